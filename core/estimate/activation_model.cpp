@@ -1,0 +1,125 @@
+#include "activation_model.hpp"
+
+#include <algorithm>
+
+namespace sb {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+bool isNorm(const std::string& type) { return type == "LayerNorm" || type == "RMSNorm"; }
+
+// Width of the output of a leaf module with parameters (imported models).
+std::int64_t outputWidth(const ModuleTree& tree, const Module& m)
+{
+    for (int p : m.params) {
+        const Param& prm = tree.param(p);
+        if (prm.shape.size() != 2) continue;
+        if (m.type == "Conv1D") return prm.shape[1];
+        return m.type == "Embedding" ? prm.shape[1] : prm.shape[0];
+    }
+    for (int p : m.params)
+        if (tree.param(p).shape.size() == 1) return tree.param(p).shape[0];
+    return 0;
+}
+
+} // namespace
+
+ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const ResolvedPlan& r)
+{
+    ActivationCosts c;
+    const std::size_t nModules = tree.modules().size();
+    c.saved.assign(nModules, 0);
+    c.workspace.assign(nModules, 0);
+    c.unitInput.assign(r.units.size(), 0);
+
+    const ModelConfig& cfg = plan.model;
+    const u64 B = static_cast<u64>(plan.training.microBatch);
+    const u64 S = static_cast<u64>(plan.training.seqLen);
+    const u64 T = B * S;
+    const bool cuda = plan.mesh.device == Device::Cuda;
+    c.tokens = 2 * T * 8;
+
+    auto computeBytes = [&](int module) {
+        const int unit = r.moduleUnit[static_cast<std::size_t>(module)];
+        return dtypeBytes(unit >= 0 ? r.units[static_cast<std::size_t>(unit)].paramDtype : cfg.dtype);
+    };
+
+    std::int64_t vocab = cfg.vocabSize;
+    std::int64_t dimForInputs = cfg.dim;
+
+    if (cfg.arch == Arch::Imported) {
+        // Generic: every parameterised leaf saves its output; norms also their statistics.
+        std::int64_t lastWidth = 0;
+        for (std::size_t m = 0; m < nModules; ++m) {
+            const Module& mod = tree.module(static_cast<int>(m));
+            if (mod.params.empty()) continue;
+            const u64 e = computeBytes(static_cast<int>(m));
+            const std::int64_t w = outputWidth(tree, mod);
+            if (w <= 0) continue;
+            c.saved[m] = T * static_cast<u64>(w) * e + (isNorm(mod.type) ? 8 * T : 0);
+            c.workspace[m] = 2 * T * static_cast<u64>(w) * e;
+            lastWidth = w;
+            if (mod.type == "Embedding" && dimForInputs <= 0) dimForInputs = w;
+        }
+        vocab = lastWidth;
+        // The last parameterised module produces the logits: count them there, not twice.
+        for (std::size_t m = nModules; m-- > 0;)
+            if (!tree.module(static_cast<int>(m)).params.empty()) { c.saved[m] = 0; break; }
+        if (dimForInputs <= 0) dimForInputs = 1;
+    } else {
+        const u64 D = static_cast<u64>(cfg.dim);
+        const u64 F = static_cast<u64>(cfg.ffnHidden);
+        const u64 H = static_cast<u64>(cfg.nHeads);
+        const u64 Dkv = static_cast<u64>(cfg.nKvHeads) * static_cast<u64>(cfg.headDim());
+        const bool llama = cfg.arch == Arch::Llama;
+        bool firstEmbedding = true;
+        for (std::size_t m = 0; m < nModules; ++m) {
+            const Module& mod = tree.module(static_cast<int>(m));
+            const u64 e = computeBytes(static_cast<int>(m));
+            const std::string& t = mod.type;
+            if (t == "Embedding") {
+                // The token embedding keeps its indices; the sum of embeddings is
+                // the first block's input, saved by its norm.
+                if (firstEmbedding) c.saved[m] = 8 * T + T * D * e;
+                firstEmbedding = false;
+            } else if (t == "LayerNorm") {
+                c.saved[m] = T * D * e + 8 * T;
+                c.workspace[m] = T * D * 4;
+            } else if (t == "RMSNorm") {
+                c.saved[m] = 2 * T * D * e + 4 * T;
+                c.workspace[m] = T * D * 4;
+            } else if (t == "Attention" || t == "GPT2Attention") {
+                const u64 scores = B * H * S * S * e;
+                if (cuda) // fused scaled-dot-product attention: q, k, v, output, log-sum-exp
+                    c.saved[m] = (2 * T * D + 2 * T * Dkv) * e + 4 * B * H * S;
+                else      // explicit attention: q, k, v copies, softmax probabilities, merged heads
+                    c.saved[m] = 4 * T * D * e + scores;
+                c.workspace[m] = cuda ? 3 * T * D * e : 2 * scores + 2 * T * D * e;
+            } else if (t == "TransformerBlock" || t == "GPT2Block") {
+                c.saved[m] = 2 * T * D * e; // residual sum and block output
+                c.workspace[m] = T * D * e;
+            } else if (t == "FeedForward" || t == "GPT2MLP") {
+                c.saved[m] = (llama ? 4 : 2) * T * F * e;
+                c.workspace[m] = 2 * T * F * e;
+            }
+        }
+    }
+
+    // What a checkpointed unit keeps: its input activation.
+    for (std::size_t u = 0; u < r.units.size(); ++u) {
+        const u64 e = dtypeBytes(r.units[u].paramDtype);
+        c.unitInput[u] = T * static_cast<u64>(dimForInputs) * e;
+    }
+
+    // Loss: logits in the root's compute dtype, an fp32 copy when that is not
+    // fp32, log-softmax in fp32; in backward two fp32 gradients of that size.
+    const u64 eRoot = r.units.empty() ? 4 : dtypeBytes(r.units[0].paramDtype);
+    const u64 V = static_cast<u64>(std::max<std::int64_t>(vocab, 1));
+    c.logitsForward = T * V * (eRoot + (eRoot != 4 ? 4 : 0) + 4);
+    c.logitsBackward = T * V * (4 + 4 + (eRoot != 4 ? eRoot : 0));
+    return c;
+}
+
+} // namespace sb

@@ -1,0 +1,24 @@
+// Bytes that autograd keeps alive per module during one micro-batch, derived
+// from the ops each preset's forward runs (docs/memory-model.md lists them).
+#pragma once
+
+#include "../plan/plan.hpp"
+#include "../plan/resolve.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace sb {
+
+struct ActivationCosts {
+    std::vector<std::uint64_t> saved;     // per module: tensors saved for backward
+    std::vector<std::uint64_t> workspace; // per module: transient gradient buffers in its backward
+    std::vector<std::uint64_t> unitInput; // per unit: its forward input (what activation checkpointing keeps)
+    std::uint64_t logitsForward = 0;      // logits + fp32 log-softmax alive at the loss
+    std::uint64_t logitsBackward = 0;     // their gradients at the start of backward
+    std::uint64_t tokens = 0;             // input ids and targets (int64)
+};
+
+ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const ResolvedPlan& resolved);
+
+} // namespace sb

@@ -1,0 +1,61 @@
+// What model a plan trains: a named preset with editable sizes, or a module
+// tree imported from PyTorch. The config builds the ModuleTree every other
+// part reads.
+#pragma once
+
+#include "../json/json.hpp"
+#include "module_tree.hpp"
+#include "problem.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sb {
+
+enum class Arch {
+    Tutorial, // the FSDP2 tutorial Transformer: learned positions, LayerNorm, GELU MLP
+    Gpt2,     // Hugging Face GPT-2 naming, Conv1D weights, tied lm_head
+    Llama,    // Llama-3: RMSNorm, SwiGLU, grouped-query attention, RoPE, untied output
+    Imported  // any PyTorch model, from scripts/export_module_tree.py
+};
+
+struct ModelConfig {
+    std::string preset = "transformer";
+    Arch arch = Arch::Tutorial;
+    std::int64_t vocabSize = 1024;
+    std::int64_t dim = 256;
+    std::int64_t nLayers = 8;
+    std::int64_t nHeads = 4;
+    std::int64_t nKvHeads = 4;     // grouped-query attention (Llama); equals nHeads elsewhere
+    std::int64_t ffnHidden = 1024; // MLP hidden width
+    std::int64_t maxSeqLen = 64;   // learned position table size (Tutorial, GPT-2)
+    bool tiedEmbeddings = false;
+    DType dtype = DType::F32;      // dtype the parameters are created in
+    // For Arch::Imported: the exported tree as read, and its source path.
+    json::Value importedTree;
+    std::string importedFrom;
+
+    std::int64_t headDim() const { return nHeads > 0 ? dim / nHeads : 0; }
+    // Problems with sizes (paths under `where`), e.g. dim not divisible by heads.
+    void validate(const std::string& where, Problems& problems) const;
+};
+
+struct PresetInfo {
+    std::string name;
+    std::string description;
+};
+
+const std::vector<PresetInfo>& modelPresets();
+std::optional<ModelConfig> presetConfig(std::string_view name);
+const char* archName(Arch a);
+std::optional<Arch> parseArch(std::string_view s);
+
+// Builds the tree; for an invalid config the result may be partial, so
+// validate first. For Arch::Imported it parses importedTree.
+std::shared_ptr<const ModuleTree> buildModuleTree(const ModelConfig& config, Problems* problems = nullptr);
+
+} // namespace sb

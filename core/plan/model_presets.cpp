@@ -1,0 +1,123 @@
+#include "model_config.hpp"
+
+namespace sb {
+
+namespace {
+
+ModelConfig gpt2(const char* name, std::int64_t layers, std::int64_t dim, std::int64_t heads)
+{
+    ModelConfig c;
+    c.preset = name;
+    c.arch = Arch::Gpt2;
+    c.vocabSize = 50257;
+    c.dim = dim;
+    c.nLayers = layers;
+    c.nHeads = heads;
+    c.nKvHeads = heads;
+    c.ffnHidden = 4 * dim;
+    c.maxSeqLen = 1024;
+    c.tiedEmbeddings = true;
+    return c;
+}
+
+ModelConfig llama3(const char* name, std::int64_t layers, std::int64_t dim, std::int64_t heads, std::int64_t ffn)
+{
+    ModelConfig c;
+    c.preset = name;
+    c.arch = Arch::Llama;
+    c.vocabSize = 128256;
+    c.dim = dim;
+    c.nLayers = layers;
+    c.nHeads = heads;
+    c.nKvHeads = 8;
+    c.ffnHidden = ffn;
+    c.maxSeqLen = 8192;
+    c.tiedEmbeddings = false;
+    c.dtype = DType::F32;
+    return c;
+}
+
+} // namespace
+
+const std::vector<PresetInfo>& modelPresets()
+{
+    static const std::vector<PresetInfo> presets = {
+        {"transformer", "FSDP2 tutorial Transformer (editable sizes)"},
+        {"gpt2-124m", "GPT-2 small, 12 layers, 768 wide"},
+        {"gpt2-355m", "GPT-2 medium, 24 layers, 1024 wide"},
+        {"gpt2-774m", "GPT-2 large, 36 layers, 1280 wide"},
+        {"gpt2-1.5b", "GPT-2 XL, 48 layers, 1600 wide"},
+        {"llama3-8b", "Llama-3 8B, 32 layers, 4096 wide, GQA 32/8"},
+        {"llama3-70b", "Llama-3 70B, 80 layers, 8192 wide, GQA 64/8"},
+        {"llama3-405b", "Llama-3 405B, 126 layers, 16384 wide, GQA 128/8"},
+    };
+    return presets;
+}
+
+std::optional<ModelConfig> presetConfig(std::string_view name)
+{
+    if (name == "transformer") return ModelConfig{};
+    if (name == "gpt2-124m") return gpt2("gpt2-124m", 12, 768, 12);
+    if (name == "gpt2-355m") return gpt2("gpt2-355m", 24, 1024, 16);
+    if (name == "gpt2-774m") return gpt2("gpt2-774m", 36, 1280, 20);
+    if (name == "gpt2-1.5b") return gpt2("gpt2-1.5b", 48, 1600, 25);
+    if (name == "llama3-8b") return llama3("llama3-8b", 32, 4096, 32, 14336);
+    if (name == "llama3-70b") return llama3("llama3-70b", 80, 8192, 64, 28672);
+    if (name == "llama3-405b") return llama3("llama3-405b", 126, 16384, 128, 53248);
+    return std::nullopt;
+}
+
+const char* archName(Arch a)
+{
+    switch (a) {
+    case Arch::Tutorial: return "tutorial";
+    case Arch::Gpt2: return "gpt2";
+    case Arch::Llama: return "llama";
+    case Arch::Imported: return "imported";
+    }
+    return "tutorial";
+}
+
+std::optional<Arch> parseArch(std::string_view s)
+{
+    if (s == "tutorial") return Arch::Tutorial;
+    if (s == "gpt2") return Arch::Gpt2;
+    if (s == "llama") return Arch::Llama;
+    if (s == "imported") return Arch::Imported;
+    return std::nullopt;
+}
+
+void ModelConfig::validate(const std::string& where, Problems& ps) const
+{
+    if (arch == Arch::Imported) return; // checked when the tree is parsed
+    auto positive = [&](std::int64_t v, const char* key, std::int64_t max) {
+        if (v < 1 || v > max) {
+            ps.push_back({Severity::Error, where + "." + key, "model.size",
+                          std::string(key) + " must be between 1 and " + std::to_string(max) + ", got " + std::to_string(v)});
+            return false;
+        }
+        return true;
+    };
+    bool ok = positive(vocabSize, "vocab_size", 1 << 24);
+    ok &= positive(dim, "dim", 1 << 20);
+    ok &= positive(nLayers, "n_layers", 100000);
+    ok &= positive(nHeads, "n_heads", 1 << 14);
+    ok &= positive(nKvHeads, "n_kv_heads", 1 << 14);
+    ok &= positive(ffnHidden, "ffn_hidden", 1 << 22);
+    ok &= positive(maxSeqLen, "max_seq_len", 1 << 22);
+    if (!ok) return;
+    if (dim % nHeads != 0)
+        ps.push_back({Severity::Error, where + ".n_heads", "model.heads",
+                      "dim " + std::to_string(dim) + " is not divisible by n_heads " + std::to_string(nHeads)});
+    if (nHeads % nKvHeads != 0)
+        ps.push_back({Severity::Error, where + ".n_kv_heads", "model.kv_heads",
+                      "n_heads " + std::to_string(nHeads) + " is not a multiple of n_kv_heads " + std::to_string(nKvHeads)});
+    if (arch != Arch::Llama && nKvHeads != nHeads)
+        ps.push_back({Severity::Error, where + ".n_kv_heads", "model.kv_heads",
+                      "grouped-query attention (n_kv_heads != n_heads) needs the llama architecture"});
+    if (arch == Arch::Llama && (dim / nHeads) % 2 != 0)
+        ps.push_back({Severity::Error, where + ".n_heads", "model.rope",
+                      "RoPE needs an even head dimension, got " + std::to_string(dim / nHeads)});
+}
+
+} // namespace sb

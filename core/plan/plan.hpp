@@ -1,0 +1,135 @@
+// A sharding plan: the model, the device mesh, the shard units with their
+// per-unit FSDP2 policies, and the training settings. Saved as versioned JSON
+// (plan_json.hpp) with every run and checkpoint.
+#pragma once
+
+#include "dtype.hpp"
+#include "model_config.hpp"
+#include "problem.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sb {
+
+inline constexpr int kPlanFormatVersion = 1;
+inline constexpr std::uint64_t kGiB = 1024ull * 1024 * 1024;
+
+enum class Device { Cpu, Cuda };
+
+struct Mesh {
+    int nodes = 1;
+    int procsPerNode = 2;
+    int replicate = 1;           // HSDP replicate degree; the shard group is world / replicate
+    Device device = Device::Cpu;
+    std::string deviceName = "CPU RAM";
+    std::uint64_t deviceMemoryBytes = 16 * kGiB; // capacity per rank
+    std::uint64_t hostMemoryBytes = 0;           // per node, for offload; 0 = unknown
+    int worldSize() const { return nodes * procsPerNode; }
+    int shardSize() const { return replicate > 0 ? worldSize() / replicate : worldSize(); }
+    void validate(Problems& problems) const;
+};
+
+// reshard_after_forward: "default" (true, or false for the root as FSDP2
+// does), true, false, or an integer k (keep a 1/k copy; k divides the shard group).
+struct Reshard {
+    enum Kind { Default, True, False, Group };
+    Kind kind = Default;
+    int group = 0;
+    bool operator==(const Reshard& o) const { return kind == o.kind && group == o.group; }
+};
+
+// FSDP2 MixedPrecisionPolicy: an unset dtype means "the parameter's own".
+struct MixedPrecision {
+    std::optional<DType> paramDtype;
+    std::optional<DType> reduceDtype;
+    std::optional<DType> outputDtype;
+    bool castForwardInputs = true;
+    bool operator==(const MixedPrecision& o) const
+    {
+        return paramDtype == o.paramDtype && reduceDtype == o.reduceDtype && outputDtype == o.outputDtype &&
+               castForwardInputs == o.castForwardInputs;
+    }
+};
+
+enum class Checkpointing { None, Full };
+
+struct UnitPolicy {
+    std::string module;          // "" is the root
+    Reshard reshard;
+    MixedPrecision mp;
+    bool offload = false;        // CPUOffloadPolicy
+    Checkpointing ac = Checkpointing::None;
+    std::vector<std::string> forwardPrefetch;  // units to all-gather early in forward
+    std::vector<std::string> backwardPrefetch; // ... and in backward
+    std::vector<std::string> ignoredParams;    // fully_shard(ignored_params=...)
+    bool operator==(const UnitPolicy& o) const
+    {
+        return module == o.module && reshard == o.reshard && mp == o.mp && offload == o.offload && ac == o.ac &&
+               forwardPrefetch == o.forwardPrefetch && backwardPrefetch == o.backwardPrefetch &&
+               ignoredParams == o.ignoredParams;
+    }
+};
+
+struct OptimizerConfig {
+    double lr = 3e-4;
+    double beta1 = 0.9;
+    double beta2 = 0.95;
+    double eps = 1e-8;
+    double weightDecay = 0.1;
+    int warmupSteps = 0;
+    std::string schedule = "constant"; // constant | cosine
+    double minLrRatio = 0.1;           // cosine floor as a fraction of lr
+};
+
+struct DataConfig {
+    enum Kind { Synthetic, Tokens, Text };
+    Kind kind = Synthetic;
+    std::string path; // uint16 token file (nanoGPT train.bin) or raw text
+};
+
+struct CheckpointConfig {
+    std::string dir;   // empty: no checkpoints
+    int interval = 0;  // steps between saves; 0 = only at the end when dir is set
+    int keep = 2;      // most recent checkpoints kept
+    bool async = true;
+};
+
+struct TrainingConfig {
+    int microBatch = 8;
+    int seqLen = 64;
+    int gradAccum = 1;
+    int steps = 20;
+    std::uint64_t seed = 0;
+    double gradClip = 1.0; // max global L2 norm; 0 disables clipping
+    OptimizerConfig optimizer;
+    DataConfig data;
+    CheckpointConfig checkpoint;
+    void validate(const ModelConfig& model, Problems& problems) const;
+};
+
+struct Plan {
+    int version = kPlanFormatVersion;
+    std::string name;
+    ModelConfig model;
+    Mesh mesh;
+    std::vector<UnitPolicy> units; // always contains the root ("")
+    TrainingConfig training;
+
+    // The root's policy (created with defaults when absent).
+    UnitPolicy& root();
+    const UnitPolicy* findUnit(const std::string& module) const;
+    UnitPolicy* findUnit(const std::string& module);
+};
+
+// The default plan for a preset: root plus one unit per block, as the
+// FSDP2 tutorial does.
+Plan defaultPlan(const ModelConfig& model);
+
+// Every problem in the plan at once: sizes, mesh, units against the model tree,
+// training settings. Never throws.
+Problems validatePlan(const Plan& plan, const ModuleTree& tree);
+
+} // namespace sb

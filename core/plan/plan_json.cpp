@@ -1,0 +1,532 @@
+#include "plan_json.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+namespace sb {
+
+namespace {
+
+json::Value dtypeOrNull(const std::optional<DType>& t)
+{
+    return t ? json::Value(dtypeName(*t)) : json::Value();
+}
+
+json::Value strings(const std::vector<std::string>& v)
+{
+    json::Value a = json::Value::array();
+    for (const std::string& s : v) a.push(s);
+    return a;
+}
+
+json::Value reshardJson(const Reshard& r)
+{
+    switch (r.kind) {
+    case Reshard::Default: return "default";
+    case Reshard::True: return true;
+    case Reshard::False: return false;
+    case Reshard::Group: return r.group;
+    }
+    return "default";
+}
+
+const char* dataKindName(DataConfig::Kind k)
+{
+    switch (k) {
+    case DataConfig::Synthetic: return "synthetic";
+    case DataConfig::Tokens: return "tokens";
+    case DataConfig::Text: return "text";
+    }
+    return "synthetic";
+}
+
+} // namespace
+
+json::Value planToJson(const Plan& p)
+{
+    json::Value root = json::Value::object();
+    root.set("format", "shardbench-plan");
+    root.set("version", p.version);
+    root.set("name", p.name);
+
+    json::Value model = json::Value::object();
+    model.set("preset", p.model.preset);
+    model.set("arch", archName(p.model.arch));
+    if (p.model.arch == Arch::Imported) {
+        model.set("imported_from", p.model.importedFrom);
+        model.set("module_tree", p.model.importedTree);
+    } else {
+        model.set("vocab_size", p.model.vocabSize);
+        model.set("dim", p.model.dim);
+        model.set("n_layers", p.model.nLayers);
+        model.set("n_heads", p.model.nHeads);
+        model.set("n_kv_heads", p.model.nKvHeads);
+        model.set("ffn_hidden", p.model.ffnHidden);
+        model.set("max_seq_len", p.model.maxSeqLen);
+        model.set("tied_embeddings", p.model.tiedEmbeddings);
+        model.set("dtype", dtypeName(p.model.dtype));
+    }
+    root.set("model", model);
+
+    json::Value mesh = json::Value::object();
+    mesh.set("nodes", p.mesh.nodes);
+    mesh.set("procs_per_node", p.mesh.procsPerNode);
+    mesh.set("replicate", p.mesh.replicate);
+    mesh.set("device", p.mesh.device == Device::Cuda ? "cuda" : "cpu");
+    mesh.set("device_name", p.mesh.deviceName);
+    mesh.set("device_memory_gib", static_cast<double>(p.mesh.deviceMemoryBytes) / static_cast<double>(kGiB));
+    if (p.mesh.hostMemoryBytes)
+        mesh.set("host_memory_gib", static_cast<double>(p.mesh.hostMemoryBytes) / static_cast<double>(kGiB));
+    root.set("mesh", mesh);
+
+    json::Value units = json::Value::array();
+    for (const UnitPolicy& u : p.units) {
+        json::Value ju = json::Value::object();
+        ju.set("module", u.module);
+        ju.set("reshard_after_forward", reshardJson(u.reshard));
+        json::Value mp = json::Value::object();
+        mp.set("param_dtype", dtypeOrNull(u.mp.paramDtype));
+        mp.set("reduce_dtype", dtypeOrNull(u.mp.reduceDtype));
+        mp.set("output_dtype", dtypeOrNull(u.mp.outputDtype));
+        mp.set("cast_forward_inputs", u.mp.castForwardInputs);
+        ju.set("mixed_precision", mp);
+        ju.set("offload", u.offload);
+        ju.set("activation_checkpointing", u.ac == Checkpointing::Full ? "full" : "none");
+        if (!u.forwardPrefetch.empty()) ju.set("forward_prefetch", strings(u.forwardPrefetch));
+        if (!u.backwardPrefetch.empty()) ju.set("backward_prefetch", strings(u.backwardPrefetch));
+        if (!u.ignoredParams.empty()) ju.set("ignored_params", strings(u.ignoredParams));
+        units.push(ju);
+    }
+    root.set("units", units);
+
+    const TrainingConfig& t = p.training;
+    json::Value tr = json::Value::object();
+    tr.set("micro_batch", t.microBatch);
+    tr.set("seq_len", t.seqLen);
+    tr.set("grad_accum", t.gradAccum);
+    tr.set("steps", t.steps);
+    tr.set("seed", static_cast<long long>(t.seed));
+    tr.set("grad_clip", t.gradClip);
+    json::Value opt = json::Value::object();
+    opt.set("name", "adamw");
+    opt.set("lr", t.optimizer.lr);
+    opt.set("betas", json::Value(json::Array{t.optimizer.beta1, t.optimizer.beta2}));
+    opt.set("eps", t.optimizer.eps);
+    opt.set("weight_decay", t.optimizer.weightDecay);
+    opt.set("warmup_steps", t.optimizer.warmupSteps);
+    opt.set("schedule", t.optimizer.schedule);
+    opt.set("min_lr_ratio", t.optimizer.minLrRatio);
+    tr.set("optimizer", opt);
+    json::Value data = json::Value::object();
+    data.set("kind", dataKindName(t.data.kind));
+    if (!t.data.path.empty()) data.set("path", t.data.path);
+    tr.set("data", data);
+    json::Value ck = json::Value::object();
+    ck.set("dir", t.checkpoint.dir);
+    ck.set("interval", t.checkpoint.interval);
+    ck.set("keep", t.checkpoint.keep);
+    ck.set("async", t.checkpoint.async);
+    tr.set("checkpoint", ck);
+    root.set("training", tr);
+    return root;
+}
+
+std::string planToString(const Plan& plan)
+{
+    return planToJson(plan).dump(2) + "\n";
+}
+
+namespace {
+
+// Reads typed fields from one JSON object, recording a problem with its path
+// for each wrong one and a warning for each key nobody asked for.
+class Fields {
+public:
+    Fields(const json::Value* obj, std::string path, Problems& ps) : obj_(obj), path_(std::move(path)), ps_(ps)
+    {
+        if (obj_ && !obj_->isObject()) {
+            error(path_, "plan.type", "must be a JSON object");
+            obj_ = nullptr;
+        }
+    }
+    ~Fields()
+    {
+        if (!obj_) return;
+        for (const auto& [key, value] : obj_->asObject()) {
+            bool known = false;
+            for (const std::string& k : used_) known = known || k == key;
+            if (!known)
+                ps_.push_back({Severity::Warning, path_ + "." + key, "plan.unknown_field",
+                               "unknown field \"" + key + "\" is ignored"});
+        }
+    }
+    Fields(const Fields&) = delete;
+    Fields& operator=(const Fields&) = delete;
+
+    const json::Value* get(const std::string& key)
+    {
+        used_.push_back(key);
+        return obj_ ? obj_->find(key) : nullptr;
+    }
+    std::string at(const std::string& key) const { return path_ + "." + key; }
+    const std::string& path() const { return path_; }
+
+    void error(const std::string& path, const char* code, std::string msg)
+    {
+        ps_.push_back({Severity::Error, path, code, std::move(msg)});
+    }
+
+    template <typename Int>
+    void integer(const std::string& key, Int& out, long long min, long long max)
+    {
+        const json::Value* v = get(key);
+        if (!v) return;
+        if (!v->isInteger() || v->asInt() < min || v->asInt() > max) {
+            error(at(key), "plan.integer",
+                  key + " must be an integer from " + std::to_string(min) + " to " + std::to_string(max) + ", got " + v->dump());
+            return;
+        }
+        out = static_cast<Int>(v->asInt());
+    }
+    void number(const std::string& key, double& out)
+    {
+        const json::Value* v = get(key);
+        if (!v) return;
+        if (!v->isNumber() || !std::isfinite(v->asDouble())) {
+            error(at(key), "plan.number", key + " must be a number, got " + v->dump());
+            return;
+        }
+        out = v->asDouble();
+    }
+    void boolean(const std::string& key, bool& out)
+    {
+        const json::Value* v = get(key);
+        if (!v) return;
+        if (!v->isBool()) {
+            error(at(key), "plan.bool", key + " must be true or false, got " + v->dump());
+            return;
+        }
+        out = v->asBool();
+    }
+    void string(const std::string& key, std::string& out)
+    {
+        const json::Value* v = get(key);
+        if (!v) return;
+        if (!v->isString()) {
+            error(at(key), "plan.string", key + " must be a string, got " + v->dump());
+            return;
+        }
+        out = v->asString();
+    }
+    void stringList(const std::string& key, std::vector<std::string>& out)
+    {
+        const json::Value* v = get(key);
+        if (!v) return;
+        bool ok = v->isArray();
+        if (ok)
+            for (const json::Value& s : v->asArray()) ok = ok && s.isString();
+        if (!ok) {
+            error(at(key), "plan.string_list", key + " must be an array of strings");
+            return;
+        }
+        out.clear();
+        for (const json::Value& s : v->asArray()) out.push_back(s.asString());
+    }
+    void dtype(const std::string& key, std::optional<DType>& out)
+    {
+        const json::Value* v = get(key);
+        if (!v || v->isNull()) {
+            if (v) out.reset();
+            return;
+        }
+        auto t = v->isString() ? parseDType(v->asString()) : std::nullopt;
+        if (!t) {
+            error(at(key), "plan.dtype", "unknown dtype " + v->dump() + " (expected fp32, bf16, fp16, fp64 or null)");
+            return;
+        }
+        out = t;
+    }
+
+private:
+    const json::Value* obj_;
+    std::string path_;
+    Problems& ps_;
+    std::vector<std::string> used_;
+};
+
+void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
+{
+    Fields f(v, "$.model", ps);
+    std::string preset = m.preset;
+    f.string("preset", preset);
+    std::string arch;
+    f.string("arch", arch);
+    if (!preset.empty() && preset != "imported") {
+        if (auto base = presetConfig(preset)) {
+            m = *base;
+        } else if (!parseArch(arch)) {
+            std::string names;
+            for (const PresetInfo& p : modelPresets()) names += (names.empty() ? "" : ", ") + p.name;
+            f.error(f.at("preset"), "plan.preset", "unknown model preset \"" + preset + "\" (known: " + names + ")");
+        }
+        m.preset = preset;
+    } else if (preset == "imported") {
+        m.preset = preset;
+        m.arch = Arch::Imported;
+    }
+    if (!arch.empty()) {
+        if (auto a = parseArch(arch)) m.arch = *a;
+        else f.error(f.at("arch"), "plan.arch", "unknown architecture \"" + arch + "\" (tutorial, gpt2, llama, imported)");
+    }
+    const long long big = 1ll << 40;
+    f.integer("vocab_size", m.vocabSize, 1, big);
+    f.integer("dim", m.dim, 1, big);
+    f.integer("n_layers", m.nLayers, 1, 100000);
+    f.integer("n_heads", m.nHeads, 1, big);
+    f.integer("n_kv_heads", m.nKvHeads, 1, big);
+    f.integer("ffn_hidden", m.ffnHidden, 1, big);
+    f.integer("max_seq_len", m.maxSeqLen, 1, big);
+    f.boolean("tied_embeddings", m.tiedEmbeddings);
+    std::optional<DType> dt = m.dtype;
+    f.dtype("dtype", dt);
+    if (dt) m.dtype = *dt;
+    f.string("imported_from", m.importedFrom);
+    if (const json::Value* tree = f.get("module_tree")) m.importedTree = *tree;
+    if (m.arch == Arch::Imported && m.importedTree.isNull())
+        f.error(f.at("module_tree"), "plan.module_tree", "an imported model needs its \"module_tree\"");
+}
+
+void readMesh(const json::Value* v, Mesh& m, Problems& ps)
+{
+    Fields f(v, "$.mesh", ps);
+    f.integer("nodes", m.nodes, 1, 1 << 20);
+    f.integer("procs_per_node", m.procsPerNode, 1, 1024);
+    f.integer("replicate", m.replicate, 1, 1 << 20);
+    std::string device = m.device == Device::Cuda ? "cuda" : "cpu";
+    f.string("device", device);
+    if (device == "cpu") m.device = Device::Cpu;
+    else if (device == "cuda") m.device = Device::Cuda;
+    else f.error(f.at("device"), "plan.device", "device must be \"cpu\" or \"cuda\", got \"" + device + "\"");
+    f.string("device_name", m.deviceName);
+    auto gib = [&](const char* key, std::uint64_t& out) {
+        double g = static_cast<double>(out) / static_cast<double>(kGiB);
+        f.number(key, g);
+        if (g < 0 || g > 1e7) f.error(f.at(key), "plan.memory", std::string(key) + " must be between 0 and 1e7 GiB");
+        else out = static_cast<std::uint64_t>(std::llround(g * static_cast<double>(kGiB)));
+    };
+    gib("device_memory_gib", m.deviceMemoryBytes);
+    gib("host_memory_gib", m.hostMemoryBytes);
+    int world = -1;
+    f.integer("world_size", world, 1, 1 << 30);
+    if (world > 0 && world != m.worldSize())
+        f.error(f.at("world_size"), "plan.world_size",
+                "world_size " + std::to_string(world) + " does not match the mesh: " + std::to_string(m.nodes) +
+                    " nodes x " + std::to_string(m.procsPerNode) + " processes = " + std::to_string(m.worldSize()));
+}
+
+void readUnit(const json::Value& v, const std::string& path, UnitPolicy& u, Problems& ps)
+{
+    Fields f(&v, path, ps);
+    const json::Value* module = f.get("module");
+    if (!module || !module->isString())
+        f.error(f.at("module"), "plan.unit_module", "each unit needs a string \"module\" (\"\" is the root)");
+    else
+        u.module = module->asString();
+    if (const json::Value* r = f.get("reshard_after_forward")) {
+        if (r->isBool()) u.reshard = {r->asBool() ? Reshard::True : Reshard::False, 0};
+        else if (r->isString() && r->asString() == "default") u.reshard = {Reshard::Default, 0};
+        else if (r->isInteger() && r->asInt() >= 1 && r->asInt() <= (1 << 20)) u.reshard = {Reshard::Group, static_cast<int>(r->asInt())};
+        else f.error(f.at("reshard_after_forward"), "plan.reshard",
+                     "reshard_after_forward must be \"default\", true, false or a positive integer, got " + r->dump());
+    }
+    if (const json::Value* mpv = f.get("mixed_precision")) {
+        Fields mp(mpv, f.at("mixed_precision"), ps);
+        mp.dtype("param_dtype", u.mp.paramDtype);
+        mp.dtype("reduce_dtype", u.mp.reduceDtype);
+        mp.dtype("output_dtype", u.mp.outputDtype);
+        mp.boolean("cast_forward_inputs", u.mp.castForwardInputs);
+    }
+    f.boolean("offload", u.offload);
+    if (const json::Value* ac = f.get("activation_checkpointing")) {
+        if (ac->isBool()) u.ac = ac->asBool() ? Checkpointing::Full : Checkpointing::None;
+        else if (ac->isString() && ac->asString() == "full") u.ac = Checkpointing::Full;
+        else if (ac->isString() && ac->asString() == "none") u.ac = Checkpointing::None;
+        else f.error(f.at("activation_checkpointing"), "plan.ac",
+                     "activation_checkpointing must be \"none\" or \"full\", got " + ac->dump());
+    }
+    f.stringList("forward_prefetch", u.forwardPrefetch);
+    f.stringList("backward_prefetch", u.backwardPrefetch);
+    f.stringList("ignored_params", u.ignoredParams);
+}
+
+void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
+{
+    Fields f(v, "$.training", ps);
+    f.integer("micro_batch", t.microBatch, 1, 1 << 20);
+    f.integer("seq_len", t.seqLen, 1, 1 << 22);
+    f.integer("grad_accum", t.gradAccum, 1, 1 << 20);
+    f.integer("steps", t.steps, 0, 1 << 30);
+    long long seed = static_cast<long long>(t.seed);
+    f.integer("seed", seed, 0, (1ll << 53));
+    t.seed = static_cast<std::uint64_t>(seed);
+    f.number("grad_clip", t.gradClip);
+    if (const json::Value* ov = f.get("optimizer")) {
+        Fields o(ov, f.at("optimizer"), ps);
+        std::string name = "adamw";
+        o.string("name", name);
+        if (name != "adamw") o.error(o.at("name"), "plan.optimizer", "only the \"adamw\" optimizer is supported, got \"" + name + "\"");
+        o.number("lr", t.optimizer.lr);
+        if (const json::Value* b = o.get("betas")) {
+            if (b->isArray() && b->size() == 2 && b->asArray()[0].isNumber() && b->asArray()[1].isNumber()) {
+                t.optimizer.beta1 = b->asArray()[0].asDouble();
+                t.optimizer.beta2 = b->asArray()[1].asDouble();
+            } else {
+                o.error(o.at("betas"), "plan.betas", "betas must be an array of two numbers");
+            }
+        }
+        o.number("eps", t.optimizer.eps);
+        o.number("weight_decay", t.optimizer.weightDecay);
+        o.integer("warmup_steps", t.optimizer.warmupSteps, 0, 1 << 30);
+        o.string("schedule", t.optimizer.schedule);
+        o.number("min_lr_ratio", t.optimizer.minLrRatio);
+    }
+    if (const json::Value* dv = f.get("data")) {
+        Fields d(dv, f.at("data"), ps);
+        std::string kind = "synthetic";
+        d.string("kind", kind);
+        if (kind == "synthetic") t.data.kind = DataConfig::Synthetic;
+        else if (kind == "tokens") t.data.kind = DataConfig::Tokens;
+        else if (kind == "text") t.data.kind = DataConfig::Text;
+        else d.error(d.at("kind"), "plan.data_kind", "data kind must be synthetic, tokens or text, got \"" + kind + "\"");
+        d.string("path", t.data.path);
+    }
+    if (const json::Value* cv = f.get("checkpoint")) {
+        Fields c(cv, f.at("checkpoint"), ps);
+        c.string("dir", t.checkpoint.dir);
+        c.integer("interval", t.checkpoint.interval, 0, 1 << 30);
+        c.integer("keep", t.checkpoint.keep, 1, 1 << 20);
+        c.boolean("async", t.checkpoint.async);
+    }
+}
+
+} // namespace
+
+PlanReadResult planFromJson(const json::Value& v)
+{
+    PlanReadResult r;
+    Plan& p = r.plan;
+    p.units.clear();
+    Problems& ps = r.problems;
+    if (!v.isObject()) {
+        ps.push_back({Severity::Error, "$", "plan.not_object", "a plan must be a JSON object"});
+        p.root();
+        return r;
+    }
+    Fields f(&v, "$", ps);
+    std::string format;
+    f.string("format", format);
+    if (format != "shardbench-plan")
+        f.error("$.format", "plan.format", "not a shardbench plan: \"format\" must be \"shardbench-plan\"");
+    const json::Value* ver = f.get("version");
+    if (!ver || !ver->isInteger()) {
+        f.error("$.version", "plan.version", "missing integer \"version\"");
+    } else if (ver->asInt() != kPlanFormatVersion) {
+        f.error("$.version", "plan.version",
+                "plan format version " + std::to_string(ver->asInt()) + " is not supported (this build reads version " +
+                    std::to_string(kPlanFormatVersion) + ")");
+    }
+    f.string("name", p.name);
+    readModel(f.get("model"), p.model, ps);
+    readMesh(f.get("mesh"), p.mesh, ps);
+    if (const json::Value* units = f.get("units")) {
+        if (!units->isArray()) {
+            f.error("$.units", "plan.units", "\"units\" must be an array");
+        } else {
+            for (std::size_t i = 0; i < units->size(); ++i) {
+                UnitPolicy u;
+                readUnit(units->asArray()[i], "$.units[" + std::to_string(i) + "]", u, ps);
+                p.units.push_back(std::move(u));
+            }
+        }
+    }
+    p.root();
+    readTraining(f.get("training"), p.training, ps);
+    return r;
+}
+
+PlanReadResult planFromString(const std::string& text)
+{
+    json::ParseResult parsed = json::parse(text);
+    if (!parsed) {
+        PlanReadResult r;
+        r.plan.units.clear();
+        r.plan.root();
+        r.problems.push_back({Severity::Error, "$", "plan.syntax", "invalid JSON at " + parsed.error.toString()});
+        return r;
+    }
+    return planFromJson(*parsed.value);
+}
+
+PlanReadResult loadPlanFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        PlanReadResult r;
+        r.problems.push_back({Severity::Error, "$", "plan.file", "cannot read " + path + ": " + std::strerror(errno)});
+        return r;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (ss.str().size() > (64u << 20)) {
+        PlanReadResult r;
+        r.problems.push_back({Severity::Error, "$", "plan.file", path + " is larger than 64 MiB; not a plan"});
+        return r;
+    }
+    return planFromString(ss.str());
+}
+
+std::string savePlanFile(const Plan& plan, const std::string& path)
+{
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return "cannot write " + tmp + ": " + std::strerror(errno);
+        out << planToString(plan);
+        out.flush();
+        if (!out) return "cannot write " + tmp + ": " + std::strerror(errno);
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::string err = "cannot replace " + path + ": " + std::strerror(errno);
+        std::remove(tmp.c_str());
+        return err;
+    }
+    return {};
+}
+
+LoadedPlan validateLoaded(PlanReadResult read)
+{
+    LoadedPlan out;
+    out.plan = std::move(read.plan);
+    out.problems = std::move(read.problems);
+    out.tree = buildModuleTree(out.plan.model, &out.problems);
+    // Report everything at once, but a field the reader already refused is
+    // not reported a second time by the validator.
+    for (Problem& p : validatePlan(out.plan, *out.tree)) {
+        bool seen = false;
+        for (const Problem& q : out.problems) seen = seen || q.path == p.path;
+        if (!seen) out.problems.push_back(std::move(p));
+    }
+    return out;
+}
+
+LoadedPlan loadAndValidate(const std::string& path)
+{
+    return validateLoaded(loadPlanFile(path));
+}
+
+} // namespace sb

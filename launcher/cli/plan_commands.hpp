@@ -1,0 +1,18 @@
+// Commands of shardbench-cli that work on plans: plan, validate, estimate,
+// export-script, presets. Each returns the process exit code: 0 on success,
+// 2 on bad input (message on `err`), 1 when a valid plan does not fit.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace sb::cli {
+
+int cmdPlan(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmdValidate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmdEstimate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmdExportScript(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmdPresets(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace sb::cli
