@@ -157,6 +157,8 @@ ResolvedPlan resolvePlan(const Plan& plan, const ModuleTree& tree, Problems* pro
         if (!u.params.empty()) own = tree.param(u.params.front()).dtype;
         u.paramDtype = pol.mp.paramDtype.value_or(own);
         u.reduceDtype = pol.mp.reduceDtype.value_or(u.paramDtype);
+        u.outputDtype = pol.mp.outputDtype;
+        u.castForwardInputs = pol.mp.castForwardInputs;
         u.offload = pol.offload;
         u.checkpoint = pol.ac == Checkpointing::Full;
         auto prefetch = [&](const std::vector<std::string>& names, const char* key, std::vector<int>& out) {

@@ -6,6 +6,7 @@
 #include "module_tree.hpp"
 #include "plan.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace sb {
@@ -22,6 +23,8 @@ struct ResolvedUnit {
     int reshardGroup = 0;        // k for an integer reshard (k < shard group), else 0
     DType paramDtype = DType::F32;
     DType reduceDtype = DType::F32;
+    std::optional<DType> outputDtype;
+    bool castForwardInputs = true;
     bool offload = false;
     bool checkpoint = false;
     std::vector<int> forwardPrefetch;  // unit indices

@@ -1,0 +1,33 @@
+// Machine events on stdout (`@sb ` + one JSON object per line, docs/protocol.md)
+// and human logs on stderr. Thread-safe: the async checkpoint writer emits too.
+#pragma once
+
+#include "json/json.hpp"
+
+#include <string>
+
+namespace sb::engine {
+
+inline constexpr int kProtocolVersion = 1;
+
+class Events {
+public:
+    void configure(int rank, std::string runId);
+    // Adds type, v, rank, t and run_id to `fields` and prints the line.
+    void emit(const char* type, json::Value fields = json::Value::object());
+    void error(const std::string& message, const std::string& where = {});
+    // "[rank 0] message" on stderr.
+    void log(const std::string& message);
+
+    static Events& instance();
+
+private:
+    int rank_ = 0;
+    std::string runId_;
+};
+
+inline Events& events() { return Events::instance(); }
+
+double unixSeconds();
+
+} // namespace sb::engine

@@ -1,0 +1,144 @@
+// shardbench-core: one rank of an FSDP2-style training run (docs/protocol.md).
+#include "dist_env.hpp"
+#include "events.hpp"
+#include "model.hpp"
+#include "process_groups.hpp"
+#include "torch_compat.hpp"
+#include "tracking_allocator.hpp"
+#include "trainer.hpp"
+
+#include "plan/plan_json.hpp"
+
+#include <torch/torch.h>
+
+#include <cstring>
+#include <iostream>
+#include <unistd.h>
+
+#ifndef SB_CORE_VERSION
+#define SB_CORE_VERSION "0.1.0"
+#endif
+
+namespace {
+
+const char* kUsage =
+    "usage: shardbench-core --plan PLAN.json [--run-id ID] [--reference]\n"
+    "One rank of a run; configure it with the torchrun environment (RANK, WORLD_SIZE,\n"
+    "LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT).\n";
+
+std::string hostName()
+{
+    char buf[256] = {};
+    if (gethostname(buf, sizeof buf - 1) != 0) return "unknown";
+    return buf;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace sb;
+    using namespace sb::engine;
+    // Before any tensor exists, so that every ATen allocation is counted.
+    installTrackingAllocator();
+
+    std::string planPath, runId = "local";
+    TrainerOptions options;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if ((a == "--plan" || a == "--run-id" || a == "--resume") && i + 1 < argc) {
+            const std::string v = argv[++i];
+            if (a == "--plan") planPath = v;
+            else if (a == "--run-id") runId = v;
+            else {
+                std::cerr << "shardbench-core: --resume is not supported by this build yet\n";
+                return 2;
+            }
+        } else if (a == "--reference") {
+            options.reference = true;
+        } else if (a == "-h" || a == "--help") {
+            std::cout << kUsage;
+            return 0;
+        } else {
+            std::cerr << "shardbench-core: unknown or incomplete argument \"" << a << "\"\n" << kUsage;
+            return 2;
+        }
+    }
+
+    DistEnv env;
+    const std::string envError = readDistEnv(env);
+    events().configure(env.rank, runId);
+    if (planPath.empty()) {
+        events().error("missing --plan PLAN.json", "arguments");
+        std::cerr << kUsage;
+        return 2;
+    }
+    if (!envError.empty()) {
+        events().error(envError, "environment");
+        return 2;
+    }
+
+    LoadedPlan plan = loadAndValidate(planPath);
+    for (const Problem& p : plan.problems)
+        if (env.rank == 0 || p.severity == Severity::Error) events().log(planPath + ": " + formatProblem(p));
+    if (!plan.ok()) {
+        for (const Problem& p : plan.problems)
+            if (p.severity == Severity::Error) {
+                events().error(planPath + ": " + p.path + ": " + p.message, p.path);
+                break;
+            }
+        return 2;
+    }
+    if (std::string why = TransformerModel::supports(plan.plan.model); !why.empty()) {
+        events().error(why, "$.model");
+        return 2;
+    }
+    if (plan.plan.mesh.device != Device::Cpu) {
+        events().error("this shardbench-core was built without CUDA; the plan asks for device \"cuda\"", "$.mesh.device");
+        return 2;
+    }
+    const int planWorld = options.reference ? 1 : plan.plan.mesh.worldSize();
+    if (planWorld != env.world) {
+        events().error("the plan's mesh is " + std::to_string(plan.plan.mesh.nodes) + " node(s) x " +
+                           std::to_string(plan.plan.mesh.procsPerNode) + " = " + std::to_string(plan.plan.mesh.worldSize()) +
+                           " ranks but WORLD_SIZE is " + std::to_string(env.world),
+                       "$.mesh");
+        return 2;
+    }
+
+    at::set_num_interop_threads(1);
+    at::set_num_threads(env.threads);
+
+    std::string meshError;
+    bool rendezvousFailed = false;
+    auto mesh = DeviceMesh::connect(env, options.reference ? 1 : plan.plan.mesh.replicate, meshError, rendezvousFailed);
+    if (!mesh) {
+        events().error(meshError, "rendezvous");
+        return rendezvousFailed ? 3 : 2;
+    }
+
+    json::Value hello = json::Value::object();
+    hello.set("host", hostName());
+    hello.set("pid", static_cast<long long>(getpid()));
+    hello.set("device", "cpu");
+    hello.set("torch", torchVersion());
+    hello.set("core_version", SB_CORE_VERSION);
+    hello.set("world", env.world);
+    hello.set("local_rank", env.localRank);
+    hello.set("local_world", env.localWorld);
+    hello.set("threads", env.threads);
+    events().emit("hello", hello);
+
+    try {
+        return train(plan, env, *mesh, options);
+    } catch (const std::exception& e) {
+        // c10 errors carry a long backtrace after the first line.
+        std::string msg = e.what();
+        if (auto nl = msg.find('\n'); nl != std::string::npos) msg.resize(nl);
+        events().error(msg, "training");
+        json::Value done = json::Value::object();
+        done.set("status", "failed");
+        events().emit("done", done);
+        return 1;
+    }
+}

@@ -1,0 +1,151 @@
+#include "model.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace sb::engine {
+
+std::string TransformerModel::supports(const ModelConfig& c)
+{
+    if (c.arch == Arch::Tutorial || c.arch == Arch::Llama) return {};
+    return std::string("the training core runs the tutorial Transformer and the Llama-style model; this plan's model is \"") +
+           archName(c.arch) + "\" (plan and estimate it, or export it as a PyTorch FSDP2 script)";
+}
+
+TransformerModel::TransformerModel(const ModelConfig& config, std::shared_ptr<const ModuleTree> tree)
+    : config_(config), tree_(std::move(tree))
+{
+    params_.resize(tree_->params().size());
+    auto m = [&](const std::string& path) {
+        const int i = tree_->findModule(path);
+        if (i < 0) throw std::runtime_error("model tree lacks module " + path);
+        return i;
+    };
+    tok_ = m("tok_embeddings");
+    if (config_.arch == Arch::Tutorial) pos_ = m("pos_embeddings");
+    norm_ = m("norm");
+    output_ = m("output");
+    const bool llama = config_.arch == Arch::Llama;
+    for (std::int64_t i = 0; i < config_.nLayers; ++i) {
+        const std::string b = "layers." + std::to_string(i);
+        blocks_.push_back({m(b), m(b + ".attention_norm"), m(b + ".attention"), m(b + ".attention.wq"),
+                           m(b + ".attention.wk"), m(b + ".attention.wv"), m(b + ".attention.wo"), m(b + ".ffn_norm"),
+                           m(b + ".feed_forward"), m(b + ".feed_forward.w1"), m(b + ".feed_forward.w2"),
+                           llama ? m(b + ".feed_forward.w3") : -1});
+    }
+}
+
+const torch::Tensor& TransformerModel::p(const std::string& path) const
+{
+    return params_[static_cast<std::size_t>(tree_->findParam(path))];
+}
+
+torch::Tensor TransformerModel::call(int module, const torch::Tensor& x, const ModuleFn& fn)
+{
+    return caller_ ? caller_->call(module, x, fn) : fn(x);
+}
+
+torch::Tensor TransformerModel::linear(int module, const torch::Tensor& x)
+{
+    return call(module, x, [this, module](const torch::Tensor& in) {
+        const Module& mod = tree_->module(module);
+        const torch::Tensor& w = params_[static_cast<std::size_t>(mod.params[0])];
+        torch::Tensor b = mod.params.size() > 1 ? params_[static_cast<std::size_t>(mod.params[1])] : torch::Tensor();
+        // Units may compute in different dtypes: follow the weight's.
+        return torch::nn::functional::linear(in.to(w.scalar_type()), w, b);
+    });
+}
+
+torch::Tensor TransformerModel::norm(int module, const torch::Tensor& x)
+{
+    return call(module, x, [this, module](const torch::Tensor& in) {
+        const Module& mod = tree_->module(module);
+        const torch::Tensor& w = params_[static_cast<std::size_t>(mod.params[0])];
+        const torch::Tensor x2 = in.to(w.scalar_type());
+        if (mod.type == "RMSNorm")
+            return x2 * torch::rsqrt(x2.pow(2).mean(-1, true) + 1e-5) * w;
+        const torch::Tensor& b = params_[static_cast<std::size_t>(mod.params[1])];
+        return torch::layer_norm(x2, {config_.dim}, w, b, 1e-5);
+    });
+}
+
+namespace {
+// Rotates interleaved pairs (x0, x1) of the head dimension, as Llama's complex RoPE does.
+torch::Tensor rope(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
+{
+    auto pairs = x.unflatten(-1, {-1, 2});
+    auto a = pairs.select(-1, 0), b = pairs.select(-1, 1);
+    return torch::stack({a * cos - b * sin, a * sin + b * cos}, -1).flatten(-2);
+}
+} // namespace
+
+torch::Tensor TransformerModel::attention(const Block& blk, const torch::Tensor& x)
+{
+    return call(blk.attn, x, [this, &blk](const torch::Tensor& in) {
+        const std::int64_t B = in.size(0), S = in.size(1);
+        const std::int64_t H = config_.nHeads, KV = config_.nKvHeads, hd = config_.headDim();
+        auto q = linear(blk.wq, in).view({B, S, H, hd});
+        auto k = linear(blk.wk, in).view({B, S, KV, hd});
+        auto v = linear(blk.wv, in).view({B, S, KV, hd});
+        if (config_.arch == Arch::Llama) {
+            q = rope(q, ropeCos_.to(q.scalar_type()), ropeSin_.to(q.scalar_type()));
+            k = rope(k, ropeCos_.to(k.scalar_type()), ropeSin_.to(k.scalar_type()));
+        }
+        q = q.transpose(1, 2);
+        k = k.transpose(1, 2);
+        v = v.transpose(1, 2);
+        if (KV != H) {
+            k = k.repeat_interleave(H / KV, 1);
+            v = v.repeat_interleave(H / KV, 1);
+        }
+        auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(static_cast<double>(hd)));
+        scores = scores.masked_fill(causalMask_, -std::numeric_limits<float>::infinity());
+        auto probs = torch::softmax(scores, -1);
+        auto out = torch::matmul(probs, v).transpose(1, 2).reshape({B, S, H * hd});
+        return linear(blk.wo, out);
+    });
+}
+
+torch::Tensor TransformerModel::feedForward(const Block& blk, const torch::Tensor& x)
+{
+    return call(blk.ff, x, [this, &blk](const torch::Tensor& in) {
+        if (blk.w3 >= 0) return linear(blk.w2, torch::silu(linear(blk.w1, in)) * linear(blk.w3, in));
+        return linear(blk.w2, torch::gelu(linear(blk.w1, in)));
+    });
+}
+
+torch::Tensor TransformerModel::block(const Block& blk, const torch::Tensor& x)
+{
+    return call(blk.module, x, [this, &blk](const torch::Tensor& in) {
+        auto h = in + attention(blk, norm(blk.attnNorm, in));
+        return h + feedForward(blk, norm(blk.ffnNorm, h));
+    });
+}
+
+torch::Tensor TransformerModel::forward(const torch::Tensor& tokens)
+{
+    const std::int64_t S = tokens.size(1);
+    causalMask_ = torch::ones({S, S}, torch::kBool).triu(1);
+    if (config_.arch == Arch::Llama) {
+        const std::int64_t hd = config_.headDim();
+        auto inv = torch::pow(500000.0, -torch::arange(0, hd, 2, torch::kFloat) / static_cast<double>(hd));
+        auto angles = torch::outer(torch::arange(S, torch::kFloat), inv).view({1, S, 1, hd / 2});
+        ropeCos_ = angles.cos();
+        ropeSin_ = angles.sin();
+    }
+    return call(0, tokens, [this, S](const torch::Tensor& ids) {
+        auto h = call(tok_, ids, [this](const torch::Tensor& t) {
+            return torch::embedding(params_[static_cast<std::size_t>(tree_->module(tok_).params[0])], t);
+        });
+        if (pos_ >= 0) {
+            auto positions = torch::arange(S, torch::kLong);
+            h = h + call(pos_, positions, [this](const torch::Tensor& t) {
+                return torch::embedding(params_[static_cast<std::size_t>(tree_->module(pos_).params[0])], t);
+            });
+        }
+        for (const Block& b : blocks_) h = block(b, h);
+        return linear(output_, norm(norm_, h)).to(torch::kFloat);
+    });
+}
+
+} // namespace sb::engine

@@ -1,0 +1,68 @@
+// The models of the training core as plain single-device code: the FSDP2
+// tutorial Transformer and a Llama-style variant (RMSNorm, SwiGLU, RoPE,
+// grouped-query attention). Parameters are named exactly as the plan's
+// ModuleTree names them; every module boundary goes through `call`, where a
+// sharding layer (fully_shard.hpp) can hook in. Without hooks it is an
+// ordinary unsharded model.
+#pragma once
+
+#include "plan/model_config.hpp"
+
+#include <torch/torch.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sb::engine {
+
+// A module body. It may be kept and run again in backward (activation
+// checkpointing), so it captures by value or what outlives the forward.
+using ModuleFn = std::function<torch::Tensor(const torch::Tensor&)>;
+
+// Where sharding hooks in: runs module `module` on `x` through `fn`.
+class ModuleCaller {
+public:
+    virtual ~ModuleCaller() = default;
+    virtual torch::Tensor call(int module, const torch::Tensor& x, const ModuleFn& fn) = 0;
+};
+
+class TransformerModel {
+public:
+    // Fails (returns an error sentence) for architectures the core cannot run.
+    static std::string supports(const ModelConfig& config);
+
+    TransformerModel(const ModelConfig& config, std::shared_ptr<const ModuleTree> tree);
+
+    const ModuleTree& tree() const { return *tree_; }
+    // One tensor per tree parameter (a tied parameter shares its target's tensor).
+    std::vector<torch::Tensor>& params() { return params_; }
+    void setCaller(ModuleCaller* caller) { caller_ = caller; }
+
+    // tokens: [B, S] int64 -> logits [B, S, vocab] (fp32).
+    torch::Tensor forward(const torch::Tensor& tokens);
+
+private:
+    struct Block {
+        int module, attnNorm, attn, wq, wk, wv, wo, ffnNorm, ff, w1, w2, w3;
+    };
+    torch::Tensor call(int module, const torch::Tensor& x, const ModuleFn& fn);
+    const torch::Tensor& p(const std::string& path) const;
+    torch::Tensor norm(int module, const torch::Tensor& x);
+    torch::Tensor linear(int module, const torch::Tensor& x);
+    torch::Tensor attention(const Block& b, const torch::Tensor& x);
+    torch::Tensor feedForward(const Block& b, const torch::Tensor& x);
+    torch::Tensor block(const Block& b, const torch::Tensor& x);
+
+    ModelConfig config_;
+    std::shared_ptr<const ModuleTree> tree_;
+    std::vector<torch::Tensor> params_;
+    std::vector<Block> blocks_;
+    int tok_ = -1, pos_ = -1, norm_ = -1, output_ = -1;
+    ModuleCaller* caller_ = nullptr;
+    // Per-forward constants (not parameters).
+    torch::Tensor causalMask_, ropeCos_, ropeSin_;
+};
+
+} // namespace sb::engine

@@ -1,0 +1,133 @@
+#include "process_groups.hpp"
+
+#include <chrono>
+
+namespace sb::engine {
+
+namespace {
+
+std::shared_ptr<::gloo::transport::Device> glooDevice(const DistEnv& env)
+{
+    if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
+        return ::c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
+    const std::string& a = env.masterAddr;
+    // Ranks on one machine talk over loopback; otherwise use this host's address.
+    if (a.rfind("127.", 0) == 0 || a == "localhost" || a == "::1")
+        return ::c10d::ProcessGroupGloo::createDeviceForHostname(a == "localhost" ? std::string("127.0.0.1") : a);
+    return ::c10d::ProcessGroupGloo::createDefaultDevice();
+}
+
+c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store>& store, const std::string& prefix,
+                                          int rank, int size, const DistEnv& env,
+                                          const std::shared_ptr<::gloo::transport::Device>& device)
+{
+    auto opts = ::c10d::ProcessGroupGloo::Options::create(std::chrono::milliseconds(env.collectiveTimeoutS * 1000LL));
+    opts->devices.push_back(device);
+    opts->threads = 2;
+    auto prefixed = c10::make_intrusive<::c10d::PrefixStore>(prefix, store);
+    return c10::make_intrusive<::c10d::ProcessGroupGloo>(prefixed, rank, size, opts);
+}
+
+} // namespace
+
+std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicate, std::string& error, bool& rendezvousFailed)
+{
+    rendezvousFailed = false;
+    auto mesh = std::make_unique<DeviceMesh>();
+    mesh->rank_ = env.rank;
+    mesh->world_ = env.world;
+    if (replicate < 1 || env.world % replicate != 0) {
+        error = "replicate degree " + std::to_string(replicate) + " does not divide WORLD_SIZE " + std::to_string(env.world);
+        return nullptr;
+    }
+    mesh->replicate_ = replicate;
+    mesh->shardSize_ = env.world / replicate;
+    mesh->shardRank_ = env.rank % mesh->shardSize_;
+    mesh->replicaIndex_ = env.rank / mesh->shardSize_;
+    if (env.world == 1) return mesh;
+
+    try {
+        ::c10d::TCPStoreOptions so;
+        so.port = static_cast<std::uint16_t>(env.masterPort);
+        so.isServer = env.rank == 0;
+        so.numWorkers = static_cast<std::size_t>(env.world);
+        so.waitWorkers = true;
+        so.timeout = std::chrono::milliseconds(env.rendezvousTimeoutS * 1000LL);
+        mesh->store_ = c10::make_intrusive<::c10d::TCPStore>(env.masterAddr, so);
+    } catch (const std::exception& e) {
+        rendezvousFailed = true;
+        error = "rendezvous with " + env.masterAddr + ":" + std::to_string(env.masterPort) + " failed within " +
+                std::to_string(env.rendezvousTimeoutS) + " s: " + e.what();
+        return nullptr;
+    }
+    try {
+        auto device = glooDevice(env);
+        mesh->worldGroup_ = makeGroup(mesh->store_, "world/", env.rank, env.world, env, device);
+        if (replicate == 1) {
+            mesh->shardGroup_ = mesh->worldGroup_;
+        } else {
+            mesh->shardGroup_ = makeGroup(mesh->store_, "shard" + std::to_string(mesh->replicaIndex_) + "/",
+                                          mesh->shardRank_, mesh->shardSize_, env, device);
+            mesh->replicaGroup_ = makeGroup(mesh->store_, "replica" + std::to_string(mesh->shardRank_) + "/",
+                                            mesh->replicaIndex_, replicate, env, device);
+        }
+    } catch (const std::exception& e) {
+        rendezvousFailed = true;
+        error = std::string("creating the Gloo process groups failed: ") + e.what();
+        return nullptr;
+    }
+    return mesh;
+}
+
+std::vector<WorkPtr> DeviceMesh::allGatherAsync(const torch::Tensor& input, const torch::Tensor& output)
+{
+    const std::int64_t n = input.numel();
+    std::vector<WorkPtr> works;
+    if (shardSize_ == 1) {
+        output.copy_(input);
+        return works;
+    }
+    // Gloo knows no bf16: move the same bytes as fp16.
+    const bool bf16 = output.scalar_type() == torch::kBFloat16;
+    torch::Tensor out = bf16 ? output.view(torch::kHalf) : output;
+    out.narrow(0, static_cast<std::int64_t>(shardRank_) * n, n).copy_(bf16 ? input.view(torch::kHalf) : input);
+    works.reserve(static_cast<std::size_t>(shardSize_));
+    for (int r = 0; r < shardSize_; ++r) {
+        std::vector<torch::Tensor> chunk{out.narrow(0, static_cast<std::int64_t>(r) * n, n)};
+        ::c10d::BroadcastOptions opts;
+        opts.rootRank = r;
+        works.push_back(shardGroup_->broadcast(chunk, opts));
+    }
+    return works;
+}
+
+WorkPtr DeviceMesh::allToAllAsync(const torch::Tensor& input, const torch::Tensor& output)
+{
+    if (shardSize_ == 1) {
+        output.copy_(input);
+        return {};
+    }
+    torch::Tensor in = input, out = output;
+    std::vector<std::int64_t> splits; // empty: equal splits
+    return shardGroup_->alltoall_base(out, in, splits, splits);
+}
+
+namespace {
+void allReduceSum(const c10::intrusive_ptr<CommBackend>& group, torch::Tensor& t)
+{
+    if (!group) return;
+    std::vector<torch::Tensor> ts{t};
+    group->allreduce(ts)->wait();
+}
+} // namespace
+
+void DeviceMesh::allReduceSumShard(torch::Tensor& t) { if (shardSize_ > 1) allReduceSum(shardGroup_, t); }
+void DeviceMesh::allReduceSumReplicas(torch::Tensor& t) { if (replicate_ > 1) allReduceSum(replicaGroup_, t); }
+void DeviceMesh::allReduceSumWorld(torch::Tensor& t) { if (world_ > 1) allReduceSum(worldGroup_, t); }
+
+void DeviceMesh::barrier()
+{
+    if (world_ > 1) worldGroup_->barrier()->wait();
+}
+
+} // namespace sb::engine

@@ -1,0 +1,177 @@
+#include "sharded_unit.hpp"
+
+#include <c10/core/CPUAllocator.h>
+
+#include <chrono>
+
+namespace sb::engine {
+
+namespace {
+
+torch::ScalarType scalarType(DType t)
+{
+    switch (t) {
+    case DType::F32: return torch::kFloat;
+    case DType::BF16: return torch::kBFloat16;
+    case DType::F16: return torch::kHalf;
+    case DType::F64: return torch::kDouble;
+    }
+    return torch::kFloat;
+}
+
+std::vector<std::int64_t> withRows(std::vector<std::int64_t> shape, std::int64_t rows)
+{
+    if (shape.empty()) return {rows};
+    shape[0] = rows;
+    return shape;
+}
+
+double msSince(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Copies `rows` rows laid out rank-major in `spread` ([W, chunk, rowNumel])
+// to or from `dense` ([rows, rowNumel]), skipping the padding rows.
+void copyRows(const torch::Tensor& dense, const torch::Tensor& spread, std::int64_t rows, std::int64_t chunk, bool toDense)
+{
+    if (chunk == 0 || rows == 0) return;
+    const std::int64_t fullRanks = rows / chunk;
+    const std::int64_t rem = rows - fullRanks * chunk;
+    const std::int64_t rowNumel = dense.size(1);
+    if (fullRanks > 0) {
+        auto d = dense.narrow(0, 0, fullRanks * chunk).view({fullRanks, chunk, rowNumel});
+        auto s = spread.narrow(0, 0, fullRanks);
+        toDense ? d.copy_(s) : s.copy_(d);
+    }
+    if (rem > 0) {
+        auto d = dense.narrow(0, fullRanks * chunk, rem);
+        auto s = spread.select(0, fullRanks).narrow(0, 0, rem);
+        toDense ? d.copy_(s) : s.copy_(d);
+    }
+}
+
+} // namespace
+
+ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int index, DeviceMesh& mesh)
+    : index_(index), unit_(unit), mesh_(mesh)
+{
+    const std::int64_t W = mesh.shardSize();
+    const std::int64_t s = mesh.shardRank();
+    for (int pi : unit.params) {
+        const Param& prm = tree.param(pi);
+        ShardParam p;
+        p.index = pi;
+        p.shape = prm.shape.empty() ? std::vector<std::int64_t>{1} : prm.shape;
+        p.rows = p.shape[0];
+        p.rowNumel = prm.rowNumel();
+        p.chunk = (p.rows + W - 1) / W;
+        p.localRows = std::max<std::int64_t>(0, std::min(p.chunk, p.rows - s * p.chunk));
+        p.offset = shardNumel_;
+        shardNumel_ += p.chunk * p.rowNumel;
+        params_.push_back(std::move(p));
+    }
+    flat_ = torch::zeros({shardNumel_}, torch::kFloat);
+    const torch::ScalarType pdt = scalarType(unit.paramDtype);
+    for (ShardParam& p : params_) {
+        p.shard = flat_.narrow(0, p.offset, p.localRows * p.rowNumel).view(withRows(p.shape, p.localRows));
+        p.grad = torch::zeros_like(p.shard);
+        p.full = torch::empty(p.shape, torch::TensorOptions().dtype(pdt));
+        p.full.storage().unsafeGetStorageImpl()->reset(); // sharded until first gathered
+        p.full.set_requires_grad(true);
+    }
+}
+
+void ShardedUnit::allocateFull(ShardParam& p)
+{
+    c10::StorageImpl* impl = p.full.storage().unsafeGetStorageImpl();
+    const std::size_t nbytes = static_cast<std::size_t>(p.full.numel()) * p.full.element_size();
+    if (impl->nbytes() == nbytes && impl->data() != nullptr) return;
+    impl->set_data_ptr_noswap(c10::GetCPUAllocator()->allocate(nbytes));
+    impl->set_nbytes(nbytes);
+}
+
+void ShardedUnit::startGather()
+{
+    if (gathered_ || gatherPending()) return;
+    const torch::ScalarType pdt = scalarType(unit_.paramDtype);
+    torch::Tensor input = pdt == torch::kFloat ? flat_ : flat_.to(pdt);
+    buffer_ = torch::empty({mesh_.shardSize() * shardNumel_}, torch::TensorOptions().dtype(pdt));
+    works_ = mesh_.allGatherAsync(input, buffer_);
+    gatherInput_ = input;
+}
+
+double ShardedUnit::finishGather()
+{
+    if (gathered_) return 0.0;
+    startGather();
+    const auto t0 = std::chrono::steady_clock::now();
+    for (auto& w : works_) w->wait();
+    const double waited = msSince(t0);
+    works_.clear();
+    gatherInput_ = torch::Tensor();
+    auto spread = buffer_.view({mesh_.shardSize(), shardNumel_});
+    for (ShardParam& p : params_) {
+        allocateFull(p);
+        // Through variable_data(): the version counter autograd checks stays unchanged.
+        auto dense = p.full.variable_data().view({p.rows, p.rowNumel});
+        copyRows(dense, spread.narrow(1, p.offset, p.chunk * p.rowNumel).view({mesh_.shardSize(), p.chunk, p.rowNumel}),
+                 p.rows, p.chunk, true);
+    }
+    buffer_ = torch::Tensor();
+    gathered_ = true;
+    return waited;
+}
+
+void ShardedUnit::reshard()
+{
+    if (!gathered_) return;
+    for (ShardParam& p : params_) p.full.storage().unsafeGetStorageImpl()->reset();
+    gathered_ = false;
+}
+
+bool ShardedUnit::hasUnshardedGrads() const
+{
+    for (const ShardParam& p : params_)
+        if (p.full.grad().defined()) return true;
+    return false;
+}
+
+void ShardedUnit::startReduce()
+{
+    const std::int64_t W = mesh_.shardSize();
+    rsIn_ = torch::zeros({W, shardNumel_}, torch::TensorOptions().dtype(scalarType(unit_.reduceDtype)));
+    for (ShardParam& p : params_) {
+        torch::Tensor g = p.full.grad();
+        if (!g.defined()) continue;
+        copyRows(g.view({p.rows, p.rowNumel}), rsIn_.narrow(1, p.offset, p.chunk * p.rowNumel).view({W, p.chunk, p.rowNumel}),
+                 p.rows, p.chunk, false);
+        p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed
+    }
+    rsOut_ = torch::empty_like(rsIn_);
+    rsWork_ = mesh_.allToAllAsync(rsIn_.view({-1}), rsOut_.view({-1}));
+}
+
+double ShardedUnit::finishReduce()
+{
+    if (!rsOut_.defined()) return 0.0;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (rsWork_) rsWork_->wait();
+    double waited = msSince(t0);
+    rsWork_.reset();
+    rsIn_ = torch::Tensor();
+    // Row j of the all-to-all output is rank j's gradient of my shard: sum them.
+    torch::Tensor summed = rsOut_.sum(0, false, torch::kFloat);
+    rsOut_ = torch::Tensor();
+    if (mesh_.replicate() > 1) { // HSDP: then across replicas
+        const auto t1 = std::chrono::steady_clock::now();
+        mesh_.allReduceSumReplicas(summed);
+        waited += msSince(t1);
+    }
+    summed.div_(static_cast<double>(mesh_.world())); // mean over every data-parallel rank
+    for (ShardParam& p : params_)
+        p.grad.add_(summed.narrow(0, p.offset, p.localRows * p.rowNumel).view(p.grad.sizes()));
+    return waited;
+}
+
+} // namespace sb::engine

@@ -1,0 +1,74 @@
+// One shard unit: its parameters sharded on dim 0 across the shard group
+// (chunk = ceil(rows / W), padded; trailing ranks may hold fewer rows or
+// none), kept in one flat fp32 buffer; the unsharded parameters the model
+// computes with, whose storage is freed and refilled in place (FSDP2's
+// method, so autograd's saved references stay valid); the all-gather and
+// reduce-scatter of the unit as one flat collective each.
+#pragma once
+
+#include "plan/resolve.hpp"
+#include "process_groups.hpp"
+
+#include <torch/torch.h>
+
+#include <vector>
+
+namespace sb::engine {
+
+struct ShardParam {
+    int index = -1;                  // tree parameter
+    std::vector<std::int64_t> shape; // full shape
+    std::int64_t rows = 0, rowNumel = 0, chunk = 0, localRows = 0;
+    std::int64_t offset = 0;         // element offset in the flat shard
+    torch::Tensor shard;             // [localRows, ...] view of the flat shard (what AdamW updates)
+    torch::Tensor grad;              // [localRows, ...] fp32 sharded gradient
+    torch::Tensor full;              // the unsharded parameter the model uses (param_dtype)
+};
+
+class ShardedUnit {
+public:
+    ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int index, DeviceMesh& mesh);
+
+    int index() const { return index_; }
+    int module() const { return unit_.module; }
+    const ResolvedUnit& policy() const { return unit_; }
+    std::vector<ShardParam>& params() { return params_; }
+    std::int64_t shardNumel() const { return shardNumel_; }
+    torch::Tensor& flatShard() { return flat_; }
+
+    bool gathered() const { return gathered_; }
+    bool gatherPending() const { return !works_.empty() || buffer_.defined(); }
+    // Issues the all-gather (asynchronous; idempotent while pending or gathered).
+    void startGather();
+    // Waits for it and copies out into the unsharded parameters. Returns the
+    // milliseconds spent waiting (exposed communication).
+    double finishGather();
+    // Frees the unsharded parameters' memory (storage resized to 0 bytes).
+    void reshard();
+
+    // Reduce-scatter of the unsharded gradients: asynchronous start, then
+    // finish (sum, divide by the data-parallel size, accumulate into the
+    // sharded fp32 gradients). Returns ms waited.
+    void startReduce();
+    double finishReduce();
+    bool reducePending() const { return rsOut_.defined(); }
+    bool hasUnshardedGrads() const;
+
+private:
+    void allocateFull(ShardParam& p);
+
+    int index_;
+    ResolvedUnit unit_;
+    DeviceMesh& mesh_;
+    std::vector<ShardParam> params_;
+    std::int64_t shardNumel_ = 0;
+    torch::Tensor flat_;
+    bool gathered_ = false;
+    torch::Tensor buffer_;           // all-gather output [W * shardNumel] in param_dtype
+    torch::Tensor gatherInput_;      // kept alive while the all-gather runs
+    std::vector<WorkPtr> works_;
+    torch::Tensor rsIn_, rsOut_;
+    WorkPtr rsWork_;
+};
+
+} // namespace sb::engine

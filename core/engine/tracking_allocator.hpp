@@ -1,0 +1,22 @@
+// A CPU allocator that counts every ATen allocation exactly (current and
+// peak bytes). Installed before the first tensor is created.
+#pragma once
+
+#include <cstdint>
+
+namespace sb::engine {
+
+struct MemoryStats {
+    std::uint64_t current = 0;
+    std::uint64_t peak = 0;      // since the last resetPeak()
+    std::uint64_t allocations = 0;
+};
+
+void installTrackingAllocator();
+bool trackingAllocatorInstalled();
+MemoryStats memoryStats();
+void resetPeakMemory(); // peak := current
+// Resident set size of the process (bytes), from /proc/self/statm.
+std::uint64_t residentBytes();
+
+} // namespace sb::engine

@@ -1,0 +1,26 @@
+// The training loop of one rank: data, forward, loss, backward (through
+// fully_shard or, in reference mode, plain unsharded autograd), global-norm
+// clipping, AdamW, learning-rate schedule, and a `step` event per step.
+#pragma once
+
+#include "dist_env.hpp"
+#include "process_groups.hpp"
+
+#include "plan/plan_json.hpp"
+
+#include <string>
+
+namespace sb::engine {
+
+struct TrainerOptions {
+    // Reference mode: the same model and data, unsharded in one process, with
+    // LibTorch's own AdamW and clip_grad_norm_ on full tensors and the plan's
+    // global batch (micro_batch x world) as one micro-batch. The independent
+    // baseline the sharded runs are checked against.
+    bool reference = false;
+};
+
+// Returns the process exit code (docs/protocol.md).
+int train(const LoadedPlan& plan, const DistEnv& env, DeviceMesh& mesh, const TrainerOptions& options);
+
+} // namespace sb::engine
