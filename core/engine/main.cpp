@@ -22,7 +22,7 @@
 namespace {
 
 const char* kUsage =
-    "usage: shardbench-core --plan PLAN.json [--run-id ID] [--reference]\n"
+    "usage: shardbench-core --plan PLAN.json [--run-id ID] [--reference] [--export-final MODEL.safetensors]\n"
     "One rank of a run; configure it with the torchrun environment (RANK, WORLD_SIZE,\n"
     "LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT).\n";
 
@@ -46,10 +46,11 @@ int main(int argc, char** argv)
     TrainerOptions options;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if ((a == "--plan" || a == "--run-id" || a == "--resume") && i + 1 < argc) {
+        if ((a == "--plan" || a == "--run-id" || a == "--resume" || a == "--export-final") && i + 1 < argc) {
             const std::string v = argv[++i];
             if (a == "--plan") planPath = v;
             else if (a == "--run-id") runId = v;
+            else if (a == "--export-final") options.exportPath = v;
             else {
                 std::cerr << "shardbench-core: --resume is not supported by this build yet\n";
                 return 2;

@@ -2,6 +2,7 @@
 
 #include "data.hpp"
 #include "events.hpp"
+#include "full_export.hpp"
 #include "fully_shard.hpp"
 #include "model.hpp"
 #include "param_init.hpp"
@@ -208,6 +209,28 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
         f.set("mem_reserved", static_cast<long long>(mem.current));
         f.set("device_mem_used", static_cast<long long>(residentBytes()));
         events().emit("step", f);
+    }
+
+    if (!options.exportPath.empty()) {
+        const auto te = Clock::now();
+        const std::map<std::string, std::string> meta{{"shardbench_step", std::to_string(tc.steps)},
+                                                      {"shardbench_model", plan.model.preset}};
+        const std::string err = fsdp ? exportFullModel(*fsdp, *lp.tree, mesh, options.exportPath, meta)
+                                     : exportFullModel(optimParams, *lp.tree, options.exportPath, meta);
+        if (mesh.rank() == 0) {
+            json::Value ev = json::Value::object();
+            ev.set("step", tc.steps);
+            ev.set("path", options.exportPath);
+            ev.set("kind", "full");
+            ev.set("ms", msSince(te));
+            ev.set("status", err.empty() ? "complete" : "failed");
+            if (!err.empty()) ev.set("message", err);
+            events().emit("checkpoint", ev);
+            if (!err.empty()) {
+                events().error(err, "export");
+                return 1;
+            }
+        }
     }
 
     json::Value done = json::Value::object();

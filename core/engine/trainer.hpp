@@ -18,6 +18,8 @@ struct TrainerOptions {
     // global batch (micro_batch x world) as one micro-batch. The independent
     // baseline the sharded runs are checked against.
     bool reference = false;
+    // After the last step, write the unsharded model here (.safetensors).
+    std::string exportPath;
 };
 
 // Returns the process exit code (docs/protocol.md).

@@ -1,0 +1,91 @@
+#include "full_export.hpp"
+
+#include "safetensors.hpp"
+
+#include <algorithm>
+
+namespace sb::engine {
+
+namespace {
+
+std::vector<SafetensorsEntry> entriesFor(const ModuleTree& tree, const std::vector<int>& order)
+{
+    std::vector<SafetensorsEntry> entries;
+    std::uint64_t offset = 0;
+    for (int i : order) {
+        const Param& p = tree.param(i);
+        SafetensorsEntry e;
+        e.name = p.path;
+        e.dtype = "F32";
+        e.shape = p.shape;
+        e.begin = offset;
+        e.end = offset + static_cast<std::uint64_t>(p.numel()) * 4;
+        offset = e.end;
+        entries.push_back(std::move(e));
+    }
+    return entries;
+}
+
+std::map<std::string, std::string> withTies(const ModuleTree& tree, std::map<std::string, std::string> meta)
+{
+    std::string ties;
+    for (const Param& p : tree.params())
+        if (p.tiedTo >= 0) ties += (ties.empty() ? "" : ",") + p.path + "=" + tree.param(p.tiedTo).path;
+    if (!ties.empty()) meta["tied"] = ties;
+    meta["format"] = "pt";
+    return meta;
+}
+
+} // namespace
+
+std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh& mesh, const std::string& path,
+                            const std::map<std::string, std::string>& metadata)
+{
+    struct Item {
+        const ShardParam* param;
+        ShardedUnit* unit;
+    };
+    std::vector<Item> items;
+    for (auto& unit : fsdp.units())
+        for (const ShardParam& p : unit->params()) items.push_back({&p, unit.get()});
+    // Tree order: the file lists parameters as the model declares them.
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.param->index < b.param->index; });
+    std::vector<int> sortedOrder;
+    for (const Item& it : items) sortedOrder.push_back(it.param->index);
+
+    const bool writer = mesh.shardRank() == 0 && mesh.replicaIndex() == 0;
+    SafetensorsWriter out;
+    std::string error;
+    if (writer) error = out.open(path, entriesFor(tree, sortedOrder), withTies(tree, metadata));
+    for (const Item& it : items) {
+        const ShardParam& p = *it.param;
+        torch::Tensor padded = it.unit->flatShard().narrow(0, p.offset, p.chunk * p.rowNumel);
+        torch::Tensor gathered = torch::empty({mesh.shardSize() * p.chunk * p.rowNumel}, torch::kFloat);
+        for (auto& w : mesh.allGatherAsync(padded, gathered)) w->wait();
+        if (writer && error.empty())
+            error = out.write(gathered.data_ptr<float>(), static_cast<std::size_t>(p.rows * p.rowNumel) * 4);
+    }
+    if (writer) {
+        const std::string closeError = out.close();
+        if (error.empty()) error = closeError;
+    }
+    return error;
+}
+
+std::string exportFullModel(const std::vector<torch::Tensor>& full, const ModuleTree& tree, const std::string& path,
+                            const std::map<std::string, std::string>& metadata)
+{
+    std::vector<int> order;
+    for (std::size_t i = 0; i < tree.params().size(); ++i)
+        if (tree.param(static_cast<int>(i)).tiedTo < 0) order.push_back(static_cast<int>(i));
+    SafetensorsWriter out;
+    std::string error = out.open(path, entriesFor(tree, order), withTies(tree, metadata));
+    for (std::size_t k = 0; k < order.size() && error.empty(); ++k) {
+        torch::Tensor t = full[k].detach().contiguous();
+        error = out.write(t.data_ptr<float>(), static_cast<std::size_t>(t.numel()) * 4);
+    }
+    const std::string closeError = out.close();
+    return error.empty() ? closeError : error;
+}
+
+} // namespace sb::engine

@@ -1,0 +1,52 @@
+// The safetensors format (https://huggingface.co/docs/safetensors): an 8-byte
+// little-endian header length, a JSON header mapping each tensor name to
+// {dtype, shape, data_offsets} (plus optional "__metadata__" of strings),
+// padded with spaces to a multiple of 8, then the raw little-endian data.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sb::engine {
+
+struct SafetensorsEntry {
+    std::string name;
+    std::string dtype;                // "F32", "BF16", "F16", "I64", ...
+    std::vector<std::int64_t> shape;
+    std::uint64_t begin = 0, end = 0; // byte offsets within the data section
+};
+
+// Streams tensors into a file: declare all entries first, then write each
+// entry's bytes in declaration order.
+class SafetensorsWriter {
+public:
+    // Returns an error sentence or "".
+    std::string open(const std::string& path, const std::vector<SafetensorsEntry>& entries,
+                     const std::map<std::string, std::string>& metadata);
+    std::string write(const void* data, std::size_t bytes);
+    // Flushes, fsyncs and closes; checks that every declared byte was written.
+    std::string close();
+    ~SafetensorsWriter();
+
+private:
+    std::FILE* file_ = nullptr;
+    std::string path_;
+    std::uint64_t expected_ = 0, written_ = 0;
+};
+
+struct SafetensorsFile {
+    std::vector<SafetensorsEntry> entries;
+    std::map<std::string, std::string> metadata;
+    std::uint64_t dataStart = 0; // file offset of the data section
+};
+
+// Parses and checks the header (offsets contiguous, within the file size,
+// sizes matching shape x dtype). Returns an error sentence naming the file or "".
+std::string readSafetensorsHeader(const std::string& path, SafetensorsFile& out);
+
+std::uint64_t safetensorsDtypeBytes(const std::string& dtype); // 0 when unknown
+
+} // namespace sb::engine

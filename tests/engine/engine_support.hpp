@@ -1,0 +1,30 @@
+// Shared pieces of the engine suites: tiny plans written to a temporary
+// folder, an independent safetensors reader, comparisons.
+#pragma once
+
+#include "local_runner.hpp"
+
+#include "plan/plan.hpp"
+
+#include <QHash>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <vector>
+
+// A small tutorial Transformer whose row counts do not divide 4 (vocab 130,
+// max_seq 30), so padding and uneven shards are exercised.
+sb::Plan tinyPlan(int world, int microBatch, int steps = 20);
+QString writePlan(const QTemporaryDir& dir, const QString& name, const sb::Plan& plan);
+
+struct Tensors {
+    QHash<QString, std::vector<float>> values;
+    QHash<QString, std::vector<qint64>> shapes;
+    QString error;
+};
+// Parses a .safetensors file by the specification (F32 tensors only).
+Tensors readSafetensors(const QString& path);
+
+std::vector<double> losses(const RankResult& rank);
+double maxRelativeDifference(const std::vector<double>& a, const std::vector<double>& b);
+double maxAbsoluteDifference(const Tensors& a, const Tensors& b, QString* where = nullptr);

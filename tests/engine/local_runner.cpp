@@ -1,0 +1,115 @@
+#include "local_runner.hpp"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTcpServer>
+
+#include <memory>
+
+std::vector<QJsonObject> RankResult::ofType(const QString& type) const
+{
+    std::vector<QJsonObject> out;
+    for (const QJsonObject& e : events)
+        if (e.value(QStringLiteral("type")).toString() == type) out.push_back(e);
+    return out;
+}
+
+bool RunResult::ok() const
+{
+    if (timedOut || ranks.empty()) return false;
+    for (const RankResult& r : ranks)
+        if (r.crashed || r.exitCode != 0) return false;
+    return true;
+}
+
+QString RunResult::describe() const
+{
+    QString s = timedOut ? QStringLiteral("timed out; ") : QString();
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+        s += QStringLiteral("rank %1 exit %2%3: %4\n")
+                 .arg(i)
+                 .arg(ranks[i].exitCode)
+                 .arg(ranks[i].crashed ? QStringLiteral(" (crashed)") : QString())
+                 .arg(ranks[i].stdErr.right(600));
+    return s;
+}
+
+QString LocalRunner::corePath()
+{
+    return qEnvironmentVariable("SB_BIN_DIR") + QStringLiteral("/shardbench-core");
+}
+
+int LocalRunner::freePort()
+{
+    QTcpServer s;
+    s.listen(QHostAddress::LocalHost, 0);
+    return s.serverPort();
+}
+
+RunResult LocalRunner::run(int world, const QStringList& args, int timeoutMs, const QProcessEnvironment& extraEnv)
+{
+    RunResult result;
+    result.ranks.resize(static_cast<std::size_t>(world));
+    const int port = freePort();
+    std::vector<std::unique_ptr<QProcess>> procs;
+    QElapsedTimer timer;
+    timer.start();
+    for (int r = 0; r < world; ++r) {
+        auto p = std::make_unique<QProcess>();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("RANK"), QString::number(r));
+        env.insert(QStringLiteral("WORLD_SIZE"), QString::number(world));
+        env.insert(QStringLiteral("LOCAL_RANK"), QString::number(r));
+        env.insert(QStringLiteral("LOCAL_WORLD_SIZE"), QString::number(world));
+        env.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
+        env.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
+        env.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
+        for (const QString& k : extraEnv.keys()) env.insert(k, extraEnv.value(k));
+        p->setProcessEnvironment(env);
+        p->start(corePath(), args);
+        procs.push_back(std::move(p));
+    }
+    // Fail fast: as soon as one rank fails, stop the others.
+    bool anyFailed = false;
+    std::vector<bool> finished(procs.size(), false);
+    std::size_t remaining = procs.size();
+    while (remaining > 0) {
+        if (timer.elapsed() > timeoutMs) {
+            result.timedOut = true;
+            break;
+        }
+        for (std::size_t i = 0; i < procs.size(); ++i) {
+            if (finished[i]) continue;
+            if (procs[i]->state() == QProcess::NotRunning || procs[i]->waitForFinished(20)) {
+                finished[i] = true;
+                --remaining;
+                if (procs[i]->exitStatus() != QProcess::NormalExit || procs[i]->exitCode() != 0) anyFailed = true;
+            }
+        }
+        if (anyFailed) {
+            for (std::size_t i = 0; i < procs.size(); ++i)
+                if (!finished[i] && !procs[i]->waitForFinished(3000)) procs[i]->kill();
+            break;
+        }
+    }
+    for (std::size_t i = 0; i < procs.size(); ++i) {
+        QProcess& p = *procs[i];
+        if (p.state() != QProcess::NotRunning) {
+            p.kill();
+            p.waitForFinished(5000);
+        }
+        RankResult& rr = result.ranks[i];
+        rr.crashed = p.exitStatus() != QProcess::NormalExit;
+        rr.exitCode = p.exitCode();
+        rr.stdErr = QString::fromUtf8(p.readAllStandardError());
+        const QList<QByteArray> lines = p.readAllStandardOutput().split('\n');
+        for (const QByteArray& line : lines) {
+            if (!line.startsWith("@sb ")) continue;
+            const QJsonDocument doc = QJsonDocument::fromJson(line.mid(4));
+            if (doc.isObject()) rr.events.push_back(doc.object());
+        }
+    }
+    result.ms = timer.elapsed();
+    return result;
+}

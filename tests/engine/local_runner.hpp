@@ -1,0 +1,36 @@
+// Starts W processes of shardbench-core on this machine with the torchrun
+// environment, collects their output and events, and fails fast: when one
+// rank exits non-zero the others are killed.
+#pragma once
+
+#include <QJsonObject>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+struct RankResult {
+    int exitCode = -1;
+    bool crashed = false;
+    QString stdErr;
+    std::vector<QJsonObject> events; // parsed "@sb" lines
+    std::vector<QJsonObject> ofType(const QString& type) const;
+};
+
+struct RunResult {
+    std::vector<RankResult> ranks;
+    bool timedOut = false;
+    qint64 ms = 0;
+    bool ok() const;
+    QString describe() const; // exit codes and the tail of each rank's stderr
+};
+
+class LocalRunner {
+public:
+    static QString corePath();
+    // Runs `world` ranks; extra arguments go to every rank.
+    static RunResult run(int world, const QStringList& args, int timeoutMs = 120000,
+                         const QProcessEnvironment& extraEnv = QProcessEnvironment());
+    static int freePort();
+};

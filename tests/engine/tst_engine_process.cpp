@@ -1,0 +1,217 @@
+// The process contract of shardbench-core (docs/protocol.md): bad input gives
+// a clear message and a non-zero exit, never a hang; a dying peer fails the
+// run; events are well-formed; file data sources work.
+#include "engine_support.hpp"
+
+#include "plan/plan_json.hpp"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Single {
+    int exitCode = -1;
+    QString out, err;
+    qint64 ms = 0;
+};
+
+Single runSingle(const QStringList& args, const QHash<QString, QString>& env, int timeoutMs = 60000)
+{
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (const char* k : {"RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
+        e.remove(QString::fromLatin1(k));
+    for (auto it = env.begin(); it != env.end(); ++it) e.insert(it.key(), it.value());
+    p.setProcessEnvironment(e);
+    QElapsedTimer t;
+    t.start();
+    p.start(LocalRunner::corePath(), args);
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError()), t.elapsed()};
+}
+
+} // namespace
+
+class EngineProcess : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString tiny_;
+
+private Q_SLOTS:
+    void initTestCase() { tiny_ = writePlan(dir_, QStringLiteral("tiny1.json"), tinyPlan(1, 2, 3)); }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("env"); // NAME=VALUE
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        const QString missing = dir_.filePath(QStringLiteral("nope.json"));
+        QFile bad(dir_.filePath(QStringLiteral("bad.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"format\": \"shardbench-plan\",\n \"version\": 1,\n \"mesh\": {\"nodes\": }\n}");
+        bad.close();
+        const QString badPath = bad.fileName();
+        const QString p2 = writePlan(dir_, QStringLiteral("tiny4.json"), tinyPlan(4, 2, 3));
+        sb::Plan gpt = sb::defaultPlan(*sb::presetConfig("gpt2-124m"));
+        gpt.mesh = sb::Mesh{};
+        gpt.mesh.procsPerNode = 1;
+        const QString gptPath = writePlan(dir_, QStringLiteral("gpt.json"), gpt);
+        sb::Plan tokens = tinyPlan(1, 2, 3);
+        tokens.training.data = {sb::DataConfig::Tokens, dir_.filePath(QStringLiteral("missing.bin")).toStdString()};
+        const QString tokensPath = writePlan(dir_, QStringLiteral("tokens-missing.json"), tokens);
+
+        QTest::newRow("no --plan") << QStringList{} << QStringList{} << 2 << QStringLiteral("missing --plan");
+        QTest::newRow("unknown argument") << QStringList{QStringLiteral("--frobnicate")} << QStringList{} << 2
+                                          << QStringLiteral("--frobnicate");
+        QTest::newRow("missing plan file") << QStringList{QStringLiteral("--plan"), missing} << QStringList{} << 2
+                                           << QStringLiteral("nope.json");
+        QTest::newRow("malformed plan") << QStringList{QStringLiteral("--plan"), badPath} << QStringList{} << 2
+                                        << QStringLiteral("line 3, column");
+        QTest::newRow("RANK without WORLD_SIZE") << QStringList{QStringLiteral("--plan"), tiny_}
+                                                 << QStringList{QStringLiteral("RANK=0")} << 2 << QStringLiteral("WORLD_SIZE");
+        QTest::newRow("RANK not a number") << QStringList{QStringLiteral("--plan"), tiny_}
+                                           << QStringList{QStringLiteral("RANK=abc"), QStringLiteral("WORLD_SIZE=1")} << 2
+                                           << QStringLiteral("RANK=\\\"abc\\\"");
+        QTest::newRow("RANK >= WORLD_SIZE") << QStringList{QStringLiteral("--plan"), tiny_}
+                                            << QStringList{QStringLiteral("RANK=2"), QStringLiteral("WORLD_SIZE=2"),
+                                                           QStringLiteral("MASTER_ADDR=127.0.0.1"), QStringLiteral("MASTER_PORT=1")}
+                                            << 2 << QStringLiteral("RANK 2 is not below WORLD_SIZE 2");
+        QTest::newRow("mesh does not match WORLD_SIZE") << QStringList{QStringLiteral("--plan"), p2} << QStringList{} << 2
+                                                        << QStringLiteral("WORLD_SIZE is 1");
+        QTest::newRow("model the core cannot run") << QStringList{QStringLiteral("--plan"), gptPath} << QStringList{} << 2
+                                                   << QStringLiteral("\\\"gpt2\\\"");
+        QTest::newRow("missing token file") << QStringList{QStringLiteral("--plan"), tokensPath} << QStringList{} << 2
+                                            << QStringLiteral("missing.bin");
+    }
+
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, env);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QHash<QString, QString> e;
+        for (const QString& kv : env) e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+        const Single r = runSingle(args, e);
+        QCOMPARE(r.exitCode, exitCode);
+        const QString all = r.out + r.err;
+        QVERIFY2(all.contains(message), qPrintable(all));
+        if (!args.isEmpty() && args.first() == QStringLiteral("--plan"))
+            QVERIFY2(r.out.contains(QStringLiteral("@sb {\"type\":\"error\"")), qPrintable(r.out));
+    }
+
+    void unreachableMasterFailsWithinTheTimeout()
+    {
+        const int port = LocalRunner::freePort(); // nobody listens there
+        QElapsedTimer t;
+        t.start();
+        const Single r = runSingle({QStringLiteral("--plan"), writePlan(dir_, QStringLiteral("t2.json"), tinyPlan(2, 2, 3))},
+                                   {{QStringLiteral("RANK"), QStringLiteral("1")},
+                                    {QStringLiteral("WORLD_SIZE"), QStringLiteral("2")},
+                                    {QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1")},
+                                    {QStringLiteral("MASTER_PORT"), QString::number(port)},
+                                    {QStringLiteral("SB_RENDEZVOUS_TIMEOUT_S"), QStringLiteral("3")}});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.contains(QStringLiteral("rendezvous")), qPrintable(r.out));
+        QVERIFY2(t.elapsed() < 30000, "bounded wait");
+    }
+
+    void deadPeerFailsTheRun()
+    {
+        // kill -9 rank 1 after the first step: rank 0 must exit non-zero, not hang.
+        const QString plan = writePlan(dir_, QStringLiteral("long.json"), tinyPlan(2, 2, 100000));
+        const int port = LocalRunner::freePort();
+        QProcess ranks[2];
+        for (int r = 0; r < 2; ++r) {
+            QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+            e.insert(QStringLiteral("RANK"), QString::number(r));
+            e.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("2"));
+            e.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
+            e.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
+            e.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
+            ranks[r].setProcessEnvironment(e);
+            ranks[r].start(LocalRunner::corePath(), {QStringLiteral("--plan"), plan});
+        }
+        QByteArray out0;
+        QElapsedTimer t;
+        t.start();
+        while (!out0.contains("\"type\":\"step\"") && t.elapsed() < 60000) {
+            ranks[0].waitForReadyRead(200);
+            out0 += ranks[0].readAllStandardOutput();
+        }
+        QVERIFY2(out0.contains("\"type\":\"step\""), "rank 0 never reported a step");
+        ranks[1].kill(); // SIGKILL
+        ranks[1].waitForFinished();
+        t.restart();
+        const bool finished = ranks[0].waitForFinished(60000);
+        if (!finished) ranks[0].kill();
+        QVERIFY2(finished, "rank 0 hung after its peer died");
+        QVERIFY(ranks[0].exitCode() != 0);
+        out0 += ranks[0].readAllStandardOutput();
+        QVERIFY2(out0.contains("\"type\":\"error\""), out0.right(400).constData());
+        qInfo("rank 0 noticed the dead peer after %lld ms", t.elapsed());
+    }
+
+    void eventsAreWellFormed()
+    {
+        const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), tiny_, QStringLiteral("--run-id"), QStringLiteral("r42")});
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        const RankResult& r = run.ranks[0];
+        QCOMPARE(r.ofType(QStringLiteral("hello")).size(), std::size_t(1));
+        QCOMPARE(r.ofType(QStringLiteral("plan")).size(), std::size_t(1));
+        QCOMPARE(r.ofType(QStringLiteral("step")).size(), std::size_t(3));
+        QCOMPARE(r.ofType(QStringLiteral("done")).size(), std::size_t(1));
+        for (const QJsonObject& e : r.events) {
+            QCOMPARE(e.value(QStringLiteral("run_id")).toString(), QStringLiteral("r42"));
+            QCOMPARE(e.value(QStringLiteral("v")).toInt(), 1);
+            QVERIFY(e.value(QStringLiteral("t")).toDouble() > 1.6e9);
+        }
+        for (const char* key : {"loss", "lr", "grad_norm", "tokens", "tokens_per_s", "step_ms", "forward_ms", "backward_ms",
+                                "optimizer_ms", "comm_exposed_ms", "mem_current", "mem_peak", "mem_reserved", "device_mem_used"})
+            QVERIFY2(r.ofType(QStringLiteral("step")).front().contains(QLatin1String(key)), key);
+    }
+
+    void tokenAndTextFilesTrain()
+    {
+        // A nanoGPT-style uint16 token file and a raw text file.
+        QFile bin(dir_.filePath(QStringLiteral("train.bin")));
+        QVERIFY(bin.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 5000; ++i) {
+            const quint16 id = static_cast<quint16>((i * 7) % 130);
+            bin.write(reinterpret_cast<const char*>(&id), 2);
+        }
+        bin.close();
+        sb::Plan p = tinyPlan(2, 2, 3);
+        p.training.data = {sb::DataConfig::Tokens, bin.fileName().toStdString()};
+        RunResult run = LocalRunner::run(2, {QStringLiteral("--plan"), writePlan(dir_, QStringLiteral("bin.json"), p)});
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+
+        QFile txt(dir_.filePath(QStringLiteral("train.txt")));
+        QVERIFY(txt.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 200; ++i) txt.write("the quick brown fox jumps over the lazy dog\n");
+        txt.close();
+        p.model.vocabSize = 256;
+        p.training.data = {sb::DataConfig::Text, txt.fileName().toStdString()};
+        run = LocalRunner::run(2, {QStringLiteral("--plan"), writePlan(dir_, QStringLiteral("txt.json"), p)});
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        // Token ids outside the vocabulary are refused with the position.
+        sb::Plan small = tinyPlan(1, 2, 3);
+        small.model.vocabSize = 100;
+        small.training.data = {sb::DataConfig::Tokens, bin.fileName().toStdString()};
+        run = LocalRunner::run(1, {QStringLiteral("--plan"), writePlan(dir_, QStringLiteral("bin100.json"), small)});
+        QVERIFY(!run.ok());
+        QVERIFY2(run.ranks[0].stdErr.contains(QStringLiteral("is not below the model's vocab_size 100")), qPrintable(run.describe()));
+    }
+};
+
+QTEST_GUILESS_MAIN(EngineProcess)
+#include "tst_engine_process.moc"
