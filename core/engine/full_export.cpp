@@ -1,10 +1,13 @@
 #include "full_export.hpp"
 
-#include "safetensors.hpp"
+#include "checkpoint/safetensors.hpp"
 
 #include <algorithm>
 
 namespace sb::engine {
+
+using ckpt::SafetensorsEntry;
+using ckpt::SafetensorsWriter;
 
 namespace {
 

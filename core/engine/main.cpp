@@ -22,7 +22,8 @@
 namespace {
 
 const char* kUsage =
-    "usage: shardbench-core --plan PLAN.json [--run-id ID] [--reference] [--export-final MODEL.safetensors]\n"
+    "usage: shardbench-core --plan PLAN.json [--run-id ID] [--resume CKPT_DIR|auto] [--init-from MODEL.safetensors]\n"
+    "                      [--export-final MODEL.safetensors] [--reference]\n"
     "One rank of a run; configure it with the torchrun environment (RANK, WORLD_SIZE,\n"
     "LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT).\n";
 
@@ -46,15 +47,13 @@ int main(int argc, char** argv)
     TrainerOptions options;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if ((a == "--plan" || a == "--run-id" || a == "--resume" || a == "--export-final") && i + 1 < argc) {
+        if ((a == "--plan" || a == "--run-id" || a == "--resume" || a == "--export-final" || a == "--init-from") && i + 1 < argc) {
             const std::string v = argv[++i];
             if (a == "--plan") planPath = v;
             else if (a == "--run-id") runId = v;
             else if (a == "--export-final") options.exportPath = v;
-            else {
-                std::cerr << "shardbench-core: --resume is not supported by this build yet\n";
-                return 2;
-            }
+            else if (a == "--init-from") options.initFrom = v;
+            else options.resumePath = v;
         } else if (a == "--reference") {
             options.reference = true;
         } else if (a == "-h" || a == "--help") {
@@ -130,6 +129,7 @@ int main(int argc, char** argv)
     hello.set("threads", env.threads);
     events().emit("hello", hello);
 
+    options.runId = runId;
     try {
         return train(plan, env, *mesh, options);
     } catch (const std::exception& e) {

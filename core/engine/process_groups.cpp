@@ -131,3 +131,17 @@ void DeviceMesh::barrier()
 }
 
 } // namespace sb::engine
+
+namespace sb::engine {
+
+void DeviceMesh::broadcastWorld(torch::Tensor& t, int root)
+{
+    if (world_ == 1) return;
+    const bool bf16 = t.scalar_type() == torch::kBFloat16;
+    std::vector<torch::Tensor> ts{bf16 ? t.view(torch::kHalf) : t};
+    ::c10d::BroadcastOptions opts;
+    opts.rootRank = root;
+    worldGroup_->broadcast(ts, opts)->wait();
+}
+
+} // namespace sb::engine

@@ -43,6 +43,11 @@ public:
     void allReduceSumReplicas(torch::Tensor& t);
     void allReduceSumWorld(torch::Tensor& t);
     void barrier();
+    // Broadcast over the whole world from `root`.
+    void broadcastWorld(torch::Tensor& t, int root);
+    // The rendezvous store (null in a world of one): used off the training
+    // thread to coordinate checkpoint completion without collectives.
+    const c10::intrusive_ptr<::c10d::Store>& store() const { return store_; }
 
 private:
     int rank_ = 0, world_ = 1;

@@ -1,6 +1,8 @@
 #include "trainer.hpp"
 
+#include "checkpointer.hpp"
 #include "data.hpp"
+#include "full_import.hpp"
 #include "events.hpp"
 #include "full_export.hpp"
 #include "fully_shard.hpp"
@@ -106,10 +108,36 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
     }
     events().emit("plan", planEvent(lp, resolved, mesh, fsdp.get()));
 
+    if (!options.initFrom.empty()) {
+        const std::string err = fsdp ? importFullModel(*fsdp, *lp.tree, mesh, options.initFrom)
+                                     : importFullModel(optimParams, *lp.tree, options.initFrom);
+        if (!err.empty()) {
+            events().error("cannot import initial weights: " + err, "--init-from");
+            return 2;
+        }
+    }
+
     torch::optim::AdamW optimizer(optimParams, torch::optim::AdamWOptions(tc.optimizer.lr)
                                                    .betas({tc.optimizer.beta1, tc.optimizer.beta2})
                                                    .eps(tc.optimizer.eps)
                                                    .weight_decay(tc.optimizer.weightDecay));
+
+    std::unique_ptr<Checkpointer> checkpointer;
+    TrainingPosition position;
+    if (fsdp) {
+        checkpointer = std::make_unique<Checkpointer>(plan, *lp.tree, *fsdp, optimizer, mesh, options.runId);
+        if (!options.resumePath.empty()) {
+            bool loaded = false;
+            const std::string err = checkpointer->load(options.resumePath, position, loaded);
+            if (!err.empty()) {
+                events().error("refusing to resume: " + err, "--resume");
+                return 2;
+            }
+        }
+    } else if (!options.resumePath.empty()) {
+        events().error("--reference runs cannot resume from sharded checkpoints", "--resume");
+        return 2;
+    }
 
     // Reference mode runs the whole global batch in this one process.
     const int batch = options.reference ? tc.microBatch * plan.mesh.worldSize() : tc.microBatch;
@@ -120,7 +148,8 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
     double lastLoss = std::nan("");
     std::uint64_t runPeak = 0;
 
-    for (int step = 0; step < tc.steps; ++step) {
+    const std::uint64_t samplesPerStep = static_cast<std::uint64_t>(accum) * dataRanks * static_cast<std::uint64_t>(batch);
+    for (int step = static_cast<int>(position.stepsDone); step < tc.steps; ++step) {
         const double lr = learningRate(tc.optimizer, step, tc.steps);
         static_cast<torch::optim::AdamWOptions&>(optimizer.param_groups()[0].options()).lr(lr);
         {
@@ -138,8 +167,9 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
         double forwardMs = 0, backwardMs = 0, lossSum = 0;
         for (int micro = 0; micro < accum; ++micro) {
             if (fsdp) fsdp->setRequiresGradientSync(micro == accum - 1);
+            // Global sample index: the data position continues across resumes at any world size.
             const std::uint64_t first =
-                ((static_cast<std::uint64_t>(step) * accum + micro) * dataRanks + dataRank) * static_cast<std::uint64_t>(batch);
+                position.nextSample + (static_cast<std::uint64_t>(micro) * dataRanks + dataRank) * static_cast<std::uint64_t>(batch);
             torch::Tensor inputs, targets;
             data->read(first, batch, tc.seqLen, inputs, targets);
             const auto tf = Clock::now();
@@ -209,7 +239,12 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
         f.set("mem_reserved", static_cast<long long>(mem.current));
         f.set("device_mem_used", static_cast<long long>(residentBytes()));
         events().emit("step", f);
+
+        position.stepsDone = step + 1;
+        position.nextSample += samplesPerStep;
+        if (checkpointer) checkpointer->afterStep(position, step + 1 == tc.steps);
     }
+    if (checkpointer) checkpointer->waitForPendingSave();
 
     if (!options.exportPath.empty()) {
         const auto te = Clock::now();

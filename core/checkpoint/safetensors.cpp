@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace sb::engine {
+namespace sb::ckpt {
 
 std::uint64_t safetensorsDtypeBytes(const std::string& d)
 {
@@ -48,6 +48,9 @@ std::string SafetensorsWriter::open(const std::string& path, const std::vector<S
     for (int i = 0; i < 8; ++i) len[i] = static_cast<unsigned char>((static_cast<std::uint64_t>(text.size()) >> (8 * i)) & 0xFF);
     if (std::fwrite(len, 1, 8, file_) != 8 || std::fwrite(text.data(), 1, text.size(), file_) != text.size())
         return "cannot write " + path + ": " + std::strerror(errno);
+    hash_.update(len, 8);
+    hash_.update(text.data(), text.size());
+    fileBytes_ = 8 + text.size();
     return {};
 }
 
@@ -55,7 +58,9 @@ std::string SafetensorsWriter::write(const void* data, std::size_t bytes)
 {
     if (!file_) return "safetensors writer is not open";
     if (bytes && std::fwrite(data, 1, bytes, file_) != bytes) return "cannot write " + path_ + ": " + std::strerror(errno);
+    hash_.update(data, bytes);
     written_ += bytes;
+    fileBytes_ += bytes;
     return {};
 }
 
@@ -67,6 +72,7 @@ std::string SafetensorsWriter::close()
     if (std::fflush(file_) != 0 || ::fsync(fileno(file_)) != 0) err = "cannot flush " + path_ + ": " + std::strerror(errno);
     std::fclose(file_);
     file_ = nullptr;
+    sha_ = hash_.hex();
     return err;
 }
 
@@ -141,4 +147,4 @@ std::string readSafetensorsHeader(const std::string& path, SafetensorsFile& out)
     return {};
 }
 
-} // namespace sb::engine
+} // namespace sb::ckpt

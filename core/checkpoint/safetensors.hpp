@@ -4,13 +4,15 @@
 // padded with spaces to a multiple of 8, then the raw little-endian data.
 #pragma once
 
+#include "sha256.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
 
-namespace sb::engine {
+namespace sb::ckpt {
 
 struct SafetensorsEntry {
     std::string name;
@@ -30,8 +32,14 @@ public:
     // Flushes, fsyncs and closes; checks that every declared byte was written.
     std::string close();
     ~SafetensorsWriter();
+    // Of every byte written (header included): valid after close().
+    const std::string& sha256() const { return sha_; }
+    std::uint64_t bytes() const { return fileBytes_; }
 
 private:
+    Sha256 hash_;
+    std::string sha_;
+    std::uint64_t fileBytes_ = 0;
     std::FILE* file_ = nullptr;
     std::string path_;
     std::uint64_t expected_ = 0, written_ = 0;
@@ -49,4 +57,4 @@ std::string readSafetensorsHeader(const std::string& path, SafetensorsFile& out)
 
 std::uint64_t safetensorsDtypeBytes(const std::string& dtype); // 0 when unknown
 
-} // namespace sb::engine
+} // namespace sb::ckpt

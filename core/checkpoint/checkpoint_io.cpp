@@ -1,0 +1,264 @@
+#include "checkpoint_io.hpp"
+
+#include "fs_util.hpp"
+#include "sha256.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sb::ckpt {
+
+namespace {
+
+std::int64_t rowNumelOf(const std::vector<std::int64_t>& shape)
+{
+    std::int64_t n = 1;
+    for (std::size_t i = 1; i < shape.size(); ++i) n *= shape[i];
+    return n;
+}
+
+// Reads exactly `bytes` at `offset`.
+std::string preadAll(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "cannot open " + path + ": " + std::strerror(errno);
+    std::size_t got = 0;
+    while (got < bytes) {
+        const ssize_t n = ::pread(fd, static_cast<char*>(out) + got, bytes - got, static_cast<off_t>(offset + got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ::close(fd);
+            return path + ": truncated (" + (n == 0 ? std::string("unexpected end of file") : std::string(std::strerror(errno))) + ")";
+        }
+        got += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return {};
+}
+
+} // namespace
+
+std::string writeShardFile(const std::string& dir, const std::string& fileName, const std::vector<ShardTensor>& tensors,
+                           WrittenFile& out)
+{
+    std::vector<SafetensorsEntry> entries;
+    std::uint64_t offset = 0;
+    for (const ShardTensor& t : tensors) {
+        SafetensorsEntry e;
+        e.name = t.name;
+        e.dtype = "F32";
+        e.shape = t.shape;
+        if (!e.shape.empty()) e.shape[0] = t.rowEnd - t.rowBegin;
+        e.begin = offset;
+        e.end = offset + static_cast<std::uint64_t>((t.rowEnd - t.rowBegin) * rowNumelOf(t.shape)) * 4;
+        offset = e.end;
+        entries.push_back(std::move(e));
+    }
+    SafetensorsWriter w;
+    const std::string path = dir + "/" + fileName;
+    if (std::string e = w.open(path, entries, {{"format", "shardbench-shard"}}); !e.empty()) return e;
+    out = {};
+    for (const ShardTensor& t : tensors) {
+        const std::size_t bytes = static_cast<std::size_t>((t.rowEnd - t.rowBegin) * rowNumelOf(t.shape)) * 4;
+        if (std::string e = w.write(t.data, bytes); !e.empty()) return e;
+        out.shards.push_back({t.name, {fileName, t.rowBegin, t.rowEnd, sha256Hex(t.data, bytes)}});
+    }
+    if (std::string e = w.close(); !e.empty()) return e;
+    out.file = {fileName, w.bytes(), w.sha256()};
+    return {};
+}
+
+std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& root)
+{
+    std::vector<std::pair<std::int64_t, std::string>> out;
+    for (const std::string& name : listDir(root)) {
+        if (name.rfind("step-", 0) != 0 || name.find(".tmp") != std::string::npos) continue;
+        char* end = nullptr;
+        const long long step = std::strtoll(name.c_str() + 5, &end, 10);
+        if (*end != '\0' || !exists(root + "/" + name + "/index.json")) continue;
+        out.emplace_back(step, root + "/" + name);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string resolveCheckpoint(const std::string& path, std::string& error)
+{
+    if (!isDir(path)) {
+        error = path + ": no such checkpoint folder";
+        return {};
+    }
+    if (exists(path + "/index.json")) return path;
+    const auto all = listCheckpoints(path);
+    if (all.empty()) {
+        error = path + ": holds no complete checkpoint (step-NNNNNN folders with an index.json)";
+        return {};
+    }
+    return all.back().second;
+}
+
+std::string ShardReader::loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data)
+{
+    const std::string key = s.file + "\n" + t.name;
+    if (auto it = cache_.find(key); it != cache_.end()) {
+        data = &it->second;
+        return {};
+    }
+    const std::string path = dir_ + "/" + s.file;
+    auto h = headers_.find(s.file);
+    if (h == headers_.end()) {
+        SafetensorsFile f;
+        if (std::string e = readSafetensorsHeader(path, f); !e.empty()) return e;
+        h = headers_.emplace(s.file, std::move(f)).first;
+    }
+    const SafetensorsEntry* entry = nullptr;
+    for (const SafetensorsEntry& e : h->second.entries)
+        if (e.name == t.name) entry = &e;
+    if (!entry) return path + ": has no tensor \"" + t.name + "\"";
+    const std::int64_t rows = s.rowEnd - s.rowBegin;
+    if (entry->dtype != "F32" || entry->shape.empty() || entry->shape[0] != rows ||
+        entry->end - entry->begin != static_cast<std::uint64_t>(rows * t.rowNumel()) * 4)
+        return path + ": tensor \"" + t.name + "\" does not have the rows and dtype the index promises";
+    std::vector<float> buf(static_cast<std::size_t>(rows * t.rowNumel()));
+    if (std::string e = preadAll(path, h->second.dataStart + entry->begin, buf.data(), buf.size() * 4); !e.empty()) return e;
+    bytesRead_ += buf.size() * 4;
+    if (sha256Hex(buf.data(), buf.size() * 4) != s.sha256)
+        return path + ": checksum mismatch in tensor \"" + t.name + "\" (the file was altered or damaged)";
+    data = &cache_.emplace(key, std::move(buf)).first->second;
+    return {};
+}
+
+std::string ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out)
+{
+    const TensorInfo* t = index_.find(name);
+    if (!t) return dir_ + "/index.json: has no tensor \"" + name + "\"";
+    if (rowBegin < 0 || rowEnd > t->shape[0] || rowBegin > rowEnd) return "rows out of range for \"" + name + "\"";
+    const std::int64_t rn = t->rowNumel();
+    for (const ShardRef& s : t->shards) {
+        const std::int64_t b = std::max(rowBegin, s.rowBegin), e = std::min(rowEnd, s.rowEnd);
+        if (b >= e) continue;
+        const std::vector<float>* data = nullptr;
+        if (std::string err = loadShard(*t, s, data); !err.empty()) return err;
+        std::memcpy(out + (b - rowBegin) * rn, data->data() + (b - s.rowBegin) * rn, static_cast<std::size_t>((e - b) * rn) * 4);
+    }
+    return {};
+}
+
+std::string verifyCheckpoint(const std::string& dir, const Progress& progress)
+{
+    CheckpointIndex index;
+    if (std::string e = readIndex(dir, index); !e.empty()) return e;
+    std::uint64_t total = 0, done = 0;
+    for (const FileInfo& f : index.files) total += f.bytes;
+    for (const FileInfo& f : index.files) {
+        const std::string path = dir + "/" + f.name;
+        if (!exists(path)) return path + ": missing";
+        std::string err;
+        std::uint64_t bytes = 0;
+        const std::string sha = sha256File(path, err, &bytes);
+        if (!err.empty()) return err;
+        if (bytes != f.bytes)
+            return path + ": " + std::to_string(bytes) + " bytes, the index says " + std::to_string(f.bytes) + " (truncated or altered)";
+        if (sha != f.sha256) return path + ": checksum mismatch (the file was altered or damaged)";
+        SafetensorsFile header;
+        if (std::string e = readSafetensorsHeader(path, header); !e.empty()) return e;
+        done += bytes;
+        if (progress && !progress(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) return "cancelled";
+    }
+    // Shard checksums and coverage, one tensor at a time.
+    ShardReader reader(dir, index);
+    for (const TensorInfo& t : index.tensors) {
+        std::vector<float> rows(static_cast<std::size_t>(t.shape[0] * t.rowNumel()));
+        if (std::string e = reader.readRows(t.name, 0, t.shape[0], rows.data()); !e.empty()) return e;
+        reader.clear();
+    }
+    return {};
+}
+
+std::string describeCheckpoint(const std::string& dir, std::string& error)
+{
+    CheckpointIndex index;
+    error = readIndex(dir, index);
+    if (!error.empty()) return {};
+    std::uint64_t bytes = 0;
+    for (const FileInfo& f : index.files) bytes += f.bytes;
+    std::int64_t params = 0;
+    std::size_t paramTensors = 0;
+    for (const TensorInfo& t : index.tensors)
+        if (t.name.rfind("param/", 0) == 0) {
+            params += t.shape[0] * t.rowNumel();
+            ++paramTensors;
+        }
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "checkpoint   %s\nstep         %lld (optimizer step %lld, next sample %llu)\n"
+                  "world size   %d (shard group %d x replicate %d)\nfiles        %zu, %llu bytes\n"
+                  "parameters   %lld in %zu tensors (+ AdamW exp_avg, exp_avg_sq)\nrun          %s\n",
+                  dir.c_str(), static_cast<long long>(index.step), static_cast<long long>(index.optimizerStep),
+                  static_cast<unsigned long long>(index.nextSample), index.worldSize, index.shardSize, index.replicate,
+                  index.files.size(), static_cast<unsigned long long>(bytes), static_cast<long long>(params), paramTensors,
+                  index.runId.c_str());
+    std::string out = buf;
+    out += "\ntensor                                              shape            shards\n";
+    for (const TensorInfo& t : index.tensors) {
+        if (t.name.rfind("param/", 0) != 0) continue;
+        std::string shape = "[";
+        for (std::size_t i = 0; i < t.shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(t.shape[i]);
+        shape += "]";
+        std::snprintf(buf, sizeof buf, "%-51s %-16s %zu\n", t.name.substr(6).c_str(), shape.c_str(), t.shards.size());
+        out += buf;
+    }
+    return out;
+}
+
+std::string exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress)
+{
+    CheckpointIndex index;
+    if (std::string e = readIndex(dir, index); !e.empty()) return e;
+    std::vector<const TensorInfo*> params;
+    for (const TensorInfo& t : index.tensors)
+        if (t.name.rfind("param/", 0) == 0) params.push_back(&t);
+    std::vector<SafetensorsEntry> entries;
+    std::uint64_t offset = 0;
+    for (const TensorInfo* t : params) {
+        SafetensorsEntry e{t->name.substr(6), "F32", t->shape, offset, offset + static_cast<std::uint64_t>(t->shape[0] * t->rowNumel()) * 4};
+        offset = e.end;
+        entries.push_back(std::move(e));
+    }
+    const std::string tmp = outPath + ".tmp";
+    SafetensorsWriter w;
+    if (std::string e = w.open(tmp, entries, {{"format", "pt"}, {"shardbench_step", std::to_string(index.step)}}); !e.empty())
+        return e;
+    ShardReader reader(dir, index);
+    std::size_t done = 0;
+    for (const TensorInfo* t : params) {
+        for (const ShardRef& s : t->shards) {
+            std::vector<float> rows(static_cast<std::size_t>((s.rowEnd - s.rowBegin) * t->rowNumel()));
+            if (std::string e = reader.readRows(t->name, s.rowBegin, s.rowEnd, rows.data()); !e.empty()) {
+                w.close();
+                ::unlink(tmp.c_str());
+                return e;
+            }
+            if (std::string e = w.write(rows.data(), rows.size() * 4); !e.empty()) {
+                w.close();
+                ::unlink(tmp.c_str());
+                return e;
+            }
+            reader.clear();
+        }
+        ++done;
+        if (progress && !progress(static_cast<double>(done) / static_cast<double>(params.size()))) {
+            w.close();
+            ::unlink(tmp.c_str());
+            return "cancelled";
+        }
+    }
+    if (std::string e = w.close(); !e.empty()) return e;
+    return renameDurably(tmp, outPath);
+}
+
+} // namespace sb::ckpt

@@ -1,0 +1,67 @@
+// Reading and writing the files of a sharded checkpoint, without LibTorch:
+// the training core writes and loads through these, and the command line
+// inspects, verifies and exports with them.
+#pragma once
+
+#include "checkpoint_index.hpp"
+#include "safetensors.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sb::ckpt {
+
+// One rank's file: declare tensors (name, shape of the rows held, data), then
+// write. Records each shard's and the file's SHA-256 and size.
+struct ShardTensor {
+    std::string name;                  // "param/..." / "exp_avg/..." / "exp_avg_sq/..."
+    std::vector<std::int64_t> shape;   // global shape
+    std::int64_t rowBegin = 0, rowEnd = 0;
+    const float* data = nullptr;       // (rowEnd - rowBegin) x rowNumel floats
+};
+struct WrittenFile {
+    FileInfo file;
+    std::vector<std::pair<std::string, ShardRef>> shards; // tensor name -> shard
+};
+std::string writeShardFile(const std::string& dir, const std::string& fileName, const std::vector<ShardTensor>& tensors,
+                           WrittenFile& out);
+
+// Complete checkpoints (index.json present, not *.tmp) under `root`, by step.
+std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& root);
+// `path` is a checkpoint folder or a folder of them (then: the latest complete one).
+std::string resolveCheckpoint(const std::string& path, std::string& error);
+
+// Reads rows [rowBegin, rowEnd) of tensor `name` into `out` (floats). Every
+// shard it touches is read whole and its SHA-256 checked; verified shards are
+// cached until the reader is destroyed or clear() is called.
+class ShardReader {
+public:
+    ShardReader(std::string dir, const CheckpointIndex& index) : dir_(std::move(dir)), index_(index) {}
+    std::string readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out);
+    void clear() { cache_.clear(); }
+    std::uint64_t bytesRead() const { return bytesRead_; }
+
+private:
+    std::string loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data);
+    std::string dir_;
+    const CheckpointIndex& index_;
+    std::map<std::string, SafetensorsFile> headers_;
+    std::map<std::string, std::vector<float>> cache_; // key: file + tensor
+    std::uint64_t bytesRead_ = 0;
+};
+
+using Progress = std::function<bool(double fraction)>; // return false to cancel
+
+// Checks the index, every file's size and SHA-256, every header and every
+// shard's SHA-256. Returns "" when the checkpoint is intact.
+std::string verifyCheckpoint(const std::string& dir, const Progress& progress = {});
+// Human summary: step, world size, tensors, sizes.
+std::string describeCheckpoint(const std::string& dir, std::string& error);
+// Writes the unsharded model (parameters only) as one .safetensors file,
+// streaming one shard at a time. Atomic (temporary file, then rename).
+std::string exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress = {});
+
+} // namespace sb::ckpt

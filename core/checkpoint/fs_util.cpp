@@ -1,0 +1,112 @@
+#include "fs_util.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sb::ckpt {
+
+namespace {
+std::string sysError(const std::string& what, const std::string& path) { return what + " " + path + ": " + std::strerror(errno); }
+
+std::string parentOf(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return path.substr(0, slash);
+}
+} // namespace
+
+std::string writeFileDurably(const std::string& path, const std::string& contents)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return sysError("cannot create", path);
+    std::size_t done = 0;
+    while (done < contents.size()) {
+        const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const std::string err = sysError("cannot write", path);
+            ::close(fd);
+            return err;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0) {
+        const std::string err = sysError("cannot fsync", path);
+        ::close(fd);
+        return err;
+    }
+    if (::close(fd) != 0) return sysError("cannot close", path);
+    return {};
+}
+
+std::string fsyncPath(const std::string& path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return sysError("cannot open", path);
+    const int rc = ::fsync(fd);
+    const std::string err = rc != 0 ? sysError("cannot fsync", path) : std::string();
+    ::close(fd);
+    return err;
+}
+
+std::string makeDirs(const std::string& path)
+{
+    if (path.empty() || isDir(path)) return {};
+    if (std::string e = makeDirs(parentOf(path)); !e.empty()) return e;
+    if (::mkdir(path.c_str(), 0755) != 0 && errno != EEXIST) return sysError("cannot create folder", path);
+    return {};
+}
+
+std::string removeTree(const std::string& path)
+{
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? std::string() : sysError("cannot stat", path);
+    if (S_ISDIR(st.st_mode)) {
+        for (const std::string& name : listDir(path))
+            if (std::string e = removeTree(path + "/" + name); !e.empty()) return e;
+        if (::rmdir(path.c_str()) != 0) return sysError("cannot remove", path);
+    } else if (::unlink(path.c_str()) != 0) {
+        return sysError("cannot remove", path);
+    }
+    return {};
+}
+
+std::string renameDurably(const std::string& from, const std::string& to)
+{
+    if (::rename(from.c_str(), to.c_str()) != 0) return sysError("cannot rename " + from + " to", to);
+    return fsyncPath(parentOf(to));
+}
+
+std::vector<std::string> listDir(const std::string& path)
+{
+    std::vector<std::string> out;
+    DIR* d = ::opendir(path.c_str());
+    if (!d) return out;
+    while (dirent* e = ::readdir(d)) {
+        const std::string n = e->d_name;
+        if (n != "." && n != "..") out.push_back(n);
+    }
+    ::closedir(d);
+    return out;
+}
+
+bool isDir(const std::string& path)
+{
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool exists(const std::string& path)
+{
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+} // namespace sb::ckpt

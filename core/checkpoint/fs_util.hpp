@@ -1,0 +1,20 @@
+// Durable file-system steps of atomic checkpoint writes (POSIX).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sb::ckpt {
+
+// Writes, fsyncs and closes a file. Returns "" or an error sentence.
+std::string writeFileDurably(const std::string& path, const std::string& contents);
+std::string fsyncPath(const std::string& path); // a file or a directory
+std::string makeDirs(const std::string& path);
+std::string removeTree(const std::string& path);
+// rename(from, to), then fsync the parent folder so the rename itself is durable.
+std::string renameDurably(const std::string& from, const std::string& to);
+std::vector<std::string> listDir(const std::string& path); // names, no "." or ".."
+bool isDir(const std::string& path);
+bool exists(const std::string& path);
+
+} // namespace sb::ckpt

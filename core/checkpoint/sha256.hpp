@@ -1,0 +1,30 @@
+// SHA-256 (FIPS 180-4), streaming. Checkpoint files and shards carry it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace sb::ckpt {
+
+class Sha256 {
+public:
+    Sha256();
+    void update(const void* data, std::size_t bytes);
+    std::array<std::uint8_t, 32> finish();
+    std::string hex(); // finish() as 64 lowercase hex digits
+
+private:
+    void block(const std::uint8_t* p);
+    std::array<std::uint32_t, 8> h_;
+    std::array<std::uint8_t, 64> buf_{};
+    std::size_t used_ = 0;
+    std::uint64_t total_ = 0;
+};
+
+std::string sha256Hex(const void* data, std::size_t bytes);
+// Hashes a whole file; returns "" and sets `error` when it cannot be read.
+std::string sha256File(const std::string& path, std::string& error, std::uint64_t* bytes = nullptr);
+
+} // namespace sb::ckpt

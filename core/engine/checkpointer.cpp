@@ -1,0 +1,331 @@
+#include "checkpointer.hpp"
+
+#include "events.hpp"
+
+#include "checkpoint/checkpoint_io.hpp"
+#include "checkpoint/fs_util.hpp"
+#include "json/json.hpp"
+#include "plan/plan_json.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace sb::engine {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+std::string rankFile(int shardRank, const char* ext)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "rank-%05d.%s", shardRank, ext);
+    return buf;
+}
+
+std::string optimizerKey(const torch::Tensor& p) { return c10::guts::to_string(p.unsafeGetTensorImpl()); }
+
+} // namespace
+
+// Host copies of this rank's shards, taken on the training thread.
+struct Checkpointer::Snapshot {
+    TrainingPosition pos;
+    std::int64_t optimizerStep = 0;
+    std::string tmpDir, finalDir;
+    bool writer = false;
+    std::vector<ckpt::ShardTensor> tensors; // point into `buffers`
+    std::vector<std::vector<float>> buffers;
+    Clock::time_point started;
+    std::uint64_t bytes = 0;
+};
+
+Checkpointer::Checkpointer(const Plan& plan, const ModuleTree& tree, FullyShard& fsdp, torch::optim::AdamW& optimizer,
+                           DeviceMesh& mesh, std::string runId)
+    : plan_(plan), tree_(tree), fsdp_(fsdp), optimizer_(optimizer), mesh_(mesh), runId_(std::move(runId)),
+      root_(plan.training.checkpoint.dir)
+{
+}
+
+Checkpointer::~Checkpointer() { waitForPendingSave(); }
+
+void Checkpointer::waitForPendingSave()
+{
+    if (worker_.joinable()) worker_.join();
+}
+
+void Checkpointer::afterStep(const TrainingPosition& pos, bool last)
+{
+    if (!enabled()) return;
+    const int interval = plan_.training.checkpoint.interval;
+    if ((interval > 0 && pos.stepsDone % interval == 0) || last) save(pos);
+}
+
+double Checkpointer::save(const TrainingPosition& pos)
+{
+    const auto t0 = Clock::now();
+    waitForPendingSave(); // one save in flight
+    auto snap = std::make_shared<Snapshot>();
+    snap->pos = pos;
+    snap->started = t0;
+    snap->finalDir = root_ + "/" + ckpt::stepDirName(pos.stepsDone);
+    snap->tmpDir = snap->finalDir + ".tmp";
+    snap->writer = mesh_.replicaIndex() == 0; // replicas hold identical shards
+    if (mesh_.rank() == 0) {
+        std::string err = ckpt::makeDirs(root_);
+        if (err.empty()) err = ckpt::removeTree(snap->tmpDir); // a crashed earlier attempt
+        if (err.empty() && ckpt::exists(snap->finalDir)) err = ckpt::removeTree(snap->finalDir);
+        if (err.empty()) err = ckpt::makeDirs(snap->tmpDir);
+        if (!err.empty()) events().error("checkpoint: " + err, "checkpoint");
+    }
+    mesh_.barrier(); // the folder exists before anyone writes into it
+
+    if (snap->writer) {
+        for (auto& unit : fsdp_.units()) {
+            for (const ShardParam& p : unit->params()) {
+                const std::int64_t begin = static_cast<std::int64_t>(mesh_.shardRank()) * p.chunk;
+                const std::string path = tree_.param(p.index).path;
+                auto add = [&](const std::string& kind, const torch::Tensor& t) {
+                    std::vector<float> buf(static_cast<std::size_t>(p.localRows * p.rowNumel));
+                    if (!buf.empty()) std::memcpy(buf.data(), t.contiguous().data_ptr<float>(), buf.size() * 4);
+                    snap->bytes += buf.size() * 4;
+                    snap->buffers.push_back(std::move(buf));
+                    snap->tensors.push_back({kind + "/" + path, p.shape, begin, begin + p.localRows, nullptr});
+                };
+                add("param", p.shard);
+                auto it = optimizer_.state().find(optimizerKey(p.shard));
+                if (it != optimizer_.state().end()) {
+                    auto& st = static_cast<torch::optim::AdamWParamState&>(*it->second);
+                    snap->optimizerStep = st.step();
+                    add("exp_avg", st.exp_avg());
+                    add("exp_avg_sq", st.exp_avg_sq());
+                } else {
+                    const torch::Tensor zeros = torch::zeros_like(p.shard);
+                    add("exp_avg", zeros);
+                    add("exp_avg_sq", zeros);
+                }
+            }
+        }
+        for (std::size_t i = 0; i < snap->tensors.size(); ++i) snap->tensors[i].data = snap->buffers[i].data();
+    }
+    const double stalled = msSince(t0);
+    if (plan_.training.checkpoint.async) {
+        busy_ = true;
+        worker_ = std::thread([this, snap] { write(snap); });
+    } else {
+        write(snap);
+    }
+    return stalled;
+}
+
+void Checkpointer::write(std::shared_ptr<Snapshot> snap)
+{
+    std::string status = "ok";
+    if (snap->writer) {
+        ckpt::WrittenFile written;
+        std::string err = ckpt::writeShardFile(snap->tmpDir, rankFile(mesh_.shardRank(), "safetensors"), snap->tensors, written);
+        if (err.empty()) {
+            // A sidecar with this file's part of the index, for rank 0 to merge.
+            json::Value side = json::Value::object();
+            side.set("file", written.file.name);
+            side.set("bytes", static_cast<long long>(written.file.bytes));
+            side.set("sha256", written.file.sha256);
+            json::Value shards = json::Value::array();
+            for (const auto& [name, ref] : written.shards) {
+                json::Value s = json::Value::object();
+                s.set("tensor", name);
+                s.set("rows", json::Value(json::Array{static_cast<long long>(ref.rowBegin), static_cast<long long>(ref.rowEnd)}));
+                s.set("sha256", ref.sha256);
+                shards.push(s);
+            }
+            side.set("shards", shards);
+            err = ckpt::writeFileDurably(snap->tmpDir + "/" + rankFile(mesh_.shardRank(), "json"), side.dump());
+        }
+        snap->buffers.clear();
+        if (!err.empty()) status = "error: " + err;
+    }
+    if (mesh_.store() && snap->writer) {
+        const std::string key = "ckpt/" + std::to_string(snap->pos.stepsDone) + "/" + std::to_string(mesh_.shardRank());
+        mesh_.store()->set(key, std::vector<uint8_t>(status.begin(), status.end()));
+    }
+    if (mesh_.rank() == 0) {
+        if (status != "ok") {
+            json::Value ev = json::Value::object();
+            ev.set("step", static_cast<long long>(snap->pos.stepsDone));
+            ev.set("path", snap->finalDir);
+            ev.set("kind", "sharded");
+            ev.set("status", "failed");
+            ev.set("message", status);
+            events().emit("checkpoint", ev);
+        } else {
+            finalize(*snap);
+        }
+    }
+    busy_ = false;
+}
+
+void Checkpointer::finalize(const Snapshot& snap)
+{
+    std::string error;
+    // Wait until every shard rank has made its file durable.
+    if (mesh_.store()) {
+        for (int s = 1; s < mesh_.shardSize() && error.empty(); ++s) {
+            const std::string key = "ckpt/" + std::to_string(snap.pos.stepsDone) + "/" + std::to_string(s);
+            try {
+                mesh_.store()->wait({key}, std::chrono::seconds(600));
+                const std::vector<uint8_t> v = mesh_.store()->get(key);
+                const std::string status(v.begin(), v.end());
+                if (status != "ok") error = "shard rank " + std::to_string(s) + ": " + status;
+            } catch (const std::exception& e) {
+                error = "shard rank " + std::to_string(s) + " did not finish its file: " + e.what();
+            }
+        }
+    }
+    ckpt::CheckpointIndex index;
+    index.step = snap.pos.stepsDone;
+    index.optimizerStep = snap.optimizerStep;
+    index.worldSize = mesh_.world();
+    index.shardSize = mesh_.shardSize();
+    index.replicate = mesh_.replicate();
+    index.seed = plan_.training.seed;
+    index.nextSample = snap.pos.nextSample;
+    index.runId = runId_;
+    index.created = unixSeconds();
+    index.plan = planToJson(plan_);
+    std::map<std::string, ckpt::TensorInfo> tensors;
+    for (int s = 0; s < mesh_.shardSize() && error.empty(); ++s) {
+        const std::string sidecar = snap.tmpDir + "/" + rankFile(s, "json");
+        std::ifstream in(sidecar);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        json::ParseResult side = json::parse(ss.str());
+        if (!in || !side || !side.value->isObject()) {
+            error = sidecar + ": missing or unreadable";
+            break;
+        }
+        const json::Value& v = *side.value;
+        index.files.push_back({v.find("file")->asString(), static_cast<std::uint64_t>(v.find("bytes")->asInt()), v.find("sha256")->asString()});
+        for (const json::Value& js : v.find("shards")->asArray()) {
+            const std::string name = js.find("tensor")->asString();
+            ckpt::TensorInfo& t = tensors[name];
+            t.name = name;
+            const std::string path = name.substr(name.find('/') + 1);
+            t.shape = tree_.param(tree_.findParam(path)).shape;
+            if (t.shape.empty()) t.shape = {1};
+            const auto& rows = js.find("rows")->asArray();
+            if (rows[1].asInt() > rows[0].asInt())
+                t.shards.push_back({v.find("file")->asString(), rows[0].asInt(), rows[1].asInt(), js.find("sha256")->asString()});
+        }
+    }
+    for (auto& [name, t] : tensors) {
+        std::sort(t.shards.begin(), t.shards.end(), [](const auto& a, const auto& b) { return a.rowBegin < b.rowBegin; });
+        index.tensors.push_back(std::move(t));
+    }
+    if (error.empty())
+        for (int s = 0; s < mesh_.shardSize(); ++s) std::remove((snap.tmpDir + "/" + rankFile(s, "json")).c_str());
+    if (error.empty()) error = ckpt::writeIndex(snap.tmpDir, index);
+    if (error.empty()) error = ckpt::fsyncPath(snap.tmpDir);
+    if (error.empty()) error = ckpt::renameDurably(snap.tmpDir, snap.finalDir);
+    std::uint64_t bytes = 0;
+    for (const auto& f : index.files) bytes += f.bytes;
+
+    json::Value ev = json::Value::object();
+    ev.set("step", static_cast<long long>(snap.pos.stepsDone));
+    ev.set("path", snap.finalDir);
+    ev.set("bytes", static_cast<long long>(bytes));
+    ev.set("ms", msSince(snap.started));
+    ev.set("kind", "sharded");
+    ev.set("world", mesh_.world());
+    ev.set("status", error.empty() ? "complete" : "failed");
+    if (!error.empty()) ev.set("message", error);
+    events().emit("checkpoint", ev);
+    if (!error.empty()) {
+        events().log("checkpoint failed: " + error);
+        return;
+    }
+    // Keep the most recent `keep` complete checkpoints.
+    auto all = ckpt::listCheckpoints(root_);
+    const int keep = std::max(1, plan_.training.checkpoint.keep);
+    for (std::size_t i = 0; i + static_cast<std::size_t>(keep) < all.size(); ++i) ckpt::removeTree(all[i].second);
+}
+
+std::string Checkpointer::checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const
+{
+    std::size_t expected = 0;
+    for (const Param& p : tree_.params()) {
+        if (p.tiedTo >= 0) continue;
+        ++expected;
+        const ckpt::TensorInfo* t = index.find("param/" + p.path);
+        if (!t) return dir + ": the checkpoint has no parameter \"" + p.path + "\" that the plan's model has (a different model?)";
+        const std::vector<std::int64_t> shape = p.shape.empty() ? std::vector<std::int64_t>{1} : p.shape;
+        if (t->shape != shape) {
+            auto str = [](const std::vector<std::int64_t>& s) {
+                std::string o = "[";
+                for (std::size_t i = 0; i < s.size(); ++i) o += (i ? ", " : "") + std::to_string(s[i]);
+                return o + "]";
+            };
+            return dir + ": parameter \"" + p.path + "\" is " + str(t->shape) + " in the checkpoint but " + str(shape) +
+                   " in the plan's model";
+        }
+        if (!index.find("exp_avg/" + p.path) || !index.find("exp_avg_sq/" + p.path))
+            return dir + ": the checkpoint lacks the AdamW state of \"" + p.path + "\"";
+    }
+    std::size_t present = 0;
+    for (const ckpt::TensorInfo& t : index.tensors) present += t.name.rfind("param/", 0) == 0;
+    if (present != expected)
+        return dir + ": the checkpoint holds " + std::to_string(present) + " parameters, the plan's model " + std::to_string(expected);
+    return {};
+}
+
+std::string Checkpointer::load(const std::string& path, TrainingPosition& pos, bool& loaded)
+{
+    loaded = false;
+    std::string where = path;
+    if (path == "auto") {
+        if (root_.empty() || ckpt::listCheckpoints(root_).empty()) return {}; // nothing yet: start fresh
+        where = root_;
+    }
+    std::string error;
+    const std::string dir = ckpt::resolveCheckpoint(where, error);
+    if (!error.empty()) return error;
+    ckpt::CheckpointIndex index;
+    if (std::string e = ckpt::readIndex(dir, index); !e.empty()) return e;
+    if (std::string e = checkCompatible(index, dir); !e.empty()) return e;
+    for (const ckpt::FileInfo& f : index.files)
+        if (!ckpt::exists(dir + "/" + f.name)) return dir + "/" + f.name + ": missing";
+
+    ckpt::ShardReader reader(dir, index);
+    torch::NoGradGuard noGrad;
+    for (auto& unit : fsdp_.units()) {
+        for (ShardParam& p : unit->params()) {
+            const std::int64_t begin = static_cast<std::int64_t>(mesh_.shardRank()) * p.chunk;
+            const std::string& name = tree_.param(p.index).path;
+            auto read = [&](const std::string& kind, torch::Tensor target) {
+                if (p.localRows == 0) return std::string();
+                return reader.readRows(kind + "/" + name, begin, begin + p.localRows, target.data_ptr<float>());
+            };
+            if (std::string e = read("param", p.shard); !e.empty()) return e;
+            auto state = std::make_unique<torch::optim::AdamWParamState>();
+            state->step(index.optimizerStep);
+            state->exp_avg(torch::zeros_like(p.shard));
+            state->exp_avg_sq(torch::zeros_like(p.shard));
+            if (std::string e = read("exp_avg", state->exp_avg()); !e.empty()) return e;
+            if (std::string e = read("exp_avg_sq", state->exp_avg_sq()); !e.empty()) return e;
+            if (index.optimizerStep > 0) optimizer_.state()[optimizerKey(p.shard)] = std::move(state);
+            reader.clear();
+        }
+    }
+    pos.stepsDone = index.step;
+    pos.nextSample = index.nextSample;
+    loaded = true;
+    events().log("resumed from " + dir + " (step " + std::to_string(index.step) + ", saved at world size " +
+                 std::to_string(index.worldSize) + ", read " + std::to_string(reader.bytesRead()) + " bytes)");
+    return {};
+}
+
+} // namespace sb::engine

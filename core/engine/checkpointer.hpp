@@ -1,0 +1,69 @@
+// Sharded checkpoints of a running job (format: core/checkpoint). Every
+// shard rank of replica 0 writes its file; rank 0 writes the index once all
+// files are durable and renames step-N.tmp to step-N, so a crash never leaves
+// a checkpoint that looks complete. Async saves snapshot the shards into host
+// buffers on the training thread and write in a background thread,
+// coordinating completion through the rendezvous store, not collectives.
+// Loading reads only the shards overlapping this rank's rows, so a
+// checkpoint loads at any world size.
+#pragma once
+
+#include "fully_shard.hpp"
+#include "process_groups.hpp"
+
+#include "checkpoint/checkpoint_index.hpp"
+#include "plan/plan.hpp"
+
+#include <torch/torch.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+
+namespace sb::engine {
+
+struct TrainingPosition {
+    std::int64_t stepsDone = 0;
+    std::uint64_t nextSample = 0; // first global sample of the next step
+};
+
+class Checkpointer {
+public:
+    Checkpointer(const Plan& plan, const ModuleTree& tree, FullyShard& fsdp, torch::optim::AdamW& optimizer,
+                 DeviceMesh& mesh, std::string runId);
+    ~Checkpointer();
+
+    bool enabled() const { return !root_.empty(); }
+    // After a step: saves when the interval says so (and after the last step).
+    void afterStep(const TrainingPosition& pos, bool last);
+    // Snapshot now; writes asynchronously when the plan says so. Returns the
+    // milliseconds the training thread was stalled.
+    double save(const TrainingPosition& pos);
+    // Blocks until a background save has finished.
+    void waitForPendingSave();
+
+    // Resume: `path` is a checkpoint folder or a folder of them ("auto": the
+    // plan's checkpoint folder, nothing to load if it holds none). Returns ""
+    // or an error sentence naming the file and the problem.
+    std::string load(const std::string& path, TrainingPosition& pos, bool& loaded);
+
+private:
+    struct Snapshot;
+    void write(std::shared_ptr<Snapshot> snap);
+    void finalize(const Snapshot& snap);
+    std::string checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const;
+
+    const Plan& plan_;
+    const ModuleTree& tree_;
+    FullyShard& fsdp_;
+    torch::optim::AdamW& optimizer_;
+    DeviceMesh& mesh_;
+    std::string runId_;
+    std::string root_;
+    std::thread worker_;
+    std::atomic<bool> busy_{false};
+};
+
+} // namespace sb::engine

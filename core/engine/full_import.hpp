@@ -1,0 +1,18 @@
+// Initial weights from one standard .safetensors file of the unsharded model
+// (F32, BF16 or F16 tensors named by module path): rank 0 reads one parameter
+// at a time and broadcasts it; every rank keeps only its rows.
+#pragma once
+
+#include "fully_shard.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sb::engine {
+
+// Collective over the world. Returns "" or an error sentence (on every rank).
+std::string importFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh& mesh, const std::string& path);
+// Reference mode: `params` are the full tensors in tree order (tied ones skipped).
+std::string importFullModel(std::vector<torch::Tensor>& params, const ModuleTree& tree, const std::string& path);
+
+} // namespace sb::engine
