@@ -10,6 +10,8 @@ packages=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   # training core
   libtorch-dev libgloo-dev libopenblas0-openmp
+  # Qt Charts' CMake package needs Qt OpenGL's development files
+  libqt6opengl6-dev
   # launcher and run store
   libssh-dev sqlite3 libsqlite3-dev openssh-server openssh-client
   nlohmann-json3-dev

@@ -129,8 +129,15 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
         if (!options.resumePath.empty()) {
             bool loaded = false;
             const std::string err = checkpointer->load(options.resumePath, position, loaded);
+            // Every rank loads its own rows: refuse together if any rank refused.
+            torch::Tensor failed = torch::full({1}, err.empty() ? 0.0 : 1.0, torch::kDouble);
+            mesh.allReduceSumWorld(failed);
             if (!err.empty()) {
                 events().error("refusing to resume: " + err, "--resume");
+                return 2;
+            }
+            if (failed.item<double>() > 0) {
+                events().error("refusing to resume: another rank could not load the checkpoint (see its message)", "--resume");
                 return 2;
             }
         }
