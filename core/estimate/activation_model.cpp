@@ -47,7 +47,9 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
     };
 
     std::int64_t vocab = cfg.vocabSize;
-    std::int64_t dimForInputs = cfg.dim;
+    // An imported model's width comes from its first embedding (the config's
+    // preset sizes do not describe it).
+    std::int64_t dimForInputs = cfg.arch == Arch::Imported ? 0 : cfg.dim;
 
     if (cfg.arch == Arch::Imported) {
         // Generic: every parameterised leaf saves its output; norms also their statistics.

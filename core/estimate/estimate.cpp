@@ -282,20 +282,22 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
     ActivationCosts act = activationCosts(plan, tree, r);
     std::vector<UnitCost> costs(r.units.size());
 
-    // Persistent per-rank state. Shards of parameters are padded (every rank
+    // Persistent per-rank state, in each parameter's own dtype (mixed
+    // precision never changes it). Shards of parameters are padded (every rank
     // allocates ceil(rows/W) rows); gradients and AdamW state follow the real
     // rows a rank holds, so trailing ranks may hold less (difference arrays).
     const std::size_t ranks = static_cast<std::size_t>(est.worldSize);
     std::vector<std::int64_t> deviceState(W + 1, 0), hostState(W + 1, 0);
     u64 paddedParamsDevice = 0, paddedParamsHost = 0;
-    u64 replicated = 0; // ignored parameters, full on every rank
+    u64 replicated = 0; // bytes of ignored parameters, full on every rank
 
     for (std::size_t p = 0; p < tree.params().size(); ++p) {
         const Param& prm = tree.param(static_cast<int>(p));
         if (prm.tiedTo >= 0) continue;
         const int owner = r.paramOwner[p];
+        const u64 own = dtypeBytes(prm.dtype);
         if (owner < 0) {
-            replicated += static_cast<u64>(prm.numel());
+            replicated += static_cast<u64>(prm.numel()) * own;
             continue;
         }
         est.paramsSharded += prm.numel();
@@ -309,19 +311,19 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         c.grads += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
         const u64 reduce = W * chunk * rowNumel * dtypeBytes(ru.reduceDtype);
         c.reduceBuffers += cuda ? reduce + chunk * rowNumel * dtypeBytes(ru.reduceDtype) : 2 * reduce;
-        (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * 4;
+        (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * own;
         // Real rows per shard rank s: chunk for s < full, the remainder at s == full.
         if (chunk == 0) continue;
         const u64 full = std::min<u64>(rows / chunk, W);
         const u64 rem = rows - full * chunk;
-        const std::int64_t fullBytes = static_cast<std::int64_t>(chunk * rowNumel * 12); // grad + 2 AdamW states
+        const std::int64_t fullBytes = static_cast<std::int64_t>(chunk * rowNumel * 3 * own); // grad + 2 AdamW states
         std::vector<std::int64_t>& diff = ru.offload ? hostState : deviceState;
         // Shard rank s is the same on every replica: expand over world ranks below.
         diff[0] += fullBytes;
         diff[full] -= fullBytes;
         if (rem && full < W) {
-            diff[full] += static_cast<std::int64_t>(rem * rowNumel * 12);
-            diff[full + 1] -= static_cast<std::int64_t>(rem * rowNumel * 12);
+            diff[full] += static_cast<std::int64_t>(rem * rowNumel * 3 * own);
+            diff[full + 1] -= static_cast<std::int64_t>(rem * rowNumel * 3 * own);
         }
     }
 
@@ -373,9 +375,9 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         re.rank = static_cast<int>(w);
         re.atPeak = walker.peakBreakdown();
         const u64 state = static_cast<u64>(dev[s]);
-        re.atPeak[MemCategory::ShardedParams] = paddedParamsDevice + replicated * 4;
-        re.atPeak[MemCategory::ShardedGrads] = state / 3 + replicated * 4;
-        re.atPeak[MemCategory::OptimizerState] = state - state / 3 + replicated * 8;
+        re.atPeak[MemCategory::ShardedParams] = paddedParamsDevice + replicated;
+        re.atPeak[MemCategory::ShardedGrads] = state / 3 + replicated;
+        re.atPeak[MemCategory::OptimizerState] = state - state / 3 + 2 * replicated;
         re.peakBytes = re.atPeak.total();
         re.peakPoint = walker.peakIndex();
         re.hostBytes = paddedParamsHost + static_cast<u64>(host[s]);

@@ -14,9 +14,9 @@
 namespace sb {
 
 enum class MemCategory {
-    ShardedParams,   // fp32 dim-0 shards (padded), on device unless offloaded
-    ShardedGrads,    // fp32 sharded gradients
-    OptimizerState,  // AdamW exp_avg + exp_avg_sq
+    ShardedParams,   // dim-0 shards (padded) in the parameter's dtype, on device unless offloaded
+    ShardedGrads,    // sharded gradients, same dtype
+    OptimizerState,  // AdamW exp_avg + exp_avg_sq, same dtype
     UnshardedParams, // gathered parameters in param_dtype: computing, kept, prefetched, 1/k copies
     CommBuffers,     // all-gather outputs, reduce-scatter inputs/outputs
     UnshardedGrads,  // full-size gradients before reduce-scatter (and across no-sync micro-batches)

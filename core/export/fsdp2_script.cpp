@@ -134,8 +134,8 @@ from torch.utils.checkpoint import checkpoint
 def build_model():
     # The plan was made from an imported module tree. Construct the same model
     # here (module names must match the plan's units).
-    raise NotImplementedError("construct your model in build_model() (imported module tree: )PY" +
-             m.importedFrom + R"PY()")
+    raise NotImplementedError("construct your model in build_model() (imported module tree: " + )PY" +
+             py(m.importedFrom) + R"PY( + ")")
 )PY";
     } else if (m.arch == Arch::Gpt2) {
         s += "\n\ndef build_model():\n    return GPT2LMHeadModel(MODEL)\n";

@@ -315,12 +315,13 @@ private:
         if (pos_ + 4 > s_.size()) return fail("truncated \\u escape");
         cp = 0;
         for (int i = 0; i < 4; ++i) {
-            char h = s_[pos_++];
+            char h = s_[pos_];
             cp <<= 4;
             if (h >= '0' && h <= '9') cp |= static_cast<std::uint32_t>(h - '0');
             else if (h >= 'a' && h <= 'f') cp |= static_cast<std::uint32_t>(h - 'a' + 10);
             else if (h >= 'A' && h <= 'F') cp |= static_cast<std::uint32_t>(h - 'A' + 10);
-            else return fail("invalid hex digit in \\u escape");
+            else return fail("invalid hex digit in \\u escape"); // reported at the digit
+            ++pos_;
         }
         return true;
     }
@@ -330,9 +331,10 @@ private:
         ++pos_; // opening quote
         while (true) {
             if (pos_ >= s_.size()) return fail("unterminated string");
-            char c = s_[pos_++];
+            char c = s_[pos_];
+            if (static_cast<unsigned char>(c) < 0x20) return fail("control character in string"); // at the character
+            ++pos_;
             if (c == '"') return true;
-            if (static_cast<unsigned char>(c) < 0x20) return fail("control character in string");
             if (c != '\\') { out += c; continue; }
             if (pos_ >= s_.size()) return fail("unterminated escape");
             char e = s_[pos_++];
@@ -362,7 +364,9 @@ private:
                 appendUtf8(out, cp);
                 break;
             }
-            default: return fail(std::string("invalid escape '\\") + e + "'");
+            default:
+                --pos_; // report at the escape's letter
+                return fail(std::string("invalid escape '\\") + e + "'");
             }
         }
     }

@@ -235,14 +235,22 @@ bool moduleTreeFromJson(const json::Value& v, const std::string& where, ModuleTr
                 continue;
             }
             std::vector<std::int64_t> dims;
+            constexpr std::int64_t kMaxNumel = std::int64_t(1) << 40;
+            std::int64_t numel = 1;
             bool shapeOk = shape && shape->isArray();
             if (shapeOk)
                 for (const json::Value& d : shape->asArray()) {
-                    if (!d.isInteger() || d.asInt() < 0 || d.asInt() > (std::int64_t(1) << 40)) { shapeOk = false; break; }
+                    if (!d.isInteger() || d.asInt() < 0 || d.asInt() > kMaxNumel) { shapeOk = false; break; }
                     dims.push_back(d.asInt());
                 }
             if (!shapeOk) {
                 addProblem(problems, pat + ".shape", "tree.shape", "\"shape\" must be an array of non-negative integers");
+                continue;
+            }
+            for (std::int64_t d : dims) // checked so that later element counts never overflow
+                numel = (d == 0 || numel == 0) ? 0 : (numel > kMaxNumel / d ? kMaxNumel + 1 : numel * d);
+            if (numel > kMaxNumel) {
+                addProblem(problems, pat + ".shape", "tree.shape", "parameter has more than 2^40 elements");
                 continue;
             }
             DType dt = DType::F32;
@@ -273,6 +281,10 @@ bool moduleTreeFromJson(const json::Value& v, const std::string& where, ModuleTr
         }
         tree.tieParam(t.param, target);
     }
+    // A tie may name a parameter that is itself tied further on: point every
+    // alias at the owner of the storage.
+    for (int p = 0; p < static_cast<int>(tree.params().size()); ++p)
+        if (tree.param(p).tiedTo >= 0) tree.tieParam(p, tree.param(p).tiedTo);
     if (problems.size() != before) return false;
     out = std::move(tree);
     return true;

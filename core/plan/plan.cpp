@@ -69,6 +69,10 @@ void Mesh::validate(Problems& ps) const
     else if (nodes >= 1 && procsPerNode >= 1 && worldSize() % replicate != 0)
         error("replicate", "mesh.replicate",
               "replicate degree " + std::to_string(replicate) + " does not divide world size " + std::to_string(worldSize()));
+    if (nodes >= 1 && procsPerNode >= 1 && static_cast<long long>(nodes) * procsPerNode > kMaxWorldSize)
+        error("nodes", "mesh.world_too_large",
+              "world size " + std::to_string(static_cast<long long>(nodes) * procsPerNode) + " is above the " +
+                  std::to_string(kMaxWorldSize) + " ranks shardbench models");
     if (deviceMemoryBytes == 0) error("device_memory_gib", "mesh.memory", "device memory must be greater than 0");
 }
 
@@ -106,14 +110,28 @@ Problems validatePlan(const Plan& plan, const ModuleTree& tree)
     Problems ps;
     if (plan.version != kPlanFormatVersion)
         ps.push_back({Severity::Error, "$.version", "plan.version", "unsupported plan version " + std::to_string(plan.version)});
+    const std::size_t beforeModel = ps.size();
     plan.model.validate("$.model", ps);
+    const bool sizesOk = ps.size() == beforeModel; // invalid sizes build an empty tree: said once, above
     plan.mesh.validate(ps);
     plan.training.validate(plan.model, ps);
     if (tree.modules().size() <= 1 && tree.params().empty()) {
-        ps.push_back({Severity::Error, "$.model", "plan.empty_model", "the model has no parameters"});
+        if (sizesOk) ps.push_back({Severity::Error, "$.model", "plan.empty_model", "the model has no parameters"});
         return ps;
     }
     ResolvedPlan r = resolvePlan(plan, tree, &ps);
+
+    // fully_shard refuses 0-dim parameters; only an imported tree can have them.
+    for (const Module& m : tree.modules())
+        for (std::size_t j = 0; j < m.params.size(); ++j) {
+            const int p = m.params[j];
+            if (!tree.param(p).shape.empty() || tree.param(p).tiedTo >= 0 || r.paramOwner[static_cast<std::size_t>(p)] < 0) continue;
+            const int mi = tree.param(p).module;
+            ps.push_back({Severity::Error, "$.model.module_tree.modules[" + std::to_string(mi) + "].params[" + std::to_string(j) + "]",
+                          "plan.scalar_param",
+                          "parameter \"" + tree.param(p).path +
+                              "\" is a scalar; fully_shard cannot shard 0-dim parameters (make it 1-D or list it in ignored_params)"});
+        }
 
     const int shard = plan.mesh.shardSize();
     const bool cpu = plan.mesh.device == Device::Cpu;

@@ -16,6 +16,8 @@ namespace sb {
 
 inline constexpr int kPlanFormatVersion = 1;
 inline constexpr std::uint64_t kGiB = 1024ull * 1024 * 1024;
+// The estimator reports every rank; beyond this a plan is refused, not modelled.
+inline constexpr int kMaxWorldSize = 1 << 17;
 
 enum class Device { Cpu, Cuda };
 

@@ -331,6 +331,10 @@ void readMesh(const json::Value* v, Mesh& m, Problems& ps)
 
 void readUnit(const json::Value& v, const std::string& path, UnitPolicy& u, Problems& ps)
 {
+    if (!v.isObject()) { // one problem, not one per missing field
+        ps.push_back({Severity::Error, path, "plan.type", "each unit must be a JSON object"});
+        return;
+    }
     Fields f(&v, path, ps);
     const json::Value* module = f.get("module");
     if (!module || !module->isString())
@@ -513,14 +517,23 @@ LoadedPlan validateLoaded(PlanReadResult read)
     LoadedPlan out;
     out.plan = std::move(read.plan);
     out.problems = std::move(read.problems);
-    out.tree = buildModuleTree(out.plan.model, &out.problems);
-    // Report everything at once, but a field the reader already refused is
-    // not reported a second time by the validator.
-    for (Problem& p : validatePlan(out.plan, *out.tree)) {
-        bool seen = false;
-        for (const Problem& q : out.problems) seen = seen || q.path == p.path;
-        if (!seen) out.problems.push_back(std::move(p));
-    }
+    // Report everything at once, but what was already refused (a field, or
+    // the object holding it) is not reported a second time.
+    auto add = [&](Problem p) {
+        for (const Problem& q : out.problems) {
+            if (q.severity != Severity::Error) continue;
+            const bool within = p.path.size() > q.path.size() && p.path.compare(0, q.path.size(), q.path) == 0 &&
+                                (p.path[q.path.size()] == '.' || p.path[q.path.size()] == '[');
+            if (q.path == p.path || within) return;
+        }
+        out.problems.push_back(std::move(p));
+    };
+    Problems treeProblems;
+    out.tree = buildModuleTree(out.plan.model, &treeProblems);
+    for (Problem& p : treeProblems) add(std::move(p));
+    const bool treeFailed = out.plan.model.arch == Arch::Imported && out.tree->params().empty() && hasErrors(treeProblems);
+    for (Problem& p : validatePlan(out.plan, *out.tree))
+        if (!(treeFailed && p.code == "plan.empty_model")) add(std::move(p)); // the tree's own problems say why
     return out;
 }
 
