@@ -1,0 +1,42 @@
+// The one undoable edit of a plan: the plan before and after, and which
+// aspects differ (so the document signals only those). Plans are small and
+// share an imported tree's JSON, so whole snapshots are cheap and exact.
+#pragma once
+
+#include "plan_document.hpp"
+
+#include <QUndoCommand>
+
+namespace sb::gui {
+
+class ChangePlan : public QUndoCommand {
+public:
+    ChangePlan(PlanDocument* document, const QString& text, PlanAspects aspects, Plan before, Plan after, int mergeKey);
+
+    void undo() override;
+    void redo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    PlanDocument* document_;
+    PlanAspects aspects_;
+    Plan before_;
+    Plan after_;
+    int mergeKey_;
+};
+
+// Keys for edits that merge while a person keeps changing one field.
+enum MergeKey : int {
+    NoMerge = 0,
+    MergeNodes = 1,
+    MergeProcsPerNode,
+    MergeReplicate,
+    MergeDeviceMemory,
+    MergeMicroBatch,
+    MergeSeqLen,
+    MergeGradAccum,
+    MergeModelSize, // + field index
+};
+
+} // namespace sb::gui

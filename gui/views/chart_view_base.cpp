@@ -1,0 +1,73 @@
+#include "chart_view_base.hpp"
+
+#include "models/labels.hpp"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QEvent>
+#include <QLegend>
+
+namespace sb::gui {
+
+ChartViewBase::ChartViewBase(QWidget* parent) : QChartView(parent)
+{
+    auto* c = new QChart;
+    c->setAnimationOptions(QChart::NoAnimation);
+    c->setBackgroundRoundness(0);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->legend()->setAlignment(Qt::AlignBottom);
+    QFont small = c->legend()->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    c->legend()->setFont(small);
+    setChart(c);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(220);
+}
+
+void ChartViewBase::paintEvent(QPaintEvent* event)
+{
+    QChartView::paintEvent(event);
+    ++paintCount_;
+}
+
+void ChartViewBase::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QChartView::changeEvent(event);
+}
+
+void ChartViewBase::addOverCapacityBand(QLineSeries* capacity, QAbstractAxis* x, QValueAxis* y)
+{
+    capacity_ = capacity;
+    bandAxis_ = y;
+    bandTop_ = new QLineSeries(this);
+    band_ = new QAreaSeries(bandTop_, capacity);
+    band_->setPen(Qt::NoPen);
+    chart()->addSeries(band_);
+    band_->attachAxis(x);
+    band_->attachAxis(y);
+    for (QLegendMarker* m : chart()->legend()->markers(band_)) m->setVisible(false);
+    connect(y, &QValueAxis::maxChanged, this, [this] { updateOverCapacityBand(band_->color().alpha() > 40); });
+    updateOverCapacityBand(false);
+}
+
+void ChartViewBase::updateOverCapacityBand(bool over)
+{
+    if (!band_) return;
+    QColor c = overCapacityColor();
+    c.setAlpha(over ? 46 : 22);
+    band_->setColor(c);
+    const QList<QPointF> cap = capacity_->points();
+    if (cap.size() != 2 || bandAxis_->max() <= cap.first().y()) {
+        bandTop_->clear();
+        return;
+    }
+    const double top = bandAxis_->max();
+    const QList<QPointF> points{{cap.first().x(), top}, {cap.last().x(), top}};
+    if (bandTop_->points() != points) bandTop_->replace(points);
+}
+
+} // namespace sb::gui

@@ -1,0 +1,53 @@
+// The Memory area: a verdict banner (fits, or over capacity by how much), the
+// largest micro-batch that fits, the per-rank chart and the step timeline.
+// It follows a MemoryModel and redraws when the estimate changes.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QSplitter;
+
+namespace sb::gui {
+
+class MemoryModel;
+class RankChart;
+class TimelineChart;
+
+class MemoryView : public QWidget {
+    Q_OBJECT
+public:
+    explicit MemoryView(MemoryModel* model, QWidget* parent = nullptr);
+
+    RankChart* rankChart() const { return rankChart_; }
+    TimelineChart* timelineChart() const { return timelineChart_; }
+    QString verdictText() const;
+    QString largestBatchText() const;
+    // Revision of the document the charts show (see PlanDocument::revision()).
+    quint64 shownRevision() const { return shownRevision_; }
+
+Q_SIGNALS:
+    void updated();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void showEstimate();
+    void showLargestBatch();
+    void useLargestBatch();
+
+    MemoryModel* model_;
+    QLabel* verdict_;
+    QLabel* details_;
+    QLabel* batch_;
+    QPushButton* useBatch_;
+    QSplitter* splitter_;
+    RankChart* rankChart_;
+    TimelineChart* timelineChart_;
+    quint64 shownRevision_ = 0;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,57 @@
+// The model a plan trains: a preset (sizes editable) or an imported module
+// tree. Every change is one undoable edit; units follow the model (see
+// planWithModel).
+#pragma once
+
+#include <QWidget>
+
+#include <array>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+namespace sb::gui {
+
+class PlanDocument;
+
+class ModelPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum Size { Vocab, Dim, Layers, Heads, KvHeads, Ffn, MaxSeq, SizeCount };
+
+    explicit ModelPanel(PlanDocument* document, QWidget* parent = nullptr);
+
+    QComboBox* presetBox() const { return preset_; }
+    QSpinBox* sizeBox(Size s) const { return sizes_[s]; }
+    // Puts the cursor on the widget of a plan field ("n_layers", "dim", ...).
+    bool focusField(const QString& field);
+
+Q_SIGNALS:
+    void importRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void refresh();
+    void presetChosen(int index);
+    void sizeEdited(int size);
+    void otherEdited();
+
+    PlanDocument* document_;
+    QComboBox* preset_;
+    std::array<QSpinBox*, SizeCount> sizes_{};
+    std::array<QLabel*, SizeCount> sizeLabels_{};
+    QCheckBox* tied_;
+    QComboBox* dtype_;
+    QLabel* presetLabel_;
+    QLabel* dtypeLabel_;
+    QLabel* info_;
+    QPushButton* import_;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,213 @@
+#include "file_controller.hpp"
+
+#include "chart_export.hpp"
+#include "recent_files.hpp"
+
+#include "document/plan_edits.hpp"
+#include "models/problem_text.hpp"
+#include "settings/setting.hpp"
+
+#include "export/fsdp2_script.hpp"
+#include "plan/plan_json.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStringList>
+
+namespace sb::gui {
+
+namespace {
+
+const Setting<QString> kLastDirectory{QStringLiteral("files/lastDirectory")};
+
+// Problems that mean the file is not a plan at all, rather than a plan with faults.
+bool unreadable(const Problems& problems)
+{
+    for (const Problem& p : problems)
+        if (p.code == "plan.file" || p.code == "plan.syntax" || p.code == "plan.not_object" ||
+            p.code == "plan.format" || p.code == "plan.version")
+            return true;
+    return false;
+}
+
+QString problemList(const Problems& problems)
+{
+    QStringList lines;
+    for (const Problem& p : problems) lines << QString::fromStdString(p.path) + QStringLiteral(": ") + problemText(p);
+    return lines.join(u'\n');
+}
+
+QString baseName(const QString& path, const QString& fallback)
+{
+    const QString name = QFileInfo(path).completeBaseName();
+    return name.isEmpty() ? fallback : name;
+}
+
+} // namespace
+
+FileController::FileController(PlanDocument* document, MemoryModel* memory, MemoryView* memoryView, RecentFiles* recent,
+                               QWidget* window)
+    : QObject(window), document_(document), memory_(memory), memoryView_(memoryView), recent_(recent), window_(window)
+{
+}
+
+bool FileController::report(const QString& title, const QString& error)
+{
+    if (error.isEmpty()) return true;
+    Q_EMIT errorOccurred(title, error);
+    if (interactive_) QMessageBox::warning(window_, title, error);
+    return false;
+}
+
+QString FileController::askOpenPath(const QString& title, const QString& filter)
+{
+    const QString path = QFileDialog::getOpenFileName(window_, title, kLastDirectory.value(), filter);
+    if (!path.isEmpty()) kLastDirectory.setValue(QFileInfo(path).absolutePath());
+    return path;
+}
+
+QString FileController::askSavePath(const QString& title, const QString& filter, const QString& suggestedName)
+{
+    const QString dir = kLastDirectory.value(QDir::homePath());
+    const QString path = QFileDialog::getSaveFileName(window_, title, QDir(dir).filePath(suggestedName), filter);
+    if (!path.isEmpty()) kLastDirectory.setValue(QFileInfo(path).absolutePath());
+    return path;
+}
+
+bool FileController::maybeSave()
+{
+    if (!document_->isModified() || !interactive_) return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"), tr("The plan has unsaved changes. Save them first?"),
+                    QMessageBox::NoButton, window_);
+    QPushButton* save = box.addButton(tr("Save"), QMessageBox::AcceptRole);
+    QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+    box.addButton(tr("Cancel"), QMessageBox::RejectRole);
+    box.setDefaultButton(save);
+    box.exec();
+    if (box.clickedButton() == save) return this->save();
+    return box.clickedButton() == discard;
+}
+
+void FileController::newPlan()
+{
+    if (!maybeSave()) return;
+    document_->reset(defaultPlan(ModelConfig{}));
+    Q_EMIT statusMessage(tr("New plan"));
+}
+
+bool FileController::open()
+{
+    if (!maybeSave()) return false;
+    const QString path = askOpenPath(tr("Open plan"), tr("shardbench plans (*.json);;All files (*)"));
+    return !path.isEmpty() && openFile(path);
+}
+
+bool FileController::openFile(const QString& path)
+{
+    PlanReadResult read = loadPlanFile(QFile::encodeName(path).toStdString());
+    if (unreadable(read.problems)) {
+        recent_->remove(path);
+        return report(tr("Open plan"), tr("%1 cannot be opened as a plan:\n%2").arg(QDir::toNativeSeparators(path), problemList(read.problems)));
+    }
+    document_->reset(read.plan, QFileInfo(path).absoluteFilePath(), read.problems);
+    recent_->add(path);
+    Q_EMIT statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::save()
+{
+    return document_->filePath().isEmpty() ? saveAs() : saveTo(document_->filePath());
+}
+
+bool FileController::saveAs()
+{
+    const QString name = baseName(document_->filePath(), QString::fromStdString(document_->plan().name)) + QStringLiteral(".json");
+    const QString path = askSavePath(tr("Save plan"), tr("shardbench plans (*.json)"), name);
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool FileController::saveTo(const QString& path)
+{
+    const std::string error = savePlanFile(document_->plan(), QFile::encodeName(path).toStdString());
+    if (!error.empty()) return report(tr("Save plan"), tr("The plan was not saved: %1").arg(QString::fromStdString(error)));
+    document_->setFilePath(QFileInfo(path).absoluteFilePath());
+    document_->markSaved();
+    recent_->add(path);
+    Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::importModuleTree()
+{
+    const QString path = askOpenPath(tr("Import module tree"), tr("Module trees (*.json);;All files (*)"));
+    return !path.isEmpty() && importModuleTreeFile(path);
+}
+
+bool FileController::importModuleTreeFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return report(tr("Import module tree"), tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    const json::ParseResult parsed = json::parse(file.readAll().toStdString());
+    if (!parsed)
+        return report(tr("Import module tree"), tr("%1 is not valid JSON: %2")
+                                                    .arg(QDir::toNativeSeparators(path), QString::fromStdString(parsed.error.toString())));
+    Problems problems;
+    ModuleTree tree;
+    if (!moduleTreeFromJson(*parsed.value, "$", tree, problems))
+        return report(tr("Import module tree"), tr("%1 is not a module tree:\n%2").arg(QDir::toNativeSeparators(path), problemList(problems)));
+    ModelConfig model;
+    model.preset = "imported";
+    model.arch = Arch::Imported;
+    model.importedTree = *parsed.value;
+    model.importedFrom = QFileInfo(path).fileName().toStdString();
+    if (const json::Value* cls = parsed.value->find("model_class"); cls && cls->isString())
+        model.importedFrom = cls->asString() + " (" + model.importedFrom + ")";
+    editModel(*document_, model, true);
+    Q_EMIT statusMessage(tr("Imported %n module(s) from %1", nullptr, static_cast<int>(tree.modules().size()))
+                             .arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::exportScript()
+{
+    if (document_->hasErrors())
+        return report(tr("Export FSDP2 script"), tr("The plan has errors; fix them before exporting a training script."));
+    const QString path = askSavePath(tr("Export FSDP2 script"), tr("Python scripts (*.py)"), QStringLiteral("train.py"));
+    return !path.isEmpty() && exportScriptTo(path);
+}
+
+bool FileController::exportScriptTo(const QString& path)
+{
+    if (document_->hasErrors())
+        return report(tr("Export FSDP2 script"), tr("The plan has errors; fix them before exporting a training script."));
+    const std::string script = exportFsdp2Script(document_->plan(), document_->tree());
+    if (!report(tr("Export FSDP2 script"), writeFileAtomically(path, QByteArray::fromStdString(script)))) return false;
+    Q_EMIT statusMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::exportChartsPng()
+{
+    const QString path = askSavePath(tr("Export charts as PNG"), tr("PNG images (*.png)"), QStringLiteral("memory.png"));
+    return !path.isEmpty() && report(tr("Export charts as PNG"), sb::gui::exportChartsPng(*memoryView_, path));
+}
+
+bool FileController::exportChartsSvg()
+{
+    const QString path = askSavePath(tr("Export charts as SVG"), tr("SVG drawings (*.svg)"), QStringLiteral("memory.svg"));
+    return !path.isEmpty() && report(tr("Export charts as SVG"), sb::gui::exportChartsSvg(*memoryView_, path));
+}
+
+bool FileController::exportCsv()
+{
+    const QString path = askSavePath(tr("Export memory breakdown"), tr("CSV files (*.csv)"), QStringLiteral("memory.csv"));
+    return !path.isEmpty() && report(tr("Export memory breakdown"), exportBreakdownCsv(*memory_, path));
+}
+
+} // namespace sb::gui

@@ -1,0 +1,253 @@
+#include "main_window.hpp"
+
+#include "file_controller.hpp"
+#include "language_manager.hpp"
+#include "recent_files.hpp"
+
+#include "document/plan_document.hpp"
+#include "document/plan_edits.hpp"
+#include "models/format.hpp"
+#include "models/memory_model.hpp"
+#include "models/plan_tree_model.hpp"
+#include "models/problems_model.hpp"
+#include "settings/setting.hpp"
+#include "views/memory_view.hpp"
+#include "views/mesh_panel.hpp"
+#include "views/model_panel.hpp"
+#include "views/plan_tree_view.hpp"
+#include "views/problems_panel.hpp"
+#include "views/training_panel.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace sb::gui {
+
+namespace {
+const Setting<QByteArray> kGeometry{QStringLiteral("window/geometry")};
+const Setting<QByteArray> kState{QStringLiteral("window/state")};
+const Setting<QByteArray> kSplitter{QStringLiteral("window/splitter")};
+} // namespace
+
+MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
+    : QMainWindow(parent), languages_(languages), document_(new PlanDocument(this)),
+      memory_(new MemoryModel(document_, this)), treeModel_(new PlanTreeModel(document_, this)),
+      problemsModel_(new ProblemsModel(document_, this)), recent_(new RecentFiles(this)),
+      tree_(new PlanTreeView(treeModel_)), memoryView_(new MemoryView(memory_)), problems_(new ProblemsPanel(problemsModel_)),
+      modelPanel_(new ModelPanel(document_)), meshPanel_(new MeshPanel(document_)),
+      trainingPanel_(new TrainingPanel(document_)), splitter_(new QSplitter(Qt::Horizontal)), peakStatus_(new QLabel),
+      files_(new FileController(document_, memory_, memoryView_, recent_, this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    splitter_->setObjectName(QStringLiteral("centralSplitter"));
+    splitter_->addWidget(tree_);
+    splitter_->addWidget(memoryView_);
+    splitter_->setStretchFactor(0, 11);
+    splitter_->setStretchFactor(1, 9);
+    setCentralWidget(splitter_);
+    buildDocks();
+    actions_.create(this, document_->undoStack());
+    actions_.view->addAction(setupDock_->toggleViewAction());
+    actions_.view->addAction(problemsDock_->toggleViewAction());
+    actions_.view->addAction(actions_.toolbar->toggleViewAction());
+    statusBar()->addPermanentWidget(peakStatus_);
+    connectActions();
+    retranslateUi();
+    resize(1500, 920);
+    splitter_->setSizes({760, 640});
+    resizeDocks({setupDock_}, {370}, Qt::Horizontal);
+    restoreWindowState();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDocks()
+{
+    auto* setup = new QWidget;
+    auto* layout = new QVBoxLayout(setup);
+    modelGroup_ = new QGroupBox;
+    meshGroup_ = new QGroupBox;
+    trainingGroup_ = new QGroupBox;
+    const std::pair<QGroupBox*, QWidget*> groups[] = {{modelGroup_, modelPanel_}, {meshGroup_, meshPanel_}, {trainingGroup_, trainingPanel_}};
+    for (const auto& [box, panel] : groups) {
+        auto* inner = new QVBoxLayout(box);
+        inner->addWidget(panel);
+        layout->addWidget(box);
+    }
+    layout->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(setup);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setupDock_ = new QDockWidget(this);
+    setupDock_->setObjectName(QStringLiteral("setupDock"));
+    setupDock_->setWidget(scroll);
+    setupDock_->setMinimumWidth(320);
+    addDockWidget(Qt::LeftDockWidgetArea, setupDock_);
+    problemsDock_ = new QDockWidget(this);
+    problemsDock_->setObjectName(QStringLiteral("problemsDock"));
+    problemsDock_->setWidget(problems_);
+    addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+    resizeDocks({problemsDock_}, {170}, Qt::Vertical);
+}
+
+void MainWindow::connectActions()
+{
+    QUndoStack* stack = document_->undoStack();
+    const MainActions& a = actions_;
+    connect(a.newPlan, &QAction::triggered, files_, &FileController::newPlan);
+    connect(a.open, &QAction::triggered, files_, &FileController::open);
+    connect(a.save, &QAction::triggered, files_, &FileController::save);
+    connect(a.saveAs, &QAction::triggered, files_, &FileController::saveAs);
+    connect(a.importTree, &QAction::triggered, files_, &FileController::importModuleTree);
+    connect(a.exportScript, &QAction::triggered, files_, &FileController::exportScript);
+    connect(a.exportPng, &QAction::triggered, files_, &FileController::exportChartsPng);
+    connect(a.exportSvg, &QAction::triggered, files_, &FileController::exportChartsSvg);
+    connect(a.exportCsv, &QAction::triggered, files_, &FileController::exportCsv);
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(a.redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(a.selectAll, &QAction::triggered, tree_, &QTreeView::selectAll);
+    connect(a.makeBlocks, &QAction::triggered, this, [this] { editMakeBlocksUnits(*document_); });
+    connect(tree_, &PlanTreeView::makeBlocksUnitsRequested, this, [this] { editMakeBlocksUnits(*document_); });
+    connect(a.makeUnits, &QAction::triggered, this, [this] { editPolicy(*document_, tree_->selectedModules(), PolicyField::Unit, true); });
+    connect(a.removeUnits, &QAction::triggered, this, [this] { editPolicy(*document_, tree_->selectedModules(), PolicyField::Unit, false); });
+    connect(a.about, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(a.recent, &QMenu::aboutToShow, this, [this] { recent_->fillMenu(actions_.recent); });
+    connect(recent_, &RecentFiles::openRequested, this, [this](const QString& path) {
+        if (files_->maybeSave()) files_->openFile(path);
+    });
+    connect(a.languageGroup, &QActionGroup::triggered, this, [this](QAction* action) {
+        languages_->setLanguage(action->data().toString());
+    });
+    connect(languages_, &LanguageManager::languageChanged, this, &MainWindow::updateLanguageChecks);
+    updateLanguageChecks();
+
+    connect(stack, &QUndoStack::indexChanged, this, [this] { actions_.updateUndoRedo(document_->undoStack()); });
+    connect(document_, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(document_, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(memory_, &MemoryModel::estimateChanged, this, &MainWindow::updateStatus);
+    connect(problems_, &ProblemsPanel::problemActivated, this, &MainWindow::showProblem);
+    connect(modelPanel_, &ModelPanel::importRequested, files_, &FileController::importModuleTree);
+    connect(files_, &FileController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslateUi()
+{
+    actions_.retranslate(document_->undoStack());
+    setupDock_->setWindowTitle(tr("Setup"));
+    problemsDock_->setWindowTitle(tr("Problems"));
+    modelGroup_->setTitle(tr("Model"));
+    meshGroup_->setTitle(tr("Mesh"));
+    trainingGroup_->setTitle(tr("Training"));
+    treeModel_->retranslate();
+    updateTitle();
+    updateStatus();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = document_->filePath();
+    const QString name = path.isEmpty() ? tr("Untitled plan") : QFileInfo(path).fileName();
+    setWindowTitle(tr("%1[*] — shardbench").arg(name));
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::updateStatus()
+{
+    if (!memory_->hasEstimate()) {
+        peakStatus_->setText(tr("No estimate: the plan has errors"));
+        return;
+    }
+    const Estimate& e = memory_->estimate();
+    peakStatus_->setText(tr("Peak %1 of %2 per rank").arg(formatGiB(toGiB(e.peakBytes())), formatGiB(toGiB(e.capacityBytes))));
+}
+
+void MainWindow::updateLanguageChecks()
+{
+    const QString chosen = languages_->language();
+    for (QAction* a : actions_.languageGroup->actions()) a->setChecked(a->data().toString() == chosen);
+}
+
+void MainWindow::showProblem(const ProblemLocation& location)
+{
+    switch (location.kind) {
+    case ProblemLocation::Unit:
+        if (location.module >= 0) {
+            tree_->selectModule(location.module);
+            tree_->setFocus(Qt::OtherFocusReason);
+        }
+        break;
+    case ProblemLocation::Model:
+        setupDock_->show();
+        modelPanel_->focusField(location.field);
+        break;
+    case ProblemLocation::Mesh:
+        setupDock_->show();
+        meshPanel_->focusField(location.field);
+        break;
+    case ProblemLocation::Training:
+        setupDock_->show();
+        trainingPanel_->focusField(location.field);
+        break;
+    case ProblemLocation::Nowhere: break;
+    }
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About shardbench"),
+                       tr("<p><b>shardbench</b> %1</p><p>A workbench for FSDP2-style sharded training: design a "
+                          "sharding plan, see every rank's memory, and export the plan as a PyTorch FSDP2 script.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::restoreWindowState()
+{
+    const QByteArray geometry = kGeometry.value();
+    if (!geometry.isEmpty()) restoreGeometry(geometry);
+    const QByteArray state = kState.value();
+    if (!state.isEmpty()) restoreState(state);
+    const QByteArray split = kSplitter.value();
+    if (!split.isEmpty()) splitter_->restoreState(split);
+}
+
+void MainWindow::saveWindowState()
+{
+    kGeometry.setValue(saveGeometry());
+    kState.setValue(saveState());
+    kSplitter.setValue(splitter_->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!files_->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveWindowState();
+    event->accept();
+}
+
+} // namespace sb::gui

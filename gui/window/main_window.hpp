@@ -1,0 +1,95 @@
+// The workbench window, part 1: the plan tree with its policies (centre
+// left), the memory of every rank (centre right), the model / mesh /
+// training settings (left dock) and the problems (bottom dock).
+#pragma once
+
+#include "main_actions.hpp"
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QGroupBox;
+class QLabel;
+class QSplitter;
+
+namespace sb::gui {
+
+class FileController;
+class LanguageManager;
+class MemoryModel;
+class MemoryView;
+class MeshPanel;
+class ModelPanel;
+class PlanDocument;
+class PlanTreeModel;
+class PlanTreeView;
+class ProblemsModel;
+class ProblemsPanel;
+class RecentFiles;
+class TrainingPanel;
+struct ProblemLocation;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(LanguageManager* languages, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    PlanDocument* document() const { return document_; }
+    MemoryModel* memoryModel() const { return memory_; }
+    MemoryView* memoryView() const { return memoryView_; }
+    PlanTreeModel* planTreeModel() const { return treeModel_; }
+    PlanTreeView* planTree() const { return tree_; }
+    ProblemsPanel* problemsPanel() const { return problems_; }
+    ModelPanel* modelPanel() const { return modelPanel_; }
+    MeshPanel* meshPanel() const { return meshPanel_; }
+    TrainingPanel* trainingPanel() const { return trainingPanel_; }
+    QDockWidget* setupDock() const { return setupDock_; }
+    QDockWidget* problemsDock() const { return problemsDock_; }
+    FileController* files() const { return files_; }
+    RecentFiles* recentFiles() const { return recent_; }
+    LanguageManager* languages() const { return languages_; }
+    const MainActions& actions() const { return actions_; }
+
+    // Shows where a problem is: selects its tree row or focuses its field.
+    void showProblem(const ProblemLocation& location);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildDocks();
+    void connectActions();
+    void retranslateUi();
+    void updateTitle();
+    void updateStatus();
+    void updateLanguageChecks();
+    void restoreWindowState();
+    void saveWindowState();
+    void showAbout();
+
+    LanguageManager* languages_;
+    PlanDocument* document_;
+    MemoryModel* memory_;
+    PlanTreeModel* treeModel_;
+    ProblemsModel* problemsModel_;
+    RecentFiles* recent_;
+    PlanTreeView* tree_;
+    MemoryView* memoryView_;
+    ProblemsPanel* problems_;
+    ModelPanel* modelPanel_;
+    MeshPanel* meshPanel_;
+    TrainingPanel* trainingPanel_;
+    QSplitter* splitter_;
+    QDockWidget* setupDock_ = nullptr;
+    QDockWidget* problemsDock_ = nullptr;
+    QGroupBox* modelGroup_ = nullptr;
+    QGroupBox* meshGroup_ = nullptr;
+    QGroupBox* trainingGroup_ = nullptr;
+    QLabel* peakStatus_;
+    FileController* files_;
+    MainActions actions_;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,112 @@
+// Save then open gives the same plan; recent files remember it; the exports
+// (FSDP2 script, charts as PNG and SVG, CSV) write real files.
+#include "gui_test_support.hpp"
+
+#include "document/plan_document.hpp"
+#include "document/plan_edits.hpp"
+#include "views/mesh_panel.hpp"
+#include "window/chart_export.hpp"
+#include "window/file_controller.hpp"
+#include "window/recent_files.hpp"
+
+#include "plan/plan_json.hpp"
+
+#include <QFile>
+#include <QImage>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace sb;
+using namespace sb::gui;
+
+class TestFiles : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+    void saveThenOpenGivesTheSamePlan();
+    void exportsWriteFiles();
+    void unreadableFileIsRefused();
+};
+
+static QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void TestFiles::saveThenOpenGivesTheSamePlan()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.json"));
+    json::Value saved;
+    {
+        test::Workbench w;
+        PlanDocument* doc = w->document();
+        QVERIFY(editModel(*doc, *presetConfig("gpt2-124m"), true));
+        QSpinBox* nodes = w->meshPanel()->nodesBox();
+        nodes->setFocus();
+        nodes->selectAll();
+        QTest::keyClicks(nodes, QStringLiteral("4"));
+        QTest::keyClick(nodes, Qt::Key_Enter);
+        QCOMPARE(doc->plan().mesh.nodes, 4);
+        QVERIFY(editPolicy(*doc, {doc->tree().blocks()[3]}, PolicyField::Checkpointing, true));
+        QVERIFY(editPolicy(*doc, {0}, PolicyField::ParamDtype, QStringLiteral("bf16")));
+        QVERIFY(doc->isModified());
+        QVERIFY(w->files()->saveTo(path));
+        QVERIFY(!doc->isModified());
+        QCOMPARE(doc->filePath(), QFileInfo(path).absoluteFilePath());
+        saved = planToJson(doc->plan());
+        QCOMPARE(w->recentFiles()->files().value(0), QFileInfo(path).absoluteFilePath());
+    }
+    test::Workbench w;
+    QVERIFY(w->files()->openFile(path));
+    QCOMPARE(planToJson(w->document()->plan()), saved);
+    QVERIFY(!w->document()->isModified());
+    QVERIFY(w->windowTitle().contains(QStringLiteral("plan.json")));
+    QCOMPARE(w->meshPanel()->nodesBox()->value(), 4);
+    QCOMPARE(w->document()->undoStack()->count(), 0);
+}
+
+void TestFiles::exportsWriteFiles()
+{
+    QTemporaryDir dir;
+    test::Workbench w;
+    const QString script = dir.filePath(QStringLiteral("train.py"));
+    QVERIFY(w->files()->exportScriptTo(script));
+    QVERIFY(readAll(script).contains("fully_shard"));
+    const QString png = dir.filePath(QStringLiteral("memory.png"));
+    QCOMPARE(exportChartsPng(*w->memoryView(), png), QString());
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() > 400 && image.height() > 300);
+    const QString svg = dir.filePath(QStringLiteral("memory.svg"));
+    QCOMPARE(exportChartsSvg(*w->memoryView(), svg), QString());
+    QVERIFY(readAll(svg).contains("<svg"));
+    const QString csv = dir.filePath(QStringLiteral("memory.csv"));
+    QCOMPARE(exportBreakdownCsv(*w->memoryModel(), csv), QString());
+    const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+    QVERIFY(lines.value(0).startsWith("rank,peak_bytes"));
+    QCOMPARE(lines.size(), w->document()->plan().mesh.worldSize() + 1);
+}
+
+void TestFiles::unreadableFileIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{ not json");
+    f.close();
+    test::Workbench w;
+    QSignalSpy errors(w->files(), &FileController::errorOccurred);
+    const json::Value before = planToJson(w->document()->plan());
+    QVERIFY(!w->files()->openFile(path));
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(planToJson(w->document()->plan()), before);
+}
+
+QTEST_MAIN(TestFiles)
+#include "tst_gui_files.moc"
