@@ -2,6 +2,10 @@
 
 #include "checkpointing.hpp"
 #include "param_init.hpp"
+#include "tracking_allocator.hpp"
+
+#include <cstdio>
+#include <cstdlib>
 
 #include <torch/csrc/autograd/engine.h>
 
@@ -12,6 +16,18 @@ namespace sb::engine {
 namespace {
 
 FullyShard* gActive = nullptr;
+
+// SB_MEMORY_TRACE=1: the allocator's bytes at every unit boundary on stderr,
+// the measured counterpart of the estimator's step timeline.
+const bool kTrace = std::getenv("SB_MEMORY_TRACE") != nullptr;
+
+void trace(const char* phase, int unit)
+{
+    if (!kTrace) return;
+    const MemoryStats s = memoryStats();
+    std::fprintf(stderr, "mem %-13s unit %3d current %12llu peak %12llu\n", phase, unit,
+                 static_cast<unsigned long long>(s.current), static_cast<unsigned long long>(s.peak));
+}
 
 torch::ScalarType scalarType(DType t)
 {
@@ -110,6 +126,7 @@ torch::Tensor FullyShard::call(int module, const torch::Tensor& x, const ModuleF
     const ResolvedUnit& pol = unit.policy();
 
     preForward(u);
+    trace(recomputeDepth_ ? "recompute" : inBackward_ ? "pre-forward*" : "pre-forward", u);
     torch::Tensor in = x;
     const torch::ScalarType pdt = scalarType(pol.paramDtype);
     if (pol.castForwardInputs && torch::isFloatingType(in.scalar_type()) && in.scalar_type() != pdt) in = in.to(pdt);
@@ -132,6 +149,7 @@ torch::Tensor FullyShard::call(int module, const torch::Tensor& x, const ModuleF
         }
         if (pol.reshardAfterForward) unit.reshard();
     }
+    trace("post-forward", u);
     if (pol.outputDtype && torch::isFloatingType(y.scalar_type())) y = y.to(scalarType(*pol.outputDtype));
     if (y.requires_grad()) {
         y.register_hook([this, u](torch::Tensor grad) {
@@ -171,12 +189,14 @@ void FullyShard::preBackward(int u)
     }
     exposedMs_ += units_[static_cast<std::size_t>(u)]->finishGather();
     prefetchAfter(u, false);
+    trace("pre-backward", u);
 }
 
 void FullyShard::postBackward(int u)
 {
     if (postBackwardDone_[static_cast<std::size_t>(u)]) return;
     postBackwardDone_[static_cast<std::size_t>(u)] = true;
+    trace("post-backward", u);
     ShardedUnit& unit = *units_[static_cast<std::size_t>(u)];
     unit.reshard();
     if (!sync_ || !unit.hasUnshardedGrads()) return;

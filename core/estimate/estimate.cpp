@@ -69,7 +69,8 @@ namespace {
 struct UnitCost {
     u64 unsharded = 0;     // gathered parameters, param_dtype, padded to the shard group
     u64 shardNumel = 0;    // padded local shard elements
-    u64 reduceBuffers = 0; // reduce-scatter input (+ output) in reduce_dtype
+    u64 reduceIn = 0;      // reduce-scatter input in reduce_dtype (the full gradient, padded)
+    u64 reduceOut = 0;     // its output: Gloo's all-to-all returns full size, NCCL a shard
     u64 grads = 0;         // unsharded gradients, param_dtype
     u64 saved = 0;         // own activations kept to backward (0 under checkpointing)
     u64 recompute = 0;     // activations rebuilt in backward by a checkpointed unit
@@ -106,6 +107,7 @@ public:
         for (int u : postOrderReversed()) order_.push_back(u);
         backwardOrderPos_ = 0;
         backward(0);
+        finishReduce();
         flushPrefetch();
         u64 maxShard = 0;
         for (const UnitCost& u : c_) maxShard = std::max(maxShard, u.shardNumel);
@@ -234,17 +236,33 @@ private:
         cur_[MemCategory::Activations] += c.recompute;
         // Children run their backward while this unit's output gradients flow.
         for (auto it = ru.children.rbegin(); it != ru.children.rend(); ++it) backward(*it);
-        cur_[MemCategory::UnshardedGrads] += c.grads;
+        // Without gradient sync the earlier micro-batches' gradients are
+        // already there and this one accumulates into them in place.
+        // While the unit's gradients appear, autograd frees the activations
+        // it has consumed: the unit's peak is about max(activations, gradients).
+        const u64 own = c.saved + c.recompute;
+        const u64 overlap = plan_.training.gradAccum <= 1 ? std::min(own, c.grads) : 0;
+        if (plan_.training.gradAccum <= 1) cur_[MemCategory::UnshardedGrads] += c.grads;
         cur_[MemCategory::Activations] += c.workspace;
+        cur_[MemCategory::Activations] -= overlap;
         point(StepPhase::Backward, u, label("backward", u));
-        cur_[MemCategory::Activations] -= c.workspace + c.saved + c.recompute;
-        // Post-backward: reshard, then reduce-scatter the gradients.
+        cur_[MemCategory::Activations] -= c.workspace + own - overlap;
+        // Post-backward: reshard; finish the reduce-scatter still in flight
+        // (one at a time); copy the gradients into this unit's reduce-scatter input.
         cur_[MemCategory::UnshardedParams] -= c.unsharded;
         gathered_[static_cast<std::size_t>(u)] = false;
-        cur_[MemCategory::CommBuffers] += c.reduceBuffers;
+        cur_[MemCategory::CommBuffers] -= pendingReduce_;
+        cur_[MemCategory::CommBuffers] += c.reduceIn;
         point(StepPhase::PostBackward, u, label("post-backward", u));
-        cur_[MemCategory::CommBuffers] -= c.reduceBuffers;
-        cur_[MemCategory::UnshardedGrads] -= c.grads * (plan_.training.gradAccum > 1 ? 2 : 1);
+        cur_[MemCategory::UnshardedGrads] -= c.grads;
+        cur_[MemCategory::CommBuffers] += c.reduceOut;
+        pendingReduce_ = c.reduceIn + c.reduceOut;
+    }
+
+    void finishReduce()
+    {
+        cur_[MemCategory::CommBuffers] -= pendingReduce_;
+        pendingReduce_ = 0;
     }
 
     const ResolvedPlan& r_;
@@ -258,6 +276,7 @@ private:
     std::vector<int> partial_;
     std::vector<int> order_;
     std::size_t backwardOrderPos_ = 0;
+    u64 pendingReduce_ = 0;
     MemBreakdown cur_;
     MemBreakdown peakMem_;
     u64 peak_ = 0;
@@ -310,7 +329,8 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         c.unsharded += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
         c.grads += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
         const u64 reduce = W * chunk * rowNumel * dtypeBytes(ru.reduceDtype);
-        c.reduceBuffers += cuda ? reduce + chunk * rowNumel * dtypeBytes(ru.reduceDtype) : 2 * reduce;
+        c.reduceIn += reduce;
+        c.reduceOut += cuda ? chunk * rowNumel * dtypeBytes(ru.reduceDtype) : reduce;
         (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * own;
         // Real rows per shard rank s: chunk for s < full, the remainder at s == full.
         if (chunk == 0) continue;
