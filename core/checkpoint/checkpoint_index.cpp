@@ -56,7 +56,7 @@ json::Value CheckpointIndex::toJson() const
             json::Value js = json::Value::object();
             js.set("file", s.file);
             js.set("rows", json::Value(json::Array{static_cast<long long>(s.rowBegin), static_cast<long long>(s.rowEnd)}));
-            js.set("sha256", s.sha256);
+            js.set("crc32c", s.crc32c);
             shards.push(js);
         }
         jt.set("shards", shards);
@@ -133,13 +133,13 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
             ShardRef s;
             const json::Value* f = js.find("file");
             const json::Value* rows = js.find("rows");
-            const json::Value* h = js.find("sha256");
+            const json::Value* h = js.find("crc32c");
             if (!f || !f->isString() || !rows || !rows->isArray() || rows->size() != 2 || !h || !h->isString())
                 return "a shard of tensor \"" + name + "\" is malformed";
             s.file = f->asString();
             s.rowBegin = rows->asArray()[0].asInt();
             s.rowEnd = rows->asArray()[1].asInt();
-            s.sha256 = h->asString();
+            s.crc32c = h->asString();
             if (s.rowBegin != expect || s.rowEnd < s.rowBegin) return "the shards of tensor \"" + name + "\" do not cover its rows in order";
             bool known = false;
             for (const FileInfo& fi : out.files) known = known || fi.name == s.file;

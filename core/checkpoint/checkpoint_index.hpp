@@ -1,7 +1,7 @@
 // A sharded checkpoint describes itself in DIR/step-NNNNNN/index.json: format
 // version, the plan, step, optimizer step, data position, and for every
 // tensor (parameters and AdamW state) its global shape and which file holds
-// which row range, with SHA-256 of every shard and every file. Unknown
+// which row range, with a CRC-32C of every shard and SHA-256 of every file. Unknown
 // versions are refused.
 #pragma once
 
@@ -20,7 +20,7 @@ struct ShardRef {
     std::string file;               // "rank-00003.safetensors"
     std::int64_t rowBegin = 0;      // rows [rowBegin, rowEnd) of the global tensor
     std::int64_t rowEnd = 0;
-    std::string sha256;             // of this shard's bytes
+    std::string crc32c;             // of this shard's bytes (checked on every load)
 };
 
 struct TensorInfo {

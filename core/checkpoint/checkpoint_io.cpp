@@ -1,5 +1,6 @@
 #include "checkpoint_io.hpp"
 
+#include "crc32c.hpp"
 #include "fs_util.hpp"
 #include "sha256.hpp"
 
@@ -65,7 +66,7 @@ std::string writeShardFile(const std::string& dir, const std::string& fileName, 
     for (const ShardTensor& t : tensors) {
         const std::size_t bytes = static_cast<std::size_t>((t.rowEnd - t.rowBegin) * rowNumelOf(t.shape)) * 4;
         if (std::string e = w.write(t.data, bytes); !e.empty()) return e;
-        out.shards.push_back({t.name, {fileName, t.rowBegin, t.rowEnd, sha256Hex(t.data, bytes)}});
+        out.shards.push_back({t.name, {fileName, t.rowBegin, t.rowEnd, crc32cHex(t.data, bytes)}});
     }
     if (std::string e = w.close(); !e.empty()) return e;
     out.file = {fileName, w.bytes(), w.sha256()};
@@ -101,13 +102,8 @@ std::string resolveCheckpoint(const std::string& path, std::string& error)
     return all.back().second;
 }
 
-std::string ShardReader::loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data)
+std::string ShardReader::readShardInto(const TensorInfo& t, const ShardRef& s, float* dst)
 {
-    const std::string key = s.file + "\n" + t.name;
-    if (auto it = cache_.find(key); it != cache_.end()) {
-        data = &it->second;
-        return {};
-    }
     const std::string path = dir_ + "/" + s.file;
     auto h = headers_.find(s.file);
     if (h == headers_.end()) {
@@ -120,14 +116,25 @@ std::string ShardReader::loadShard(const TensorInfo& t, const ShardRef& s, const
         if (e.name == t.name) entry = &e;
     if (!entry) return path + ": has no tensor \"" + t.name + "\"";
     const std::int64_t rows = s.rowEnd - s.rowBegin;
-    if (entry->dtype != "F32" || entry->shape.empty() || entry->shape[0] != rows ||
-        entry->end - entry->begin != static_cast<std::uint64_t>(rows * t.rowNumel()) * 4)
+    const std::size_t bytes = static_cast<std::size_t>(rows * t.rowNumel()) * 4;
+    if (entry->dtype != "F32" || entry->shape.empty() || entry->shape[0] != rows || entry->end - entry->begin != bytes)
         return path + ": tensor \"" + t.name + "\" does not have the rows and dtype the index promises";
-    std::vector<float> buf(static_cast<std::size_t>(rows * t.rowNumel()));
-    if (std::string e = preadAll(path, h->second.dataStart + entry->begin, buf.data(), buf.size() * 4); !e.empty()) return e;
-    bytesRead_ += buf.size() * 4;
-    if (sha256Hex(buf.data(), buf.size() * 4) != s.sha256)
+    if (std::string e = preadAll(path, h->second.dataStart + entry->begin, dst, bytes); !e.empty()) return e;
+    bytesRead_ += bytes;
+    if (crc32cHex(dst, bytes) != s.crc32c)
         return path + ": checksum mismatch in tensor \"" + t.name + "\" (the file was altered or damaged)";
+    return {};
+}
+
+std::string ShardReader::loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data)
+{
+    const std::string key = s.file + "\n" + t.name;
+    if (auto it = cache_.find(key); it != cache_.end()) {
+        data = &it->second;
+        return {};
+    }
+    std::vector<float> buf(static_cast<std::size_t>((s.rowEnd - s.rowBegin) * t.rowNumel()));
+    if (std::string e = readShardInto(t, s, buf.data()); !e.empty()) return e;
     data = &cache_.emplace(key, std::move(buf)).first->second;
     return {};
 }
@@ -141,9 +148,16 @@ std::string ShardReader::readRows(const std::string& name, std::int64_t rowBegin
     for (const ShardRef& s : t->shards) {
         const std::int64_t b = std::max(rowBegin, s.rowBegin), e = std::min(rowEnd, s.rowEnd);
         if (b >= e) continue;
+        float* dst = out + (b - rowBegin) * rn;
+        if (b == s.rowBegin && e == s.rowEnd && !cache_.count(s.file + "\n" + t->name)) {
+            // The whole shard is wanted (always so at the world size it was saved
+            // at): read it straight into place and check it there.
+            if (std::string err = readShardInto(*t, s, dst); !err.empty()) return err;
+            continue;
+        }
         const std::vector<float>* data = nullptr;
         if (std::string err = loadShard(*t, s, data); !err.empty()) return err;
-        std::memcpy(out + (b - rowBegin) * rn, data->data() + (b - s.rowBegin) * rn, static_cast<std::size_t>((e - b) * rn) * 4);
+        std::memcpy(dst, data->data() + (b - s.rowBegin) * rn, static_cast<std::size_t>((e - b) * rn) * 4);
     }
     return {};
 }

@@ -35,7 +35,7 @@ std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::str
 std::string resolveCheckpoint(const std::string& path, std::string& error);
 
 // Reads rows [rowBegin, rowEnd) of tensor `name` into `out` (floats). Every
-// shard it touches is read whole and its SHA-256 checked; verified shards are
+// shard it touches is read whole and its CRC-32C checked; verified shards are
 // cached until the reader is destroyed or clear() is called.
 class ShardReader {
 public:
@@ -46,6 +46,7 @@ public:
 
 private:
     std::string loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data);
+    std::string readShardInto(const TensorInfo& t, const ShardRef& s, float* dst);
     std::string dir_;
     const CheckpointIndex& index_;
     std::map<std::string, SafetensorsFile> headers_;
@@ -56,7 +57,7 @@ private:
 using Progress = std::function<bool(double fraction)>; // return false to cancel
 
 // Checks the index, every file's size and SHA-256, every header and every
-// shard's SHA-256. Returns "" when the checkpoint is intact.
+// shard's CRC-32C. Returns "" when the checkpoint is intact.
 std::string verifyCheckpoint(const std::string& dir, const Progress& progress = {});
 // Human summary: step, world size, tensors, sizes.
 std::string describeCheckpoint(const std::string& dir, std::string& error);

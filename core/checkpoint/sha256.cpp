@@ -1,7 +1,13 @@
 #include "sha256.hpp"
 
 #include <cerrno>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define SB_SHA_NI 1
+#endif
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -20,12 +26,72 @@ constexpr std::uint32_t K[64] = {
 
 inline std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
+#ifdef SB_SHA_NI
+// The x86 SHA extensions (SHA-NI): about ten times the portable code's speed,
+// which keeps checkpoint saving and loading at disk speed.
+bool cpuHasShaNi()
+{
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+    const bool sha = (b >> 29) & 1;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+    const bool sse41 = (c >> 19) & 1, ssse3 = (c >> 9) & 1;
+    return sha && sse41 && ssse3;
+}
+
+__attribute__((target("sha,sse4.1,ssse3"))) void blocksShaNi(std::uint32_t* state, const std::uint8_t* data, std::size_t blocks)
+{
+    const __m128i mask = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0]));
+    __m128i s1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4]));
+    tmp = _mm_shuffle_epi32(tmp, 0xB1);     // CDAB
+    s1 = _mm_shuffle_epi32(s1, 0x1B);       // EFGH
+    __m128i s0 = _mm_alignr_epi8(tmp, s1, 8); // ABEF
+    s1 = _mm_blend_epi16(s1, tmp, 0xF0);    // CDGH
+    while (blocks--) {
+        const __m128i abef = s0, cdgh = s1;
+        __m128i m[4];
+        for (int g = 0; g < 16; ++g) {
+            __m128i& cur = m[g % 4];
+            if (g < 4) cur = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * g)), mask);
+            __m128i msg = _mm_add_epi32(cur, _mm_loadu_si128(reinterpret_cast<const __m128i*>(&K[4 * g])));
+            s1 = _mm_sha256rnds2_epu32(s1, s0, msg);
+            if (g >= 3 && g <= 14) {
+                __m128i& next = m[(g + 1) % 4];
+                next = _mm_add_epi32(next, _mm_alignr_epi8(cur, m[(g + 3) % 4], 4));
+                next = _mm_sha256msg2_epu32(next, cur);
+            }
+            msg = _mm_shuffle_epi32(msg, 0x0E);
+            s0 = _mm_sha256rnds2_epu32(s0, s1, msg);
+            if (g >= 1 && g <= 12) m[(g + 3) % 4] = _mm_sha256msg1_epu32(m[(g + 3) % 4], cur);
+        }
+        s0 = _mm_add_epi32(s0, abef);
+        s1 = _mm_add_epi32(s1, cdgh);
+        data += 64;
+    }
+    tmp = _mm_shuffle_epi32(s0, 0x1B);      // FEBA
+    s1 = _mm_shuffle_epi32(s1, 0xB1);       // DCHG
+    s0 = _mm_blend_epi16(tmp, s1, 0xF0);    // DCBA
+    s1 = _mm_alignr_epi8(s1, tmp, 8);       // HGFE
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[0]), s0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[4]), s1);
+}
+
+const bool kShaNi = cpuHasShaNi() && !std::getenv("SB_SHA256_PORTABLE");
+#endif
+
 } // namespace
 
 Sha256::Sha256() : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
 
 void Sha256::block(const std::uint8_t* p)
 {
+#ifdef SB_SHA_NI
+    if (kShaNi) {
+        blocksShaNi(h_.data(), p, 1);
+        return;
+    }
+#endif
     std::uint32_t w[64];
     for (int i = 0; i < 16; ++i)
         w[i] = (std::uint32_t(p[4 * i]) << 24) | (std::uint32_t(p[4 * i + 1]) << 16) | (std::uint32_t(p[4 * i + 2]) << 8) | p[4 * i + 3];
@@ -53,6 +119,13 @@ void Sha256::update(const void* data, std::size_t n)
         used_ += take; p += take; n -= take;
         if (used_ == 64) { block(buf_.data()); used_ = 0; }
     }
+#ifdef SB_SHA_NI
+    if (kShaNi && n >= 64) {
+        blocksShaNi(h_.data(), p, n / 64);
+        p += n / 64 * 64;
+        n %= 64;
+    }
+#endif
     while (n >= 64) { block(p); p += 64; n -= 64; }
     if (n) { std::memcpy(buf_.data(), p, n); used_ = n; }
 }

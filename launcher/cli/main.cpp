@@ -1,6 +1,12 @@
 // shardbench-cli: the headless twin of the workbench.
+#include "checkpoint_commands.hpp"
 #include "plan_commands.hpp"
+#include "run_command.hpp"
+#include "store_commands.hpp"
 
+#include <QCoreApplication>
+
+#include <clocale>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,6 +22,18 @@ Plans and memory
   export-script   write the plan as a PyTorch FSDP2 training script
   presets         list the model presets
 
+Runs (recorded in the run store; --db FILE, default ~/.local/share/shardbench/runs.sqlite)
+  run             launch a plan here (--local) or over SSH (--hosts FILE, --host H) and supervise it
+  runs            list the recorded runs
+  show            a run's plan, status, reason and summary
+  metrics         a run's per-rank step metrics (--csv)
+  logs            a run's per-rank logs (--rank R)
+
+Checkpoints (sharded, as shardbench-core writes them)
+  checkpoint inspect DIR               step, world size, tensors, sizes
+  checkpoint verify DIR                every file's SHA-256 and every shard's CRC-32C
+  checkpoint export DIR -o FILE        the unsharded model as one .safetensors file
+
 Run 'shardbench-cli COMMAND --help' style errors show each command's options.
 )";
 
@@ -28,6 +46,11 @@ int main(int argc, char** argv)
         std::cerr << kUsage;
         return 2;
     }
+    // Qt Core only (SQL driver, processes, event loop); never a display.
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("shardbench"));
+    // Qt adopts the user's locale; numbers in plans and CSV stay in the C locale.
+    std::setlocale(LC_NUMERIC, "C");
     const std::string cmd = argv[1];
     const std::vector<std::string> args(argv + 2, argv + argc);
     if (cmd == "plan") return cmdPlan(args, std::cout, std::cerr);
@@ -35,6 +58,12 @@ int main(int argc, char** argv)
     if (cmd == "estimate") return cmdEstimate(args, std::cout, std::cerr);
     if (cmd == "export-script") return cmdExportScript(args, std::cout, std::cerr);
     if (cmd == "presets") return cmdPresets(args, std::cout, std::cerr);
+    if (cmd == "run") return cmdRun(args, std::cout, std::cerr);
+    if (cmd == "runs") return cmdRuns(args, std::cout, std::cerr);
+    if (cmd == "show") return cmdShow(args, std::cout, std::cerr);
+    if (cmd == "metrics") return cmdMetrics(args, std::cout, std::cerr);
+    if (cmd == "logs") return cmdLogs(args, std::cout, std::cerr);
+    if (cmd == "checkpoint") return cmdCheckpoint(args, std::cout, std::cerr);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         std::cout << kUsage;
         return 0;

@@ -115,6 +115,34 @@ private Q_SLOTS:
         QVERIFY(losses(a.ranks[0]).front() < straight_.front() - 0.5);
     }
 
+    void commandLineInspectVerifyExport()
+    {
+        const QString cli = qEnvironmentVariable("SB_BIN_DIR") + QStringLiteral("/shardbench-cli");
+        auto runCli = [&](const QStringList& args, int& code) {
+            QProcess p;
+            p.start(cli, args);
+            p.waitForFinished(60000);
+            code = p.exitCode();
+            return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+        };
+        int code = -1;
+        const QString root = dir_.filePath(QStringLiteral("half"));
+        QString out = runCli({QStringLiteral("checkpoint"), QStringLiteral("inspect"), root}, code);
+        QCOMPARE(code, 0);
+        QVERIFY2(out.contains(QStringLiteral("step         20")) && out.contains(QStringLiteral("world size   4")), qPrintable(out));
+        QVERIFY(out.contains(QStringLiteral("tok_embeddings.weight")));
+        out = runCli({QStringLiteral("checkpoint"), QStringLiteral("verify"), root, QStringLiteral("--quiet")}, code);
+        QCOMPARE(code, 0);
+        QVERIFY2(out.contains(QStringLiteral("verified")), qPrintable(out));
+        const QString model = dir_.filePath(QStringLiteral("cli.safetensors"));
+        out = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), root, QStringLiteral("-o"), model, QStringLiteral("--quiet")}, code);
+        QCOMPARE(code, 0);
+        QVERIFY(readSafetensors(model).error.isEmpty());
+        out = runCli({QStringLiteral("checkpoint"), QStringLiteral("verify"), dir_.filePath(QStringLiteral("nowhere"))}, code);
+        QCOMPARE(code, 2);
+        QVERIFY2(out.contains(QStringLiteral("no such checkpoint folder")), qPrintable(out));
+    }
+
     void damagedCheckpointsAreRefused_data()
     {
         QTest::addColumn<QString>("damage");

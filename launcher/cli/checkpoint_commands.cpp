@@ -1,0 +1,79 @@
+#include "checkpoint_commands.hpp"
+
+#include "args.hpp"
+
+#include "checkpoint/checkpoint_io.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+namespace sb::cli {
+
+namespace {
+
+const char* kUsage =
+    "shardbench-cli checkpoint inspect DIR\n"
+    "       shardbench-cli checkpoint verify DIR\n"
+    "       shardbench-cli checkpoint export DIR -o MODEL.safetensors\n"
+    "DIR is a step-NNNNNN folder or a folder of them (then the latest complete one).";
+
+int fail(std::ostream& err, const std::string& msg)
+{
+    err << "shardbench-cli: " << msg << "\n";
+    return 2;
+}
+
+// Progress on stderr, at most every half second.
+ckpt::Progress progressPrinter(std::ostream& err, const char* what)
+{
+    auto last = std::make_shared<std::chrono::steady_clock::time_point>();
+    return [&err, what, last](double f) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - *last > std::chrono::milliseconds(500) || f >= 1.0) {
+            *last = now;
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "\r%s %5.1f%%", what, 100.0 * f);
+            err << buf << (f >= 1.0 ? "\n" : "") << std::flush;
+        }
+        return true;
+    };
+}
+
+} // namespace
+
+int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, {"-o", "--output"}, {"--quiet"});
+    if (!a.ok()) return fail(err, a.error() + "\nusage: " + kUsage);
+    if (a.positional().size() != 2) return fail(err, std::string("expected a subcommand and a folder\nusage: ") + kUsage);
+    const std::string& sub = a.positional()[0];
+    std::string error;
+    const std::string dir = ckpt::resolveCheckpoint(a.positional()[1], error);
+    if (!error.empty()) return fail(err, error);
+    const bool quiet = a.has("--quiet");
+
+    if (sub == "inspect") {
+        const std::string text = ckpt::describeCheckpoint(dir, error);
+        if (!error.empty()) return fail(err, error);
+        out << text;
+        return 0;
+    }
+    if (sub == "verify") {
+        error = ckpt::verifyCheckpoint(dir, quiet ? ckpt::Progress() : progressPrinter(err, "verifying"));
+        if (!error.empty()) return fail(err, "checkpoint is damaged: " + error);
+        out << dir << ": verified (every file's size and SHA-256, every shard's CRC-32C)\n";
+        return 0;
+    }
+    if (sub == "export") {
+        auto output = a.value("-o") ? a.value("-o") : a.value("--output");
+        if (!output) return fail(err, std::string("missing -o MODEL.safetensors\nusage: ") + kUsage);
+        error = ckpt::exportCheckpoint(dir, *output, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
+        if (!error.empty()) return fail(err, error);
+        out << "wrote " << *output << " (unsharded parameters of " << dir << ")\n";
+        return 0;
+    }
+    return fail(err, "unknown checkpoint subcommand \"" + sub + "\"\nusage: " + kUsage);
+}
+
+} // namespace sb::cli

@@ -1,0 +1,14 @@
+// shardbench-cli checkpoint inspect|verify|export: sharded checkpoints read
+// without LibTorch (core/checkpoint). Exit 0 on success, 2 on a bad or
+// damaged checkpoint with the message on stderr.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace sb::cli {
+
+int cmdCheckpoint(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace sb::cli

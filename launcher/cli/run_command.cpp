@@ -1,0 +1,184 @@
+#include "run_command.hpp"
+
+#include "args.hpp"
+#include "interrupt_signals.hpp"
+#include "run_console.hpp"
+
+#include "launch/local_backend.hpp"
+#include "launch/prepared_launch.hpp"
+#include "launch/run_recorder.hpp"
+#include "launch/run_supervisor.hpp"
+#include "launch/ssh/host_key_policy.hpp"
+#include "launch/ssh/ssh_backend.hpp"
+#include "store/sqlite_run_store.hpp"
+#include "store/store_location.hpp"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace sb::cli {
+
+namespace {
+
+constexpr int kBadInput = 2;
+
+const char* kRunUsage =
+    "shardbench-cli run PLAN.json [--local | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
+    "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--parent-run ID]\n"
+    "       [--core PATH] [--workdir DIR] [--env NAME=VALUE ...] [--master-addr ADDR] [--master-port N]\n"
+    "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
+    "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S]\n"
+    "       [--stop-grace MS] [--verbose] [--quiet]";
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+int usageError(std::ostream& err, const QString& msg)
+{
+    err << "shardbench-cli run: " << msg.toStdString() << "\nusage: " << kRunUsage << "\n";
+    return kBadInput;
+}
+
+} // namespace
+
+int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv,
+           {"--hosts", "--host", "--db", "--name", "--max-restarts", "--resume", "--core", "--workdir", "--env",
+            "--master-addr", "--master-port", "--remote-core", "--remote-dir", "--remote-workdir", "--ssh-config",
+            "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--stop-grace", "--parent-run"},
+           {"--local", "--accept-new-host-key", "--verbose", "-v", "--quiet"});
+    if (!a.ok()) return usageError(err, q(a.error()));
+    if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
+
+    launch::RunConfig c;
+    c.planPath = q(a.positional()[0]);
+    const int hostSources = (a.has("--local") ? 1 : 0) + (a.has("--hosts") ? 1 : 0) + (a.has("--host") ? 1 : 0);
+    if (hostSources > 1) return usageError(err, QStringLiteral("give only one of --local, --hosts and --host"));
+    if (auto f = a.value("--hosts")) {
+        const launch::HostListResult hosts = launch::readHostfile(q(*f));
+        if (!hosts.ok()) {
+            for (const QString& e : hosts.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
+            return kBadInput;
+        }
+        c.backend = launch::BackendKind::Ssh;
+        c.hosts = hosts.hosts;
+    } else if (a.has("--host")) {
+        QStringList names;
+        for (const std::string& h : a.values("--host")) names << q(h);
+        const launch::HostListResult hosts = launch::parseHostArguments(names);
+        if (!hosts.ok()) {
+            for (const QString& e : hosts.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
+            return kBadInput;
+        }
+        c.backend = launch::BackendKind::Ssh;
+        c.hosts = hosts.hosts;
+    }
+    if (auto v = a.value("--name")) c.name = q(*v);
+    c.maxRestarts = static_cast<int>(a.integer("--max-restarts", 0, 0, 1000));
+    c.masterPort = static_cast<int>(a.integer("--master-port", 0, 1, 65535));
+    c.stopGraceMs = static_cast<int>(a.integer("--stop-grace", c.stopGraceMs, 0, 60000));
+    c.stopDeadlineMs = std::max(c.stopDeadlineMs, c.stopGraceMs + 3000);
+    c.ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", c.ssh.connectTimeoutS, 1, 3600));
+    c.parentRun = a.integer("--parent-run", -1, 1, 1ll << 62);
+    if (!a.ok()) return usageError(err, q(a.error()));
+    if (auto v = a.value("--resume")) c.resumeFrom = q(*v);
+    if (auto v = a.value("--master-addr")) c.masterAddr = q(*v);
+    c.corePath = a.value("--core") ? q(*a.value("--core"))
+                                   : QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-core");
+    if (auto v = a.value("--workdir")) c.workdir = q(*v);
+    if (auto v = a.value("--remote-core")) c.remoteCore = q(*v);
+    if (auto v = a.value("--remote-dir")) c.remoteDir = q(*v);
+    if (auto v = a.value("--remote-workdir")) c.remoteWorkdir = q(*v);
+    if (auto v = a.value("--ssh-config")) c.ssh.configFile = q(*v);
+    if (auto v = a.value("--known-hosts")) c.ssh.knownHostsFile = q(*v);
+    if (auto v = a.value("--ssh-dir")) c.ssh.sshDir = q(*v);
+    for (const std::string& id : a.values("--identity")) c.ssh.identityFiles << q(id);
+    for (const std::string& kv : a.values("--env")) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) return usageError(err, QStringLiteral("--env needs NAME=VALUE, got \"%1\"").arg(q(kv)));
+        c.extraEnv.insert(q(kv.substr(0, eq)), q(kv.substr(eq + 1)));
+    }
+    if (c.backend == launch::BackendKind::Local) {
+        const QFileInfo core(c.corePath);
+        if (!core.exists())
+            return usageError(err, QStringLiteral("shardbench-core not found at %1 (build it, or give --core PATH)").arg(c.corePath));
+        if (!core.isFile() || !core.isExecutable())
+            return usageError(err, QStringLiteral("%1 is not an executable file").arg(c.corePath));
+        c.corePath = core.absoluteFilePath();
+    } else {
+        for (const char* opt : {"--core", "--workdir"})
+            if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to local runs; use --remote-core / --remote-workdir").arg(QLatin1String(opt)));
+    }
+
+    const launch::PrepareResult prepared = launch::prepareLaunch(c);
+    for (const QString& w : prepared.warnings) err << "shardbench-cli run: " << w.toStdString() << "\n";
+    if (!prepared.ok()) {
+        for (const QString& e : prepared.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
+        return kBadInput;
+    }
+
+    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    QString storeError;
+    std::unique_ptr<store::SqliteRunStore> store = store::SqliteRunStore::open(dbPath, &storeError);
+    if (!store) {
+        err << "shardbench-cli run: run store " << dbPath.toStdString() << ": " << storeError.toStdString() << "\n";
+        return kBadInput;
+    }
+
+    launch::FixedHostKeyPolicy policy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
+                                                                    : launch::HostKeyDecision::Reject);
+    const launch::BackendKind kind = c.backend;
+    launch::RunSupervisor supervisor(prepared.launch, [kind, &policy]() -> std::unique_ptr<launch::Backend> {
+        if (kind == launch::BackendKind::Ssh) return std::make_unique<launch::SshBackend>(&policy);
+        return std::make_unique<launch::LocalBackend>();
+    });
+    launch::RunRecorder recorder(*store, supervisor);
+    if (!recorder.ok()) {
+        err << "shardbench-cli run: " << recorder.error().toStdString() << "\n";
+        return kBadInput;
+    }
+
+    // Console output goes through stdio so it interleaves with std::ostream users.
+    std::fflush(nullptr);
+    out.flush();
+    err.flush();
+    QTextStream errStream(stderr);
+    QTextStream outStream(stdout);
+    RunConsole::Options consoleOptions;
+    consoleOptions.verbose = a.has("--verbose") || a.has("-v");
+    consoleOptions.quiet = a.has("--quiet");
+    consoleOptions.terminal = ::isatty(STDERR_FILENO) == 1;
+    RunConsole console(supervisor, errStream, consoleOptions);
+
+    InterruptSignals interrupts;
+    QObject::connect(&interrupts, &InterruptSignals::interrupted, &supervisor, [&supervisor](int sig, int count) {
+        if (count == 1) supervisor.cancel(QStringLiteral("cancelled by the user (%1)").arg(launch::signalName(sig)));
+        else supervisor.forceStop();
+    });
+    std::signal(SIGPIPE, SIG_IGN); // a closed terminal or pipe must not kill the supervisor
+
+    errStream << "shardbench: run " << recorder.runId() << " (" << prepared.launch.uid << "): "
+              << prepared.launch.planSummary << ", " << launch::backendName(c.backend) << "\n";
+    errStream.flush();
+    QObject::connect(&supervisor, &launch::RunSupervisor::finished, QCoreApplication::instance(),
+                     [] { QCoreApplication::exit(0); }, Qt::QueuedConnection);
+    supervisor.start();
+    QCoreApplication::exec();
+
+    console.printSummary(outStream, recorder.runId(), QFileInfo(dbPath).absoluteFilePath());
+    if (!recorder.error().isEmpty()) errStream << "shardbench: warning: " << recorder.error() << "\n";
+    errStream.flush();
+    switch (supervisor.outcome().status) {
+    case store::RunStatus::Completed: return 0;
+    case store::RunStatus::Cancelled: return 130;
+    default: return 1;
+    }
+}
+
+} // namespace sb::cli

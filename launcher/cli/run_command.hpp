@@ -1,0 +1,14 @@
+// `shardbench-cli run`: launch a plan locally or over SSH, supervise it,
+// record it in the run store. Returns the exit code: 0 completed, 1 failed,
+// 2 bad input, 130 cancelled. Needs a QCoreApplication.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace sb::cli {
+
+int cmdRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace sb::cli

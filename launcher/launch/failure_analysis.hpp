@@ -1,0 +1,33 @@
+// Which rank's exit caused an attempt to fail. When one rank dies its peers
+// fail too ("a peer vanished"), often within milliseconds and sometimes
+// reported first, so the first exit seen is not always the cause. Exits are
+// ranked: a rank that could not start, was lost or was killed by a signal
+// we did not send comes before one that reported bad input or a failed
+// rendezvous, which comes before a plain runtime failure; ties go to the
+// earliest. Exits caused by our own stop are never the cause.
+#pragma once
+
+#include "backend.hpp"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace sb::launch {
+
+struct ObservedExit {
+    RankExit exit;
+    QString host;
+    qint64 order = 0;           // arrival order
+    qint64 msSinceStop = -1;    // -1: before any stop was requested
+    QString lastError;          // the rank's last `error` event, if any
+};
+
+// Lower is more likely the cause; -1: not a cause at all.
+int causePriority(const ObservedExit& e, int graceMs, bool killRequested);
+std::optional<ObservedExit> rootCause(const QList<ObservedExit>& exits, int graceMs, bool killRequested);
+// "rank 3 on node-b was killed by signal 9 (SIGKILL)" (+ ": <last error>")
+QString failureReason(const ObservedExit& e);
+
+} // namespace sb::launch

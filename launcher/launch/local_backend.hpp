@@ -1,0 +1,53 @@
+// Ranks as processes on this machine. Each rank is its own process group
+// (so a terminal's Ctrl-C reaches the launcher, not the ranks, and a stop
+// reaches anything a rank spawned) and, on Linux, dies with the launcher
+// (PR_SET_PDEATHSIG), so no rank outlives it even after a SIGKILL.
+#pragma once
+
+#include "backend.hpp"
+#include "protocol/line_splitter.hpp"
+
+#include <QProcess>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace sb::launch {
+
+class LocalBackend final : public Backend {
+    Q_OBJECT
+public:
+    explicit LocalBackend(QObject* parent = nullptr);
+    ~LocalBackend() override;
+
+    void start(const PreparedLaunch& launch, const AttemptSpec& attempt) override;
+    void terminate() override;
+    void kill() override;
+
+private:
+    struct Rank {
+        int rank = 0;
+        QProcess* process = nullptr;
+        qint64 pid = 0;
+        protocol::LineSplitter out, err;
+        bool running = false;
+    };
+    void signalAll(int sig);
+    void onReadable(Rank& r, OutputStream stream);
+    void onFinished(Rank& r, int code, QProcess::ExitStatus status);
+    void onStartError(Rank& r);
+    void maybeFinish();
+
+    std::vector<std::unique_ptr<Rank>> ranks_;
+    QTimer graceTimer_;
+    QTimer deadlineTimer_;
+    int graceMs_ = 2000;
+    int deadlineMs_ = 5000;
+    bool stopping_ = false;
+    bool startBlocked_ = false; // a rank failed to start: start no more
+    bool finished_ = false;
+    bool started_ = false;
+};
+
+} // namespace sb::launch

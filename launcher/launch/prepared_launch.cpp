@@ -1,0 +1,139 @@
+#include "prepared_launch.hpp"
+
+#include "plan/plan_json.hpp"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+
+namespace sb::launch {
+
+const RankSlot* PreparedLaunch::slotOf(int rank) const
+{
+    for (const RankSlot& s : ranks)
+        if (s.rank == rank) return &s;
+    return nullptr;
+}
+
+QList<int> PreparedLaunch::ranksOn(int hostIndex) const
+{
+    QList<int> out;
+    for (const RankSlot& s : ranks)
+        if (s.hostIndex == hostIndex) out << s.rank;
+    return out;
+}
+
+QString newRunUid()
+{
+    const quint32 bits = QRandomGenerator::system()->generate() & 0xffffffu;
+    return QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")) +
+           QStringLiteral("-%1").arg(bits, 6, 16, QLatin1Char('0'));
+}
+
+PrepareResult prepareLaunch(const RunConfig& config)
+{
+    PrepareResult r;
+    r.errors = config.validate();
+    if (!r.ok()) return r;
+    PreparedLaunch& l = r.launch;
+    l.config = config;
+    l.uid = newRunUid();
+
+    const QFileInfo info(config.planPath);
+    QFile f(config.planPath);
+    if (!info.exists()) {
+        r.errors << QStringLiteral("the plan file %1 does not exist").arg(config.planPath);
+        return r;
+    }
+    if (info.isDir() || !f.open(QIODevice::ReadOnly)) {
+        r.errors << QStringLiteral("cannot read the plan file %1: %2").arg(config.planPath, f.errorString());
+        return r;
+    }
+    if (f.size() > 64 * 1024 * 1024) {
+        r.errors << QStringLiteral("the plan file %1 is larger than 64 MiB").arg(config.planPath);
+        return r;
+    }
+    l.planJson = f.readAll();
+    l.planPath = info.absoluteFilePath();
+    // One read: what is validated is exactly what the hosts receive.
+    const LoadedPlan plan = validateLoaded(planFromString(l.planJson.toStdString()));
+    for (const Problem& p : plan.problems) {
+        const QString text = config.planPath + QStringLiteral(": ") + QString::fromStdString(formatProblem(p));
+        if (p.severity == Severity::Error) r.errors << text;
+        else r.warnings << text;
+    }
+    if (!r.ok()) return r;
+    l.planName = QString::fromStdString(plan.plan.name);
+    l.planSteps = plan.plan.training.steps;
+    l.planCheckpoints = !plan.plan.training.checkpoint.dir.empty();
+    l.worldSize = plan.plan.mesh.worldSize();
+    l.planSummary = QStringLiteral("%1, %2 units, world %3")
+                        .arg(QString::fromStdString(plan.plan.model.preset))
+                        .arg(plan.plan.units.size())
+                        .arg(l.worldSize);
+
+    if (config.backend == BackendKind::Local) {
+        l.hosts = {HostSpec{QStringLiteral("localhost"), l.worldSize}};
+    } else {
+        l.hosts = config.hosts;
+        const int perNode = plan.plan.mesh.procsPerNode;
+        for (HostSpec& h : l.hosts)
+            if (h.slots == 0) h.slots = perNode;
+    }
+    int total = 0;
+    for (const HostSpec& h : l.hosts) total += h.slots;
+    if (total != l.worldSize) {
+        QStringList parts;
+        for (const HostSpec& h : l.hosts) parts << QStringLiteral("%1 (%2)").arg(h.name).arg(h.slots);
+        r.errors << QStringLiteral("the hosts provide %1 slots [%2] but the plan's mesh needs %3 ranks "
+                                   "(%4 nodes x %5 procs per node)")
+                        .arg(total)
+                        .arg(parts.join(QStringLiteral(", ")))
+                        .arg(l.worldSize)
+                        .arg(plan.plan.mesh.nodes)
+                        .arg(plan.plan.mesh.procsPerNode);
+        return r;
+    }
+    if (config.backend == BackendKind::Ssh && l.hosts.size() != plan.plan.mesh.nodes)
+        r.warnings << QStringLiteral("the plan's mesh has %1 nodes but the run uses %2 hosts")
+                          .arg(plan.plan.mesh.nodes)
+                          .arg(l.hosts.size());
+    int rank = 0;
+    for (int h = 0; h < l.hosts.size(); ++h)
+        for (int local = 0; local < l.hosts[h].slots; ++local)
+            l.ranks << RankSlot{rank++, local, l.hosts[h].slots, h};
+    return r;
+}
+
+QList<QPair<QByteArray, QByteArray>> rankEnvironment(const PreparedLaunch& launch, const RankSlot& slot,
+                                                      const AttemptSpec& attempt)
+{
+    auto num = [](qint64 v) { return QByteArray::number(v); };
+    QList<QPair<QByteArray, QByteArray>> env = {
+        {"RANK", num(slot.rank)},
+        {"WORLD_SIZE", num(launch.worldSize)},
+        {"LOCAL_RANK", num(slot.localRank)},
+        {"LOCAL_WORLD_SIZE", num(slot.localWorld)},
+        {"GROUP_RANK", num(slot.hostIndex)},
+        {"GROUP_WORLD_SIZE", num(launch.hosts.size())},
+        {"MASTER_ADDR", attempt.masterAddr.toUtf8()},
+        {"MASTER_PORT", num(attempt.masterPort)},
+        {"TORCHELASTIC_RUN_ID", launch.uid.toUtf8()},
+        {"TORCHELASTIC_RESTART_COUNT", num(attempt.attempt)},
+        {"TORCHELASTIC_MAX_RESTARTS", num(launch.config.maxRestarts)},
+        {"SB_RUN_NAME", launch.config.name.toUtf8()},
+    };
+    for (auto it = launch.config.extraEnv.begin(); it != launch.config.extraEnv.end(); ++it)
+        env.append({it.key().toUtf8(), it.value().toUtf8()});
+    return env;
+}
+
+QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPath, const AttemptSpec& attempt)
+{
+    QByteArrayList args = {"--plan", planPath.toUtf8(), "--run-id", launch.uid.toUtf8()};
+    if (!attempt.resumeDir.isEmpty()) args << QByteArray("--resume") << attempt.resumeDir.toUtf8();
+    return args;
+}
+
+} // namespace sb::launch

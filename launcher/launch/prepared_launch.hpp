@@ -1,0 +1,68 @@
+// A run ready to launch: the plan read and validated, ranks laid out on the
+// hosts (host 0 gets ranks 0..slots-1, and so on), the environment of each
+// rank. Everything a backend needs, computed once for all attempts.
+#pragma once
+
+#include "run_config.hpp"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+namespace sb::launch {
+
+struct RankSlot {
+    int rank = 0;
+    int localRank = 0;
+    int localWorld = 1;
+    int hostIndex = 0;
+};
+
+struct PreparedLaunch {
+    RunConfig config;
+    QString uid;            // the run's id, passed to the core as --run-id
+    QByteArray planJson;    // the plan file as read: copied to hosts, stored
+    QString planPath;       // absolute local path
+    QString planName;
+    QString planSummary;    // "transformer, 3 units, world 4"
+    int planSteps = 0;
+    bool planCheckpoints = false;
+    int worldSize = 0;
+    QList<HostSpec> hosts;  // local: one entry, "localhost"
+    QList<RankSlot> ranks;
+    const RankSlot* slotOf(int rank) const;
+    QList<int> ranksOn(int hostIndex) const;
+};
+
+struct PrepareResult {
+    PreparedLaunch launch;
+    QStringList errors;
+    QStringList warnings;
+    bool ok() const { return errors.isEmpty(); }
+};
+
+// Validates the config, reads and validates the plan, checks that the hosts'
+// slots add up to the plan's world size.
+PrepareResult prepareLaunch(const RunConfig& config);
+
+// A fresh run id: UTC time and random bits ("20250102-030405-9f3a1c").
+QString newRunUid();
+
+// Per attempt: what changes between restarts.
+struct AttemptSpec {
+    int attempt = 0;
+    QString masterAddr;
+    int masterPort = 0;
+    QString resumeDir;
+};
+
+// The torchrun environment of one rank (and shardbench's additions), in a
+// fixed order.
+QList<QPair<QByteArray, QByteArray>> rankEnvironment(const PreparedLaunch& launch, const RankSlot& slot,
+                                                      const AttemptSpec& attempt);
+// shardbench-core's arguments after the program name.
+QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPath, const AttemptSpec& attempt);
+
+} // namespace sb::launch

@@ -1,0 +1,54 @@
+// What a user asks for when launching a run: the plan, where its ranks run,
+// and how they are supervised. Each part has defaults and validate().
+#pragma once
+
+#include "host_list.hpp"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace sb::launch {
+
+enum class BackendKind { Local, Ssh };
+QString backendName(BackendKind k); // "local" | "ssh"
+
+// Where libssh finds its configuration. Empty fields mean the OpenSSH
+// defaults of the user running the launcher (~/.ssh/config and
+// /etc/ssh/ssh_config, ~/.ssh/known_hosts, ~/.ssh/id_*). ssh-agent is used
+// when SSH_AUTH_SOCK (or IdentityAgent in the config) points at one.
+struct SshOptions {
+    QString configFile;
+    QString knownHostsFile;
+    QString sshDir;             // folder of default keys and known_hosts
+    QStringList identityFiles;  // tried in addition to the configured ones
+    int connectTimeoutS = 15;
+    int keepaliveS = 5;         // SSH_MSG_IGNORE interval; a dead link fails within ~20 s more
+    QStringList validate() const;
+};
+
+struct RunConfig {
+    QString planPath;
+    QString name;                         // a label; the run's id is generated
+    BackendKind backend = BackendKind::Local;
+    QList<HostSpec> hosts;                // ssh: the hosts, in rank order
+    QString corePath;                     // local: the shardbench-core binary
+    QString remoteCore = QStringLiteral("shardbench-core"); // ssh: path or name on PATH
+    QString remoteDir = QStringLiteral(".shardbench/runs"); // ssh: run folders (relative: to the home)
+    QString remoteWorkdir;                // ssh: working folder of the ranks ("" = home)
+    QString workdir;                      // local: working folder of the ranks ("" = current)
+    int maxRestarts = 0;
+    int masterPort = 0;                   // 0: a free port, chosen per attempt
+    QString masterAddr;                   // "": 127.0.0.1 locally, else the first host's address
+    QString resumeFrom;                   // the first attempt resumes from this checkpoint
+    qint64 parentRun = -1;                // the run this one continues, if any
+    int stopGraceMs = 2000;               // SIGTERM, then SIGKILL after this
+    int stopDeadlineMs = 5000;            // every rank is stopped (or given up on) by then
+    QMap<QString, QString> extraEnv;      // more environment for every rank (SB_THREADS, ...)
+    SshOptions ssh;
+
+    QStringList validate() const;
+};
+
+} // namespace sb::launch

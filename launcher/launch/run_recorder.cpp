@@ -1,0 +1,206 @@
+#include "run_recorder.hpp"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QSysInfo>
+#include <QJsonDocument>
+
+namespace sb::launch {
+
+namespace {
+double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
+} // namespace
+
+RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, RecorderOptions options)
+    : store_(store), supervisor_(supervisor), options_(options)
+{
+    const PreparedLaunch& l = supervisor.launch();
+    store::NewRun run;
+    run.uid = l.uid;
+    run.name = l.config.name;
+    run.planJson = QString::fromUtf8(l.planJson);
+    run.backend = backendName(l.config.backend);
+    for (const HostSpec& h : l.hosts) run.hosts << h.label();
+    run.worldSize = l.worldSize;
+    run.maxRestarts = l.config.maxRestarts;
+    if (l.config.parentRun >= 0) run.parentRun = l.config.parentRun;
+    run.resumedFrom = l.config.resumeFrom;
+    run.createdAt = now();
+    run.launcherHost = QSysInfo::machineHostName();
+    run.launcherPid = QCoreApplication::applicationPid();
+    runId_ = store_.createRun(run);
+    if (runId_ < 0) {
+        error_ = QStringLiteral("cannot record the run: ") + store_.lastError();
+        return;
+    }
+    supervisor.addMetricsSink(this);
+
+    connect(&supervisor, &RunSupervisor::statusChanged, this, [this](store::RunStatus s, const QString& reason) {
+        store::RunUpdate u;
+        u.runId = runId_;
+        u.status = s;
+        if (!reason.isEmpty()) u.reason = reason;
+        if (s == store::RunStatus::Running && supervisor_.attempt() == 0) u.startedAt = now();
+        store_.updateRun(u);
+    });
+    connect(&supervisor, &RunSupervisor::progress, this, &RunRecorder::launcherLog);
+    connect(&supervisor, &RunSupervisor::hostReady, this, [this](const HostInfo& h) {
+        store::HostRecord r;
+        r.name = h.name;
+        r.hostname = h.hostname;
+        r.user = h.user;
+        r.port = h.port;
+        r.keyFingerprint = h.keyFingerprint;
+        r.lastUsed = now();
+        for (const HostSpec& s : supervisor_.launch().hosts)
+            if (s.name == h.name) r.slots = s.slots;
+        store_.upsertHost(r);
+    });
+    connect(&supervisor, &RunSupervisor::attemptStarted, this, [this](int attempt, const QString& resumeDir) {
+        flushTails();
+        attempt_ = attempt;
+        store::AttemptRecord a;
+        a.runId = runId_;
+        a.attempt = attempt;
+        a.startedAt = now();
+        a.status = store::statusName(store::RunStatus::Running);
+        a.resumeDir = resumeDir;
+        store_.recordAttempt(a);
+        if (attempt > 0) {
+            store::RunUpdate u;
+            u.runId = runId_;
+            u.restarts = attempt;
+            store_.updateRun(u);
+        }
+    });
+    connect(&supervisor, &RunSupervisor::attemptEnded, this, [this](store::AttemptRecord a) {
+        a.runId = runId_;
+        store_.recordAttempt(a);
+    });
+    connect(&supervisor, &RunSupervisor::rankStarted, this, [this](int, int rank, qint64 pid) {
+        launcherLog(QStringLiteral("rank %1 started on %2 (pid %3)").arg(rank).arg(supervisor_.hostOfRank(rank)).arg(pid));
+    });
+    connect(&supervisor, &RunSupervisor::rankExited, this, [this](int, const RankExit& e) {
+        launcherLog(QStringLiteral("rank %1 %2").arg(e.rank).arg(describeExit(e)));
+    });
+    connect(&supervisor, &RunSupervisor::eventReceived, this, [this](int attempt, const protocol::CoreEvent& e) {
+        if (e.type == QLatin1String("step")) return; // in step_metrics
+        store::EventRecord r;
+        r.runId = runId_;
+        r.attempt = attempt;
+        r.rank = e.rank;
+        r.t = e.t;
+        r.type = e.type;
+        r.json = QJsonDocument(e.fields).toJson(QJsonDocument::Compact);
+        store_.addEvent(r);
+    });
+    connect(&supervisor, &RunSupervisor::checkpointReported, this,
+            [this](int attempt, const protocol::CheckpointReport& c) {
+                store::CheckpointRecord r;
+                r.runId = runId_;
+                r.attempt = attempt;
+                r.rank = c.rank;
+                r.step = c.step;
+                r.path = c.path;
+                r.host = supervisor_.hostOfRank(c.rank);
+                r.worldSize = supervisor_.launch().worldSize;
+                r.bytes = c.bytes;
+                r.checksum = c.checksum;
+                r.kind = c.kind;
+                r.status = c.status;
+                r.message = c.message;
+                r.ms = c.ms;
+                r.t = c.t;
+                store_.addCheckpoint(r);
+            });
+    connect(&supervisor, &RunSupervisor::outputLine, this,
+            [this](int attempt, int rank, OutputStream stream, const QString& line) {
+                addLog(attempt, rank, stream == OutputStream::Stdout ? store::LogStream::Stdout : store::LogStream::Stderr, line);
+            });
+    connect(&supervisor, &RunSupervisor::malformedLine, this,
+            [this](int, int rank, const QString& error, const QString& line) {
+                if (++malformed_ > options_.malformedLogged) return;
+                launcherLog(QStringLiteral("rank %1: skipped a malformed event line (%2): %3").arg(rank).arg(error, line));
+            });
+    connect(&supervisor, &RunSupervisor::finished, this, [this](const RunOutcome& o) {
+        flushTails();
+        store::RunUpdate u;
+        u.runId = runId_;
+        u.status = o.status;
+        u.reason = o.reason;
+        u.endedAt = o.endedAt;
+        u.failingRank = o.failingRank;
+        u.failingHost = o.failingHost;
+        u.restarts = o.restarts;
+        u.stepsDone = o.stepsDone;
+        u.finalLoss = o.finalLoss;
+        u.malformedLines = o.malformedLines;
+        store_.updateRun(u);
+        if (!store_.flush()) error_ = QStringLiteral("some rows could not be stored: ") + store_.lastError();
+    });
+}
+
+RunRecorder::~RunRecorder()
+{
+    supervisor_.removeMetricsSink(this);
+}
+
+void RunRecorder::log(const protocol::StepMetrics& step)
+{
+    store_.addStepMetrics({runId_, step});
+}
+
+void RunRecorder::close() {}
+
+void RunRecorder::launcherLog(const QString& line)
+{
+    store::LogRecord r;
+    r.runId = runId_;
+    r.attempt = attempt_;
+    r.rank = -1;
+    r.t = now();
+    r.stream = store::LogStream::Launcher;
+    r.line = line;
+    store_.addLog(r);
+}
+
+void RunRecorder::addLog(int attempt, int rank, store::LogStream stream, const QString& line)
+{
+    store::LogRecord r;
+    r.runId = runId_;
+    r.attempt = attempt;
+    r.rank = rank;
+    r.t = now();
+    r.stream = stream;
+    r.line = line;
+    LogCap& cap = caps_[{attempt, rank}];
+    if (cap.stored < options_.headLines) {
+        ++cap.stored;
+        store_.addLog(r);
+        return;
+    }
+    cap.tail.push_back(std::move(r));
+    if (static_cast<int>(cap.tail.size()) > options_.tailLines) {
+        cap.tail.pop_front();
+        ++cap.dropped;
+    }
+}
+
+void RunRecorder::flushTails()
+{
+    for (auto it = caps_.begin(); it != caps_.end(); ++it) {
+        LogCap& cap = it.value();
+        if (cap.tail.empty()) continue;
+        if (cap.dropped > 0) {
+            store::LogRecord gap = cap.tail.front();
+            gap.stream = store::LogStream::Launcher;
+            gap.line = QStringLiteral("[%1 lines of rank %2 not stored]").arg(cap.dropped).arg(it.key().second);
+            store_.addLog(gap);
+        }
+        for (const store::LogRecord& r : cap.tail) store_.addLog(r);
+        cap.tail.clear();
+        cap.dropped = 0;
+    }
+}
+
+} // namespace sb::launch

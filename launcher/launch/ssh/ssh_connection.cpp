@@ -1,0 +1,267 @@
+#include "ssh_connection.hpp"
+
+#include "../printable.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
+
+#include <fcntl.h>
+#include <chrono>
+#include <mutex>
+
+namespace sb::launch {
+
+namespace {
+
+QString takeString(char* s)
+{
+    const QString out = s ? QString::fromUtf8(s) : QString();
+    ssh_string_free_char(s);
+    return out;
+}
+
+// known_hosts is one file shared by the connection threads.
+std::mutex& knownHostsMutex()
+{
+    static std::mutex m;
+    return m;
+}
+
+} // namespace
+
+SshConnection::SshConnection() = default;
+
+SshConnection::~SshConnection() { disconnect(); }
+
+void SshConnection::disconnect()
+{
+    if (!session_) return;
+    if (ssh_is_connected(session_)) ssh_disconnect(session_);
+    ssh_free(session_);
+    session_ = nullptr;
+}
+
+bool SshConnection::isConnected() const { return session_ && ssh_is_connected(session_); }
+
+QString SshConnection::sshError() const
+{
+    return session_ ? QString::fromUtf8(ssh_get_error(session_)) : QStringLiteral("no session");
+}
+
+QString SshConnection::open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy,
+                            HostKeyInfo* keyInfo)
+{
+    label_ = host.name;
+    if (QString bad = checkHostName(host.name); !bad.isEmpty()) return bad;
+    session_ = ssh_new();
+    if (!session_) return QStringLiteral("%1: cannot create an SSH session").arg(label_);
+    auto set = [&](ssh_options_e o, const QString& v) { return ssh_options_set(session_, o, v.toUtf8().constData()) == 0; };
+    // libssh takes "user@host"; an IPv6 literal goes without its brackets.
+    QString target = host.hostPart();
+    if (target.startsWith(QLatin1Char('[')) && target.endsWith(QLatin1Char(']'))) target = target.mid(1, target.size() - 2);
+    if (!host.userPart().isEmpty()) target = host.userPart() + QLatin1Char('@') + target;
+    if (!set(SSH_OPTIONS_HOST, target)) return QStringLiteral("%1: invalid host: %2").arg(label_, sshError());
+    if (!options.sshDir.isEmpty() && !set(SSH_OPTIONS_SSH_DIR, options.sshDir))
+        return QStringLiteral("invalid SSH folder %1: %2").arg(options.sshDir, sshError());
+    if (!options.knownHostsFile.isEmpty() && !set(SSH_OPTIONS_KNOWNHOSTS, options.knownHostsFile))
+        return QStringLiteral("invalid known_hosts file %1: %2").arg(options.knownHostsFile, sshError());
+    long timeout = options.connectTimeoutS;
+    ssh_options_set(session_, SSH_OPTIONS_TIMEOUT, &timeout);
+
+    // Host aliases, HostName, User, Port, IdentityFile... from the config;
+    // what was set above (user@, known_hosts) takes precedence, as in OpenSSH.
+    if (!options.configFile.isEmpty() && !QFileInfo(options.configFile).isReadable())
+        return QStringLiteral("cannot read the SSH config file %1").arg(options.configFile);
+    const QByteArray config = options.configFile.toUtf8();
+    if (ssh_options_parse_config(session_, options.configFile.isEmpty() ? nullptr : config.constData()) != 0)
+        return QStringLiteral("%1: cannot apply the SSH config: %2").arg(label_, sshError());
+    for (const QString& id : options.identityFiles) {
+        if (!QFileInfo(id).isReadable()) return QStringLiteral("cannot read the identity file %1").arg(id);
+        set(SSH_OPTIONS_ADD_IDENTITY, id);
+    }
+
+    char* value = nullptr;
+    if (ssh_options_get(session_, SSH_OPTIONS_HOST, &value) == SSH_OK) hostname_ = takeString(value);
+    value = nullptr;
+    if (ssh_options_get(session_, SSH_OPTIONS_USER, &value) == SSH_OK) user_ = takeString(value);
+    unsigned int port = 22;
+    if (ssh_options_get_port(session_, &port) == SSH_OK) port_ = static_cast<int>(port);
+    label_ = host.name;
+    if (hostname_ != host.hostPart() || port_ != 22)
+        label_ += QStringLiteral(" (%1%2:%3)").arg(user_.isEmpty() ? QString() : user_ + QLatin1Char('@'), hostname_).arg(port_);
+
+    if (ssh_connect(session_) != SSH_OK)
+        return QStringLiteral("%1: cannot connect: %2").arg(label_, sshError());
+
+    char* kh = nullptr;
+    QString knownHosts = options.knownHostsFile;
+    if (knownHosts.isEmpty() && ssh_options_get(session_, SSH_OPTIONS_KNOWNHOSTS, &kh) == SSH_OK) knownHosts = takeString(kh);
+    if (QString e = verifyHostKey(policy, keyInfo, knownHosts); !e.isEmpty()) return e;
+    return authenticate();
+}
+
+QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts)
+{
+    HostKeyInfo info;
+    info.host = label_;
+    info.address = hostname_;
+    info.port = port_;
+    info.knownHostsFile = knownHosts;
+    ssh_key key = nullptr;
+    if (ssh_get_server_publickey(session_, &key) != SSH_OK || !key)
+        return QStringLiteral("%1: the server sent no host key: %2").arg(label_, sshError());
+    unsigned char* hash = nullptr;
+    size_t hashLen = 0;
+    const int hashed = ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLen);
+    info.keyType = QString::fromUtf8(ssh_key_type_to_char(ssh_key_type(key)));
+    ssh_key_free(key);
+    if (hashed != 0) return QStringLiteral("%1: cannot hash the host key").arg(label_);
+    info.fingerprint = takeString(ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLen));
+    ssh_clean_pubkey_hash(&hash);
+    if (keyInfo) *keyInfo = info;
+
+    const QString shown = info.keyType + QLatin1Char(' ') + info.fingerprint;
+    std::lock_guard<std::mutex> lock(knownHostsMutex());
+    switch (ssh_session_is_known_server(session_)) {
+    case SSH_KNOWN_HOSTS_OK:
+        return {};
+    case SSH_KNOWN_HOSTS_CHANGED:
+        return QStringLiteral("%1: the host key has CHANGED (it is now %2). Someone may be intercepting the "
+                              "connection, or the host was reinstalled. Refusing to connect. If the change is "
+                              "expected, remove the old key from %3 (ssh-keygen -R).")
+            .arg(label_, shown, knownHosts);
+    case SSH_KNOWN_HOSTS_OTHER:
+        return QStringLiteral("%1: the host offered a %2 key, but known_hosts (%3) holds a key of another type for "
+                              "it. Refusing to connect: this can mean someone is intercepting the connection.")
+            .arg(label_, info.keyType, knownHosts);
+    case SSH_KNOWN_HOSTS_NOT_FOUND:
+    case SSH_KNOWN_HOSTS_UNKNOWN:
+        break;
+    case SSH_KNOWN_HOSTS_ERROR:
+    default:
+        return QStringLiteral("%1: cannot check the host key against %2: %3").arg(label_, knownHosts, sshError());
+    }
+    const HostKeyDecision d = policy.decideUnknownHost(info);
+    if (d == HostKeyDecision::Reject)
+        return QStringLiteral("%1: unknown host key %2 (not in %3). Check the fingerprint with the host's "
+                              "administrator, then accept it (shardbench-cli: --accept-new-host-key).")
+            .arg(label_, shown, knownHosts);
+    if (d == HostKeyDecision::AcceptAndRemember) {
+        if (!knownHosts.isEmpty()) QDir().mkpath(QFileInfo(knownHosts).absolutePath());
+        if (ssh_session_update_known_hosts(session_) != SSH_OK)
+            return QStringLiteral("%1: cannot add the host key to %2: %3").arg(label_, knownHosts, sshError());
+    }
+    return {};
+}
+
+QString SshConnection::authenticate()
+{
+    int rc = ssh_userauth_none(session_, nullptr);
+    if (rc == SSH_AUTH_SUCCESS) return {};
+    if (rc == SSH_AUTH_ERROR) return QStringLiteral("%1: authentication failed: %2").arg(label_, sshError());
+    const int methods = ssh_userauth_list(session_, nullptr);
+    if (!(methods & SSH_AUTH_METHOD_PUBLICKEY))
+        return QStringLiteral("%1: the server does not accept public-key logins; shardbench logs in with keys only "
+                              "(ssh-agent or key files)").arg(label_);
+    rc = ssh_userauth_publickey_auto(session_, nullptr, nullptr);
+    if (rc == SSH_AUTH_SUCCESS) return {};
+    if (rc == SSH_AUTH_ERROR) return QStringLiteral("%1: authentication failed: %2").arg(label_, sshError());
+    return QStringLiteral("%1: permission denied for user \"%2\": no key was accepted (tried ssh-agent and the key "
+                          "files). Install your public key on the host; a key with a passphrase must be loaded "
+                          "into ssh-agent.")
+        .arg(label_, user_);
+}
+
+QString SshConnection::run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
+                           qsizetype maxOutput)
+{
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
+    ssh_channel ch = ssh_channel_new(session_);
+    if (!ch) return QStringLiteral("%1: cannot open a channel: %2").arg(label_, sshError());
+    auto fail = [&](const QString& what) {
+        const QString msg = QStringLiteral("%1: %2: %3").arg(label_, what, sshError());
+        ssh_channel_free(ch);
+        return msg;
+    };
+    if (ssh_channel_open_session(ch) != SSH_OK) return fail(QStringLiteral("cannot open a session channel"));
+    if (ssh_channel_request_exec(ch, command.constData()) != SSH_OK) return fail(QStringLiteral("cannot run a command"));
+    char buf[16384];
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0) return fail(QStringLiteral("a command timed out"));
+        const int n = ssh_channel_read_timeout(ch, buf, sizeof buf, 0, static_cast<int>(std::min<long long>(left, 200)));
+        if (n == SSH_ERROR) return fail(QStringLiteral("reading a command's output failed"));
+        if (n > 0 && output && output->size() < maxOutput) output->append(buf, std::min<qsizetype>(n, maxOutput - output->size()));
+        while (ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1) > 0) {} // stderr is not needed
+        if (n == 0 && ssh_channel_is_eof(ch)) break;
+    }
+    ssh_channel_send_eof(ch);
+    const int status = ssh_channel_get_exit_status(ch);
+    if (exitStatus) *exitStatus = status;
+    ssh_channel_close(ch);
+    ssh_channel_free(ch);
+    return {};
+}
+
+QString SshConnection::upload(const QString& dirIn, const QString& name, const QByteArray& data, QString* absoluteDir)
+{
+    QString dir = dirIn;
+    if (dir.startsWith(QLatin1String("~/"))) dir = dir.mid(2); // SFTP starts in the home folder
+    else if (dir == QLatin1String("~")) dir = QStringLiteral(".");
+    else if (dir.startsWith(QLatin1Char('~')))
+        return QStringLiteral("%1: remote folder \"%2\": only ~/ is understood, not ~user").arg(label_, printable(dirIn));
+    sftp_session sftp = sftp_new(session_);
+    if (!sftp) return QStringLiteral("%1: cannot start SFTP: %2").arg(label_, sshError());
+    auto fail = [&](const QString& what) {
+        QString msg = QStringLiteral("%1: %2: %3").arg(label_, what, sshError());
+        const int code = sftp_get_error(sftp);
+        if (code == SSH_FX_PERMISSION_DENIED) msg += QStringLiteral(" (permission denied)");
+        else if (code == SSH_FX_NO_SUCH_FILE) msg += QStringLiteral(" (no such file or folder)");
+        sftp_free(sftp);
+        return msg;
+    };
+    if (sftp_init(sftp) != SSH_OK) return fail(QStringLiteral("cannot start SFTP (is the sftp subsystem enabled?)"));
+
+    QString path = dir.startsWith(QLatin1Char('/')) ? QStringLiteral("/") : QString();
+    for (const QString& part : dir.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+        path += part;
+        const QByteArray p = path.toUtf8();
+        if (sftp_attributes a = sftp_stat(sftp, p.constData())) {
+            const bool isDir = a->type == SSH_FILEXFER_TYPE_DIRECTORY;
+            sftp_attributes_free(a);
+            if (!isDir) return fail(QStringLiteral("\"%1\" exists and is not a folder").arg(printable(path)));
+        } else if (sftp_mkdir(sftp, p.constData(), 0700) != SSH_OK && sftp_get_error(sftp) != SSH_FX_FILE_ALREADY_EXISTS) {
+            return fail(QStringLiteral("cannot create the folder \"%1\"").arg(printable(path)));
+        }
+        path += QLatin1Char('/');
+    }
+    const QByteArray dirBytes = (dir.isEmpty() ? QStringLiteral(".") : dir).toUtf8();
+    char* canonical = sftp_canonicalize_path(sftp, dirBytes.constData());
+    if (!canonical) return fail(QStringLiteral("cannot resolve the folder \"%1\"").arg(printable(dir)));
+    const QString abs = QString::fromUtf8(canonical);
+    ssh_string_free_char(canonical);
+    const QByteArray file = (abs + QLatin1Char('/') + name).toUtf8();
+    sftp_file f = sftp_open(sftp, file.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (!f) return fail(QStringLiteral("cannot create \"%1\"").arg(printable(QString::fromUtf8(file))));
+    qsizetype done = 0;
+    while (done < data.size()) {
+        const size_t chunk = static_cast<size_t>(std::min<qsizetype>(data.size() - done, 32768));
+        const ssize_t n = sftp_write(f, data.constData() + done, chunk);
+        if (n <= 0) {
+            sftp_close(f);
+            return fail(QStringLiteral("cannot write \"%1\"").arg(printable(QString::fromUtf8(file))));
+        }
+        done += n;
+    }
+    if (sftp_close(f) != SSH_OK) return fail(QStringLiteral("cannot close \"%1\"").arg(printable(QString::fromUtf8(file))));
+    sftp_free(sftp);
+    if (absoluteDir) *absoluteDir = abs;
+    return {};
+}
+
+} // namespace sb::launch

@@ -1,0 +1,56 @@
+// One SSH session to one host (libssh), used by one thread: connect with
+// ~/.ssh/config honoured, verify the host key against known_hosts, log in
+// with ssh-agent or key files, then run small commands and copy files over
+// SFTP. Every failure is a sentence naming the host.
+#pragma once
+
+#include "../host_list.hpp"
+#include "../run_config.hpp"
+#include "host_key_policy.hpp"
+
+#include <QByteArray>
+#include <QString>
+
+struct ssh_session_struct;
+typedef struct ssh_session_struct* ssh_session;
+
+namespace sb::launch {
+
+class SshConnection {
+public:
+    SshConnection();
+    ~SshConnection();
+    SshConnection(const SshConnection&) = delete;
+    SshConnection& operator=(const SshConnection&) = delete;
+
+    // Returns "" or why not. `keyInfo` receives the server key either way
+    // (when the handshake got that far).
+    QString open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy, HostKeyInfo* keyInfo);
+    void disconnect();
+    bool isConnected() const;
+
+    ssh_session session() const { return session_; }
+    QString hostname() const { return hostname_; } // after the config
+    QString user() const { return user_; }
+    int port() const { return port_; }
+    QString label() const { return label_; }       // "user@host:port" for messages
+
+    // Runs a fixed command and collects up to `maxOutput` bytes of stdout.
+    QString run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
+                qsizetype maxOutput = 1 << 20);
+    // SFTP: creates `dir` (and parents) and writes `data` to dir/name with
+    // mode 0600. `absoluteDir` receives the folder's canonical path.
+    QString upload(const QString& dir, const QString& name, const QByteArray& data, QString* absoluteDir);
+    // The last libssh error of this session.
+    QString sshError() const;
+
+private:
+    QString verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts);
+    QString authenticate();
+
+    ssh_session session_ = nullptr;
+    QString hostname_, user_, label_;
+    int port_ = 22;
+};
+
+} // namespace sb::launch

@@ -1,0 +1,355 @@
+#include "ssh_host_worker.hpp"
+
+#include "protocol/line_splitter.hpp"
+#include "remote_command.hpp"
+#include "ssh_connection.hpp"
+
+#include "../port_picker.hpp"
+
+#include <QElapsedTimer>
+
+#include <libssh/callbacks.h>
+#include <libssh/libssh.h>
+
+#include <csignal>
+#include <memory>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+namespace sb::launch {
+
+// One rank's channel. The libssh callbacks run in the worker thread, inside
+// ssh_event_dopoll.
+struct SshChannelState {
+    SshHostWorker* worker = nullptr;
+    int rank = 0;
+    QString pidFile;
+    ssh_channel channel = nullptr;
+    ssh_channel_callbacks_struct callbacks{};
+    protocol::LineSplitter out, err;
+    std::optional<int> exitStatus;
+    QString exitSignal;
+    bool eofSent = false;
+    bool closed = false;
+    bool reported = false;
+    bool pidSeen = false;
+
+    static int onData(ssh_session, ssh_channel, void* data, uint32_t len, int isStderr, void* user)
+    {
+        auto* self = static_cast<SshChannelState*>(user);
+        const QByteArrayView bytes(static_cast<const char*>(data), len);
+        const OutputStream stream = isStderr ? OutputStream::Stderr : OutputStream::Stdout;
+        (isStderr ? self->err : self->out).feed(bytes, [&](QByteArray line, bool truncated) { self->line(stream, line, truncated); });
+        return static_cast<int>(len);
+    }
+    static void onExitStatus(ssh_session, ssh_channel, int status, void* user)
+    {
+        static_cast<SshChannelState*>(user)->exitStatus = status;
+    }
+    static void onExitSignal(ssh_session, ssh_channel, const char* signal, int, const char*, const char*, void* user)
+    {
+        static_cast<SshChannelState*>(user)->exitSignal = QString::fromUtf8(signal ? signal : "?");
+    }
+    static void onClose(ssh_session, ssh_channel, void* user) { static_cast<SshChannelState*>(user)->closed = true; }
+
+    void line(OutputStream stream, const QByteArray& text, bool truncated)
+    {
+        const QByteArrayView prefix(kWrapperPidPrefix);
+        if (stream == OutputStream::Stderr && !pidSeen && text.startsWith(prefix)) {
+            pidSeen = true;
+            Q_EMIT worker->rankStarted(rank, text.mid(prefix.size()).trimmed().toLongLong());
+            return;
+        }
+        Q_EMIT worker->rankOutput(rank, stream, text, truncated);
+    }
+    void flush()
+    {
+        out.finish([&](QByteArray l, bool t) { line(OutputStream::Stdout, l, t); });
+        err.finish([&](QByteArray l, bool t) { line(OutputStream::Stderr, l, t); });
+    }
+};
+
+namespace {
+
+int signalNumber(const QString& name)
+{
+    static const std::pair<const char*, int> table[] = {
+        {"HUP", SIGHUP}, {"INT", SIGINT}, {"QUIT", SIGQUIT}, {"ILL", SIGILL}, {"ABRT", SIGABRT}, {"FPE", SIGFPE},
+        {"KILL", SIGKILL}, {"SEGV", SIGSEGV}, {"PIPE", SIGPIPE}, {"ALRM", SIGALRM}, {"TERM", SIGTERM},
+        {"USR1", SIGUSR1}, {"USR2", SIGUSR2}};
+    for (const auto& [n, v] : table)
+        if (name == QLatin1String(n)) return v;
+    return 0;
+}
+
+// Notice a silently dead peer: TCP keepalive probes, and unacknowledged
+// data (our SSH_MSG_IGNORE keepalives) failing the socket after 20 s.
+void tuneSocket(ssh_session session)
+{
+    const int fd = ssh_get_fd(session);
+    if (fd < 0) return;
+    int on = 1, idle = 10, interval = 5, count = 3;
+    setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+#ifdef TCP_KEEPIDLE
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+#endif
+#ifdef TCP_USER_TIMEOUT
+    unsigned int userTimeoutMs = 20000;
+    setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeoutMs, sizeof userTimeoutMs);
+#endif
+}
+
+} // namespace
+
+SshHostWorker::SshHostWorker(Setup setup, QObject* parent) : QThread(parent), setup_(std::move(setup))
+{
+    setObjectName(QStringLiteral("ssh-host-%1").arg(setup_.hostIndex));
+}
+
+SshHostWorker::~SshHostWorker()
+{
+    abort();
+    killNow();
+    wait();
+}
+
+void SshHostWorker::startRanks(const QList<RankJob>& jobs)
+{
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        jobs_ = jobs;
+    }
+    wake_.notify_all();
+}
+
+void SshHostWorker::stop()
+{
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopRequested_ = true;
+    }
+    wake_.notify_all();
+}
+
+void SshHostWorker::killNow()
+{
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopRequested_ = true;
+        killRequested_ = true;
+    }
+    wake_.notify_all();
+}
+
+void SshHostWorker::abort()
+{
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        abortRequested_ = true;
+    }
+    wake_.notify_all();
+}
+
+void SshHostWorker::run()
+{
+    SshConnection conn;
+    if (prepare(conn)) {
+        std::optional<QList<RankJob>> jobs;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            wake_.wait(lock, [&] { return jobs_.has_value() || abortRequested_ || stopRequested_; });
+            if (!abortRequested_ && !stopRequested_) jobs = jobs_;
+        }
+        if (jobs) supervise(conn, *jobs);
+    }
+    conn.disconnect();
+    Q_EMIT workerDone(setup_.hostIndex);
+}
+
+bool SshHostWorker::prepare(SshConnection& conn)
+{
+    auto aborted = [&] {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return abortRequested_ || stopRequested_;
+    };
+    HostKeyInfo key;
+    QString err = conn.open(setup_.host, setup_.options, *setup_.policy, &key);
+    if (err.isEmpty() && aborted()) return false;
+    QString absDir;
+    if (err.isEmpty()) err = conn.upload(setup_.remoteRunDir, QStringLiteral("plan.json"), setup_.planJson, &absDir);
+    QList<int> busy;
+    if (err.isEmpty() && setup_.probePorts) {
+        QByteArray out;
+        int status = 0;
+        // Not fatal: the port list only avoids a likely collision.
+        if (conn.run(listeningPortsCommand(), &out, &status, 10000).isEmpty())
+            for (int p : listeningPorts(out)) busy << p;
+    }
+    if (!err.isEmpty()) {
+        Q_EMIT prepareFailed(setup_.hostIndex, err);
+        return false;
+    }
+    if (aborted()) return false;
+    tuneSocket(conn.session());
+    HostInfo info;
+    info.hostIndex = setup_.hostIndex;
+    info.name = setup_.host.name;
+    info.hostname = conn.hostname();
+    info.user = conn.user();
+    info.port = conn.port();
+    info.keyFingerprint = key.keyType + QLatin1Char(' ') + key.fingerprint;
+    Q_EMIT prepared(setup_.hostIndex, info, absDir, busy);
+    return true;
+}
+
+void SshHostWorker::reportExit(SshChannelState& c)
+{
+    if (c.reported) return;
+    c.reported = true;
+    c.flush();
+    RankExit e;
+    e.rank = c.rank;
+    if (c.exitStatus) {
+        const int s = *c.exitStatus;
+        // The wrapper exits with the shell's status: 128 + N when the core died of signal N.
+        if (s > 128 && s < 128 + 65) {
+            e.kind = RankExit::Signaled;
+            e.code = s - 128;
+        } else {
+            e.kind = RankExit::Exited;
+            e.code = s;
+        }
+    } else if (!c.exitSignal.isEmpty()) {
+        e.kind = RankExit::Signaled;
+        e.code = signalNumber(c.exitSignal);
+        e.detail = QStringLiteral("the remote wrapper was killed by SIG") + c.exitSignal;
+    } else {
+        e.kind = RankExit::Lost;
+        e.detail = QStringLiteral("its channel on %1 closed without an exit status").arg(setup_.host.name);
+    }
+    Q_EMIT rankExited(e);
+}
+
+void SshHostWorker::supervise(SshConnection& conn, const QList<RankJob>& jobs)
+{
+    ssh_session session = conn.session();
+    std::vector<std::unique_ptr<SshChannelState>> channels;
+    for (const RankJob& job : jobs) {
+        auto c = std::make_unique<SshChannelState>();
+        c->worker = this;
+        c->rank = job.rank;
+        c->pidFile = job.pidFile;
+        c->channel = ssh_channel_new(session);
+        QString why;
+        if (!c->channel || ssh_channel_open_session(c->channel) != SSH_OK) {
+            why = QStringLiteral("cannot open an SSH channel on %1: %2 (each rank needs one session; the server's "
+                                 "MaxSessions, default 10, must exceed the slots)")
+                      .arg(conn.label(), conn.sshError());
+        } else {
+            ssh_callbacks_init(&c->callbacks);
+            c->callbacks.userdata = c.get();
+            c->callbacks.channel_data_function = &SshChannelState::onData;
+            c->callbacks.channel_exit_status_function = &SshChannelState::onExitStatus;
+            c->callbacks.channel_exit_signal_function = &SshChannelState::onExitSignal;
+            c->callbacks.channel_close_function = &SshChannelState::onClose;
+            ssh_set_channel_callbacks(c->channel, &c->callbacks);
+            if (ssh_channel_request_exec(c->channel, job.command.constData()) != SSH_OK)
+                why = QStringLiteral("cannot start rank %1 on %2: %3").arg(job.rank).arg(conn.label(), conn.sshError());
+        }
+        if (!why.isEmpty()) {
+            c->reported = true;
+            Q_EMIT rankExited({job.rank, RankExit::NotStarted, 0, why});
+        }
+        channels.push_back(std::move(c));
+    }
+
+    ssh_event event = ssh_event_new();
+    ssh_event_add_session(event, session);
+    QElapsedTimer clock;
+    clock.start();
+    qint64 lastKeepalive = 0;
+    qint64 stopAt = -1;
+    bool killSent = false;
+    QString lostBecause;
+    for (;;) {
+        bool stop, kill;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stop = stopRequested_;
+            kill = killRequested_;
+        }
+        const qint64 now = clock.elapsed();
+        if (stop && stopAt < 0) {
+            stopAt = now;
+            for (auto& c : channels)
+                if (c->channel && !c->closed && !c->eofSent) {
+                    ssh_channel_send_eof(c->channel); // the watchdog sees EOF: SIGTERM, then SIGKILL
+                    c->eofSent = true;
+                }
+        }
+        const bool anyOpen = std::any_of(channels.begin(), channels.end(), [](auto& c) { return !c->reported; });
+        if (!anyOpen) break;
+        if (stopAt >= 0 && !killSent && (kill || now - stopAt > setup_.graceMs + 1000)) {
+            // Belt and braces: SIGKILL the groups through a fresh channel.
+            killSent = true;
+            QStringList pidFiles;
+            for (auto& c : channels)
+                if (!c->reported && !c->pidFile.isEmpty()) pidFiles << c->pidFile;
+            QString err;
+            const QByteArray cmd = buildKillCommand(pidFiles, &err);
+            if (!cmd.isEmpty()) conn.run(cmd, nullptr, nullptr, 2000);
+        }
+        if (stopAt >= 0 && now - stopAt > (kill ? 2000 : setup_.deadlineMs)) {
+            for (auto& c : channels) {
+                if (c->reported) continue;
+                c->reported = true;
+                c->flush();
+                Q_EMIT rankExited({c->rank, RankExit::Lost, 0,
+                                   QStringLiteral("rank %1 on %2 did not confirm that it stopped; its watchdog stops "
+                                                  "it when the connection closes")
+                                       .arg(c->rank)
+                                       .arg(setup_.host.name)});
+            }
+            break;
+        }
+        if (now - lastKeepalive > setup_.options.keepaliveS * 1000LL) {
+            lastKeepalive = now;
+            ssh_send_ignore(session, "");
+        }
+        const int rc = ssh_event_dopoll(event, 100);
+        for (auto& c : channels)
+            if (!c->reported && c->closed) reportExit(*c);
+        const int status = ssh_get_status(session);
+        if (rc == SSH_ERROR || !ssh_is_connected(session) || (status & (SSH_CLOSED | SSH_CLOSED_ERROR))) {
+            lostBecause = conn.sshError();
+            break;
+        }
+    }
+    if (!lostBecause.isNull() || std::any_of(channels.begin(), channels.end(), [](auto& c) { return !c->reported; })) {
+        const QString why = lostBecause.isEmpty() ? QStringLiteral("the connection closed") : lostBecause;
+        for (auto& c : channels) {
+            if (c->reported) continue;
+            // An exit status that arrived with the last packets still counts.
+            if (c->exitStatus || !c->exitSignal.isEmpty()) {
+                reportExit(*c);
+                continue;
+            }
+            c->reported = true;
+            c->flush();
+            Q_EMIT rankExited({c->rank, RankExit::Lost, 0,
+                               QStringLiteral("the connection to %1 was lost (%2)").arg(setup_.host.name, why)});
+        }
+    }
+    ssh_event_remove_session(event, session);
+    ssh_event_free(event);
+    for (auto& c : channels) {
+        if (!c->channel) continue;
+        if (ssh_is_connected(session)) ssh_channel_close(c->channel);
+        ssh_channel_free(c->channel);
+    }
+}
+
+} // namespace sb::launch

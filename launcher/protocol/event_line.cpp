@@ -1,0 +1,50 @@
+#include "event_line.hpp"
+
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace sb::protocol {
+
+namespace {
+
+ParsedLine malformed(QString why)
+{
+    ParsedLine p;
+    p.kind = ParsedLine::Malformed;
+    p.error = std::move(why);
+    return p;
+}
+
+} // namespace
+
+ParsedLine parseOutputLine(QByteArrayView line)
+{
+    const QByteArrayView prefix(kEventPrefix);
+    if (!line.startsWith(prefix)) return {};
+    QByteArrayView body = line.sliced(prefix.size());
+    while (!body.isEmpty() && (body.back() == '\r' || body.back() == ' ' || body.back() == '\t')) body.chop(1);
+
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(body.toByteArray(), &err);
+    if (err.error != QJsonParseError::NoError)
+        return malformed(QStringLiteral("invalid JSON at offset %1: %2").arg(err.offset).arg(err.errorString()));
+    if (!doc.isObject()) return malformed(QStringLiteral("event is not a JSON object"));
+
+    ParsedLine p;
+    p.kind = ParsedLine::Event;
+    CoreEvent& e = p.event;
+    e.fields = doc.object();
+    const QJsonValue type = e.fields.value(QLatin1String("type"));
+    if (!type.isString() || type.toString().isEmpty()) return malformed(QStringLiteral("event without a \"type\""));
+    const QJsonValue rank = e.fields.value(QLatin1String("rank"));
+    if (!rank.isDouble() || rank.toDouble() < 0 || rank.toDouble() != static_cast<double>(rank.toInt(-1)))
+        return malformed(QStringLiteral("event without a valid \"rank\""));
+    e.type = type.toString();
+    e.rank = rank.toInt();
+    e.version = e.fields.value(QLatin1String("v")).toInt(0);
+    e.t = e.fields.value(QLatin1String("t")).toDouble(0);
+    e.runId = e.fields.value(QLatin1String("run_id")).toString();
+    return p;
+}
+
+} // namespace sb::protocol

@@ -1,0 +1,24 @@
+// Classifies one line a rank printed on stdout: an `@sb ` event, a malformed
+// event line (counted and skipped, never fatal), or plain text.
+#pragma once
+
+#include "core_event.hpp"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+
+namespace sb::protocol {
+
+inline constexpr char kEventPrefix[] = "@sb ";
+
+struct ParsedLine {
+    enum Kind { Text, Event, Malformed };
+    Kind kind = Text;
+    CoreEvent event;   // for Event
+    QString error;     // for Malformed: why it was refused
+};
+
+ParsedLine parseOutputLine(QByteArrayView line);
+
+} // namespace sb::protocol

@@ -1,0 +1,105 @@
+// Reading the run store, for the command line and the workbench's views.
+// Each reader owns its own connection (WAL: readers never block the writer)
+// and belongs to the thread that opened it.
+#pragma once
+
+#include "metric_columns.hpp"
+#include "store_records.hpp"
+
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+#include <QVector>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace sb::store {
+
+struct RunRow {
+    qint64 id = -1;
+    QString uid;
+    QString name;
+    QString backend;
+    QStringList hosts;
+    int worldSize = 0;
+    QString status;          // as stored; parseStatus() for the enum
+    double createdAt = kNoTime, startedAt = kNoTime, endedAt = kNoTime;
+    QString reason;
+    int failingRank = -1;
+    QString failingHost;
+    qint64 parentRun = -1;
+    QString resumedFrom;
+    int maxRestarts = 0;
+    int restarts = 0;
+    int stepsDone = -1;
+    double finalLoss = kNoTime;
+    qint64 malformedLines = 0;
+    QString launcherHost;
+    qint64 launcherPid = -1;
+    QString planJson;        // filled by run() and findRun() only
+
+    // Still "starting" or "running", but its launcher process on this
+    // machine is gone (killed, crashed, machine rebooted): it will never
+    // finish. Unknown (false) for runs launched from another machine.
+    bool isAbandoned() const;
+};
+
+// One metric as columns: point i is (ranks[i], steps[i], values[i]),
+// ordered by rank then step. NULL values read as NaN.
+struct MetricSeries {
+    QVector<int> ranks;
+    QVector<int> steps;
+    QVector<double> values;
+    qsizetype size() const { return steps.size(); }
+};
+
+struct RankSummary {
+    int rank = 0;
+    int steps = 0;           // step rows recorded
+    int lastStep = 0;
+    double meanTokensPerS = kNoTime;
+    double meanStepMs = kNoTime;
+    qint64 peakMem = -1;     // max of mem_peak
+};
+
+class RunReader {
+public:
+    // The file must exist; an older schema is migrated first.
+    static std::unique_ptr<RunReader> open(const QString& path, QString* error);
+    ~RunReader();
+    RunReader(const RunReader&) = delete;
+    RunReader& operator=(const RunReader&) = delete;
+
+    QString lastError() const { return lastError_; }
+
+    QList<RunRow> listRuns(int limit = 0);   // newest first; 0: all
+    std::optional<RunRow> run(qint64 id);
+    // A run by id, uid, unique uid prefix, or name (the newest run of that
+    // name). On failure returns nullopt with a sentence in lastError().
+    std::optional<RunRow> findRun(const QString& ref);
+
+    QList<AttemptRecord> attempts(qint64 runId);
+    // rank < 0: every rank. latestAttempt: where attempts repeat a step, keep
+    // the newest attempt's value (what a resumed run really trained).
+    MetricSeries series(qint64 runId, Metric metric, int rank = -1, bool latestAttempt = true);
+    // Every step row, ordered by attempt, rank, step; false on a query error.
+    bool forEachStepRow(qint64 runId, int rank, const std::function<void(const MetricRow&)>& visit);
+    QList<RankSummary> rankSummaries(qint64 runId);
+    // rank: -2 every rank, -1 the launcher's own lines; attempt < 0: all.
+    QList<LogRecord> logs(qint64 runId, int rank = -2, int attempt = -1);
+    QList<EventRecord> events(qint64 runId, const QString& type = {});
+    QList<CheckpointRecord> checkpoints(qint64 runId);
+    QList<HostRecord> hosts();
+    QList<SavedPlanRecord> savedPlans();
+
+private:
+    explicit RunReader(QSqlDatabase db) : db_(std::move(db)) {}
+    QList<RunRow> queryRuns(const QString& where, const QVariantList& args, int limit, bool withPlan);
+
+    QSqlDatabase db_;
+    QString lastError_;
+};
+
+} // namespace sb::store

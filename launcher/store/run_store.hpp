@@ -1,0 +1,34 @@
+// The writing side of the run store, as the launcher sees it. Calls never
+// block on disk except the two that return a value (createRun, savePlan) and
+// flush(); everything else is queued and committed in batches.
+#pragma once
+
+#include "store_records.hpp"
+
+#include <QString>
+
+namespace sb::store {
+
+class RunStore {
+public:
+    virtual ~RunStore() = default;
+
+    // Returns the new run's id, or -1 (see lastError()).
+    virtual qint64 createRun(const NewRun& run) = 0;
+    virtual void updateRun(const RunUpdate& update) = 0;
+    virtual void recordAttempt(const AttemptRecord& attempt) = 0; // insert or replace
+    virtual void addStepMetrics(const MetricRow& row) = 0;
+    virtual void addEvent(const EventRecord& event) = 0;
+    virtual void addLog(const LogRecord& log) = 0;
+    virtual void addCheckpoint(const CheckpointRecord& checkpoint) = 0;
+    virtual void upsertHost(const HostRecord& host) = 0;
+    // Inserts (id < 0) or replaces a saved plan; returns its id or -1.
+    virtual qint64 savePlan(const SavedPlanRecord& plan) = 0;
+
+    // Waits until everything queued before the call is committed; false when
+    // some write failed since the last flush (see lastError()).
+    virtual bool flush() = 0;
+    virtual QString lastError() const = 0;
+};
+
+} // namespace sb::store

@@ -1,0 +1,120 @@
+// Rows of the run store as plain structs, shared by the writer and readers.
+// Nothing here ever holds a password or a private key: hosts are stored by
+// name, address, user, port and the public key fingerprint only.
+#pragma once
+
+#include "protocol/core_event.hpp"
+#include "run_status.hpp"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <limits>
+#include <optional>
+
+namespace sb::store {
+
+inline constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
+
+struct NewRun {
+    QString uid;            // globally unique, also passed to the core as --run-id
+    QString name;
+    QString planJson;
+    QString backend;        // local | ssh
+    QStringList hosts;      // "alias slots=N" per host
+    int worldSize = 0;
+    int maxRestarts = 0;
+    std::optional<qint64> parentRun;
+    QString resumedFrom;    // checkpoint directory the first attempt resumes from
+    double createdAt = 0;
+    QString launcherHost;   // the machine and process supervising the run
+    qint64 launcherPid = -1;
+};
+
+// Fields left empty are not changed.
+struct RunUpdate {
+    qint64 runId = -1;
+    std::optional<RunStatus> status;
+    std::optional<double> startedAt, endedAt;
+    std::optional<QString> reason;
+    std::optional<int> failingRank;
+    std::optional<QString> failingHost;
+    std::optional<int> restarts;
+    std::optional<int> stepsDone;
+    std::optional<double> finalLoss;
+    std::optional<qint64> malformedLines;
+};
+
+struct AttemptRecord {
+    qint64 runId = -1;
+    int attempt = 0;
+    double startedAt = kNoTime;
+    double endedAt = kNoTime;
+    QString status;
+    QString reason;
+    int failingRank = -1;
+    QString resumeDir;
+};
+
+struct MetricRow {
+    qint64 runId = -1;
+    protocol::StepMetrics m;
+};
+
+struct EventRecord {
+    qint64 runId = -1;
+    int attempt = 0;
+    int rank = -1;
+    double t = 0;
+    QString type;
+    QByteArray json;
+};
+
+enum class LogStream : char { Stdout = 'o', Stderr = 'e', Launcher = 'l' };
+
+struct LogRecord {
+    qint64 runId = -1;
+    int attempt = 0;
+    int rank = -1;     // -1: the launcher itself
+    double t = 0;
+    LogStream stream = LogStream::Stderr;
+    QString line;
+};
+
+struct CheckpointRecord {
+    qint64 runId = -1;
+    int attempt = 0;
+    int rank = -1;
+    int step = 0;
+    QString path;
+    QString host;
+    int worldSize = 0;
+    qint64 bytes = -1;
+    QString checksum;
+    QString kind;
+    QString status;
+    QString message;
+    double ms = kNoTime;
+    double t = 0;
+};
+
+struct HostRecord {
+    QString name;           // as the user wrote it (alias)
+    QString hostname;       // resolved through ~/.ssh/config
+    QString user;
+    int port = 22;
+    int slots = 0;
+    QString keyFingerprint; // SHA256:... of the public host key
+    double lastUsed = 0;
+};
+
+struct SavedPlanRecord {
+    qint64 id = -1;
+    QString name;
+    QString planJson;
+    double createdAt = 0;
+    double updatedAt = 0;
+};
+
+} // namespace sb::store

@@ -1,0 +1,252 @@
+#include "write_statements.hpp"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QVariant>
+
+#include <sqlite3.h>
+
+#include <cmath>
+
+namespace sb::store {
+
+namespace {
+
+// NaN and -1 mean "absent" in the records and become NULL in the database.
+QVariant real(double v) { return std::isnan(v) ? QVariant(QMetaType::fromType<double>()) : QVariant(v); }
+QVariant count(qint64 v) { return v < 0 ? QVariant(QMetaType::fromType<qint64>()) : QVariant(v); }
+QVariant rankOrNull(int v) { return v < 0 ? QVariant(QMetaType::fromType<int>()) : QVariant(v); }
+QVariant textOrNull(const QString& s) { return s.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s); }
+
+QString run(QSqlQuery& q)
+{
+    if (q.exec()) return {};
+    return q.lastError().text();
+}
+
+} // namespace
+
+WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
+{
+    createRun_ = prepare(QStringLiteral(
+        "INSERT INTO runs (uid, name, plan_json, backend, hosts_json, world_size, status, created_at, parent_run, "
+        "resumed_from, max_restarts, launcher_host, launcher_pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    attempt_ = prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO run_attempts (run_id, attempt, started_at, ended_at, status, reason, failing_rank, "
+        "resume_dir) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    metrics_ = SqliteStatement(
+        sqliteHandle(db_),
+        "INSERT OR REPLACE INTO step_metrics (run_id, rank, step, attempt, t, loss, lr, grad_norm, tokens, "
+        "tokens_per_s, step_ms, forward_ms, backward_ms, optimizer_ms, comm_exposed_ms, mem_current, mem_peak, "
+        "mem_reserved, device_mem_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        prepareError_.isEmpty() ? &prepareError_ : nullptr);
+    event_ = prepare(QStringLiteral(
+        "INSERT INTO events (run_id, attempt, rank, t, type, json) VALUES (?, ?, ?, ?, ?, ?)"));
+    log_ = prepare(QStringLiteral(
+        "INSERT INTO logs (run_id, attempt, rank, t, stream, line) VALUES (?, ?, ?, ?, ?, ?)"));
+    checkpoint_ = prepare(QStringLiteral(
+        "INSERT INTO checkpoints (run_id, attempt, rank, step, path, host, world_size, bytes, checksum, kind, "
+        "status, message, ms, t) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    host_ = prepare(QStringLiteral(
+        "INSERT INTO hosts (name, hostname, user, port, slots, key_fingerprint, last_used) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT(name) DO UPDATE SET hostname = excluded.hostname, user = excluded.user, port = excluded.port, "
+        "slots = excluded.slots, key_fingerprint = COALESCE(excluded.key_fingerprint, hosts.key_fingerprint), "
+        "last_used = excluded.last_used"));
+    planInsert_ = prepare(QStringLiteral(
+        "INSERT INTO saved_plans (name, plan_json, created_at, updated_at) VALUES (?, ?, ?, ?)"));
+    planUpdate_ = prepare(QStringLiteral(
+        "UPDATE saved_plans SET name = ?, plan_json = ?, updated_at = ? WHERE id = ?"));
+}
+
+QSqlQuery WriteStatements::prepare(const QString& sql)
+{
+    QSqlQuery q(db_);
+    if (!q.prepare(sql) && prepareError_.isEmpty()) prepareError_ = sql + QStringLiteral(": ") + q.lastError().text();
+    return q;
+}
+
+QString WriteStatements::createRun(const NewRun& r, qint64* id)
+{
+    QJsonArray hosts;
+    for (const QString& h : r.hosts) hosts.append(h);
+    QSqlQuery& q = createRun_;
+    q.bindValue(0, r.uid);
+    q.bindValue(1, r.name.isNull() ? QString(QLatin1String("")) : r.name);
+    q.bindValue(2, r.planJson);
+    q.bindValue(3, r.backend);
+    q.bindValue(4, QString::fromUtf8(QJsonDocument(hosts).toJson(QJsonDocument::Compact)));
+    q.bindValue(5, r.worldSize);
+    q.bindValue(6, statusName(RunStatus::Starting));
+    q.bindValue(7, r.createdAt);
+    q.bindValue(8, r.parentRun ? QVariant(*r.parentRun) : QVariant(QMetaType::fromType<qint64>()));
+    q.bindValue(9, textOrNull(r.resumedFrom.isEmpty() ? QString() : r.resumedFrom));
+    q.bindValue(10, r.maxRestarts);
+    q.bindValue(11, textOrNull(r.launcherHost.isEmpty() ? QString() : r.launcherHost));
+    q.bindValue(12, count(r.launcherPid));
+    const QString err = run(q);
+    if (err.isEmpty() && id) *id = q.lastInsertId().toLongLong();
+    return err;
+}
+
+QString WriteStatements::updateRun(const RunUpdate& u)
+{
+    // Few updates per run: built per call, with only the fields given.
+    QStringList sets;
+    QVariantList values;
+    auto add = [&](const char* column, QVariant v) {
+        sets << QString::fromLatin1(column) + QStringLiteral(" = ?");
+        values << std::move(v);
+    };
+    if (u.status) add("status", statusName(*u.status));
+    if (u.startedAt) add("started_at", real(*u.startedAt));
+    if (u.endedAt) add("ended_at", real(*u.endedAt));
+    if (u.reason) add("reason", textOrNull(*u.reason));
+    if (u.failingRank) add("failing_rank", rankOrNull(*u.failingRank));
+    if (u.failingHost) add("failing_host", textOrNull(*u.failingHost));
+    if (u.restarts) add("restarts", *u.restarts);
+    if (u.stepsDone) add("steps_done", *u.stepsDone);
+    if (u.finalLoss) add("final_loss", real(*u.finalLoss));
+    if (u.malformedLines) add("malformed_lines", *u.malformedLines);
+    if (sets.isEmpty()) return {};
+    QSqlQuery q(db_);
+    if (!q.prepare(QStringLiteral("UPDATE runs SET ") + sets.join(QStringLiteral(", ")) + QStringLiteral(" WHERE id = ?")))
+        return q.lastError().text();
+    int i = 0;
+    for (const QVariant& v : values) q.bindValue(i++, v);
+    q.bindValue(i, u.runId);
+    return run(q);
+}
+
+QString WriteStatements::recordAttempt(const AttemptRecord& a)
+{
+    QSqlQuery& q = attempt_;
+    q.bindValue(0, a.runId);
+    q.bindValue(1, a.attempt);
+    q.bindValue(2, real(a.startedAt));
+    q.bindValue(3, real(a.endedAt));
+    q.bindValue(4, a.status);
+    q.bindValue(5, textOrNull(a.reason.isEmpty() ? QString() : a.reason));
+    q.bindValue(6, rankOrNull(a.failingRank));
+    q.bindValue(7, textOrNull(a.resumeDir.isEmpty() ? QString() : a.resumeDir));
+    return run(q);
+}
+
+QString WriteStatements::addStepMetrics(const MetricRow& row)
+{
+    const protocol::StepMetrics& m = row.m;
+    sqlite3_stmt* st = metrics_.get();
+    auto real = [st](int i, double v) {
+        if (std::isnan(v)) sqlite3_bind_null(st, i);
+        else sqlite3_bind_double(st, i, v);
+    };
+    auto count = [st](int i, qint64 v) {
+        if (v < 0) sqlite3_bind_null(st, i);
+        else sqlite3_bind_int64(st, i, v);
+    };
+    sqlite3_bind_int64(st, 1, row.runId);
+    sqlite3_bind_int(st, 2, m.rank);
+    sqlite3_bind_int(st, 3, m.step);
+    sqlite3_bind_int(st, 4, m.attempt);
+    real(5, m.t);
+    real(6, m.loss);
+    real(7, m.lr);
+    real(8, m.gradNorm);
+    count(9, m.tokens);
+    real(10, m.tokensPerS);
+    real(11, m.stepMs);
+    real(12, m.forwardMs);
+    real(13, m.backwardMs);
+    real(14, m.optimizerMs);
+    real(15, m.commExposedMs);
+    count(16, m.memCurrent);
+    count(17, m.memPeak);
+    count(18, m.memReserved);
+    count(19, m.deviceMemUsed);
+    const int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc == SQLITE_DONE) return {};
+    return sqliteError(sqliteHandle(db_));
+}
+
+QString WriteStatements::addEvent(const EventRecord& e)
+{
+    QSqlQuery& q = event_;
+    q.bindValue(0, e.runId);
+    q.bindValue(1, e.attempt);
+    q.bindValue(2, rankOrNull(e.rank));
+    q.bindValue(3, e.t);
+    q.bindValue(4, e.type);
+    q.bindValue(5, QString::fromUtf8(e.json));
+    return run(q);
+}
+
+QString WriteStatements::addLog(const LogRecord& l)
+{
+    QSqlQuery& q = log_;
+    q.bindValue(0, l.runId);
+    q.bindValue(1, l.attempt);
+    q.bindValue(2, rankOrNull(l.rank));
+    q.bindValue(3, l.t);
+    q.bindValue(4, QString(QLatin1Char(static_cast<char>(l.stream))));
+    q.bindValue(5, l.line);
+    return run(q);
+}
+
+QString WriteStatements::addCheckpoint(const CheckpointRecord& c)
+{
+    QSqlQuery& q = checkpoint_;
+    q.bindValue(0, c.runId);
+    q.bindValue(1, c.attempt);
+    q.bindValue(2, rankOrNull(c.rank));
+    q.bindValue(3, c.step);
+    q.bindValue(4, c.path);
+    q.bindValue(5, textOrNull(c.host.isEmpty() ? QString() : c.host));
+    q.bindValue(6, c.worldSize);
+    q.bindValue(7, count(c.bytes));
+    q.bindValue(8, textOrNull(c.checksum.isEmpty() ? QString() : c.checksum));
+    q.bindValue(9, textOrNull(c.kind.isEmpty() ? QString() : c.kind));
+    q.bindValue(10, c.status.isEmpty() ? QStringLiteral("unknown") : c.status);
+    q.bindValue(11, textOrNull(c.message.isEmpty() ? QString() : c.message));
+    q.bindValue(12, real(c.ms));
+    q.bindValue(13, c.t);
+    return run(q);
+}
+
+QString WriteStatements::upsertHost(const HostRecord& h)
+{
+    QSqlQuery& q = host_;
+    q.bindValue(0, h.name);
+    q.bindValue(1, textOrNull(h.hostname.isEmpty() ? QString() : h.hostname));
+    q.bindValue(2, textOrNull(h.user.isEmpty() ? QString() : h.user));
+    q.bindValue(3, h.port);
+    q.bindValue(4, h.slots);
+    q.bindValue(5, textOrNull(h.keyFingerprint.isEmpty() ? QString() : h.keyFingerprint));
+    q.bindValue(6, h.lastUsed);
+    return run(q);
+}
+
+QString WriteStatements::savePlan(const SavedPlanRecord& p, qint64* id)
+{
+    if (p.id >= 0) {
+        QSqlQuery& q = planUpdate_;
+        q.bindValue(0, p.name);
+        q.bindValue(1, p.planJson);
+        q.bindValue(2, p.updatedAt);
+        q.bindValue(3, p.id);
+        QString err = run(q);
+        if (err.isEmpty() && q.numRowsAffected() != 1) err = QStringLiteral("no saved plan with id %1").arg(p.id);
+        if (err.isEmpty() && id) *id = p.id;
+        return err;
+    }
+    QSqlQuery& q = planInsert_;
+    q.bindValue(0, p.name);
+    q.bindValue(1, p.planJson);
+    q.bindValue(2, p.createdAt);
+    q.bindValue(3, p.updatedAt);
+    const QString err = run(q);
+    if (err.isEmpty() && id) *id = q.lastInsertId().toLongLong();
+    return err;
+}
+
+} // namespace sb::store

@@ -1,0 +1,339 @@
+// shardbench-cli end to end: `run` launches the real core (locally and over
+// SSH with a hostfile), Ctrl-C cancels cleanly, `runs`, `show`, `metrics`
+// and `logs` read the store back, and bad input gets a sentence and a
+// non-zero exit, never a crash or a hang.
+#include "launcher_test_support.hpp"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace sb::test;
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+    qint64 ms = 0;
+};
+
+Result cli(const QStringList& args, int timeoutMs = 120000)
+{
+    Result r;
+    QProcess p;
+    QElapsedTimer t;
+    t.start();
+    dieWithParent(p, SIGTERM);
+    p.start(cliPath(), args);
+    if (!p.waitForStarted(10000)) return r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.ms = t.elapsed();
+    if (qEnvironmentVariableIsSet("SB_TEST_TIMING")) qInfo("%lld ms: %s", r.ms, qPrintable(args.join(QLatin1Char(' ')).left(60)));
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QString describe(const Result& r)
+{
+    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3").arg(r.code).arg(r.out, r.err);
+}
+
+} // namespace
+
+class LauncherCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    QString db_;
+    QString plan_;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
+        QVERIFY2(QFile::exists(corePath()), qPrintable(corePath()));
+        qunsetenv("SSH_AUTH_SOCK");
+        qunsetenv("SHARDBENCH_DB");
+        db_ = tmp_.filePath(QStringLiteral("runs.sqlite"));
+        plan_ = tmp_.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan_, 1, 2, 20), QString());
+    }
+
+    void runsLocallyAndReadsTheStoreBack()
+    {
+        // The default core is the one next to shardbench-cli.
+        const Result r = cli({QStringLiteral("run"), plan_, QStringLiteral("--local"), QStringLiteral("--db"), db_,
+                              QStringLiteral("--name"), QStringLiteral("cli run"), QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")});
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QLatin1String(") completed")), qPrintable(describe(r)));
+        QVERIFY(r.out.contains(QLatin1String("steps     20/20, final loss")));
+        QVERIFY(r.err.contains(QLatin1String("step 20/20")));
+        QVERIFY(r.err.contains(QLatin1String("mem r0 ")));
+
+        Result runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db_});
+        QCOMPARE(runs.code, 0);
+        QVERIFY2(runs.out.contains(QLatin1String("cli run")) && runs.out.contains(QLatin1String("completed")), qPrintable(runs.out));
+
+        Result show = cli({QStringLiteral("show"), QStringLiteral("cli run"), QStringLiteral("--db"), db_});
+        QVERIFY2(show.code == 0, qPrintable(describe(show)));
+        QVERIFY(show.out.contains(QLatin1String("status       completed")));
+        QVERIFY(show.out.contains(QLatin1String("transformer")));
+        QVERIFY(show.out.contains(QLatin1String("r1  steps 20")));
+        show = cli({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json"), QStringLiteral("--db"), db_});
+        const QJsonObject o = QJsonDocument::fromJson(show.out.toUtf8()).object();
+        QCOMPARE(o.value(QLatin1String("status")).toString(), QStringLiteral("completed"));
+        QCOMPARE(o.value(QLatin1String("world_size")).toInt(), 2);
+        QCOMPARE(o.value(QLatin1String("plan")).toObject().value(QLatin1String("format")).toString(), QStringLiteral("shardbench-plan"));
+        show = cli({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--plan"), QStringLiteral("--db"), db_});
+        QFile planFile(plan_);
+        QVERIFY(planFile.open(QIODevice::ReadOnly));
+        QCOMPARE(show.out.toUtf8(), planFile.readAll());
+
+        Result csv = cli({QStringLiteral("metrics"), QStringLiteral("1"), QStringLiteral("--csv"), QStringLiteral("--db"), db_});
+        QCOMPARE(csv.code, 0);
+        const QStringList lines = csv.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 41);
+        QVERIFY(lines[0].startsWith(QLatin1String("attempt,rank,step,t,loss,lr,grad_norm,tokens,tokens_per_s,step_ms")));
+        for (const QString& l : lines) QCOMPARE(l.count(QLatin1Char(',')), 17);
+        csv = cli({QStringLiteral("metrics"), QStringLiteral("1"), QStringLiteral("--metric"), QStringLiteral("mem_peak"),
+                   QStringLiteral("--rank"), QStringLiteral("1"), QStringLiteral("--csv"), QStringLiteral("--db"), db_});
+        QCOMPARE(csv.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 21);
+        const Result table = cli({QStringLiteral("metrics"), QStringLiteral("1"), QStringLiteral("--db"), db_});
+        QCOMPARE(table.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 41);
+
+        const Result launcherLogs = cli({QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--launcher"), QStringLiteral("--db"), db_});
+        QVERIFY(launcherLogs.out.contains(QLatin1String("[launcher] rank 0 started on localhost")));
+    }
+
+    void failedRunKeepsReasonAndRankLogs()
+    {
+        // A plan whose data file is missing: every rank says so and exits 2.
+        QFile in(plan_);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject plan = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonObject training = plan.value(QLatin1String("training")).toObject();
+        training.insert(QStringLiteral("data"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("tokens")},
+                                                            {QStringLiteral("path"), tmp_.filePath(QStringLiteral("no-train.bin"))}});
+        plan.insert(QStringLiteral("training"), training);
+        const QString badPlan = tmp_.filePath(QStringLiteral("bad-data.json"));
+        QCOMPARE(SshdFixture::writeFile(badPlan, QJsonDocument(plan).toJson()), QString());
+        const Result r = cli({QStringLiteral("run"), badPlan, QStringLiteral("--db"), db_, QStringLiteral("--name"),
+                              QStringLiteral("bad data"), QStringLiteral("--max-restarts"), QStringLiteral("2")});
+        QVERIFY2(r.code == 1, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QLatin1String("failed: rank")) && r.out.contains(QLatin1String("no-train.bin")), qPrintable(describe(r)));
+        QVERIFY2(!r.out.contains(QLatin1String("restart")), "bad input is not retried");
+        const Result show = cli({QStringLiteral("show"), QStringLiteral("bad data"), QStringLiteral("--db"), db_});
+        QVERIFY(show.out.contains(QLatin1String("status       failed")));
+        QVERIFY(show.out.contains(QLatin1String("failing      rank ")));
+        QVERIFY(show.out.contains(QLatin1String("exited with code 2 (bad input)")));
+        const Result logs = cli({QStringLiteral("logs"), QStringLiteral("bad data"), QStringLiteral("--rank"), QStringLiteral("1"),
+                                 QStringLiteral("--db"), db_});
+        QCOMPARE(logs.code, 0);
+        QVERIFY2(logs.out.contains(QLatin1String("no-train.bin")), qPrintable(logs.out));
+        for (const QString& l : logs.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            QVERIFY2(l.startsWith(QLatin1String("[rank 1]")), qPrintable(l));
+        const Result all = cli({QStringLiteral("logs"), QStringLiteral("bad data"), QStringLiteral("--db"), db_});
+        QVERIFY(all.out.contains(QLatin1String("[launcher]")) && all.out.contains(QLatin1String("[rank 0]")));
+    }
+
+    void ctrlCCancelsCleanly()
+    {
+        const QString longPlan = tmp_.filePath(QStringLiteral("long.json"));
+        QCOMPARE(writeTinyPlan(longPlan, 1, 2, 1000000), QString());
+        QProcess p;
+        dieWithParent(p, SIGTERM);
+        p.start(cliPath(), {QStringLiteral("run"), longPlan, QStringLiteral("--db"), db_, QStringLiteral("--name"), QStringLiteral("to cancel")});
+        QVERIFY(p.waitForStarted());
+        QString uid;
+        QByteArray err;
+        QElapsedTimer t;
+        t.start();
+        static const QRegularExpression uidRe(QStringLiteral("run \\d+ \\(([0-9a-f-]+)\\)"));
+        while (uid.isEmpty() && t.elapsed() < 30000) {
+            p.waitForReadyRead(200);
+            err += p.readAllStandardError();
+            const auto m = uidRe.match(QString::fromUtf8(err));
+            if (m.hasMatch()) uid = m.captured(1);
+        }
+        QVERIFY2(!uid.isEmpty(), err.constData());
+        // Wait until both ranks run.
+        QTRY_VERIFY_WITH_TIMEOUT(processesMentioning(uid.toUtf8()).size() >= 2, 30000);
+        QTest::qWait(1500);
+        QElapsedTimer sinceInterrupt;
+        sinceInterrupt.start();
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(20000));
+        QVERIFY2(sinceInterrupt.elapsed() < 6000, qPrintable(QString::number(sinceInterrupt.elapsed())));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 130);
+        const auto left = waitUntilNoneMention(uid.toUtf8(), 3000);
+        QVERIFY2(left.isEmpty(), qPrintable(sb::test::describe(left)));
+        const Result show = cli({QStringLiteral("show"), uid, QStringLiteral("--db"), db_});
+        QVERIFY2(show.out.contains(QLatin1String("status       cancelled")), qPrintable(show.out));
+        QVERIFY(show.out.contains(QLatin1String("SIGINT")));
+    }
+
+    void runsOverSshWithAHostfile()
+    {
+        SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd")));
+        QDir().mkpath(sshd.dir);
+        const QString err = sshd.start({QStringLiteral("127.0.0.6"), QStringLiteral("127.0.0.7")});
+        QVERIFY2(err.isEmpty(), qPrintable(err));
+        const QString hostfile = tmp_.filePath(QStringLiteral("hostfile"));
+        QCOMPARE(SshdFixture::writeFile(hostfile, QStringLiteral("# two test hosts\n%1 slots=2\n\n%2 slots=2  # second\n")
+                                                      .arg(sshd.alias(0), sshd.alias(1))
+                                                      .toUtf8()),
+                 QString());
+        const QString plan = tmp_.filePath(QStringLiteral("plan22.json"));
+        QCOMPARE(writeTinyPlan(plan, 2, 2, 10), QString());
+        const QString known = tmp_.filePath(QStringLiteral("cli_known_hosts")); // empty: both keys are new
+        const QStringList common = {QStringLiteral("--hosts"), hostfile, QStringLiteral("--db"), db_,
+                                    QStringLiteral("--ssh-config"), sshd.configFile, QStringLiteral("--known-hosts"), known,
+                                    QStringLiteral("--ssh-dir"), sshd.sshDir, QStringLiteral("--remote-core"), corePath(),
+                                    QStringLiteral("--remote-dir"), tmp_.filePath(QStringLiteral("remote")),
+                                    QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")};
+        Result r = cli(QStringList{QStringLiteral("run"), plan} + common);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains(QLatin1String("unknown host key")) && r.out.contains(QLatin1String("--accept-new-host-key")), qPrintable(describe(r)));
+        r = cli(QStringList{QStringLiteral("run"), plan, QStringLiteral("--accept-new-host-key")} + common);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        QVERIFY(r.out.contains(QLatin1String("backend   ssh (node-a slots=2, node-b slots=2)")));
+        QFile k(known);
+        QVERIFY(k.open(QIODevice::ReadOnly));
+        QCOMPARE(k.readAll().count('\n'), 2);
+        // Now known: no flag needed.
+        r = cli(QStringList{QStringLiteral("run"), plan} + common);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        // A remote core that is not there: a clear reason, not a hang.
+        QStringList missing = common;
+        missing[missing.indexOf(QStringLiteral("--remote-core")) + 1] = tmp_.filePath(QStringLiteral("no/such/shardbench-core"));
+        r = cli(QStringList{QStringLiteral("run"), plan} + missing);
+        QVERIFY2(r.code == 1 && r.out.contains(QLatin1String("code 127 (the core was not found)")) &&
+                     r.out.contains(QLatin1String("No such file")),
+                 qPrintable(describe(r)));
+    }
+
+    void killedLauncherLeavesNoRankBehind()
+    {
+        // SIGKILL leaves the launcher no chance to clean up: local ranks die
+        // with it (PR_SET_PDEATHSIG), remote ranks when their channel closes.
+        SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd-kill")));
+        QDir().mkpath(sshd.dir);
+        const QString err = sshd.start({QStringLiteral("127.0.0.8"), QStringLiteral("127.0.0.9")});
+        QVERIFY2(err.isEmpty(), qPrintable(err));
+        const QString local = tmp_.filePath(QStringLiteral("long12.json"));
+        const QString remote = tmp_.filePath(QStringLiteral("long22.json"));
+        QCOMPARE(writeTinyPlan(local, 1, 2, 1000000), QString());
+        QCOMPARE(writeTinyPlan(remote, 2, 2, 1000000), QString());
+        const QList<QStringList> runs = {
+            {QStringLiteral("run"), local, QStringLiteral("--db"), db_},
+            {QStringLiteral("run"), remote, QStringLiteral("--db"), db_, QStringLiteral("--host"), sshd.alias(0), QStringLiteral("--host"),
+             sshd.alias(1), QStringLiteral("--ssh-config"), sshd.configFile, QStringLiteral("--known-hosts"), sshd.knownHostsFile,
+             QStringLiteral("--ssh-dir"), sshd.sshDir, QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"),
+             tmp_.filePath(QStringLiteral("remote"))},
+        };
+        for (const QStringList& args : runs) {
+            QProcess p;
+            dieWithParent(p, SIGTERM);
+            p.start(cliPath(), args);
+            QVERIFY(p.waitForStarted());
+            QString uid;
+            QByteArray text;
+            QElapsedTimer t;
+            t.start();
+            static const QRegularExpression uidRe(QStringLiteral("run \\d+ \\(([0-9a-f-]+)\\)"));
+            while (uid.isEmpty() && t.elapsed() < 30000) {
+                p.waitForReadyRead(200);
+                text += p.readAllStandardError();
+                const auto m = uidRe.match(QString::fromUtf8(text));
+                if (m.hasMatch()) uid = m.captured(1);
+            }
+            QVERIFY2(!uid.isEmpty(), text.constData());
+            auto cores = [&] {
+                int n = 0;
+                for (const ProcessInfo& i : processesMentioning(uid.toUtf8())) n += i.comm == "shardbench-core" ? 1 : 0;
+                return n;
+            };
+            QTRY_COMPARE_WITH_TIMEOUT(cores(), args.contains(remote) ? 4 : 2, 30000);
+            QTest::qWait(500);
+            ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+            QVERIFY(p.waitForFinished(5000));
+            const auto left = waitUntilNoneMention(uid.toUtf8(), 10000);
+            QVERIFY2(left.isEmpty(), qPrintable(sb::test::describe(left)));
+            // The store still says "running"; readers see that nobody supervises it.
+            const Result show = cli({QStringLiteral("show"), uid, QStringLiteral("--db"), db_});
+            QVERIFY2(show.out.contains(QLatin1String("status       running (abandoned: its launcher")), qPrintable(show.out));
+            const Result list = cli({QStringLiteral("runs"), QStringLiteral("--db"), db_});
+            QVERIFY2(list.out.contains(QLatin1String("abandoned")), qPrintable(list.out));
+        }
+    }
+
+    void badInputGetsASentenceAndAnExitCode()
+    {
+        const QString markers = tmp_.filePath(QStringLiteral("cli-markers"));
+        QDir().mkpath(markers);
+        const QString garbage = tmp_.filePath(QStringLiteral("garbage.json"));
+        QCOMPARE(SshdFixture::writeFile(garbage, "{ not json"), QString());
+        const QString badHostfile = tmp_.filePath(QStringLiteral("bad.hostfile"));
+        QCOMPARE(SshdFixture::writeFile(badHostfile, "good slots=1\nbad slots=x\n"), QString());
+        const QString config = tmp_.filePath(QStringLiteral("ssh_config_nowhere"));
+        QCOMPARE(SshdFixture::writeFile(config, "Host nowhere\n  HostName 127.0.0.1\n  Port 1\n"), QString());
+        const QString dot = tmp_.filePath(QStringLiteral("empty-ssh-dir"));
+        QDir().mkpath(dot);
+
+        struct Case {
+            QStringList args;
+            int code;
+            const char* message;
+        };
+        const QList<Case> cases = {
+            {{QStringLiteral("run"), tmp_.filePath(QStringLiteral("missing.json")), QStringLiteral("--db"), db_}, 2, "does not exist"},
+            {{QStringLiteral("run"), garbage, QStringLiteral("--db"), db_}, 2, "garbage.json"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--host"), QStringLiteral("a:3"), QStringLiteral("--db"), db_}, 2, "slots"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--hosts"), badHostfile, QStringLiteral("--db"), db_}, 2, "bad.hostfile:2"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--hosts"), tmp_.filePath(QStringLiteral("none"))}, 2, "cannot read the hostfile"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--host"), QStringLiteral("a;touch %1/x").arg(markers), QStringLiteral("--db"), db_}, 2, "not allowed"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--host"), QStringLiteral("$(touch %1/y)").arg(markers), QStringLiteral("--db"), db_}, 2, "not allowed"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--local"), QStringLiteral("--host"), QStringLiteral("a")}, 2, "only one of"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--core"), tmp_.filePath(QStringLiteral("nope"))}, 2, "not found"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--max-restarts"), QStringLiteral("-1")}, 2, "--max-restarts"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--bogus")}, 2, "unknown option --bogus"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--db"), tmp_.path()}, 2, "folder"},
+            {{QStringLiteral("run"), plan_, QStringLiteral("--host"), QStringLiteral("nowhere:2"), QStringLiteral("--ssh-config"), config,
+              QStringLiteral("--ssh-dir"), dot, QStringLiteral("--known-hosts"), tmp_.filePath(QStringLiteral("kh")), QStringLiteral("--db"), db_},
+             1, "cannot connect"},
+            {{QStringLiteral("show"), QStringLiteral("no-such-run"), QStringLiteral("--db"), db_}, 2, "no run"},
+            {{QStringLiteral("metrics"), QStringLiteral("1"), QStringLiteral("--metric"), QStringLiteral("nope"), QStringLiteral("--db"), db_}, 2, "unknown metric"},
+            {{QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--rank"), QStringLiteral("x"), QStringLiteral("--db"), db_}, 2, "--rank"},
+            {{QStringLiteral("runs"), QStringLiteral("--db"), tmp_.filePath(QStringLiteral("absent.sqlite"))}, 2, "no run store"},
+            {{QStringLiteral("frobnicate")}, 2, "unknown command"},
+        };
+        for (const Case& c : cases) {
+            const Result r = cli(c.args, 60000);
+            const QString all = r.out + r.err;
+            QVERIFY2(r.code == c.code && all.contains(QLatin1String(c.message)),
+                     qPrintable(c.args.join(QLatin1Char(' ')) + QLatin1Char('\n') + describe(r)));
+            QVERIFY2(r.ms < 30000, qPrintable(c.args.join(QLatin1Char(' '))));
+        }
+        QVERIFY2(QDir(markers).isEmpty(), "a host name was executed");
+    }
+};
+
+QTEST_GUILESS_MAIN(LauncherCli)
+#include "tst_launcher_cli.moc"

@@ -1,0 +1,297 @@
+// Local runs of the real shardbench-core, supervised like torchrun: a run
+// completes and is recorded; a rank killed with SIGKILL stops every other
+// rank within 5 s and fails the run naming it; a cancel stops everything;
+// max_restarts relaunches the group, from the latest checkpoint once there
+// is one. After each run no process of it is left.
+#include "launcher_test_support.hpp"
+#include "run_harness.hpp"
+
+#include "store/run_reader.hpp"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <csignal>
+
+using namespace sb;
+using namespace sb::test;
+
+namespace {
+
+launch::RunConfig localConfig(const QString& plan)
+{
+    launch::RunConfig c;
+    c.planPath = plan;
+    c.name = QStringLiteral("local test");
+    c.backend = launch::BackendKind::Local;
+    c.corePath = corePath();
+    c.extraEnv.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
+    return c;
+}
+
+void expectNoProcessesOf(const QString& uid)
+{
+    const auto left = waitUntilNoneMention(uid.toUtf8(), 3000);
+    QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("left behind:\n") + describe(left)));
+}
+
+} // namespace
+
+class LauncherLocal : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(corePath()), qPrintable(corePath() + QStringLiteral(" is missing")));
+    }
+
+    void completesAndRecordsEverything()
+    {
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 20), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        QCOMPARE(h.prepare(localConfig(plan)), QString());
+        h.start();
+        QVERIFY2(h.waitFinished(60000), qPrintable(h.progress.join(QLatin1Char('\n'))));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason + h.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(o.stepsDone, 20);
+        QVERIFY(std::isfinite(o.finalLoss));
+        QCOMPARE(h.steps.size(), 40);
+        const QString uid = h.launch().uid;
+        const qint64 id = h.runId();
+        h.closeStore();
+        expectNoProcessesOf(uid);
+
+        QString err;
+        auto reader = store::RunReader::open(h.dbPath(), &err);
+        QVERIFY2(reader, qPrintable(err));
+        const auto run = reader->run(id);
+        QVERIFY(run);
+        QCOMPARE(run->status, QStringLiteral("completed"));
+        QCOMPARE(run->uid, uid);
+        QCOMPARE(run->backend, QStringLiteral("local"));
+        QCOMPARE(run->worldSize, 2);
+        QCOMPARE(run->stepsDone, 20);
+        QCOMPARE(run->finalLoss, o.finalLoss);
+        QVERIFY(run->planJson.contains(QLatin1String("shardbench-plan")));
+        QVERIFY(!std::isnan(run->startedAt) && run->endedAt >= run->startedAt);
+        const store::MetricSeries loss = reader->series(id, store::Metric::Loss);
+        QCOMPARE(loss.size(), 40);
+        for (double v : loss.values) QVERIFY(std::isfinite(v) && v > 0);
+        QCOMPARE(reader->series(id, store::Metric::MemPeak, 1).size(), 20);
+        QCOMPARE(reader->events(id, QStringLiteral("hello")).size(), 2);
+        QCOMPARE(reader->events(id, QStringLiteral("done")).size(), 2);
+        QCOMPARE(reader->attempts(id).size(), 1);
+        QCOMPARE(reader->attempts(id)[0].status, QStringLiteral("completed"));
+        QVERIFY(!reader->logs(id, -1).isEmpty());
+    }
+
+    void killedRankStopsEveryOtherRank()
+    {
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 3, 1000000), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        QCOMPARE(h.prepare(localConfig(plan)), QString());
+        h.start();
+        QVERIFY2(h.waitFor([&] { return h.minStepOfAllRanks() >= 3; }, 60000), qPrintable(h.progress.join(QLatin1Char('\n'))));
+        const qint64 victim = h.pids.value(1);
+        QVERIFY(victim > 0);
+        QCOMPARE(rankOf(victim), 1);
+        QElapsedTimer sinceKill;
+        sinceKill.start();
+        QCOMPARE(::kill(static_cast<pid_t>(victim), SIGKILL), 0);
+        QVERIFY(h.waitFinished(20000));
+        QVERIFY2(sinceKill.elapsed() < 5500, qPrintable(QStringLiteral("took %1 ms").arg(sinceKill.elapsed())));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        qInfo("reason: %s", qPrintable(o.reason));
+        QCOMPARE(o.status, store::RunStatus::Failed);
+        QCOMPARE(o.failingRank, 1);
+        QVERIFY2(o.reason.contains(QLatin1String("rank 1")) && o.reason.contains(QLatin1String("signal 9")), qPrintable(o.reason));
+        const QString uid = h.launch().uid;
+        const qint64 id = h.runId();
+        h.closeStore();
+        expectNoProcessesOf(uid);
+        QString err;
+        auto reader = store::RunReader::open(h.dbPath(), &err);
+        const auto run = reader->run(id);
+        QCOMPARE(run->status, QStringLiteral("failed"));
+        QCOMPARE(run->failingRank, 1);
+        QCOMPARE(run->reason, o.reason);
+    }
+
+    void cancelStopsEveryRank()
+    {
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 1000000), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        QCOMPARE(h.prepare(localConfig(plan)), QString());
+        h.start();
+        QVERIFY(h.waitFor([&] { return h.minStepOfAllRanks() >= 2; }, 60000));
+        QElapsedTimer sinceCancel;
+        sinceCancel.start();
+        h.supervisor().cancel();
+        QVERIFY(h.waitFinished(20000));
+        QVERIFY(sinceCancel.elapsed() < 5500);
+        QCOMPARE(h.supervisor().outcome().status, store::RunStatus::Cancelled);
+        const QString uid = h.launch().uid;
+        const qint64 id = h.runId();
+        h.closeStore();
+        expectNoProcessesOf(uid);
+        QString err;
+        auto reader = store::RunReader::open(h.dbPath(), &err);
+        QCOMPARE(reader->run(id)->status, QStringLiteral("cancelled"));
+        QCOMPARE(reader->run(id)->failingRank, -1);
+    }
+
+    void restartsFromScratchWithoutCheckpoints()
+    {
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 200), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        launch::RunConfig c = localConfig(plan);
+        c.maxRestarts = 1;
+        QCOMPARE(h.prepare(c), QString());
+        bool killed = false;
+        QObject::connect(&h.supervisor(), &launch::RunSupervisor::stepReported, &h.supervisor(),
+                         [&](const protocol::StepMetrics& m) {
+                             if (!killed && m.attempt == 0 && m.rank == 0 && m.step >= 5 && h.pids.value(0) > 0) {
+                                 killed = true;
+                                 ::kill(static_cast<pid_t>(h.pids.value(0)), SIGKILL);
+                             }
+                         });
+        h.start();
+        QVERIFY(h.waitFinished(90000));
+        QVERIFY(killed);
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason));
+        QCOMPARE(o.restarts, 1);
+        const qint64 id = h.runId();
+        const QString uid = h.launch().uid;
+        h.closeStore();
+        expectNoProcessesOf(uid);
+        QString err;
+        auto reader = store::RunReader::open(h.dbPath(), &err);
+        const auto attempts = reader->attempts(id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts[0].status, QStringLiteral("failed"));
+        QCOMPARE(attempts[0].failingRank, 0);
+        QCOMPARE(attempts[1].status, QStringLiteral("completed"));
+        QVERIFY(attempts[1].resumeDir.isEmpty());
+        int firstStepOfSecondAttempt = -1;
+        reader->forEachStepRow(id, 0, [&](const store::MetricRow& r) {
+            if (r.m.attempt == 1 && firstStepOfSecondAttempt < 0) firstStepOfSecondAttempt = r.m.step;
+        });
+        QCOMPARE(firstStepOfSecondAttempt, 1);
+        QCOMPARE(reader->series(id, store::Metric::Loss, 0).size(), 200);
+        QCOMPARE(reader->run(id)->restarts, 1);
+        QCOMPARE(reader->run(id)->status, QStringLiteral("completed"));
+    }
+
+    void restartsFromTheLatestCompleteCheckpoint()
+    {
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 120, tmp.filePath(QStringLiteral("ckpt")), 10), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        launch::RunConfig c = localConfig(plan);
+        c.maxRestarts = 2;
+        QCOMPARE(h.prepare(c), QString());
+        int killedAfterCheckpoint = -1;
+        QObject::connect(&h.supervisor(), &launch::RunSupervisor::checkpointReported, &h.supervisor(),
+                         [&](int attempt, const protocol::CheckpointReport& ck) {
+                             if (killedAfterCheckpoint < 0 && attempt == 0 && ck.rank == 0 && ck.complete() && ck.step >= 20) {
+                                 killedAfterCheckpoint = ck.step;
+                                 ::kill(static_cast<pid_t>(h.pids.value(1)), SIGKILL);
+                             }
+                         });
+        h.start();
+        QVERIFY(h.waitFinished(120000));
+        QVERIFY2(killedAfterCheckpoint > 0, qPrintable(h.progress.join(QLatin1Char('\n'))));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason + QLatin1Char('\n') + h.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(o.restarts, 1);
+        QCOMPARE(o.stepsDone, 120);
+        const qint64 id = h.runId();
+        h.closeStore();
+        QString err;
+        auto reader = store::RunReader::open(h.dbPath(), &err);
+        const auto attempts = reader->attempts(id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts[0].failingRank, 1);
+        // Resumed from the checkpoint rank 0 reported complete before the kill (or a later one).
+        QString resumedPath;
+        int resumedStep = -1;
+        for (const store::CheckpointRecord& ck : reader->checkpoints(id))
+            if (ck.attempt == 0 && ck.rank == 0 && ck.status == QLatin1String("complete") && ck.path == attempts[1].resumeDir) {
+                resumedPath = ck.path;
+                resumedStep = ck.step;
+            }
+        QVERIFY2(!resumedPath.isEmpty(), qPrintable(attempts[1].resumeDir));
+        QVERIFY(resumedStep >= killedAfterCheckpoint);
+        int first = -1;
+        reader->forEachStepRow(id, 1, [&](const store::MetricRow& r) {
+            if (r.m.attempt == 1 && first < 0) first = r.m.step;
+        });
+        QCOMPARE(first, resumedStep + 1);
+        QCOMPARE(reader->series(id, store::Metric::Loss, 1).size(), 120);
+    }
+
+    void doesNotRetryWhatCannotStart()
+    {
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 20), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        launch::RunConfig c = localConfig(plan);
+        c.corePath = tmp.filePath(QStringLiteral("no-such-core"));
+        c.maxRestarts = 3;
+        QCOMPARE(h.prepare(c), QString());
+        h.start();
+        QVERIFY(h.waitFinished(20000));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        qInfo("reason: %s", qPrintable(o.reason));
+        QCOMPARE(o.status, store::RunStatus::Failed);
+        QCOMPARE(o.restarts, 0);
+        QVERIFY2(o.reason.contains(QLatin1String("could not be started")), qPrintable(o.reason));
+    }
+
+    void survivesGarbageOnStdout()
+    {
+        // Not the core: a program printing broken event lines and a runaway
+        // line. The run must end normally with the lines counted.
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 20), QString());
+        const QString script = tmp.filePath(QStringLiteral("noisy-core"));
+        QCOMPARE(SshdFixture::writeFile(script,
+                                        "#!/bin/sh\n"
+                                        "echo '@sb {broken'\n"
+                                        "echo '@sb {\"type\":\"step\",\"rank\":0,\"step\":1,\"loss\":2.5}'\n"
+                                        "echo 'plain text'\n"
+                                        "printf '@sb '; head -c 3000000 /dev/zero | tr '\\000' x; echo\n"
+                                        "printf '\\377\\376 not utf-8\\n'\n"
+                                        "exit 0\n"),
+                 QString());
+        QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        launch::RunConfig c = localConfig(plan);
+        c.corePath = script;
+        QCOMPARE(h.prepare(c), QString());
+        h.start();
+        QVERIFY(h.waitFinished(20000));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QCOMPARE(o.status, store::RunStatus::Completed);
+        QCOMPARE(o.malformedLines, 4); // 2 ranks x (broken JSON + runaway line)
+        QCOMPARE(h.steps.size(), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(LauncherLocal)
+#include "tst_launcher_local.moc"

@@ -1,0 +1,145 @@
+// Reading the core's stdout: event lines parsed, malformed ones counted and
+// skipped, plain text kept; byte streams cut into lines whatever the chunking.
+#include "protocol/core_event.hpp"
+#include "protocol/event_line.hpp"
+#include "protocol/line_splitter.hpp"
+
+#include <QFile>
+#include <QTest>
+
+#include <cmath>
+
+using namespace sb::protocol;
+
+namespace {
+
+QByteArray readData(const char* name)
+{
+    QFile f(QStringLiteral(SB_LAUNCHER_TEST_DATA "/events/") + QLatin1String(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class LauncherProtocol : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void classifiesEveryLine()
+    {
+        const QByteArrayList lines = readData("mixed_stdout.txt").split('\n');
+        QStringList expected;
+        for (const QByteArray& l : readData("mixed_stdout.expected").split('\n'))
+            if (!l.isEmpty() && !l.startsWith('#')) expected << QString::fromUtf8(l);
+        QCOMPARE(lines.size() - 1, expected.size()); // the file ends with a newline
+        for (int i = 0; i < expected.size(); ++i) {
+            const ParsedLine p = parseOutputLine(lines[i]);
+            const QString want = expected[i];
+            const QString got = p.kind == ParsedLine::Event ? QStringLiteral("E ") + p.event.type
+                                : p.kind == ParsedLine::Malformed ? QStringLiteral("M")
+                                                                  : QStringLiteral("T");
+            QVERIFY2(got == want, qPrintable(QStringLiteral("line %1: got %2, want %3 (%4)").arg(i + 1).arg(got, want, p.error)));
+            if (p.kind == ParsedLine::Malformed) QVERIFY(!p.error.isEmpty());
+        }
+    }
+
+    void readsEveryStepField()
+    {
+        const ParsedLine p = parseOutputLine(readData("mixed_stdout.txt").split('\n')[3]);
+        QCOMPARE(p.kind, ParsedLine::Event);
+        const auto s = stepFromEvent(p.event);
+        QVERIFY(s.has_value());
+        QCOMPARE(s->rank, 1);
+        QCOMPARE(s->step, 3);
+        QCOMPARE(s->steps, 20);
+        QCOMPARE(s->t, 1795000000.25);
+        QCOMPARE(s->loss, 6.71);
+        QCOMPARE(s->lr, 0.0003);
+        QCOMPARE(s->gradNorm, 1.5);
+        QCOMPARE(s->tokens, 64);
+        QCOMPARE(s->tokensPerS, 12000.5);
+        QCOMPARE(s->stepMs, 5.25);
+        QCOMPARE(s->forwardMs, 1.5);
+        QCOMPARE(s->backwardMs, 2.5);
+        QCOMPARE(s->optimizerMs, 0.75);
+        QCOMPARE(s->commExposedMs, 0.5);
+        QCOMPARE(s->memCurrent, 1000);
+        QCOMPARE(s->memPeak, 2000);
+        QCOMPARE(s->memReserved, 3000);
+        QCOMPARE(s->deviceMemUsed, 0);
+        QCOMPARE(p.event.runId, QStringLiteral("r1"));
+        QCOMPARE(p.event.version, 1);
+    }
+
+    void absentFieldsReadAsUnknown()
+    {
+        const ParsedLine p = parseOutputLine(readData("mixed_stdout.txt").split('\n')[4]);
+        const auto s = stepFromEvent(p.event);
+        QVERIFY(s.has_value());
+        QCOMPARE(s->loss, 6.5);
+        QVERIFY(std::isnan(s->lr));
+        QVERIFY(std::isnan(s->stepMs));
+        QCOMPARE(s->tokens, -1);
+        QCOMPARE(s->memPeak, -1);
+    }
+
+    void readsCheckpointDoneAndErrorEvents()
+    {
+        const QByteArrayList lines = readData("mixed_stdout.txt").split('\n');
+        const auto ck = checkpointFromEvent(parseOutputLine(lines[13]).event);
+        QVERIFY(ck.has_value());
+        QCOMPARE(ck->step, 10);
+        QCOMPARE(ck->path, QStringLiteral("/ck/step-000010"));
+        QCOMPARE(ck->bytes, 123456);
+        QVERIFY(ck->complete());
+        QCOMPARE(errorText(parseOutputLine(lines[15]).event), QStringLiteral("a peer vanished (in allreduce)"));
+        const auto done = doneFromEvent(parseOutputLine(lines[16]).event);
+        QVERIFY(done.has_value());
+        QCOMPARE(done->finalLoss, 4.25);
+        QCOMPARE(done->status, QStringLiteral("ok"));
+        const auto hello = helloFromEvent(parseOutputLine(lines[0]).event);
+        QVERIFY(hello.has_value());
+        QCOMPARE(hello->host, QStringLiteral("node-a"));
+        QCOMPARE(hello->pid, 4242);
+    }
+
+    void splitsLinesWhateverTheChunks()
+    {
+        const QByteArray stream = readData("mixed_stdout.txt") + "last line without newline";
+        QByteArrayList whole;
+        {
+            LineSplitter s;
+            s.feed(stream, [&](QByteArray l, bool) { whole << l; });
+            s.finish([&](QByteArray l, bool) { whole << l; });
+        }
+        QCOMPARE(whole.size(), 18);
+        QCOMPARE(whole.back(), QByteArray("last line without newline"));
+        for (int chunk : {1, 2, 3, 7, 64, 1000}) {
+            QByteArrayList got;
+            LineSplitter s;
+            for (qsizetype i = 0; i < stream.size(); i += chunk)
+                s.feed(QByteArrayView(stream).sliced(i, std::min<qsizetype>(chunk, stream.size() - i)),
+                       [&](QByteArray l, bool) { got << l; });
+            s.finish([&](QByteArray l, bool) { got << l; });
+            QCOMPARE(got, whole);
+        }
+    }
+
+    void cutsRunawayLines()
+    {
+        LineSplitter s(16);
+        QByteArrayList lines;
+        QList<bool> cut;
+        auto sink = [&](QByteArray l, bool t) {
+            lines << l;
+            cut << t;
+        };
+        s.feed("short\r\n", sink);
+        s.feed("0123456789abcdefXYZ-the-rest", sink);
+        s.feed("-still-the-rest\nnext\n", sink);
+        QCOMPARE(lines, (QByteArrayList{"short", "0123456789abcdef", "next"}));
+        QCOMPARE(cut, (QList<bool>{false, true, false}));
+    }
+};
+
+QTEST_GUILESS_MAIN(LauncherProtocol)
+#include "tst_launcher_protocol.moc"

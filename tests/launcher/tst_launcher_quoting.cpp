@@ -1,0 +1,298 @@
+// Strict quoting of remote commands, checked by real shells (dash and bash
+// run exactly what an SSH server would run), and the checks on host names
+// and hostfiles that keep user text away from any shell.
+#include "launch/host_list.hpp"
+#include "launch/shell_quote.hpp"
+#include "launch/ssh/remote_command.hpp"
+#include "launcher_test_support.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <unistd.h>
+
+using namespace sb::launch;
+
+namespace {
+
+// Everything a shell could misread, one string each.
+QByteArrayList nastyStrings(const QString& markerDir)
+{
+    const QByteArray m = markerDir.toUtf8();
+    return {
+        "plain",
+        "two words",
+        "",
+        "single'quote",
+        "''",
+        "'\\''",
+        "double\"quote",
+        "back`touch " + m + "/m1`tick",
+        "$(touch " + m + "/m2)",
+        "${HOME} $HOME $0 $@ $* $# $$ $?",
+        "a;touch " + m + "/m3;b",
+        "a && touch " + m + "/m4 || true",
+        "line1\ntouch " + m + "/m5\nline3",
+        "tab\there",
+        "glob * ? [a-z] ~ ~root",
+        "redir > " + m + "/m6 < /etc/passwd 2>&1 |cat",
+        "backslash \\ \\n \\' end\\",
+        "-n",
+        "--option=value",
+        "!history !! ^x",
+        "unicode \xc3\xa9\xe2\x82\xac \xf0\x9f\x94\xa5",
+        "#comment",
+        "{brace,expansion}",
+        "\x01\x02\x7f control",
+    };
+}
+
+QByteArrayList splitNul(const QByteArray& out)
+{
+    QByteArrayList parts = out.split('\0');
+    if (!parts.isEmpty() && parts.back().isEmpty()) parts.removeLast();
+    return parts;
+}
+
+QByteArray runShell(const QString& shell, const QByteArray& command, int* exitCode = nullptr, QByteArray* err = nullptr)
+{
+    QProcess p;
+    // stdin stays open, as an SSH channel's does: its end-of-file means "stop".
+    p.start(shell, {QStringLiteral("-c"), QString::fromUtf8(command)});
+    if (!p.waitForFinished(20000)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    if (exitCode) *exitCode = p.exitCode();
+    if (err) *err = p.readAllStandardError();
+    return p.readAllStandardOutput();
+}
+
+} // namespace
+
+class LauncherQuoting : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void quotesSimpleCases()
+    {
+        QCOMPARE(shellQuote("abc"), QByteArray("'abc'"));
+        QCOMPARE(shellQuote(""), QByteArray("''"));
+        QCOMPARE(shellQuote("it's"), QByteArray("'it'\\''s'"));
+        QCOMPARE(shellQuote("$(x) `y` \"z\""), QByteArray("'$(x) `y` \"z\"'"));
+        QString err;
+        QCOMPARE(shellCommand({"a b", "c"}, &err), QByteArray("'a b' 'c'"));
+        QVERIFY(err.isEmpty());
+    }
+
+    void refusesNulBytes()
+    {
+        QString err;
+        QVERIFY(shellCommand({"ok", QByteArray("a\0b", 3)}, &err).isEmpty());
+        QVERIFY(err.contains(QLatin1String("NUL")));
+    }
+
+    void roundTripsThroughRealShells_data()
+    {
+        QTest::addColumn<QString>("shell");
+        for (const char* sh : {"/bin/sh", "/bin/dash", "/bin/bash"})
+            if (QFile::exists(QLatin1String(sh))) QTest::newRow(sh) << QString::fromLatin1(sh);
+    }
+
+    void roundTripsThroughRealShells()
+    {
+        QFETCH(QString, shell);
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QByteArrayList args = nastyStrings(tmp.path());
+        QString err;
+        const QByteArray cmd = shellCommand(QByteArrayList{"printf", "%s\\0"} + args, &err);
+        QVERIFY2(!cmd.isEmpty(), qPrintable(err));
+        const QByteArrayList got = splitNul(runShell(shell, cmd));
+        QCOMPARE(got, args);
+        QVERIFY2(QDir(tmp.path()).isEmpty(), "a quoted argument was executed");
+    }
+
+    void rankCommandRunsTheWrapperLiterally()
+    {
+        // The command an SSH server hands to the user's shell, run by bash:
+        // working folder, pid file and every argument and variable arrive untouched.
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QByteArrayList nasty = nastyStrings(tmp.path() + QStringLiteral("/markers"));
+        QDir().mkpath(tmp.path() + QStringLiteral("/markers"));
+        const QString workdir = tmp.path() + QStringLiteral("/work dir;$(touch x)'\n");
+        QVERIFY(QDir().mkpath(workdir));
+        RemoteRankCommand c;
+        c.pidFile = tmp.path() + QStringLiteral("/rank 0;`x`.pid");
+        c.graceSeconds = 1;
+        c.workdir = workdir;
+        c.environment = {{"RANK", "0"}, {"SB_RUN_NAME", nasty[8] + nasty[12]}};
+        c.program = QStringLiteral("/bin/sh");
+        c.arguments = QByteArrayList{"-c", "printf '%s\\0' \"$@\"; printf '%s\\0' \"$RANK\" \"$SB_RUN_NAME\" \"$PWD\"", "sb"} + nasty;
+        QString err;
+        const QByteArray cmd = buildRankCommand(c, &err);
+        QVERIFY2(!cmd.isEmpty(), qPrintable(err));
+        int code = -1;
+        QByteArray stderrText;
+        const QByteArrayList got = splitNul(runShell(QStringLiteral("/bin/bash"), cmd, &code, &stderrText));
+        QCOMPARE(code, 0);
+        QCOMPARE(got.mid(0, nasty.size()), nasty);
+        QCOMPARE(got.value(nasty.size()), QByteArray("0"));
+        QCOMPARE(got.value(nasty.size() + 1), nasty[8] + nasty[12]);
+        QCOMPARE(QDir(QString::fromUtf8(got.value(nasty.size() + 2))).canonicalPath(), QDir(workdir).canonicalPath());
+        QVERIFY2(stderrText.startsWith(kWrapperPidPrefix), stderrText.constData());
+        QVERIFY2(!QFile::exists(c.pidFile), "the wrapper removes its pid file");
+        QVERIFY2(QDir(tmp.path() + QStringLiteral("/markers")).isEmpty(), "a quoted argument was executed");
+        QVERIFY(!QFile::exists(workdir + QStringLiteral("x")));
+    }
+
+    void wrapperPassesExitCodesAndSignals()
+    {
+        QTemporaryDir tmp;
+        RemoteRankCommand c;
+        c.pidFile = tmp.filePath(QStringLiteral("p.pid"));
+        c.program = QStringLiteral("/bin/sh");
+        c.arguments = {"-c", "exit 3"};
+        QString err;
+        int code = -1;
+        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c, &err), &code);
+        QCOMPARE(code, 3);
+        c.arguments = {"-c", "kill -9 $$"};
+        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c, &err), &code);
+        QCOMPARE(code, 128 + 9);
+    }
+
+    void closingStdinStopsTheWholeGroup()
+    {
+        // The watchdog: end-of-file on the wrapper's stdin (a closed SSH
+        // channel) terminates the rank's process group, children included.
+        QTemporaryDir tmp;
+        RemoteRankCommand c;
+        c.pidFile = tmp.filePath(QStringLiteral("p.pid"));
+        c.graceSeconds = 1;
+        c.program = QStringLiteral("/bin/sh");
+        const QByteArray tag = "sb-watchdog-test-" + QByteArray::number(::getpid());
+        c.arguments = {"-c", "trap '' TERM; sleep 300 & sleep 301; wait", tag};
+        QString err;
+        QProcess p;
+        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromUtf8(buildRankCommand(c, &err))});
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(c.pidFile), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!sb::test::processesMentioning(tag).isEmpty(), 5000);
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 128 + 9); // TERM is ignored: SIGKILL after the grace
+        const auto left = sb::test::waitUntilNoneMention(tag, 3000);
+        QVERIFY2(left.isEmpty(), qPrintable(sb::test::describe(left)));
+    }
+
+    void killCommandKillsTheRecordedGroup()
+    {
+        QTemporaryDir tmp;
+        const QString pidFile = tmp.path() + QStringLiteral("/odd 'name' $(x).pid");
+        QProcess victim;
+        victim.setProgram(QStringLiteral("/usr/bin/setsid"));
+        victim.setArguments({QStringLiteral("/bin/sleep"), QStringLiteral("300")});
+        victim.start();
+        QVERIFY(victim.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(::getpgid(static_cast<pid_t>(victim.processId())) == victim.processId(), 5000);
+        QVERIFY(sb::test::SshdFixture::writeFile(pidFile, QByteArray::number(victim.processId())).isEmpty());
+        QString err;
+        const QByteArray cmd = buildKillCommand({pidFile, tmp.path() + QStringLiteral("/missing.pid")}, &err);
+        int code = -1;
+        runShell(QStringLiteral("/bin/bash"), cmd, &code);
+        QCOMPARE(code, 0);
+        QVERIFY(victim.waitForFinished(5000));
+        QCOMPARE(victim.exitStatus(), QProcess::CrashExit);
+    }
+
+    void checksHostNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("alias") << "gpu-node-1" << true;
+        QTest::newRow("fqdn") << "gpu1.cluster.example.org" << true;
+        QTest::newRow("user") << "alice@gpu1" << true;
+        QTest::newRow("ipv4") << "10.0.0.7" << true;
+        QTest::newRow("ipv6") << "fe80::1" << true;
+        QTest::newRow("ipv6 bracket") << "[::1]" << true;
+        QTest::newRow("empty") << "" << false;
+        QTest::newRow("semicolon") << "a;reboot" << false;
+        QTest::newRow("subshell") << "$(reboot)" << false;
+        QTest::newRow("backquote") << "a`id`" << false;
+        QTest::newRow("quote") << "a'b" << false;
+        QTest::newRow("space") << "a b" << false;
+        QTest::newRow("newline") << "a\nb" << false;
+        QTest::newRow("option") << "-oProxyCommand=x" << false;
+        QTest::newRow("two at") << "a@b@c" << false;
+        QTest::newRow("empty user") << "@host" << false;
+        QTest::newRow("percent token") << "%h" << false;
+    }
+
+    void checksHostNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, ok);
+        const QString err = checkHostName(name);
+        QVERIFY2(err.isEmpty() == ok, qPrintable(err));
+        if (!ok) QVERIFY2(!err.contains(QLatin1Char('\n')), "messages stay on one line");
+    }
+
+    void parsesHostfiles_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QDir data(QStringLiteral(SB_LAUNCHER_TEST_DATA "/hostfiles"));
+        for (const QString& f : data.entryList({QStringLiteral("*.hostfile")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << data.filePath(f);
+    }
+
+    void parsesHostfiles()
+    {
+        QFETCH(QString, file);
+        QFile in(file);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const HostListResult r = parseHostfileText(QString::fromUtf8(in.readAll()), QFileInfo(file).fileName());
+        QFile exp(file.chopped(9) + QStringLiteral(".expected"));
+        QVERIFY(exp.open(QIODevice::ReadOnly));
+        QStringList hosts, errors;
+        for (const QString& line : QString::fromUtf8(exp.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            if (line.startsWith(QLatin1String("error: "))) errors << line.mid(7);
+            else hosts << line;
+        }
+        QStringList gotHosts;
+        for (const HostSpec& h : r.hosts) gotHosts << QStringLiteral("%1 %2").arg(h.name).arg(h.slots);
+        if (errors.isEmpty()) {
+            QCOMPARE(r.errors, QStringList());
+            QCOMPARE(gotHosts, hosts);
+        } else {
+            QCOMPARE(r.errors.size(), errors.size());
+            for (int i = 0; i < errors.size(); ++i)
+                QVERIFY2(r.errors[i].startsWith(errors[i]), qPrintable(r.errors[i] + QStringLiteral(" / ") + errors[i]));
+        }
+    }
+
+    void parsesHostArguments()
+    {
+        const HostListResult r = parseHostArguments({QStringLiteral("a"), QStringLiteral("b:4"), QStringLiteral("fe80::1"),
+                                                     QStringLiteral("[::1]:2"), QStringLiteral("u@c:1")});
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(r.hosts.size(), 5);
+        QCOMPARE(r.hosts[0].slots, 0);
+        QCOMPARE(r.hosts[1].name, QStringLiteral("b"));
+        QCOMPARE(r.hosts[1].slots, 4);
+        QCOMPARE(r.hosts[2].name, QStringLiteral("fe80::1"));
+        QCOMPARE(r.hosts[3].name, QStringLiteral("[::1]"));
+        QCOMPARE(r.hosts[3].slots, 2);
+        QCOMPARE(r.hosts[4].userPart(), QStringLiteral("u"));
+        QCOMPARE(r.hosts[4].hostPart(), QStringLiteral("c"));
+        QVERIFY(!parseHostArguments({QStringLiteral("x;id")}).ok());
+        QVERIFY(!parseHostArguments({QStringLiteral("a"), QStringLiteral("a:2")}).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(LauncherQuoting)
+#include "tst_launcher_quoting.moc"

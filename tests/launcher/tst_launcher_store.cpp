@@ -1,0 +1,468 @@
+// The SQLite run store: what is written is read back exactly, an old schema
+// is migrated, a newer or damaged file is refused, and a writer killed with
+// SIGKILL mid-ingest leaves a sound database with every committed row.
+#include "store/connection.hpp"
+#include "store/run_reader.hpp"
+#include "store/schema.hpp"
+#include "store/sqlite_run_store.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <csignal>
+
+using namespace sb::store;
+
+namespace {
+
+NewRun sampleRun(const QString& uid, const QString& name = QString())
+{
+    NewRun r;
+    r.uid = uid;
+    r.name = name;
+    r.planJson = QStringLiteral("{\"format\":\"shardbench-plan\"}");
+    r.backend = QStringLiteral("ssh");
+    r.hosts = {QStringLiteral("node-a slots=2"), QStringLiteral("node-b slots=2")};
+    r.worldSize = 4;
+    r.maxRestarts = 2;
+    r.createdAt = 1700000000.5;
+    return r;
+}
+
+MetricRow metric(qint64 run, int rank, int step, int attempt, double loss)
+{
+    MetricRow m;
+    m.runId = run;
+    m.m.rank = rank;
+    m.m.step = step;
+    m.m.attempt = attempt;
+    m.m.steps = 100;
+    m.m.t = 1700000000.0 + step;
+    m.m.loss = loss;
+    m.m.lr = 3e-4;
+    m.m.gradNorm = 0.5;
+    m.m.tokens = 4096;
+    m.m.tokensPerS = 1e5;
+    m.m.stepMs = 12.5;
+    m.m.forwardMs = 4;
+    m.m.backwardMs = 6;
+    m.m.optimizerMs = 2;
+    m.m.commExposedMs = 0.5;
+    m.m.memCurrent = 1000 + rank;
+    m.m.memPeak = 2000 + rank;
+    m.m.memReserved = 4096;
+    m.m.deviceMemUsed = -1; // unknown: NULL
+    return m;
+}
+
+// Runs a SQL file (statements end with ';' at a line end; -- comments).
+QString execSqlFile(const QString& dbPath, const QString& sqlFile)
+{
+    QFile f(sqlFile);
+    if (!f.open(QIODevice::ReadOnly)) return QStringLiteral("cannot read ") + sqlFile;
+    QString err;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("fixture"));
+        db.setDatabaseName(dbPath);
+        if (!db.open()) return db.lastError().text();
+        QSqlQuery q(db);
+        QString stmt;
+        for (const QString& line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'))) {
+            if (line.trimmed().startsWith(QLatin1String("--")) || line.trimmed().isEmpty()) continue;
+            stmt += line + QLatin1Char('\n');
+            if (line.trimmed().endsWith(QLatin1Char(';'))) {
+                if (!q.exec(stmt)) err = stmt + q.lastError().text();
+                stmt.clear();
+                if (!err.isEmpty()) break;
+            }
+        }
+        q = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("fixture"));
+    return err;
+}
+
+QVariant scalar(const QString& dbPath, const QString& sql)
+{
+    QString err;
+    OpenOptions o;
+    o.create = false;
+    o.migrate = false;
+    QVariant v;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("scalar"));
+        db.setDatabaseName(dbPath);
+        db.open();
+        QSqlQuery q(db);
+        if (q.exec(sql) && q.next()) v = q.value(0);
+        q = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("scalar"));
+    return v;
+}
+
+} // namespace
+
+class LauncherStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void writesAndReadsBack()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("sub/folder/runs.sqlite")); // folders are created
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-1"), QStringLiteral("first")));
+        QVERIFY(id > 0);
+        RunUpdate u;
+        u.runId = id;
+        u.status = RunStatus::Failed;
+        u.startedAt = 1700000001.0;
+        u.endedAt = 1700000061.0;
+        u.reason = QStringLiteral("rank 3 on node-b was killed by signal 9 (SIGKILL)");
+        u.failingRank = 3;
+        u.failingHost = QStringLiteral("node-b");
+        u.stepsDone = 2;
+        u.finalLoss = 5.5;
+        u.malformedLines = 7;
+        store->updateRun(u);
+        for (int rank = 0; rank < 4; ++rank)
+            for (int step = 1; step <= 2; ++step) store->addStepMetrics(metric(id, rank, step, 0, 6.0 - step));
+        store->recordAttempt({id, 0, 1700000001.0, 1700000061.0, QStringLiteral("failed"), u.reason.value(), 3, QString()});
+        store->addEvent({id, 0, 2, 1700000002.0, QStringLiteral("hello"), "{\"host\":\"node-b\"}"});
+        store->addLog({id, 0, 1, 1700000003.0, LogStream::Stderr, QStringLiteral("[rank 1] \"quoted\" line\twith tab")});
+        store->addLog({id, 0, -1, 1700000004.0, LogStream::Launcher, QStringLiteral("rank 3 was killed")});
+        CheckpointRecord ck;
+        ck.runId = id;
+        ck.rank = 0;
+        ck.step = 2;
+        ck.path = QStringLiteral("/ck/step-000002");
+        ck.host = QStringLiteral("node-a");
+        ck.worldSize = 4;
+        ck.bytes = 123456;
+        ck.checksum = QStringLiteral("sha256:abc");
+        ck.kind = QStringLiteral("sharded");
+        ck.status = QStringLiteral("complete");
+        ck.ms = 12.5;
+        ck.t = 1700000005.0;
+        store->addCheckpoint(ck);
+        store->upsertHost({QStringLiteral("node-b"), QStringLiteral("127.0.0.3"), QStringLiteral("root"), 2222, 2,
+                           QStringLiteral("ssh-ed25519 SHA256:xyz"), 1700000006.0});
+        SavedPlanRecord plan;
+        plan.name = QStringLiteral("my plan");
+        plan.planJson = QStringLiteral("{}");
+        plan.createdAt = plan.updatedAt = 1700000007.0;
+        const qint64 planId = store->savePlan(plan);
+        QVERIFY(planId > 0);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QCOMPARE(store->stats().failedRows, 0);
+
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        const auto run = reader->run(id);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->uid, QStringLiteral("uid-1"));
+        QCOMPARE(run->name, QStringLiteral("first"));
+        QCOMPARE(run->backend, QStringLiteral("ssh"));
+        QCOMPARE(run->hosts, (QStringList{QStringLiteral("node-a slots=2"), QStringLiteral("node-b slots=2")}));
+        QCOMPARE(run->worldSize, 4);
+        QCOMPARE(run->status, QStringLiteral("failed"));
+        QCOMPARE(run->reason, u.reason.value());
+        QCOMPARE(run->failingRank, 3);
+        QCOMPARE(run->failingHost, QStringLiteral("node-b"));
+        QCOMPARE(run->maxRestarts, 2);
+        QCOMPARE(run->stepsDone, 2);
+        QCOMPARE(run->finalLoss, 5.5);
+        QCOMPARE(run->malformedLines, 7);
+        QCOMPARE(run->startedAt, 1700000001.0);
+        QCOMPARE(run->planJson, QStringLiteral("{\"format\":\"shardbench-plan\"}"));
+
+        const MetricSeries loss = reader->series(id, Metric::Loss);
+        QCOMPARE(loss.size(), 8);
+        QCOMPARE(loss.ranks[0], 0);
+        QCOMPARE(loss.steps[1], 2);
+        QCOMPARE(loss.values[1], 4.0);
+        QList<MetricRow> rows;
+        QVERIFY(reader->forEachStepRow(id, 3, [&](const MetricRow& r) { rows << r; }));
+        QCOMPARE(rows.size(), 2);
+        const MetricRow want = metric(id, 3, 2, 0, 4.0);
+        const auto& m = rows[1].m;
+        QCOMPARE(m.step, 2);
+        QCOMPARE(m.t, want.m.t);
+        QCOMPARE(m.lr, want.m.lr);
+        QCOMPARE(m.gradNorm, want.m.gradNorm);
+        QCOMPARE(m.tokens, want.m.tokens);
+        QCOMPARE(m.tokensPerS, want.m.tokensPerS);
+        QCOMPARE(m.stepMs, want.m.stepMs);
+        QCOMPARE(m.forwardMs, want.m.forwardMs);
+        QCOMPARE(m.backwardMs, want.m.backwardMs);
+        QCOMPARE(m.optimizerMs, want.m.optimizerMs);
+        QCOMPARE(m.commExposedMs, want.m.commExposedMs);
+        QCOMPARE(m.memCurrent, want.m.memCurrent);
+        QCOMPARE(m.memPeak, want.m.memPeak);
+        QCOMPARE(m.memReserved, want.m.memReserved);
+        QCOMPARE(m.deviceMemUsed, -1);
+        QCOMPARE(reader->rankSummaries(id).size(), 4);
+        QCOMPARE(reader->rankSummaries(id)[3].peakMem, 2003);
+
+        QCOMPARE(reader->attempts(id).size(), 1);
+        QCOMPARE(reader->attempts(id)[0].failingRank, 3);
+        QCOMPARE(reader->events(id).size(), 1);
+        QCOMPARE(reader->events(id)[0].rank, 2);
+        const auto logs = reader->logs(id);
+        QCOMPARE(logs.size(), 2);
+        QCOMPARE(logs[0].line, QStringLiteral("[rank 1] \"quoted\" line\twith tab"));
+        QCOMPARE(logs[1].rank, -1);
+        QCOMPARE(logs[1].stream, LogStream::Launcher);
+        QCOMPARE(reader->logs(id, 1).size(), 1);
+        QCOMPARE(reader->logs(id, -1).size(), 1);
+        const auto cks = reader->checkpoints(id);
+        QCOMPARE(cks.size(), 1);
+        QCOMPARE(cks[0].checksum, QStringLiteral("sha256:abc"));
+        QCOMPARE(cks[0].bytes, 123456);
+        QCOMPARE(cks[0].worldSize, 4);
+        QCOMPARE(reader->hosts().size(), 1);
+        QCOMPARE(reader->hosts()[0].port, 2222);
+        QCOMPARE(reader->hosts()[0].keyFingerprint, QStringLiteral("ssh-ed25519 SHA256:xyz"));
+        QCOMPARE(reader->savedPlans().size(), 1);
+        QCOMPARE(reader->savedPlans()[0].name, QStringLiteral("my plan"));
+    }
+
+    void keepsTheLatestAttemptOfAStep()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-2")));
+        for (int step = 1; step <= 15; ++step) store->addStepMetrics(metric(id, 0, step, 0, 100 + step));
+        for (int step = 11; step <= 20; ++step) store->addStepMetrics(metric(id, 0, step, 1, 200 + step)); // resumed at 10
+        QVERIFY(store->flush());
+        auto reader = RunReader::open(path, &err);
+        const MetricSeries s = reader->series(id, Metric::Loss, 0);
+        QCOMPARE(s.size(), 20);
+        QCOMPARE(s.values[9], 110.0);
+        QCOMPARE(s.values[10], 211.0);
+        QCOMPARE(s.values[14], 215.0);
+        QCOMPARE(reader->series(id, Metric::Loss, 0, false).size(), 25);
+    }
+
+    void findsRunsByIdUidPrefixAndName()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        const qint64 a = store->createRun(sampleRun(QStringLiteral("20250101-aaaa"), QStringLiteral("alpha")));
+        const qint64 b = store->createRun(sampleRun(QStringLiteral("20250101-abbb"), QStringLiteral("alpha")));
+        const qint64 c = store->createRun(sampleRun(QStringLiteral("20250202-cccc"), QStringLiteral("50% _odd_")));
+        QVERIFY(store->flush());
+        QVERIFY(store->createRun(sampleRun(QStringLiteral("20250101-aaaa"))) < 0); // uid is unique
+        auto reader = RunReader::open(path, &err);
+        QCOMPARE(reader->findRun(QString::number(a))->id, a);
+        QCOMPARE(reader->findRun(QStringLiteral("20250101-abbb"))->id, b);
+        QCOMPARE(reader->findRun(QStringLiteral("20250202"))->id, c);
+        QCOMPARE(reader->findRun(QStringLiteral("alpha"))->id, b); // the newest of that name
+        QCOMPARE(reader->findRun(QStringLiteral("50% _odd_"))->id, c);
+        QVERIFY(!reader->findRun(QStringLiteral("20250101-a")));
+        QVERIFY(reader->lastError().contains(QLatin1String("several")));
+        QVERIFY(!reader->findRun(QStringLiteral("2025%")));
+        QVERIFY(!reader->findRun(QStringLiteral("nothing")));
+        QVERIFY(reader->lastError().contains(QLatin1String("no run")));
+        QCOMPARE(reader->listRuns().size(), 3);
+        QCOMPARE(reader->listRuns(2).size(), 2);
+        QCOMPARE(reader->listRuns().front().id, c);
+    }
+
+    void migratesAVersion1Database()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("old.sqlite"));
+        const QString err0 = execSqlFile(path, QStringLiteral(SB_LAUNCHER_TEST_DATA "/store_v1.sql"));
+        QVERIFY2(err0.isEmpty(), qPrintable(err0));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), 1);
+
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
+        // New columns and tables work on the migrated file.
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("new-run")));
+        QVERIFY(id == 3);
+        store->recordAttempt({id, 0, 1.0, 2.0, QStringLiteral("completed"), QString(), -1, QString()});
+        store->addStepMetrics(metric(id, 0, 1, 0, 1.0));
+        store->addStepMetrics(metric(1, 0, 1, 1, 9.0)); // a second attempt of an old run's step
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        const auto old = reader->run(1);
+        QVERIFY(old.has_value());
+        QCOMPARE(old->name, QStringLiteral("old run"));
+        QCOMPARE(old->status, QStringLiteral("completed"));
+        QCOMPARE(old->restarts, 0);
+        QCOMPARE(reader->run(2)->failingRank, 1);
+        QCOMPARE(reader->run(2)->parentRun, 1);
+        const MetricSeries s = reader->series(1, Metric::Loss, -1, false);
+        QCOMPARE(s.size(), 5);
+        const MetricSeries latest = reader->series(1, Metric::Loss, 0);
+        QCOMPARE(latest.values, (QVector<double>{9.0, 6.25}));
+        QCOMPARE(reader->series(1, Metric::MemPeak, 1).values, (QVector<double>{2001, 2001}));
+        QCOMPARE(reader->events(1).size(), 1);
+        QCOMPARE(reader->logs(1).size(), 1);
+        QCOMPARE(reader->checkpoints(1).size(), 1);
+        QCOMPARE(reader->checkpoints(1)[0].attempt, 0);
+        QCOMPARE(reader->hosts()[0].user, QStringLiteral("alice"));
+        QCOMPARE(reader->savedPlans().size(), 1);
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA integrity_check")).toString(), QStringLiteral("ok"));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    }
+
+    void refusesANewerSchemaAndOtherFiles()
+    {
+        QTemporaryDir tmp;
+        const QString newer = tmp.filePath(QStringLiteral("newer.sqlite"));
+        {
+            QString err;
+            auto s = SqliteRunStore::open(newer, &err);
+            QVERIFY(s);
+        }
+        QVERIFY(execSqlFile(newer, tmp.filePath(QStringLiteral("none.sql"))).contains(QLatin1String("cannot read")));
+        QVERIFY(sb::store::kSchemaVersion < 99);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("bump"));
+            db.setDatabaseName(newer);
+            QVERIFY(db.open());
+            QSqlQuery(db).exec(QStringLiteral("PRAGMA user_version = 99"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("bump"));
+        QString err;
+        QVERIFY(!SqliteRunStore::open(newer, &err));
+        QVERIFY2(err.contains(QLatin1String("newer")), qPrintable(err));
+        QVERIFY(!RunReader::open(newer, &err));
+
+        const QString garbage = tmp.filePath(QStringLiteral("garbage.sqlite"));
+        QFile g(garbage);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(QByteArray(8192, 'x'));
+        g.close();
+        QVERIFY(!SqliteRunStore::open(garbage, &err));
+        QVERIFY2(err.contains(QLatin1String("not a usable SQLite database")), qPrintable(err));
+
+        QVERIFY(!SqliteRunStore::open(tmp.path(), &err));
+        QVERIFY2(err.contains(QLatin1String("folder")), qPrintable(err));
+        QVERIFY(!RunReader::open(tmp.filePath(QStringLiteral("missing.sqlite")), &err));
+        QVERIFY2(err.contains(QLatin1String("no run store")), qPrintable(err));
+    }
+
+    void survivesAWriterKilledMidIngest()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("crash.sqlite"));
+        QProcess child;
+        child.start(QStringLiteral(SB_STORE_WRITER_CHILD), {path});
+        QVERIFY(child.waitForStarted());
+        int committed = 0;
+        qint64 runId = -1;
+        QByteArray pending;
+        QElapsedTimer t;
+        t.start();
+        // Kill it at an arbitrary point while it keeps writing.
+        while (committed < 6000 && t.elapsed() < 60000) {
+            child.waitForReadyRead(1000);
+            pending += child.readAllStandardOutput();
+            qsizetype nl;
+            while ((nl = pending.indexOf('\n')) >= 0) {
+                const QByteArray line = pending.left(nl);
+                pending.remove(0, nl + 1);
+                if (line.startsWith("run ")) runId = line.mid(4).toLongLong();
+                if (line.startsWith("committed ")) committed = line.mid(10).toInt();
+            }
+            QVERIFY2(child.state() == QProcess::Running, child.readAllStandardError().constData());
+        }
+        QVERIFY(committed >= 6000);
+        ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
+        QVERIFY(child.waitForFinished(5000));
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA integrity_check")).toString(), QStringLiteral("ok"));
+        const qint64 rows = scalar(path, QStringLiteral("SELECT COUNT(*) FROM step_metrics WHERE run_id = %1").arg(runId)).toLongLong();
+        const qint64 upToCommitted = scalar(path, QStringLiteral("SELECT COUNT(*) FROM step_metrics WHERE run_id = %1 AND step <= %2")
+                                                      .arg(runId)
+                                                      .arg(committed))
+                                         .toLongLong();
+        QCOMPARE(upToCommitted, 4LL * committed); // every committed row is there
+        QVERIFY(rows >= upToCommitted);
+        // What got in beyond that is a prefix of the write order: no holes.
+        const qint64 maxStep = scalar(path, QStringLiteral("SELECT MAX(step) FROM step_metrics WHERE run_id = %1").arg(runId)).toLongLong();
+        QVERIFY(maxStep <= (rows + 3) / 4);
+        // And the store opens and accepts writes again.
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        store->addStepMetrics(metric(runId, 0, 1000000, 0, 1.0));
+        QVERIFY(store->flush());
+    }
+
+    void readersSeeCommittedRowsWhileTheWriterWrites()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("wal.sqlite"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-wal")));
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        qsizetype last = 0;
+        for (int batch = 0; batch < 20; ++batch) {
+            for (int step = 1; step <= 500; ++step) store->addStepMetrics(metric(id, 0, batch * 500 + step, 0, 1.0));
+            const qsizetype seen = reader->series(id, Metric::Loss).size();
+            QVERIFY(seen >= last);
+            QVERIFY(reader->lastError().isEmpty());
+            last = seen;
+        }
+        QVERIFY(store->flush());
+        QCOMPARE(reader->series(id, Metric::Loss).size(), 10000);
+    }
+
+    void storesNoSecrets()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("s.sqlite"));
+        QString err;
+        { auto s = SqliteRunStore::open(path, &err); }
+        QSqlDatabase db = openStoreConnection(path, OpenOptions{}, &err);
+        QVERIFY2(db.isValid(), qPrintable(err));
+        QStringList columns;
+        {
+            QSqlQuery tables(db);
+            QVERIFY(tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'")));
+            QStringList names;
+            while (tables.next()) names << tables.value(0).toString();
+            for (const QString& t : names) {
+                QSqlQuery q(db);
+                QVERIFY(q.exec(QStringLiteral("PRAGMA table_info(%1)").arg(t)));
+                while (q.next()) columns << t + QLatin1Char('.') + q.value(1).toString();
+            }
+        }
+        closeStoreConnection(db);
+        QVERIFY(columns.size() > 50);
+        for (const QString& c : columns)
+            for (const char* word : {"password", "passphrase", "secret", "private", "identity"})
+                QVERIFY2(!c.contains(QLatin1String(word), Qt::CaseInsensitive), qPrintable(c));
+    }
+};
+
+QTEST_GUILESS_MAIN(LauncherStore)
+#include "tst_launcher_store.moc"
