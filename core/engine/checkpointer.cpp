@@ -4,6 +4,7 @@
 
 #include "checkpoint/checkpoint_io.hpp"
 #include "checkpoint/fs_util.hpp"
+#include "checkpoint/sha256.hpp"
 #include "json/json.hpp"
 #include "plan/plan_json.hpp"
 
@@ -244,6 +245,11 @@ void Checkpointer::finalize(const Snapshot& snap)
     if (error.empty()) error = ckpt::renameDurably(snap.tmpDir, snap.finalDir);
     std::uint64_t bytes = 0;
     for (const auto& f : index.files) bytes += f.bytes;
+    std::string indexSha;
+    if (error.empty()) {
+        std::string ignored;
+        indexSha = ckpt::sha256File(snap.finalDir + "/index.json", ignored); // names every file's SHA-256 in turn
+    }
 
     json::Value ev = json::Value::object();
     ev.set("step", static_cast<long long>(snap.pos.stepsDone));
@@ -256,6 +262,7 @@ void Checkpointer::finalize(const Snapshot& snap)
     ev.set("stall_ms", snap.async ? snap.stallMs : msSince(snap.started));
     ev.set("world", mesh_.world());
     ev.set("status", error.empty() ? "complete" : "failed");
+    if (!indexSha.empty()) ev.set("checksum", "sha256:" + indexSha);
     if (!error.empty()) ev.set("message", error);
     events().emit("checkpoint", ev);
     if (!error.empty()) {

@@ -1,6 +1,8 @@
 #include "process_groups.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 namespace sb::engine {
 
@@ -23,7 +25,11 @@ c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store
 {
     auto opts = ::c10d::ProcessGroupGloo::Options::create(std::chrono::milliseconds(env.collectiveTimeoutS * 1000LL));
     opts->devices.push_back(device);
-    opts->threads = 2;
+    // Gloo's worker threads run the asynchronous collectives. One per group:
+    // on a machine whose cores all compute, more threads only contend.
+    int threads = 1;
+    if (const char* t = std::getenv("SB_GLOO_THREADS")) threads = std::max(1, std::atoi(t));
+    opts->threads = threads;
     auto prefixed = c10::make_intrusive<::c10d::PrefixStore>(prefix, store);
     return c10::make_intrusive<::c10d::ProcessGroupGloo>(prefixed, rank, size, opts);
 }

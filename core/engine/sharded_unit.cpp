@@ -140,12 +140,20 @@ bool ShardedUnit::hasUnshardedGrads() const
 void ShardedUnit::startReduce()
 {
     const std::int64_t W = mesh_.shardSize();
-    rsIn_ = torch::zeros({W, shardNumel_}, torch::TensorOptions().dtype(scalarType(unit_.reduceDtype)));
+    rsIn_ = torch::empty({W, shardNumel_}, torch::TensorOptions().dtype(scalarType(unit_.reduceDtype)));
     for (ShardParam& p : params_) {
         torch::Tensor g = p.full.grad();
-        if (!g.defined()) continue;
-        copyRows(g.view({p.rows, p.rowNumel}), rsIn_.narrow(1, p.offset, p.chunk * p.rowNumel).view({W, p.chunk, p.rowNumel}),
-                 p.rows, p.chunk, false);
+        auto spread = rsIn_.narrow(1, p.offset, p.chunk * p.rowNumel).view({W, p.chunk, p.rowNumel});
+        // Only the padding rows need zeros; the rest is overwritten.
+        if (!g.defined()) {
+            spread.zero_();
+            continue;
+        }
+        for (std::int64_t r = p.chunk ? p.rows / p.chunk : W; r < W; ++r) {
+            const std::int64_t start = std::max<std::int64_t>(0, p.rows - r * p.chunk);
+            if (start < p.chunk) spread.select(0, r).narrow(0, start, p.chunk - start).zero_();
+        }
+        copyRows(g.view({p.rows, p.rowNumel}), spread, p.rows, p.chunk, false);
         p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed
     }
     rsOut_ = torch::empty_like(rsIn_);

@@ -1,6 +1,7 @@
 // Commands of shardbench-cli that work on plans: plan, validate, estimate,
 // export-script, presets. Each returns the process exit code: 0 on success,
-// 2 on bad input (message on `err`), 1 when a valid plan does not fit.
+// 2 on bad input (message on `err`). A valid plan that does not fit is not an
+// error: `estimate` says so and exits 0 (its JSON has "fits": false).
 #pragma once
 
 #include <ostream>

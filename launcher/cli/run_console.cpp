@@ -114,6 +114,8 @@ void RunConsole::drawProgress(bool force)
     for (const launch::RankView& r : supervisor_.ranks())
         if (r.lastStep) step = std::max(step, r.lastStep->step);
     const int every = std::max(1, steps / 10);
+    // A forced redraw (after a message) prints nothing here: log files get one
+    // progress line per tenth of the run, not one after every message.
     if (force || (step < lastPrintedStep_ + every && step != steps)) return;
     if (step == lastPrintedStep_) return;
     lastPrintedStep_ = step;
