@@ -334,8 +334,8 @@ std::string Checkpointer::load(const std::string& path, TrainingPosition& pos, b
             if (std::string e = read("param", p.shard); !e.empty()) return e;
             auto state = std::make_unique<torch::optim::AdamWParamState>();
             state->step(index.optimizerStep);
-            state->exp_avg(torch::zeros_like(p.shard));
-            state->exp_avg_sq(torch::zeros_like(p.shard));
+            state->exp_avg(torch::empty_like(p.shard)); // filled by the reads below
+            state->exp_avg_sq(torch::empty_like(p.shard));
             if (std::string e = read("exp_avg", state->exp_avg()); !e.empty()) return e;
             if (std::string e = read("exp_avg_sq", state->exp_avg_sq()); !e.empty()) return e;
             if (index.optimizerStep > 0) optimizer_.state()[optimizerKey(p.shard)] = std::move(state);

@@ -1,5 +1,7 @@
 #include "data.hpp"
 
+#include "torch_dtype.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -12,14 +14,6 @@ namespace sb::engine {
 
 namespace {
 
-std::uint64_t mix(std::uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 // Arithmetic sequences modulo the vocabulary with a random start and stride:
 // learnable from two tokens of context, so the loss visibly falls.
 class SyntheticData final : public DataSource {
@@ -31,7 +25,7 @@ public:
         auto* p = all.data_ptr<std::int64_t>();
         const std::uint64_t strides = static_cast<std::uint64_t>(std::min<std::int64_t>(7, std::max<std::int64_t>(1, vocab_ - 1)));
         for (int b = 0; b < batch; ++b) {
-            const std::uint64_t h = mix(seed_ * 0x100000001B3ull + first + static_cast<std::uint64_t>(b));
+            const std::uint64_t h = splitmix64(seed_ * 0x100000001B3ull + first + static_cast<std::uint64_t>(b));
             const std::int64_t start = static_cast<std::int64_t>(h % static_cast<std::uint64_t>(vocab_));
             const std::int64_t stride = 1 + static_cast<std::int64_t>((h >> 32) % strides);
             for (int t = 0; t <= seq; ++t) p[b * (seq + 1) + t] = (start + stride * t) % vocab_;
@@ -61,7 +55,7 @@ public:
         auto* p = all.data_ptr<std::int64_t>();
         std::vector<unsigned char> buf(static_cast<std::size_t>(seq + 1) * static_cast<std::size_t>(width_));
         for (int b = 0; b < batch; ++b) {
-            const std::uint64_t start = mix(seed_ ^ (first + static_cast<std::uint64_t>(b))) % (tokens_ - static_cast<std::uint64_t>(seq) - 1);
+            const std::uint64_t start = splitmix64(seed_ ^ (first + static_cast<std::uint64_t>(b))) % (tokens_ - static_cast<std::uint64_t>(seq) - 1);
             const off_t offset = static_cast<off_t>(start * static_cast<std::uint64_t>(width_));
             std::size_t got = 0;
             while (got < buf.size()) {

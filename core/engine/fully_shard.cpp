@@ -1,5 +1,7 @@
 #include "fully_shard.hpp"
 
+#include "torch_dtype.hpp"
+
 #include "checkpointing.hpp"
 #include "param_init.hpp"
 #include "tracking_allocator.hpp"
@@ -27,17 +29,6 @@ void trace(const char* phase, int unit)
     const MemoryStats s = memoryStats();
     std::fprintf(stderr, "mem %-13s unit %3d current %12llu peak %12llu\n", phase, unit,
                  static_cast<unsigned long long>(s.current), static_cast<unsigned long long>(s.peak));
-}
-
-torch::ScalarType scalarType(DType t)
-{
-    switch (t) {
-    case DType::F32: return torch::kFloat;
-    case DType::BF16: return torch::kBFloat16;
-    case DType::F16: return torch::kHalf;
-    case DType::F64: return torch::kDouble;
-    }
-    return torch::kFloat;
 }
 
 } // namespace

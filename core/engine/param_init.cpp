@@ -1,18 +1,12 @@
 #include "param_init.hpp"
 
+#include "torch_dtype.hpp"
+
 #include <cmath>
 
 namespace sb::engine {
 
 namespace {
-
-std::uint64_t splitmix(std::uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
 
 std::uint64_t hashName(const std::string& s)
 {
@@ -42,14 +36,14 @@ void initParamRows(torch::Tensor dst, const ModuleTree& tree, int param, std::in
     if (kind == Kind::Zeros) { dst.zero_(); return; }
     float* out = dst.data_ptr<float>();
     const std::int64_t n = dst.numel();
-    const std::uint64_t base = splitmix(seed ^ hashName(p.path));
+    const std::uint64_t base = splitmix64(seed ^ hashName(p.path));
     const std::uint64_t first = static_cast<std::uint64_t>(firstRow * p.rowNumel());
     constexpr double kStd = 0.02;
     constexpr double kTwoPi = 6.283185307179586;
     for (std::int64_t i = 0; i < n; ++i) {
         const std::uint64_t idx = first + static_cast<std::uint64_t>(i);
-        const std::uint64_t a = splitmix(base + 2 * idx);
-        const std::uint64_t b = splitmix(base + 2 * idx + 1);
+        const std::uint64_t a = splitmix64(base + 2 * idx);
+        const std::uint64_t b = splitmix64(base + 2 * idx + 1);
         const double u1 = (static_cast<double>(a >> 11) + 1.0) * 0x1.0p-53; // (0, 1]
         const double u2 = static_cast<double>(b >> 11) * 0x1.0p-53;
         out[i] = static_cast<float>(kStd * std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2));

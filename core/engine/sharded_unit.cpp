@@ -1,5 +1,7 @@
 #include "sharded_unit.hpp"
 
+#include "torch_dtype.hpp"
+
 #include <c10/core/CPUAllocator.h>
 
 #include <chrono>
@@ -7,17 +9,6 @@
 namespace sb::engine {
 
 namespace {
-
-torch::ScalarType scalarType(DType t)
-{
-    switch (t) {
-    case DType::F32: return torch::kFloat;
-    case DType::BF16: return torch::kBFloat16;
-    case DType::F16: return torch::kHalf;
-    case DType::F64: return torch::kDouble;
-    }
-    return torch::kFloat;
-}
 
 std::vector<std::int64_t> withRows(std::vector<std::int64_t> shape, std::int64_t rows)
 {

@@ -47,14 +47,10 @@ int LocalRunner::freePort()
     return s.serverPort();
 }
 
-RunResult LocalRunner::run(int world, const QStringList& args, int timeoutMs, const QProcessEnvironment& extraEnv)
+std::vector<std::unique_ptr<QProcess>> LocalRunner::start(int world, const QStringList& args, const QProcessEnvironment& extraEnv)
 {
-    RunResult result;
-    result.ranks.resize(static_cast<std::size_t>(world));
     const int port = freePort();
     std::vector<std::unique_ptr<QProcess>> procs;
-    QElapsedTimer timer;
-    timer.start();
     for (int r = 0; r < world; ++r) {
         auto p = std::make_unique<QProcess>();
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -70,6 +66,16 @@ RunResult LocalRunner::run(int world, const QStringList& args, int timeoutMs, co
         p->start(corePath(), args);
         procs.push_back(std::move(p));
     }
+    return procs;
+}
+
+RunResult LocalRunner::run(int world, const QStringList& args, int timeoutMs, const QProcessEnvironment& extraEnv)
+{
+    RunResult result;
+    result.ranks.resize(static_cast<std::size_t>(world));
+    QElapsedTimer timer;
+    timer.start();
+    std::vector<std::unique_ptr<QProcess>> procs = start(world, args, extraEnv);
     // Fail fast: as soon as one rank fails, stop the others.
     bool anyFailed = false;
     std::vector<bool> finished(procs.size(), false);

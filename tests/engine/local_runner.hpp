@@ -4,10 +4,12 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <vector>
 
 struct RankResult {
@@ -33,4 +35,7 @@ public:
     static RunResult run(int world, const QStringList& args, int timeoutMs = 120000,
                          const QProcessEnvironment& extraEnv = QProcessEnvironment());
     static int freePort();
+    // Starts the ranks without waiting (for tests that kill them mid-run).
+    static std::vector<std::unique_ptr<QProcess>> start(int world, const QStringList& args,
+                                                        const QProcessEnvironment& extraEnv = QProcessEnvironment());
 };

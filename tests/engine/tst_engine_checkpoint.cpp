@@ -209,21 +209,10 @@ private Q_SLOTS:
         QRandomGenerator rng(1234);
         int kills = 0, verified = 0;
         for (int round = 0; round < 20; ++round) {
-            const int port = LocalRunner::freePort();
-            QProcess ranks[2];
-            for (int r = 0; r < 2; ++r) {
-                QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-                e.insert(QStringLiteral("RANK"), QString::number(r));
-                e.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("2"));
-                e.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
-                e.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
-                e.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
-                ranks[r].setProcessEnvironment(e);
-                ranks[r].start(LocalRunner::corePath(), {QStringLiteral("--plan"), plan, QStringLiteral("--resume"), QStringLiteral("auto")});
-            }
+            auto ranks = LocalRunner::start(2, {QStringLiteral("--plan"), plan, QStringLiteral("--resume"), QStringLiteral("auto")});
             QTest::qWait(1200 + static_cast<int>(rng.bounded(1200)));
-            for (QProcess& p : ranks) ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
-            for (QProcess& p : ranks) p.waitForFinished();
+            for (auto& p : ranks) ::kill(static_cast<pid_t>(p->processId()), SIGKILL);
+            for (auto& p : ranks) p->waitForFinished();
             ++kills;
             const auto complete = sb::ckpt::listCheckpoints(root.toStdString());
             if (complete.empty()) continue;

@@ -129,34 +129,24 @@ private Q_SLOTS:
     {
         // kill -9 rank 1 after the first step: rank 0 must exit non-zero, not hang.
         const QString plan = writePlan(dir_, QStringLiteral("long.json"), tinyPlan(2, 2, 100000));
-        const int port = LocalRunner::freePort();
-        QProcess ranks[2];
-        for (int r = 0; r < 2; ++r) {
-            QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-            e.insert(QStringLiteral("RANK"), QString::number(r));
-            e.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("2"));
-            e.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
-            e.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
-            e.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
-            ranks[r].setProcessEnvironment(e);
-            ranks[r].start(LocalRunner::corePath(), {QStringLiteral("--plan"), plan});
-        }
+        auto procs = LocalRunner::start(2, {QStringLiteral("--plan"), plan});
+        QProcess* ranks[2] = {procs[0].get(), procs[1].get()};
         QByteArray out0;
         QElapsedTimer t;
         t.start();
         while (!out0.contains("\"type\":\"step\"") && t.elapsed() < 60000) {
-            ranks[0].waitForReadyRead(200);
-            out0 += ranks[0].readAllStandardOutput();
+            ranks[0]->waitForReadyRead(200);
+            out0 += ranks[0]->readAllStandardOutput();
         }
         QVERIFY2(out0.contains("\"type\":\"step\""), "rank 0 never reported a step");
-        ranks[1].kill(); // SIGKILL
-        ranks[1].waitForFinished();
+        ranks[1]->kill(); // SIGKILL
+        ranks[1]->waitForFinished();
         t.restart();
-        const bool finished = ranks[0].waitForFinished(60000);
-        if (!finished) ranks[0].kill();
+        const bool finished = ranks[0]->waitForFinished(60000);
+        if (!finished) ranks[0]->kill();
         QVERIFY2(finished, "rank 0 hung after its peer died");
-        QVERIFY(ranks[0].exitCode() != 0);
-        out0 += ranks[0].readAllStandardOutput();
+        QVERIFY(ranks[0]->exitCode() != 0);
+        out0 += ranks[0]->readAllStandardOutput();
         QVERIFY2(out0.contains("\"type\":\"error\""), out0.right(400).constData());
         qInfo("rank 0 noticed the dead peer after %lld ms", t.elapsed());
     }
