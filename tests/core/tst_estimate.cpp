@@ -354,17 +354,22 @@ private Q_SLOTS:
         u64 block = 0;
         for (const Param& p : lc.tree->params())
             if (p.path.rfind("layers.3.", 0) == 0) block += 4 * static_cast<u64>(p.numel());
-        auto comm = [](const Estimate& e, int i) { return e.timeline[static_cast<std::size_t>(i)].memory[MemCategory::CommBuffers]; };
+        auto comm = [](const Estimate& e, int i) {
+            return static_cast<qint64>(e.timeline[static_cast<std::size_t>(i)].memory[MemCategory::CommBuffers]);
+        };
+        const qint64 b = static_cast<qint64>(block);
         const int before = pointIndex(ec, "backward layers.3");
         const int after = pointIndex(ec, "pre-backward layers.2");
         QVERIFY(before >= 0 && after > ic);
-        // Post-backward copies the gradients into a full-size reduce-scatter input (fp32 here) ...
-        QCOMPARE(comm(ec, ic) - comm(ec, before), block);
-        QCOMPARE(comm(eg, ig) - comm(eg, before), block);
-        // ... and the output stays in flight into the next unit's backward: Gloo's
-        // all-to-all returns full size, NCCL's reduce-scatter one shard.
-        QCOMPARE(comm(ec, after) - comm(ec, ic), block);
-        QCOMPARE(comm(eg, after) - comm(eg, ig), block / 4);
+        // Post-backward: the previous unit's reduce-scatter (layers.4, in flight
+        // until now) completes and frees its input and output; this unit's
+        // gradients are copied into a full-size input (fp32 here). Gloo's
+        // all-to-all output is full size, NCCL's reduce-scatter output one shard.
+        QCOMPARE(comm(ec, ic) - comm(ec, before), b - (b + b));
+        QCOMPARE(comm(eg, ig) - comm(eg, before), b - (b + b / 4));
+        // The output is allocated after the copy and stays in flight into the next unit's backward.
+        QCOMPARE(comm(ec, after) - comm(ec, ic), b);
+        QCOMPARE(comm(eg, after) - comm(eg, ig), b / 4);
     }
 
     void gradientAccumulationKeepsUnshardedGrads()
