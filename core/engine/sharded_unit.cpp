@@ -147,6 +147,10 @@ void ShardedUnit::startReduce()
         copyRows(g.view({p.rows, p.rowNumel}), spread, p.rows, p.chunk, false);
         p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed
     }
+    if (W == 1) { // nothing to exchange
+        rsOut_ = rsIn_;
+        return;
+    }
     rsOut_ = torch::empty_like(rsIn_);
     rsWork_ = mesh_.allToAllAsync(rsIn_.view({-1}), rsOut_.view({-1}));
 }
@@ -167,9 +171,10 @@ double ShardedUnit::finishReduce()
         mesh_.allReduceSumReplicas(summed);
         waited += msSince(t1);
     }
-    summed.div_(static_cast<double>(mesh_.world())); // mean over every data-parallel rank
+    // Mean over every data-parallel rank, folded into the accumulation.
+    const double scale = 1.0 / static_cast<double>(mesh_.world());
     for (ShardParam& p : params_)
-        p.grad.add_(summed.narrow(0, p.offset, p.localRows * p.rowNumel).view(p.grad.sizes()));
+        p.grad.add_(summed.narrow(0, p.offset, p.localRows * p.rowNumel).view(p.grad.sizes()), scale);
     return waited;
 }
 

@@ -330,7 +330,7 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         c.grads += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
         const u64 reduce = W * chunk * rowNumel * dtypeBytes(ru.reduceDtype);
         c.reduceIn += reduce;
-        c.reduceOut += cuda ? chunk * rowNumel * dtypeBytes(ru.reduceDtype) : reduce;
+        c.reduceOut += cuda ? chunk * rowNumel * dtypeBytes(ru.reduceDtype) : (W == 1 ? 0 : reduce); // one rank: nothing to exchange
         (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * own;
         // Real rows per shard rank s: chunk for s < full, the remainder at s == full.
         if (chunk == 0) continue;
