@@ -27,6 +27,429 @@
             <source>The plan has errors, so there is no estimate to export.</source>
             <translation>Der Plan enthält Fehler, daher gibt es keine Abschätzung zum Exportieren.</translation>
         </message>
+        <message>
+            <source>This chart has no data to export yet.</source>
+            <translation>Dieses Diagramm hat noch keine Daten zum Exportieren.</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ChartViewBase</name>
+        <message>
+            <source>Export as PNG…</source>
+            <translation>Als PNG exportieren…</translation>
+        </message>
+        <message>
+            <source>Export as SVG…</source>
+            <translation>Als SVG exportieren…</translation>
+        </message>
+        <message>
+            <source>Export data as CSV…</source>
+            <translation>Daten als CSV exportieren…</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CheckpointsController</name>
+        <message>
+            <source>run %1</source>
+            <translation>Lauf %1</translation>
+        </message>
+        <message>
+            <source>run %1 (%2)</source>
+            <translation>Lauf %1 (%2)</translation>
+        </message>
+        <message>
+            <source>%1 — %2, %3</source>
+            <translation>%1 — %2, %3</translation>
+        </message>
+        <message>
+            <source>This run has no checkpoints (set a checkpoint folder in the plan&apos;s training settings).</source>
+            <translation>Dieser Lauf hat keine Checkpoints (legen Sie in den Trainingseinstellungen des Plans einen Checkpoint-Ordner fest).</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n checkpoint(s).</source>
+            <translation>
+                <numerusform>%n Checkpoint.</numerusform>
+                <numerusform>%n Checkpoints.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Verifying step %1…</source>
+            <translation>Schritt %1 wird geprüft…</translation>
+        </message>
+        <message>
+            <source>Exporting step %1 to %2…</source>
+            <translation>Schritt %1 wird nach %2 exportiert…</translation>
+        </message>
+        <message>
+            <source>Export the checkpoint as .safetensors</source>
+            <translation>Checkpoint als .safetensors exportieren</translation>
+        </message>
+        <message>
+            <source>safetensors (*.safetensors)</source>
+            <translation>safetensors (*.safetensors)</translation>
+        </message>
+        <message>
+            <source>Verification cancelled.</source>
+            <translation>Prüfung abgebrochen.</translation>
+        </message>
+        <message>
+            <source>Export cancelled; nothing was written.</source>
+            <translation>Export abgebrochen; es wurde nichts geschrieben.</translation>
+        </message>
+        <message>
+            <source>Verified: every file and every shard matches its SHA-256.</source>
+            <translation>Geprüft: Jede Datei und jeder Shard stimmt mit seiner SHA-256 überein.</translation>
+        </message>
+        <message>
+            <source>The checkpoint is damaged: %1</source>
+            <translation>Der Checkpoint ist beschädigt: %1</translation>
+        </message>
+        <message>
+            <source>Exported to %1 (%2).</source>
+            <translation>Nach %1 exportiert (%2).</translation>
+        </message>
+        <message>
+            <source>The export failed: %1</source>
+            <translation>Der Export ist fehlgeschlagen: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CheckpointsModel</name>
+        <message>
+            <source>complete</source>
+            <translation>vollständig</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>fehlgeschlagen</translation>
+        </message>
+        <message>
+            <source>deleted</source>
+            <translation>gelöscht</translation>
+        </message>
+        <message>
+            <source>verified</source>
+            <translation>geprüft</translation>
+        </message>
+        <message>
+            <source>corrupt</source>
+            <translation>beschädigt</translation>
+        </message>
+        <message>
+            <source>Found on disk; the run did not report it</source>
+            <translation>Auf der Festplatte gefunden; der Lauf hat ihn nicht gemeldet</translation>
+        </message>
+        <message>
+            <source>full (.safetensors)</source>
+            <translation>vollständig (.safetensors)</translation>
+        </message>
+        <message>
+            <source>sharded</source>
+            <translation>geshardet</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>Schritt</translation>
+        </message>
+        <message>
+            <source>Saved</source>
+            <translation>Gespeichert</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>Größe</translation>
+        </message>
+        <message>
+            <source>World size</source>
+            <translation>Weltgröße</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Status</translation>
+        </message>
+        <message>
+            <source>Folder</source>
+            <translation>Ordner</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CheckpointsView</name>
+        <message>
+            <source>Run</source>
+            <translation>Lauf</translation>
+        </message>
+        <message>
+            <source>Verify</source>
+            <translation>Prüfen</translation>
+        </message>
+        <message>
+            <source>Check every file&apos;s size and SHA-256 and every shard against the index</source>
+            <translation>Größe und SHA-256 jeder Datei und jeden Shard mit dem Index abgleichen</translation>
+        </message>
+        <message>
+            <source>Export .safetensors…</source>
+            <translation>.safetensors exportieren…</translation>
+        </message>
+        <message>
+            <source>Write the unsharded model as one .safetensors file any reader can load</source>
+            <translation>Das ungeshardete Modell als eine .safetensors-Datei schreiben, die jeder Leser laden kann</translation>
+        </message>
+        <message>
+            <source>Restore as a new run…</source>
+            <translation>Als neuen Lauf wiederherstellen…</translation>
+        </message>
+        <message>
+            <source>Start a new run that resumes from this checkpoint, at any world size</source>
+            <translation>Einen neuen Lauf starten, der bei diesem Checkpoint fortsetzt, mit beliebiger Weltgröße</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ClusterController</name>
+        <message>
+            <source>Every tested host is ready.</source>
+            <translation>Jeder getestete Host ist bereit.</translation>
+        </message>
+        <message>
+            <source>The SSH config for the hosts added by hand cannot be written: %1</source>
+            <translation>Die SSH-Konfiguration für die von Hand hinzugefügten Hosts kann nicht geschrieben werden: %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Testing %n host(s)…</source>
+            <translation>
+                <numerusform>%n Host wird getestet…</numerusform>
+                <numerusform>%n Hosts werden getestet…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s) failed the test; see the details column.</source>
+            <translation>
+                <numerusform>%n Host hat den Test nicht bestanden; siehe die Spalte Details.</numerusform>
+                <numerusform>%n Hosts haben den Test nicht bestanden; siehe die Spalte Details.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ClusterView</name>
+        <message>
+            <source>Add host…</source>
+            <translation>Host hinzufügen…</translation>
+        </message>
+        <message>
+            <source>Edit…</source>
+            <translation>Bearbeiten…</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <source>Test selected</source>
+            <translation>Auswahl testen</translation>
+        </message>
+        <message>
+            <source>Test all</source>
+            <translation>Alle testen</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <source>%v of %m hosts tested</source>
+            <translation>%v von %m Hosts getestet</translation>
+        </message>
+        <message>
+            <source>SSH and remote hosts</source>
+            <translation>SSH und entfernte Hosts</translation>
+        </message>
+        <message>
+            <source>SSH config file</source>
+            <translation>SSH-Konfigurationsdatei</translation>
+        </message>
+        <message>
+            <source>known_hosts file</source>
+            <translation>known_hosts-Datei</translation>
+        </message>
+        <message>
+            <source>shardbench-core on the hosts</source>
+            <translation>shardbench-core auf den Hosts</translation>
+        </message>
+        <message>
+            <source>Run folder on the hosts</source>
+            <translation>Laufordner auf den Hosts</translation>
+        </message>
+        <message>
+            <source>~/.ssh/config</source>
+            <translation>~/.ssh/config</translation>
+        </message>
+        <message>
+            <source>~/.ssh/known_hosts</source>
+            <translation>~/.ssh/known_hosts</translation>
+        </message>
+        <message>
+            <source>A path, or a name found on the PATH of a non-interactive login</source>
+            <translation>Ein Pfad oder ein Name, der im PATH einer nicht interaktiven Anmeldung gefunden wird</translation>
+        </message>
+        <message>
+            <source>Where plans are copied on each host (relative to the home folder)</source>
+            <translation>Wohin Pläne auf jedem Host kopiert werden (relativ zum Home-Ordner)</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CompareView</name>
+        <message>
+            <source>run %1</source>
+            <translation>Lauf %1</translation>
+        </message>
+        <message>
+            <source>run %1 (%2)</source>
+            <translation>Lauf %1 (%2)</translation>
+        </message>
+        <message>
+            <source>Align</source>
+            <translation>Ausrichten</translation>
+        </message>
+        <message>
+            <source>by step</source>
+            <translation>nach Schritt</translation>
+        </message>
+        <message>
+            <source>by time since the first step</source>
+            <translation>nach Zeit seit dem ersten Schritt</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>Schritt</translation>
+        </message>
+        <message>
+            <source>Seconds</source>
+            <translation>Sekunden</translation>
+        </message>
+        <message>
+            <source>Loss</source>
+            <translation>Verlust</translation>
+        </message>
+        <message>
+            <source>Throughput</source>
+            <translation>Durchsatz</translation>
+        </message>
+        <message>
+            <source>Tokens/s</source>
+            <translation>Tokens/s</translation>
+        </message>
+        <message>
+            <source>Plan differences</source>
+            <translation>Planunterschiede</translation>
+        </message>
+        <message>
+            <source>The plans are the same</source>
+            <translation>Die Pläne sind gleich</translation>
+        </message>
+        <message numerus="yes">
+            <source>Plan differences: %n item(s)</source>
+            <translation>
+                <numerusform>Planunterschiede: %n Eintrag</numerusform>
+                <numerusform>Planunterschiede: %n Einträge</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ConnectionText</name>
+        <message>
+            <source>this machine</source>
+            <translation>dieser Rechner</translation>
+        </message>
+        <message>
+            <source>%1: the test was cancelled</source>
+            <translation>%1: Der Test wurde abgebrochen</translation>
+        </message>
+        <message>
+            <source>%1 is not reachable: %2</source>
+            <translation>%1 ist nicht erreichbar: %2</translation>
+        </message>
+        <message>
+            <source>%1: its unknown host key %2 was refused, so shardbench did not log in</source>
+            <translation>%1: Sein unbekannter Host-Schlüssel %2 wurde abgelehnt, daher hat sich shardbench nicht angemeldet</translation>
+        </message>
+        <message>
+            <source>%1: the host key has CHANGED (it is now %2), so the connection was refused. Someone may be intercepting it, or the host was reinstalled. If the change is expected, remove the old key from known_hosts (ssh-keygen -R) and test again.</source>
+            <translation>%1: Der Host-Schlüssel hat sich GEÄNDERT (jetzt %2), daher wurde die Verbindung abgelehnt. Jemand könnte sie abfangen, oder der Host wurde neu installiert. Ist die Änderung erwartet, entfernen Sie den alten Schlüssel aus known_hosts (ssh-keygen -R) und testen Sie erneut.</translation>
+        </message>
+        <message>
+            <source>%1 offered a %2 key, but known_hosts holds a key of another type for it, so the connection was refused: this can mean someone is intercepting it.</source>
+            <translation>%1 bot einen %2-Schlüssel an, aber known_hosts enthält für ihn einen Schlüssel anderen Typs, daher wurde die Verbindung abgelehnt: Das kann bedeuten, dass jemand sie abfängt.</translation>
+        </message>
+        <message>
+            <source>%1: login refused, no key was accepted. Install your public key on the host; a key with a passphrase must be loaded into ssh-agent. (%2)</source>
+            <translation>%1: Anmeldung abgelehnt, kein Schlüssel wurde akzeptiert. Installieren Sie Ihren öffentlichen Schlüssel auf dem Host; ein Schlüssel mit Passphrase muss in ssh-agent geladen sein. (%2)</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core was not found (%2)</source>
+            <translation>%1: shardbench-core wurde nicht gefunden (%2)</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core did not start (exit code %2)</source>
+            <translation>%1: shardbench-core ist nicht gestartet (Exit-Code %2)</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core did not start: %2</source>
+            <translation>%1: shardbench-core ist nicht gestartet: %2</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core did not finish its test run in time</source>
+            <translation>%1: shardbench-core hat seinen Testlauf nicht rechtzeitig beendet</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>none (no nvidia-smi)</source>
+            <translation>keine (kein nvidia-smi)</translation>
+        </message>
+        <message>
+            <source>none (nvidia-smi sees no GPU)</source>
+            <translation>keine (nvidia-smi sieht keine GPU)</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n × %1</source>
+            <translation>
+                <numerusform>%n × %1</numerusform>
+                <numerusform>%n × %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 (LibTorch %2, %3)</source>
+            <translation>%1 (LibTorch %2, %3)</translation>
+        </message>
+        <message>
+            <source>reachable at %1:%2</source>
+            <translation>erreichbar unter %1:%2</translation>
+        </message>
+        <message>
+            <source>logged in as %1 at %2:%3</source>
+            <translation>als %1 an %2:%3 angemeldet</translation>
+        </message>
+        <message>
+            <source>GPUs: %1</source>
+            <translation>GPUs: %1</translation>
+        </message>
+        <message>
+            <source>shardbench-core %1</source>
+            <translation>shardbench-core %1</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 s</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::DevicePresets</name>
@@ -197,6 +620,243 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::HostDialog</name>
+        <message>
+            <source>Add a host</source>
+            <translation>Host hinzufügen</translation>
+        </message>
+        <message>
+            <source>Edit host %1</source>
+            <translation>Host %1 bearbeiten</translation>
+        </message>
+        <message>
+            <source>22 (default)</source>
+            <translation>22 (Standard)</translation>
+        </message>
+        <message>
+            <source>the plan&apos;s processes per node</source>
+            <translation>die Prozesse je Knoten des Plans</translation>
+        </message>
+        <message>
+            <source>gpu-node-1</source>
+            <translation>gpu-node-1</translation>
+        </message>
+        <message>
+            <source>the name itself, or 10.0.0.11</source>
+            <translation>der Name selbst oder 10.0.0.11</translation>
+        </message>
+        <message>
+            <source>your user name</source>
+            <translation>Ihr Benutzername</translation>
+        </message>
+        <message>
+            <source>ssh-agent and ~/.ssh/id_*</source>
+            <translation>ssh-agent und ~/.ssh/id_*</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>Durchsuchen…</translation>
+        </message>
+        <message>
+            <source>Private key file</source>
+            <translation>Datei des privaten Schlüssels</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>Adresse</translation>
+        </message>
+        <message>
+            <source>User</source>
+            <translation>Benutzer</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <source>Key file</source>
+            <translation>Schlüsseldatei</translation>
+        </message>
+        <message>
+            <source>Ranks (GPUs)</source>
+            <translation>Ränge (GPUs)</translation>
+        </message>
+        <message>
+            <source>shardbench logs in with keys only (ssh-agent or the key file); it never asks for or stores a password. A key with a passphrase must be loaded into ssh-agent.</source>
+            <translation>shardbench meldet sich nur mit Schlüsseln an (ssh-agent oder die Schlüsseldatei); es fragt nie nach einem Passwort und speichert keines. Ein Schlüssel mit Passphrase muss in ssh-agent geladen sein.</translation>
+        </message>
+        <message>
+            <source>The name cannot be used: %1</source>
+            <translation>Der Name kann nicht verwendet werden: %1</translation>
+        </message>
+        <message>
+            <source>no user@ here; use the User field</source>
+            <translation>kein user@ hier; verwenden Sie das Feld Benutzer</translation>
+        </message>
+        <message>
+            <source>The address cannot be used: %1</source>
+            <translation>Die Adresse kann nicht verwendet werden: %1</translation>
+        </message>
+        <message>
+            <source>The user name cannot be used: %1</source>
+            <translation>Der Benutzername kann nicht verwendet werden: %1</translation>
+        </message>
+        <message>
+            <source>it contains @</source>
+            <translation>er enthält @</translation>
+        </message>
+        <message>
+            <source>There is already a host named %1.</source>
+            <translation>Es gibt bereits einen Host namens %1.</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::HostKeyDialog</name>
+        <message>
+            <source>Trust and remember</source>
+            <translation>Vertrauen und merken</translation>
+        </message>
+        <message>
+            <source>Trust this time</source>
+            <translation>Diesmal vertrauen</translation>
+        </message>
+        <message>
+            <source>Refuse</source>
+            <translation>Ablehnen</translation>
+        </message>
+        <message>
+            <source>Unknown host key</source>
+            <translation>Unbekannter Host-Schlüssel</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; is not in your known hosts. Before you trust it, compare its fingerprint with the one the host&apos;s administrator gives you (on the host: &lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt;).</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; ist nicht in Ihren bekannten Hosts. Bevor Sie ihm vertrauen, vergleichen Sie seinen Fingerabdruck mit dem, den Ihnen die Administration des Hosts nennt (auf dem Host: &lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt;).</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>Adresse</translation>
+        </message>
+        <message>
+            <source>Fingerprint</source>
+            <translation>Fingerabdruck</translation>
+        </message>
+        <message>
+            <source>Remembered in</source>
+            <translation>Gemerkt in</translation>
+        </message>
+        <message>
+            <source>~/.ssh/known_hosts</source>
+            <translation>~/.ssh/known_hosts</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::HostsModel</name>
+        <message>
+            <source>This machine</source>
+            <translation>Dieser Rechner</translation>
+        </message>
+        <message>
+            <source>plan&apos;s</source>
+            <translation>laut Plan</translation>
+        </message>
+        <message>
+            <source>local</source>
+            <translation>lokal</translation>
+        </message>
+        <message>
+            <source>added by hand</source>
+            <translation>von Hand hinzugefügt</translation>
+        </message>
+        <message>
+            <source>SSH config</source>
+            <translation>SSH-Konfiguration</translation>
+        </message>
+        <message>
+            <source>testing…</source>
+            <translation>wird getestet…</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>ja</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>nein</translation>
+        </message>
+        <message>
+            <source>as %1</source>
+            <translation>als %1</translation>
+        </message>
+        <message>
+            <source>key refused</source>
+            <translation>Schlüssel abgelehnt</translation>
+        </message>
+        <message>
+            <source>key changed</source>
+            <translation>Schlüssel geändert</translation>
+        </message>
+        <message>
+            <source>not found</source>
+            <translation>nicht gefunden</translation>
+        </message>
+        <message>
+            <source>not working</source>
+            <translation>funktioniert nicht</translation>
+        </message>
+        <message>
+            <source>Host</source>
+            <translation>Host</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>Adresse</translation>
+        </message>
+        <message>
+            <source>User</source>
+            <translation>Benutzer</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <source>Key file</source>
+            <translation>Schlüsseldatei</translation>
+        </message>
+        <message>
+            <source>Ranks (GPUs)</source>
+            <translation>Ränge (GPUs)</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>Quelle</translation>
+        </message>
+        <message>
+            <source>Reachable</source>
+            <translation>Erreichbar</translation>
+        </message>
+        <message>
+            <source>Logged in</source>
+            <translation>Angemeldet</translation>
+        </message>
+        <message>
+            <source>GPUs seen</source>
+            <translation>Gefundene GPUs</translation>
+        </message>
+        <message>
+            <source>shardbench-core</source>
+            <translation>shardbench-core</translation>
+        </message>
+        <message>
+            <source>Details</source>
+            <translation>Details</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::Labels</name>
         <message>
             <source>Sharded parameters</source>
@@ -323,12 +983,185 @@
             <translation>Shards der Parameter entlang Dimension 0 (aufgefüllt), sofern nicht ausgelagert</translation>
         </message>
         <message>
-            <source>Sharded gradients, in the parameters' dtype</source>
+            <source>Sharded gradients, in the parameters&apos; dtype</source>
             <translation>Geshardete Gradienten im Datentyp der Parameter</translation>
         </message>
         <message>
-            <source>AdamW exp_avg and exp_avg_sq, in the parameters' dtype</source>
+            <source>AdamW exp_avg and exp_avg_sq, in the parameters&apos; dtype</source>
             <translation>AdamW exp_avg und exp_avg_sq im Datentyp der Parameter</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::LaunchPanel</name>
+        <message>
+            <source>Run on</source>
+            <translation>Ausführen auf</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>Restarts</source>
+            <translation>Neustarts</translation>
+        </message>
+        <message>
+            <source>optional, to find the run again</source>
+            <translation>optional, um den Lauf wiederzufinden</translation>
+        </message>
+        <message>
+            <source>How often a failed run is started again, from its latest complete checkpoint (as torchrun&apos;s --max-restarts)</source>
+            <translation>Wie oft ein fehlgeschlagener Lauf erneut gestartet wird, ab seinem letzten vollständigen Checkpoint (wie --max-restarts von torchrun)</translation>
+        </message>
+        <message>
+            <source>Check</source>
+            <translation>Prüfen</translation>
+        </message>
+        <message>
+            <source>Run the pre-flight checks without launching</source>
+            <translation>Die Vorabprüfungen ausführen, ohne zu starten</translation>
+        </message>
+        <message>
+            <source>Launch</source>
+            <translation>Starten</translation>
+        </message>
+        <message>
+            <source>Stop now</source>
+            <translation>Sofort stoppen</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Stoppen</translation>
+        </message>
+        <message>
+            <source>Stop every rank (SIGTERM, then SIGKILL after the grace); press again to skip the grace</source>
+            <translation>Jeden Rang stoppen (SIGTERM, nach der Karenzzeit SIGKILL); erneut drücken, um die Karenzzeit zu überspringen</translation>
+        </message>
+        <message>
+            <source>%v of %m checks</source>
+            <translation>%v von %m Prüfungen</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::LiveRunView</name>
+        <message>
+            <source>No run yet</source>
+            <translation>Noch kein Lauf</translation>
+        </message>
+        <message>
+            <source>Launch the open plan above; its loss, throughput, memory and logs appear here.</source>
+            <translation>Starten Sie oben den geöffneten Plan; Verlust, Durchsatz, Speicher und Logs erscheinen hier.</translation>
+        </message>
+        <message>
+            <source>run %1</source>
+            <translation>Lauf %1</translation>
+        </message>
+        <message>
+            <source>run %1 (%2)</source>
+            <translation>Lauf %1 (%2)</translation>
+        </message>
+        <message>
+            <source>step %1 of %2</source>
+            <translation>Schritt %1 von %2</translation>
+        </message>
+        <message>
+            <source>step %1</source>
+            <translation>Schritt %1</translation>
+        </message>
+        <message>
+            <source>loss %1</source>
+            <translation>Verlust %1</translation>
+        </message>
+        <message>
+            <source>ETA %1</source>
+            <translation>Restzeit %1</translation>
+        </message>
+        <message>
+            <source>Right-click a chart to export it (PNG, SVG, CSV); the wheel zooms, a double-click shows all</source>
+            <translation>Rechtsklick auf ein Diagramm exportiert es (PNG, SVG, CSV); das Mausrad zoomt, ein Doppelklick zeigt alles</translation>
+        </message>
+        <message>
+            <source>Smoothing</source>
+            <translation>Glättung</translation>
+        </message>
+        <message>
+            <source>Exponential moving average of the loss, as TensorBoard smooths: 0 is none</source>
+            <translation>Exponentieller gleitender Mittelwert des Verlusts, wie TensorBoard glättet: 0 ist keine Glättung</translation>
+        </message>
+        <message>
+            <source>Loss</source>
+            <translation>Verlust</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>Schritt</translation>
+        </message>
+        <message>
+            <source>Throughput</source>
+            <translation>Durchsatz</translation>
+        </message>
+        <message>
+            <source>Tokens/s</source>
+            <translation>Tokens/s</translation>
+        </message>
+        <message>
+            <source>Step time (rank 0)</source>
+            <translation>Schrittzeit (Rang 0)</translation>
+        </message>
+        <message>
+            <source>ms</source>
+            <translation>ms</translation>
+        </message>
+        <message>
+            <source>Loss (raw)</source>
+            <translation>Verlust (roh)</translation>
+        </message>
+        <message>
+            <source>Loss (smoothed)</source>
+            <translation>Verlust (geglättet)</translation>
+        </message>
+        <message>
+            <source>Tokens/s (all ranks)</source>
+            <translation>Tokens/s (alle Ränge)</translation>
+        </message>
+        <message>
+            <source>Forward</source>
+            <translation>Forward</translation>
+        </message>
+        <message>
+            <source>Backward</source>
+            <translation>Backward</translation>
+        </message>
+        <message>
+            <source>Optimizer</source>
+            <translation>Optimierer</translation>
+        </message>
+        <message>
+            <source>Exposed communication</source>
+            <translation>Nicht verdeckte Kommunikation</translation>
+        </message>
+        <message>
+            <source>Step (measured)</source>
+            <translation>Schritt (gemessen)</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::LogPanes</name>
+        <message>
+            <source>Filter the log…</source>
+            <translation>Log filtern…</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Alle</translation>
+        </message>
+        <message>
+            <source>Launcher</source>
+            <translation>Launcher</translation>
+        </message>
+        <message>
+            <source>Rank %1</source>
+            <translation>Rang %1</translation>
         </message>
     </context>
     <context>
@@ -509,8 +1342,20 @@
             <translation>Über shardbench</translation>
         </message>
         <message>
-            <source>&lt;p&gt;&lt;b&gt;shardbench&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A workbench for FSDP2-style sharded training: design a sharding plan, see every rank's memory, and export the plan as a PyTorch FSDP2 script.&lt;/p&gt;</source>
+            <source>&lt;p&gt;&lt;b&gt;shardbench&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A workbench for FSDP2-style sharded training: design a sharding plan, see every rank&apos;s memory, and export the plan as a PyTorch FSDP2 script.&lt;/p&gt;</source>
             <translation>&lt;p&gt;&lt;b&gt;shardbench&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Eine Werkbank für geshardetes Training im Stil von FSDP2: Sharding-Plan entwerfen, den Speicher jedes Rangs sehen und den Plan als PyTorch-FSDP2-Skript exportieren.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <source>A run is in progress</source>
+            <translation>Ein Lauf ist im Gange</translation>
+        </message>
+        <message>
+            <source>Closing the workbench stops every rank of the running training. Stop it and quit?</source>
+            <translation>Das Schließen der Werkbank stoppt jeden Rang des laufenden Trainings. Stoppen und beenden?</translation>
         </message>
     </context>
     <context>
@@ -656,8 +1501,234 @@
             <translation>Gekoppelte Embeddings</translation>
         </message>
         <message>
-            <source>The output projection shares the token embedding's weight</source>
+            <source>The output projection shares the token embedding&apos;s weight</source>
             <translation>Die Ausgabeprojektion teilt sich das Gewicht des Token-Embeddings</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::PlanDiffModel</name>
+        <message>
+            <source>Part</source>
+            <translation>Teil</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>Eintrag</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::PlanDiffText</name>
+        <message>
+            <source>yes</source>
+            <translation>ja</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>nein</translation>
+        </message>
+        <message>
+            <source>the parameter&apos;s own</source>
+            <translation>der des Parameters</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <source>(root)</source>
+            <translation>(Wurzel)</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Modell</translation>
+        </message>
+        <message>
+            <source>Mesh</source>
+            <translation>Gitter</translation>
+        </message>
+        <message>
+            <source>Training</source>
+            <translation>Training</translation>
+        </message>
+        <message>
+            <source>Shard units</source>
+            <translation>Shard-Einheiten</translation>
+        </message>
+        <message>
+            <source>Policy</source>
+            <translation>Richtlinie</translation>
+        </message>
+        <message>
+            <source>preset</source>
+            <translation>Vorlage</translation>
+        </message>
+        <message>
+            <source>architecture</source>
+            <translation>Architektur</translation>
+        </message>
+        <message>
+            <source>vocabulary</source>
+            <translation>Vokabular</translation>
+        </message>
+        <message>
+            <source>width</source>
+            <translation>Breite</translation>
+        </message>
+        <message>
+            <source>layers</source>
+            <translation>Schichten</translation>
+        </message>
+        <message>
+            <source>heads</source>
+            <translation>Köpfe</translation>
+        </message>
+        <message>
+            <source>key/value heads</source>
+            <translation>Key/Value-Köpfe</translation>
+        </message>
+        <message>
+            <source>MLP width</source>
+            <translation>MLP-Breite</translation>
+        </message>
+        <message>
+            <source>longest sequence</source>
+            <translation>längste Sequenz</translation>
+        </message>
+        <message>
+            <source>parameter dtype</source>
+            <translation>Parameter-Datentyp</translation>
+        </message>
+        <message>
+            <source>nodes</source>
+            <translation>Knoten</translation>
+        </message>
+        <message>
+            <source>processes per node</source>
+            <translation>Prozesse je Knoten</translation>
+        </message>
+        <message>
+            <source>replicas (HSDP)</source>
+            <translation>Replikate (HSDP)</translation>
+        </message>
+        <message>
+            <source>device</source>
+            <translation>Gerät</translation>
+        </message>
+        <message>
+            <source>memory per rank</source>
+            <translation>Speicher je Rang</translation>
+        </message>
+        <message>
+            <source>micro-batch</source>
+            <translation>Micro-Batch</translation>
+        </message>
+        <message>
+            <source>sequence length</source>
+            <translation>Sequenzlänge</translation>
+        </message>
+        <message>
+            <source>accumulation steps</source>
+            <translation>Akkumulationsschritte</translation>
+        </message>
+        <message>
+            <source>steps</source>
+            <translation>Schritte</translation>
+        </message>
+        <message>
+            <source>seed</source>
+            <translation>Seed</translation>
+        </message>
+        <message>
+            <source>gradient clipping</source>
+            <translation>Gradient-Clipping</translation>
+        </message>
+        <message>
+            <source>learning rate</source>
+            <translation>Lernrate</translation>
+        </message>
+        <message>
+            <source>schedule</source>
+            <translation>Zeitplan</translation>
+        </message>
+        <message>
+            <source>warm-up steps</source>
+            <translation>Aufwärmschritte</translation>
+        </message>
+        <message>
+            <source>weight decay</source>
+            <translation>Weight Decay</translation>
+        </message>
+        <message>
+            <source>data</source>
+            <translation>Daten</translation>
+        </message>
+        <message>
+            <source>synthetic</source>
+            <translation>synthetisch</translation>
+        </message>
+        <message>
+            <source>tokens: %1</source>
+            <translation>Tokens: %1</translation>
+        </message>
+        <message>
+            <source>text: %1</source>
+            <translation>Text: %1</translation>
+        </message>
+        <message>
+            <source>checkpoint folder</source>
+            <translation>Checkpoint-Ordner</translation>
+        </message>
+        <message>
+            <source>checkpoint every</source>
+            <translation>Checkpoint alle</translation>
+        </message>
+        <message>
+            <source>unit</source>
+            <translation>Einheit</translation>
+        </message>
+        <message>
+            <source>not a unit</source>
+            <translation>keine Einheit</translation>
+        </message>
+        <message>
+            <source>reshard after forward</source>
+            <translation>Reshard nach Forward</translation>
+        </message>
+        <message>
+            <source>param dtype</source>
+            <translation>Param.-Typ</translation>
+        </message>
+        <message>
+            <source>reduce dtype</source>
+            <translation>Reduktionstyp</translation>
+        </message>
+        <message>
+            <source>output dtype</source>
+            <translation>Ausgabetyp</translation>
+        </message>
+        <message>
+            <source>cast forward inputs</source>
+            <translation>Forward-Eingaben umwandeln</translation>
+        </message>
+        <message>
+            <source>CPU offload</source>
+            <translation>CPU-Auslagerung</translation>
+        </message>
+        <message>
+            <source>activation checkpointing</source>
+            <translation>Aktivierungs-Checkpointing</translation>
+        </message>
+        <message>
+            <source>forward prefetch</source>
+            <translation>Forward-Prefetch</translation>
+        </message>
+        <message>
+            <source>backward prefetch</source>
+            <translation>Backward-Prefetch</translation>
+        </message>
+        <message>
+            <source>ignored parameters</source>
+            <translation>ignorierte Parameter</translation>
         </message>
     </context>
     <context>
@@ -792,7 +1863,7 @@
             <translation>Standard: Parameter nach dem Forward freigeben (True)</translation>
         </message>
         <message>
-            <source>Not set: the parameters' own dtype</source>
+            <source>Not set: the parameters&apos; own dtype</source>
             <translation>Nicht gesetzt: der eigene Datentyp der Parameter</translation>
         </message>
         <message>
@@ -872,7 +1943,7 @@
             <translation>MixedPrecisionPolicy.reduce_dtype: der Datentyp, in dem Gradienten reduziert werden</translation>
         </message>
         <message>
-            <source>MixedPrecisionPolicy.output_dtype: the dtype the unit's outputs are cast to</source>
+            <source>MixedPrecisionPolicy.output_dtype: the dtype the unit&apos;s outputs are cast to</source>
             <translation>MixedPrecisionPolicy.output_dtype: der Datentyp, in den die Ausgaben der Einheit umgewandelt werden</translation>
         </message>
         <message>
@@ -880,7 +1951,7 @@
             <translation>CPUOffloadPolicy: geshardete Parameter, Gradienten und Optimiererzustand auf dem Host</translation>
         </message>
         <message>
-            <source>Activation checkpointing: keep only the unit's input and recompute in backward</source>
+            <source>Activation checkpointing: keep only the unit&apos;s input and recompute in backward</source>
             <translation>Aktivierungs-Checkpointing: nur die Eingabe der Einheit behalten und im Backward neu berechnen</translation>
         </message>
         <message>
@@ -975,6 +2046,151 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::Preflight</name>
+        <message>
+            <source>The plan is valid</source>
+            <translation>Der Plan ist gültig</translation>
+        </message>
+        <message>
+            <source>The estimated memory fits the device</source>
+            <translation>Der geschätzte Speicher passt auf das Gerät</translation>
+        </message>
+        <message>
+            <source>The ranks fit the chosen machines</source>
+            <translation>Die Ränge passen auf die gewählten Rechner</translation>
+        </message>
+        <message>
+            <source>The hosts are reachable</source>
+            <translation>Die Hosts sind erreichbar</translation>
+        </message>
+        <message>
+            <source>shardbench-core is present</source>
+            <translation>shardbench-core ist vorhanden</translation>
+        </message>
+        <message>
+            <source>Checking this machine…</source>
+            <translation>Dieser Rechner wird geprüft…</translation>
+        </message>
+        <message>
+            <source>Connecting…</source>
+            <translation>Verbindung wird aufgebaut…</translation>
+        </message>
+        <message>
+            <source>Starting shardbench-core for a test…</source>
+            <translation>shardbench-core wird zum Test gestartet…</translation>
+        </message>
+        <message>
+            <source>No problems</source>
+            <translation>Keine Probleme</translation>
+        </message>
+        <message numerus="yes">
+            <source>No errors, %n warning(s)</source>
+            <translation>
+                <numerusform>Keine Fehler, %n Warnung</numerusform>
+                <numerusform>Keine Fehler, %n Warnungen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n error(s) in the plan</source>
+            <translation>
+                <numerusform>%n Fehler im Plan</numerusform>
+                <numerusform>%n Fehler im Plan</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Not estimated: the plan has errors</source>
+            <translation>Nicht abgeschätzt: Der Plan enthält Fehler</translation>
+        </message>
+        <message>
+            <source>Not checked: the plan has errors</source>
+            <translation>Nicht geprüft: Der Plan enthält Fehler</translation>
+        </message>
+        <message>
+            <source>Peak %1 of %2 per rank</source>
+            <translation>Spitze %1 von %2 je Rang</translation>
+        </message>
+        <message>
+            <source>Rank %1 needs %2 but the device has %3: over by %4</source>
+            <translation>Rang %1 braucht %2, das Gerät hat aber %3: %4 zu viel</translation>
+        </message>
+        <message>
+            <source>Cannot write the plan for the ranks</source>
+            <translation>Der Plan für die Ränge kann nicht geschrieben werden</translation>
+        </message>
+        <message>
+            <source>The run cannot be laid out</source>
+            <translation>Der Lauf kann nicht verteilt werden</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %n rank(s)</source>
+            <translation>
+                <numerusform>%1: %n Rang</numerusform>
+                <numerusform>%1: %n Ränge</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rank(s) on this machine</source>
+            <translation>
+                <numerusform>%n Rang auf diesem Rechner</numerusform>
+                <numerusform>%n Ränge auf diesem Rechner</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rank(s) on %1</source>
+            <translation>
+                <numerusform>%n Rang auf %1</numerusform>
+                <numerusform>%n Ränge auf %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>This machine</source>
+            <translation>Dieser Rechner</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s) reachable and logged in</source>
+            <translation>
+                <numerusform>%n Host erreichbar und angemeldet</numerusform>
+                <numerusform>%n Hosts erreichbar und angemeldet</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s) failed</source>
+            <translation>
+                <numerusform>%n Host fehlgeschlagen</numerusform>
+                <numerusform>%n Hosts fehlgeschlagen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Missing or not working on %n host(s)</source>
+            <translation>
+                <numerusform>Fehlt oder funktioniert nicht auf %n Host</numerusform>
+                <numerusform>Fehlt oder funktioniert nicht auf %n Hosts</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Not checked on hosts that could not be reached</source>
+            <translation>Auf nicht erreichbaren Hosts nicht geprüft</translation>
+        </message>
+        <message numerus="yes">
+            <source>Present on %n host(s)</source>
+            <translation>
+                <numerusform>Vorhanden auf %n Host</numerusform>
+                <numerusform>Vorhanden auf %n Hosts</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::PreflightModel</name>
+        <message>
+            <source>Check</source>
+            <translation>Prüfung</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>Ergebnis</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::ProblemText</name>
         <message>
             <source>nodes must be at least 1</source>
@@ -1017,7 +2233,7 @@
             <translation>steps darf nicht negativ sein</translation>
         </message>
         <message>
-            <source>seq_len %1 exceeds the model's position table (max_seq_len %2)</source>
+            <source>seq_len %1 exceeds the model&apos;s position table (max_seq_len %2)</source>
             <translation>seq_len %1 übersteigt die Positionstabelle des Modells (max_seq_len %2)</translation>
         </message>
         <message>
@@ -1041,7 +2257,7 @@
             <translation>weight_decay darf nicht negativ sein</translation>
         </message>
         <message>
-            <source>schedule must be "constant" or "cosine", got "%1"</source>
+            <source>schedule must be &quot;constant&quot; or &quot;cosine&quot;, got &quot;%1&quot;</source>
             <translation>schedule muss „constant“ oder „cosine“ sein, erhalten: „%1“</translation>
         </message>
         <message>
@@ -1049,11 +2265,11 @@
             <translation>min_lr_ratio muss in [0, 1] liegen</translation>
         </message>
         <message>
-            <source>a tokens or text data source needs a "path"</source>
+            <source>a tokens or text data source needs a &quot;path&quot;</source>
             <translation>eine Token- oder Textdatenquelle braucht einen „path“</translation>
         </message>
         <message>
-            <source>a checkpoint interval needs a checkpoint "dir"</source>
+            <source>a checkpoint interval needs a checkpoint &quot;dir&quot;</source>
             <translation>ein Checkpoint-Intervall braucht ein Checkpoint-„dir“</translation>
         </message>
         <message>
@@ -1061,7 +2277,7 @@
             <translation>nicht unterstützte Planversion %1</translation>
         </message>
         <message>
-            <source>missing integer "version"</source>
+            <source>missing integer &quot;version&quot;</source>
             <translation>ganzzahlige „version“ fehlt</translation>
         </message>
         <message>
@@ -1069,7 +2285,7 @@
             <translation>Planformat-Version %1 wird nicht unterstützt (diese Version liest Version %2)</translation>
         </message>
         <message>
-            <source>not a shardbench plan: "format" must be "shardbench-plan"</source>
+            <source>not a shardbench plan: &quot;format&quot; must be &quot;shardbench-plan&quot;</source>
             <translation>kein shardbench-Plan: „format“ muss „shardbench-plan“ sein</translation>
         </message>
         <message>
@@ -1077,7 +2293,7 @@
             <translation>ungültiges JSON bei %1</translation>
         </message>
         <message>
-            <source>unknown field "%1" is ignored</source>
+            <source>unknown field &quot;%1&quot; is ignored</source>
             <translation>unbekanntes Feld „%1“ wird ignoriert</translation>
         </message>
         <message>
@@ -1085,7 +2301,7 @@
             <translation>das Modell hat keine Parameter</translation>
         </message>
         <message>
-            <source>parameter "%1" is a scalar; fully_shard cannot shard 0-dim parameters (make it 1-D or list it in ignored_params)</source>
+            <source>parameter &quot;%1&quot; is a scalar; fully_shard cannot shard 0-dim parameters (make it 1-D or list it in ignored_params)</source>
             <translation>Parameter „%1“ ist ein Skalar; fully_shard kann 0-dimensionale Parameter nicht sharden (machen Sie ihn 1-dimensional oder tragen Sie ihn in ignored_params ein)</translation>
         </message>
         <message>
@@ -1105,11 +2321,11 @@
             <translation>Gloo (CPU) kann Gradienten nicht in bf16 reduzieren; setzen Sie reduce_dtype auf fp32</translation>
         </message>
         <message>
-            <source>unit "%1" owns no parameters (its children are all units)</source>
+            <source>unit &quot;%1&quot; owns no parameters (its children are all units)</source>
             <translation>Einheit „%1“ besitzt keine Parameter (alle ihre Kinder sind Einheiten)</translation>
         </message>
         <message>
-            <source>unknown module "%1": the model has no module of that name</source>
+            <source>unknown module &quot;%1&quot;: the model has no module of that name</source>
             <translation>unbekanntes Modul „%1“: Das Modell hat kein Modul dieses Namens</translation>
         </message>
         <message>
@@ -1117,19 +2333,19 @@
             <translation>die Wurzel ist mehr als einmal als Einheit aufgeführt</translation>
         </message>
         <message>
-            <source>"%1" is listed as a unit more than once</source>
+            <source>&quot;%1&quot; is listed as a unit more than once</source>
             <translation>„%1“ ist mehr als einmal als Einheit aufgeführt</translation>
         </message>
         <message>
-            <source>unknown parameter "%1"</source>
+            <source>unknown parameter &quot;%1&quot;</source>
             <translation>unbekannter Parameter „%1“</translation>
         </message>
         <message>
-            <source>parameter "%1" is tied to "%2" but they fall into different units (%3 and %4); make both modules part of one unit</source>
+            <source>parameter &quot;%1&quot; is tied to &quot;%2&quot; but they fall into different units (%3 and %4); make both modules part of one unit</source>
             <translation>Parameter „%1“ ist an „%2“ gekoppelt, aber sie liegen in verschiedenen Einheiten (%3 und %4); legen Sie beide Module in eine Einheit</translation>
         </message>
         <message>
-            <source>prefetch target "%1" is not a shard unit</source>
+            <source>prefetch target &quot;%1&quot; is not a shard unit</source>
             <translation>Prefetch-Ziel „%1“ ist keine Shard-Einheit</translation>
         </message>
         <message>
@@ -1157,7 +2373,7 @@
             <translation>RoPE braucht eine gerade Kopfdimension, erhalten: %1</translation>
         </message>
         <message>
-            <source>not a shardbench module tree (format must be "shardbench-module-tree")</source>
+            <source>not a shardbench module tree (format must be &quot;shardbench-module-tree&quot;)</source>
             <translation>kein shardbench-Modulbaum („format“ muss „shardbench-module-tree“ sein)</translation>
         </message>
         <message>
@@ -1165,23 +2381,23 @@
             <translation>nicht unterstützte Modulbaum-Version (diese Version liest Version 1)</translation>
         </message>
         <message>
-            <source>"modules" must be a non-empty array, root first</source>
+            <source>&quot;modules&quot; must be a non-empty array, root first</source>
             <translation>„modules“ muss ein nicht leeres Array sein, die Wurzel zuerst</translation>
         </message>
         <message>
-            <source>module "%1" is empty or listed twice</source>
+            <source>module &quot;%1&quot; is empty or listed twice</source>
             <translation>Modul „%1“ ist leer oder doppelt aufgeführt</translation>
         </message>
         <message>
-            <source>module "%1" appears before its parent "%2"</source>
+            <source>module &quot;%1&quot; appears before its parent &quot;%2&quot;</source>
             <translation>Modul „%1“ steht vor seinem Elternmodul „%2“</translation>
         </message>
         <message>
-            <source>"shape" must be an array of non-negative integers</source>
+            <source>&quot;shape&quot; must be an array of non-negative integers</source>
             <translation>„shape“ muss ein Array nicht negativer ganzer Zahlen sein</translation>
         </message>
         <message>
-            <source>tied_to names unknown parameter "%1"</source>
+            <source>tied_to names unknown parameter &quot;%1&quot;</source>
             <translation>tied_to nennt den unbekannten Parameter „%1“</translation>
         </message>
         <message>
@@ -1312,6 +2528,45 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::RankMemoryChart</name>
+        <message>
+            <source>GiB</source>
+            <translation>GiB</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <translation>MiB</translation>
+        </message>
+        <message>
+            <source>Memory per rank</source>
+            <translation>Speicher je Rang</translation>
+        </message>
+        <message>
+            <source>Memory per rank: peak %1 measured, %2 estimated (%3%4 %)</source>
+            <translation>Speicher je Rang: Spitze %1 gemessen, %2 geschätzt (%3%4 %)</translation>
+        </message>
+        <message>
+            <source> (first %1 ranks)</source>
+            <translation> (die ersten %1 Ränge)</translation>
+        </message>
+        <message>
+            <source>Current</source>
+            <translation>Aktuell</translation>
+        </message>
+        <message>
+            <source>Peak (measured)</source>
+            <translation>Spitze (gemessen)</translation>
+        </message>
+        <message>
+            <source>Peak (estimated for this plan)</source>
+            <translation>Spitze (für diesen Plan geschätzt)</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rang</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RecentFiles</name>
         <message>
             <source>No recent plans</source>
@@ -1320,6 +2575,350 @@
         <message>
             <source>Clear list</source>
             <translation>Liste leeren</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RestoreDialog</name>
+        <message>
+            <source>Restore</source>
+            <translation>Wiederherstellen</translation>
+        </message>
+        <message>
+            <source>Restore a checkpoint as a new run</source>
+            <translation>Checkpoint als neuen Lauf wiederherstellen</translation>
+        </message>
+        <message>
+            <source>no checkpoints</source>
+            <translation>keine Checkpoints</translation>
+        </message>
+        <message>
+            <source>%1, resumed at step %2</source>
+            <translation>%1, fortgesetzt bei Schritt %2</translation>
+        </message>
+        <message numerus="yes">
+            <source>Checkpoint of %1 at step %2, saved by %n rank(s). Loading it reshards the parameters and optimizer state to the world size you choose.</source>
+            <translation>
+                <numerusform>Checkpoint von %1 bei Schritt %2, gespeichert von %n Rang. Beim Laden werden Parameter und Optimiererzustand auf die gewählte Weltgröße umverteilt.</numerusform>
+                <numerusform>Checkpoint von %1 bei Schritt %2, gespeichert von %n Rängen. Beim Laden werden Parameter und Optimiererzustand auf die gewählte Weltgröße umverteilt.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>World size</source>
+            <translation>Weltgröße</translation>
+        </message>
+        <message>
+            <source>Run on</source>
+            <translation>Ausführen auf</translation>
+        </message>
+        <message>
+            <source>Mesh</source>
+            <translation>Gitter</translation>
+        </message>
+        <message>
+            <source>Train until step</source>
+            <translation>Trainieren bis Schritt</translation>
+        </message>
+        <message>
+            <source>Save checkpoints in</source>
+            <translation>Checkpoints speichern in</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>The checkpoint cannot be read: %1</source>
+            <translation>Der Checkpoint kann nicht gelesen werden: %1</translation>
+        </message>
+        <message>
+            <source>Choose at least one host.</source>
+            <translation>Wählen Sie mindestens einen Host.</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 ranks cannot be spread evenly over %n host(s).</source>
+            <translation>
+                <numerusform>%1 Ränge lassen sich nicht gleichmäßig auf %n Host verteilen.</numerusform>
+                <numerusform>%1 Ränge lassen sich nicht gleichmäßig auf %n Hosts verteilen.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n node(s)</source>
+            <translation>
+                <numerusform>%n Knoten</numerusform>
+                <numerusform>%n Knoten</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n process(es) per node</source>
+            <translation>
+                <numerusform>%n Prozess je Knoten</numerusform>
+                <numerusform>%n Prozesse je Knoten</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n replica(s) (HSDP)</source>
+            <translation>
+                <numerusform>%n Replikat (HSDP)</numerusform>
+                <numerusform>%n Replikate (HSDP)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunAreas</name>
+        <message>
+            <source>Every check passed.</source>
+            <translation>Alle Prüfungen bestanden.</translation>
+        </message>
+        <message>
+            <source>Run %1 %2.</source>
+            <translation>Lauf %1: %2.</translation>
+        </message>
+        <message>
+            <source>Run %1 finished: %2</source>
+            <translation>Lauf %1 beendet: %2</translation>
+        </message>
+        <message>
+            <source>Run %1 started: %2</source>
+            <translation>Lauf %1 gestartet: %2</translation>
+        </message>
+        <message>
+            <source>Restoring run %1 from %2</source>
+            <translation>Lauf %1 wird aus %2 wiederhergestellt</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png)</source>
+            <translation>PNG-Bild (*.png)</translation>
+        </message>
+        <message>
+            <source>SVG drawing (*.svg)</source>
+            <translation>SVG-Zeichnung (*.svg)</translation>
+        </message>
+        <message>
+            <source>CSV table (*.csv)</source>
+            <translation>CSV-Tabelle (*.csv)</translation>
+        </message>
+        <message>
+            <source>Export the chart</source>
+            <translation>Diagramm exportieren</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>Export</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>%1 geschrieben</translation>
+        </message>
+        <message>
+            <source>Cluster</source>
+            <translation>Cluster</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Lauf</translation>
+        </message>
+        <message>
+            <source>Runs</source>
+            <translation>Läufe</translation>
+        </message>
+        <message>
+            <source>Checkpoints</source>
+            <translation>Checkpoints</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunController</name>
+        <message>
+            <source>The pre-flight checks failed; nothing was started.</source>
+            <translation>Die Vorabprüfungen sind fehlgeschlagen; es wurde nichts gestartet.</translation>
+        </message>
+        <message>
+            <source>The run store %1 cannot be opened: %2</source>
+            <translation>Der Laufspeicher %1 kann nicht geöffnet werden: %2</translation>
+        </message>
+        <message>
+            <source>The run cannot be recorded: %1</source>
+            <translation>Der Lauf kann nicht aufgezeichnet werden: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunText</name>
+        <message>
+            <source>abandoned</source>
+            <translation>verwaist</translation>
+        </message>
+        <message>
+            <source>starting</source>
+            <translation>startet</translation>
+        </message>
+        <message>
+            <source>running</source>
+            <translation>läuft</translation>
+        </message>
+        <message>
+            <source>completed</source>
+            <translation>abgeschlossen</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>fehlgeschlagen</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>abgebrochen</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 s</translation>
+        </message>
+        <message>
+            <source>%1 min %2 s</source>
+            <translation>%1 min %2 s</translation>
+        </message>
+        <message>
+            <source>%1 h %2 min</source>
+            <translation>%1 h %2 min</translation>
+        </message>
+        <message>
+            <source>%1 tokens/s</source>
+            <translation>%1 Tokens/s</translation>
+        </message>
+        <message>
+            <source>%1 × %2 ranks</source>
+            <translation>%1 × %2 Ränge</translation>
+        </message>
+        <message>
+            <source>, %1 replicas</source>
+            <translation>, %1 Replikate</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1, %n unit(s), %2</source>
+            <translation>
+                <numerusform>%1, %n Einheit, %2</numerusform>
+                <numerusform>%1, %n Einheiten, %2</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunsController</name>
+        <message>
+            <source>Cannot read the run store: %1</source>
+            <translation>Der Laufspeicher kann nicht gelesen werden: %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s) in %1</source>
+            <translation>
+                <numerusform>%n Lauf in %1</numerusform>
+                <numerusform>%n Läufe in %1</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunsModel</name>
+        <message>
+            <source>%1 (rank %2)</source>
+            <translation>%1 (Rang %2)</translation>
+        </message>
+        <message>
+            <source>rank %1: %2</source>
+            <translation>Rang %1: %2</translation>
+        </message>
+        <message>
+            <source>Run %1 (%2)</source>
+            <translation>Lauf %1 (%2)</translation>
+        </message>
+        <message>
+            <source>Resumed from run %1: %2</source>
+            <translation>Fortgesetzt von Lauf %1: %2</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Lauf</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Status</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>Grund</translation>
+        </message>
+        <message>
+            <source>World size</source>
+            <translation>Weltgröße</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <source>Started</source>
+            <translation>Gestartet</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>Dauer</translation>
+        </message>
+        <message>
+            <source>Final loss</source>
+            <translation>Letzter Verlust</translation>
+        </message>
+        <message>
+            <source>Tokens/s</source>
+            <translation>Tokens/s</translation>
+        </message>
+        <message>
+            <source>Peak memory per rank</source>
+            <translation>Spitzenspeicher je Rang</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunsView</name>
+        <message>
+            <source>Filter by name, status, reason or plan…</source>
+            <translation>Nach Name, Status, Grund oder Plan filtern…</translation>
+        </message>
+        <message>
+            <source>Every status</source>
+            <translation>Jeder Status</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>Aktualisieren</translation>
+        </message>
+        <message>
+            <source>Checkpoints…</source>
+            <translation>Checkpoints…</translation>
+        </message>
+        <message>
+            <source>Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ.</source>
+            <translation>Wählen Sie zwei oder mehr Läufe (Strg+Klick), um Verlust und Durchsatz zu vergleichen und zu sehen, wie sich ihre Pläne unterscheiden.</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::TargetChooser</name>
+        <message>
+            <source>This machine</source>
+            <translation>Dieser Rechner</translation>
+        </message>
+        <message>
+            <source>These hosts (over SSH):</source>
+            <translation>Diese Hosts (über SSH):</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 (%n rank(s))</source>
+            <translation>
+                <numerusform>%1 (%n Rang)</numerusform>
+                <numerusform>%1 (%n Ränge)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 (the plan&apos;s ranks per node)</source>
+            <translation>%1 (die Ränge je Knoten des Plans)</translation>
         </message>
     </context>
     <context>
@@ -1433,6 +3032,34 @@
         <message>
             <source>%1 tokens per optimizer step across all ranks</source>
             <translation>%1 Token je Optimiererschritt über alle Ränge</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>Schritte</translation>
+        </message>
+        <message>
+            <source>Checkpoint folder</source>
+            <translation>Checkpoint-Ordner</translation>
+        </message>
+        <message>
+            <source>Checkpoint every</source>
+            <translation>Checkpoint alle</translation>
+        </message>
+        <message>
+            <source>no checkpoints</source>
+            <translation>keine Checkpoints</translation>
+        </message>
+        <message>
+            <source>Where runs save sharded checkpoints (step-NNNNNN folders); relative to the plan file</source>
+            <translation>Wo Läufe geshardete Checkpoints speichern (Ordner step-NNNNNN); relativ zur Plandatei</translation>
+        </message>
+        <message>
+            <source>only at the end</source>
+            <translation>nur am Ende</translation>
+        </message>
+        <message>
+            <source> steps</source>
+            <translation> Schritte</translation>
         </message>
     </context>
 </TS>

@@ -27,6 +27,424 @@
             <source>The plan has errors, so there is no estimate to export.</source>
             <translation>计划存在错误，没有可导出的估算。</translation>
         </message>
+        <message>
+            <source>This chart has no data to export yet.</source>
+            <translation>此图表尚无可导出的数据。</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ChartViewBase</name>
+        <message>
+            <source>Export as PNG…</source>
+            <translation>导出为 PNG…</translation>
+        </message>
+        <message>
+            <source>Export as SVG…</source>
+            <translation>导出为 SVG…</translation>
+        </message>
+        <message>
+            <source>Export data as CSV…</source>
+            <translation>将数据导出为 CSV…</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CheckpointsController</name>
+        <message>
+            <source>run %1</source>
+            <translation>运行 %1</translation>
+        </message>
+        <message>
+            <source>run %1 (%2)</source>
+            <translation>运行 %1（%2）</translation>
+        </message>
+        <message>
+            <source>%1 — %2, %3</source>
+            <translation>%1 — %2，%3</translation>
+        </message>
+        <message>
+            <source>This run has no checkpoints (set a checkpoint folder in the plan&apos;s training settings).</source>
+            <translation>此运行没有检查点（请在计划的训练设置中指定检查点文件夹）。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n checkpoint(s).</source>
+            <translation>
+                <numerusform>%n 个检查点。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Verifying step %1…</source>
+            <translation>正在校验第 %1 步…</translation>
+        </message>
+        <message>
+            <source>Exporting step %1 to %2…</source>
+            <translation>正在将第 %1 步导出到 %2…</translation>
+        </message>
+        <message>
+            <source>Export the checkpoint as .safetensors</source>
+            <translation>将检查点导出为 .safetensors</translation>
+        </message>
+        <message>
+            <source>safetensors (*.safetensors)</source>
+            <translation>safetensors (*.safetensors)</translation>
+        </message>
+        <message>
+            <source>Verification cancelled.</source>
+            <translation>校验已取消。</translation>
+        </message>
+        <message>
+            <source>Export cancelled; nothing was written.</source>
+            <translation>导出已取消；未写入任何内容。</translation>
+        </message>
+        <message>
+            <source>Verified: every file and every shard matches its SHA-256.</source>
+            <translation>校验通过：每个文件和每个分片都与其 SHA-256 一致。</translation>
+        </message>
+        <message>
+            <source>The checkpoint is damaged: %1</source>
+            <translation>检查点已损坏：%1</translation>
+        </message>
+        <message>
+            <source>Exported to %1 (%2).</source>
+            <translation>已导出到 %1（%2）。</translation>
+        </message>
+        <message>
+            <source>The export failed: %1</source>
+            <translation>导出失败：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CheckpointsModel</name>
+        <message>
+            <source>complete</source>
+            <translation>完整</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>deleted</source>
+            <translation>已删除</translation>
+        </message>
+        <message>
+            <source>verified</source>
+            <translation>已校验</translation>
+        </message>
+        <message>
+            <source>corrupt</source>
+            <translation>已损坏</translation>
+        </message>
+        <message>
+            <source>Found on disk; the run did not report it</source>
+            <translation>在磁盘上找到；运行未报告它</translation>
+        </message>
+        <message>
+            <source>full (.safetensors)</source>
+            <translation>完整（.safetensors）</translation>
+        </message>
+        <message>
+            <source>sharded</source>
+            <translation>分片</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Saved</source>
+            <translation>保存时间</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <source>World size</source>
+            <translation>World size</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CheckpointsView</name>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>Verify</source>
+            <translation>校验</translation>
+        </message>
+        <message>
+            <source>Check every file&apos;s size and SHA-256 and every shard against the index</source>
+            <translation>对照索引检查每个文件的大小和 SHA-256 以及每个分片</translation>
+        </message>
+        <message>
+            <source>Export .safetensors…</source>
+            <translation>导出 .safetensors…</translation>
+        </message>
+        <message>
+            <source>Write the unsharded model as one .safetensors file any reader can load</source>
+            <translation>将未分片的模型写成任何读取器都能加载的单个 .safetensors 文件</translation>
+        </message>
+        <message>
+            <source>Restore as a new run…</source>
+            <translation>恢复为新运行…</translation>
+        </message>
+        <message>
+            <source>Start a new run that resumes from this checkpoint, at any world size</source>
+            <translation>启动一个从此检查点继续的新运行，world size 可任意选择</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ClusterController</name>
+        <message>
+            <source>Every tested host is ready.</source>
+            <translation>所有已测试的主机均已就绪。</translation>
+        </message>
+        <message>
+            <source>The SSH config for the hosts added by hand cannot be written: %1</source>
+            <translation>无法写入手动添加主机的 SSH 配置：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Testing %n host(s)…</source>
+            <translation>
+                <numerusform>正在测试 %n 台主机…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s) failed the test; see the details column.</source>
+            <translation>
+                <numerusform>%n 台主机未通过测试；请查看“详情”列。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ClusterView</name>
+        <message>
+            <source>Add host…</source>
+            <translation>添加主机…</translation>
+        </message>
+        <message>
+            <source>Edit…</source>
+            <translation>编辑…</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Test selected</source>
+            <translation>测试所选</translation>
+        </message>
+        <message>
+            <source>Test all</source>
+            <translation>全部测试</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>%v of %m hosts tested</source>
+            <translation>已测试 %v / %m 台主机</translation>
+        </message>
+        <message>
+            <source>SSH and remote hosts</source>
+            <translation>SSH 与远程主机</translation>
+        </message>
+        <message>
+            <source>SSH config file</source>
+            <translation>SSH 配置文件</translation>
+        </message>
+        <message>
+            <source>known_hosts file</source>
+            <translation>known_hosts 文件</translation>
+        </message>
+        <message>
+            <source>shardbench-core on the hosts</source>
+            <translation>主机上的 shardbench-core</translation>
+        </message>
+        <message>
+            <source>Run folder on the hosts</source>
+            <translation>主机上的运行文件夹</translation>
+        </message>
+        <message>
+            <source>~/.ssh/config</source>
+            <translation>~/.ssh/config</translation>
+        </message>
+        <message>
+            <source>~/.ssh/known_hosts</source>
+            <translation>~/.ssh/known_hosts</translation>
+        </message>
+        <message>
+            <source>A path, or a name found on the PATH of a non-interactive login</source>
+            <translation>路径，或可在非交互式登录的 PATH 中找到的名称</translation>
+        </message>
+        <message>
+            <source>Where plans are copied on each host (relative to the home folder)</source>
+            <translation>计划在每台主机上的复制位置（相对于主目录）</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::CompareView</name>
+        <message>
+            <source>run %1</source>
+            <translation>运行 %1</translation>
+        </message>
+        <message>
+            <source>run %1 (%2)</source>
+            <translation>运行 %1（%2）</translation>
+        </message>
+        <message>
+            <source>Align</source>
+            <translation>对齐</translation>
+        </message>
+        <message>
+            <source>by step</source>
+            <translation>按步</translation>
+        </message>
+        <message>
+            <source>by time since the first step</source>
+            <translation>按自第一步起的时间</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Seconds</source>
+            <translation>秒</translation>
+        </message>
+        <message>
+            <source>Loss</source>
+            <translation>损失</translation>
+        </message>
+        <message>
+            <source>Throughput</source>
+            <translation>吞吐量</translation>
+        </message>
+        <message>
+            <source>Tokens/s</source>
+            <translation>Tokens/s</translation>
+        </message>
+        <message>
+            <source>Plan differences</source>
+            <translation>计划差异</translation>
+        </message>
+        <message>
+            <source>The plans are the same</source>
+            <translation>计划相同</translation>
+        </message>
+        <message numerus="yes">
+            <source>Plan differences: %n item(s)</source>
+            <translation>
+                <numerusform>计划差异：%n 项</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ConnectionText</name>
+        <message>
+            <source>this machine</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <source>%1: the test was cancelled</source>
+            <translation>%1：测试已取消</translation>
+        </message>
+        <message>
+            <source>%1 is not reachable: %2</source>
+            <translation>无法连接 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1: its unknown host key %2 was refused, so shardbench did not log in</source>
+            <translation>%1：其未知主机密钥 %2 已被拒绝，因此 shardbench 未登录</translation>
+        </message>
+        <message>
+            <source>%1: the host key has CHANGED (it is now %2), so the connection was refused. Someone may be intercepting it, or the host was reinstalled. If the change is expected, remove the old key from known_hosts (ssh-keygen -R) and test again.</source>
+            <translation>%1：主机密钥已更改（现在为 %2），因此连接被拒绝。可能有人在拦截连接，或主机已重装。如果此更改在预期之内，请从 known_hosts 中删除旧密钥（ssh-keygen -R）后重新测试。</translation>
+        </message>
+        <message>
+            <source>%1 offered a %2 key, but known_hosts holds a key of another type for it, so the connection was refused: this can mean someone is intercepting it.</source>
+            <translation>%1 提供了 %2 密钥，但 known_hosts 中为其保存的是另一种类型的密钥，因此连接被拒绝：这可能意味着有人在拦截连接。</translation>
+        </message>
+        <message>
+            <source>%1: login refused, no key was accepted. Install your public key on the host; a key with a passphrase must be loaded into ssh-agent. (%2)</source>
+            <translation>%1：登录被拒绝，没有密钥被接受。请在主机上安装您的公钥；带口令的密钥必须加载到 ssh-agent 中。（%2）</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core was not found (%2)</source>
+            <translation>%1：未找到 shardbench-core（%2）</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core did not start (exit code %2)</source>
+            <translation>%1：shardbench-core 未能启动（退出码 %2）</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core did not start: %2</source>
+            <translation>%1：shardbench-core 未能启动：%2</translation>
+        </message>
+        <message>
+            <source>%1: shardbench-core did not finish its test run in time</source>
+            <translation>%1：shardbench-core 未能及时完成测试运行</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>none (no nvidia-smi)</source>
+            <translation>无（没有 nvidia-smi）</translation>
+        </message>
+        <message>
+            <source>none (nvidia-smi sees no GPU)</source>
+            <translation>无（nvidia-smi 未检测到 GPU）</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n × %1</source>
+            <translation>
+                <numerusform>%n × %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 (LibTorch %2, %3)</source>
+            <translation>%1（LibTorch %2，%3）</translation>
+        </message>
+        <message>
+            <source>reachable at %1:%2</source>
+            <translation>可通过 %1:%2 访问</translation>
+        </message>
+        <message>
+            <source>logged in as %1 at %2:%3</source>
+            <translation>以 %1 身份登录 %2:%3</translation>
+        </message>
+        <message>
+            <source>GPUs: %1</source>
+            <translation>GPU：%1</translation>
+        </message>
+        <message>
+            <source>shardbench-core %1</source>
+            <translation>shardbench-core %1</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::DevicePresets</name>
@@ -196,6 +614,243 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::HostDialog</name>
+        <message>
+            <source>Add a host</source>
+            <translation>添加主机</translation>
+        </message>
+        <message>
+            <source>Edit host %1</source>
+            <translation>编辑主机 %1</translation>
+        </message>
+        <message>
+            <source>22 (default)</source>
+            <translation>22（默认）</translation>
+        </message>
+        <message>
+            <source>the plan&apos;s processes per node</source>
+            <translation>计划中的每节点进程数</translation>
+        </message>
+        <message>
+            <source>gpu-node-1</source>
+            <translation>gpu-node-1</translation>
+        </message>
+        <message>
+            <source>the name itself, or 10.0.0.11</source>
+            <translation>名称本身，或 10.0.0.11</translation>
+        </message>
+        <message>
+            <source>your user name</source>
+            <translation>您的用户名</translation>
+        </message>
+        <message>
+            <source>ssh-agent and ~/.ssh/id_*</source>
+            <translation>ssh-agent 与 ~/.ssh/id_*</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Private key file</source>
+            <translation>私钥文件</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>地址</translation>
+        </message>
+        <message>
+            <source>User</source>
+            <translation>用户</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>端口</translation>
+        </message>
+        <message>
+            <source>Key file</source>
+            <translation>密钥文件</translation>
+        </message>
+        <message>
+            <source>Ranks (GPUs)</source>
+            <translation>rank 数（GPU）</translation>
+        </message>
+        <message>
+            <source>shardbench logs in with keys only (ssh-agent or the key file); it never asks for or stores a password. A key with a passphrase must be loaded into ssh-agent.</source>
+            <translation>shardbench 只使用密钥登录（ssh-agent 或密钥文件）；从不询问或保存密码。带口令的密钥必须加载到 ssh-agent 中。</translation>
+        </message>
+        <message>
+            <source>The name cannot be used: %1</source>
+            <translation>此名称不可用：%1</translation>
+        </message>
+        <message>
+            <source>no user@ here; use the User field</source>
+            <translation>此处不能有 user@；请使用“用户”字段</translation>
+        </message>
+        <message>
+            <source>The address cannot be used: %1</source>
+            <translation>此地址不可用：%1</translation>
+        </message>
+        <message>
+            <source>The user name cannot be used: %1</source>
+            <translation>此用户名不可用：%1</translation>
+        </message>
+        <message>
+            <source>it contains @</source>
+            <translation>其中包含 @</translation>
+        </message>
+        <message>
+            <source>There is already a host named %1.</source>
+            <translation>已存在名为 %1 的主机。</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::HostKeyDialog</name>
+        <message>
+            <source>Trust and remember</source>
+            <translation>信任并记住</translation>
+        </message>
+        <message>
+            <source>Trust this time</source>
+            <translation>本次信任</translation>
+        </message>
+        <message>
+            <source>Refuse</source>
+            <translation>拒绝</translation>
+        </message>
+        <message>
+            <source>Unknown host key</source>
+            <translation>未知主机密钥</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; is not in your known hosts. Before you trust it, compare its fingerprint with the one the host&apos;s administrator gives you (on the host: &lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt;).</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; 不在您的已知主机中。在信任它之前，请将其指纹与主机管理员提供的指纹进行比对（在主机上执行：&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt;）。</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>地址</translation>
+        </message>
+        <message>
+            <source>Fingerprint</source>
+            <translation>指纹</translation>
+        </message>
+        <message>
+            <source>Remembered in</source>
+            <translation>记录于</translation>
+        </message>
+        <message>
+            <source>~/.ssh/known_hosts</source>
+            <translation>~/.ssh/known_hosts</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::HostsModel</name>
+        <message>
+            <source>This machine</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <source>plan&apos;s</source>
+            <translation>按计划</translation>
+        </message>
+        <message>
+            <source>local</source>
+            <translation>本地</translation>
+        </message>
+        <message>
+            <source>added by hand</source>
+            <translation>手动添加</translation>
+        </message>
+        <message>
+            <source>SSH config</source>
+            <translation>SSH 配置</translation>
+        </message>
+        <message>
+            <source>testing…</source>
+            <translation>测试中…</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <source>as %1</source>
+            <translation>用户 %1</translation>
+        </message>
+        <message>
+            <source>key refused</source>
+            <translation>密钥被拒绝</translation>
+        </message>
+        <message>
+            <source>key changed</source>
+            <translation>密钥已更改</translation>
+        </message>
+        <message>
+            <source>not found</source>
+            <translation>未找到</translation>
+        </message>
+        <message>
+            <source>not working</source>
+            <translation>无法运行</translation>
+        </message>
+        <message>
+            <source>Host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>地址</translation>
+        </message>
+        <message>
+            <source>User</source>
+            <translation>用户</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>端口</translation>
+        </message>
+        <message>
+            <source>Key file</source>
+            <translation>密钥文件</translation>
+        </message>
+        <message>
+            <source>Ranks (GPUs)</source>
+            <translation>rank 数（GPU）</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <source>Reachable</source>
+            <translation>可连接</translation>
+        </message>
+        <message>
+            <source>Logged in</source>
+            <translation>已登录</translation>
+        </message>
+        <message>
+            <source>GPUs seen</source>
+            <translation>检测到的 GPU</translation>
+        </message>
+        <message>
+            <source>shardbench-core</source>
+            <translation>shardbench-core</translation>
+        </message>
+        <message>
+            <source>Details</source>
+            <translation>详情</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::Labels</name>
         <message>
             <source>Sharded parameters</source>
@@ -322,12 +977,185 @@
             <translation>参数沿第 0 维的分片（含填充），除非已卸载</translation>
         </message>
         <message>
-            <source>Sharded gradients, in the parameters' dtype</source>
+            <source>Sharded gradients, in the parameters&apos; dtype</source>
             <translation>分片梯度，使用参数的数据类型</translation>
         </message>
         <message>
-            <source>AdamW exp_avg and exp_avg_sq, in the parameters' dtype</source>
+            <source>AdamW exp_avg and exp_avg_sq, in the parameters&apos; dtype</source>
             <translation>AdamW 的 exp_avg 与 exp_avg_sq，使用参数的数据类型</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::LaunchPanel</name>
+        <message>
+            <source>Run on</source>
+            <translation>运行于</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Restarts</source>
+            <translation>重启次数</translation>
+        </message>
+        <message>
+            <source>optional, to find the run again</source>
+            <translation>可选，便于之后查找此运行</translation>
+        </message>
+        <message>
+            <source>How often a failed run is started again, from its latest complete checkpoint (as torchrun&apos;s --max-restarts)</source>
+            <translation>失败的运行从其最新的完整检查点重新启动的次数（同 torchrun 的 --max-restarts）</translation>
+        </message>
+        <message>
+            <source>Check</source>
+            <translation>检查</translation>
+        </message>
+        <message>
+            <source>Run the pre-flight checks without launching</source>
+            <translation>只运行启动前检查，不启动</translation>
+        </message>
+        <message>
+            <source>Launch</source>
+            <translation>启动</translation>
+        </message>
+        <message>
+            <source>Stop now</source>
+            <translation>立即停止</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>Stop every rank (SIGTERM, then SIGKILL after the grace); press again to skip the grace</source>
+            <translation>停止所有 rank（先发送 SIGTERM，宽限期后发送 SIGKILL）；再次按下可跳过宽限期</translation>
+        </message>
+        <message>
+            <source>%v of %m checks</source>
+            <translation>已完成 %v / %m 项检查</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::LiveRunView</name>
+        <message>
+            <source>No run yet</source>
+            <translation>尚无运行</translation>
+        </message>
+        <message>
+            <source>Launch the open plan above; its loss, throughput, memory and logs appear here.</source>
+            <translation>在上方启动当前打开的计划；其损失、吞吐量、内存和日志将显示在这里。</translation>
+        </message>
+        <message>
+            <source>run %1</source>
+            <translation>运行 %1</translation>
+        </message>
+        <message>
+            <source>run %1 (%2)</source>
+            <translation>运行 %1（%2）</translation>
+        </message>
+        <message>
+            <source>step %1 of %2</source>
+            <translation>第 %1 / %2 步</translation>
+        </message>
+        <message>
+            <source>step %1</source>
+            <translation>第 %1 步</translation>
+        </message>
+        <message>
+            <source>loss %1</source>
+            <translation>损失 %1</translation>
+        </message>
+        <message>
+            <source>ETA %1</source>
+            <translation>预计剩余 %1</translation>
+        </message>
+        <message>
+            <source>Right-click a chart to export it (PNG, SVG, CSV); the wheel zooms, a double-click shows all</source>
+            <translation>右键单击图表可导出（PNG、SVG、CSV）；滚轮缩放，双击显示全部</translation>
+        </message>
+        <message>
+            <source>Smoothing</source>
+            <translation>平滑</translation>
+        </message>
+        <message>
+            <source>Exponential moving average of the loss, as TensorBoard smooths: 0 is none</source>
+            <translation>损失的指数移动平均，与 TensorBoard 的平滑方式相同：0 表示不平滑</translation>
+        </message>
+        <message>
+            <source>Loss</source>
+            <translation>损失</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Throughput</source>
+            <translation>吞吐量</translation>
+        </message>
+        <message>
+            <source>Tokens/s</source>
+            <translation>Tokens/s</translation>
+        </message>
+        <message>
+            <source>Step time (rank 0)</source>
+            <translation>步耗时（rank 0）</translation>
+        </message>
+        <message>
+            <source>ms</source>
+            <translation>毫秒</translation>
+        </message>
+        <message>
+            <source>Loss (raw)</source>
+            <translation>损失（原始）</translation>
+        </message>
+        <message>
+            <source>Loss (smoothed)</source>
+            <translation>损失（平滑）</translation>
+        </message>
+        <message>
+            <source>Tokens/s (all ranks)</source>
+            <translation>Tokens/s（所有 rank）</translation>
+        </message>
+        <message>
+            <source>Forward</source>
+            <translation>前向</translation>
+        </message>
+        <message>
+            <source>Backward</source>
+            <translation>反向</translation>
+        </message>
+        <message>
+            <source>Optimizer</source>
+            <translation>优化器</translation>
+        </message>
+        <message>
+            <source>Exposed communication</source>
+            <translation>未被掩盖的通信</translation>
+        </message>
+        <message>
+            <source>Step (measured)</source>
+            <translation>整步（实测）</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::LogPanes</name>
+        <message>
+            <source>Filter the log…</source>
+            <translation>筛选日志…</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>全部</translation>
+        </message>
+        <message>
+            <source>Launcher</source>
+            <translation>启动器</translation>
+        </message>
+        <message>
+            <source>Rank %1</source>
+            <translation>Rank %1</translation>
         </message>
     </context>
     <context>
@@ -508,8 +1336,20 @@
             <translation>关于 shardbench</translation>
         </message>
         <message>
-            <source>&lt;p&gt;&lt;b&gt;shardbench&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A workbench for FSDP2-style sharded training: design a sharding plan, see every rank's memory, and export the plan as a PyTorch FSDP2 script.&lt;/p&gt;</source>
+            <source>&lt;p&gt;&lt;b&gt;shardbench&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A workbench for FSDP2-style sharded training: design a sharding plan, see every rank&apos;s memory, and export the plan as a PyTorch FSDP2 script.&lt;/p&gt;</source>
             <translation>&lt;p&gt;&lt;b&gt;shardbench&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;面向 FSDP2 式分片训练的工作台：设计分片计划，查看每个 rank 的内存，并将计划导出为 PyTorch FSDP2 脚本。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>计划</translation>
+        </message>
+        <message>
+            <source>A run is in progress</source>
+            <translation>有运行正在进行</translation>
+        </message>
+        <message>
+            <source>Closing the workbench stops every rank of the running training. Stop it and quit?</source>
+            <translation>关闭工作台会停止正在运行的训练的所有 rank。是否停止并退出？</translation>
         </message>
     </context>
     <context>
@@ -653,8 +1493,234 @@
             <translation>共享嵌入权重</translation>
         </message>
         <message>
-            <source>The output projection shares the token embedding's weight</source>
+            <source>The output projection shares the token embedding&apos;s weight</source>
             <translation>输出投影与 token 嵌入共享权重</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::PlanDiffModel</name>
+        <message>
+            <source>Part</source>
+            <translation>部分</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>项目</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::PlanDiffText</name>
+        <message>
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <source>the parameter&apos;s own</source>
+            <translation>参数自身的</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>(root)</source>
+            <translation>（根）</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Mesh</source>
+            <translation>网格</translation>
+        </message>
+        <message>
+            <source>Training</source>
+            <translation>训练</translation>
+        </message>
+        <message>
+            <source>Shard units</source>
+            <translation>分片单元</translation>
+        </message>
+        <message>
+            <source>Policy</source>
+            <translation>策略</translation>
+        </message>
+        <message>
+            <source>preset</source>
+            <translation>预设</translation>
+        </message>
+        <message>
+            <source>architecture</source>
+            <translation>架构</translation>
+        </message>
+        <message>
+            <source>vocabulary</source>
+            <translation>词表</translation>
+        </message>
+        <message>
+            <source>width</source>
+            <translation>宽度</translation>
+        </message>
+        <message>
+            <source>layers</source>
+            <translation>层数</translation>
+        </message>
+        <message>
+            <source>heads</source>
+            <translation>注意力头</translation>
+        </message>
+        <message>
+            <source>key/value heads</source>
+            <translation>key/value 头</translation>
+        </message>
+        <message>
+            <source>MLP width</source>
+            <translation>MLP 宽度</translation>
+        </message>
+        <message>
+            <source>longest sequence</source>
+            <translation>最长序列</translation>
+        </message>
+        <message>
+            <source>parameter dtype</source>
+            <translation>参数数据类型</translation>
+        </message>
+        <message>
+            <source>nodes</source>
+            <translation>节点数</translation>
+        </message>
+        <message>
+            <source>processes per node</source>
+            <translation>每节点进程数</translation>
+        </message>
+        <message>
+            <source>replicas (HSDP)</source>
+            <translation>副本数（HSDP）</translation>
+        </message>
+        <message>
+            <source>device</source>
+            <translation>设备</translation>
+        </message>
+        <message>
+            <source>memory per rank</source>
+            <translation>每个 rank 的内存</translation>
+        </message>
+        <message>
+            <source>micro-batch</source>
+            <translation>micro-batch</translation>
+        </message>
+        <message>
+            <source>sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <source>accumulation steps</source>
+            <translation>累积步数</translation>
+        </message>
+        <message>
+            <source>steps</source>
+            <translation>步数</translation>
+        </message>
+        <message>
+            <source>seed</source>
+            <translation>随机种子</translation>
+        </message>
+        <message>
+            <source>gradient clipping</source>
+            <translation>梯度裁剪</translation>
+        </message>
+        <message>
+            <source>learning rate</source>
+            <translation>学习率</translation>
+        </message>
+        <message>
+            <source>schedule</source>
+            <translation>调度</translation>
+        </message>
+        <message>
+            <source>warm-up steps</source>
+            <translation>预热步数</translation>
+        </message>
+        <message>
+            <source>weight decay</source>
+            <translation>权重衰减</translation>
+        </message>
+        <message>
+            <source>data</source>
+            <translation>数据</translation>
+        </message>
+        <message>
+            <source>synthetic</source>
+            <translation>合成</translation>
+        </message>
+        <message>
+            <source>tokens: %1</source>
+            <translation>token：%1</translation>
+        </message>
+        <message>
+            <source>text: %1</source>
+            <translation>文本：%1</translation>
+        </message>
+        <message>
+            <source>checkpoint folder</source>
+            <translation>检查点文件夹</translation>
+        </message>
+        <message>
+            <source>checkpoint every</source>
+            <translation>检查点间隔</translation>
+        </message>
+        <message>
+            <source>unit</source>
+            <translation>单元</translation>
+        </message>
+        <message>
+            <source>not a unit</source>
+            <translation>非单元</translation>
+        </message>
+        <message>
+            <source>reshard after forward</source>
+            <translation>前向后重新分片</translation>
+        </message>
+        <message>
+            <source>param dtype</source>
+            <translation>参数类型</translation>
+        </message>
+        <message>
+            <source>reduce dtype</source>
+            <translation>归约类型</translation>
+        </message>
+        <message>
+            <source>output dtype</source>
+            <translation>输出类型</translation>
+        </message>
+        <message>
+            <source>cast forward inputs</source>
+            <translation>转换前向输入</translation>
+        </message>
+        <message>
+            <source>CPU offload</source>
+            <translation>CPU 卸载</translation>
+        </message>
+        <message>
+            <source>activation checkpointing</source>
+            <translation>激活检查点</translation>
+        </message>
+        <message>
+            <source>forward prefetch</source>
+            <translation>前向预取</translation>
+        </message>
+        <message>
+            <source>backward prefetch</source>
+            <translation>反向预取</translation>
+        </message>
+        <message>
+            <source>ignored parameters</source>
+            <translation>忽略的参数</translation>
         </message>
     </context>
     <context>
@@ -779,7 +1845,7 @@
             <translation>默认：前向之后释放参数 (True)</translation>
         </message>
         <message>
-            <source>Not set: the parameters' own dtype</source>
+            <source>Not set: the parameters&apos; own dtype</source>
             <translation>未设置：使用参数自身的数据类型</translation>
         </message>
         <message>
@@ -859,7 +1925,7 @@
             <translation>MixedPrecisionPolicy.reduce_dtype：梯度归约所用的数据类型</translation>
         </message>
         <message>
-            <source>MixedPrecisionPolicy.output_dtype: the dtype the unit's outputs are cast to</source>
+            <source>MixedPrecisionPolicy.output_dtype: the dtype the unit&apos;s outputs are cast to</source>
             <translation>MixedPrecisionPolicy.output_dtype：单元输出被转换成的数据类型</translation>
         </message>
         <message>
@@ -867,7 +1933,7 @@
             <translation>CPUOffloadPolicy：分片参数、梯度和优化器状态放在主机上</translation>
         </message>
         <message>
-            <source>Activation checkpointing: keep only the unit's input and recompute in backward</source>
+            <source>Activation checkpointing: keep only the unit&apos;s input and recompute in backward</source>
             <translation>激活检查点：只保留单元的输入，在反向时重新计算</translation>
         </message>
         <message>
@@ -962,6 +2028,142 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::Preflight</name>
+        <message>
+            <source>The plan is valid</source>
+            <translation>计划有效</translation>
+        </message>
+        <message>
+            <source>The estimated memory fits the device</source>
+            <translation>估算的内存可容纳于设备</translation>
+        </message>
+        <message>
+            <source>The ranks fit the chosen machines</source>
+            <translation>rank 可分布到所选机器上</translation>
+        </message>
+        <message>
+            <source>The hosts are reachable</source>
+            <translation>主机可连接</translation>
+        </message>
+        <message>
+            <source>shardbench-core is present</source>
+            <translation>shardbench-core 存在</translation>
+        </message>
+        <message>
+            <source>Checking this machine…</source>
+            <translation>正在检查本机…</translation>
+        </message>
+        <message>
+            <source>Connecting…</source>
+            <translation>正在连接…</translation>
+        </message>
+        <message>
+            <source>Starting shardbench-core for a test…</source>
+            <translation>正在启动 shardbench-core 进行测试…</translation>
+        </message>
+        <message>
+            <source>No problems</source>
+            <translation>没有问题</translation>
+        </message>
+        <message numerus="yes">
+            <source>No errors, %n warning(s)</source>
+            <translation>
+                <numerusform>没有错误，%n 个警告</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n error(s) in the plan</source>
+            <translation>
+                <numerusform>计划中有 %n 个错误</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Not estimated: the plan has errors</source>
+            <translation>未估算：计划存在错误</translation>
+        </message>
+        <message>
+            <source>Not checked: the plan has errors</source>
+            <translation>未检查：计划存在错误</translation>
+        </message>
+        <message>
+            <source>Peak %1 of %2 per rank</source>
+            <translation>每个 rank 峰值 %1 / %2</translation>
+        </message>
+        <message>
+            <source>Rank %1 needs %2 but the device has %3: over by %4</source>
+            <translation>rank %1 需要 %2，但设备只有 %3：超出 %4</translation>
+        </message>
+        <message>
+            <source>Cannot write the plan for the ranks</source>
+            <translation>无法为各 rank 写入计划</translation>
+        </message>
+        <message>
+            <source>The run cannot be laid out</source>
+            <translation>无法安排此运行</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %n rank(s)</source>
+            <translation>
+                <numerusform>%1：%n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rank(s) on this machine</source>
+            <translation>
+                <numerusform>本机上 %n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rank(s) on %1</source>
+            <translation>
+                <numerusform>%1 上共 %n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>This machine</source>
+            <translation>本机</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s) reachable and logged in</source>
+            <translation>
+                <numerusform>%n 台主机可连接且已登录</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s) failed</source>
+            <translation>
+                <numerusform>%n 台主机失败</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Missing or not working on %n host(s)</source>
+            <translation>
+                <numerusform>在 %n 台主机上缺失或无法运行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Not checked on hosts that could not be reached</source>
+            <translation>在无法连接的主机上未检查</translation>
+        </message>
+        <message numerus="yes">
+            <source>Present on %n host(s)</source>
+            <translation>
+                <numerusform>存在于 %n 台主机上</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::PreflightModel</name>
+        <message>
+            <source>Check</source>
+            <translation>检查项</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::ProblemText</name>
         <message>
             <source>nodes must be at least 1</source>
@@ -1004,7 +2206,7 @@
             <translation>steps 不能为负</translation>
         </message>
         <message>
-            <source>seq_len %1 exceeds the model's position table (max_seq_len %2)</source>
+            <source>seq_len %1 exceeds the model&apos;s position table (max_seq_len %2)</source>
             <translation>seq_len %1 超出了模型的位置表 (max_seq_len %2)</translation>
         </message>
         <message>
@@ -1028,52 +2230,52 @@
             <translation>weight_decay 不能为负</translation>
         </message>
         <message>
-            <source>schedule must be "constant" or "cosine", got "%1"</source>
-            <translation>schedule 必须为 "constant" 或 "cosine"，实际为 "%1"</translation>
+            <source>schedule must be &quot;constant&quot; or &quot;cosine&quot;, got &quot;%1&quot;</source>
+            <translation>schedule 必须为 &quot;constant&quot; 或 &quot;cosine&quot;，实际为 &quot;%1&quot;</translation>
         </message>
         <message>
             <source>min_lr_ratio must lie in [0, 1]</source>
             <translation>min_lr_ratio 必须位于 [0, 1] 之间</translation>
         </message>
         <message>
-            <source>a tokens or text data source needs a "path"</source>
-            <translation>tokens 或 text 数据源需要 "path"</translation>
+            <source>a tokens or text data source needs a &quot;path&quot;</source>
+            <translation>tokens 或 text 数据源需要 &quot;path&quot;</translation>
         </message>
         <message>
-            <source>a checkpoint interval needs a checkpoint "dir"</source>
-            <translation>检查点间隔需要检查点 "dir"</translation>
+            <source>a checkpoint interval needs a checkpoint &quot;dir&quot;</source>
+            <translation>检查点间隔需要检查点 &quot;dir&quot;</translation>
         </message>
         <message>
             <source>unsupported plan version %1</source>
             <translation>不支持的计划版本 %1</translation>
         </message>
         <message>
-            <source>missing integer "version"</source>
-            <translation>缺少整数 "version"</translation>
+            <source>missing integer &quot;version&quot;</source>
+            <translation>缺少整数 &quot;version&quot;</translation>
         </message>
         <message>
             <source>plan format version %1 is not supported (this build reads version %2)</source>
             <translation>不支持计划格式版本 %1（此版本读取版本 %2）</translation>
         </message>
         <message>
-            <source>not a shardbench plan: "format" must be "shardbench-plan"</source>
-            <translation>不是 shardbench 计划："format" 必须为 "shardbench-plan"</translation>
+            <source>not a shardbench plan: &quot;format&quot; must be &quot;shardbench-plan&quot;</source>
+            <translation>不是 shardbench 计划：&quot;format&quot; 必须为 &quot;shardbench-plan&quot;</translation>
         </message>
         <message>
             <source>invalid JSON at %1</source>
             <translation>%1 处的 JSON 无效</translation>
         </message>
         <message>
-            <source>unknown field "%1" is ignored</source>
-            <translation>未知字段 "%1" 已忽略</translation>
+            <source>unknown field &quot;%1&quot; is ignored</source>
+            <translation>未知字段 &quot;%1&quot; 已忽略</translation>
         </message>
         <message>
             <source>the model has no parameters</source>
             <translation>模型没有参数</translation>
         </message>
         <message>
-            <source>parameter "%1" is a scalar; fully_shard cannot shard 0-dim parameters (make it 1-D or list it in ignored_params)</source>
-            <translation>参数 "%1" 是标量；fully_shard 无法对 0 维参数分片（请改为 1 维，或将其列入 ignored_params）</translation>
+            <source>parameter &quot;%1&quot; is a scalar; fully_shard cannot shard 0-dim parameters (make it 1-D or list it in ignored_params)</source>
+            <translation>参数 &quot;%1&quot; 是标量；fully_shard 无法对 0 维参数分片（请改为 1 维，或将其列入 ignored_params）</translation>
         </message>
         <message>
             <source>reshard_after_forward %1 does not divide the shard group of %2 ranks</source>
@@ -1092,32 +2294,32 @@
             <translation>Gloo (cpu) 无法以 bf16 归约梯度；请将 reduce_dtype 设为 fp32</translation>
         </message>
         <message>
-            <source>unit "%1" owns no parameters (its children are all units)</source>
-            <translation>单元 "%1" 不拥有任何参数（其子模块都是单元）</translation>
+            <source>unit &quot;%1&quot; owns no parameters (its children are all units)</source>
+            <translation>单元 &quot;%1&quot; 不拥有任何参数（其子模块都是单元）</translation>
         </message>
         <message>
-            <source>unknown module "%1": the model has no module of that name</source>
-            <translation>未知模块 "%1"：模型中没有该名称的模块</translation>
+            <source>unknown module &quot;%1&quot;: the model has no module of that name</source>
+            <translation>未知模块 &quot;%1&quot;：模型中没有该名称的模块</translation>
         </message>
         <message>
             <source>the root is listed as a unit more than once</source>
             <translation>根被多次列为单元</translation>
         </message>
         <message>
-            <source>"%1" is listed as a unit more than once</source>
-            <translation>"%1" 被多次列为单元</translation>
+            <source>&quot;%1&quot; is listed as a unit more than once</source>
+            <translation>&quot;%1&quot; 被多次列为单元</translation>
         </message>
         <message>
-            <source>unknown parameter "%1"</source>
-            <translation>未知参数 "%1"</translation>
+            <source>unknown parameter &quot;%1&quot;</source>
+            <translation>未知参数 &quot;%1&quot;</translation>
         </message>
         <message>
-            <source>parameter "%1" is tied to "%2" but they fall into different units (%3 and %4); make both modules part of one unit</source>
-            <translation>参数 "%1" 与 "%2" 共享权重，但二者位于不同单元（%3 和 %4）；请让两个模块属于同一个单元</translation>
+            <source>parameter &quot;%1&quot; is tied to &quot;%2&quot; but they fall into different units (%3 and %4); make both modules part of one unit</source>
+            <translation>参数 &quot;%1&quot; 与 &quot;%2&quot; 共享权重，但二者位于不同单元（%3 和 %4）；请让两个模块属于同一个单元</translation>
         </message>
         <message>
-            <source>prefetch target "%1" is not a shard unit</source>
-            <translation>预取目标 "%1" 不是分片单元</translation>
+            <source>prefetch target &quot;%1&quot; is not a shard unit</source>
+            <translation>预取目标 &quot;%1&quot; 不是分片单元</translation>
         </message>
         <message>
             <source>a unit cannot prefetch itself</source>
@@ -1144,32 +2346,32 @@
             <translation>RoPE 需要偶数的头维度，实际为 %1</translation>
         </message>
         <message>
-            <source>not a shardbench module tree (format must be "shardbench-module-tree")</source>
-            <translation>不是 shardbench 模块树（format 必须为 "shardbench-module-tree"）</translation>
+            <source>not a shardbench module tree (format must be &quot;shardbench-module-tree&quot;)</source>
+            <translation>不是 shardbench 模块树（format 必须为 &quot;shardbench-module-tree&quot;）</translation>
         </message>
         <message>
             <source>unsupported module-tree version (this build reads version 1)</source>
             <translation>不支持的模块树版本（此版本读取版本 1）</translation>
         </message>
         <message>
-            <source>"modules" must be a non-empty array, root first</source>
-            <translation>"modules" 必须是非空数组，且根在最前</translation>
+            <source>&quot;modules&quot; must be a non-empty array, root first</source>
+            <translation>&quot;modules&quot; 必须是非空数组，且根在最前</translation>
         </message>
         <message>
-            <source>module "%1" is empty or listed twice</source>
-            <translation>模块 "%1" 为空或重复列出</translation>
+            <source>module &quot;%1&quot; is empty or listed twice</source>
+            <translation>模块 &quot;%1&quot; 为空或重复列出</translation>
         </message>
         <message>
-            <source>module "%1" appears before its parent "%2"</source>
-            <translation>模块 "%1" 出现在其父模块 "%2" 之前</translation>
+            <source>module &quot;%1&quot; appears before its parent &quot;%2&quot;</source>
+            <translation>模块 &quot;%1&quot; 出现在其父模块 &quot;%2&quot; 之前</translation>
         </message>
         <message>
-            <source>"shape" must be an array of non-negative integers</source>
-            <translation>"shape" 必须是非负整数数组</translation>
+            <source>&quot;shape&quot; must be an array of non-negative integers</source>
+            <translation>&quot;shape&quot; 必须是非负整数数组</translation>
         </message>
         <message>
-            <source>tied_to names unknown parameter "%1"</source>
-            <translation>tied_to 指向未知参数 "%1"</translation>
+            <source>tied_to names unknown parameter &quot;%1&quot;</source>
+            <translation>tied_to 指向未知参数 &quot;%1&quot;</translation>
         </message>
         <message>
             <source>the root</source>
@@ -1293,6 +2495,45 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::RankMemoryChart</name>
+        <message>
+            <source>GiB</source>
+            <translation>GiB</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <translation>MiB</translation>
+        </message>
+        <message>
+            <source>Memory per rank</source>
+            <translation>每个 rank 的内存</translation>
+        </message>
+        <message>
+            <source>Memory per rank: peak %1 measured, %2 estimated (%3%4 %)</source>
+            <translation>每个 rank 的内存：实测峰值 %1，估算 %2（%3%4 %）</translation>
+        </message>
+        <message>
+            <source> (first %1 ranks)</source>
+            <translation>（前 %1 个 rank）</translation>
+        </message>
+        <message>
+            <source>Current</source>
+            <translation>当前</translation>
+        </message>
+        <message>
+            <source>Peak (measured)</source>
+            <translation>峰值（实测）</translation>
+        </message>
+        <message>
+            <source>Peak (estimated for this plan)</source>
+            <translation>峰值（此计划的估算）</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RecentFiles</name>
         <message>
             <source>No recent plans</source>
@@ -1301,6 +2542,342 @@
         <message>
             <source>Clear list</source>
             <translation>清空列表</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RestoreDialog</name>
+        <message>
+            <source>Restore</source>
+            <translation>恢复</translation>
+        </message>
+        <message>
+            <source>Restore a checkpoint as a new run</source>
+            <translation>将检查点恢复为新运行</translation>
+        </message>
+        <message>
+            <source>no checkpoints</source>
+            <translation>不保存检查点</translation>
+        </message>
+        <message>
+            <source>%1, resumed at step %2</source>
+            <translation>%1，从第 %2 步继续</translation>
+        </message>
+        <message numerus="yes">
+            <source>Checkpoint of %1 at step %2, saved by %n rank(s). Loading it reshards the parameters and optimizer state to the world size you choose.</source>
+            <translation>
+                <numerusform>%1 在第 %2 步的检查点，由 %n 个 rank 保存。加载时会将参数和优化器状态重新分片到您选择的 world size。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>World size</source>
+            <translation>World size</translation>
+        </message>
+        <message>
+            <source>Run on</source>
+            <translation>运行于</translation>
+        </message>
+        <message>
+            <source>Mesh</source>
+            <translation>网格</translation>
+        </message>
+        <message>
+            <source>Train until step</source>
+            <translation>训练至第几步</translation>
+        </message>
+        <message>
+            <source>Save checkpoints in</source>
+            <translation>检查点保存位置</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>The checkpoint cannot be read: %1</source>
+            <translation>无法读取检查点：%1</translation>
+        </message>
+        <message>
+            <source>Choose at least one host.</source>
+            <translation>请至少选择一台主机。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 ranks cannot be spread evenly over %n host(s).</source>
+            <translation>
+                <numerusform>%1 个 rank 无法平均分布到 %n 台主机上。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n node(s)</source>
+            <translation>
+                <numerusform>%n 个节点</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n process(es) per node</source>
+            <translation>
+                <numerusform>每节点 %n 个进程</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n replica(s) (HSDP)</source>
+            <translation>
+                <numerusform>%n 个副本（HSDP）</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunAreas</name>
+        <message>
+            <source>Every check passed.</source>
+            <translation>所有检查均已通过。</translation>
+        </message>
+        <message>
+            <source>Run %1 %2.</source>
+            <translation>运行 %1：%2。</translation>
+        </message>
+        <message>
+            <source>Run %1 finished: %2</source>
+            <translation>运行 %1 已结束：%2</translation>
+        </message>
+        <message>
+            <source>Run %1 started: %2</source>
+            <translation>运行 %1 已启动：%2</translation>
+        </message>
+        <message>
+            <source>Restoring run %1 from %2</source>
+            <translation>正在从 %2 恢复运行 %1</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png)</source>
+            <translation>PNG 图像 (*.png)</translation>
+        </message>
+        <message>
+            <source>SVG drawing (*.svg)</source>
+            <translation>SVG 矢量图 (*.svg)</translation>
+        </message>
+        <message>
+            <source>CSV table (*.csv)</source>
+            <translation>CSV 表格 (*.csv)</translation>
+        </message>
+        <message>
+            <source>Export the chart</source>
+            <translation>导出图表</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>导出</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+        <message>
+            <source>Cluster</source>
+            <translation>集群</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>Runs</source>
+            <translation>运行记录</translation>
+        </message>
+        <message>
+            <source>Checkpoints</source>
+            <translation>检查点</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunController</name>
+        <message>
+            <source>The pre-flight checks failed; nothing was started.</source>
+            <translation>启动前检查未通过；未启动任何内容。</translation>
+        </message>
+        <message>
+            <source>The run store %1 cannot be opened: %2</source>
+            <translation>无法打开运行存储 %1：%2</translation>
+        </message>
+        <message>
+            <source>The run cannot be recorded: %1</source>
+            <translation>无法记录此运行：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunText</name>
+        <message>
+            <source>abandoned</source>
+            <translation>已遗弃</translation>
+        </message>
+        <message>
+            <source>starting</source>
+            <translation>启动中</translation>
+        </message>
+        <message>
+            <source>running</source>
+            <translation>运行中</translation>
+        </message>
+        <message>
+            <source>completed</source>
+            <translation>已完成</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <source>%1 min %2 s</source>
+            <translation>%1 分 %2 秒</translation>
+        </message>
+        <message>
+            <source>%1 h %2 min</source>
+            <translation>%1 小时 %2 分</translation>
+        </message>
+        <message>
+            <source>%1 tokens/s</source>
+            <translation>%1 tokens/s</translation>
+        </message>
+        <message>
+            <source>%1 × %2 ranks</source>
+            <translation>%1 × %2 个 rank</translation>
+        </message>
+        <message>
+            <source>, %1 replicas</source>
+            <translation>，%1 个副本</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1, %n unit(s), %2</source>
+            <translation>
+                <numerusform>%1，%n 个单元，%2</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunsController</name>
+        <message>
+            <source>Cannot read the run store: %1</source>
+            <translation>无法读取运行存储：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s) in %1</source>
+            <translation>
+                <numerusform>%1 中共 %n 个运行</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunsModel</name>
+        <message>
+            <source>%1 (rank %2)</source>
+            <translation>%1（rank %2）</translation>
+        </message>
+        <message>
+            <source>rank %1: %2</source>
+            <translation>rank %1：%2</translation>
+        </message>
+        <message>
+            <source>Run %1 (%2)</source>
+            <translation>运行 %1（%2）</translation>
+        </message>
+        <message>
+            <source>Resumed from run %1: %2</source>
+            <translation>从运行 %1 继续：%2</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>World size</source>
+            <translation>World size</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>计划</translation>
+        </message>
+        <message>
+            <source>Started</source>
+            <translation>开始时间</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <source>Final loss</source>
+            <translation>最终损失</translation>
+        </message>
+        <message>
+            <source>Tokens/s</source>
+            <translation>Tokens/s</translation>
+        </message>
+        <message>
+            <source>Peak memory per rank</source>
+            <translation>每个 rank 的峰值内存</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::RunsView</name>
+        <message>
+            <source>Filter by name, status, reason or plan…</source>
+            <translation>按名称、状态、原因或计划筛选…</translation>
+        </message>
+        <message>
+            <source>Every status</source>
+            <translation>所有状态</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>Checkpoints…</source>
+            <translation>检查点…</translation>
+        </message>
+        <message>
+            <source>Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ.</source>
+            <translation>选择两个或更多运行（Ctrl+单击）以比较其损失和吞吐量，并查看其计划有何不同。</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::TargetChooser</name>
+        <message>
+            <source>This machine</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <source>These hosts (over SSH):</source>
+            <translation>这些主机（通过 SSH）：</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 (%n rank(s))</source>
+            <translation>
+                <numerusform>%1（%n 个 rank）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 (the plan&apos;s ranks per node)</source>
+            <translation>%1（计划中的每节点 rank 数）</translation>
         </message>
     </context>
     <context>
@@ -1413,6 +2990,34 @@
         <message>
             <source>%1 tokens per optimizer step across all ranks</source>
             <translation>所有 rank 每个优化器步骤共 %1 个 token</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步数</translation>
+        </message>
+        <message>
+            <source>Checkpoint folder</source>
+            <translation>检查点文件夹</translation>
+        </message>
+        <message>
+            <source>Checkpoint every</source>
+            <translation>检查点间隔</translation>
+        </message>
+        <message>
+            <source>no checkpoints</source>
+            <translation>不保存检查点</translation>
+        </message>
+        <message>
+            <source>Where runs save sharded checkpoints (step-NNNNNN folders); relative to the plan file</source>
+            <translation>运行保存分片检查点的位置（step-NNNNNN 文件夹）；相对于计划文件</translation>
+        </message>
+        <message>
+            <source>only at the end</source>
+            <translation>仅在结束时</translation>
+        </message>
+        <message>
+            <source> steps</source>
+            <translation> 步</translation>
         </message>
     </context>
 </TS>

@@ -36,7 +36,9 @@ enum MergeKey : int {
     MergeMicroBatch,
     MergeSeqLen,
     MergeGradAccum,
-    MergeModelSize, // + field index
+    MergeSteps,
+    MergeCheckpointInterval,
+    MergeModelSize, // + field index (keep last)
 };
 
 } // namespace sb::gui

@@ -7,7 +7,10 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
+#include <QContextMenuEvent>
 #include <QEvent>
+#include <QMenu>
+#include <QMetaMethod>
 #include <QLegend>
 
 namespace sb::gui {
@@ -31,6 +34,20 @@ void ChartViewBase::paintEvent(QPaintEvent* event)
 {
     QChartView::paintEvent(event);
     ++paintCount_;
+}
+
+void ChartViewBase::contextMenuEvent(QContextMenuEvent* event)
+{
+    // Only where an export has been connected (the window decides where files go).
+    if (!isSignalConnected(QMetaMethod::fromSignal(&ChartViewBase::exportRequested))) {
+        QChartView::contextMenuEvent(event);
+        return;
+    }
+    QMenu menu(this);
+    menu.addAction(tr("Export as PNG…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Png); });
+    menu.addAction(tr("Export as SVG…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Svg); });
+    if (hasCsv()) menu.addAction(tr("Export data as CSV…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Csv); });
+    menu.exec(event->globalPos());
 }
 
 void ChartViewBase::changeEvent(QEvent* event)

@@ -15,11 +15,24 @@ namespace sb::gui {
 class ChartViewBase : public QChartView {
     Q_OBJECT
 public:
+    enum class ExportFormat { Png, Svg, Csv };
+
     explicit ChartViewBase(QWidget* parent = nullptr);
     quint64 paintCount() const { return paintCount_; }
+    // The chart's data as CSV (a header line, then rows), when it has data to offer.
+    virtual bool hasCsv() const { return false; }
+    virtual QByteArray csv() const { return {}; }
+    // A file name stem for exports ("loss").
+    QString exportName() const { return exportName_; }
+    void setExportName(const QString& name) { exportName_ = name; }
+
+Q_SIGNALS:
+    // The context menu asked for an export; the window picks the file.
+    void exportRequested(sb::gui::ChartViewBase::ExportFormat format);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     void changeEvent(QEvent* event) override;
     virtual void retranslate() = 0;
     // A light red band from the capacity line up to the top of the axis: the
@@ -30,6 +43,7 @@ protected:
 
 private:
     quint64 paintCount_ = 0;
+    QString exportName_ = QStringLiteral("chart");
     QLineSeries* capacity_ = nullptr;
     QLineSeries* bandTop_ = nullptr;
     QAreaSeries* band_ = nullptr;

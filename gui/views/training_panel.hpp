@@ -1,10 +1,12 @@
-// What one optimizer step processes per rank: micro-batch, sequence length
-// and gradient accumulation.
+// What one optimizer step processes per rank (micro-batch, sequence length,
+// gradient accumulation), how many steps a run trains, and where and how
+// often it saves checkpoints.
 #pragma once
 
 #include <QWidget>
 
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace sb::gui {
@@ -19,6 +21,9 @@ public:
     QSpinBox* microBatchBox() const { return microBatch_; }
     QSpinBox* seqLenBox() const { return seqLen_; }
     QSpinBox* gradAccumBox() const { return gradAccum_; }
+    QSpinBox* stepsBox() const { return steps_; }
+    QLineEdit* checkpointDirEdit() const { return checkpointDir_; }
+    QSpinBox* checkpointIntervalBox() const { return checkpointInterval_; }
     bool focusField(const QString& field);
 
 protected:
@@ -33,7 +38,10 @@ private:
     QSpinBox* microBatch_;
     QSpinBox* seqLen_;
     QSpinBox* gradAccum_;
-    QLabel* labels_[3];
+    QSpinBox* steps_;
+    QLineEdit* checkpointDir_;
+    QSpinBox* checkpointInterval_;
+    QLabel* labels_[6];
     QLabel* info_;
 };
 

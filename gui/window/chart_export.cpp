@@ -4,6 +4,7 @@
 #include "views/memory_view.hpp"
 #include "views/rank_chart.hpp"
 #include "views/timeline_chart.hpp"
+#include "views/chart_view_base.hpp"
 
 #include "estimate/estimate_report.hpp"
 
@@ -12,6 +13,7 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QChart>
 
 namespace sb::gui {
 
@@ -78,6 +80,43 @@ QString exportChartsSvg(MemoryView& view, const QString& path)
     renderStacked(view, painter);
     painter.end();
     return {};
+}
+
+QString exportChartPng(ChartViewBase& chart, const QString& path)
+{
+    const QSize size = chart.size();
+    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(2);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        chart.render(&painter, QRectF(QPointF(0, 0), size), chart.viewport()->rect());
+    }
+    if (!image.save(path, "PNG")) return ChartExport::tr("Cannot write the image %1").arg(path);
+    return {};
+}
+
+QString exportChartSvg(ChartViewBase& chart, const QString& path)
+{
+    const QSize size = chart.size();
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(chart.chart()->title());
+    QPainter painter;
+    if (!painter.begin(&svg)) return ChartExport::tr("Cannot write the drawing %1").arg(path);
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    chart.render(&painter, QRectF(QPointF(0, 0), size), chart.viewport()->rect());
+    painter.end();
+    return {};
+}
+
+QString exportChartCsv(const ChartViewBase& chart, const QString& path)
+{
+    if (!chart.hasCsv()) return ChartExport::tr("This chart has no data to export yet.");
+    return writeFileAtomically(path, chart.csv());
 }
 
 QString exportBreakdownCsv(const MemoryModel& model, const QString& path)

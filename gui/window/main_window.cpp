@@ -3,6 +3,8 @@
 #include "file_controller.hpp"
 #include "language_manager.hpp"
 #include "recent_files.hpp"
+#include "run_areas.hpp"
+#include "run_controller.hpp"
 
 #include "document/plan_document.hpp"
 #include "document/plan_edits.hpp"
@@ -31,6 +33,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -49,7 +52,8 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
       problemsModel_(new ProblemsModel(document_, this)), recent_(new RecentFiles(this)),
       tree_(new PlanTreeView(treeModel_)), memoryView_(new MemoryView(memory_)), problems_(new ProblemsPanel(problemsModel_)),
       modelPanel_(new ModelPanel(document_)), meshPanel_(new MeshPanel(document_)),
-      trainingPanel_(new TrainingPanel(document_)), splitter_(new QSplitter(Qt::Horizontal)), peakStatus_(new QLabel),
+      trainingPanel_(new TrainingPanel(document_)), splitter_(new QSplitter(Qt::Horizontal)), tabs_(new QTabWidget),
+      peakStatus_(new QLabel),
       files_(new FileController(document_, memory_, memoryView_, recent_, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -58,7 +62,11 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
     splitter_->addWidget(memoryView_);
     splitter_->setStretchFactor(0, 11);
     splitter_->setStretchFactor(1, 9);
-    setCentralWidget(splitter_);
+    tabs_->setObjectName(QStringLiteral("areaTabs"));
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(splitter_, QString());
+    setCentralWidget(tabs_);
+    areas_ = new RunAreas(document_, tabs_, this);
     buildDocks();
     actions_.create(this, document_->undoStack());
     actions_.view->addAction(setupDock_->toggleViewAction());
@@ -73,7 +81,18 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
     restoreWindowState();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Runs, probes and checkpoint jobs stop while every view still exists.
+    delete areas_;
+}
+
+void MainWindow::setInteractive(bool interactive)
+{
+    interactive_ = interactive;
+    files_->setInteractive(interactive);
+    areas_->setInteractive(interactive);
+}
 
 void MainWindow::buildDocks()
 {
@@ -145,6 +164,7 @@ void MainWindow::connectActions()
     connect(problems_, &ProblemsPanel::problemActivated, this, &MainWindow::showProblem);
     connect(modelPanel_, &ModelPanel::importRequested, files_, &FileController::importModuleTree);
     connect(files_, &FileController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+    connect(areas_, &RunAreas::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -161,6 +181,8 @@ void MainWindow::retranslateUi()
     modelGroup_->setTitle(tr("Model"));
     meshGroup_->setTitle(tr("Mesh"));
     trainingGroup_->setTitle(tr("Training"));
+    tabs_->setTabText(tabs_->indexOf(splitter_), tr("Plan"));
+    areas_->retranslate();
     treeModel_->retranslate();
     updateTitle();
     updateStatus();
@@ -181,7 +203,7 @@ void MainWindow::updateStatus()
         return;
     }
     const Estimate& e = memory_->estimate();
-    peakStatus_->setText(tr("Peak %1 of %2 per rank").arg(formatGiB(toGiB(e.peakBytes())), formatGiB(toGiB(e.capacityBytes))));
+    peakStatus_->setText(tr("Peak %1 of %2 per rank").arg(formatBytes(e.peakBytes()), formatBytes(e.capacityBytes)));
 }
 
 void MainWindow::updateLanguageChecks()
@@ -242,10 +264,19 @@ void MainWindow::saveWindowState()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (interactive_ && areas_->runs()->state() == RunController::State::Running &&
+        QMessageBox::question(this, tr("A run is in progress"),
+                              tr("Closing the workbench stops every rank of the running training. Stop it and quit?")) !=
+            QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
     if (!files_->maybeSave()) {
         event->ignore();
         return;
     }
+    // Stopped, not killed with the window: the store records the run as cancelled.
+    areas_->runs()->stopAndWait(10000);
     saveWindowState();
     event->accept();
 }

@@ -1,6 +1,7 @@
-// The workbench window, part 1: the plan tree with its policies (centre
+// The workbench window. The Plan tab: the plan tree with its policies (centre
 // left), the memory of every rank (centre right), the model / mesh /
-// training settings (left dock) and the problems (bottom dock).
+// training settings (left dock) and the problems (bottom dock). Then the
+// Cluster, Run, Runs and Checkpoints tabs (RunAreas).
 #pragma once
 
 #include "main_actions.hpp"
@@ -11,6 +12,7 @@ class QDockWidget;
 class QGroupBox;
 class QLabel;
 class QSplitter;
+class QTabWidget;
 
 namespace sb::gui {
 
@@ -26,6 +28,7 @@ class PlanTreeView;
 class ProblemsModel;
 class ProblemsPanel;
 class RecentFiles;
+class RunAreas;
 class TrainingPanel;
 struct ProblemLocation;
 
@@ -50,6 +53,11 @@ public:
     RecentFiles* recentFiles() const { return recent_; }
     LanguageManager* languages() const { return languages_; }
     const MainActions& actions() const { return actions_; }
+    QTabWidget* areaTabs() const { return tabs_; }
+    QSplitter* planArea() const { return splitter_; }
+    RunAreas* areas() const { return areas_; }
+    // Without interaction nothing asks or shows a message box (tests, screenshots).
+    void setInteractive(bool interactive);
 
     // Shows where a problem is: selects its tree row or focuses its field.
     void showProblem(const ProblemLocation& location);
@@ -82,6 +90,9 @@ private:
     MeshPanel* meshPanel_;
     TrainingPanel* trainingPanel_;
     QSplitter* splitter_;
+    QTabWidget* tabs_;
+    RunAreas* areas_ = nullptr;
+    bool interactive_ = true;
     QDockWidget* setupDock_ = nullptr;
     QDockWidget* problemsDock_ = nullptr;
     QGroupBox* modelGroup_ = nullptr;

@@ -1,5 +1,8 @@
 #include "screenshot_runner.hpp"
 
+#include "run_screenshots.hpp"
+#include "screenshot_support.hpp"
+
 #include "file_controller.hpp"
 #include "language_manager.hpp"
 #include "main_window.hpp"
@@ -26,14 +29,6 @@ namespace sb::gui {
 
 namespace {
 
-// Lets layouts, charts and posted LanguageChange events settle.
-void settle(int ms = 150)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-}
-
 Plan demoPlan(const char* preset, int nodes, int microBatch, int seqLen)
 {
     Plan plan = defaultPlan(*presetConfig(preset));
@@ -47,26 +42,6 @@ Plan demoPlan(const char* preset, int nodes, int microBatch, int seqLen)
     }
     return plan;
 }
-
-class Shooter {
-public:
-    explicit Shooter(const QString& dir) : dir_(dir) {}
-    void shoot(QWidget* w, const QString& name)
-    {
-        settle();
-        const QString path = dir_.filePath(name + QStringLiteral(".png"));
-        if (w->grab().save(path)) QTextStream(stdout) << "wrote " << path << '\n';
-        else {
-            QTextStream(stderr) << "cannot write " << path << '\n';
-            ok_ = false;
-        }
-    }
-    bool ok() const { return ok_; }
-
-private:
-    QDir dir_;
-    bool ok_ = true;
-};
 
 void selectBlocks(PlanTreeView* tree, const ModuleTree& t, std::initializer_list<int> blocks)
 {
@@ -84,7 +59,7 @@ int runScreenshots(MainWindow& w, const QString& directory, const QString& sourc
 {
     QDir().mkpath(directory);
     Shooter shots(directory);
-    w.files()->setInteractive(false);
+    w.setInteractive(false);
     w.resize(1600, 1000);
     w.show();
     PlanDocument* doc = w.document();
@@ -129,6 +104,9 @@ int runScreenshots(MainWindow& w, const QString& directory, const QString& sourc
     shots.shoot(&w, QStringLiteral("workbench-de"));
     w.languages()->setLanguage(before);
     settle();
+
+    // Part 2: real runs of the training core, launched, compared and restored.
+    runRunScreenshots(w, shots);
     w.close();
     return shots.ok() ? 0 : 1;
 }

@@ -1,12 +1,15 @@
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
+#include "session/run_settings.hpp"
 #include "views/memory_view.hpp"
 #include "window/file_controller.hpp"
 #include "window/language_manager.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QProcess>
 #include <QSettings>
 #include <QTest>
 
@@ -19,6 +22,8 @@ void isolateSettings()
     QCoreApplication::setApplicationName(QStringLiteral("shardbench"));
     QSettings::setDefaultFormat(QSettings::IniFormat);
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    // Data files (a generated SSH config, launched plans) never go to the real home.
+    qputenv("XDG_DATA_HOME", QFile::encodeName(dir.filePath(QStringLiteral("data"))));
 }
 
 Workbench::Workbench() : languages(new LanguageManager), window(new MainWindow(languages.get()))
@@ -42,6 +47,31 @@ bool waitForMemoryView(MainWindow& w)
 }
 
 int moduleIndex(const MainWindow& w, const char* path) { return w.document()->tree().findModule(path); }
+
+void useRunFolder(const QString& dir)
+{
+    QDir().mkpath(dir);
+    RunSettings::corePath.setValue(binPath(QStringLiteral("shardbench-core")));
+    RunSettings::storePath.setValue(QDir(dir).filePath(QStringLiteral("runs.sqlite")));
+    RunSettings::launchDir.setValue(QDir(dir).filePath(QStringLiteral("launches")));
+}
+
+QString binPath(const QString& name) { return QDir(qEnvironmentVariable("SB_BIN_DIR")).filePath(name); }
+
+QString writeTinyPlan(const QString& path, int steps)
+{
+    QProcess cli;
+    cli.setProcessChannelMode(QProcess::MergedChannels);
+    cli.start(binPath(QStringLiteral("shardbench-cli")),
+              {QStringLiteral("plan"), QStringLiteral("--preset"), QStringLiteral("transformer"), QStringLiteral("--vocab"),
+               QStringLiteral("64"), QStringLiteral("--dim"), QStringLiteral("32"), QStringLiteral("--layers"), QStringLiteral("2"),
+               QStringLiteral("--heads"), QStringLiteral("2"), QStringLiteral("--max-seq"), QStringLiteral("16"),
+               QStringLiteral("--seq"), QStringLiteral("16"), QStringLiteral("--batch"), QStringLiteral("2"),
+               QStringLiteral("--procs-per-node"), QStringLiteral("2"), QStringLiteral("--steps"), QString::number(steps),
+               QStringLiteral("-o"), path});
+    if (!cli.waitForFinished(30000) || cli.exitCode() != 0) return QString::fromUtf8(cli.readAll()) + cli.errorString();
+    return {};
+}
 
 QString sourcePath(const QString& relative)
 {

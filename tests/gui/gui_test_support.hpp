@@ -23,6 +23,14 @@ struct Workbench {
     MainWindow* operator->() const { return window.get(); }
 };
 
+// Part 2: where the workbench finds shardbench-core (this build's), keeps its
+// run store and writes launched plans (all under `dir`).
+void useRunFolder(const QString& dir);
+// The tiny plan of the brief, written by shardbench-cli: transformer, vocab 64,
+// dim 32, 2 layers, 2 heads, seq 16, batch 2, 2 processes, `steps` steps.
+QString writeTinyPlan(const QString& path, int steps = 20);
+QString binPath(const QString& name); // under SB_BIN_DIR
+
 // Waits until the memory view shows the document's current revision.
 bool waitForMemoryView(MainWindow& w);
 int moduleIndex(const MainWindow& w, const char* path);

@@ -1,0 +1,46 @@
+// The checkpoints of one run as a table. Verification results are kept per
+// folder for the session, so they survive a reload of the list.
+#pragma once
+
+#include "session/checkpoint_catalog.hpp"
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+namespace sb::gui {
+
+class CheckpointsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { StepColumn, TimeColumn, SizeColumn, WorldColumn, KindColumn, StatusColumn, PathColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole + 1, StatusColorRole };
+
+    explicit CheckpointsModel(QObject* parent = nullptr);
+
+    void setCheckpoints(qint64 runId, const QList<CheckpointEntry>& entries);
+    qint64 runId() const { return runId_; }
+    const CheckpointEntry& entry(int row) const { return entries_[row]; }
+    int rowOfPath(const QString& path) const;
+    // After a verification: Verified (error "") or Corrupt.
+    void setVerified(const QString& path, const QString& error);
+
+    static QString statusText(CheckpointEntry::Status status);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    void retranslate();
+
+private:
+    struct Verification {
+        QString error;
+    };
+    void applyVerification(CheckpointEntry& e) const;
+
+    qint64 runId_ = -1;
+    QList<CheckpointEntry> entries_;
+    QHash<QString, Verification> verified_;
+};
+
+} // namespace sb::gui

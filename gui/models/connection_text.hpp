@@ -1,0 +1,19 @@
+// Connection tests in words: what a probe found, or why it stopped, in the
+// current language. Where the launcher's own sentence adds facts (which
+// address, which error), it is appended as it is.
+#pragma once
+
+#include "session/host_probe.hpp"
+
+#include <QString>
+
+namespace sb::gui {
+
+QString probeHostLabel(const HostProbeResult& r); // the host, or "this machine"
+QString probeFailureText(const HostProbeResult& r);
+QString probeGpuText(const HostProbeResult& r);   // "2 × NVIDIA H100 80GB HBM3", "no nvidia-smi"
+QString probeCoreText(const HostProbeResult& r);  // "0.1.0 (LibTorch 2.5.1, cpu)"
+// One line: reachable, logged in, GPUs, core, time taken.
+QString probeSummaryText(const HostProbeResult& r);
+
+} // namespace sb::gui

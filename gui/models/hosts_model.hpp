@@ -1,0 +1,57 @@
+// The Cluster table: this machine, then every known host (SSH config aliases
+// and hosts added by hand), with the outcome of its latest connection test.
+// Only the GPU count is edited here (the ranks to run on the host).
+#pragma once
+
+#include "session/host_probe.hpp"
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+#include <optional>
+
+namespace sb::gui {
+
+class HostCatalog;
+
+class HostsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { HostColumn, AddressColumn, UserColumn, PortColumn, KeyColumn, GpusColumn, SourceColumn,
+                  ReachableColumn, LoginColumn, GpusSeenColumn, CoreColumn, DetailsColumn, ColumnCount };
+    // For the state delegate: what a check column shows.
+    enum CheckState { Untested, Testing, Passed, Failed, NotApplicable };
+    static constexpr int CheckStateRole = Qt::UserRole + 1;
+    static constexpr int StatusColorRole = Qt::UserRole + 2; // for StatusDelegate
+
+    explicit HostsModel(HostCatalog* catalog, QObject* parent = nullptr);
+
+    // Row 0 is this machine; the others are the catalog's hosts in order.
+    bool isLocal(int row) const { return row == 0; }
+    QString hostName(int row) const; // "" for this machine
+    bool isManual(int row) const;    // added by hand (can be edited and removed)
+    int rowOfHost(const QString& name) const;
+    std::optional<HostProbeResult> result(int row) const;
+
+    void setTesting(const QString& host, bool testing); // "" = this machine
+    void setResult(const QString& host, const HostProbeResult& result);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    void retranslate();
+
+private:
+    CheckState checkState(int row, Column column) const;
+    void rowChanged(int row);
+
+    HostCatalog* catalog_;
+    QHash<QString, HostProbeResult> results_;
+    QHash<QString, bool> testing_;
+};
+
+} // namespace sb::gui

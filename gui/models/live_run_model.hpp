@@ -1,0 +1,83 @@
+// What a running training has reported, ready to chart: against the step,
+// the loss (raw and smoothed), tokens/s and the step time with its split
+// into forward, backward, optimizer and exposed communication (rank 0's
+// view: loss and throughput are global, every rank's split is alike); and
+// per rank the latest and the peak memory next to the estimator's
+// prediction for the same plan. A MetricsSink: the supervisor feeds it like
+// the run store.
+#pragma once
+
+#include "ema_smoothing.hpp"
+#include "series_table.hpp"
+
+#include "launch/metrics_sink.hpp"
+
+#include <QList>
+#include <QObject>
+
+#include <vector>
+
+namespace sb::gui {
+
+class LiveRunModel : public QObject, public launch::MetricsSink {
+    Q_OBJECT
+public:
+    enum Column {
+        Loss,
+        LossSmoothed,
+        TokensPerS,
+        StepMs,
+        ForwardMs,
+        BackwardMs,
+        OptimizerMs,
+        CommMs,
+        // The split stacked: forward, + backward, + optimizer, + exposed communication.
+        UpToBackward,
+        UpToOptimizer,
+        UpToComm,
+        Time, // unix seconds when the core printed the step
+        ColumnCount
+    };
+    struct RankMemory {
+        int rank = 0;
+        qint64 current = -1;   // at the end of its latest step
+        qint64 peak = -1;      // the highest step peak so far
+        qint64 predicted = -1; // the estimator's peak for this rank
+        int lastStep = 0;
+    };
+
+    explicit LiveRunModel(QObject* parent = nullptr);
+
+    // A new run: `predictedPeaks` has one entry per rank (or is empty).
+    void reset(int worldSize, int totalSteps, const std::vector<qint64>& predictedPeaks);
+
+    const SeriesTable& table() const { return table_; }
+    const QList<RankMemory>& ranks() const { return ranks_; }
+    int lastStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().back()); }
+    int firstStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().front()); }
+    int totalSteps() const { return totalSteps_; }
+    double lastLoss() const;
+    // Seconds left at the recent pace; NaN while unknown.
+    double etaSeconds() const;
+    // Smoothing weight in [0, 0.999]; recomputes the smoothed loss.
+    double smoothing() const { return smoother_.weight(); }
+    void setSmoothing(double weight);
+
+    // MetricsSink.
+    void log(const protocol::StepMetrics& step) override;
+    void close() override {}
+
+Q_SIGNALS:
+    void modelReset();
+    void stepAppended(int step);
+    void ranksChanged();
+    void smoothingChanged(double weight);
+
+private:
+    SeriesTable table_{ColumnCount};
+    EmaSmoother smoother_;
+    QList<RankMemory> ranks_;
+    int totalSteps_ = 0;
+};
+
+} // namespace sb::gui

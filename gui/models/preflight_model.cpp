@@ -1,0 +1,74 @@
+#include "preflight_model.hpp"
+
+#include "session/preflight.hpp"
+
+#include <QColor>
+
+namespace sb::gui {
+
+PreflightModel::PreflightModel(Preflight* preflight, QObject* parent) : QAbstractTableModel(parent), preflight_(preflight)
+{
+    connect(preflight_, &Preflight::itemChanged, this, [this](int row) {
+        if (rowCount() != Preflight::CheckCount) return;
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    });
+    connect(preflight_, &Preflight::aboutToStart, this, [this] { beginResetModel(); });
+    connect(preflight_, &Preflight::started, this, [this] { endResetModel(); });
+}
+
+int PreflightModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(preflight_->items().size());
+}
+
+int PreflightModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant PreflightModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const Preflight::Item& item = preflight_->items()[index.row()];
+    if (role == StateRole) return static_cast<int>(item.state);
+    if (role == StatusColorRole && index.column() == CheckColumn) {
+        switch (item.state) {
+        case Preflight::Running: return QColor(0x1f, 0x6f, 0xc5);
+        case Preflight::Passed: return QColor(0x2e, 0x8b, 0x3e);
+        case Preflight::Failed: return QColor(0xc6, 0x28, 0x28);
+        default: return QColor(0xb0, 0xb0, 0xb0);
+        }
+    }
+    if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignLeft | Qt::AlignTop);
+    if (role == Qt::ToolTipRole) {
+        const QStringList details = item.detailLines();
+        return details.isEmpty() ? item.summaryText() : details.join(u'\n');
+    }
+    if (role != Qt::DisplayRole) return {};
+    if (index.column() == CheckColumn) return Preflight::checkName(item.check);
+    QString text = item.summaryText();
+    for (const QString& d : item.detailLines()) text += QStringLiteral("\n• ") + d;
+    return text;
+}
+
+QVariant PreflightModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    return section == CheckColumn ? tr("Check") : tr("Result");
+}
+
+QStringList PreflightModel::failures() const
+{
+    QStringList out;
+    for (const Preflight::Item& i : preflight_->items()) {
+        if (i.state != Preflight::Failed) continue;
+        out << Preflight::checkName(i.check) + QStringLiteral(": ") + i.summaryText();
+        for (const QString& d : i.detailLines()) out << QStringLiteral("  ") + d;
+    }
+    return out;
+}
+
+void PreflightModel::retranslate()
+{
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+} // namespace sb::gui

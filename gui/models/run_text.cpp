@@ -1,0 +1,86 @@
+#include "run_text.hpp"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
+
+#include <cmath>
+
+namespace sb::gui {
+
+namespace {
+struct RunText {
+    Q_DECLARE_TR_FUNCTIONS(sb::gui::RunText)
+};
+} // namespace
+
+QString runStatusText(const QString& s, bool abandoned)
+{
+    if (abandoned) return RunText::tr("abandoned");
+    if (const auto status = store::parseStatus(s)) return runStatusText(*status);
+    return s;
+}
+
+QString runStatusText(store::RunStatus status)
+{
+    switch (status) {
+    case store::RunStatus::Starting: return RunText::tr("starting");
+    case store::RunStatus::Running: return RunText::tr("running");
+    case store::RunStatus::Completed: return RunText::tr("completed");
+    case store::RunStatus::Failed: return RunText::tr("failed");
+    case store::RunStatus::Cancelled: return RunText::tr("cancelled");
+    }
+    return {};
+}
+
+QColor runStatusColor(const QString& s, bool abandoned)
+{
+    if (abandoned) return QColor(0x8a, 0x6d, 0x3b);
+    const auto status = store::parseStatus(s);
+    if (!status) return QColor(Qt::gray);
+    switch (*status) {
+    case store::RunStatus::Starting:
+    case store::RunStatus::Running: return QColor(0x1f, 0x6f, 0xc5);
+    case store::RunStatus::Completed: return QColor(0x2e, 0x8b, 0x3e);
+    case store::RunStatus::Failed: return QColor(0xc6, 0x28, 0x28);
+    case store::RunStatus::Cancelled: return QColor(0x80, 0x80, 0x80);
+    }
+    return QColor(Qt::gray);
+}
+
+QString durationText(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds < 0) return {};
+    const qint64 s = std::llround(seconds);
+    if (s < 60) return RunText::tr("%1 s").arg(s);
+    if (s < 3600) return RunText::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return RunText::tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString timeText(double unixSeconds)
+{
+    if (!std::isfinite(unixSeconds) || unixSeconds <= 0) return {};
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(unixSeconds * 1000));
+    return QLocale().toString(t, QLocale::ShortFormat);
+}
+
+QString rateText(double tokensPerSecond)
+{
+    if (!std::isfinite(tokensPerSecond)) return {};
+    return RunText::tr("%1 tokens/s").arg(QLocale().toString(tokensPerSecond, 'f', 0));
+}
+
+QString lossText(double loss)
+{
+    if (!std::isfinite(loss)) return {};
+    return QLocale().toString(loss, 'f', 4);
+}
+
+QString planSummaryText(const QString& preset, int units, int nodes, int procsPerNode, int replicate)
+{
+    QString mesh = RunText::tr("%1 × %2 ranks").arg(nodes).arg(procsPerNode);
+    if (replicate > 1) mesh += RunText::tr(", %1 replicas").arg(replicate);
+    return RunText::tr("%1, %n unit(s), %2", nullptr, units).arg(preset, mesh);
+}
+
+} // namespace sb::gui

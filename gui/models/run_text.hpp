@@ -1,0 +1,24 @@
+// Runs in words and numbers, in the current language: statuses, durations,
+// rates, the one-line summary of a plan.
+#pragma once
+
+#include "store/run_status.hpp"
+
+#include <QColor>
+#include <QString>
+
+namespace sb::gui {
+
+// "running", "completed"... The store's name when unknown; `abandoned` marks
+// a run whose launcher is gone.
+QString runStatusText(const QString& storedStatus, bool abandoned = false);
+QString runStatusText(store::RunStatus status);
+QColor runStatusColor(const QString& storedStatus, bool abandoned = false);
+QString durationText(double seconds);      // "42 s", "3 min 05 s", "2 h 04 min"
+QString timeText(double unixSeconds);      // the date and time in the locale's short format
+QString rateText(double tokensPerSecond);  // "12,345 tokens/s"
+QString lossText(double loss);             // "4.1234"
+// "transformer, 3 units, 1 × 2 ranks"
+QString planSummaryText(const QString& preset, int units, int nodes, int procsPerNode, int replicate);
+
+} // namespace sb::gui

@@ -1,0 +1,217 @@
+#include "preflight.hpp"
+
+#include "models/connection_text.hpp"
+#include "models/format.hpp"
+#include "models/problem_text.hpp"
+
+#include "estimate/estimate.hpp"
+
+#include <QTimer>
+
+namespace sb::gui {
+
+Preflight::Preflight(launch::HostKeyPolicy* policy, QObject* parent) : QObject(parent), probes_(policy)
+{
+    connect(&probes_, &HostProbeRunner::finished, this, &Preflight::onProbesFinished);
+    connect(&probes_, &HostProbeRunner::progressChanged, this, [this] { Q_EMIT progressChanged(doneCount(), CheckCount); });
+}
+
+QString Preflight::checkName(Check check)
+{
+    switch (check) {
+    case PlanValid: return tr("The plan is valid");
+    case MemoryFits: return tr("The estimated memory fits the device");
+    case Layout: return tr("The ranks fit the chosen machines");
+    case HostsReachable: return tr("The hosts are reachable");
+    case CorePresent: return tr("shardbench-core is present");
+    case CheckCount: break;
+    }
+    return {};
+}
+
+bool Preflight::passed() const
+{
+    if (running_ || items_.size() != CheckCount) return false;
+    for (const Item& i : items_)
+        if (i.state != Passed) return false;
+    return true;
+}
+
+int Preflight::doneCount() const
+{
+    int n = 0;
+    for (const Item& i : items_) n += i.state == Passed || i.state == Failed || i.state == Skipped ? 1 : 0;
+    return n;
+}
+
+void Preflight::set(Check check, State state, Text summary, Lines details)
+{
+    Item& i = items_[check];
+    i.state = state;
+    i.summary = std::move(summary);
+    i.details = std::move(details);
+    Q_EMIT itemChanged(check);
+    Q_EMIT progressChanged(doneCount(), CheckCount);
+}
+
+void Preflight::run(const LaunchRequest& request, const Environment& environment)
+{
+    if (running_) return;
+    Q_EMIT aboutToStart();
+    request_ = request;
+    environment_ = environment;
+    prepared_ = {};
+    predicted_.clear();
+    items_.clear();
+    for (int c = 0; c < CheckCount; ++c) items_ << Item{static_cast<Check>(c), Pending, {}, {}};
+    running_ = true;
+    Q_EMIT started();
+    Q_EMIT progressChanged(0, CheckCount);
+
+    // The hosts first: they take longest.
+    QList<ProbeTarget> targets;
+    if (request.target.local) targets << ProbeTarget{true, {}};
+    for (const launch::HostSpec& h : request.target.hosts) targets << ProbeTarget{false, h};
+    const bool local = request.target.local;
+    set(HostsReachable, Running, [local] { return local ? tr("Checking this machine…") : tr("Connecting…"); });
+    set(CorePresent, Running, [] { return tr("Starting shardbench-core for a test…"); });
+    probes_.start(targets, environment.ssh, environment.localCore, environment.probe);
+    // The plan checks on the next turn, so the window shows "running" first.
+    QTimer::singleShot(0, this, &Preflight::checkPlan);
+}
+
+void Preflight::checkPlan()
+{
+    const Plan& plan = request_.plan;
+    Problems treeProblems;
+    const std::shared_ptr<const ModuleTree> tree = buildModuleTree(plan.model, &treeProblems);
+    Problems errors;
+    int warnings = 0;
+    auto sort = [&](const Problems& problems) {
+        for (const Problem& p : problems) {
+            if (p.severity == Severity::Error) errors.push_back(p);
+            else ++warnings;
+        }
+    };
+    sort(treeProblems);
+    if (tree) sort(validatePlan(plan, *tree));
+    const bool valid = tree && errors.empty();
+    if (valid) {
+        set(PlanValid, Passed, [warnings] { return warnings == 0 ? tr("No problems") : tr("No errors, %n warning(s)", nullptr, warnings); });
+    } else {
+        const int count = static_cast<int>(errors.size());
+        set(PlanValid, Failed, [count] { return tr("%n error(s) in the plan", nullptr, count); }, [errors] {
+            QStringList lines;
+            for (const Problem& p : errors) lines << QString::fromStdString(p.path) + QStringLiteral(": ") + problemText(p);
+            return lines;
+        });
+    }
+    if (!valid) {
+        set(MemoryFits, Skipped, [] { return tr("Not estimated: the plan has errors"); });
+        set(Layout, Skipped, [] { return tr("Not checked: the plan has errors"); });
+        maybeFinish();
+        return;
+    }
+    const Estimate e = estimateMemory(plan, *tree);
+    for (const RankEstimate& r : e.ranks) predicted_.push_back(static_cast<qint64>(r.peakBytes));
+    const std::uint64_t peak = e.peakBytes(), capacity = e.capacityBytes;
+    const int worst = e.worstRank;
+    if (e.fits())
+        set(MemoryFits, Passed, [peak, capacity] { return tr("Peak %1 of %2 per rank").arg(formatBytes(peak), formatBytes(capacity)); });
+    else
+        set(MemoryFits, Failed, [peak, capacity, worst] {
+            return tr("Rank %1 needs %2 but the device has %3: over by %4")
+                .arg(worst)
+                .arg(formatBytes(peak), formatBytes(capacity), formatBytes(peak - capacity));
+        });
+
+    prepared_ = prepareRun(request_, environment_.ssh, environment_.localCore, environment_.probe.remoteCore,
+                           environment_.probe.remoteDir);
+    // The launcher's sentences are English; they are shown as they are.
+    if (!prepared_.writeError.isEmpty()) {
+        const QStringList why{prepared_.writeError};
+        set(Layout, Failed, [] { return tr("Cannot write the plan for the ranks"); }, [why] { return why; });
+    } else if (!prepared_.result.ok()) {
+        const QStringList why = prepared_.result.errors;
+        set(Layout, Failed, [] { return tr("The run cannot be laid out"); }, [why] { return why; });
+    } else {
+        const launch::PreparedLaunch& l = prepared_.result.launch;
+        const QList<launch::HostSpec> hosts = l.hosts;
+        const int world = l.worldSize;
+        const bool local = request_.target.local;
+        const QStringList layoutWarnings = prepared_.result.warnings;
+        set(Layout, Passed, [hosts, world, local] {
+            if (local) return tr("%n rank(s) on this machine", nullptr, world);
+            QStringList parts;
+            for (const launch::HostSpec& h : hosts) parts << tr("%1: %n rank(s)", nullptr, h.slots).arg(h.name);
+            return tr("%n rank(s) on %1", nullptr, world).arg(parts.join(QStringLiteral(", ")));
+        }, [layoutWarnings] { return layoutWarnings; });
+    }
+    maybeFinish();
+}
+
+namespace {
+bool coreProblem(const HostProbeResult& r)
+{
+    return r.failure == HostProbeResult::CoreMissing || r.failure == HostProbeResult::CoreFailed ||
+           r.failure == HostProbeResult::CoreTimeout;
+}
+} // namespace
+
+void Preflight::onProbesFinished()
+{
+    const QList<HostProbeResult> results = probes_.results();
+    const bool local = request_.target.local;
+    const int total = static_cast<int>(results.size());
+    int unreachable = 0, missing = 0, working = 0;
+    for (const HostProbeResult& r : results) {
+        if (!r.ok() && !coreProblem(r)) ++unreachable;
+        if (coreProblem(r)) ++missing;
+        if (r.ok()) ++working;
+    }
+    // Per-host lines only say more than the summary when there are hosts.
+    auto lines = [results, local](bool failures, bool core) {
+        return [results, local, failures, core] {
+            QStringList out;
+            if (local && !failures) return out;
+            for (const HostProbeResult& r : results) {
+                const bool failed = core ? coreProblem(r) : !r.ok() && !coreProblem(r);
+                if (failures && failed) out << probeFailureText(r);
+                else if (!failures && !failed && (core ? r.ok() : true))
+                    out << (core ? probeHostLabel(r) + QStringLiteral(": ") + probeCoreText(r) : probeHostLabel(r));
+            }
+            return out;
+        };
+    };
+    if (unreachable == 0)
+        set(HostsReachable, Passed, [local, total] { return local ? tr("This machine") : tr("%n host(s) reachable and logged in", nullptr, total); },
+            lines(false, false));
+    else
+        set(HostsReachable, Failed, [unreachable] { return tr("%n host(s) failed", nullptr, unreachable); }, lines(true, false));
+    if (missing > 0)
+        set(CorePresent, Failed, [missing] { return tr("Missing or not working on %n host(s)", nullptr, missing); }, lines(true, true));
+    else if (unreachable > 0 && working < total)
+        set(CorePresent, Skipped, [] { return tr("Not checked on hosts that could not be reached"); }, lines(false, true));
+    else if (local)
+        set(CorePresent, Passed, [results] { return probeCoreText(results.value(0)); });
+    else
+        set(CorePresent, Passed, [total] { return tr("Present on %n host(s)", nullptr, total); }, lines(false, true));
+    maybeFinish();
+}
+
+void Preflight::cancel()
+{
+    if (!running_) return;
+    probes_.cancel();
+}
+
+void Preflight::maybeFinish()
+{
+    if (!running_) return;
+    for (const Item& i : items_)
+        if (i.state == Pending || i.state == Running) return;
+    running_ = false;
+    Q_EMIT finished(passed());
+}
+
+} // namespace sb::gui

@@ -1,0 +1,169 @@
+#include "compare_view.hpp"
+
+#include "series_chart.hpp"
+
+#include "models/plan_diff_model.hpp"
+#include "plan/plan_json.hpp"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sb::gui {
+
+namespace {
+// Distinct, print-friendly line colours (Tableau 10).
+QColor runColor(int i)
+{
+    static const QRgb colors[] = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
+                                  0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+    return QColor::fromRgb(colors[i % 10]);
+}
+} // namespace
+
+CompareView::CompareView(QWidget* parent)
+    : QWidget(parent), alignBox_(new QComboBox), alignLabel_(new QLabel), diffTitle_(new QLabel), loss_(new SeriesChart),
+      rate_(new SeriesChart), diffModel_(new PlanDiffModel(this)), diff_(new QTableView)
+{
+    setObjectName(QStringLiteral("compareView"));
+    alignBox_->setObjectName(QStringLiteral("compareAlign"));
+    loss_->setObjectName(QStringLiteral("compareLossChart"));
+    rate_->setObjectName(QStringLiteral("compareRateChart"));
+    diff_->setObjectName(QStringLiteral("planDiffTable"));
+    loss_->setExportName(QStringLiteral("compare-loss"));
+    rate_->setExportName(QStringLiteral("compare-tokens-per-second"));
+    rate_->setYFromZero(true);
+    alignBox_->addItem(QString());
+    alignBox_->addItem(QString());
+    diff_->setModel(diffModel_);
+    diff_->verticalHeader()->hide();
+    diff_->horizontalHeader()->setStretchLastSection(true);
+    diff_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    diff_->setWordWrap(false);
+    diff_->setTextElideMode(Qt::ElideMiddle); // long paths: both ends matter
+    QFont bold = diffTitle_->font();
+    bold.setBold(true);
+    diffTitle_->setFont(bold);
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(alignLabel_);
+    bar->addWidget(alignBox_);
+    bar->addStretch(1);
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(loss_);
+    charts->addWidget(rate_);
+    auto* chartBox = new QWidget;
+    auto* chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addLayout(bar);
+    chartLayout->addLayout(charts, 1);
+    auto* diffBox = new QWidget;
+    auto* diffLayout = new QVBoxLayout(diffBox);
+    diffLayout->setContentsMargins(0, 0, 0, 0);
+    diffLayout->addWidget(diffTitle_);
+    diffLayout->addWidget(diff_, 1);
+    diffBox->setMinimumWidth(380);
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(chartBox);
+    split->addWidget(diffBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    connect(alignBox_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setAlign(i == 1 ? Align::ByTime : Align::ByStep); });
+    for (SeriesChart* c : {loss_, rate_}) connect(c, &SeriesChart::languageChanged, this, &CompareView::retranslateUi);
+    retranslateUi();
+}
+
+QString CompareView::label(const ComparedRun& run)
+{
+    return run.name.isEmpty() ? tr("run %1").arg(run.id) : tr("run %1 (%2)").arg(run.id).arg(run.name);
+}
+
+void CompareView::setRuns(const QList<ComparedRun>& runs)
+{
+    runs_ = runs;
+    QStringList labels;
+    std::vector<Plan> plans;
+    for (const ComparedRun& r : runs_) {
+        labels << label(r);
+        plans.push_back(planFromString(r.planJson.toStdString()).plan);
+    }
+    diffModel_->setPlans(labels, plans);
+    diff_->resizeColumnsToContents();
+    for (int c = PlanDiffModel::FirstRunColumn; c < diffModel_->columnCount(); ++c)
+        diff_->setColumnWidth(c, std::min(diff_->columnWidth(c), 180));
+    rebuild();
+    retranslateUi();
+}
+
+void CompareView::setAlign(Align align)
+{
+    if (alignBox_->currentIndex() != (align == Align::ByTime ? 1 : 0)) alignBox_->setCurrentIndex(align == Align::ByTime ? 1 : 0);
+    if (align == align_) return;
+    align_ = align;
+    rebuild();
+    retranslateUi();
+}
+
+void CompareView::rebuild()
+{
+    loss_->removeAll();
+    rate_->removeAll();
+    for (int i = 0; i < runs_.size(); ++i) {
+        const ComparedRun& r = runs_[i];
+        const SeriesTable* t = align_ == Align::ByStep ? r.byStep.get() : r.byTime.get();
+        QColor color = runColor(i);
+        color.setAlpha(200); // runs that trained alike overlap: both stay visible
+        QPen pen(color);
+        pen.setWidthF(1.6);
+        loss_->setSeriesName(loss_->addLine(t, ComparedRun::Loss, pen), label(r));
+        rate_->setSeriesName(rate_->addLine(t, ComparedRun::TokensPerS, pen), label(r));
+    }
+    loss_->follow();
+    rate_->follow();
+    loss_->refreshNow();
+    rate_->refreshNow();
+}
+
+void CompareView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        diffModel_->retranslate();
+        retranslateUi();
+    }
+    QWidget::changeEvent(event);
+}
+
+void CompareView::retranslateUi()
+{
+    alignLabel_->setText(tr("Align"));
+    alignBox_->setItemText(0, tr("by step"));
+    alignBox_->setItemText(1, tr("by time since the first step"));
+    const QString x = align_ == Align::ByStep ? tr("Step") : tr("Seconds");
+    loss_->setTitle(tr("Loss"));
+    loss_->setAxisTitles(x, tr("Loss"));
+    rate_->setTitle(tr("Throughput"));
+    rate_->setAxisTitles(x, tr("Tokens/s"));
+    for (int i = 0; i < runs_.size() && i < loss_->seriesCount(); ++i) {
+        loss_->setSeriesName(i, label(runs_[i]));
+        rate_->setSeriesName(i, label(runs_[i]));
+    }
+    const int n = static_cast<int>(diffModel_->differences().size());
+    diffTitle_->setText(runs_.size() < 2 ? tr("Plan differences")
+                        : n == 0        ? tr("The plans are the same")
+                                        : tr("Plan differences: %n item(s)", nullptr, n));
+}
+
+} // namespace sb::gui

@@ -1,0 +1,56 @@
+// Runs side by side: their loss and tokens/s overlaid, aligned by step or by
+// the time since each run's first step, and the differences of their plans
+// (units and policies, model, mesh, training).
+#pragma once
+
+#include "session/compare_loader.hpp"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace sb::gui {
+
+class PlanDiffModel;
+class SeriesChart;
+
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Align { ByStep, ByTime };
+
+    explicit CompareView(QWidget* parent = nullptr);
+
+    void setRuns(const QList<ComparedRun>& runs);
+    const QList<ComparedRun>& runs() const { return runs_; }
+    void setAlign(Align align);
+    Align align() const { return align_; }
+
+    SeriesChart* lossChart() const { return loss_; }
+    SeriesChart* rateChart() const { return rate_; }
+    QTableView* diffTable() const { return diff_; }
+    PlanDiffModel* diffModel() const { return diffModel_; }
+    QComboBox* alignBox() const { return alignBox_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void retranslateUi();
+    static QString label(const ComparedRun& run);
+
+    QList<ComparedRun> runs_;
+    Align align_ = Align::ByStep;
+    QComboBox* alignBox_;
+    QLabel* alignLabel_;
+    QLabel* diffTitle_;
+    SeriesChart* loss_;
+    SeriesChart* rate_;
+    PlanDiffModel* diffModel_;
+    QTableView* diff_;
+};
+
+} // namespace sb::gui

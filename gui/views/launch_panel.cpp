@@ -1,0 +1,152 @@
+#include "launch_panel.hpp"
+
+#include "status_delegate.hpp"
+#include "target_chooser.hpp"
+
+#include "models/preflight_model.hpp"
+#include "session/run_settings.hpp"
+
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sb::gui {
+
+LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidget* parent)
+    : QWidget(parent), target_(new TargetChooser(catalog)), name_(new QLineEdit), restarts_(new QSpinBox),
+      check_(new QPushButton), launch_(new QPushButton), stop_(new QPushButton), progress_(new QProgressBar),
+      checks_(new QTableView), message_(new QLabel), subject_(new QLabel), whereLabel_(new QLabel), nameLabel_(new QLabel),
+      restartsLabel_(new QLabel)
+{
+    setObjectName(QStringLiteral("launchPanel"));
+    name_->setObjectName(QStringLiteral("runName"));
+    restarts_->setObjectName(QStringLiteral("maxRestarts"));
+    check_->setObjectName(QStringLiteral("checkButton"));
+    launch_->setObjectName(QStringLiteral("launchButton"));
+    stop_->setObjectName(QStringLiteral("stopButton"));
+    checks_->setObjectName(QStringLiteral("preflightTable"));
+    message_->setObjectName(QStringLiteral("launchMessage"));
+    subject_->setObjectName(QStringLiteral("launchSubject"));
+    launch_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    stop_->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+    check_->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+    restarts_->setRange(0, 100);
+    restarts_->setValue(std::clamp(RunSettings::maxRestarts.value(), 0, 100));
+    connect(restarts_, &QSpinBox::valueChanged, this, [](int v) { RunSettings::maxRestarts.setValue(v); });
+    message_->setWordWrap(true);
+    message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    subject_->setWordWrap(true);
+    subject_->hide();
+
+    checks_->setModel(preflight);
+    checks_->setItemDelegateForColumn(PreflightModel::CheckColumn, new StatusDelegate(PreflightModel::StatusColorRole, checks_));
+    checks_->horizontalHeader()->setStretchLastSection(true);
+    checks_->verticalHeader()->hide();
+    checks_->setSelectionMode(QAbstractItemView::NoSelection);
+    checks_->setWordWrap(true);
+    checks_->setMinimumHeight(120);
+    connect(preflight, &QAbstractItemModel::dataChanged, checks_, [this] { checks_->resizeRowsToContents(); });
+    connect(preflight, &QAbstractItemModel::modelReset, checks_, [this] {
+        checks_->resizeColumnToContents(PreflightModel::CheckColumn);
+        checks_->resizeRowsToContents();
+    });
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    progress_->setTextVisible(true);
+
+    auto* form = new QFormLayout;
+    form->addRow(whereLabel_, target_);
+    form->addRow(nameLabel_, name_);
+    form->addRow(restartsLabel_, restarts_);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(check_);
+    buttons->addWidget(launch_);
+    buttons->addWidget(stop_);
+    buttons->addStretch(1);
+    auto* left = new QVBoxLayout;
+    left->addWidget(subject_);
+    left->addLayout(form);
+    left->addLayout(buttons);
+    left->addStretch(1);
+    auto* right = new QVBoxLayout;
+    right->addWidget(progress_);
+    right->addWidget(checks_, 1);
+    right->addWidget(message_);
+    auto* layout = new QHBoxLayout(this);
+    layout->addLayout(left, 2);
+    layout->addLayout(right, 3);
+
+    connect(check_, &QPushButton::clicked, this, &LaunchPanel::checkRequested);
+    connect(launch_, &QPushButton::clicked, this, &LaunchPanel::launchRequested);
+    connect(stop_, &QPushButton::clicked, this, &LaunchPanel::stopRequested);
+    setState(State::Idle);
+    retranslateUi();
+}
+
+void LaunchPanel::setState(State state)
+{
+    state_ = state;
+    const bool idle = state == State::Idle;
+    check_->setEnabled(idle);
+    launch_->setEnabled(idle);
+    target_->setEnabled(idle);
+    name_->setEnabled(idle);
+    restarts_->setEnabled(idle);
+    stop_->setEnabled(state == State::Checking || state == State::Running || state == State::Stopping);
+    retranslateUi();
+}
+
+void LaunchPanel::setProgress(int done, int total)
+{
+    progress_->setRange(0, std::max(total, 1));
+    progress_->setValue(done);
+}
+
+void LaunchPanel::setMessage(const QString& text, bool error)
+{
+    message_->setText(text);
+    QPalette p = message_->palette();
+    p.setColor(QPalette::WindowText, error ? QColor(0xc6, 0x28, 0x28) : palette().color(QPalette::WindowText));
+    message_->setPalette(p);
+}
+
+void LaunchPanel::setSubject(const QString& text)
+{
+    subject_->setText(text);
+    subject_->setVisible(!text.isEmpty());
+}
+
+void LaunchPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void LaunchPanel::retranslateUi()
+{
+    whereLabel_->setText(tr("Run on"));
+    nameLabel_->setText(tr("Name"));
+    restartsLabel_->setText(tr("Restarts"));
+    name_->setPlaceholderText(tr("optional, to find the run again"));
+    restarts_->setToolTip(tr("How often a failed run is started again, from its latest complete checkpoint (as torchrun's --max-restarts)"));
+    check_->setText(tr("Check"));
+    check_->setToolTip(tr("Run the pre-flight checks without launching"));
+    launch_->setText(tr("Launch"));
+    stop_->setText(state_ == State::Stopping ? tr("Stop now") : tr("Stop"));
+    stop_->setToolTip(tr("Stop every rank (SIGTERM, then SIGKILL after the grace); press again to skip the grace"));
+    progress_->setFormat(tr("%v of %m checks"));
+    if (auto* model = qobject_cast<PreflightModel*>(checks_->model())) model->retranslate();
+}
+
+} // namespace sb::gui

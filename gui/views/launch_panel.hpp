@@ -1,0 +1,71 @@
+// Launching the open plan: where (this machine or chosen hosts), a name, the
+// restarts allowed, then Check / Launch / Stop. The pre-flight checks show
+// below with their progress; a failed check says plainly what is wrong.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace sb::gui {
+
+class HostCatalog;
+class PreflightModel;
+class TargetChooser;
+
+class LaunchPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum class State { Idle, Checking, Launching, Running, Stopping };
+
+    LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidget* parent = nullptr);
+
+    TargetChooser* targetChooser() const { return target_; }
+    QLineEdit* nameEdit() const { return name_; }
+    QSpinBox* restartsBox() const { return restarts_; }
+    QPushButton* checkButton() const { return check_; }
+    QPushButton* launchButton() const { return launch_; }
+    QPushButton* stopButton() const { return stop_; }
+    QTableView* checksTable() const { return checks_; }
+    QProgressBar* progressBar() const { return progress_; }
+    QLabel* messageLabel() const { return message_; }
+
+    void setState(State state);
+    void setProgress(int done, int total);
+    void setMessage(const QString& text, bool error);
+    // What is launched when it is not the open plan (a restore), "" for the plan.
+    void setSubject(const QString& text);
+
+Q_SIGNALS:
+    void checkRequested();
+    void launchRequested();
+    void stopRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+
+    TargetChooser* target_;
+    QLineEdit* name_;
+    QSpinBox* restarts_;
+    QPushButton* check_;
+    QPushButton* launch_;
+    QPushButton* stop_;
+    QProgressBar* progress_;
+    QTableView* checks_;
+    QLabel* message_;
+    QLabel* subject_;
+    QLabel* whereLabel_;
+    QLabel* nameLabel_;
+    QLabel* restartsLabel_;
+    State state_ = State::Idle;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,255 @@
+#include "live_run_view.hpp"
+
+#include "log_panes.hpp"
+#include "rank_memory_chart.hpp"
+#include "series_chart.hpp"
+
+#include "models/live_run_model.hpp"
+#include "models/run_log_model.hpp"
+#include "models/run_text.hpp"
+
+#include <QDateTime>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSlider>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace sb::gui {
+
+namespace {
+
+QPen pen(QColor c, double width = 1.5, Qt::PenStyle style = Qt::SolidLine)
+{
+    QPen p(c);
+    p.setWidthF(width);
+    p.setStyle(style);
+    return p;
+}
+
+// Columns of a live table as CSV, with the step first.
+QByteArray tableCsv(const SeriesTable& t, const QList<QPair<const char*, int>>& columns)
+{
+    QByteArray out = "step";
+    for (const auto& c : columns) out += ',' + QByteArray(c.first);
+    out += '\n';
+    for (qsizetype i = 0; i < t.size(); ++i) {
+        out += QByteArray::number(t.x(i), 'g', 17);
+        for (const auto& c : columns) {
+            const double v = t.value(c.second, i);
+            out += ',';
+            if (!std::isnan(v)) out += QByteArray::number(v, 'g', 17);
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+} // namespace
+
+LiveRunView::LiveRunView(QWidget* parent)
+    : QWidget(parent), state_(new QLabel), progress_(new QLabel), hint_(new QLabel), smoothing_(new QSlider(Qt::Horizontal)),
+      smoothingLabel_(new QLabel), smoothingValue_(new QLabel), loss_(new SeriesChart), rate_(new SeriesChart),
+      time_(new SeriesChart), memory_(new RankMemoryChart), logs_(new LogPanes), splitter_(new QSplitter(Qt::Vertical))
+{
+    setObjectName(QStringLiteral("liveRunView"));
+    state_->setObjectName(QStringLiteral("runState"));
+    progress_->setObjectName(QStringLiteral("runProgress"));
+    QFont bold = state_->font();
+    bold.setBold(true);
+    state_->setFont(bold);
+    loss_->setObjectName(QStringLiteral("lossChart"));
+    rate_->setObjectName(QStringLiteral("rateChart"));
+    time_->setObjectName(QStringLiteral("stepTimeChart"));
+    memory_->setObjectName(QStringLiteral("rankMemoryChart"));
+    loss_->setExportName(QStringLiteral("loss"));
+    rate_->setExportName(QStringLiteral("tokens-per-second"));
+    time_->setExportName(QStringLiteral("step-time"));
+    rate_->setYFromZero(true);
+    time_->setYFromZero(true);
+    time_->setRenderHint(QPainter::Antialiasing, false); // four filled bands: twice as fast, as sharp at pixel size
+    smoothing_->setObjectName(QStringLiteral("smoothingSlider"));
+    smoothing_->setRange(0, 99);
+    smoothing_->setValue(60);
+
+    QPalette muted = hint_->palette();
+    muted.setColor(QPalette::WindowText, QColor(0x70, 0x70, 0x70));
+    hint_->setPalette(muted);
+    auto* top = new QHBoxLayout;
+    top->addWidget(state_);
+    top->addWidget(progress_, 1);
+    top->addWidget(hint_);
+    auto* smooth = new QHBoxLayout;
+    smooth->addWidget(smoothingLabel_);
+    smooth->addWidget(smoothing_, 1);
+    smooth->addWidget(smoothingValue_);
+    auto* lossBox = new QWidget;
+    auto* lossLayout = new QVBoxLayout(lossBox);
+    lossLayout->setContentsMargins(0, 0, 0, 0);
+    lossLayout->addWidget(loss_, 1);
+    lossLayout->addLayout(smooth);
+    auto* charts = new QWidget;
+    auto* grid = new QGridLayout(charts);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(lossBox, 0, 0);
+    grid->addWidget(rate_, 0, 1);
+    grid->addWidget(memory_, 1, 0);
+    grid->addWidget(time_, 1, 1);
+    splitter_->addWidget(charts);
+    splitter_->addWidget(logs_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(splitter_, 1);
+
+    connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
+        smoothingValue_->setText(QLocale().toString(v / 100.0, 'f', 2));
+        if (live_) live_->setSmoothing(v / 100.0);
+        loss_->scheduleRefresh();
+    });
+    connect(loss_, &SeriesChart::painted, this, &LiveRunView::onLossPainted);
+    for (SeriesChart* c : seriesCharts()) connect(c, &SeriesChart::languageChanged, this, &LiveRunView::retranslateUi);
+    clock_.setInterval(1000);
+    connect(&clock_, &QTimer::timeout, this, &LiveRunView::updateStatus);
+    smoothingValue_->setText(QLocale().toString(0.6, 'f', 2));
+    retranslateUi();
+}
+
+void LiveRunView::setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, qint64 runId, const QString& runName)
+{
+    if (live_) disconnect(live_, nullptr, this, nullptr);
+    live_ = live;
+    runId_ = runId;
+    runName_ = runName;
+    hasRun_ = live != nullptr;
+    latencies_.clear();
+    lastPaintedStep_ = 0;
+    for (SeriesChart* c : seriesCharts()) c->removeAll();
+    memory_->setModel(live);
+    logs_->setModel(logs, worldSize);
+    if (live) {
+        live->setSmoothing(smoothing_->value() / 100.0);
+        const SeriesTable* t = &live->table();
+        QColor blue(0x1f, 0x5f, 0xa8);
+        QColor faint = blue;
+        faint.setAlpha(70);
+        loss_->addLine(t, LiveRunModel::Loss, pen(faint, 1.0));
+        loss_->addLine(t, LiveRunModel::LossSmoothed, pen(blue, 2.0));
+        rate_->addLine(t, LiveRunModel::TokensPerS, pen(QColor(0x2e, 0x8b, 0x3e)));
+        time_->addBand(t, LiveRunModel::ForwardMs, -1, QColor(0x7f, 0xb3, 0xe6));
+        time_->addBand(t, LiveRunModel::UpToBackward, LiveRunModel::ForwardMs, QColor(0x1f, 0x5f, 0xa8));
+        time_->addBand(t, LiveRunModel::UpToOptimizer, LiveRunModel::UpToBackward, QColor(0x9c, 0xcc, 0x65));
+        time_->addBand(t, LiveRunModel::UpToComm, LiveRunModel::UpToOptimizer, QColor(0xe5, 0x73, 0x73));
+        time_->addLine(t, LiveRunModel::StepMs, pen(QColor(0x44, 0x44, 0x44), 1.0, Qt::DashLine));
+        loss_->setCsvProvider([live] {
+            return tableCsv(live->table(), {{"loss", LiveRunModel::Loss}, {"loss_smoothed", LiveRunModel::LossSmoothed},
+                                            {"t", LiveRunModel::Time}});
+        });
+        rate_->setCsvProvider([live] { return tableCsv(live->table(), {{"tokens_per_s", LiveRunModel::TokensPerS}}); });
+        time_->setCsvProvider([live] {
+            return tableCsv(live->table(), {{"step_ms", LiveRunModel::StepMs}, {"forward_ms", LiveRunModel::ForwardMs},
+                                            {"backward_ms", LiveRunModel::BackwardMs}, {"optimizer_ms", LiveRunModel::OptimizerMs},
+                                            {"comm_exposed_ms", LiveRunModel::CommMs}});
+        });
+        connect(live, &LiveRunModel::stepAppended, this, [this] {
+            for (SeriesChart* c : seriesCharts()) c->scheduleRefresh();
+        });
+        connect(live, &LiveRunModel::modelReset, this, [this] {
+            for (SeriesChart* c : seriesCharts()) c->scheduleRefresh();
+        });
+        clock_.start();
+    } else {
+        clock_.stop();
+    }
+    retranslateUi();
+    for (SeriesChart* c : seriesCharts()) c->refreshNow();
+}
+
+void LiveRunView::setStatus(store::RunStatus status, const QString& reason)
+{
+    status_ = status;
+    reason_ = reason;
+    if (store::isFinal(status)) clock_.stop();
+    updateStatus();
+}
+
+void LiveRunView::onLossPainted()
+{
+    if (!live_ || live_->table().isEmpty()) return;
+    const double x = loss_->drawnXMax();
+    if (std::isnan(x) || x <= lastPaintedStep_) return;
+    const SeriesTable& t = live_->table();
+    const auto [first, last] = t.rowsBetween(x, x);
+    if (first >= last) return;
+    lastPaintedStep_ = static_cast<int>(x);
+    const double printed = t.value(LiveRunModel::Time, static_cast<qsizetype>(first));
+    if (std::isnan(printed) || printed <= 0) return;
+    latencies_ << QDateTime::currentMSecsSinceEpoch() - printed * 1000.0;
+}
+
+QString LiveRunView::statusText() const { return state_->text() + QStringLiteral(" — ") + progress_->text(); }
+
+void LiveRunView::updateStatus()
+{
+    if (!hasRun_) {
+        state_->setText(tr("No run yet"));
+        progress_->setText(tr("Launch the open plan above; its loss, throughput, memory and logs appear here."));
+        return;
+    }
+    QPalette p = state_->palette();
+    p.setColor(QPalette::WindowText, runStatusColor(store::statusName(status_)));
+    state_->setPalette(p);
+    state_->setText(runStatusText(status_));
+    QStringList parts;
+    parts << (runName_.isEmpty() ? tr("run %1").arg(runId_) : tr("run %1 (%2)").arg(runId_).arg(runName_));
+    if (live_) {
+        if (live_->totalSteps() > 0) parts << tr("step %1 of %2").arg(live_->lastStep()).arg(live_->totalSteps());
+        else parts << tr("step %1").arg(live_->lastStep());
+        if (!std::isnan(live_->lastLoss())) parts << tr("loss %1").arg(lossText(live_->lastLoss()));
+        const double eta = live_->etaSeconds();
+        if (!store::isFinal(status_) && !std::isnan(eta)) parts << tr("ETA %1").arg(durationText(eta));
+    }
+    if (!reason_.isEmpty()) parts << reason_;
+    progress_->setText(parts.join(QStringLiteral(" · ")));
+}
+
+void LiveRunView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void LiveRunView::retranslateUi()
+{
+    hint_->setText(tr("Right-click a chart to export it (PNG, SVG, CSV); the wheel zooms, a double-click shows all"));
+    smoothingLabel_->setText(tr("Smoothing"));
+    smoothing_->setToolTip(tr("Exponential moving average of the loss, as TensorBoard smooths: 0 is none"));
+    loss_->setTitle(tr("Loss"));
+    loss_->setAxisTitles(tr("Step"), tr("Loss"));
+    rate_->setTitle(tr("Throughput"));
+    rate_->setAxisTitles(tr("Step"), tr("Tokens/s"));
+    time_->setTitle(tr("Step time (rank 0)"));
+    time_->setAxisTitles(tr("Step"), tr("ms"));
+    if (loss_->seriesCount() == 2) {
+        loss_->setSeriesName(0, tr("Loss (raw)"));
+        loss_->setSeriesName(1, tr("Loss (smoothed)"));
+    }
+    if (rate_->seriesCount() == 1) rate_->setSeriesName(0, tr("Tokens/s (all ranks)"));
+    if (time_->seriesCount() == 5) {
+        time_->setSeriesName(0, tr("Forward"));
+        time_->setSeriesName(1, tr("Backward"));
+        time_->setSeriesName(2, tr("Optimizer"));
+        time_->setSeriesName(3, tr("Exposed communication"));
+        time_->setSeriesName(4, tr("Step (measured)"));
+    }
+    updateStatus();
+}
+
+} // namespace sb::gui

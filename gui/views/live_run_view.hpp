@@ -1,0 +1,80 @@
+// A running (or just finished) training, live: its state, step, ETA; the loss
+// (raw, faint, and smoothed as TensorBoard does, with the smoothing slider),
+// tokens/s, memory per rank against the estimate, and the step time split
+// into forward, backward, optimizer and exposed communication; below, the
+// per-rank logs. It also measures how long a step takes from the core's
+// print to the screen.
+#pragma once
+
+#include "store/run_status.hpp"
+
+#include <QList>
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+class QSlider;
+class QSplitter;
+
+namespace sb::gui {
+
+class LiveRunModel;
+class LogPanes;
+class RankMemoryChart;
+class RunLogModel;
+class SeriesChart;
+
+class LiveRunView : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveRunView(QWidget* parent = nullptr);
+
+    void setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, qint64 runId, const QString& runName);
+    void setStatus(store::RunStatus status, const QString& reason);
+
+    SeriesChart* lossChart() const { return loss_; }
+    SeriesChart* rateChart() const { return rate_; }
+    SeriesChart* timeChart() const { return time_; }
+    RankMemoryChart* memoryChart() const { return memory_; }
+    QList<SeriesChart*> seriesCharts() const { return {loss_, rate_, time_}; }
+    LogPanes* logs() const { return logs_; }
+    QSlider* smoothingSlider() const { return smoothing_; }
+    QString statusText() const;
+    LiveRunModel* model() const { return live_; }
+
+    // From the core printing a step to the loss chart painting it, in ms.
+    const QList<double>& screenLatenciesMs() const { return latencies_; }
+    int lastPaintedStep() const { return lastPaintedStep_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void updateStatus();
+    void onLossPainted();
+
+    LiveRunModel* live_ = nullptr;
+    QLabel* state_;
+    QLabel* progress_;
+    QLabel* hint_;
+    QSlider* smoothing_;
+    QLabel* smoothingLabel_;
+    QLabel* smoothingValue_;
+    SeriesChart* loss_;
+    SeriesChart* rate_;
+    SeriesChart* time_;
+    RankMemoryChart* memory_;
+    LogPanes* logs_;
+    QSplitter* splitter_;
+    QTimer clock_;
+    store::RunStatus status_ = store::RunStatus::Starting;
+    QString reason_;
+    qint64 runId_ = -1;
+    QString runName_;
+    bool hasRun_ = false;
+    QList<double> latencies_;
+    int lastPaintedStep_ = 0;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,95 @@
+#include "log_panes.hpp"
+
+#include "models/run_log_model.hpp"
+
+#include <QEvent>
+#include <QLineEdit>
+#include <QListView>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace sb::gui {
+
+LogPanes::LogPanes(QWidget* parent) : QWidget(parent), filter_(new QLineEdit), tabs_(new QTabWidget)
+{
+    setObjectName(QStringLiteral("logPanes"));
+    filter_->setObjectName(QStringLiteral("logFilter"));
+    filter_->setClearButtonEnabled(true);
+    tabs_->setObjectName(QStringLiteral("logTabs"));
+    tabs_->setDocumentMode(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(filter_);
+    layout->addWidget(tabs_, 1);
+    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        for (LogFilterProxy* p : proxies_) p->setText(text);
+    });
+    retranslateUi();
+}
+
+void LogPanes::addPane(int rank)
+{
+    auto* proxy = new LogFilterProxy(rank, this);
+    proxy->setSourceModel(model_);
+    proxy->setText(filter_->text());
+    auto* view = new QListView;
+    view->setObjectName(QStringLiteral("logPane_%1").arg(rank));
+    view->setModel(proxy);
+    view->setUniformItemSizes(true); // fast with many lines
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setWordWrap(false);
+    // Follow the end while the user has not scrolled up.
+    auto* bar = view->verticalScrollBar();
+    auto atEnd = std::make_shared<bool>(true);
+    connect(bar, &QScrollBar::valueChanged, view, [bar, atEnd](int v) { *atEnd = v >= bar->maximum() - 2; });
+    connect(proxy, &QAbstractItemModel::rowsInserted, view, [view, atEnd] {
+        if (*atEnd) view->scrollToBottom();
+    });
+    proxies_ << proxy;
+    tabs_->addTab(view, QString());
+}
+
+void LogPanes::setModel(RunLogModel* model, int worldSize)
+{
+    while (tabs_->count() > 0) {
+        QWidget* w = tabs_->widget(0);
+        tabs_->removeTab(0);
+        delete w;
+    }
+    qDeleteAll(proxies_);
+    proxies_.clear();
+    model_ = model;
+    if (!model_) return;
+    addPane(LogFilterProxy::kAllRanks);
+    addPane(RunLogModel::kLauncher);
+    for (int r = 0; r < worldSize; ++r) addPane(r);
+    retranslateUi();
+}
+
+int LogPanes::shownLines(int rank) const
+{
+    for (LogFilterProxy* p : proxies_)
+        if (p->rank() == rank) return p->rowCount();
+    return 0;
+}
+
+void LogPanes::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void LogPanes::retranslateUi()
+{
+    filter_->setPlaceholderText(tr("Filter the log…"));
+    for (int i = 0; i < proxies_.size(); ++i) {
+        const int rank = proxies_[i]->rank();
+        tabs_->setTabText(i, rank == LogFilterProxy::kAllRanks ? tr("All")
+                             : rank == RunLogModel::kLauncher  ? tr("Launcher")
+                                                                : tr("Rank %1").arg(rank));
+    }
+}
+
+} // namespace sb::gui

@@ -1,0 +1,43 @@
+// The log of a run, one pane per rank (and the launcher's, and all of them),
+// with one filter for every pane. Panes follow new lines while they are
+// scrolled to the bottom.
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+class QLineEdit;
+class QListView;
+class QTabWidget;
+
+namespace sb::gui {
+
+class LogFilterProxy;
+class RunLogModel;
+
+class LogPanes : public QWidget {
+    Q_OBJECT
+public:
+    explicit LogPanes(QWidget* parent = nullptr);
+
+    // Rebuilds the panes for `worldSize` ranks.
+    void setModel(RunLogModel* model, int worldSize);
+    QLineEdit* filterEdit() const { return filter_; }
+    QTabWidget* tabs() const { return tabs_; }
+    // Lines shown in the pane of `rank` (RunLogModel::kLauncher, or LogFilterProxy::kAllRanks).
+    int shownLines(int rank) const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void addPane(int rank);
+
+    RunLogModel* model_ = nullptr;
+    QLineEdit* filter_;
+    QTabWidget* tabs_;
+    QList<LogFilterProxy*> proxies_;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,56 @@
+// Restoring a checkpoint as a new run: the world size (loading reshards to
+// any), where it runs, until which step, where it saves its own checkpoints
+// and its name. The adjusted mesh and any problem of the resulting plan are
+// shown as you choose; the new run is linked to its parent in the store.
+#pragma once
+
+#include "session/launch_request.hpp"
+#include "session/restore_plan.hpp"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace sb::gui {
+
+class HostCatalog;
+class TargetChooser;
+
+class RestoreDialog : public QDialog {
+    Q_OBJECT
+public:
+    RestoreDialog(HostCatalog* catalog, const RestoreSource& source, const QString& checkpointDir, qint64 parentRun,
+                  const QString& parentLabel, QWidget* parent = nullptr);
+
+    LaunchRequest request() const;
+    bool isValid() const { return valid_; }
+    QSpinBox* worldSizeBox() const { return world_; }
+    QSpinBox* stepsBox() const { return steps_; }
+    QLineEdit* checkpointDirEdit() const { return dir_; }
+    QLineEdit* nameEdit() const { return name_; }
+    TargetChooser* targetChooser() const { return target_; }
+    QLabel* problemsLabel() const { return problems_; }
+    QPushButton* restoreButton() const { return ok_; }
+
+private:
+    void update();
+    Plan plan() const;
+
+    RestoreSource source_;
+    QString checkpoint_;
+    qint64 parentRun_;
+    TargetChooser* target_;
+    QSpinBox* world_;
+    QSpinBox* steps_;
+    QLineEdit* dir_;
+    QLineEdit* name_;
+    QLabel* mesh_;
+    QLabel* problems_;
+    QPushButton* ok_;
+    bool valid_ = false;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,142 @@
+#include "runs_view.hpp"
+
+#include "compare_view.hpp"
+#include "status_delegate.hpp"
+
+#include "models/run_text.hpp"
+#include "models/runs_model.hpp"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sb::gui {
+
+RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
+    : QWidget(parent), model_(model), proxy_(new RunsFilterProxy(this)), compare_(compare), table_(new QTableView),
+      filter_(new QLineEdit), status_(new QComboBox), refresh_(new QPushButton), checkpoints_(new QPushButton),
+      info_(new QLabel), hint_(new QLabel), splitter_(new QSplitter(Qt::Vertical))
+{
+    setObjectName(QStringLiteral("runsView"));
+    table_->setObjectName(QStringLiteral("runsTable"));
+    filter_->setObjectName(QStringLiteral("runsFilter"));
+    status_->setObjectName(QStringLiteral("runsStatusFilter"));
+    refresh_->setObjectName(QStringLiteral("refreshRuns"));
+    checkpoints_->setObjectName(QStringLiteral("showCheckpoints"));
+    info_->setObjectName(QStringLiteral("runsInfo"));
+    proxy_->setSourceModel(model_);
+    table_->setModel(proxy_);
+    table_->setItemDelegateForColumn(RunsModel::StatusColumn, new StatusDelegate(RunsModel::StatusColorRole, table_));
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(RunsModel::IdColumn, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setWordWrap(false);
+    filter_->setClearButtonEnabled(true);
+    hint_->setWordWrap(true);
+    for (const char* s : {"", "running", "completed", "failed", "cancelled"}) status_->addItem(QString(), QString::fromLatin1(s));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(filter_, 2);
+    bar->addWidget(status_);
+    bar->addWidget(refresh_);
+    bar->addWidget(checkpoints_);
+    bar->addWidget(info_, 1);
+    auto* top = new QWidget;
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addLayout(bar);
+    topLayout->addWidget(table_, 1);
+    topLayout->addWidget(hint_);
+    splitter_->addWidget(top);
+    splitter_->addWidget(compare_);
+    splitter_->setStretchFactor(0, 2);
+    splitter_->setStretchFactor(1, 3);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter_);
+
+    connect(filter_, &QLineEdit::textChanged, proxy_, &RunsFilterProxy::setText);
+    connect(status_, &QComboBox::currentIndexChanged, this, [this] { proxy_->setStatus(status_->currentData().toString()); });
+    connect(refresh_, &QPushButton::clicked, this, &RunsView::refreshRequested);
+    connect(checkpoints_, &QPushButton::clicked, this, [this] {
+        const QList<qint64> runs = selectedRuns();
+        if (!runs.isEmpty()) Q_EMIT checkpointsRequested(runs.front());
+    });
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsView::selectionChanged);
+    connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+        table_->resizeColumnsToContents();
+        selectionChanged();
+    });
+    retranslateUi();
+    selectionChanged();
+}
+
+QList<qint64> RunsView::selectedRuns() const
+{
+    QList<QPair<int, qint64>> rows;
+    for (const QModelIndex& i : table_->selectionModel()->selectedRows()) rows << qMakePair(i.row(), i.data(RunsModel::RunIdRole).toLongLong());
+    std::sort(rows.begin(), rows.end());
+    QList<qint64> out;
+    for (const auto& r : rows) out << r.second;
+    return out;
+}
+
+void RunsView::selectRuns(const QList<qint64>& ids)
+{
+    QItemSelection selection;
+    for (qint64 id : ids) {
+        const int row = model_->rowOfRun(id);
+        if (row < 0) continue;
+        const QModelIndex i = proxy_->mapFromSource(model_->index(row, 0));
+        selection.select(i, i.siblingAtColumn(RunsModel::ColumnCount - 1));
+    }
+    table_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void RunsView::setLoadInfo(std::function<QString()> text)
+{
+    loadInfo_ = std::move(text);
+    info_->setText(loadInfo_ ? loadInfo_() : QString());
+}
+
+void RunsView::selectionChanged()
+{
+    const QList<qint64> runs = selectedRuns();
+    checkpoints_->setEnabled(runs.size() == 1);
+    if (runs.size() >= 2) Q_EMIT compareRequested(runs);
+}
+
+void RunsView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void RunsView::retranslateUi()
+{
+    filter_->setPlaceholderText(tr("Filter by name, status, reason or plan…"));
+    status_->setItemText(0, tr("Every status"));
+    for (int i = 1; i < status_->count(); ++i) status_->setItemText(i, runStatusText(status_->itemData(i).toString()));
+    refresh_->setText(tr("Refresh"));
+    checkpoints_->setText(tr("Checkpoints…"));
+    hint_->setText(tr("Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ."));
+    if (loadInfo_) info_->setText(loadInfo_());
+    model_->retranslate();
+}
+
+} // namespace sb::gui

@@ -1,0 +1,66 @@
+// The Runs area: the history of every run in the store as a sortable,
+// filterable table; selecting two or more runs compares them below.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include <functional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSplitter;
+class QTableView;
+
+namespace sb::gui {
+
+class CompareView;
+class RunsFilterProxy;
+class RunsModel;
+
+class RunsView : public QWidget {
+    Q_OBJECT
+public:
+    RunsView(RunsModel* model, CompareView* compare, QWidget* parent = nullptr);
+
+    QTableView* table() const { return table_; }
+    RunsFilterProxy* proxy() const { return proxy_; }
+    QLineEdit* filterEdit() const { return filter_; }
+    QComboBox* statusFilter() const { return status_; }
+    QPushButton* refreshButton() const { return refresh_; }
+    QPushButton* checkpointsButton() const { return checkpoints_; }
+    CompareView* compareView() const { return compare_; }
+    QList<qint64> selectedRuns() const; // in the order shown
+    void selectRuns(const QList<qint64>& ids);
+    // Built again when the language changes.
+    void setLoadInfo(std::function<QString()> text);
+
+Q_SIGNALS:
+    void refreshRequested();
+    void compareRequested(const QList<qint64>& runs);
+    void checkpointsRequested(qint64 run);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void selectionChanged();
+
+    RunsModel* model_;
+    RunsFilterProxy* proxy_;
+    CompareView* compare_;
+    QTableView* table_;
+    QLineEdit* filter_;
+    QComboBox* status_;
+    QPushButton* refresh_;
+    QPushButton* checkpoints_;
+    QLabel* info_;
+    QLabel* hint_;
+    QSplitter* splitter_;
+    std::function<QString()> loadInfo_;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,44 @@
+// Where a run's ranks go: this machine, or the checked hosts (in the order
+// listed; each runs its GPU count of ranks, or the plan's processes per node).
+#pragma once
+
+#include "session/launch_request.hpp"
+
+#include <QWidget>
+
+class QListWidget;
+class QRadioButton;
+
+namespace sb::gui {
+
+class HostCatalog;
+
+class TargetChooser : public QWidget {
+    Q_OBJECT
+public:
+    explicit TargetChooser(HostCatalog* catalog, QWidget* parent = nullptr);
+
+    LaunchTarget target() const;
+    void setLocal(bool local);
+    void setHostChecked(const QString& name, bool checked);
+    QRadioButton* localButton() const { return local_; }
+    QRadioButton* hostsButton() const { return remote_; }
+    QListWidget* hostList() const { return hosts_; }
+
+Q_SIGNALS:
+    void changed();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void reload();
+    void retranslateUi();
+
+    HostCatalog* catalog_;
+    QRadioButton* local_;
+    QRadioButton* remote_;
+    QListWidget* hosts_;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,63 @@
+// The Checkpoints area's actions: listing the checkpoints of the chosen run,
+// verifying and exporting them off the GUI thread, and turning one into a
+// restore request (the Run area launches it).
+#pragma once
+
+#include "session/checkpoint_job.hpp"
+#include "session/launch_request.hpp"
+
+#include <QObject>
+
+#include <functional>
+
+class QWidget;
+
+namespace sb::gui {
+
+class CheckpointsModel;
+class CheckpointsView;
+class HostCatalog;
+class RestoreDialog;
+class StoreAccess;
+
+class CheckpointsController : public QObject {
+    Q_OBJECT
+public:
+    // `window` parents the dialogs.
+    CheckpointsController(StoreAccess* store, HostCatalog* hosts, CheckpointsModel* model, CheckpointsView* view,
+                          QWidget* window, QObject* parent = nullptr);
+
+    CheckpointJob* job() { return &job_; }
+    // Without interaction, export asks for no file (tests use exportTo).
+    void setInteractive(bool interactive) { interactive_ = interactive; }
+
+    void reloadRuns();
+    void showRun(qint64 runId);
+    void verify(int row);
+    bool exportTo(int row, const QString& path);
+    // The dialog for `row` (not shown); null when the checkpoint cannot be restored.
+    RestoreDialog* makeRestoreDialog(int row);
+
+Q_SIGNALS:
+    void restoreRequested(const sb::gui::LaunchRequest& request);
+    void jobFinished(const sb::gui::CheckpointJob::Result& result);
+
+private:
+    void exportAsk(int row);
+    void restore(int row);
+    void onJobFinished(const CheckpointJob::Result& r);
+    // The view's message, rebuilt when the language changes.
+    void showMessage(std::function<QString()> text, bool error = false);
+
+    StoreAccess* store_;
+    HostCatalog* hosts_;
+    CheckpointsModel* model_;
+    CheckpointsView* view_;
+    QWidget* window_;
+    CheckpointJob job_;
+    std::function<QString()> message_;
+    bool messageIsError_ = false;
+    bool interactive_ = true;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,62 @@
+// The Cluster area's actions: adding, editing and removing hosts through the
+// host dialog, testing them in parallel, and asking the user about unknown
+// host keys (for tests, launches and probes alike) with the host key dialog.
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+#include <memory>
+
+class QWidget;
+
+namespace sb::launch {
+struct HostKeyInfo;
+}
+
+namespace sb::gui {
+
+class ClusterView;
+class GuiHostKeyPolicy;
+class HostCatalog;
+class HostKeyDialog;
+class HostProbeRunner;
+class HostsModel;
+
+class ClusterController : public QObject {
+    Q_OBJECT
+public:
+    // `window` parents the dialogs.
+    ClusterController(HostCatalog* catalog, HostsModel* model, ClusterView* view, GuiHostKeyPolicy* policy, QWidget* window,
+                      QObject* parent = nullptr);
+    ~ClusterController() override;
+
+    HostProbeRunner* probes() const { return probes_.get(); }
+    // The dialog asking about a host key right now, if any.
+    HostKeyDialog* openHostKeyDialog() const;
+    void test(const QStringList& hosts); // "" is this machine
+
+Q_SIGNALS:
+    void hostKeyDialogShown(sb::gui::HostKeyDialog* dialog);
+
+private:
+    void add();
+    void edit(const QString& host);
+    void askNext();
+    // The view's message, rebuilt when the language changes.
+    void showMessage(std::function<QString()> text);
+
+    HostCatalog* catalog_;
+    HostsModel* model_;
+    ClusterView* view_;
+    GuiHostKeyPolicy* policy_;
+    QWidget* window_;
+    std::unique_ptr<HostProbeRunner> probes_;
+    QPointer<HostKeyDialog> dialog_;
+    struct Question;
+    QList<std::shared_ptr<Question>> questions_;
+    std::function<QString()> message_;
+};
+
+} // namespace sb::gui

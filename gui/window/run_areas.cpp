@@ -1,0 +1,240 @@
+#include "run_areas.hpp"
+
+#include "chart_export.hpp"
+#include "checkpoints_controller.hpp"
+#include "cluster_controller.hpp"
+#include "run_controller.hpp"
+#include "runs_controller.hpp"
+
+#include "document/plan_document.hpp"
+#include "models/checkpoints_model.hpp"
+#include "models/hosts_model.hpp"
+#include "models/live_run_model.hpp"
+#include "models/preflight_model.hpp"
+#include "models/run_text.hpp"
+#include "models/runs_model.hpp"
+#include "session/gui_host_key_policy.hpp"
+#include "session/host_catalog.hpp"
+#include "session/run_session.hpp"
+#include "session/store_access.hpp"
+#include "settings/setting.hpp"
+#include "views/checkpoints_view.hpp"
+#include "views/cluster_view.hpp"
+#include "views/compare_view.hpp"
+#include "views/launch_panel.hpp"
+#include "views/live_run_view.hpp"
+#include "views/rank_memory_chart.hpp"
+#include "views/runs_view.hpp"
+#include "views/series_chart.hpp"
+#include "views/target_chooser.hpp"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+
+namespace sb::gui {
+
+namespace {
+const Setting<QString> kChartDirectory{QStringLiteral("files/chartDirectory")};
+}
+
+RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
+    : QObject(window), document_(document), tabs_(tabs), window_(window), store_(new StoreAccess(this)),
+      hosts_(new HostCatalog(this)), hostKeys_(new GuiHostKeyPolicy(this)), hostsModel_(new HostsModel(hosts_, this)),
+      clusterView_(new ClusterView(hostsModel_)), cluster_(new ClusterController(hosts_, hostsModel_, clusterView_, hostKeys_, window, this)),
+      runController_(new RunController(store_, hosts_, hostKeys_, this)),
+      runsModel_(new RunsModel(this)), compareView_(new CompareView), runsView_(new RunsView(runsModel_, compareView_)),
+      runsController_(new RunsController(store_, runsModel_, runsView_, this)), checkpointsModel_(new CheckpointsModel(this)),
+      checkpointsView_(new CheckpointsView(checkpointsModel_))
+{
+    preflightModel_ = new PreflightModel(runController_->preflight(), this);
+    launchPanel_ = new LaunchPanel(hosts_, preflightModel_);
+    liveView_ = new LiveRunView;
+    runSplitter_ = new QSplitter(Qt::Vertical);
+    runSplitter_->setObjectName(QStringLiteral("runArea"));
+    runSplitter_->addWidget(launchPanel_);
+    runSplitter_->addWidget(liveView_);
+    runSplitter_->setStretchFactor(0, 1);
+    runSplitter_->setStretchFactor(1, 4);
+    checkpoints_ = new CheckpointsController(store_, hosts_, checkpointsModel_, checkpointsView_, window, this);
+
+    tabs_->addTab(clusterView_, QString());
+    tabs_->addTab(runSplitter_, QString());
+    tabs_->addTab(runsView_, QString());
+    tabs_->addTab(checkpointsView_, QString());
+    connect(tabs_, &QTabWidget::currentChanged, this, &RunAreas::areaShown);
+
+    connectRun();
+    for (ChartViewBase* c : std::initializer_list<ChartViewBase*>{liveView_->lossChart(), liveView_->rateChart(), liveView_->timeChart(),
+                                                                    liveView_->memoryChart(), compareView_->lossChart(),
+                                                                    compareView_->rateChart()})
+        connectChart(c);
+    connect(runsView_, &RunsView::checkpointsRequested, this, [this](qint64 run) {
+        tabs_->setCurrentWidget(checkpointsView_);
+        checkpoints_->showRun(run);
+    });
+    connect(checkpoints_, &CheckpointsController::restoreRequested, this, &RunAreas::launchRestore);
+    retranslate();
+}
+
+RunAreas::~RunAreas()
+{
+    // A connection thread may be waiting for an answer: refuse it first, then
+    // stop what runs (probes, a run's ranks, a verification) before the models go.
+    hostKeys_->shutDown();
+    delete cluster_;
+    delete runController_;
+    delete checkpoints_;
+    delete runsController_;
+}
+
+QWidget* RunAreas::clusterArea() const { return clusterView_; }
+QWidget* RunAreas::runArea() const { return runSplitter_; }
+QWidget* RunAreas::runsArea() const { return runsView_; }
+QWidget* RunAreas::checkpointsArea() const { return checkpointsView_; }
+
+void RunAreas::setInteractive(bool interactive)
+{
+    interactive_ = interactive;
+    checkpoints_->setInteractive(interactive);
+}
+
+LaunchRequest RunAreas::planRequest() const
+{
+    LaunchRequest r;
+    r.plan = document_->plan();
+    r.name = launchPanel_->nameEdit()->text().trimmed();
+    if (!document_->filePath().isEmpty()) r.planDir = QFileInfo(document_->filePath()).absolutePath();
+    r.target = launchPanel_->targetChooser()->target();
+    r.maxRestarts = launchPanel_->restartsBox()->value();
+    return r;
+}
+
+void RunAreas::connectRun()
+{
+    RunController* rc = runController_;
+    connect(launchPanel_, &LaunchPanel::checkRequested, this, [this] {
+        showSubject({});
+        showMessage({}, false);
+        runController_->check(planRequest());
+    });
+    connect(launchPanel_, &LaunchPanel::launchRequested, this, [this] {
+        showSubject({});
+        showMessage({}, false);
+        runController_->launch(planRequest());
+    });
+    connect(launchPanel_, &LaunchPanel::stopRequested, rc, [this] {
+        runController_->stop();
+        if (runController_->state() == RunController::State::Running) launchPanel_->setState(LaunchPanel::State::Stopping);
+    });
+    connect(rc->preflight(), &Preflight::progressChanged, launchPanel_, &LaunchPanel::setProgress);
+    connect(rc, &RunController::stateChanged, this, [this](RunController::State s) {
+        switch (s) {
+        case RunController::State::Idle: launchPanel_->setState(LaunchPanel::State::Idle); break;
+        case RunController::State::Checking: launchPanel_->setState(LaunchPanel::State::Checking); break;
+        case RunController::State::Running: launchPanel_->setState(LaunchPanel::State::Running); break;
+        }
+        if (s == RunController::State::Idle && runController_->preflight()->passed() && !runController_->session())
+            showMessage([] { return tr("Every check passed."); }, false);
+    });
+    connect(rc, &RunController::launchRefused, this, [this] {
+        showMessage([this] {
+            QStringList lines{runController_->lastError()};
+            if (runController_->refusal() == RunController::Refusal::ChecksFailed) lines << preflightModel_->failures();
+            return lines.join(u'\n');
+        }, true);
+    });
+    connect(rc, &RunController::sessionStarted, this, &RunAreas::showSession);
+    connect(rc, &RunController::sessionFinished, this, [this](RunSession* s) {
+        const qint64 id = s->runId();
+        const store::RunStatus status = s->status();
+        showMessage([id, status] { return tr("Run %1 %2.").arg(id).arg(runStatusText(status)); }, status == store::RunStatus::Failed);
+        Q_EMIT statusMessage(tr("Run %1 finished: %2").arg(id).arg(runStatusText(status)));
+    });
+}
+
+void RunAreas::showSession(RunSession* session)
+{
+    liveView_->setRun(session->live(), session->logs(), session->launch().worldSize, session->runId(), session->launch().config.name);
+    liveView_->setStatus(session->status(), {});
+    connect(session, &RunSession::statusChanged, liveView_, &LiveRunView::setStatus);
+    const qint64 id = session->runId();
+    const QString summary = session->launch().planSummary; // the launcher's words
+    showMessage([id, summary] { return tr("Run %1 started: %2").arg(id).arg(summary); }, false);
+    tabs_->setCurrentWidget(runSplitter_);
+}
+
+void RunAreas::launchRestore(const LaunchRequest& request)
+{
+    tabs_->setCurrentWidget(runSplitter_);
+    const qint64 parent = request.parentRun;
+    const QString from = request.resumeFrom;
+    showSubject([parent, from] { return tr("Restoring run %1 from %2").arg(parent).arg(from); });
+    showMessage({}, false);
+    runController_->launch(request);
+}
+
+void RunAreas::connectChart(ChartViewBase* chart)
+{
+    connect(chart, &ChartViewBase::exportRequested, this, [this, chart](ChartViewBase::ExportFormat f) { exportChart(chart, f); });
+}
+
+void RunAreas::exportChart(ChartViewBase* chart, ChartViewBase::ExportFormat format)
+{
+    if (!interactive_) return;
+    const char* suffix = format == ChartViewBase::ExportFormat::Png ? "png" : format == ChartViewBase::ExportFormat::Svg ? "svg" : "csv";
+    const QString filter = format == ChartViewBase::ExportFormat::Png   ? tr("PNG image (*.png)")
+                           : format == ChartViewBase::ExportFormat::Svg ? tr("SVG drawing (*.svg)")
+                                                                        : tr("CSV table (*.csv)");
+    const QString suggested = QDir(kChartDirectory.value(QDir::homePath())).filePath(chart->exportName() + QLatin1Char('.') + QLatin1String(suffix));
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Export the chart"), suggested, filter);
+    if (path.isEmpty()) return;
+    kChartDirectory.setValue(QFileInfo(path).absolutePath());
+    const QString error = format == ChartViewBase::ExportFormat::Png   ? exportChartPng(*chart, path)
+                          : format == ChartViewBase::ExportFormat::Svg ? exportChartSvg(*chart, path)
+                                                                       : exportChartCsv(*chart, path);
+    if (!error.isEmpty()) QMessageBox::warning(window_, tr("Export"), error);
+    else Q_EMIT statusMessage(tr("Wrote %1").arg(path));
+}
+
+void RunAreas::areaShown(int index)
+{
+    QWidget* w = tabs_->widget(index);
+    if (w == runsView_ && !runsLoaded_) {
+        runsLoaded_ = true;
+        runsController_->reload();
+    } else if (w == checkpointsView_ && !checkpointsLoaded_) {
+        checkpointsLoaded_ = true;
+        checkpoints_->reloadRuns();
+    }
+}
+
+void RunAreas::showMessage(std::function<QString()> text, bool error)
+{
+    message_ = std::move(text);
+    messageIsError_ = error;
+    launchPanel_->setMessage(message_ ? message_() : QString(), error);
+}
+
+void RunAreas::showSubject(std::function<QString()> text)
+{
+    subject_ = std::move(text);
+    launchPanel_->setSubject(subject_ ? subject_() : QString());
+}
+
+void RunAreas::retranslate()
+{
+    if (message_) launchPanel_->setMessage(message_(), messageIsError_);
+    if (subject_) launchPanel_->setSubject(subject_());
+    tabs_->setTabText(tabs_->indexOf(clusterView_), tr("Cluster"));
+    tabs_->setTabText(tabs_->indexOf(runSplitter_), tr("Run"));
+    tabs_->setTabText(tabs_->indexOf(runsView_), tr("Runs"));
+    tabs_->setTabText(tabs_->indexOf(checkpointsView_), tr("Checkpoints"));
+}
+
+} // namespace sb::gui

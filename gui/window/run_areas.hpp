@@ -1,0 +1,118 @@
+// The workbench's second half: the Cluster, Run, Runs and Checkpoints areas,
+// their models and the controllers between them and the launcher, the run
+// store and the checkpoints. The main window shows them as tabs next to the
+// plan; this object builds and connects them.
+#pragma once
+
+#include "views/chart_view_base.hpp"
+
+#include <QObject>
+
+#include <functional>
+
+class QSplitter;
+class QTabWidget;
+class QWidget;
+
+namespace sb::gui {
+
+class CheckpointsController;
+class CheckpointsModel;
+class CheckpointsView;
+class ClusterController;
+class ClusterView;
+class CompareView;
+class GuiHostKeyPolicy;
+class HostCatalog;
+class HostsModel;
+class LaunchPanel;
+class LiveRunView;
+class PlanDocument;
+class PreflightModel;
+class RunController;
+class RunSession;
+class RunsController;
+class RunsModel;
+class RunsView;
+class StoreAccess;
+struct LaunchRequest;
+
+class RunAreas : public QObject {
+    Q_OBJECT
+public:
+    RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window);
+    ~RunAreas() override;
+
+    // Tabs (in order after the Plan tab).
+    QWidget* clusterArea() const;
+    QWidget* runArea() const;
+    QWidget* runsArea() const;
+    QWidget* checkpointsArea() const;
+
+    StoreAccess* store() const { return store_; }
+    HostCatalog* hosts() const { return hosts_; }
+    GuiHostKeyPolicy* hostKeys() const { return hostKeys_; }
+    HostsModel* hostsModel() const { return hostsModel_; }
+    ClusterView* clusterView() const { return clusterView_; }
+    ClusterController* cluster() const { return cluster_; }
+    LaunchPanel* launchPanel() const { return launchPanel_; }
+    LiveRunView* liveView() const { return liveView_; }
+    RunController* runs() const { return runController_; }
+    RunsModel* runsModel() const { return runsModel_; }
+    RunsView* runsView() const { return runsView_; }
+    CompareView* compareView() const { return compareView_; }
+    RunsController* history() const { return runsController_; }
+    CheckpointsModel* checkpointsModel() const { return checkpointsModel_; }
+    CheckpointsView* checkpointsView() const { return checkpointsView_; }
+    CheckpointsController* checkpoints() const { return checkpoints_; }
+
+    // Without interaction no file dialog opens (tests, screenshots).
+    void setInteractive(bool interactive);
+    // The launch request for the open plan with the panel's choices.
+    LaunchRequest planRequest() const;
+    void launchRestore(const LaunchRequest& request);
+    void retranslate();
+
+Q_SIGNALS:
+    void statusMessage(const QString& text);
+
+private:
+    void connectRun();
+    void connectChart(ChartViewBase* chart);
+    void exportChart(ChartViewBase* chart, ChartViewBase::ExportFormat format);
+    void showSession(RunSession* session);
+    void areaShown(int index);
+    // The launch panel's message and subject, rebuilt when the language changes.
+    void showMessage(std::function<QString()> text, bool error);
+    void showSubject(std::function<QString()> text);
+
+    PlanDocument* document_;
+    QTabWidget* tabs_;
+    QWidget* window_;
+    StoreAccess* store_;
+    HostCatalog* hosts_;
+    GuiHostKeyPolicy* hostKeys_;
+    HostsModel* hostsModel_;
+    ClusterView* clusterView_;
+    ClusterController* cluster_;
+    PreflightModel* preflightModel_;
+    LaunchPanel* launchPanel_;
+    LiveRunView* liveView_;
+    QSplitter* runSplitter_;
+    RunController* runController_;
+    RunsModel* runsModel_;
+    CompareView* compareView_;
+    RunsView* runsView_;
+    RunsController* runsController_;
+    CheckpointsModel* checkpointsModel_;
+    CheckpointsView* checkpointsView_;
+    CheckpointsController* checkpoints_;
+    std::function<QString()> message_;
+    std::function<QString()> subject_;
+    bool messageIsError_ = false;
+    bool interactive_ = true;
+    bool runsLoaded_ = false;
+    bool checkpointsLoaded_ = false;
+};
+
+} // namespace sb::gui

@@ -1,0 +1,75 @@
+// Launching and stopping runs from the workbench: a launch request goes
+// through the pre-flight checks, then, when every check passed, becomes a
+// RunSession recording into the run store. One run at a time; the last one
+// stays on screen until the next launch.
+#pragma once
+
+#include "session/launch_request.hpp"
+#include "session/preflight.hpp"
+
+#include <QObject>
+
+#include <memory>
+
+namespace sb::gui {
+
+class GuiHostKeyPolicy;
+class HostCatalog;
+class RunSession;
+class StoreAccess;
+
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, Checking, Running };
+
+    RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent = nullptr);
+    ~RunController() override;
+
+    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded };
+
+    State state() const { return state_; }
+    Preflight* preflight() const { return preflight_; }
+    RunSession* session() const { return session_.get(); }
+    // Why the last launch did not start, in the current language.
+    Refusal refusal() const { return refusal_; }
+    QString lastError() const;
+
+    // The pre-flight checks only.
+    void check(const LaunchRequest& request);
+    // The checks, then the launch when they pass.
+    void launch(const LaunchRequest& request);
+    // Cancels the checks, or stops the run (again: without the grace).
+    void stop();
+    // Stops a running run and waits (running the event loop) until it has
+    // ended and is recorded; false when it has not within `timeoutMs`.
+    bool stopAndWait(int timeoutMs);
+
+    Preflight::Environment environment() const;
+
+Q_SIGNALS:
+    void stateChanged(sb::gui::RunController::State state);
+    void sessionStarted(sb::gui::RunSession* session);
+    void sessionFinished(sb::gui::RunSession* session);
+    // The checks failed, or the run could not be recorded (see lastError()).
+    void launchRefused();
+
+private:
+    void setState(State s);
+    void onPreflightFinished(bool passed);
+    void startSession();
+
+    StoreAccess* store_;
+    HostCatalog* hosts_;
+    GuiHostKeyPolicy* policy_;
+    Preflight* preflight_;
+    std::unique_ptr<RunSession> session_;
+    State state_ = State::Idle;
+    void refuse(Refusal why, const QString& detail = {});
+
+    bool launchAfterCheck_ = false;
+    Refusal refusal_ = Refusal::None;
+    QString refusalDetail_; // the store's or recorder's own words
+};
+
+} // namespace sb::gui

@@ -1,0 +1,47 @@
+#include "runs_controller.hpp"
+
+#include "models/runs_model.hpp"
+#include "session/store_access.hpp"
+#include "views/compare_view.hpp"
+#include "views/runs_view.hpp"
+
+#include <algorithm>
+
+
+namespace sb::gui {
+
+RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* view, QObject* parent)
+    : QObject(parent), store_(store), model_(model), view_(view)
+{
+    connect(store_, &StoreAccess::runsChanged, this, &RunsController::reload);
+    connect(view_, &RunsView::refreshRequested, this, &RunsController::reload);
+    connect(&history_, &HistoryLoader::detailsReady, model_, &RunsModel::addDetails);
+    connect(&history_, &HistoryLoader::detailsFinished, this, [this] {
+        detailsMs_ = clock_.nsecsElapsed() / 1e6;
+        Q_EMIT detailsLoaded();
+    });
+    connect(view_, &RunsView::compareRequested, this, [this](QList<qint64> runs) {
+        // Oldest first: the first run is what the others are compared with.
+        std::sort(runs.begin(), runs.end());
+        compare_.load(store_->path(), runs);
+    });
+    connect(&compare_, &CompareLoader::loaded, this, [this] { view_->compareView()->setRuns(compare_.runs()); });
+}
+
+void RunsController::reload()
+{
+    clock_.start();
+    const QList<qint64> selected = view_->selectedRuns();
+    history_.load(store_->path(), model_->runsWithDetails());
+    model_->setRuns(history_.runs());
+    view_->selectRuns(selected);
+    rowsMs_ = clock_.nsecsElapsed() / 1e6;
+    const QString error = history_.error(), path = store_->path();
+    const int count = static_cast<int>(history_.runs().size());
+    view_->setLoadInfo([error, path, count] {
+        return !error.isEmpty() ? tr("Cannot read the run store: %1").arg(error) : tr("%n run(s) in %1", nullptr, count).arg(path);
+    });
+    Q_EMIT reloaded();
+}
+
+} // namespace sb::gui

@@ -1,0 +1,43 @@
+#include "screenshot_support.hpp"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QPixmap>
+#include <QTextStream>
+#include <QWidget>
+
+namespace sb::gui {
+
+void settle(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool waitUntil(const std::function<bool()>& done, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > timeoutMs) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    return true;
+}
+
+void Shooter::shoot(QWidget* w, const QString& name)
+{
+    settle();
+    const QString path = dir_.filePath(name + QStringLiteral(".png"));
+    if (w->grab().save(path)) QTextStream(stdout) << "wrote " << path << '\n';
+    else fail(QStringLiteral("cannot write ") + path);
+}
+
+void Shooter::fail(const QString& why)
+{
+    QTextStream(stderr) << why << '\n';
+    ok_ = false;
+}
+
+} // namespace sb::gui

@@ -1,0 +1,31 @@
+// Shared by the screenshot runners: grabbing a widget into DIR/NAME.png after
+// the event loop has settled, and waiting for a condition while events run.
+#pragma once
+
+#include <QDir>
+#include <QString>
+
+#include <functional>
+
+class QWidget;
+
+namespace sb::gui {
+
+// Lets layouts, charts and posted events settle.
+void settle(int ms = 150);
+// Runs events until `done` holds; false after `timeoutMs`.
+bool waitUntil(const std::function<bool()>& done, int timeoutMs);
+
+class Shooter {
+public:
+    explicit Shooter(const QString& dir) : dir_(dir) {}
+    void shoot(QWidget* w, const QString& name);
+    void fail(const QString& why);
+    bool ok() const { return ok_; }
+
+private:
+    QDir dir_;
+    bool ok_ = true;
+};
+
+} // namespace sb::gui

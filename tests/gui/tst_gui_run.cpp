@@ -1,0 +1,366 @@
+// Runs from the workbench, end to end with the real shardbench-core: the tiny
+// plan launched on this machine from the Run area shows its steps as they
+// come; Stop marks a run cancelled; two runs compare in the Runs area; a
+// checkpoint verifies, exports and restores into a resumed run at another
+// world size whose first step follows its parent's last.
+#include "gui_test_support.hpp"
+
+#include "document/plan_document.hpp"
+#include "document/plan_edits.hpp"
+#include "models/checkpoints_model.hpp"
+#include "models/live_run_model.hpp"
+#include "models/plan_diff_model.hpp"
+#include "models/runs_model.hpp"
+#include "session/run_session.hpp"
+#include "session/store_access.hpp"
+#include "session/work_pool.hpp"
+#include "views/checkpoints_view.hpp"
+#include "views/compare_view.hpp"
+#include "views/launch_panel.hpp"
+#include "views/live_run_view.hpp"
+#include "views/rank_memory_chart.hpp"
+#include "views/log_panes.hpp"
+#include "views/restore_dialog.hpp"
+#include "views/runs_view.hpp"
+#include "views/series_chart.hpp"
+#include "views/training_panel.hpp"
+#include "window/chart_export.hpp"
+#include "window/checkpoints_controller.hpp"
+#include "window/file_controller.hpp"
+#include "window/run_areas.hpp"
+#include "window/run_controller.hpp"
+#include "window/runs_controller.hpp"
+
+#include "checkpoint/safetensors.hpp"
+#include "models/run_log_model.hpp"
+#include "store/run_reader.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QProgressBar>
+#include <QUndoStack>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QThreadPool>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace sb;
+using namespace sb::gui;
+
+class TestRun : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void launchTheTinyPlanFromTheGui();
+    void stopMarksTheRunCancelled();
+    void compareTwoRuns();
+    void verifyAndExportACheckpoint();
+    void restoreResumesAtAnotherWorldSize();
+
+private:
+    RunAreas* areas() const { return w_->window->areas(); }
+    std::unique_ptr<store::RunReader> reader() const;
+    static void typeInto(QWidget* w, const QString& text);
+
+    QTemporaryDir tmp_;
+    std::unique_ptr<test::Workbench> w_;
+    qint64 firstRun_ = -1;
+    qint64 cancelledRun_ = -1;
+    QString checkpointRoot_;
+};
+
+void TestRun::initTestCase()
+{
+    test::isolateSettings();
+    QVERIFY(tmp_.isValid());
+    test::useRunFolder(tmp_.filePath(QStringLiteral("work")));
+    w_ = std::make_unique<test::Workbench>();
+    w_->window->setInteractive(false);
+    const QString plan = tmp_.filePath(QStringLiteral("p.json"));
+    QCOMPARE(test::writeTinyPlan(plan, 20), QString());
+    QVERIFY(w_->window->files()->openFile(plan));
+}
+
+void TestRun::cleanupTestCase() { w_.reset(); }
+
+std::unique_ptr<store::RunReader> TestRun::reader() const
+{
+    QString error;
+    auto r = areas()->store()->openReader(&error);
+    if (!r) qWarning("no reader: %s", qPrintable(error));
+    return r;
+}
+
+void TestRun::typeInto(QWidget* w, const QString& text)
+{
+    w->setFocus();
+    if (auto* box = qobject_cast<QSpinBox*>(w)) box->selectAll();
+    if (auto* edit = qobject_cast<QLineEdit*>(w)) edit->selectAll();
+    QTest::keyClicks(w, text);
+    QTest::keyClick(w, Qt::Key_Return);
+}
+
+void TestRun::launchTheTinyPlanFromTheGui()
+{
+    // The plan's checkpoints, set in the training settings (relative to the plan file).
+    TrainingPanel* training = w_->window->trainingPanel();
+    typeInto(training->checkpointDirEdit(), QStringLiteral("ckpt"));
+    typeInto(training->checkpointIntervalBox(), QStringLiteral("10"));
+    PlanDocument* doc = w_->window->document();
+    QCOMPARE(doc->plan().training.checkpoint.dir, std::string("ckpt"));
+    QCOMPARE(doc->plan().training.checkpoint.interval, 10);
+    checkpointRoot_ = tmp_.filePath(QStringLiteral("ckpt"));
+
+    w_->window->areaTabs()->setCurrentWidget(areas()->runArea());
+    typeInto(areas()->launchPanel()->nameEdit(), QStringLiteral("first"));
+    RunController* rc = areas()->runs();
+    QTest::mouseClick(areas()->launchPanel()->launchButton(), Qt::LeftButton);
+    QCOMPARE(rc->state(), RunController::State::Checking);
+    QVERIFY2(QTest::qWaitFor([&] { return rc->session() != nullptr; }, 60000),
+             qPrintable(areas()->launchPanel()->messageLabel()->text()));
+    RunSession* s = rc->session();
+    LiveRunView* live = areas()->liveView();
+    // Step points arrive on the charts while the run goes on.
+    QVERIFY(QTest::qWaitFor([&] { return live->lossChart()->drawnPoints(1) >= 1 && live->rateChart()->drawnPoints(0) >= 1; }, 30000));
+    QVERIFY(QTest::qWaitFor([&] { return s->isFinished(); }, 60000));
+    QCOMPARE(s->status(), store::RunStatus::Completed);
+    QVERIFY(QTest::qWaitFor([&] { return live->lossChart()->drawnPoints(0) == 20; }, 5000));
+    QCOMPARE(s->live()->lastStep(), 20);
+    QCOMPARE(s->live()->firstStep(), 1);
+    QCOMPARE(live->timeChart()->seriesCount(), 5);
+    QVERIFY(live->timeChart()->drawnPoints(0) > 0);
+    QVERIFY(live->statusText().contains(QStringLiteral("20")));
+    for (const LiveRunModel::RankMemory& r : s->live()->ranks()) {
+        QVERIFY(r.peak > 0);
+        QVERIFY(r.predicted > 0);
+    }
+    // From the core's print to the screen: every step well within 0.5 s.
+    const QList<double>& latencies = live->screenLatenciesMs();
+    QVERIFY(!latencies.isEmpty());
+    const double worst = *std::max_element(latencies.begin(), latencies.end());
+    qInfo("print-to-screen: %lld samples, worst %.1f ms", static_cast<long long>(latencies.size()), worst);
+    QVERIFY2(worst < 500, qPrintable(QString::number(worst)));
+    // Per-rank logs, filtered.
+    s->logs()->flush();
+    QVERIFY(live->logs()->shownLines(RunLogModel::kLauncher) > 0);
+    live->logs()->filterEdit()->setText(QStringLiteral("rank 1 started"));
+    QCOMPARE(live->logs()->shownLines(RunLogModel::kLauncher), 1);
+    live->logs()->filterEdit()->clear();
+
+    // The store has the run as the CLI would show it.
+    firstRun_ = s->runId();
+    auto r = reader();
+    QVERIFY(r);
+    const auto row = r->run(firstRun_);
+    QVERIFY(row);
+    QCOMPARE(row->status, QStringLiteral("completed"));
+    QCOMPARE(row->name, QStringLiteral("first"));
+    QCOMPARE(row->stepsDone, 20);
+    QCOMPARE(row->worldSize, 2);
+
+    // Any chart as PNG, SVG and CSV.
+    QCOMPARE(exportChartPng(*live->lossChart(), tmp_.filePath(QStringLiteral("loss.png"))), QString());
+    QVERIFY(!QImage(tmp_.filePath(QStringLiteral("loss.png"))).isNull());
+    QCOMPARE(exportChartSvg(*live->memoryChart(), tmp_.filePath(QStringLiteral("memory.svg"))), QString());
+    QFile svg(tmp_.filePath(QStringLiteral("memory.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
+    QCOMPARE(exportChartCsv(*live->lossChart(), tmp_.filePath(QStringLiteral("loss.csv"))), QString());
+    QFile csv(tmp_.filePath(QStringLiteral("loss.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 21);
+    QVERIFY(lines[0].startsWith("step,loss,loss_smoothed"));
+}
+
+void TestRun::stopMarksTheRunCancelled()
+{
+    PlanDocument* doc = w_->window->document();
+    // A long run, with one policy changed (for the comparison that follows).
+    typeInto(w_->window->trainingPanel()->stepsBox(), QStringLiteral("100000"));
+    QCOMPARE(doc->plan().training.steps, 100000);
+    QVERIFY(editPolicy(*doc, {doc->tree().findModule("layers.0")}, PolicyField::Checkpointing, true));
+    typeInto(areas()->launchPanel()->nameEdit(), QStringLiteral("long"));
+    RunController* rc = areas()->runs();
+    const RunSession* before = rc->session();
+    QTest::mouseClick(areas()->launchPanel()->launchButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return rc->session() != before; }, 60000));
+    RunSession* s = rc->session();
+    QVERIFY(QTest::qWaitFor([&] { return s->live()->lastStep() >= 3; }, 30000));
+    QVERIFY(areas()->launchPanel()->stopButton()->isEnabled());
+    const QString uid = s->launch().uid;
+    QTest::mouseClick(areas()->launchPanel()->stopButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return s->isFinished(); }, 20000));
+    QCOMPARE(s->status(), store::RunStatus::Cancelled);
+    QVERIFY(areas()->liveView()->statusText().contains(QStringLiteral("cancelled")));
+    QVERIFY(areas()->launchPanel()->launchButton()->isEnabled());
+    cancelledRun_ = s->runId();
+    auto r = reader();
+    const auto row = r->run(cancelledRun_);
+    QVERIFY(row);
+    QCOMPARE(row->status, QStringLiteral("cancelled"));
+    QVERIFY(row->stepsDone >= 3);
+    // No rank is left behind.
+    QVERIFY(QTest::qWaitFor([&] {
+        for (const QString& pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            QFile cmd(QStringLiteral("/proc/%1/cmdline").arg(pid));
+            if (cmd.open(QIODevice::ReadOnly) && cmd.readAll().contains(uid.toUtf8())) return false;
+        }
+        return true;
+    }, 10000));
+    // Back to the short plan for what follows.
+    doc->undoStack()->undo(); // the policy
+    typeInto(w_->window->trainingPanel()->stepsBox(), QStringLiteral("20"));
+}
+
+void TestRun::compareTwoRuns()
+{
+    w_->window->areaTabs()->setCurrentWidget(areas()->runsArea());
+    RunsView* view = areas()->runsView();
+    QVERIFY(QTest::qWaitFor([&] { return areas()->runsModel()->rowCount() >= 2; }, 5000));
+    QVERIFY(QTest::qWaitFor([&] { return areas()->runsModel()->hasDetails(firstRun_); }, 5000));
+    // The history is sortable and filterable.
+    view->filterEdit()->setText(QStringLiteral("long"));
+    QCOMPARE(view->proxy()->rowCount(), 1);
+    view->filterEdit()->clear();
+    QCOMPARE(view->proxy()->rowCount(), 2);
+    view->table()->sortByColumn(RunsModel::IdColumn, Qt::AscendingOrder);
+    QCOMPARE(view->proxy()->index(0, RunsModel::IdColumn).data(RunsModel::RunIdRole).toLongLong(), firstRun_);
+    const int firstRow = areas()->runsModel()->rowOfRun(firstRun_);
+    QVERIFY(areas()->runsModel()->index(firstRow, RunsModel::PlanColumn).data().toString().contains(QStringLiteral("transformer")));
+    QVERIFY(!areas()->runsModel()->index(firstRow, RunsModel::RateColumn).data().toString().isEmpty());
+    QVERIFY(!areas()->runsModel()->index(firstRow, RunsModel::PeakColumn).data().toString().isEmpty());
+
+    // Select both: the comparison follows.
+    view->selectRuns({firstRun_, cancelledRun_});
+    CompareView* compare = areas()->compareView();
+    QVERIFY(QTest::qWaitFor([&] { return compare->runs().size() == 2; }, 10000));
+    QCOMPARE(compare->lossChart()->seriesCount(), 2);
+    compare->lossChart()->refreshNow();
+    QCOMPARE(compare->lossChart()->drawnPoints(0), 20);
+    QVERIFY(compare->lossChart()->drawnPoints(1) >= 3);
+    QCOMPARE(compare->rateChart()->seriesCount(), 2);
+    // The plans differ in the steps and in one unit's activation checkpointing.
+    bool steps = false, policy = false;
+    for (const PlanDifference& d : compare->diffModel()->differences()) {
+        if (d.section == PlanDifference::Training && d.item == QStringLiteral("steps")) {
+            steps = true;
+            QCOMPARE(d.values, (QStringList{QStringLiteral("20"), QStringLiteral("100,000")}));
+        }
+        if (d.section == PlanDifference::Policy && d.item == QStringLiteral("layers.0") &&
+            d.detail == QStringLiteral("activation checkpointing"))
+            policy = true;
+    }
+    QVERIFY(steps);
+    QVERIFY(policy);
+    // Aligned by wall time, x is seconds since each run's first step.
+    compare->setAlign(CompareView::Align::ByTime);
+    compare->lossChart()->refreshNow();
+    QVERIFY(compare->lossChart()->xMin() >= 0);
+    QVERIFY(compare->lossChart()->xMax() < 60);
+    compare->setAlign(CompareView::Align::ByStep);
+}
+
+void TestRun::verifyAndExportACheckpoint()
+{
+    w_->window->areaTabs()->setCurrentWidget(areas()->checkpointsArea());
+    CheckpointsController* c = areas()->checkpoints();
+    c->showRun(firstRun_);
+    CheckpointsModel* model = areas()->checkpointsModel();
+    QCOMPARE(model->rowCount(), 2); // keep = 2: steps 10 and 20
+    QCOMPARE(model->entry(0).step, 10);
+    QCOMPARE(model->entry(1).step, 20);
+    QCOMPARE(model->entry(1).worldSize, 2);
+    QVERIFY(model->entry(1).bytes > 0);
+    QCOMPARE(model->entry(1).status, CheckpointEntry::Complete);
+    QVERIFY(model->entry(1).path.startsWith(checkpointRoot_));
+
+    CheckpointsView* view = areas()->checkpointsView();
+    view->selectRow(1);
+    QVERIFY(view->verifyButton()->isEnabled());
+    QSignalSpy verified(c, &CheckpointsController::jobFinished);
+    QTest::mouseClick(view->verifyButton(), Qt::LeftButton);
+    QVERIFY(verified.wait(20000));
+    QCOMPARE(c->job()->result().checkpoint, model->entry(1).path);
+    QCOMPARE(model->entry(1).status, CheckpointEntry::Verified);
+    QCOMPARE(view->progressBar()->value(), 1000);
+
+    const QString out = tmp_.filePath(QStringLiteral("model.safetensors"));
+    QVERIFY(c->exportTo(1, out));
+    QVERIFY(verified.wait(20000));
+    QCOMPARE(c->job()->result().error, QString());
+    ckpt::SafetensorsFile header;
+    QCOMPARE(ckpt::readSafetensorsHeader(out.toStdString(), header), std::string());
+    QVERIFY(header.entries.size() > 5);
+
+    // A cancelled export leaves nothing behind. The tiny checkpoint exports in
+    // a millisecond, so the job is held in the work pool's queue until the
+    // cancel is clicked.
+    const QString cancelled = tmp_.filePath(QStringLiteral("cancelled.safetensors"));
+    QThreadPool* pool = workPool();
+    QSemaphore hold;
+    const int threads = pool->maxThreadCount();
+    for (int i = 0; i < threads; ++i) pool->start([&hold] { hold.acquire(); });
+    QVERIFY(QTest::qWaitFor([&] { return pool->activeThreadCount() == threads; }, 5000));
+    QVERIFY(c->exportTo(1, cancelled));
+    QVERIFY(view->cancelButton()->isEnabled());
+    QTest::mouseClick(view->cancelButton(), Qt::LeftButton);
+    hold.release(threads);
+    QVERIFY(verified.wait(20000));
+    QVERIFY(c->job()->result().cancelled);
+    QVERIFY(!QFile::exists(cancelled));
+    QVERIFY(view->restoreButton()->isEnabled());
+}
+
+void TestRun::restoreResumesAtAnotherWorldSize()
+{
+    CheckpointsController* c = areas()->checkpoints();
+    CheckpointsModel* model = areas()->checkpointsModel();
+    QCOMPARE(model->rowCount(), 2);
+    const QString checkpoint = model->entry(1).path;
+    std::unique_ptr<RestoreDialog> dialog(c->makeRestoreDialog(1));
+    QVERIFY(dialog);
+    dialog->show();
+    QCOMPARE(dialog->worldSizeBox()->value(), 2);
+    dialog->worldSizeBox()->setValue(3); // load-time resharding from 2 to 3 ranks
+    dialog->stepsBox()->setValue(26);
+    QVERIFY(dialog->isValid());
+    QCOMPARE(dialog->request().plan.mesh.worldSize(), 3);
+    RunController* rc = areas()->runs();
+    const RunSession* before = rc->session();
+    QTest::mouseClick(dialog->restoreButton(), Qt::LeftButton);
+    QVERIFY2(QTest::qWaitFor([&] { return rc->session() != before; }, 60000), qPrintable(areas()->launchPanel()->messageLabel()->text()));
+    QCOMPARE(w_->window->areaTabs()->currentWidget(), areas()->runArea());
+    RunSession* s = rc->session();
+    QVERIFY(QTest::qWaitFor([&] { return s->isFinished(); }, 60000));
+    QCOMPARE(s->status(), store::RunStatus::Completed);
+    QCOMPARE(s->live()->firstStep(), 21);
+    QCOMPARE(s->live()->lastStep(), 26);
+
+    auto r = reader();
+    const auto child = r->run(s->runId());
+    QVERIFY(child);
+    QCOMPARE(child->parentRun, firstRun_);
+    QCOMPARE(child->resumedFrom, checkpoint);
+    QCOMPARE(child->worldSize, 3);
+    const store::MetricSeries parent = r->series(firstRun_, store::Metric::Loss, 0);
+    const store::MetricSeries resumed = r->series(s->runId(), store::Metric::Loss, 0);
+    QVERIFY(!parent.steps.isEmpty() && !resumed.steps.isEmpty());
+    QCOMPARE(resumed.steps.front(), parent.steps.back() + 1);
+    // Its checkpoints went into a folder of their own.
+    const QString childDir = QString::fromStdString(dialog->request().plan.training.checkpoint.dir);
+    QVERIFY(childDir != checkpointRoot_);
+}
+
+QTEST_MAIN(TestRun)
+#include "tst_gui_run.moc"
