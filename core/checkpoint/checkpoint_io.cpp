@@ -22,25 +22,6 @@ std::int64_t rowNumelOf(const std::vector<std::int64_t>& shape)
     return n;
 }
 
-// Reads exactly `bytes` at `offset`.
-std::string preadAll(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return "cannot open " + path + ": " + std::strerror(errno);
-    std::size_t got = 0;
-    while (got < bytes) {
-        const ssize_t n = ::pread(fd, static_cast<char*>(out) + got, bytes - got, static_cast<off_t>(offset + got));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            ::close(fd);
-            return path + ": truncated (" + (n == 0 ? std::string("unexpected end of file") : std::string(std::strerror(errno))) + ")";
-        }
-        got += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    return {};
-}
-
 } // namespace
 
 std::string writeShardFile(const std::string& dir, const std::string& fileName, const std::vector<ShardTensor>& tensors,
@@ -119,7 +100,7 @@ std::string ShardReader::readShardInto(const TensorInfo& t, const ShardRef& s, f
     const std::size_t bytes = static_cast<std::size_t>(rows * t.rowNumel()) * 4;
     if (entry->dtype != "F32" || entry->shape.empty() || entry->shape[0] != rows || entry->end - entry->begin != bytes)
         return path + ": tensor \"" + t.name + "\" does not have the rows and dtype the index promises";
-    if (std::string e = preadAll(path, h->second.dataStart + entry->begin, dst, bytes); !e.empty()) return e;
+    if (std::string e = readFileRange(path, h->second.dataStart + entry->begin, dst, bytes); !e.empty()) return e;
     bytesRead_ += bytes;
     if (crc32cHex(dst, bytes) != s.crc32c)
         return path + ": checksum mismatch in tensor \"" + t.name + "\" (the file was altered or damaged)";

@@ -97,6 +97,27 @@ std::vector<std::string> listDir(const std::string& path)
     return out;
 }
 
+std::string preadFully(int fd, const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
+{
+    std::size_t got = 0;
+    while (got < bytes) {
+        const ssize_t n = ::pread(fd, static_cast<char*>(out) + got, bytes - got, static_cast<off_t>(offset + got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return path + ": truncated (" + (n == 0 ? std::string("unexpected end of file") : std::string(std::strerror(errno))) + ")";
+        got += static_cast<std::size_t>(n);
+    }
+    return {};
+}
+
+std::string readFileRange(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return sysError("cannot open", path);
+    std::string err = preadFully(fd, path, offset, out, bytes);
+    ::close(fd);
+    return err;
+}
+
 bool isDir(const std::string& path)
 {
     struct stat st {};

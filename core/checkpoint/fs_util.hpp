@@ -1,6 +1,8 @@
 // Durable file-system steps of atomic checkpoint writes (POSIX).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,11 @@ std::string removeTree(const std::string& path);
 std::string renameDurably(const std::string& from, const std::string& to);
 std::vector<std::string> listDir(const std::string& path); // names, no "." or ".."
 bool isDir(const std::string& path);
+// Reads exactly `bytes` at `offset` of an open file (retrying short reads);
+// `path` names it in the error sentence ("...: truncated (unexpected end of file)").
+std::string preadFully(int fd, const std::string& path, std::uint64_t offset, void* out, std::size_t bytes);
+// The same on a file opened and closed for this one read.
+std::string readFileRange(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes);
 bool exists(const std::string& path);
 
 } // namespace sb::ckpt

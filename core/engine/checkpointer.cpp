@@ -24,8 +24,6 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-
 std::string rankFile(int shardRank, const char* ext)
 {
     char buf[64];

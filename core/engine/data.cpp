@@ -2,6 +2,8 @@
 
 #include "torch_dtype.hpp"
 
+#include "checkpoint/fs_util.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -56,13 +58,8 @@ public:
         std::vector<unsigned char> buf(static_cast<std::size_t>(seq + 1) * static_cast<std::size_t>(width_));
         for (int b = 0; b < batch; ++b) {
             const std::uint64_t start = splitmix64(seed_ ^ (first + static_cast<std::uint64_t>(b))) % (tokens_ - static_cast<std::uint64_t>(seq) - 1);
-            const off_t offset = static_cast<off_t>(start * static_cast<std::uint64_t>(width_));
-            std::size_t got = 0;
-            while (got < buf.size()) {
-                const ssize_t n = ::pread(fd_, buf.data() + got, buf.size() - got, offset + static_cast<off_t>(got));
-                if (n <= 0) throw std::runtime_error("reading " + path_ + " failed: " + std::string(n == 0 ? "unexpected end of file" : std::strerror(errno)));
-                got += static_cast<std::size_t>(n);
-            }
+            if (std::string err = ckpt::preadFully(fd_, path_, start * static_cast<std::uint64_t>(width_), buf.data(), buf.size()); !err.empty())
+                throw std::runtime_error(err);
             for (int t = 0; t <= seq; ++t) {
                 std::int64_t id = width_ == 2 ? (buf[2 * t] | (buf[2 * t + 1] << 8)) : buf[static_cast<std::size_t>(t)];
                 if (id >= vocab_)

@@ -4,6 +4,7 @@
 
 #include "json/json.hpp"
 
+#include <chrono>
 #include <string>
 
 namespace sb::engine {
@@ -29,5 +30,10 @@ private:
 inline Events& events() { return Events::instance(); }
 
 double unixSeconds();
+// Milliseconds since t0 on the monotonic clock: step, phase and wait timings.
+inline double msSince(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
 
 } // namespace sb::engine

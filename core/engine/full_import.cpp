@@ -1,11 +1,8 @@
 #include "full_import.hpp"
 
+#include "checkpoint/fs_util.hpp"
 #include "checkpoint/safetensors.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace sb::engine {
 
@@ -38,20 +35,8 @@ std::string readTensor(const std::string& path, const ckpt::SafetensorsFile& fil
         const torch::ScalarType st = e.dtype == "F32" ? torch::kFloat : e.dtype == "BF16" ? torch::kBFloat16 : torch::kHalf;
         torch::Tensor raw = torch::empty({static_cast<std::int64_t>((e.end - e.begin) / ckpt::safetensorsDtypeBytes(e.dtype))},
                                          torch::TensorOptions().dtype(st));
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return "cannot open " + path + ": " + std::strerror(errno);
-        std::size_t got = 0;
-        const std::size_t bytes = e.end - e.begin;
-        auto* dst = static_cast<char*>(raw.data_ptr());
-        while (got < bytes) {
-            const ssize_t n = ::pread(fd, dst + got, bytes - got, static_cast<off_t>(file.dataStart + e.begin + got));
-            if (n <= 0) {
-                ::close(fd);
-                return path + ": truncated while reading \"" + name + "\"";
-            }
-            got += static_cast<std::size_t>(n);
-        }
-        ::close(fd);
+        if (std::string err = ckpt::readFileRange(path, file.dataStart + e.begin, raw.data_ptr(), e.end - e.begin); !err.empty())
+            return err + " while reading \"" + name + "\"";
         out.copy_(raw.to(torch::kFloat).view_as(out));
         return {};
     }

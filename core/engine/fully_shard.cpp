@@ -56,10 +56,7 @@ FullyShard::FullyShard(TransformerModel& model, const Plan& plan, const Resolved
     for (std::size_t i = 0; i < tree.params().size(); ++i) {
         const Param& prm = tree.param(static_cast<int>(i));
         if (prm.tiedTo >= 0 || resolved.paramOwner[i] >= 0) continue;
-        torch::Tensor full = torch::empty({prm.rows(), prm.rowNumel()}, torch::kFloat);
-        initParamRows(full, tree, static_cast<int>(i), 0, plan.training.seed);
-        full = full.view(prm.shape.empty() ? std::vector<std::int64_t>{1} : prm.shape);
-        full.set_requires_grad(true);
+        torch::Tensor full = initFullParam(tree, static_cast<int>(i), plan.training.seed);
         replicated_.push_back(full);
         model.params()[i] = full;
     }

@@ -50,4 +50,14 @@ void initParamRows(torch::Tensor dst, const ModuleTree& tree, int param, std::in
     }
 }
 
+torch::Tensor initFullParam(const ModuleTree& tree, int param, std::uint64_t seed)
+{
+    const Param& p = tree.param(param);
+    torch::Tensor t = torch::empty({p.rows(), p.rowNumel()}, torch::kFloat);
+    initParamRows(t, tree, param, 0, seed);
+    t = t.view(p.shape.empty() ? std::vector<std::int64_t>{1} : p.shape).detach();
+    t.set_requires_grad(true);
+    return t;
+}
+
 } // namespace sb::engine

@@ -1,5 +1,6 @@
 #include "sharded_unit.hpp"
 
+#include "events.hpp"
 #include "torch_dtype.hpp"
 
 #include <c10/core/CPUAllocator.h>
@@ -15,11 +16,6 @@ std::vector<std::int64_t> withRows(std::vector<std::int64_t> shape, std::int64_t
     if (shape.empty()) return {rows};
     shape[0] = rows;
     return shape;
-}
-
-double msSince(std::chrono::steady_clock::time_point t0)
-{
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // Copies `rows` rows laid out rank-major in `spread` ([W, chunk, rowNumel])

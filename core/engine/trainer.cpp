@@ -21,8 +21,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-
 double learningRate(const OptimizerConfig& o, int step, int steps)
 {
     if (o.warmupSteps > 0 && step < o.warmupSteps) return o.lr * (step + 1) / o.warmupSteps;
@@ -42,10 +40,7 @@ std::vector<torch::Tensor> materialiseFull(TransformerModel& model, std::uint64_
     for (std::size_t i = 0; i < tree.params().size(); ++i) {
         const Param& prm = tree.param(static_cast<int>(i));
         if (prm.tiedTo >= 0) continue;
-        torch::Tensor t = torch::empty({prm.rows(), prm.rowNumel()}, torch::kFloat);
-        initParamRows(t, tree, static_cast<int>(i), 0, seed);
-        t = t.view(prm.shape.empty() ? std::vector<std::int64_t>{1} : prm.shape).detach();
-        t.set_requires_grad(true);
+        torch::Tensor t = initFullParam(tree, static_cast<int>(i), seed);
         model.params()[i] = t;
         unique.push_back(t);
     }
@@ -161,12 +156,11 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
         static_cast<torch::optim::AdamWOptions&>(optimizer.param_groups()[0].options()).lr(lr);
         {
             torch::NoGradGuard noGrad;
+            // The engine's sharded gradients, then autograd's own on full tensors
+            // (the reference's parameters, or those a unit left unsharded).
             for (torch::Tensor& g : shardGrads) g.zero_();
-            for (torch::Tensor& p : optimParams)
-                if (p.grad().defined() && !fsdp) p.mutable_grad().zero_();
-            if (fsdp)
-                for (torch::Tensor& p : fsdp->replicatedParams())
-                    if (p.grad().defined()) p.mutable_grad().zero_();
+            for (torch::Tensor& p : fsdp ? fsdp->replicatedParams() : optimParams)
+                if (p.grad().defined()) p.mutable_grad().zero_();
         }
         resetPeakMemory();
         if (fsdp) fsdp->takeExposedCommMs();
