@@ -38,6 +38,16 @@ void copyRows(const torch::Tensor& dense, const torch::Tensor& spread, std::int6
     }
 }
 
+// Frees a communication buffer now. Gloo's worker thread keeps its reference
+// to a finished collective (and so to the buffer) for a moment after wait()
+// returns; without this the buffer would die at a moment set by that thread,
+// and the peak memory would depend on scheduling.
+void releaseNow(torch::Tensor& t)
+{
+    if (t.defined()) t.storage().unsafeGetStorageImpl()->reset();
+    t = torch::Tensor();
+}
+
 } // namespace
 
 ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int index, DeviceMesh& mesh)
@@ -105,7 +115,7 @@ double ShardedUnit::finishGather()
         copyRows(dense, spread.narrow(1, p.offset, p.chunk * p.rowNumel).view({mesh_.shardSize(), p.chunk, p.rowNumel}),
                  p.rows, p.chunk, true);
     }
-    buffer_ = torch::Tensor();
+    releaseNow(buffer_);
     gathered_ = true;
     return waited;
 }
@@ -158,10 +168,11 @@ double ShardedUnit::finishReduce()
     if (rsWork_) rsWork_->wait();
     double waited = msSince(t0);
     rsWork_.reset();
-    rsIn_ = torch::Tensor();
+    if (rsIn_.is_same(rsOut_)) rsIn_ = torch::Tensor(); // W == 1: one buffer
+    releaseNow(rsIn_);
     // Row j of the all-to-all output is rank j's gradient of my shard: sum them.
     torch::Tensor summed = rsOut_.sum(0, false, torch::kFloat);
-    rsOut_ = torch::Tensor();
+    releaseNow(rsOut_);
     if (mesh_.replicate() > 1) { // HSDP: then across replicas
         const auto t1 = std::chrono::steady_clock::now();
         mesh_.allReduceSumReplicas(summed);

@@ -1,5 +1,7 @@
 #include "local_runner.hpp"
 
+#include <QCoreApplication>
+
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QProcess>
@@ -37,7 +39,9 @@ QString RunResult::describe() const
 
 QString LocalRunner::corePath()
 {
-    return qEnvironmentVariable("SB_BIN_DIR") + QStringLiteral("/shardbench-core");
+    // ctest sets SB_BIN_DIR; run by hand, the suites sit next to the core in build/bin.
+    const QString dir = qEnvironmentVariable("SB_BIN_DIR", QCoreApplication::applicationDirPath());
+    return dir + QStringLiteral("/shardbench-core");
 }
 
 int LocalRunner::freePort()
