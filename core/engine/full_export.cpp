@@ -63,10 +63,12 @@ std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh
     for (const Item& it : items) {
         const ShardParam& p = *it.param;
         torch::Tensor padded = it.unit->flatShard().narrow(0, p.offset, p.chunk * p.rowNumel);
-        torch::Tensor gathered = torch::empty({mesh.shardSize() * p.chunk * p.rowNumel}, torch::kFloat);
+        torch::Tensor gathered = torch::empty({mesh.shardSize() * p.chunk * p.rowNumel}, padded.options());
         for (auto& w : mesh.allGatherAsync(padded, gathered)) w->wait();
-        if (writer && error.empty())
-            error = out.write(gathered.data_ptr<float>(), static_cast<std::size_t>(p.rows * p.rowNumel) * 4);
+        if (writer && error.empty()) {
+            const torch::Tensor host = gathered.narrow(0, 0, p.rows * p.rowNumel).cpu();
+            error = out.write(host.data_ptr<float>(), static_cast<std::size_t>(p.rows * p.rowNumel) * 4);
+        }
     }
     if (writer) {
         const std::string closeError = out.close();
@@ -84,7 +86,7 @@ std::string exportFullModel(const std::vector<torch::Tensor>& full, const Module
     SafetensorsWriter out;
     std::string error = out.open(path, entriesFor(tree, order), withTies(tree, metadata));
     for (std::size_t k = 0; k < order.size() && error.empty(); ++k) {
-        torch::Tensor t = full[k].detach().contiguous();
+        torch::Tensor t = full[k].detach().cpu().contiguous();
         error = out.write(t.data_ptr<float>(), static_cast<std::size_t>(t.numel()) * 4);
     }
     const std::string closeError = out.close();

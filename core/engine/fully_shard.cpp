@@ -3,8 +3,8 @@
 #include "torch_dtype.hpp"
 
 #include "checkpointing.hpp"
+#include "device.hpp"
 #include "param_init.hpp"
-#include "tracking_allocator.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +26,7 @@ const bool kTrace = std::getenv("SB_MEMORY_TRACE") != nullptr;
 void trace(const char* phase, int unit)
 {
     if (!kTrace) return;
-    const MemoryStats s = memoryStats();
+    const MemoryStats s = deviceMemoryStats();
     std::fprintf(stderr, "mem %-13s unit %3d current %12llu peak %12llu\n", phase, unit,
                  static_cast<unsigned long long>(s.current), static_cast<unsigned long long>(s.peak));
 }

@@ -1,4 +1,5 @@
 // shardbench-core: one rank of an FSDP2-style training run (docs/protocol.md).
+#include "device.hpp"
 #include "dist_env.hpp"
 #include "events.hpp"
 #include "model.hpp"
@@ -24,6 +25,7 @@ namespace {
 const char* kUsage =
     "usage: shardbench-core --plan PLAN.json [--run-id ID] [--resume CKPT_DIR|auto] [--init-from MODEL.safetensors]\n"
     "                      [--export-final MODEL.safetensors] [--reference]\n"
+    "       shardbench-core --version\n"
     "One rank of a run; configure it with the torchrun environment (RANK, WORLD_SIZE,\n"
     "LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT).\n";
 
@@ -56,6 +58,10 @@ int main(int argc, char** argv)
             else options.resumePath = v;
         } else if (a == "--reference") {
             options.reference = true;
+        } else if (a == "--version") {
+            std::cout << "shardbench-core " << SB_CORE_VERSION << " (LibTorch " << torchVersion() << ", "
+                      << (cudaBuild() ? "CUDA and NCCL" : "CPU and Gloo") << ")\n";
+            return 0;
         } else if (a == "-h" || a == "--help") {
             std::cout << kUsage;
             return 0;
@@ -93,8 +99,8 @@ int main(int argc, char** argv)
         events().error(why, "$.model");
         return 2;
     }
-    if (plan.plan.mesh.device != Device::Cpu) {
-        events().error("this shardbench-core was built without CUDA; the plan asks for device \"cuda\"", "$.mesh.device");
+    if (std::string why = selectDevice(plan.plan.mesh.device == Device::Cuda, env.localRank); !why.empty()) {
+        events().error(why, "$.mesh.device");
         return 2;
     }
     const int planWorld = options.reference ? 1 : plan.plan.mesh.worldSize();
@@ -120,7 +126,7 @@ int main(int argc, char** argv)
     json::Value hello = json::Value::object();
     hello.set("host", hostName());
     hello.set("pid", static_cast<long long>(getpid()));
-    hello.set("device", "cpu");
+    hello.set("device", deviceDescription());
     hello.set("torch", torchVersion());
     hello.set("core_version", SB_CORE_VERSION);
     hello.set("world", env.world);

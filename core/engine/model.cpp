@@ -125,20 +125,21 @@ torch::Tensor TransformerModel::block(const Block& blk, const torch::Tensor& x)
 torch::Tensor TransformerModel::forward(const torch::Tensor& tokens)
 {
     const std::int64_t S = tokens.size(1);
-    causalMask_ = torch::ones({S, S}, torch::kBool).triu(1);
+    const auto on = torch::TensorOptions().device(tokens.device()); // the model follows its inputs' device
+    causalMask_ = torch::ones({S, S}, on.dtype(torch::kBool)).triu(1);
     if (config_.arch == Arch::Llama) {
         const std::int64_t hd = config_.headDim();
-        auto inv = torch::pow(500000.0, -torch::arange(0, hd, 2, torch::kFloat) / static_cast<double>(hd));
-        auto angles = torch::outer(torch::arange(S, torch::kFloat), inv).view({1, S, 1, hd / 2});
+        auto inv = torch::pow(500000.0, -torch::arange(0, hd, 2, on.dtype(torch::kFloat)) / static_cast<double>(hd));
+        auto angles = torch::outer(torch::arange(S, on.dtype(torch::kFloat)), inv).view({1, S, 1, hd / 2});
         ropeCos_ = angles.cos();
         ropeSin_ = angles.sin();
     }
-    return call(0, tokens, [this, S](const torch::Tensor& ids) {
+    return call(0, tokens, [this, S, on](const torch::Tensor& ids) {
         auto h = call(tok_, ids, [this](const torch::Tensor& t) {
             return torch::embedding(params_[static_cast<std::size_t>(tree_->module(tok_).params[0])], t);
         });
         if (pos_ >= 0) {
-            auto positions = torch::arange(S, torch::kLong);
+            auto positions = torch::arange(S, on.dtype(torch::kLong));
             h = h + call(pos_, positions, [this](const torch::Tensor& t) {
                 return torch::embedding(params_[static_cast<std::size_t>(tree_->module(pos_).params[0])], t);
             });

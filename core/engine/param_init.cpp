@@ -1,5 +1,6 @@
 #include "param_init.hpp"
 
+#include "device.hpp"
 #include "torch_dtype.hpp"
 
 #include <cmath>
@@ -34,6 +35,12 @@ void initParamRows(torch::Tensor dst, const ModuleTree& tree, int param, std::in
     const Kind kind = kindOf(tree, p);
     if (kind == Kind::Ones) { dst.fill_(1.0); return; }
     if (kind == Kind::Zeros) { dst.zero_(); return; }
+    if (!dst.is_cpu()) { // computed on the CPU, so every device starts from the same bits
+        torch::Tensor host = torch::empty(dst.sizes(), torch::kFloat);
+        initParamRows(host, tree, param, firstRow, seed);
+        dst.copy_(host);
+        return;
+    }
     float* out = dst.data_ptr<float>();
     const std::int64_t n = dst.numel();
     const std::uint64_t base = splitmix64(seed ^ hashName(p.path));
@@ -53,7 +60,7 @@ void initParamRows(torch::Tensor dst, const ModuleTree& tree, int param, std::in
 torch::Tensor initFullParam(const ModuleTree& tree, int param, std::uint64_t seed)
 {
     const Param& p = tree.param(param);
-    torch::Tensor t = torch::empty({p.rows(), p.rowNumel()}, torch::kFloat);
+    torch::Tensor t = torch::empty({p.rows(), p.rowNumel()}, onDevice(torch::kFloat));
     initParamRows(t, tree, param, 0, seed);
     t = t.view(p.shape.empty() ? std::vector<std::int64_t>{1} : p.shape).detach();
     t.set_requires_grad(true);

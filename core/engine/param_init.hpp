@@ -12,10 +12,10 @@
 
 namespace sb::engine {
 
-// Fills `dst` (contiguous fp32, rowCount x rowNumel) with rows
+// Fills `dst` (contiguous fp32 on any device, rowCount x rowNumel) with rows
 // [firstRow, firstRow + rowCount) of parameter `param` of `tree`.
 void initParamRows(torch::Tensor dst, const ModuleTree& tree, int param, std::int64_t firstRow, std::uint64_t seed);
-// The whole parameter, fp32, a leaf that requires grad (unsharded reference
+// The whole parameter, fp32 on the compute device, a leaf that requires grad (unsharded reference
 // and parameters that a unit excludes with ignored_params).
 torch::Tensor initFullParam(const ModuleTree& tree, int param, std::uint64_t seed);
 

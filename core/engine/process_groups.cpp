@@ -1,5 +1,7 @@
 #include "process_groups.hpp"
 
+#include "device.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -23,6 +25,15 @@ c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store
                                           int rank, int size, const DistEnv& env,
                                           const std::shared_ptr<::gloo::transport::Device>& device)
 {
+    auto prefixed = c10::make_intrusive<::c10d::PrefixStore>(prefix, store);
+#if defined(SB_WITH_CUDA)
+    if (onCuda()) {
+        // NCCL creates its communicator on the first collective, on the current device.
+        auto nccl = ::c10d::ProcessGroupNCCL::Options::create();
+        nccl->timeout = std::chrono::milliseconds(env.collectiveTimeoutS * 1000LL);
+        return c10::make_intrusive<::c10d::ProcessGroupNCCL>(prefixed, rank, size, nccl);
+    }
+#endif
     auto opts = ::c10d::ProcessGroupGloo::Options::create(std::chrono::milliseconds(env.collectiveTimeoutS * 1000LL));
     opts->devices.push_back(device);
     // Gloo's worker threads run the asynchronous collectives. One per group:
@@ -30,7 +41,6 @@ c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store
     int threads = 1;
     if (const char* t = std::getenv("SB_GLOO_THREADS")) threads = std::max(1, std::atoi(t));
     opts->threads = threads;
-    auto prefixed = c10::make_intrusive<::c10d::PrefixStore>(prefix, store);
     return c10::make_intrusive<::c10d::ProcessGroupGloo>(prefixed, rank, size, opts);
 }
 
@@ -50,6 +60,7 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
     mesh->shardSize_ = env.world / replicate;
     mesh->shardRank_ = env.rank % mesh->shardSize_;
     mesh->replicaIndex_ = env.rank / mesh->shardSize_;
+    mesh->nccl_ = onCuda();
     if (env.world == 1) return mesh;
 
     try {
@@ -67,7 +78,7 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
         return nullptr;
     }
     try {
-        auto device = glooDevice(env);
+        auto device = onCuda() ? nullptr : glooDevice(env);
         mesh->worldGroup_ = makeGroup(mesh->store_, "world/", env.rank, env.world, env, device);
         if (replicate == 1) {
             mesh->shardGroup_ = mesh->worldGroup_;
@@ -93,6 +104,11 @@ std::vector<WorkPtr> DeviceMesh::allGatherAsync(const torch::Tensor& input, cons
         output.copy_(input);
         return works;
     }
+    if (nccl_) {
+        torch::Tensor out = output, in = input;
+        works.push_back(shardGroup_->_allgather_base(out, in));
+        return works;
+    }
     // Gloo knows no bf16: move the same bytes as fp16.
     const bool bf16 = output.scalar_type() == torch::kBFloat16;
     torch::Tensor out = bf16 ? output.view(torch::kHalf) : output;
@@ -107,25 +123,49 @@ std::vector<WorkPtr> DeviceMesh::allGatherAsync(const torch::Tensor& input, cons
     return works;
 }
 
-WorkPtr DeviceMesh::allToAllAsync(const torch::Tensor& input, const torch::Tensor& output)
+WorkPtr DeviceMesh::reduceScatterAsync(const torch::Tensor& input, torch::Tensor& output)
 {
-    if (shardSize_ == 1) {
-        output.copy_(input);
+    if (shardSize_ == 1) { // nothing to exchange: the one row is the sum
+        output = input;
         return {};
     }
-    torch::Tensor in = input, out = output;
+    torch::Tensor in = input;
+    if (nccl_) {
+        output = torch::empty({input.size(1)}, input.options());
+        ::c10d::ReduceScatterOptions opts;
+        opts.reduceOp = ::c10d::ReduceOp::SUM;
+        return shardGroup_->_reduce_scatter_base(output, in, opts);
+    }
+    output = torch::empty_like(input);
     std::vector<std::int64_t> splits; // empty: equal splits
-    return shardGroup_->alltoall_base(out, in, splits, splits);
+    torch::Tensor flatOut = output.view({-1}), flatIn = in.view({-1});
+    return shardGroup_->alltoall_base(flatOut, flatIn, splits, splits);
 }
 
-namespace {
-void allReduceSum(const c10::intrusive_ptr<CommBackend>& group, torch::Tensor& t)
+torch::Tensor DeviceMesh::reducedRow(const torch::Tensor& output)
 {
-    if (!group) return;
-    std::vector<torch::Tensor> ts{t};
-    group->allreduce(ts)->wait();
+    // Row j of an all-to-all output is rank j's contribution to my shard.
+    return output.dim() == 2 ? output.sum(0, false, torch::kFloat) : output.to(torch::kFloat);
 }
-} // namespace
+
+void DeviceMesh::onCommDevice(torch::Tensor& t, const std::function<void(torch::Tensor&)>& collective) const
+{
+    if (!nccl_ || t.device() == computeDevice()) {
+        collective(t);
+        return;
+    }
+    torch::Tensor staged = t.to(computeDevice());
+    collective(staged);
+    t.copy_(staged);
+}
+
+void DeviceMesh::allReduceSum(const c10::intrusive_ptr<CommBackend>& group, torch::Tensor& t) const
+{
+    onCommDevice(t, [&group](torch::Tensor& x) {
+        std::vector<torch::Tensor> ts{x};
+        group->allreduce(ts)->wait();
+    });
+}
 
 void DeviceMesh::allReduceSumShard(torch::Tensor& t) { if (shardSize_ > 1) allReduceSum(shardGroup_, t); }
 void DeviceMesh::allReduceSumReplicas(torch::Tensor& t) { if (replicate_ > 1) allReduceSum(replicaGroup_, t); }
@@ -136,18 +176,16 @@ void DeviceMesh::barrier()
     if (world_ > 1) worldGroup_->barrier()->wait();
 }
 
-} // namespace sb::engine
-
-namespace sb::engine {
-
 void DeviceMesh::broadcastWorld(torch::Tensor& t, int root)
 {
     if (world_ == 1) return;
-    const bool bf16 = t.scalar_type() == torch::kBFloat16;
-    std::vector<torch::Tensor> ts{bf16 ? t.view(torch::kHalf) : t};
-    ::c10d::BroadcastOptions opts;
-    opts.rootRank = root;
-    worldGroup_->broadcast(ts, opts)->wait();
+    onCommDevice(t, [this, root](torch::Tensor& x) {
+        const bool asHalf = !nccl_ && x.scalar_type() == torch::kBFloat16; // Gloo knows no bf16
+        std::vector<torch::Tensor> ts{asHalf ? x.view(torch::kHalf) : x};
+        ::c10d::BroadcastOptions opts;
+        opts.rootRank = root;
+        worldGroup_->broadcast(ts, opts)->wait();
+    });
 }
 
 } // namespace sb::engine

@@ -1,6 +1,8 @@
 // The validated mesh of one rank: the world group, and for HSDP its shard
-// group and replicate group, all c10d Gloo (CPU) process groups over one
-// TCPStore rendezvous. The only source of truth about ranks and groups.
+// group and replicate group, all c10d process groups over one TCPStore
+// rendezvous: Gloo on the CPU, NCCL on CUDA (device.hpp). The only source of
+// truth about ranks and groups, and the only place that knows what each
+// backend can do.
 #pragma once
 
 #include "dist_env.hpp"
@@ -8,6 +10,7 @@
 
 #include <torch/torch.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +24,7 @@ public:
     // Connects to the rendezvous and builds the groups. On failure returns
     // nullptr and sets `error`; `rendezvousFailed` tells a master that could
     // not be reached from other failures.
+    // The backend follows the compute device chosen before (selectDevice).
     static std::unique_ptr<DeviceMesh> connect(const DistEnv& env, int replicate, std::string& error, bool& rendezvousFailed);
 
     int rank() const { return rank_; }
@@ -31,14 +35,22 @@ public:
     int replicate() const { return replicate_; }
 
     // All-gather within the shard group: `output` (shardSize * n elements)
-    // receives every rank's `input` (n elements) in rank order. Implemented
-    // as one broadcast per rank into the chunks of `output` (Gloo's list
-    // all-gather needs a temporary as large as the output). bf16 travels as
-    // fp16 bytes. Returns the pending works; wait() on all of them.
+    // receives every rank's `input` (n elements) in rank order. NCCL: one
+    // all_gather_base. Gloo: one broadcast per rank into the chunks of
+    // `output` (its list all-gather needs a temporary as large as the
+    // output), bf16 travelling as fp16 bytes. Returns the pending works;
+    // wait() on all of them.
     std::vector<WorkPtr> allGatherAsync(const torch::Tensor& input, const torch::Tensor& output);
-    // Gloo has no reduce-scatter: an all-to-all of the full buffer `input`
-    // (shardSize x n) into `output` (same size); the caller sums the rows.
-    WorkPtr allToAllAsync(const torch::Tensor& input, const torch::Tensor& output);
+    // Reduce-scatter within the shard group of `input` ([shardSize, n]: row r
+    // goes to shard rank r). Allocates `output` and returns the pending work
+    // (null when there is nothing to exchange); after wait(),
+    // reducedRow(output) is this rank's summed row [n] in fp32. NCCL: one
+    // reduce_scatter_base. Gloo has none: an all-to-all of the whole buffer
+    // whose rows reducedRow sums.
+    WorkPtr reduceScatterAsync(const torch::Tensor& input, torch::Tensor& output);
+    static torch::Tensor reducedRow(const torch::Tensor& output);
+    // Sums over a group, and broadcast over the world. Tensors may live on the
+    // CPU in either backend: NCCL ones travel through the GPU.
     void allReduceSumShard(torch::Tensor& t);
     void allReduceSumReplicas(torch::Tensor& t);
     void allReduceSumWorld(torch::Tensor& t);
@@ -50,9 +62,14 @@ public:
     const c10::intrusive_ptr<::c10d::Store>& store() const { return store_; }
 
 private:
+    // Runs `collective` on `t`, staged through the GPU when NCCL needs it there.
+    void onCommDevice(torch::Tensor& t, const std::function<void(torch::Tensor&)>& collective) const;
+    void allReduceSum(const c10::intrusive_ptr<CommBackend>& group, torch::Tensor& t) const;
+
     int rank_ = 0, world_ = 1;
     int shardRank_ = 0, shardSize_ = 1;
     int replicaIndex_ = 0, replicate_ = 1;
+    bool nccl_ = false;
     c10::intrusive_ptr<::c10d::Store> store_;
     c10::intrusive_ptr<CommBackend> worldGroup_;
     c10::intrusive_ptr<CommBackend> shardGroup_;

@@ -1,9 +1,8 @@
 #include "sharded_unit.hpp"
 
+#include "device.hpp"
 #include "events.hpp"
 #include "torch_dtype.hpp"
-
-#include <c10/core/CPUAllocator.h>
 
 #include <chrono>
 
@@ -68,12 +67,12 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
         shardNumel_ += p.chunk * p.rowNumel;
         params_.push_back(std::move(p));
     }
-    flat_ = torch::zeros({shardNumel_}, torch::kFloat);
+    flat_ = torch::zeros({shardNumel_}, onDevice(torch::kFloat));
     const torch::ScalarType pdt = scalarType(unit.paramDtype);
     for (ShardParam& p : params_) {
         p.shard = flat_.narrow(0, p.offset, p.localRows * p.rowNumel).view(withRows(p.shape, p.localRows));
         p.grad = torch::zeros_like(p.shard);
-        p.full = torch::empty(p.shape, torch::TensorOptions().dtype(pdt));
+        p.full = torch::empty(p.shape, onDevice(pdt));
         p.full.storage().unsafeGetStorageImpl()->reset(); // sharded until first gathered
         p.full.set_requires_grad(true);
     }
@@ -84,7 +83,7 @@ void ShardedUnit::allocateFull(ShardParam& p)
     c10::StorageImpl* impl = p.full.storage().unsafeGetStorageImpl();
     const std::size_t nbytes = static_cast<std::size_t>(p.full.numel()) * p.full.element_size();
     if (impl->nbytes() == nbytes && impl->data() != nullptr) return;
-    impl->set_data_ptr_noswap(c10::GetCPUAllocator()->allocate(nbytes));
+    impl->set_data_ptr_noswap(deviceAllocator()->allocate(nbytes));
     impl->set_nbytes(nbytes);
 }
 
@@ -93,7 +92,7 @@ void ShardedUnit::startGather()
     if (gathered_ || gatherPending()) return;
     const torch::ScalarType pdt = scalarType(unit_.paramDtype);
     torch::Tensor input = pdt == torch::kFloat ? flat_ : flat_.to(pdt);
-    buffer_ = torch::empty({mesh_.shardSize() * shardNumel_}, torch::TensorOptions().dtype(pdt));
+    buffer_ = torch::empty({mesh_.shardSize() * shardNumel_}, onDevice(pdt));
     works_ = mesh_.allGatherAsync(input, buffer_);
     gatherInput_ = input;
 }
@@ -137,7 +136,7 @@ bool ShardedUnit::hasUnshardedGrads() const
 void ShardedUnit::startReduce()
 {
     const std::int64_t W = mesh_.shardSize();
-    rsIn_ = torch::empty({W, shardNumel_}, torch::TensorOptions().dtype(scalarType(unit_.reduceDtype)));
+    rsIn_ = torch::empty({W, shardNumel_}, onDevice(scalarType(unit_.reduceDtype)));
     for (ShardParam& p : params_) {
         torch::Tensor g = p.full.grad();
         auto spread = rsIn_.narrow(1, p.offset, p.chunk * p.rowNumel).view({W, p.chunk, p.rowNumel});
@@ -153,12 +152,7 @@ void ShardedUnit::startReduce()
         copyRows(g.view({p.rows, p.rowNumel}), spread, p.rows, p.chunk, false);
         p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed
     }
-    if (W == 1) { // nothing to exchange
-        rsOut_ = rsIn_;
-        return;
-    }
-    rsOut_ = torch::empty_like(rsIn_);
-    rsWork_ = mesh_.allToAllAsync(rsIn_.view({-1}), rsOut_.view({-1}));
+    rsWork_ = mesh_.reduceScatterAsync(rsIn_, rsOut_);
 }
 
 double ShardedUnit::finishReduce()
@@ -168,10 +162,10 @@ double ShardedUnit::finishReduce()
     if (rsWork_) rsWork_->wait();
     double waited = msSince(t0);
     rsWork_.reset();
-    if (rsIn_.is_same(rsOut_)) rsIn_ = torch::Tensor(); // W == 1: one buffer
+    if (rsIn_.is_same(rsOut_)) rsIn_ = torch::Tensor(); // nothing was exchanged: one buffer
     releaseNow(rsIn_);
-    // Row j of the all-to-all output is rank j's gradient of my shard: sum them.
-    torch::Tensor summed = rsOut_.sum(0, false, torch::kFloat);
+    torch::Tensor summed = DeviceMesh::reducedRow(rsOut_);
+    if (summed.is_alias_of(rsOut_)) rsOut_ = torch::Tensor(); // NCCL's fp32 output is the row itself
     releaseNow(rsOut_);
     if (mesh_.replicate() > 1) { // HSDP: then across replicas
         const auto t1 = std::chrono::steady_clock::now();

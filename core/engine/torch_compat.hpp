@@ -9,7 +9,7 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
-#if defined(SB_WITH_NCCL)
+#if defined(SB_WITH_CUDA)
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
 

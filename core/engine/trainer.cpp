@@ -2,13 +2,13 @@
 
 #include "checkpointer.hpp"
 #include "data.hpp"
+#include "device.hpp"
 #include "full_import.hpp"
 #include "events.hpp"
 #include "full_export.hpp"
 #include "fully_shard.hpp"
 #include "model.hpp"
 #include "param_init.hpp"
-#include "tracking_allocator.hpp"
 
 #include "plan/resolve.hpp"
 
@@ -162,7 +162,7 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
             for (torch::Tensor& p : fsdp ? fsdp->replicatedParams() : optimParams)
                 if (p.grad().defined()) p.mutable_grad().zero_();
         }
-        resetPeakMemory();
+        resetDevicePeak();
         if (fsdp) fsdp->takeExposedCommMs();
         const auto t0 = Clock::now();
         double forwardMs = 0, backwardMs = 0, lossSum = 0;
@@ -173,14 +173,18 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
                 position.nextSample + (static_cast<std::uint64_t>(micro) * dataRanks + dataRank) * static_cast<std::uint64_t>(batch);
             torch::Tensor inputs, targets;
             data->read(first, batch, tc.seqLen, inputs, targets);
+            inputs = inputs.to(computeDevice());
+            targets = targets.to(computeDevice());
             const auto tf = Clock::now();
             torch::Tensor logits = model.forward(inputs);
             torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view({-1}));
             logits = torch::Tensor();
             loss = loss / accum;
+            synchronizeDevice();
             forwardMs += msSince(tf);
             const auto tb = Clock::now();
             loss.backward();
+            synchronizeDevice();
             backwardMs += msSince(tb);
             lossSum += loss.item<double>();
         }
@@ -196,7 +200,7 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
                                            : torch::nn::utils::clip_grad_norm_(optimParams, 1e30);
             } else {
                 // Sum of squares of the local shards, all-reduced over the shard group.
-                torch::Tensor sq = torch::zeros({1}, torch::kDouble);
+                torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
                 for (const torch::Tensor& p : optimParams)
                     if (p.grad().defined() && p.numel() > 0) sq += p.grad().to(torch::kDouble).pow(2).sum();
                 const auto tc0 = Clock::now();
@@ -212,13 +216,14 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
             }
         }
         optimizer.step();
+        synchronizeDevice();
         const double optimizerMs = msSince(to);
 
         torch::Tensor lossT = torch::full({1}, lossSum, torch::kDouble);
         if (!options.reference) mesh.allReduceSumWorld(lossT);
         lastLoss = lossT.item<double>() / (options.reference ? 1 : mesh.world());
         const double stepMs = msSince(t0);
-        const MemoryStats mem = memoryStats();
+        const MemoryStats mem = deviceMemoryStats();
         runPeak = std::max(runPeak, mem.peak);
         const double tokens = static_cast<double>(batch) * tc.seqLen * accum * dataRanks;
 
@@ -237,8 +242,8 @@ int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const 
         f.set("comm_exposed_ms", exposedMs);
         f.set("mem_current", static_cast<long long>(mem.current));
         f.set("mem_peak", static_cast<long long>(mem.peak));
-        f.set("mem_reserved", static_cast<long long>(mem.current));
-        f.set("device_mem_used", static_cast<long long>(residentBytes()));
+        f.set("mem_reserved", static_cast<long long>(onCuda() ? deviceBytesHeld() : mem.current));
+        f.set("device_mem_used", static_cast<long long>(deviceBytesHeld()));
         events().emit("step", f);
 
         position.stepsDone = step + 1;

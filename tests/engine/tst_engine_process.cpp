@@ -91,6 +91,20 @@ private Q_SLOTS:
                                                    << QStringLiteral("\\\"gpt2\\\"");
         QTest::newRow("missing token file") << QStringList{QStringLiteral("--plan"), tokensPath} << QStringList{} << 2
                                             << QStringLiteral("missing.bin");
+        // This build's LibTorch has no CUDA: a cuda plan is refused, naming the field.
+        sb::Plan cuda = tinyPlan(1, 2, 3);
+        cuda.mesh.device = sb::Device::Cuda;
+        const QString cudaPath = writePlan(dir_, QStringLiteral("cuda.json"), cuda);
+        QTest::newRow("cuda plan on a CPU build") << QStringList{QStringLiteral("--plan"), cudaPath} << QStringList{} << 2
+                                                  << QStringLiteral("built without CUDA");
+    }
+
+    void versionNamesTheBuild()
+    {
+        const Single r = runSingle({QStringLiteral("--version")}, {});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("shardbench-core ")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("CPU and Gloo")), qPrintable(r.out));
     }
 
     void badInput()
