@@ -3,7 +3,12 @@
 # the files that hold CUDA/NCCL code are built once more, with SB_WITH_CUDA,
 # into objects that nothing links. A change that breaks the GPU build then
 # fails this build, on a machine without a GPU.
+# -DSHARDBENCH_CUDA_CHECK=OFF skips it.
+option(SHARDBENCH_CUDA_CHECK "Compile-check the CUDA/NCCL path when LibTorch has no CUDA" ON)
 set(SB_CUDA_HOME "/usr/local/cuda" CACHE PATH "CUDA toolkit used only to compile-check the CUDA path")
+if(NOT SHARDBENCH_CUDA_CHECK)
+  return()
+endif()
 set(_sb_torch_cuda_header "")
 foreach(dir ${TORCH_INCLUDE_DIRS})
   if(EXISTS "${dir}/c10/cuda/CUDAStream.h" AND EXISTS "${dir}/torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp")
