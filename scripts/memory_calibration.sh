@@ -37,6 +37,7 @@ measure "bench model, activation checkpointing" 2 --ac full
 measure "bench model, bf16 params, fp32 reduce" 2 --param-dtype bf16
 measure "bench model, root only" 2 --units root
 measure "bench model, 4 ranks" 4
+measure "bench model, 4 ranks, reshard_after_forward 2" 4 --reshard 2
 measure "bench model, 2 micro-batches accumulated" 2 --accum 2
 measure "wide: dim 512, 4 layers, seq 128, batch 4" 2 --dim 512 --layers 4 --max-seq 128 --seq 128 --batch 4
 measure "tiny: dim 64, 2 layers, vocab 256, seq 32" 2 --dim 64 --layers 2 --heads 2 --vocab 256 --max-seq 32 --seq 32

@@ -12,6 +12,7 @@
 #include <torch/csrc/autograd/engine.h>
 
 #include <chrono>
+#include <set>
 
 namespace sb::engine {
 
@@ -44,6 +45,11 @@ FullyShard::FullyShard(TransformerModel& model, const Plan& plan, const Resolved
         unitOfModule_[static_cast<std::size_t>(resolved.units[u].module)] = static_cast<int>(u);
         units_.push_back(std::make_unique<ShardedUnit>(tree, resolved.units[u], static_cast<int>(u), mesh));
     }
+    // Every rank builds its reshard groups in the same order.
+    std::set<int> reshardGroups;
+    for (const ResolvedUnit& ru : resolved.units)
+        if (ru.reshardGroup > 0) reshardGroups.insert(ru.reshardGroup);
+    for (int k : reshardGroups) mesh.addReshardGroup(k);
     // Deferred init: each rank fills only the rows it holds.
     for (auto& unit : units_) {
         for (ShardParam& p : unit->params()) {
@@ -135,7 +141,7 @@ torch::Tensor FullyShard::call(int module, const torch::Tensor& x, const ModuleF
             postForwardPos_[static_cast<std::size_t>(u)] = static_cast<int>(postForwardOrder_.size());
             postForwardOrder_.push_back(u);
         }
-        if (pol.reshardAfterForward) unit.reshard();
+        if (pol.reshardAfterForward) unit.reshardAfterForward();
     }
     trace("post-forward", u);
     if (pol.outputDtype && torch::isFloatingType(y.scalar_type())) y = y.to(scalarType(*pol.outputDtype));

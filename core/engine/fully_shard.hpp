@@ -4,7 +4,8 @@
 //   pre-forward   all-gather (waiting for a prefetch if one is in flight),
 //                 cast inputs, register the post-backward hook on the input,
 //                 prefetch the next unit (implicit) or the explicit list;
-//   post-forward  reshard when reshard_after_forward, cast the output,
+//   post-forward  reshard when reshard_after_forward (to 1/k of the unit
+//                 for an integer k: backward gathers within k ranks), cast the output,
 //                 register the pre-backward hook on the output;
 //   pre-backward  all-gather again, prefetch in reverse post-forward order;
 //   post-backward reshard, reduce-scatter (one in flight), or keep the

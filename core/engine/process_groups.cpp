@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace sb::engine {
 
@@ -61,6 +62,7 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
     mesh->shardRank_ = env.rank % mesh->shardSize_;
     mesh->replicaIndex_ = env.rank / mesh->shardSize_;
     mesh->nccl_ = onCuda();
+    mesh->env_ = env;
     if (env.world == 1) return mesh;
 
     try {
@@ -79,6 +81,7 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
     }
     try {
         auto device = onCuda() ? nullptr : glooDevice(env);
+        mesh->glooDevice_ = device;
         mesh->worldGroup_ = makeGroup(mesh->store_, "world/", env.rank, env.world, env, device);
         if (replicate == 1) {
             mesh->shardGroup_ = mesh->worldGroup_;
@@ -96,29 +99,52 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
     return mesh;
 }
 
+void DeviceMesh::addReshardGroup(int k)
+{
+    if (k <= 1 || k >= shardSize_ || shardSize_ % k != 0 || reshardGroups_.count(k)) return;
+    const int group = shardRank_ / k;
+    reshardGroups_[k] = makeGroup(store_, "reshard" + std::to_string(k) + "/" + std::to_string(replicaIndex_) + "/" +
+                                              std::to_string(group) + "/",
+                                  shardRank_ % k, k, env_, glooDevice_);
+}
+
 std::vector<WorkPtr> DeviceMesh::allGatherAsync(const torch::Tensor& input, const torch::Tensor& output)
+{
+    return allGatherIn(shardGroup_, shardSize_, shardRank_, input, output);
+}
+
+std::vector<WorkPtr> DeviceMesh::allGatherAsync(const torch::Tensor& input, const torch::Tensor& output, int k)
+{
+    auto it = reshardGroups_.find(k);
+    if (it == reshardGroups_.end())
+        throw std::logic_error("no reshard group of " + std::to_string(k) + " ranks (addReshardGroup was not called)");
+    return allGatherIn(it->second, k, shardRank_ % k, input, output);
+}
+
+std::vector<WorkPtr> DeviceMesh::allGatherIn(const c10::intrusive_ptr<CommBackend>& group, int size, int rank,
+                                             const torch::Tensor& input, const torch::Tensor& output)
 {
     const std::int64_t n = input.numel();
     std::vector<WorkPtr> works;
-    if (shardSize_ == 1) {
+    if (size == 1) {
         output.copy_(input);
         return works;
     }
     if (nccl_) {
         torch::Tensor out = output, in = input;
-        works.push_back(shardGroup_->_allgather_base(out, in));
+        works.push_back(group->_allgather_base(out, in));
         return works;
     }
     // Gloo knows no bf16: move the same bytes as fp16.
     const bool bf16 = output.scalar_type() == torch::kBFloat16;
     torch::Tensor out = bf16 ? output.view(torch::kHalf) : output;
-    out.narrow(0, static_cast<std::int64_t>(shardRank_) * n, n).copy_(bf16 ? input.view(torch::kHalf) : input);
-    works.reserve(static_cast<std::size_t>(shardSize_));
-    for (int r = 0; r < shardSize_; ++r) {
+    out.narrow(0, static_cast<std::int64_t>(rank) * n, n).copy_(bf16 ? input.view(torch::kHalf) : input);
+    works.reserve(static_cast<std::size_t>(size));
+    for (int r = 0; r < size; ++r) {
         std::vector<torch::Tensor> chunk{out.narrow(0, static_cast<std::int64_t>(r) * n, n)};
         ::c10d::BroadcastOptions opts;
         opts.rootRank = r;
-        works.push_back(shardGroup_->broadcast(chunk, opts));
+        works.push_back(group->broadcast(chunk, opts));
     }
     return works;
 }

@@ -11,6 +11,7 @@
 #include <torch/torch.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,12 @@ public:
     // output), bf16 travelling as fp16 bytes. Returns the pending works;
     // wait() on all of them.
     std::vector<WorkPtr> allGatherAsync(const torch::Tensor& input, const torch::Tensor& output);
+    // reshard_after_forward = k: the groups of k consecutive shard ranks that
+    // hold a unit's parameters between its forward and its backward. Every
+    // rank adds the same k values in the same order (each builds only its own
+    // group). Then allGatherAsync within this rank's group of k.
+    void addReshardGroup(int k);
+    std::vector<WorkPtr> allGatherAsync(const torch::Tensor& input, const torch::Tensor& output, int k);
     // Reduce-scatter within the shard group of `input` ([shardSize, n]: row r
     // goes to shard rank r). Allocates `output` and returns the pending work
     // (null when there is nothing to exchange); after wait(),
@@ -65,6 +72,8 @@ private:
     // Runs `collective` on `t`, staged through the GPU when NCCL needs it there.
     void onCommDevice(torch::Tensor& t, const std::function<void(torch::Tensor&)>& collective) const;
     void allReduceSum(const c10::intrusive_ptr<CommBackend>& group, torch::Tensor& t) const;
+    std::vector<WorkPtr> allGatherIn(const c10::intrusive_ptr<CommBackend>& group, int size, int rank,
+                                     const torch::Tensor& input, const torch::Tensor& output);
 
     int rank_ = 0, world_ = 1;
     int shardRank_ = 0, shardSize_ = 1;
@@ -74,6 +83,9 @@ private:
     c10::intrusive_ptr<CommBackend> worldGroup_;
     c10::intrusive_ptr<CommBackend> shardGroup_;
     c10::intrusive_ptr<CommBackend> replicaGroup_;
+    std::map<int, c10::intrusive_ptr<CommBackend>> reshardGroups_; // by k
+    DistEnv env_;
+    std::shared_ptr<::gloo::transport::Device> glooDevice_;
 };
 
 } // namespace sb::engine

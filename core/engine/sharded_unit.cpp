@@ -67,6 +67,17 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
         shardNumel_ += p.chunk * p.rowNumel;
         params_.push_back(std::move(p));
     }
+    if (const int k = unit.reshardGroup; k > 0) {
+        const std::int64_t kr = s % k;
+        for (const ShardParam& p : params_) {
+            Slot slot;
+            slot.chunk = (p.rows + k - 1) / k;
+            slot.localRows = std::max<std::int64_t>(0, std::min(slot.chunk, p.rows - kr * slot.chunk));
+            slot.offset = postNumel_;
+            postNumel_ += slot.chunk * p.rowNumel;
+            postSlots_.push_back(slot);
+        }
+    }
     flat_ = torch::zeros({shardNumel_}, onDevice(torch::kFloat));
     const torch::ScalarType pdt = scalarType(unit.paramDtype);
     for (ShardParam& p : params_) {
@@ -91,6 +102,14 @@ void ShardedUnit::startGather()
 {
     if (gathered_ || gatherPending()) return;
     const torch::ScalarType pdt = scalarType(unit_.paramDtype);
+    gatherFromPost_ = post_.defined();
+    if (gatherFromPost_) { // within the reshard group of k, from the post-forward shard
+        const int k = unit_.reshardGroup;
+        buffer_ = torch::empty({k * postNumel_}, onDevice(pdt));
+        works_ = mesh_.allGatherAsync(post_, buffer_, k);
+        gatherInput_ = post_;
+        return;
+    }
     torch::Tensor input = pdt == torch::kFloat ? flat_ : flat_.to(pdt);
     buffer_ = torch::empty({mesh_.shardSize() * shardNumel_}, onDevice(pdt));
     works_ = mesh_.allGatherAsync(input, buffer_);
@@ -106,24 +125,52 @@ double ShardedUnit::finishGather()
     const double waited = msSince(t0);
     works_.clear();
     gatherInput_ = torch::Tensor();
-    auto spread = buffer_.view({mesh_.shardSize(), shardNumel_});
-    for (ShardParam& p : params_) {
+    const std::int64_t ways = gatherFromPost_ ? unit_.reshardGroup : mesh_.shardSize();
+    auto spread = buffer_.view({ways, gatherFromPost_ ? postNumel_ : shardNumel_});
+    for (std::size_t i = 0; i < params_.size(); ++i) {
+        ShardParam& p = params_[i];
+        const std::int64_t chunk = gatherFromPost_ ? postSlots_[i].chunk : p.chunk;
+        const std::int64_t offset = gatherFromPost_ ? postSlots_[i].offset : p.offset;
         allocateFull(p);
         // Through variable_data(): the version counter autograd checks stays unchanged.
         auto dense = p.full.variable_data().view({p.rows, p.rowNumel});
-        copyRows(dense, spread.narrow(1, p.offset, p.chunk * p.rowNumel).view({mesh_.shardSize(), p.chunk, p.rowNumel}),
-                 p.rows, p.chunk, true);
+        copyRows(dense, spread.narrow(1, offset, chunk * p.rowNumel).view({ways, chunk, p.rowNumel}), p.rows, chunk, true);
     }
     releaseNow(buffer_);
+    releaseNow(post_); // gathered again: the post-forward shard has served
     gathered_ = true;
     return waited;
 }
 
-void ShardedUnit::reshard()
+void ShardedUnit::freeFull()
 {
-    if (!gathered_) return;
     for (ShardParam& p : params_) p.full.storage().unsafeGetStorageImpl()->reset();
     gathered_ = false;
+}
+
+void ShardedUnit::reshard()
+{
+    releaseNow(post_);
+    if (gathered_) freeFull();
+}
+
+void ShardedUnit::reshardAfterForward()
+{
+    const int k = unit_.reshardGroup;
+    if (!gathered_) return;
+    if (k > 0) {
+        const std::int64_t kr = mesh_.shardRank() % k;
+        post_ = torch::empty({postNumel_}, onDevice(scalarType(unit_.paramDtype)));
+        for (std::size_t i = 0; i < params_.size(); ++i) {
+            const ShardParam& p = params_[i];
+            const Slot& slot = postSlots_[i];
+            if (slot.localRows == 0) continue;
+            post_.narrow(0, slot.offset, slot.localRows * p.rowNumel)
+                .view({slot.localRows, p.rowNumel})
+                .copy_(p.full.variable_data().view({p.rows, p.rowNumel}).narrow(0, kr * slot.chunk, slot.localRows));
+        }
+    }
+    freeFull();
 }
 
 bool ShardedUnit::hasUnshardedGrads() const

@@ -43,8 +43,14 @@ public:
     // Waits for it and copies out into the unsharded parameters. Returns the
     // milliseconds spent waiting (exposed communication).
     double finishGather();
-    // Frees the unsharded parameters' memory (storage resized to 0 bytes).
+    // Frees the unsharded parameters' memory (storage resized to 0 bytes),
+    // and any post-forward shard.
     void reshard();
+    // After forward: reshard(), or with reshard_after_forward = k keep this
+    // rank's 1/k of the unsharded parameters (rows split across the k
+    // consecutive shard ranks of its reshard group) so that the backward
+    // all-gather runs within those k ranks, as FSDP2's post-forward mesh.
+    void reshardAfterForward();
 
     // Reduce-scatter of the unsharded gradients: asynchronous start, then
     // finish (sum, divide by the data-parallel size, accumulate into the
@@ -55,7 +61,12 @@ public:
     bool hasUnshardedGrads() const;
 
 private:
+    // Where each parameter's rows sit in a flat buffer split `size` ways.
+    struct Slot {
+        std::int64_t chunk = 0, localRows = 0, offset = 0;
+    };
     void allocateFull(ShardParam& p);
+    void freeFull();
 
     int index_;
     ResolvedUnit unit_;
@@ -69,6 +80,12 @@ private:
     std::vector<WorkPtr> works_;
     torch::Tensor rsIn_, rsOut_;
     WorkPtr rsWork_;
+    // reshard_after_forward = k: this rank's rows of each parameter in the
+    // group of k (param_dtype), held from post-forward to the backward gather.
+    std::vector<Slot> postSlots_;
+    std::int64_t postNumel_ = 0;
+    torch::Tensor post_;
+    bool gatherFromPost_ = false;
 };
 
 } // namespace sb::engine

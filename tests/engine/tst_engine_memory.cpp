@@ -80,17 +80,18 @@ private Q_SLOTS:
     void estimateWithinFivePercent_data()
     {
         QTest::addColumn<QString>("variant");
-        for (const char* v : {"blocks", "reshard-false", "checkpointing", "bf16", "accumulate-2", "world-4"})
+        for (const char* v : {"blocks", "reshard-false", "checkpointing", "bf16", "accumulate-2", "world-4", "world-4-reshard-2"})
             QTest::newRow(v) << QString::fromLatin1(v);
     }
 
     void estimateWithinFivePercent()
     {
         QFETCH(QString, variant);
-        sb::Plan plan = benchLike(variant == QStringLiteral("world-4") ? 4 : 2, 4);
+        sb::Plan plan = benchLike(variant.startsWith(QStringLiteral("world-4")) ? 4 : 2, 4);
         for (sb::UnitPolicy& u : plan.units) {
             if (u.module.empty()) continue;
             if (variant == QStringLiteral("reshard-false")) u.reshard = {sb::Reshard::False, 0};
+            if (variant == QStringLiteral("world-4-reshard-2")) u.reshard = {sb::Reshard::Group, 2};
             if (variant == QStringLiteral("checkpointing")) u.ac = sb::Checkpointing::Full;
         }
         if (variant == QStringLiteral("bf16"))

@@ -73,6 +73,27 @@ private Q_SLOTS:
         compareToReference(plan, world, QStringLiteral("w%1r%2").arg(world).arg(reshard), 1e-5, 1e-5);
     }
 
+    void reshardToAGroupMatches_data()
+    {
+        QTest::addColumn<bool>("checkpointing");
+        QTest::newRow("k=2 of 4") << false;
+        QTest::newRow("k=2 of 4, activation checkpointing") << true;
+    }
+
+    void reshardToAGroupMatches()
+    {
+        // reshard_after_forward = 2 at W=4: backward gathers from the post-forward
+        // shards within pairs of ranks; with checkpointing the recompute does too.
+        QFETCH(bool, checkpointing);
+        sb::Plan plan = tinyPlan(4, 2);
+        for (sb::UnitPolicy& u : plan.units) {
+            if (u.module.empty()) continue;
+            u.reshard = {sb::Reshard::Group, 2};
+            if (checkpointing) u.ac = sb::Checkpointing::Full;
+        }
+        compareToReference(plan, 4, QStringLiteral("k2ac%1").arg(checkpointing), 1e-5, 1e-5);
+    }
+
     void gradientAccumulationMatchesLargerBatch()
     {
         // 2 ranks x 2 micro-batches of 2 = the reference's batch of 8.
