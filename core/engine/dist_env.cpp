@@ -1,5 +1,7 @@
 #include "dist_env.hpp"
 
+#include "slurm_env.hpp"
+
 #include <cstdlib>
 #include <thread>
 
@@ -7,10 +9,20 @@ namespace sb::engine {
 
 namespace {
 
+// The variables set for this process, then those derived from Slurm's.
+SlurmTranslation gSlurm;
+
+const char* lookup(const char* name)
+{
+    if (const char* v = std::getenv(name); v && *v) return v;
+    auto it = gSlurm.vars.find(name);
+    return it == gSlurm.vars.end() ? nullptr : it->second.c_str();
+}
+
 // Parses an integer variable; missing -> fallback (or an error when required).
 std::string readInt(const char* name, int& out, bool required, long min, long max)
 {
-    const char* v = std::getenv(name);
+    const char* v = lookup(name);
     if (!v || !*v) {
         if (required) return std::string("environment variable ") + name + " is not set (start each rank with torchrun, srun or shardbench)";
         return {};
@@ -18,8 +30,9 @@ std::string readInt(const char* name, int& out, bool required, long min, long ma
     char* end = nullptr;
     const long n = std::strtol(v, &end, 10);
     if (*end != '\0' || n < min || n > max)
-        return std::string("environment variable ") + name + "=\"" + v + "\" is not an integer from " +
-               std::to_string(min) + " to " + std::to_string(max);
+        return std::string("environment variable ") + name + "=\"" + v + "\"" +
+               (gSlurm.vars.count(name) && !std::getenv(name) ? " (derived from Slurm's)" : "") +
+               " is not an integer from " + std::to_string(min) + " to " + std::to_string(max);
     out = static_cast<int>(n);
     return {};
 }
@@ -28,8 +41,11 @@ std::string readInt(const char* name, int& out, bool required, long min, long ma
 
 std::string readDistEnv(DistEnv& env)
 {
+    gSlurm = torchrunFromSlurm([](const char* name) { return std::getenv(name); });
+    if (!gSlurm.error.empty()) return "cannot read Slurm's task layout: " + gSlurm.error;
+    env.fromSlurm = !gSlurm.vars.empty();
     // A bare single process without any torchrun variable is a world of one.
-    const bool single = !std::getenv("RANK") && !std::getenv("WORLD_SIZE");
+    const bool single = !lookup("RANK") && !lookup("WORLD_SIZE");
     for (auto [name, target, min, max] : {std::tuple{"RANK", &env.rank, 0L, 1L << 24},
                                           std::tuple{"WORLD_SIZE", &env.world, 1L, 1L << 24}})
         if (auto e = readInt(name, *target, !single, min, max); !e.empty()) return e;
@@ -40,7 +56,7 @@ std::string readDistEnv(DistEnv& env)
     if (auto e = readInt("MASTER_PORT", env.masterPort, !single && env.world > 1, 1, 65535); !e.empty()) return e;
     if (auto e = readInt("SB_RENDEZVOUS_TIMEOUT_S", env.rendezvousTimeoutS, false, 1, 86400); !e.empty()) return e;
     if (auto e = readInt("SB_COLLECTIVE_TIMEOUT_S", env.collectiveTimeoutS, false, 1, 86400); !e.empty()) return e;
-    if (const char* a = std::getenv("MASTER_ADDR"); a && *a) env.masterAddr = a;
+    if (const char* a = lookup("MASTER_ADDR")) env.masterAddr = a;
     else if (!single && env.world > 1) return "environment variable MASTER_ADDR is not set";
 
     if (env.rank >= env.world)

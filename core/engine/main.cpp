@@ -133,6 +133,8 @@ int main(int argc, char** argv)
     hello.set("local_rank", env.localRank);
     hello.set("local_world", env.localWorld);
     hello.set("threads", env.threads);
+    hello.set("master", env.masterAddr + ":" + std::to_string(env.masterPort));
+    hello.set("env", env.fromSlurm ? "slurm" : "torchrun");
     events().emit("hello", hello);
 
     options.runId = runId;

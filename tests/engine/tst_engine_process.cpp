@@ -25,6 +25,8 @@ Single runSingle(const QStringList& args, const QHash<QString, QString>& env, in
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
     for (const char* k : {"RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
         e.remove(QString::fromLatin1(k));
+    for (const QString& k : e.keys())
+        if (k.startsWith(QStringLiteral("SLURM_"))) e.remove(k); // the suites may themselves run under Slurm
     for (auto it = env.begin(); it != env.end(); ++it) e.insert(it.key(), it.value());
     p.setProcessEnvironment(e);
     QElapsedTimer t;
@@ -121,6 +123,63 @@ private Q_SLOTS:
         QVERIFY2(all.contains(message), qPrintable(all));
         if (!args.isEmpty() && args.first() == QStringLiteral("--plan"))
             QVERIFY2(r.out.contains(QStringLiteral("@sb {\"type\":\"error\"")), qPrintable(r.out));
+    }
+
+    void srunTaskNeedsNoTorchrunVariables()
+    {
+        // One srun task: rank, world and master come from SLURM_* alone.
+        const QHash<QString, QString> slurm{{QStringLiteral("SLURM_STEP_ID"), QStringLiteral("0")},
+                                            {QStringLiteral("SLURM_PROCID"), QStringLiteral("0")},
+                                            {QStringLiteral("SLURM_NTASKS"), QStringLiteral("1")},
+                                            {QStringLiteral("SLURM_LOCALID"), QStringLiteral("0")},
+                                            {QStringLiteral("SLURM_NODEID"), QStringLiteral("0")},
+                                            {QStringLiteral("SLURM_STEP_TASKS_PER_NODE"), QStringLiteral("1")},
+                                            {QStringLiteral("SLURM_STEP_NODELIST"), QStringLiteral("gpu[07-09,12],cpu1")},
+                                            {QStringLiteral("SLURM_JOB_ID"), QStringLiteral("123456")}};
+        const Single r = runSingle({QStringLiteral("--plan"), tiny_}, slurm);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("\"master\":\"gpu07:23456\"")), qPrintable(r.out.left(600)));
+        QVERIFY2(r.out.contains(QStringLiteral("\"env\":\"slurm\"")), qPrintable(r.out.left(600)));
+
+        QHash<QString, QString> bad = slurm;
+        bad.insert(QStringLiteral("SLURM_STEP_NODELIST"), QStringLiteral("gpu[07-"));
+        const Single b = runSingle({QStringLiteral("--plan"), tiny_}, bad);
+        QCOMPARE(b.exitCode, 2);
+        QVERIFY2(b.out.contains(QStringLiteral("SLURM_STEP_NODELIST")), qPrintable(b.out));
+    }
+
+    void twoSrunTasksTrainTogether()
+    {
+        // Two tasks of one step on this host (srun -n 2): ranks from SLURM_PROCID,
+        // local layout from SLURM_STEP_TASKS_PER_NODE; an explicit MASTER_PORT wins.
+        const QString plan = writePlan(dir_, QStringLiteral("srun2.json"), tinyPlan(2, 2, 3));
+        const int port = LocalRunner::freePort();
+        QProcess procs[2];
+        for (int r = 0; r < 2; ++r) {
+            QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+            for (const char* k : {"RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR"})
+                e.remove(QString::fromLatin1(k));
+            e.insert(QStringLiteral("SLURM_STEP_ID"), QStringLiteral("0"));
+            e.insert(QStringLiteral("SLURM_PROCID"), QString::number(r));
+            e.insert(QStringLiteral("SLURM_LOCALID"), QString::number(r));
+            e.insert(QStringLiteral("SLURM_NTASKS"), QStringLiteral("2"));
+            e.insert(QStringLiteral("SLURM_NODEID"), QStringLiteral("0"));
+            e.insert(QStringLiteral("SLURM_STEP_TASKS_PER_NODE"), QStringLiteral("2"));
+            e.insert(QStringLiteral("SLURM_STEP_NODELIST"), QStringLiteral("localhost"));
+            e.insert(QStringLiteral("SLURM_JOB_ID"), QStringLiteral("7"));
+            e.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
+            e.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
+            procs[r].setProcessEnvironment(e);
+            procs[r].start(LocalRunner::corePath(), {QStringLiteral("--plan"), plan});
+        }
+        for (QProcess& p : procs) {
+            if (!p.waitForFinished(120000)) p.kill();
+            const QString out = QString::fromUtf8(p.readAllStandardOutput());
+            QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                     qPrintable(out.right(400) + QString::fromUtf8(p.readAllStandardError()).right(400)));
+            QVERIFY2(out.contains(QStringLiteral("\"local_world\":2")), qPrintable(out.left(600)));
+            QVERIFY2(out.contains(QStringLiteral("\"type\":\"done\"")), qPrintable(out.right(400)));
+        }
     }
 
     void unreachableMasterFailsWithinTheTimeout()

@@ -1,0 +1,127 @@
+#include "slurm_env.hpp"
+
+#include <cctype>
+#include <cstdlib>
+
+namespace sb::engine {
+
+namespace {
+
+bool isDigits(const std::string& s)
+{
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+} // namespace
+
+std::string firstHost(const std::string& hostlist, std::string& error)
+{
+    std::string host;
+    std::size_t i = 0;
+    while (i < hostlist.size() && hostlist[i] != ',') {
+        if (hostlist[i] != '[') {
+            host += hostlist[i++];
+            continue;
+        }
+        const std::size_t close = hostlist.find(']', i);
+        if (close == std::string::npos) {
+            error = "unbalanced '[' in the host list \"" + hostlist + "\"";
+            return {};
+        }
+        // The first entry of the range list: "07-09,12" -> "07".
+        const std::string inside = hostlist.substr(i + 1, close - i - 1);
+        const std::string first = inside.substr(0, inside.find_first_of(",-"));
+        if (!isDigits(first)) {
+            error = "\"[" + inside + "]\" in the host list \"" + hostlist + "\" is not a numeric range";
+            return {};
+        }
+        host += first;
+        i = close + 1;
+    }
+    if (host.empty()) error = "the host list \"" + hostlist + "\" names no host";
+    return host;
+}
+
+std::vector<int> tasksPerNode(const std::string& spec, std::string& error)
+{
+    std::vector<int> counts;
+    std::size_t i = 0;
+    while (i < spec.size()) {
+        const std::size_t end = spec.find(',', i);
+        const std::string item = spec.substr(i, end == std::string::npos ? std::string::npos : end - i);
+        i = end == std::string::npos ? spec.size() : end + 1;
+        // "N" or "N(xR)": N tasks on each of R nodes.
+        const std::size_t paren = item.find("(x");
+        const std::string n = item.substr(0, paren);
+        std::string repeat = "1";
+        if (paren != std::string::npos) {
+            if (item.back() != ')') {
+                error = "\"" + item + "\" in \"" + spec + "\" is not N or N(xR)";
+                return {};
+            }
+            repeat = item.substr(paren + 2, item.size() - paren - 3);
+        }
+        if (!isDigits(n) || !isDigits(repeat) || n.size() > 6 || repeat.size() > 6) {
+            error = "\"" + item + "\" in \"" + spec + "\" is not N or N(xR)";
+            return {};
+        }
+        counts.insert(counts.end(), static_cast<std::size_t>(std::atoi(repeat.c_str())), std::atoi(n.c_str()));
+    }
+    if (counts.empty()) error = "\"" + spec + "\" lists no tasks";
+    return counts;
+}
+
+SlurmTranslation torchrunFromSlurm(const EnvLookup& env)
+{
+    SlurmTranslation t;
+    auto get = [&env](const char* name) -> std::string {
+        const char* v = env(name);
+        return v ? std::string(v) : std::string();
+    };
+    if (!get("RANK").empty() || !get("WORLD_SIZE").empty()) return t;
+    if (get("SLURM_STEP_ID").empty() || get("SLURM_PROCID").empty() || get("SLURM_NTASKS").empty()) return t;
+
+    t.vars["RANK"] = get("SLURM_PROCID");
+    t.vars["WORLD_SIZE"] = get("SLURM_NTASKS");
+    if (const std::string l = get("SLURM_LOCALID"); !l.empty()) t.vars["LOCAL_RANK"] = l;
+
+    const char* perNodeVar = !get("SLURM_STEP_TASKS_PER_NODE").empty() ? "SLURM_STEP_TASKS_PER_NODE" : "SLURM_TASKS_PER_NODE";
+    if (const std::string spec = get(perNodeVar); !spec.empty()) {
+        std::string err;
+        const std::vector<int> counts = tasksPerNode(spec, err);
+        if (!err.empty()) {
+            t.error = std::string(perNodeVar) + ": " + err;
+            return t;
+        }
+        const std::string node = get("SLURM_NODEID");
+        const std::size_t index = isDigits(node) ? static_cast<std::size_t>(std::atoi(node.c_str())) : 0;
+        if (index >= counts.size()) {
+            t.error = "SLURM_NODEID " + node + " has no entry in " + perNodeVar + "=\"" + spec + "\"";
+            return t;
+        }
+        t.vars["LOCAL_WORLD_SIZE"] = std::to_string(counts[index]);
+    }
+
+    if (get("MASTER_ADDR").empty()) {
+        const char* listVar = !get("SLURM_STEP_NODELIST").empty() ? "SLURM_STEP_NODELIST" : "SLURM_JOB_NODELIST";
+        if (const std::string list = get(listVar); !list.empty()) {
+            std::string err;
+            const std::string host = firstHost(list, err);
+            if (!err.empty()) {
+                t.error = std::string(listVar) + ": " + err;
+                return t;
+            }
+            t.vars["MASTER_ADDR"] = host;
+        }
+    }
+    if (get("MASTER_PORT").empty()) {
+        const std::string job = get("SLURM_JOB_ID");
+        if (isDigits(job) && job.size() < 19) t.vars["MASTER_PORT"] = std::to_string(20000 + std::atoll(job.c_str()) % 20000);
+    }
+    return t;
+}
+
+} // namespace sb::engine

@@ -1,0 +1,38 @@
+// Under srun, Slurm describes each task with SLURM_* variables, not
+// torchrun's. torchrunFromSlurm() derives torchrun's variables from them so
+// that `srun shardbench-core --plan PLAN.json` needs no wrapper script:
+//   RANK             = SLURM_PROCID
+//   WORLD_SIZE       = SLURM_NTASKS
+//   LOCAL_RANK       = SLURM_LOCALID
+//   LOCAL_WORLD_SIZE = this node's entry (SLURM_NODEID) of
+//                      SLURM_STEP_TASKS_PER_NODE, else SLURM_TASKS_PER_NODE
+//   MASTER_ADDR      = the first host of SLURM_STEP_NODELIST, else SLURM_JOB_NODELIST
+//   MASTER_PORT      = 20000 + SLURM_JOB_ID % 20000
+// It applies only inside a job step (SLURM_STEP_ID set) and only when RANK
+// and WORLD_SIZE are not set; variables set explicitly always win.
+// Torch-free and Qt-free.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sb::engine {
+
+using EnvLookup = std::function<const char*(const char*)>;
+
+struct SlurmTranslation {
+    std::map<std::string, std::string> vars; // torchrun name -> value
+    std::string error;                       // names the SLURM_* variable that is wrong
+};
+
+SlurmTranslation torchrunFromSlurm(const EnvLookup& env);
+
+// "node[07-09,12],gpu3" -> "node07"; "rack[1-2]-n[4-5]" -> "rack1-n4".
+// Returns "" and sets `error` when the expression is malformed.
+std::string firstHost(const std::string& hostlist, std::string& error);
+// "2(x3),1" -> {2, 2, 2, 1}; empty and `error` set when malformed.
+std::vector<int> tasksPerNode(const std::string& spec, std::string& error);
+
+} // namespace sb::engine
