@@ -70,217 +70,280 @@ json::Value planEvent(const LoadedPlan& lp, const ResolvedPlan& r, const DeviceM
     return f;
 }
 
-} // namespace
-
-int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const TrainerOptions& options)
-{
-    const Plan& plan = lp.plan;
-    const TrainingConfig& tc = plan.training;
-    const ResolvedPlan resolved = resolvePlan(plan, *lp.tree);
-
-    std::string dataError;
-    std::unique_ptr<DataSource> data = DataSource::open(tc, plan.model.vocabSize, dataError);
-    if (!data) {
-        events().error(dataError, "$.training.data");
-        return 2;
+// One rank's run, phase by phase: set-up (data, model, sharding, initial
+// weights, optimizer, resume), steps, final export. Each method that can
+// refuse returns the process exit code (0: go on).
+class Trainer {
+public:
+    Trainer(const LoadedPlan& lp, DeviceMesh& mesh, const TrainerOptions& options)
+        : lp_(lp), plan_(lp.plan), tc_(lp.plan.training), mesh_(mesh), options_(options),
+          resolved_(resolvePlan(lp.plan, *lp.tree)), model_(lp.plan.model, lp.tree),
+          // Reference mode runs the whole global batch in this one process.
+          batch_(options.reference ? tc_.microBatch * plan_.mesh.worldSize() : tc_.microBatch),
+          dataRanks_(options.reference ? 1 : mesh.world()), dataRank_(options.reference ? 0 : mesh.rank())
+    {
     }
 
-    TransformerModel model(plan.model, lp.tree);
-    std::unique_ptr<FullyShard> fsdp;
-    std::vector<torch::Tensor> optimParams;
-    std::vector<torch::Tensor> shardGrads; // sharded mode: gradients owned by the engine
-    if (options.reference) {
-        optimParams = materialiseFull(model, tc.seed);
-    } else {
-        fsdp = std::make_unique<FullyShard>(model, plan, resolved, mesh);
-        for (auto& unit : fsdp->units())
-            for (ShardParam& p : unit->params()) {
-                p.shard.mutable_grad() = p.grad;
-                optimParams.push_back(p.shard);
-                shardGrads.push_back(p.grad);
-            }
-        for (torch::Tensor& t : fsdp->replicatedParams()) optimParams.push_back(t);
-    }
-    events().emit("plan", planEvent(lp, resolved, mesh, fsdp.get()));
-
-    if (!options.initFrom.empty()) {
-        const std::string err = fsdp ? importFullModel(*fsdp, *lp.tree, mesh, options.initFrom)
-                                     : importFullModel(optimParams, *lp.tree, options.initFrom);
-        if (!err.empty()) {
-            events().error("cannot import initial weights: " + err, "--init-from");
+    int setUp()
+    {
+        std::string dataError;
+        data_ = DataSource::open(tc_, plan_.model.vocabSize, dataError);
+        if (!data_) {
+            events().error(dataError, "$.training.data");
             return 2;
         }
+        shardModel();
+        events().emit("plan", planEvent(lp_, resolved_, mesh_, fsdp_.get()));
+        if (int rc = importInitialWeights(); rc != 0) return rc;
+        optimizer_ = std::make_unique<torch::optim::AdamW>(
+            optimParams_, torch::optim::AdamWOptions(tc_.optimizer.lr)
+                              .betas({tc_.optimizer.beta1, tc_.optimizer.beta2})
+                              .eps(tc_.optimizer.eps)
+                              .weight_decay(tc_.optimizer.weightDecay));
+        return resume();
     }
 
-    torch::optim::AdamW optimizer(optimParams, torch::optim::AdamWOptions(tc.optimizer.lr)
-                                                   .betas({tc.optimizer.beta1, tc.optimizer.beta2})
-                                                   .eps(tc.optimizer.eps)
-                                                   .weight_decay(tc.optimizer.weightDecay));
-
-    std::unique_ptr<Checkpointer> checkpointer;
-    TrainingPosition position;
-    if (fsdp) {
-        checkpointer = std::make_unique<Checkpointer>(plan, *lp.tree, *fsdp, optimizer, mesh, options.runId);
-        if (!options.resumePath.empty()) {
-            bool loaded = false;
-            const std::string err = checkpointer->load(options.resumePath, position, loaded);
-            // Every rank loads its own rows: refuse together if any rank refused.
-            torch::Tensor failed = torch::full({1}, err.empty() ? 0.0 : 1.0, torch::kDouble);
-            mesh.allReduceSumWorld(failed);
-            if (!err.empty()) {
-                events().error("refusing to resume: " + err, "--resume");
-                return 2;
-            }
-            if (failed.item<double>() > 0) {
-                events().error("refusing to resume: another rank could not load the checkpoint (see its message)", "--resume");
-                return 2;
-            }
+    int run()
+    {
+        for (int step = static_cast<int>(position_.stepsDone); step < tc_.steps; ++step) {
+            trainStep(step);
+            position_.stepsDone = step + 1;
+            position_.nextSample += static_cast<std::uint64_t>(tc_.gradAccum) * dataRanks_ * static_cast<std::uint64_t>(batch_);
+            if (checkpointer_) checkpointer_->afterStep(position_, step + 1 == tc_.steps);
         }
-    } else if (!options.resumePath.empty()) {
-        events().error("--reference runs cannot resume from sharded checkpoints", "--resume");
+        if (checkpointer_) checkpointer_->waitForPendingSave();
+        if (int rc = exportFinal(); rc != 0) return rc;
+
+        json::Value done = json::Value::object();
+        done.set("status", "ok");
+        done.set("steps", tc_.steps);
+        done.set("final_loss", lastLoss_);
+        done.set("peak_bytes", static_cast<long long>(runPeak_));
+        events().emit("done", done);
+        return 0;
+    }
+
+private:
+    struct StepTimes {
+        double forwardMs = 0, backwardMs = 0, optimizerMs = 0, exposedMs = 0;
+    };
+
+    // The parameters AdamW updates: full tensors (reference), or this rank's
+    // shards with the engine's sharded gradients plus any ignored parameters.
+    void shardModel()
+    {
+        if (options_.reference) {
+            optimParams_ = materialiseFull(model_, tc_.seed);
+            return;
+        }
+        fsdp_ = std::make_unique<FullyShard>(model_, plan_, resolved_, mesh_);
+        for (auto& unit : fsdp_->units())
+            for (ShardParam& p : unit->params()) {
+                p.shard.mutable_grad() = p.grad;
+                optimParams_.push_back(p.shard);
+                shardGrads_.push_back(p.grad);
+            }
+        for (torch::Tensor& t : fsdp_->replicatedParams()) optimParams_.push_back(t);
+    }
+
+    int importInitialWeights()
+    {
+        if (options_.initFrom.empty()) return 0;
+        const std::string err = fsdp_ ? importFullModel(*fsdp_, *lp_.tree, mesh_, options_.initFrom)
+                                      : importFullModel(optimParams_, *lp_.tree, options_.initFrom);
+        if (err.empty()) return 0;
+        events().error("cannot import initial weights: " + err, "--init-from");
         return 2;
     }
 
-    // Reference mode runs the whole global batch in this one process.
-    const int batch = options.reference ? tc.microBatch * plan.mesh.worldSize() : tc.microBatch;
-    const int dataRanks = options.reference ? 1 : mesh.world();
-    const int dataRank = options.reference ? 0 : mesh.rank();
-    const int accum = tc.gradAccum;
-    const std::int64_t vocab = plan.model.vocabSize;
-    double lastLoss = std::nan("");
-    std::uint64_t runPeak = 0;
-
-    const std::uint64_t samplesPerStep = static_cast<std::uint64_t>(accum) * dataRanks * static_cast<std::uint64_t>(batch);
-    for (int step = static_cast<int>(position.stepsDone); step < tc.steps; ++step) {
-        const double lr = learningRate(tc.optimizer, step, tc.steps);
-        static_cast<torch::optim::AdamWOptions&>(optimizer.param_groups()[0].options()).lr(lr);
-        {
-            torch::NoGradGuard noGrad;
-            // The engine's sharded gradients, then autograd's own on full tensors
-            // (the reference's parameters, or those a unit left unsharded).
-            for (torch::Tensor& g : shardGrads) g.zero_();
-            for (torch::Tensor& p : fsdp ? fsdp->replicatedParams() : optimParams)
-                if (p.grad().defined()) p.mutable_grad().zero_();
+    int resume()
+    {
+        if (!fsdp_) {
+            if (options_.resumePath.empty()) return 0;
+            events().error("--reference runs cannot resume from sharded checkpoints", "--resume");
+            return 2;
         }
-        resetDevicePeak();
-        if (fsdp) fsdp->takeExposedCommMs();
-        const auto t0 = Clock::now();
-        double forwardMs = 0, backwardMs = 0, lossSum = 0;
+        checkpointer_ = std::make_unique<Checkpointer>(plan_, *lp_.tree, *fsdp_, *optimizer_, mesh_, options_.runId);
+        if (options_.resumePath.empty()) return 0;
+        bool loaded = false;
+        const std::string err = checkpointer_->load(options_.resumePath, position_, loaded);
+        // Every rank loads its own rows: refuse together if any rank refused.
+        torch::Tensor failed = torch::full({1}, err.empty() ? 0.0 : 1.0, torch::kDouble);
+        mesh_.allReduceSumWorld(failed);
+        if (!err.empty()) {
+            events().error("refusing to resume: " + err, "--resume");
+            return 2;
+        }
+        if (failed.item<double>() > 0) {
+            events().error("refusing to resume: another rank could not load the checkpoint (see its message)", "--resume");
+            return 2;
+        }
+        return 0;
+    }
+
+    void zeroGradients()
+    {
+        torch::NoGradGuard noGrad;
+        // The engine's sharded gradients, then autograd's own on full tensors
+        // (the reference's parameters, or those a unit left unsharded).
+        for (torch::Tensor& g : shardGrads_) g.zero_();
+        for (torch::Tensor& p : fsdp_ ? fsdp_->replicatedParams() : optimParams_)
+            if (p.grad().defined()) p.mutable_grad().zero_();
+    }
+
+    // Forward and backward of every micro-batch; returns the summed loss.
+    double forwardBackward(StepTimes& times)
+    {
+        const int accum = tc_.gradAccum;
+        const std::int64_t vocab = plan_.model.vocabSize;
+        double lossSum = 0;
         for (int micro = 0; micro < accum; ++micro) {
-            if (fsdp) fsdp->setRequiresGradientSync(micro == accum - 1);
+            if (fsdp_) fsdp_->setRequiresGradientSync(micro == accum - 1);
             // Global sample index: the data position continues across resumes at any world size.
-            const std::uint64_t first =
-                position.nextSample + (static_cast<std::uint64_t>(micro) * dataRanks + dataRank) * static_cast<std::uint64_t>(batch);
+            const std::uint64_t first = position_.nextSample + (static_cast<std::uint64_t>(micro) * dataRanks_ + dataRank_) *
+                                                                   static_cast<std::uint64_t>(batch_);
             torch::Tensor inputs, targets;
-            data->read(first, batch, tc.seqLen, inputs, targets);
+            data_->read(first, batch_, tc_.seqLen, inputs, targets);
             inputs = inputs.to(computeDevice());
             targets = targets.to(computeDevice());
             const auto tf = Clock::now();
-            torch::Tensor logits = model.forward(inputs);
+            torch::Tensor logits = model_.forward(inputs);
             torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view({-1}));
             logits = torch::Tensor();
             loss = loss / accum;
             synchronizeDevice();
-            forwardMs += msSince(tf);
+            times.forwardMs += msSince(tf);
             const auto tb = Clock::now();
             loss.backward();
             synchronizeDevice();
-            backwardMs += msSince(tb);
+            times.backwardMs += msSince(tb);
             lossSum += loss.item<double>();
         }
+        return lossSum;
+    }
+
+    // Global gradient norm, and clipping to the plan's grad_clip.
+    double clipGradients(StepTimes& times)
+    {
+        torch::NoGradGuard noGrad;
+        if (options_.reference) // LibTorch's own global-norm clipping on the full gradients
+            return tc_.gradClip > 0 ? torch::nn::utils::clip_grad_norm_(optimParams_, tc_.gradClip)
+                                    : torch::nn::utils::clip_grad_norm_(optimParams_, 1e30);
+        // Sum of squares of the local shards, all-reduced over the shard group.
+        torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
+        for (const torch::Tensor& p : optimParams_)
+            if (p.grad().defined() && p.numel() > 0) sq += p.grad().to(torch::kDouble).pow(2).sum();
+        const auto t0 = Clock::now();
+        mesh_.allReduceSumShard(sq);
+        times.exposedMs += msSince(t0);
+        const double norm = std::sqrt(sq.item<double>());
+        if (tc_.gradClip > 0) {
+            const double coef = tc_.gradClip / (norm + 1e-6);
+            if (coef < 1.0)
+                for (const torch::Tensor& p : optimParams_)
+                    if (p.grad().defined()) p.grad().mul_(coef);
+        }
+        return norm;
+    }
+
+    void trainStep(int step)
+    {
+        const double lr = learningRate(tc_.optimizer, step, tc_.steps);
+        static_cast<torch::optim::AdamWOptions&>(optimizer_->param_groups()[0].options()).lr(lr);
+        zeroGradients();
+        resetDevicePeak();
+        if (fsdp_) fsdp_->takeExposedCommMs();
+        const auto t0 = Clock::now();
+        StepTimes times;
+        const double lossSum = forwardBackward(times);
 
         const auto to = Clock::now();
-        double exposedMs = fsdp ? fsdp->takeExposedCommMs() : 0.0;
-        double gradNorm = 0;
-        {
-            torch::NoGradGuard noGrad;
-            if (options.reference) {
-                // LibTorch's own global-norm clipping on the full gradients.
-                gradNorm = tc.gradClip > 0 ? torch::nn::utils::clip_grad_norm_(optimParams, tc.gradClip)
-                                           : torch::nn::utils::clip_grad_norm_(optimParams, 1e30);
-            } else {
-                // Sum of squares of the local shards, all-reduced over the shard group.
-                torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
-                for (const torch::Tensor& p : optimParams)
-                    if (p.grad().defined() && p.numel() > 0) sq += p.grad().to(torch::kDouble).pow(2).sum();
-                const auto tc0 = Clock::now();
-                mesh.allReduceSumShard(sq);
-                exposedMs += msSince(tc0);
-                gradNorm = std::sqrt(sq.item<double>());
-                if (tc.gradClip > 0) {
-                    const double coef = tc.gradClip / (gradNorm + 1e-6);
-                    if (coef < 1.0)
-                        for (const torch::Tensor& p : optimParams)
-                            if (p.grad().defined()) p.grad().mul_(coef);
-                }
-            }
-        }
-        optimizer.step();
+        times.exposedMs += fsdp_ ? fsdp_->takeExposedCommMs() : 0.0;
+        const double gradNorm = clipGradients(times);
+        optimizer_->step();
         synchronizeDevice();
-        const double optimizerMs = msSince(to);
+        times.optimizerMs = msSince(to);
 
         torch::Tensor lossT = torch::full({1}, lossSum, torch::kDouble);
-        if (!options.reference) mesh.allReduceSumWorld(lossT);
-        lastLoss = lossT.item<double>() / (options.reference ? 1 : mesh.world());
+        if (!options_.reference) mesh_.allReduceSumWorld(lossT);
+        lastLoss_ = lossT.item<double>() / (options_.reference ? 1 : mesh_.world());
         const double stepMs = msSince(t0);
-        const MemoryStats mem = deviceMemoryStats();
-        runPeak = std::max(runPeak, mem.peak);
-        const double tokens = static_cast<double>(batch) * tc.seqLen * accum * dataRanks;
+        emitStep(step, lr, gradNorm, stepMs, times);
+    }
 
+    void emitStep(int step, double lr, double gradNorm, double stepMs, const StepTimes& times)
+    {
+        const MemoryStats mem = deviceMemoryStats();
+        runPeak_ = std::max(runPeak_, mem.peak);
+        const double tokens = static_cast<double>(batch_) * tc_.seqLen * tc_.gradAccum * dataRanks_;
         json::Value f = json::Value::object();
         f.set("step", step + 1);
-        f.set("steps", tc.steps);
-        f.set("loss", lastLoss);
+        f.set("steps", tc_.steps);
+        f.set("loss", lastLoss_);
         f.set("lr", lr);
         f.set("grad_norm", gradNorm);
         f.set("tokens", tokens);
         f.set("tokens_per_s", tokens / (stepMs / 1000.0));
         f.set("step_ms", stepMs);
-        f.set("forward_ms", forwardMs);
-        f.set("backward_ms", backwardMs);
-        f.set("optimizer_ms", optimizerMs);
-        f.set("comm_exposed_ms", exposedMs);
+        f.set("forward_ms", times.forwardMs);
+        f.set("backward_ms", times.backwardMs);
+        f.set("optimizer_ms", times.optimizerMs);
+        f.set("comm_exposed_ms", times.exposedMs);
         f.set("mem_current", static_cast<long long>(mem.current));
         f.set("mem_peak", static_cast<long long>(mem.peak));
         f.set("mem_reserved", static_cast<long long>(onCuda() ? deviceBytesHeld() : mem.current));
         f.set("device_mem_used", static_cast<long long>(deviceBytesHeld()));
         events().emit("step", f);
-
-        position.stepsDone = step + 1;
-        position.nextSample += samplesPerStep;
-        if (checkpointer) checkpointer->afterStep(position, step + 1 == tc.steps);
     }
-    if (checkpointer) checkpointer->waitForPendingSave();
 
-    if (!options.exportPath.empty()) {
+    int exportFinal()
+    {
+        if (options_.exportPath.empty()) return 0;
         const auto te = Clock::now();
-        const std::map<std::string, std::string> meta{{"shardbench_step", std::to_string(tc.steps)},
-                                                      {"shardbench_model", plan.model.preset}};
-        const std::string err = fsdp ? exportFullModel(*fsdp, *lp.tree, mesh, options.exportPath, meta)
-                                     : exportFullModel(optimParams, *lp.tree, options.exportPath, meta);
-        if (mesh.rank() == 0) {
-            json::Value ev = json::Value::object();
-            ev.set("step", tc.steps);
-            ev.set("path", options.exportPath);
-            ev.set("kind", "full");
-            ev.set("ms", msSince(te));
-            ev.set("status", err.empty() ? "complete" : "failed");
-            if (!err.empty()) ev.set("message", err);
-            events().emit("checkpoint", ev);
-            if (!err.empty()) {
-                events().error(err, "export");
-                return 1;
-            }
-        }
+        const std::map<std::string, std::string> meta{{"shardbench_step", std::to_string(tc_.steps)},
+                                                      {"shardbench_model", plan_.model.preset}};
+        const std::string err = fsdp_ ? exportFullModel(*fsdp_, *lp_.tree, mesh_, options_.exportPath, meta)
+                                      : exportFullModel(optimParams_, *lp_.tree, options_.exportPath, meta);
+        if (mesh_.rank() != 0) return 0;
+        json::Value ev = json::Value::object();
+        ev.set("step", tc_.steps);
+        ev.set("path", options_.exportPath);
+        ev.set("kind", "full");
+        ev.set("ms", msSince(te));
+        ev.set("status", err.empty() ? "complete" : "failed");
+        if (!err.empty()) ev.set("message", err);
+        events().emit("checkpoint", ev);
+        if (err.empty()) return 0;
+        events().error(err, "export");
+        return 1;
     }
 
-    json::Value done = json::Value::object();
-    done.set("status", "ok");
-    done.set("steps", tc.steps);
-    done.set("final_loss", lastLoss);
-    done.set("peak_bytes", static_cast<long long>(runPeak));
-    events().emit("done", done);
-    return 0;
+    const LoadedPlan& lp_;
+    const Plan& plan_;
+    const TrainingConfig& tc_;
+    DeviceMesh& mesh_;
+    const TrainerOptions& options_;
+    const ResolvedPlan resolved_;
+    std::unique_ptr<DataSource> data_;
+    TransformerModel model_;
+    std::unique_ptr<FullyShard> fsdp_;
+    std::vector<torch::Tensor> optimParams_;
+    std::vector<torch::Tensor> shardGrads_; // sharded mode: gradients owned by the engine
+    std::unique_ptr<torch::optim::AdamW> optimizer_;
+    std::unique_ptr<Checkpointer> checkpointer_;
+    TrainingPosition position_;
+    const int batch_, dataRanks_, dataRank_;
+    double lastLoss_ = std::nan("");
+    std::uint64_t runPeak_ = 0;
+};
+
+} // namespace
+
+int train(const LoadedPlan& lp, const DistEnv& /*env*/, DeviceMesh& mesh, const TrainerOptions& options)
+{
+    Trainer trainer(lp, mesh, options);
+    if (int rc = trainer.setUp(); rc != 0) return rc;
+    return trainer.run();
 }
 
 } // namespace sb::engine
