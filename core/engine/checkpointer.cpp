@@ -281,7 +281,7 @@ std::string Checkpointer::checkCompatible(const ckpt::CheckpointIndex& index, co
         ++expected;
         const ckpt::TensorInfo* t = index.find("param/" + p.path);
         if (!t) return dir + ": the checkpoint has no parameter \"" + p.path + "\" that the plan's model has (a different model?)";
-        const std::vector<std::int64_t> shape = p.shape.empty() ? std::vector<std::int64_t>{1} : p.shape;
+        const std::vector<std::int64_t> shape = p.shardedShape();
         if (t->shape != shape) {
             auto str = [](const std::vector<std::int64_t>& s) {
                 std::string o = "[";

@@ -18,7 +18,7 @@ std::string checkFile(const ModuleTree& tree, const std::string& path, ckpt::Saf
         for (const auto& e : file.entries)
             if (e.name == p.path) entry = &e;
         if (!entry) return path + ": has no tensor \"" + p.path + "\"";
-        const std::vector<std::int64_t> shape = p.shape.empty() ? std::vector<std::int64_t>{1} : p.shape;
+        const std::vector<std::int64_t> shape = p.shardedShape();
         if (entry->shape != shape && !(p.shape.empty() && entry->shape.empty()))
             return path + ": tensor \"" + p.path + "\" has another shape than the plan's model";
         if (entry->dtype != "F32" && entry->dtype != "BF16" && entry->dtype != "F16")

@@ -62,7 +62,7 @@ torch::Tensor initFullParam(const ModuleTree& tree, int param, std::uint64_t see
     const Param& p = tree.param(param);
     torch::Tensor t = torch::empty({p.rows(), p.rowNumel()}, onDevice(torch::kFloat));
     initParamRows(t, tree, param, 0, seed);
-    t = t.view(p.shape.empty() ? std::vector<std::int64_t>{1} : p.shape).detach();
+    t = t.view(p.shardedShape()).detach();
     t.set_requires_grad(true);
     return t;
 }

@@ -58,7 +58,7 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
         const Param& prm = tree.param(pi);
         ShardParam p;
         p.index = pi;
-        p.shape = prm.shape.empty() ? std::vector<std::int64_t>{1} : prm.shape;
+        p.shape = prm.shardedShape();
         p.rows = p.shape[0];
         p.rowNumel = prm.rowNumel();
         p.chunk = (p.rows + W - 1) / W;

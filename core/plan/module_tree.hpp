@@ -24,6 +24,8 @@ struct Param {
     std::int64_t numel() const;
     std::int64_t rows() const { return shape.empty() ? 1 : shape[0]; }
     std::int64_t rowNumel() const; // elements in one dim-0 row
+    // The shape as sharded and stored: a 0-dim parameter is one row of one element.
+    std::vector<std::int64_t> shardedShape() const { return shape.empty() ? std::vector<std::int64_t>{1} : shape; }
 };
 
 struct Module {
