@@ -14,6 +14,8 @@ packages=(
   libqt6opengl6-dev
   # launcher and run store
   libssh-dev sqlite3 libsqlite3-dev openssh-server openssh-client
+  # Slurm backend tests: a one-node cluster (slurmctld, slurmd, srun) with munge
+  slurm-wlm munge
   nlohmann-json3-dev
   # headless GUI tests and screenshots
   xvfb xauth x11-utils procps

@@ -119,7 +119,7 @@ SlurmTranslation torchrunFromSlurm(const EnvLookup& env)
     }
     if (get("MASTER_PORT").empty()) {
         const std::string job = get("SLURM_JOB_ID");
-        if (isDigits(job) && job.size() < 19) t.vars["MASTER_PORT"] = std::to_string(20000 + std::atoll(job.c_str()) % 20000);
+        if (isDigits(job) && job.size() < 19) t.vars["MASTER_PORT"] = std::to_string(15000 + std::atoll(job.c_str()) % 15000);
     }
     return t;
 }

@@ -7,7 +7,7 @@
 //   LOCAL_WORLD_SIZE = this node's entry (SLURM_NODEID) of
 //                      SLURM_STEP_TASKS_PER_NODE, else SLURM_TASKS_PER_NODE
 //   MASTER_ADDR      = the first host of SLURM_STEP_NODELIST, else SLURM_JOB_NODELIST
-//   MASTER_PORT      = 20000 + SLURM_JOB_ID % 20000
+//   MASTER_PORT      = 15000 + SLURM_JOB_ID % 15000 (below Linux's ephemeral ports)
 // It applies only inside a job step (SLURM_STEP_ID set) and only when RANK
 // and WORLD_SIZE are not set; variables set explicitly always win.
 // Torch-free and Qt-free.

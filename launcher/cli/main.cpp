@@ -23,7 +23,8 @@ Plans and memory
   presets         list the model presets
 
 Runs (recorded in the run store; --db FILE, default ~/.local/share/shardbench/runs.sqlite)
-  run             launch a plan here (--local) or over SSH (--hosts FILE, --host H) and supervise it
+  run             launch a plan here (--local), over SSH (--hosts FILE, --host H) or via Slurm (--slurm)
+                  and supervise it
   runs            list the recorded runs
   show            a run's plan, status, reason and summary
   metrics         a run's per-rank step metrics (--csv)

@@ -4,12 +4,11 @@
 #include "interrupt_signals.hpp"
 #include "run_console.hpp"
 
-#include "launch/local_backend.hpp"
+#include "launch/backend_factory.hpp"
 #include "launch/prepared_launch.hpp"
 #include "launch/run_recorder.hpp"
 #include "launch/run_supervisor.hpp"
 #include "launch/ssh/host_key_policy.hpp"
-#include "launch/ssh/ssh_backend.hpp"
 #include "store/sqlite_run_store.hpp"
 #include "store/store_location.hpp"
 
@@ -29,12 +28,18 @@ namespace {
 constexpr int kBadInput = 2;
 
 const char* kRunUsage =
-    "shardbench-cli run PLAN.json [--local | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
+    "shardbench-cli run PLAN.json [--local | --slurm | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
     "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--parent-run ID]\n"
     "       [--core PATH] [--workdir DIR] [--env NAME=VALUE ...] [--master-addr ADDR] [--master-port N]\n"
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S]\n"
+    "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]\n"
     "       [--stop-grace MS] [--verbose] [--quiet]";
+
+// Options that only one kind of run takes.
+const char* const kSshOptions[] = {"--remote-core", "--remote-dir", "--remote-workdir", "--accept-new-host-key",
+                                   "--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout"};
+const char* const kSlurmOptions[] = {"--partition", "--account", "--time", "--slurm-arg"};
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -51,15 +56,29 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     Args a(argv,
            {"--hosts", "--host", "--db", "--name", "--max-restarts", "--resume", "--core", "--workdir", "--env",
             "--master-addr", "--master-port", "--remote-core", "--remote-dir", "--remote-workdir", "--ssh-config",
-            "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--stop-grace", "--parent-run"},
-           {"--local", "--accept-new-host-key", "--verbose", "-v", "--quiet"});
+            "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--stop-grace", "--parent-run",
+            "--partition", "--account", "--time", "--slurm-arg"},
+           {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet"});
     if (!a.ok()) return usageError(err, q(a.error()));
     if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
 
     launch::RunConfig c;
     c.planPath = q(a.positional()[0]);
-    const int hostSources = (a.has("--local") ? 1 : 0) + (a.has("--hosts") ? 1 : 0) + (a.has("--host") ? 1 : 0);
-    if (hostSources > 1) return usageError(err, QStringLiteral("give only one of --local, --hosts and --host"));
+    const int hostSources = (a.has("--local") ? 1 : 0) + (a.has("--slurm") ? 1 : 0) + (a.has("--hosts") ? 1 : 0) +
+                            (a.has("--host") ? 1 : 0);
+    if (hostSources > 1) return usageError(err, QStringLiteral("give only one of --local, --slurm, --hosts and --host"));
+    if (a.has("--slurm")) {
+        c.backend = launch::BackendKind::Slurm;
+        for (const char* opt : kSshOptions)
+            if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to SSH runs, not to --slurm").arg(QLatin1String(opt)));
+        if (auto v = a.value("--partition")) c.slurm.partition = q(*v);
+        if (auto v = a.value("--account")) c.slurm.account = q(*v);
+        if (auto v = a.value("--time")) c.slurm.timeLimit = q(*v);
+        for (const std::string& arg : a.values("--slurm-arg")) c.slurm.extraArgs << q(arg);
+    } else {
+        for (const char* opt : kSlurmOptions)
+            if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to Slurm runs (--slurm)").arg(QLatin1String(opt)));
+    }
     if (auto f = a.value("--hosts")) {
         const launch::HostListResult hosts = launch::readHostfile(q(*f));
         if (!hosts.ok()) {
@@ -111,6 +130,9 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         if (!core.isFile() || !core.isExecutable())
             return usageError(err, QStringLiteral("%1 is not an executable file").arg(c.corePath));
         c.corePath = core.absoluteFilePath();
+    } else if (c.backend == launch::BackendKind::Slurm) {
+        // The nodes run the core at this path (a shared file system), or find a bare name on their PATH.
+        if (c.corePath.contains(QLatin1Char('/'))) c.corePath = QFileInfo(c.corePath).absoluteFilePath();
     } else {
         for (const char* opt : {"--core", "--workdir"})
             if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to local runs; use --remote-core / --remote-workdir").arg(QLatin1String(opt)));
@@ -134,10 +156,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     launch::FixedHostKeyPolicy policy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
                                                                     : launch::HostKeyDecision::Reject);
     const launch::BackendKind kind = c.backend;
-    launch::RunSupervisor supervisor(prepared.launch, [kind, &policy]() -> std::unique_ptr<launch::Backend> {
-        if (kind == launch::BackendKind::Ssh) return std::make_unique<launch::SshBackend>(&policy);
-        return std::make_unique<launch::LocalBackend>();
-    });
+    launch::RunSupervisor supervisor(prepared.launch, [kind, &policy] { return launch::makeBackend(kind, &policy); });
     launch::RunRecorder recorder(*store, supervisor);
     if (!recorder.ok()) {
         err << "shardbench-cli run: " << recorder.error().toStdString() << "\n";

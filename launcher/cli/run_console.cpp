@@ -134,7 +134,8 @@ void RunConsole::printSummary(QTextStream& out, qint64 runId, const QString& dbP
     if (!l.config.name.isEmpty()) out << "  name      " << l.config.name << "\n";
     out << "  plan      " << l.planSummary << "\n";
     QStringList hosts;
-    for (const launch::HostSpec& h : l.hosts) hosts << h.label();
+    for (int i = 0; i < l.hosts.size(); ++i)
+        hosts << launch::HostSpec{supervisor_.hostName(i), l.hosts[i].slots}.label();
     out << "  backend   " << launch::backendName(l.config.backend) << " (" << hosts.join(QStringLiteral(", ")) << ")\n";
     out << "  steps     " << o.stepsDone << "/" << l.planSteps;
     if (!std::isnan(o.finalLoss)) out << ", final loss " << number(o.finalLoss, 6);

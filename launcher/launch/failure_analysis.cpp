@@ -7,7 +7,7 @@ namespace sb::launch {
 int causePriority(const ObservedExit& o, int graceMs, bool killRequested)
 {
     const RankExit& e = o.exit;
-    if (e.success()) return -1;
+    if (e.success() || e.stoppedByLauncher) return -1; // a backend may know its stop caused it
     const bool afterStop = o.msSinceStop >= 0;
     switch (e.kind) {
     case RankExit::NotStarted: return 0;

@@ -4,7 +4,8 @@
 // ranked: a rank that could not start, was lost or was killed by a signal
 // we did not send comes before one that reported bad input or a failed
 // rendezvous, which comes before a plain runtime failure; ties go to the
-// earliest. Exits caused by our own stop are never the cause.
+// earliest. Exits caused by our own stop are never the cause (a backend
+// marks the ones it knows, as Slurm's srun signals tasks on our behalf).
 #pragma once
 
 #include "backend.hpp"

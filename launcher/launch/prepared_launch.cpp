@@ -9,6 +9,10 @@
 
 namespace sb::launch {
 
+namespace {
+QByteArray num(qint64 v) { return QByteArray::number(v); }
+} // namespace
+
 const RankSlot* PreparedLaunch::slotOf(int rank) const
 {
     for (const RankSlot& s : ranks)
@@ -68,6 +72,9 @@ PrepareResult prepareLaunch(const RunConfig& config)
     l.planSteps = plan.plan.training.steps;
     l.planCheckpoints = !plan.plan.training.checkpoint.dir.empty();
     l.worldSize = plan.plan.mesh.worldSize();
+    l.nodes = plan.plan.mesh.nodes;
+    l.procsPerNode = plan.plan.mesh.procsPerNode;
+    l.cuda = plan.plan.mesh.device == Device::Cuda;
     l.planSummary = QStringLiteral("%1, %2 units, world %3")
                         .arg(QString::fromStdString(plan.plan.model.preset))
                         .arg(plan.plan.units.size())
@@ -75,6 +82,9 @@ PrepareResult prepareLaunch(const RunConfig& config)
 
     if (config.backend == BackendKind::Local) {
         l.hosts = {HostSpec{QStringLiteral("localhost"), l.worldSize}};
+    } else if (config.backend == BackendKind::Slurm) {
+        // srun --distribution=block puts ranks node by node, as the mesh expects.
+        for (int n = 0; n < l.nodes; ++n) l.hosts << HostSpec{unallocatedNodeName(n), l.procsPerNode};
     } else {
         l.hosts = config.hosts;
         const int perNode = plan.plan.mesh.procsPerNode;
@@ -106,11 +116,11 @@ PrepareResult prepareLaunch(const RunConfig& config)
     return r;
 }
 
-QList<QPair<QByteArray, QByteArray>> rankEnvironment(const PreparedLaunch& launch, const RankSlot& slot,
-                                                      const AttemptSpec& attempt)
+QString unallocatedNodeName(int nodeIndex) { return QStringLiteral("(slurm node %1)").arg(nodeIndex); }
+
+Environment rankEnvironment(const PreparedLaunch& launch, const RankSlot& slot, const AttemptSpec& attempt)
 {
-    auto num = [](qint64 v) { return QByteArray::number(v); };
-    QList<QPair<QByteArray, QByteArray>> env = {
+    Environment env = {
         {"RANK", num(slot.rank)},
         {"WORLD_SIZE", num(launch.worldSize)},
         {"LOCAL_RANK", num(slot.localRank)},
@@ -119,6 +129,13 @@ QList<QPair<QByteArray, QByteArray>> rankEnvironment(const PreparedLaunch& launc
         {"GROUP_WORLD_SIZE", num(launch.hosts.size())},
         {"MASTER_ADDR", attempt.masterAddr.toUtf8()},
         {"MASTER_PORT", num(attempt.masterPort)},
+    };
+    return env + runEnvironment(launch, attempt);
+}
+
+Environment runEnvironment(const PreparedLaunch& launch, const AttemptSpec& attempt)
+{
+    Environment env = {
         {"TORCHELASTIC_RUN_ID", launch.uid.toUtf8()},
         {"TORCHELASTIC_RESTART_COUNT", num(attempt.attempt)},
         {"TORCHELASTIC_MAX_RESTARTS", num(launch.config.maxRestarts)},

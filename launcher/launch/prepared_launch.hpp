@@ -30,7 +30,10 @@ struct PreparedLaunch {
     int planSteps = 0;
     bool planCheckpoints = false;
     int worldSize = 0;
-    QList<HostSpec> hosts;  // local: one entry, "localhost"
+    int nodes = 1;          // the plan's mesh
+    int procsPerNode = 1;
+    bool cuda = false;      // the plan's device
+    QList<HostSpec> hosts;  // local: one entry, "localhost"; slurm: one per node, named when allocated
     QList<RankSlot> ranks;
     const RankSlot* slotOf(int rank) const;
     QList<int> ranksOn(int hostIndex) const;
@@ -58,10 +61,16 @@ struct AttemptSpec {
     QString resumeDir;
 };
 
+using Environment = QList<QPair<QByteArray, QByteArray>>;
 // The torchrun environment of one rank (and shardbench's additions), in a
 // fixed order.
-QList<QPair<QByteArray, QByteArray>> rankEnvironment(const PreparedLaunch& launch, const RankSlot& slot,
-                                                      const AttemptSpec& attempt);
+Environment rankEnvironment(const PreparedLaunch& launch, const RankSlot& slot, const AttemptSpec& attempt);
+// The part every rank shares that is not about the rendezvous:
+// TORCHELASTIC_RUN_ID, TORCHELASTIC_RESTART_COUNT, TORCHELASTIC_MAX_RESTARTS,
+// SB_RUN_NAME and the run's extra variables.
+Environment runEnvironment(const PreparedLaunch& launch, const AttemptSpec& attempt);
+// The name a Slurm node has in the run until srun names it.
+QString unallocatedNodeName(int nodeIndex);
 // shardbench-core's arguments after the program name.
 QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPath, const AttemptSpec& attempt);
 

@@ -5,7 +5,15 @@
 
 namespace sb::launch {
 
-QString backendName(BackendKind k) { return k == BackendKind::Ssh ? QStringLiteral("ssh") : QStringLiteral("local"); }
+QString backendName(BackendKind k)
+{
+    switch (k) {
+    case BackendKind::Ssh: return QStringLiteral("ssh");
+    case BackendKind::Slurm: return QStringLiteral("slurm");
+    case BackendKind::Local: break;
+    }
+    return QStringLiteral("local");
+}
 
 QStringList SshOptions::validate() const
 {
@@ -36,10 +44,17 @@ QStringList RunConfig::validate() const
             e << QStringLiteral("\"%1\" is not a valid environment variable name").arg(printable(it.key()));
         noNul(it.value(), "an environment value");
     }
-    if (backend == BackendKind::Local) {
-        if (!hosts.isEmpty()) e << QStringLiteral("a local run takes no hosts");
+    if (backend == BackendKind::Local || backend == BackendKind::Slurm) {
+        if (!hosts.isEmpty()) e << QStringLiteral("a %1 run takes no hosts").arg(backendName(backend));
         if (corePath.isEmpty()) e << QStringLiteral("no shardbench-core path given");
-    } else {
+        noNul(corePath, "the shardbench-core path");
+        noNul(workdir, "the working folder");
+    }
+    if (backend == BackendKind::Slurm) {
+        // srun reads options up to the program: a core path starting with '-' would be one.
+        if (corePath.startsWith(QLatin1Char('-'))) e << QStringLiteral("the shardbench-core path must not start with '-'");
+        e << slurm.validate();
+    } else if (backend == BackendKind::Ssh) {
         if (hosts.isEmpty()) e << QStringLiteral("an SSH run needs at least one host");
         for (const HostSpec& h : hosts)
             if (QString bad = checkHostName(h.name); !bad.isEmpty()) e << bad;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "host_list.hpp"
+#include "slurm/slurm_options.hpp"
 
 #include <QList>
 #include <QMap>
@@ -11,8 +12,8 @@
 
 namespace sb::launch {
 
-enum class BackendKind { Local, Ssh };
-QString backendName(BackendKind k); // "local" | "ssh"
+enum class BackendKind { Local, Ssh, Slurm };
+QString backendName(BackendKind k); // "local" | "ssh" | "slurm"
 
 // Where libssh finds its configuration. Empty fields mean the OpenSSH
 // defaults of the user running the launcher (~/.ssh/config and
@@ -33,20 +34,21 @@ struct RunConfig {
     QString name;                         // a label; the run's id is generated
     BackendKind backend = BackendKind::Local;
     QList<HostSpec> hosts;                // ssh: the hosts, in rank order
-    QString corePath;                     // local: the shardbench-core binary
+    QString corePath;                     // local, slurm: the shardbench-core binary
     QString remoteCore = QStringLiteral("shardbench-core"); // ssh: path or name on PATH
     QString remoteDir = QStringLiteral(".shardbench/runs"); // ssh: run folders (relative: to the home)
     QString remoteWorkdir;                // ssh: working folder of the ranks ("" = home)
-    QString workdir;                      // local: working folder of the ranks ("" = current)
+    QString workdir;                      // local, slurm: working folder of the ranks ("" = current)
     int maxRestarts = 0;
-    int masterPort = 0;                   // 0: a free port, chosen per attempt
-    QString masterAddr;                   // "": 127.0.0.1 locally, else the first host's address
+    int masterPort = 0;                   // 0: a free port per attempt (slurm: the core's 15000 + job id % 15000)
+    QString masterAddr;                   // "": 127.0.0.1 locally, else the first host's (node's) address
     QString resumeFrom;                   // the first attempt resumes from this checkpoint
     qint64 parentRun = -1;                // the run this one continues, if any
     int stopGraceMs = 2000;               // SIGTERM, then SIGKILL after this
     int stopDeadlineMs = 5000;            // every rank is stopped (or given up on) by then
     QMap<QString, QString> extraEnv;      // more environment for every rank (SB_THREADS, ...)
     SshOptions ssh;
+    SlurmOptions slurm;
 
     QStringList validate() const;
 };

@@ -45,6 +45,10 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
     });
     connect(&supervisor, &RunSupervisor::progress, this, &RunRecorder::launcherLog);
     connect(&supervisor, &RunSupervisor::hostReady, this, [this](const HostInfo& h) {
+        if (supervisor_.launch().config.backend == BackendKind::Slurm) {
+            recordNode(h);
+            return;
+        }
         store::HostRecord r;
         r.name = h.name;
         r.hostname = h.hostname;
@@ -151,6 +155,19 @@ void RunRecorder::log(const protocol::StepMetrics& step)
 }
 
 void RunRecorder::close() {}
+
+void RunRecorder::recordNode(const HostInfo& h)
+{
+    // Slurm nodes are not hosts to connect to: they are named in the run only.
+    const QList<HostSpec>& nodes = supervisor_.launch().hosts;
+    nodeNames_.insert(h.hostIndex, h.name);
+    QStringList labels;
+    for (int i = 0; i < nodes.size(); ++i) labels << HostSpec{nodeNames_.value(i, nodes[i].name), nodes[i].slots}.label();
+    store::RunUpdate u;
+    u.runId = runId_;
+    u.hosts = labels;
+    store_.updateRun(u);
+}
 
 void RunRecorder::launcherLog(const QString& line)
 {

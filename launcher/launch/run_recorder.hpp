@@ -1,8 +1,9 @@
 // Writes everything a supervised run produces into the run store: the run
 // row (plan, backend, hosts, world size, status, times, reason, failing
 // rank), attempts, per-rank step metrics (as a MetricsSink), events,
-// checkpoints, hosts and log excerpts. Logs are capped per rank and
-// attempt: the first `headLines` and the last `tailLines` are kept.
+// checkpoints, hosts (a Slurm run's nodes: in the run row only) and log
+// excerpts. Logs are capped per rank and attempt: the first `headLines` and
+// the last `tailLines` are kept.
 #pragma once
 
 #include "metrics_sink.hpp"
@@ -46,6 +47,7 @@ private:
     };
     void addLog(int attempt, int rank, store::LogStream stream, const QString& line);
     void launcherLog(const QString& line);
+    void recordNode(const HostInfo& h);
     void flushTails();
 
     store::RunStore& store_;
@@ -56,6 +58,7 @@ private:
     int attempt_ = 0;
     QHash<QPair<int, int>, LogCap> caps_; // (attempt, rank)
     int malformed_ = 0;
+    QHash<int, QString> nodeNames_; // Slurm: host index -> node name
 };
 
 } // namespace sb::launch

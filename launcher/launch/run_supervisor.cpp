@@ -44,7 +44,12 @@ QList<RankView> RunSupervisor::ranks() const
 QString RunSupervisor::hostOfRank(int rank) const
 {
     const RankSlot* s = launch_.slotOf(rank);
-    return s ? launch_.hosts.value(s->hostIndex).name : QString();
+    return s ? hostName(s->hostIndex) : QString();
+}
+
+QString RunSupervisor::hostName(int hostIndex) const
+{
+    return hostNames_.value(hostIndex, launch_.hosts.value(hostIndex).name);
 }
 
 void RunSupervisor::setStatus(RunStatus status, const QString& reason)
@@ -88,7 +93,13 @@ void RunSupervisor::startAttempt()
     backend_ = factory_();
     Backend* b = backend_.get();
     connect(b, &Backend::progress, this, &RunSupervisor::progress);
-    connect(b, &Backend::hostReady, this, &RunSupervisor::hostReady);
+    connect(b, &Backend::hostReady, this, [this](const HostInfo& info) {
+        // A Slurm node is named only once allocated.
+        hostNames_.insert(info.hostIndex, info.name);
+        for (const RankSlot& s : launch_.ranks)
+            if (s.hostIndex == info.hostIndex) rankViews_[s.rank].host = info.name;
+        Q_EMIT hostReady(info);
+    });
     connect(b, &Backend::ranksStarting, this, [this](const QString& addr, int port) {
         Q_EMIT progress(QStringLiteral("starting %1 ranks (rendezvous %2:%3)").arg(launch_.worldSize).arg(addr).arg(port));
         setStatus(RunStatus::Running);

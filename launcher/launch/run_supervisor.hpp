@@ -76,6 +76,8 @@ public:
     int attempt() const { return attempt_; }
     QList<RankView> ranks() const;
     QString hostOfRank(int rank) const;
+    // The host's name as the backend reported it (a Slurm node's), else as configured.
+    QString hostName(int hostIndex) const;
 
 Q_SIGNALS:
     void statusChanged(sb::store::RunStatus status, const QString& reason);
@@ -128,6 +130,7 @@ private:
     QList<ObservedExit> exits_;
     qint64 exitOrder_ = 0;
     QHash<int, RankView> rankViews_;
+    QHash<int, QString> hostNames_;   // host index -> the name a backend learnt (Slurm nodes)
     QHash<int, QString> lastErrors_;  // rank -> its last error event
     QHash<int, QString> lastStderr_;  // rank -> its last stderr line
     int exitedRanks_ = 0;

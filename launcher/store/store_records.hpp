@@ -21,7 +21,7 @@ struct NewRun {
     QString uid;            // globally unique, also passed to the core as --run-id
     QString name;
     QString planJson;
-    QString backend;        // local | ssh
+    QString backend;        // local | ssh | slurm
     QStringList hosts;      // "alias slots=N" per host
     int worldSize = 0;
     int maxRestarts = 0;
@@ -44,6 +44,7 @@ struct RunUpdate {
     std::optional<int> stepsDone;
     std::optional<double> finalLoss;
     std::optional<qint64> malformedLines;
+    std::optional<QStringList> hosts; // once known (the nodes Slurm allocated)
 };
 
 struct AttemptRecord {

@@ -18,6 +18,10 @@ QVariant real(double v) { return std::isnan(v) ? QVariant(QMetaType::fromType<do
 QVariant count(qint64 v) { return v < 0 ? QVariant(QMetaType::fromType<qint64>()) : QVariant(v); }
 QVariant rankOrNull(int v) { return v < 0 ? QVariant(QMetaType::fromType<int>()) : QVariant(v); }
 QVariant textOrNull(const QString& s) { return s.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s); }
+QString hostsJson(const QStringList& hosts)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(hosts)).toJson(QJsonDocument::Compact));
+}
 
 QString run(QSqlQuery& q)
 {
@@ -68,14 +72,12 @@ QSqlQuery WriteStatements::prepare(const QString& sql)
 
 QString WriteStatements::createRun(const NewRun& r, qint64* id)
 {
-    QJsonArray hosts;
-    for (const QString& h : r.hosts) hosts.append(h);
     QSqlQuery& q = createRun_;
     q.bindValue(0, r.uid);
     q.bindValue(1, r.name.isNull() ? QString(QLatin1String("")) : r.name);
     q.bindValue(2, r.planJson);
     q.bindValue(3, r.backend);
-    q.bindValue(4, QString::fromUtf8(QJsonDocument(hosts).toJson(QJsonDocument::Compact)));
+    q.bindValue(4, hostsJson(r.hosts));
     q.bindValue(5, r.worldSize);
     q.bindValue(6, statusName(RunStatus::Starting));
     q.bindValue(7, r.createdAt);
@@ -108,6 +110,7 @@ QString WriteStatements::updateRun(const RunUpdate& u)
     if (u.stepsDone) add("steps_done", *u.stepsDone);
     if (u.finalLoss) add("final_loss", real(*u.finalLoss));
     if (u.malformedLines) add("malformed_lines", *u.malformedLines);
+    if (u.hosts) add("hosts_json", hostsJson(*u.hosts));
     if (sets.isEmpty()) return {};
     QSqlQuery q(db_);
     if (!q.prepare(QStringLiteral("UPDATE runs SET ") + sets.join(QStringLiteral(", ")) + QStringLiteral(" WHERE id = ?")))

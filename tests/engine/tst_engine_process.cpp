@@ -138,7 +138,7 @@ private Q_SLOTS:
                                             {QStringLiteral("SLURM_JOB_ID"), QStringLiteral("123456")}};
         const Single r = runSingle({QStringLiteral("--plan"), tiny_}, slurm);
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("\"master\":\"gpu07:23456\"")), qPrintable(r.out.left(600)));
+        QVERIFY2(r.out.contains(QStringLiteral("\"master\":\"gpu07:18456\"")), qPrintable(r.out.left(600)));
         QVERIFY2(r.out.contains(QStringLiteral("\"env\":\"slurm\"")), qPrintable(r.out.left(600)));
 
         QHash<QString, QString> bad = slurm;

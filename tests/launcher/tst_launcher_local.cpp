@@ -98,20 +98,10 @@ private Q_SLOTS:
         RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
         QCOMPARE(h.prepare(localConfig(plan)), QString());
         h.start();
-        QVERIFY2(h.waitFor([&] { return h.minStepOfAllRanks() >= 3; }, 60000), qPrintable(h.progress.join(QLatin1Char('\n'))));
-        const qint64 victim = h.pids.value(1);
-        QVERIFY(victim > 0);
-        QCOMPARE(rankOf(victim), 1);
-        QElapsedTimer sinceKill;
-        sinceKill.start();
-        QCOMPARE(::kill(static_cast<pid_t>(victim), SIGKILL), 0);
-        QVERIFY(h.waitFinished(20000));
-        QVERIFY2(sinceKill.elapsed() < 5500, qPrintable(QStringLiteral("took %1 ms").arg(sinceKill.elapsed())));
+        QCOMPARE(h.killRankWhenTraining(1, 3), QString());
+        QVERIFY2(h.msFromStopToFinish < 5500, qPrintable(QStringLiteral("took %1 ms").arg(h.msFromStopToFinish)));
+        QCOMPARE(h.blamesKilledRank(1), QString());
         const launch::RunOutcome& o = h.supervisor().outcome();
-        qInfo("reason: %s", qPrintable(o.reason));
-        QCOMPARE(o.status, store::RunStatus::Failed);
-        QCOMPARE(o.failingRank, 1);
-        QVERIFY2(o.reason.contains(QLatin1String("rank 1")) && o.reason.contains(QLatin1String("signal 9")), qPrintable(o.reason));
         const QString uid = h.launch().uid;
         const qint64 id = h.runId();
         h.closeStore();
@@ -132,21 +122,14 @@ private Q_SLOTS:
         RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
         QCOMPARE(h.prepare(localConfig(plan)), QString());
         h.start();
-        QVERIFY(h.waitFor([&] { return h.minStepOfAllRanks() >= 2; }, 60000));
-        QElapsedTimer sinceCancel;
-        sinceCancel.start();
-        h.supervisor().cancel();
-        QVERIFY(h.waitFinished(20000));
-        QVERIFY(sinceCancel.elapsed() < 5500);
+        QCOMPARE(h.stopWhenTraining(2, [&] { h.supervisor().cancel(); return QString(); }), QString());
+        QVERIFY(h.msFromStopToFinish < 5500);
         QCOMPARE(h.supervisor().outcome().status, store::RunStatus::Cancelled);
-        const QString uid = h.launch().uid;
-        const qint64 id = h.runId();
-        h.closeStore();
-        expectNoProcessesOf(uid);
-        QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
-        QCOMPARE(reader->run(id)->status, QStringLiteral("cancelled"));
-        QCOMPARE(reader->run(id)->failingRank, -1);
+        const auto run = h.closeAndReadRun();
+        expectNoProcessesOf(h.launch().uid);
+        QVERIFY(run);
+        QCOMPARE(run->status, QStringLiteral("cancelled"));
+        QCOMPARE(run->failingRank, -1);
     }
 
     void restartsFromScratchWithoutCheckpoints()

@@ -112,9 +112,11 @@ int rankOf(qint64 pid)
 {
     QFile f(QStringLiteral("/proc/%1/environ").arg(pid));
     if (!f.open(QIODevice::ReadOnly)) return -1;
+    int slurmRank = -1;
     for (const QByteArray& kv : f.readAll().split('\0'))
         if (kv.startsWith("RANK=")) return kv.mid(5).toInt();
-    return -1;
+        else if (kv.startsWith("SLURM_PROCID=")) slurmRank = kv.mid(13).toInt();
+    return slurmRank;
 }
 
 void dieWithParent(QProcess& process, int sig)

@@ -37,7 +37,7 @@ QList<ProcessInfo> processesMentioning(const QByteArray& text);
 // Waits until none is left; returns the survivors after the timeout.
 QList<ProcessInfo> waitUntilNoneMention(const QByteArray& text, int timeoutMs);
 QString describe(const QList<ProcessInfo>& ps);
-// RANK from a process's environment, or -1.
+// RANK from a process's environment (under srun: SLURM_PROCID), or -1.
 int rankOf(qint64 pid);
 
 // The process gets `sig` when this test process dies (Linux), so that a

@@ -1,12 +1,15 @@
 #include "run_harness.hpp"
 
-#include "launch/local_backend.hpp"
+#include "launcher_test_support.hpp"
+
+#include "launch/backend_factory.hpp"
 #include "launch/prepared_launch.hpp"
-#include "launch/ssh/ssh_backend.hpp"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QThread>
+
+#include <csignal>
 
 namespace sb::test {
 
@@ -27,10 +30,7 @@ QString RunHarness::prepare(const launch::RunConfig& config, launch::HostKeyPoli
     store_ = store::SqliteRunStore::open(dbPath_, &err);
     if (!store_) return err;
     const launch::BackendKind kind = config.backend;
-    supervisor_ = std::make_unique<launch::RunSupervisor>(p.launch, [kind, policy]() -> std::unique_ptr<launch::Backend> {
-        if (kind == launch::BackendKind::Ssh) return std::make_unique<launch::SshBackend>(policy);
-        return std::make_unique<launch::LocalBackend>();
-    });
+    supervisor_ = std::make_unique<launch::RunSupervisor>(p.launch, [kind, policy] { return launch::makeBackend(kind, policy); });
     recorder_ = std::make_unique<launch::RunRecorder>(*store_, *supervisor_);
     if (!recorder_->ok()) return recorder_->error();
     launch::RunSupervisor* s = supervisor_.get();
@@ -84,10 +84,54 @@ int RunHarness::minStepOfAllRanks() const
     return std::max(min, 0);
 }
 
+QString RunHarness::stopWhenTraining(int minSteps, const std::function<QString()>& stop, int trainTimeoutMs,
+                                     int finishTimeoutMs)
+{
+    if (!waitFor([&] { return minStepOfAllRanks() >= minSteps; }, trainTimeoutMs))
+        return QStringLiteral("the ranks did not reach step %1:\n").arg(minSteps) + progress.join(QLatin1Char('\n'));
+    QElapsedTimer sinceStop;
+    sinceStop.start();
+    if (QString e = stop(); !e.isEmpty()) return e;
+    if (!waitFinished(finishTimeoutMs)) return QStringLiteral("the run did not finish within %1 ms of the stop").arg(finishTimeoutMs);
+    msFromStopToFinish = sinceStop.elapsed();
+    return {};
+}
+
+QString RunHarness::killRankWhenTraining(int rank, int minSteps, int trainTimeoutMs, int finishTimeoutMs)
+{
+    auto kill = [&]() -> QString {
+        const qint64 victim = pids.value(rank);
+        if (victim <= 0) return QStringLiteral("no pid for rank %1").arg(rank);
+        if (const int r = rankOf(victim); r != rank) return QStringLiteral("pid %1 is rank %2, not %3").arg(victim).arg(r).arg(rank);
+        if (::kill(static_cast<pid_t>(victim), SIGKILL) != 0) return QStringLiteral("cannot kill pid %1").arg(victim);
+        return {};
+    };
+    return stopWhenTraining(minSteps, kill, trainTimeoutMs, finishTimeoutMs);
+}
+
 void RunHarness::closeStore()
 {
     recorder_.reset();
     store_.reset();
+}
+
+QString RunHarness::blamesKilledRank(int rank) const
+{
+    const launch::RunOutcome& o = supervisor_->outcome();
+    qInfo("reason: %s", qPrintable(o.reason));
+    const bool named = o.reason.startsWith(QStringLiteral("rank %1 ").arg(rank)) && o.reason.contains(QLatin1String("signal 9"));
+    if (o.status == store::RunStatus::Failed && o.failingRank == rank && named) return {};
+    return QStringLiteral("status %1, failing rank %2: %3").arg(store::statusName(o.status)).arg(o.failingRank).arg(o.reason);
+}
+
+std::optional<store::RunRow> RunHarness::closeAndReadRun()
+{
+    const qint64 id = runId();
+    closeStore();
+    QString err;
+    const auto reader = store::RunReader::open(dbPath_, &err);
+    if (!reader) return std::nullopt;
+    return reader->run(id);
 }
 
 } // namespace sb::test

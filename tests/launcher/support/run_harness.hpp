@@ -8,6 +8,7 @@
 #include "launch/run_recorder.hpp"
 #include "launch/run_supervisor.hpp"
 #include "launch/ssh/host_key_policy.hpp"
+#include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
 
 #include <QElapsedTimer>
@@ -16,6 +17,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace sb::test {
 
@@ -40,8 +42,20 @@ public:
     qint64 msSince(const QElapsedTimer& t) const { return t.elapsed(); }
     // The highest step every rank has reported in the current attempt.
     int minStepOfAllRanks() const;
+    // Once every rank reported `minSteps` steps, calls `stop` ("" or what went
+    // wrong) and waits until the run finished; sets msFromStopToFinish.
+    // "" or what went wrong.
+    QString stopWhenTraining(int minSteps, const std::function<QString()>& stop, int trainTimeoutMs = 60000,
+                             int finishTimeoutMs = 20000);
+    // The same, the stop being SIGKILL to `rank`'s process (its pid as the backend reported it).
+    QString killRankWhenTraining(int rank, int minSteps, int trainTimeoutMs = 60000, int finishTimeoutMs = 20000);
+    // "" when the run failed because `rank` was killed by SIGKILL (the
+    // reason naming it), else why not.
+    QString blamesKilledRank(int rank) const;
     // Closes the store (flushes it) so that readers see everything.
     void closeStore();
+    // Closes the store and reads the run's row back; nullopt when it cannot.
+    std::optional<store::RunRow> closeAndReadRun();
 
     QHash<int, qint64> pids;                  // rank -> pid, current attempt
     QList<protocol::StepMetrics> steps;
@@ -51,6 +65,7 @@ public:
     QStringList errors;                      // error events
     QElapsedTimer clock;                     // started by start()
     qint64 finishedAtMs = -1;
+    qint64 msFromStopToFinish = -1;
 
 private:
     QString dbPath_;
