@@ -2129,6 +2129,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n rank(s) through srun (Slurm)</source>
+            <translation>
+                <numerusform>%n Rang über srun (Slurm)</numerusform>
+                <numerusform>%n Ränge über srun (Slurm)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n rank(s) on this machine</source>
             <translation>
                 <numerusform>%n Rang auf diesem Rechner</numerusform>
@@ -2901,6 +2908,22 @@
     </context>
     <context>
         <name>sb::gui::TargetChooser</name>
+        <message>
+            <source>Through Slurm (srun from this machine, a login node):</source>
+            <translation>Über Slurm (srun von diesem Rechner, einem Login-Knoten):</translation>
+        </message>
+        <message>
+            <source>the default partition</source>
+            <translation>die Standard-Partition</translation>
+        </message>
+        <message>
+            <source>the default account</source>
+            <translation>das Standard-Konto</translation>
+        </message>
+        <message>
+            <source>the partition&apos;s limit, e.g. 2:00:00</source>
+            <translation>das Limit der Partition, z. B. 2:00:00</translation>
+        </message>
         <message>
             <source>This machine</source>
             <translation>Dieser Rechner</translation>

@@ -2108,6 +2108,12 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n rank(s) through srun (Slurm)</source>
+            <translation>
+                <numerusform>通过 srun（Slurm）运行 %n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n rank(s) on this machine</source>
             <translation>
                 <numerusform>本机上 %n 个 rank</numerusform>
@@ -2861,6 +2867,22 @@
     </context>
     <context>
         <name>sb::gui::TargetChooser</name>
+        <message>
+            <source>Through Slurm (srun from this machine, a login node):</source>
+            <translation>通过 Slurm（在本机这一登录节点上运行 srun）：</translation>
+        </message>
+        <message>
+            <source>the default partition</source>
+            <translation>默认分区</translation>
+        </message>
+        <message>
+            <source>the default account</source>
+            <translation>默认账户</translation>
+        </message>
+        <message>
+            <source>the partition&apos;s limit, e.g. 2:00:00</source>
+            <translation>分区的时限，例如 2:00:00</translation>
+        </message>
         <message>
             <source>This machine</source>
             <translation>本机</translation>

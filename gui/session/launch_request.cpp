@@ -58,7 +58,12 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
     c.maxRestarts = request.maxRestarts;
     c.resumeFrom = request.resumeFrom;
     c.parentRun = request.parentRun;
-    if (request.target.local) {
+    if (request.target.local && request.target.slurm) {
+        c.backend = launch::BackendKind::Slurm;
+        c.corePath = QFileInfo(localCore).absoluteFilePath();
+        c.workdir = base;
+        c.slurm = request.target.slurmOptions;
+    } else if (request.target.local) {
         c.backend = launch::BackendKind::Local;
         c.corePath = QFileInfo(localCore).absoluteFilePath();
         c.workdir = base;

@@ -13,8 +13,10 @@
 namespace sb::gui {
 
 struct LaunchTarget {
-    bool local = true;
+    bool local = true;             // the ranks start from this machine: its own processes, or srun
+    bool slurm = false;            // (with local) through srun, this machine being a Slurm login node
     QList<launch::HostSpec> hosts; // SSH: in rank order, with their slots
+    launch::SlurmOptions slurmOptions;
     int slots() const;
 };
 

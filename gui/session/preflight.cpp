@@ -138,9 +138,10 @@ void Preflight::checkPlan()
         const launch::PreparedLaunch& l = prepared_.result.launch;
         const QList<launch::HostSpec> hosts = l.hosts;
         const int world = l.worldSize;
-        const bool local = request_.target.local;
+        const bool local = request_.target.local, slurm = request_.target.slurm;
         const QStringList layoutWarnings = prepared_.result.warnings;
-        set(Layout, Passed, [hosts, world, local] {
+        set(Layout, Passed, [hosts, world, local, slurm] {
+            if (slurm) return tr("%n rank(s) through srun (Slurm)", nullptr, world);
             if (local) return tr("%n rank(s) on this machine", nullptr, world);
             QStringList parts;
             for (const launch::HostSpec& h : hosts) parts << tr("%1: %n rank(s)", nullptr, h.slots).arg(h.name);

@@ -3,8 +3,7 @@
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
 
-#include "launch/local_backend.hpp"
-#include "launch/ssh/ssh_backend.hpp"
+#include "launch/backend_factory.hpp"
 
 namespace sb::gui {
 
@@ -13,10 +12,7 @@ RunSession::RunSession(const launch::PreparedLaunch& launch, std::shared_ptr<sto
     : QObject(parent), store_(std::move(store)), live_(new LiveRunModel(this)), logs_(new RunLogModel(this))
 {
     const launch::BackendKind kind = launch.config.backend;
-    supervisor_ = std::make_unique<launch::RunSupervisor>(launch, [kind, policy]() -> std::unique_ptr<launch::Backend> {
-        if (kind == launch::BackendKind::Ssh) return std::make_unique<launch::SshBackend>(policy);
-        return std::make_unique<launch::LocalBackend>();
-    });
+    supervisor_ = std::make_unique<launch::RunSupervisor>(launch, [kind, policy] { return launch::makeBackend(kind, policy); });
     recorder_ = std::make_unique<launch::RunRecorder>(*store_, *supervisor_);
     live_->reset(launch.worldSize, launch.planSteps, predictedPeaks);
     supervisor_->addMetricsSink(live_);

@@ -4,6 +4,8 @@
 
 #include <QButtonGroup>
 #include <QEvent>
+#include <QFormLayout>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QRadioButton>
 #include <QSet>
@@ -17,7 +19,9 @@ constexpr int SlotsRole = Qt::UserRole + 2;
 } // namespace
 
 TargetChooser::TargetChooser(HostCatalog* catalog, QWidget* parent)
-    : QWidget(parent), catalog_(catalog), local_(new QRadioButton), remote_(new QRadioButton), hosts_(new QListWidget)
+    : QWidget(parent), catalog_(catalog), local_(new QRadioButton), remote_(new QRadioButton), hosts_(new QListWidget),
+      slurm_(new QRadioButton), slurmForm_(new QWidget), partition_(new QLineEdit), account_(new QLineEdit),
+      timeLimit_(new QLineEdit)
 {
     local_->setObjectName(QStringLiteral("targetLocal"));
     remote_->setObjectName(QStringLiteral("targetHosts"));
@@ -25,6 +29,17 @@ TargetChooser::TargetChooser(HostCatalog* catalog, QWidget* parent)
     auto* group = new QButtonGroup(this);
     group->addButton(local_);
     group->addButton(remote_);
+    group->addButton(slurm_);
+    slurm_->setObjectName(QStringLiteral("targetSlurm"));
+    partition_->setObjectName(QStringLiteral("slurmPartition"));
+    account_->setObjectName(QStringLiteral("slurmAccount"));
+    timeLimit_->setObjectName(QStringLiteral("slurmTime"));
+    auto* form = new QFormLayout(slurmForm_);
+    form->setContentsMargins(20, 0, 0, 0);
+    form->addRow(QStringLiteral("--partition"), partition_);
+    form->addRow(QStringLiteral("--account"), account_);
+    form->addRow(QStringLiteral("--time"), timeLimit_);
+    slurmForm_->setEnabled(false);
     local_->setChecked(true);
     hosts_->setEnabled(false);
     hosts_->setMaximumHeight(110);
@@ -33,10 +48,17 @@ TargetChooser::TargetChooser(HostCatalog* catalog, QWidget* parent)
     layout->addWidget(local_);
     layout->addWidget(remote_);
     layout->addWidget(hosts_);
+    layout->addWidget(slurm_);
+    layout->addWidget(slurmForm_);
     connect(remote_, &QRadioButton::toggled, this, [this](bool on) {
         hosts_->setEnabled(on);
         Q_EMIT changed();
     });
+    connect(slurm_, &QRadioButton::toggled, this, [this](bool on) {
+        slurmForm_->setEnabled(on);
+        Q_EMIT changed();
+    });
+    for (QLineEdit* e : {partition_, account_, timeLimit_}) connect(e, &QLineEdit::textChanged, this, &TargetChooser::changed);
     connect(hosts_, &QListWidget::itemChanged, this, &TargetChooser::changed);
     connect(catalog_, &HostCatalog::changed, this, &TargetChooser::reload);
     reload();
@@ -64,7 +86,13 @@ void TargetChooser::reload()
 LaunchTarget TargetChooser::target() const
 {
     LaunchTarget t;
-    t.local = local_->isChecked();
+    t.slurm = slurm_->isChecked();
+    t.local = local_->isChecked() || t.slurm;
+    if (t.slurm) {
+        t.slurmOptions.partition = partition_->text().trimmed();
+        t.slurmOptions.account = account_->text().trimmed();
+        t.slurmOptions.timeLimit = timeLimit_->text().trimmed();
+    }
     if (t.local) return t;
     for (int i = 0; i < hosts_->count(); ++i) {
         const QListWidgetItem* item = hosts_->item(i);
@@ -92,6 +120,10 @@ void TargetChooser::retranslateUi()
 {
     local_->setText(tr("This machine"));
     remote_->setText(tr("These hosts (over SSH):"));
+    slurm_->setText(tr("Through Slurm (srun from this machine, a login node):"));
+    partition_->setPlaceholderText(tr("the default partition"));
+    account_->setPlaceholderText(tr("the default account"));
+    timeLimit_->setPlaceholderText(tr("the partition's limit, e.g. 2:00:00"));
     for (int i = 0; i < hosts_->count(); ++i) {
         QListWidgetItem* item = hosts_->item(i);
         const int slots = item->data(SlotsRole).toInt();

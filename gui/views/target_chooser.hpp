@@ -1,11 +1,13 @@
-// Where a run's ranks go: this machine, or the checked hosts (in the order
-// listed; each runs its GPU count of ranks, or the plan's processes per node).
+// Where a run's ranks go: this machine, the checked hosts (in the order
+// listed; each runs its GPU count of ranks, or the plan's processes per node),
+// or a Slurm allocation that srun on this machine (a login node) asks for.
 #pragma once
 
 #include "session/launch_request.hpp"
 
 #include <QWidget>
 
+class QLineEdit;
 class QListWidget;
 class QRadioButton;
 
@@ -23,6 +25,9 @@ public:
     void setHostChecked(const QString& name, bool checked);
     QRadioButton* localButton() const { return local_; }
     QRadioButton* hostsButton() const { return remote_; }
+    QRadioButton* slurmButton() const { return slurm_; }
+    QLineEdit* partitionEdit() const { return partition_; }
+    QLineEdit* timeLimitEdit() const { return timeLimit_; }
     QListWidget* hostList() const { return hosts_; }
 
 Q_SIGNALS:
@@ -39,6 +44,11 @@ private:
     QRadioButton* local_;
     QRadioButton* remote_;
     QListWidget* hosts_;
+    QRadioButton* slurm_;
+    QWidget* slurmForm_;
+    QLineEdit* partition_;
+    QLineEdit* account_;
+    QLineEdit* timeLimit_;
 };
 
 } // namespace sb::gui

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 
 namespace sb::launch {
 
@@ -83,6 +84,8 @@ PrepareResult prepareLaunch(const RunConfig& config)
     if (config.backend == BackendKind::Local) {
         l.hosts = {HostSpec{QStringLiteral("localhost"), l.worldSize}};
     } else if (config.backend == BackendKind::Slurm) {
+        if (QStandardPaths::findExecutable(QStringLiteral("srun")).isEmpty())
+            r.errors << QStringLiteral("srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)");
         // srun --distribution=block puts ranks node by node, as the mesh expects.
         for (int n = 0; n < l.nodes; ++n) l.hosts << HostSpec{unallocatedNodeName(n), l.procsPerNode};
     } else {

@@ -2,7 +2,8 @@
 // plan launched on this machine from the Run area shows its steps as they
 // come; Stop marks a run cancelled; two runs compare in the Runs area; a
 // checkpoint verifies, exports and restores into a resumed run at another
-// world size whose first step follows its parent's last.
+// world size whose first step follows its parent's last; and the same plan
+// launched through srun on a real one-node Slurm cluster.
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
@@ -21,6 +22,7 @@
 #include "views/rank_memory_chart.hpp"
 #include "views/log_panes.hpp"
 #include "views/restore_dialog.hpp"
+#include "views/target_chooser.hpp"
 #include "views/runs_view.hpp"
 #include "views/series_chart.hpp"
 #include "views/training_panel.hpp"
@@ -43,6 +45,10 @@
 #include <QUndoStack>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QProcess>
+#include <QRadioButton>
+#include <QScopeGuard>
+#include <QStandardPaths>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
@@ -53,6 +59,8 @@
 #include <QTest>
 
 #include <algorithm>
+
+#include <unistd.h>
 
 using namespace sb;
 using namespace sb::gui;
@@ -67,6 +75,7 @@ private Q_SLOTS:
     void compareTwoRuns();
     void verifyAndExportACheckpoint();
     void restoreResumesAtAnotherWorldSize();
+    void launchThroughSlurm();
 
 private:
     RunAreas* areas() const { return w_->window->areas(); }
@@ -360,6 +369,49 @@ void TestRun::restoreResumesAtAnotherWorldSize()
     // Its checkpoints went into a folder of their own.
     const QString childDir = QString::fromStdString(dialog->request().plan.training.checkpoint.dir);
     QVERIFY(childDir != checkpointRoot_);
+}
+
+void TestRun::launchThroughSlurm()
+{
+    // The launcher's own one-node cluster (tests/launcher/support/slurm_cluster.sh).
+    if (::geteuid() != 0) QSKIP("a Slurm cluster needs root (slurmd starts tasks as any user)");
+    for (const char* program : {"srun", "slurmctld", "slurmd", "munged"})
+        if (QStandardPaths::findExecutable(QString::fromLatin1(program)).isEmpty() &&
+            QStandardPaths::findExecutable(QString::fromLatin1(program), {QStringLiteral("/usr/sbin")}).isEmpty())
+            QSKIP("slurm-wlm and munge are not installed");
+    QTemporaryDir cluster;
+    const QString script = test::sourcePath(QStringLiteral("tests/launcher/support/slurm_cluster.sh"));
+    auto runScript = [&](const QString& what) {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(QStringLiteral("bash"), {script, what, cluster.path()});
+        const bool done = p.waitForFinished(60000);
+        return done && p.exitCode() == 0 ? QString() : QString::fromUtf8(p.readAll());
+    };
+    const QString started = runScript(QStringLiteral("start"));
+    const auto stop = qScopeGuard([&] { runScript(QStringLiteral("stop")); });
+    QVERIFY2(started.isEmpty(), qPrintable(started));
+    qputenv("SLURM_CONF", cluster.filePath(QStringLiteral("slurm.conf")).toUtf8());
+
+    TargetChooser* target = areas()->launchPanel()->targetChooser();
+    target->slurmButton()->click();
+    typeInto(target->partitionEdit(), QStringLiteral("debug"));
+    typeInto(target->timeLimitEdit(), QStringLiteral("10:00"));
+    typeInto(areas()->launchPanel()->nameEdit(), QStringLiteral("through slurm"));
+    RunController* rc = areas()->runs();
+    const RunSession* before = rc->session();
+    QTest::mouseClick(areas()->launchPanel()->launchButton(), Qt::LeftButton);
+    QVERIFY2(QTest::qWaitFor([&] { return rc->session() != before; }, 60000),
+             qPrintable(areas()->launchPanel()->messageLabel()->text()));
+    RunSession* s = rc->session();
+    QVERIFY(QTest::qWaitFor([&] { return s->isFinished(); }, 90000));
+    QVERIFY2(s->status() == store::RunStatus::Completed, qPrintable(s->reason()));
+    QCOMPARE(s->live()->lastStep(), 20);
+    const auto row = reader()->run(s->runId());
+    QVERIFY(row);
+    QCOMPARE(row->backend, QStringLiteral("slurm"));
+    QCOMPARE(row->stepsDone, 20);
+    target->localButton()->click();
 }
 
 QTEST_MAIN(TestRun)
