@@ -9,6 +9,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <new>
+#include <sys/mman.h>
+#include <thread>
 #include <unistd.h>
 
 namespace sb::ckpt {
@@ -24,33 +27,65 @@ std::int64_t rowNumelOf(const std::vector<std::int64_t>& shape)
 
 } // namespace
 
-std::string writeShardFile(const std::string& dir, const std::string& fileName, const std::vector<ShardTensor>& tensors,
-                           WrittenFile& out)
+std::size_t ShardTensor::bytes() const { return static_cast<std::size_t>((rowEnd - rowBegin) * rowNumelOf(shape)) * 4; }
+
+ShardImage::ShardImage(std::vector<ShardTensor> tensors, ShardImage* previous) : tensors_(std::move(tensors))
 {
     std::vector<SafetensorsEntry> entries;
     std::uint64_t offset = 0;
-    for (const ShardTensor& t : tensors) {
+    for (const ShardTensor& t : tensors_) {
         SafetensorsEntry e;
         e.name = t.name;
         e.dtype = "F32";
         e.shape = t.shape;
         if (!e.shape.empty()) e.shape[0] = t.rowEnd - t.rowBegin;
         e.begin = offset;
-        e.end = offset + static_cast<std::uint64_t>((t.rowEnd - t.rowBegin) * rowNumelOf(t.shape)) * 4;
+        e.end = offset + t.bytes();
         offset = e.end;
         entries.push_back(std::move(e));
     }
-    SafetensorsWriter w;
-    const std::string path = dir + "/" + fileName;
-    if (std::string e = w.open(path, entries, {{"format", "shardbench-shard"}}); !e.empty()) return e;
-    out = {};
-    for (const ShardTensor& t : tensors) {
-        const std::size_t bytes = static_cast<std::size_t>((t.rowEnd - t.rowBegin) * rowNumelOf(t.shape)) * 4;
-        if (std::string e = w.write(t.data, bytes); !e.empty()) return e;
-        out.shards.push_back({t.name, {fileName, t.rowBegin, t.rowEnd, crc32cHex(t.data, bytes)}});
+    const std::string header = safetensorsHeader(entries, {{"format", "shardbench-shard"}});
+    size_ = header.size() + offset;
+    const std::size_t pages = std::max<std::size_t>(1, (size_ + kPageBytes - 1) / kPageBytes) * kPageBytes;
+    if (previous && previous->mapped_ >= pages) {
+        std::swap(base_, previous->base_);
+        std::swap(mapped_, previous->mapped_);
+    } else {
+        void* p = ::mmap(nullptr, pages, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        base_ = static_cast<unsigned char*>(p);
+        mapped_ = pages;
     }
-    if (std::string e = w.close(); !e.empty()) return e;
-    out.file = {fileName, w.bytes(), w.sha256()};
+    std::memcpy(base_, header.data(), header.size());
+    std::memset(base_ + size_, 0, pages - size_); // the padding of the last direct write
+    for (std::size_t i = 0; i < tensors_.size(); ++i)
+        tensors_[i].data = reinterpret_cast<const float*>(base_ + header.size() + entries[i].begin);
+}
+
+ShardImage::~ShardImage()
+{
+    if (base_) ::munmap(base_, mapped_);
+}
+
+std::string writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image, WrittenFile& out)
+{
+    const std::string path = dir + "/" + fileName;
+    std::string ioError;
+    std::thread io([&] { ioError = writeAlignedFileDurably(path, image.bytes(), image.size()); });
+    // Meanwhile one pass over the bytes for both checksums (the tensors follow
+    // the header back to back, in order).
+    const auto& tensors = image.tensors();
+    const auto* firstData = tensors.empty() ? image.bytes() + image.size() : reinterpret_cast<const unsigned char*>(tensors[0].data);
+    Sha256 sha;
+    sha.update(image.bytes(), static_cast<std::size_t>(firstData - image.bytes())); // the header
+    std::vector<std::uint32_t> crcs(tensors.size(), 0);
+    for (std::size_t i = 0; i < tensors.size(); ++i) sha.update(tensors[i].data, tensors[i].bytes(), crcs[i]);
+    io.join();
+    if (!ioError.empty()) return ioError;
+    out = {};
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        out.shards.push_back({tensors[i].name, {fileName, tensors[i].rowBegin, tensors[i].rowEnd, crc32cHex(crcs[i])}});
+    out.file = {fileName, image.size(), sha.hex()};
     return {};
 }
 

@@ -14,20 +14,47 @@
 
 namespace sb::ckpt {
 
-// One rank's file: declare tensors (name, shape of the rows held, data), then
-// write. Records each shard's and the file's SHA-256 and size.
+// One rank's file: its tensors (name, global shape, the rows held, data).
 struct ShardTensor {
     std::string name;                  // "param/..." / "exp_avg/..." / "exp_avg_sq/..."
     std::vector<std::int64_t> shape;   // global shape
     std::int64_t rowBegin = 0, rowEnd = 0;
     const float* data = nullptr;       // (rowEnd - rowBegin) x rowNumel floats
+    std::size_t bytes() const;
 };
 struct WrittenFile {
     FileInfo file;
     std::vector<std::pair<std::string, ShardRef>> shards; // tensor name -> shard
 };
-std::string writeShardFile(const std::string& dir, const std::string& fileName, const std::vector<ShardTensor>& tensors,
-                           WrittenFile& out);
+
+// One rank's file laid out in memory exactly as it goes to disk (safetensors
+// header, then every tensor's rows) in one page-aligned buffer: a snapshot
+// copies the shards straight into place and writing needs no further copy.
+class ShardImage {
+public:
+    // Lays out `tensors` (their data pointers are replaced by their place in
+    // the image) in a buffer left uninitialised: `previous`'s when it is large
+    // enough (its pages are mapped already: copying 360 MiB into fresh pages
+    // took 140 ms, into mapped ones 22 ms), else a new one. Throws std::bad_alloc.
+    explicit ShardImage(std::vector<ShardTensor> tensors, ShardImage* previous = nullptr);
+    ~ShardImage();
+    ShardImage(const ShardImage&) = delete;
+    ShardImage& operator=(const ShardImage&) = delete;
+
+    const std::vector<ShardTensor>& tensors() const { return tensors_; }
+    float* data(std::size_t i) { return const_cast<float*>(tensors_[i].data); } // fill tensor i here
+    const unsigned char* bytes() const { return base_; }
+    std::size_t size() const { return size_; } // of the file
+
+private:
+    std::vector<ShardTensor> tensors_;
+    unsigned char* base_ = nullptr;
+    std::size_t size_ = 0, mapped_ = 0;
+};
+
+// Writes the image as dir/fileName, durably, and records each shard's CRC-32C
+// and the file's SHA-256, computed while the bytes go to disk.
+std::string writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image, WrittenFile& out);
 
 // Complete checkpoints (index.json present, not *.tmp) under `root`, by step.
 std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& root);

@@ -69,11 +69,13 @@ std::uint32_t crc32c(const void* data, std::size_t bytes, std::uint32_t crc)
     return ~portable(p, bytes, crc);
 }
 
-std::string crc32cHex(const void* data, std::size_t bytes)
+std::string crc32cHex(std::uint32_t crc)
 {
     char buf[16];
-    std::snprintf(buf, sizeof buf, "%08x", crc32c(data, bytes));
+    std::snprintf(buf, sizeof buf, "%08x", crc);
     return buf;
 }
+
+std::string crc32cHex(const void* data, std::size_t bytes) { return crc32cHex(crc32c(data, bytes)); }
 
 } // namespace sb::ckpt

@@ -11,5 +11,6 @@ namespace sb::ckpt {
 
 std::uint32_t crc32c(const void* data, std::size_t bytes, std::uint32_t crc = 0);
 std::string crc32cHex(const void* data, std::size_t bytes); // 8 lowercase hex digits
+std::string crc32cHex(std::uint32_t crc);
 
 } // namespace sb::ckpt

@@ -11,6 +11,12 @@ namespace sb::ckpt {
 // Writes, fsyncs and closes a file. Returns "" or an error sentence.
 std::string writeFileDurably(const std::string& path, const std::string& contents);
 std::string fsyncPath(const std::string& path); // a file or a directory
+// The same for `bytes` held in a page-aligned buffer allocated in whole pages:
+// written around the page cache (O_DIRECT: no copy into the cache, no writeback
+// threads competing with training), the last page padded and the file cut back
+// to `bytes`. Goes through the cache where the file system refuses O_DIRECT.
+std::string writeAlignedFileDurably(const std::string& path, const void* data, std::size_t bytes);
+inline constexpr std::size_t kPageBytes = 4096; // alignment O_DIRECT needs on every Linux file system
 std::string makeDirs(const std::string& path);
 std::string removeTree(const std::string& path);
 // rename(from, to), then fsync the parent folder so the rename itself is durable.

@@ -19,17 +19,14 @@ std::uint64_t safetensorsDtypeBytes(const std::string& d)
     return 0;
 }
 
-std::string SafetensorsWriter::open(const std::string& path, const std::vector<SafetensorsEntry>& entries,
-                                    const std::map<std::string, std::string>& metadata)
+std::string safetensorsHeader(const std::vector<SafetensorsEntry>& entries, const std::map<std::string, std::string>& metadata)
 {
-    path_ = path;
     json::Value header = json::Value::object();
     if (!metadata.empty()) {
         json::Value meta = json::Value::object();
         for (const auto& [k, v] : metadata) meta.set(k, v);
         header.set("__metadata__", meta);
     }
-    expected_ = 0;
     for (const SafetensorsEntry& e : entries) {
         json::Value je = json::Value::object();
         je.set("dtype", e.dtype);
@@ -38,19 +35,26 @@ std::string SafetensorsWriter::open(const std::string& path, const std::vector<S
         je.set("shape", shape);
         je.set("data_offsets", json::Value(json::Array{static_cast<long long>(e.begin), static_cast<long long>(e.end)}));
         header.set(e.name, je);
-        expected_ = std::max(expected_, e.end);
     }
     std::string text = header.dump();
     text.append((8 - text.size() % 8) % 8, ' ');
+    std::string out(8, '\0');
+    for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(i)] = static_cast<char>((static_cast<std::uint64_t>(text.size()) >> (8 * i)) & 0xFF);
+    return out + text;
+}
+
+std::string SafetensorsWriter::open(const std::string& path, const std::vector<SafetensorsEntry>& entries,
+                                    const std::map<std::string, std::string>& metadata)
+{
+    path_ = path;
+    expected_ = 0;
+    for (const SafetensorsEntry& e : entries) expected_ = std::max(expected_, e.end);
+    const std::string header = safetensorsHeader(entries, metadata);
     file_ = std::fopen(path.c_str(), "wb");
     if (!file_) return "cannot create " + path + ": " + std::strerror(errno);
-    unsigned char len[8];
-    for (int i = 0; i < 8; ++i) len[i] = static_cast<unsigned char>((static_cast<std::uint64_t>(text.size()) >> (8 * i)) & 0xFF);
-    if (std::fwrite(len, 1, 8, file_) != 8 || std::fwrite(text.data(), 1, text.size(), file_) != text.size())
-        return "cannot write " + path + ": " + std::strerror(errno);
-    hash_.update(len, 8);
-    hash_.update(text.data(), text.size());
-    fileBytes_ = 8 + text.size();
+    if (std::fwrite(header.data(), 1, header.size(), file_) != header.size()) return "cannot write " + path + ": " + std::strerror(errno);
+    hash_.update(header.data(), header.size());
+    fileBytes_ = header.size();
     return {};
 }
 

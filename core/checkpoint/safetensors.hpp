@@ -21,6 +21,10 @@ struct SafetensorsEntry {
     std::uint64_t begin = 0, end = 0; // byte offsets within the data section
 };
 
+// The bytes in front of the data: the 8-byte header length, then the JSON
+// header padded with spaces to a multiple of 8.
+std::string safetensorsHeader(const std::vector<SafetensorsEntry>& entries, const std::map<std::string, std::string>& metadata);
+
 // Streams tensors into a file: declare all entries first, then write each
 // entry's bytes in declaration order.
 class SafetensorsWriter {

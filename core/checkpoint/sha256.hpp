@@ -12,6 +12,9 @@ class Sha256 {
 public:
     Sha256();
     void update(const void* data, std::size_t bytes);
+    // The same, also folding the bytes into the CRC-32C `crc` (continued, as
+    // crc32c() does) in the same pass over them.
+    void update(const void* data, std::size_t bytes, std::uint32_t& crc);
     std::array<std::uint8_t, 32> finish();
     std::string hex(); // finish() as 64 lowercase hex digits
 

@@ -2,7 +2,8 @@
 // shard rank of replica 0 writes its file; rank 0 writes the index once all
 // files are durable and renames step-N.tmp to step-N, so a crash never leaves
 // a checkpoint that looks complete. Async saves snapshot the shards into host
-// buffers on the training thread and write in a background thread,
+// buffers on the training thread and write in a background thread (at nice
+// 19, around the page cache),
 // coordinating completion through the rendezvous store, not collectives.
 // Loading reads only the shards overlapping this rank's rows, so a
 // checkpoint loads at any world size.
@@ -12,11 +13,11 @@
 #include "process_groups.hpp"
 
 #include "checkpoint/checkpoint_index.hpp"
+#include "checkpoint/checkpoint_io.hpp"
 #include "plan/plan.hpp"
 
 #include <torch/torch.h>
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -62,8 +63,11 @@ private:
     DeviceMesh& mesh_;
     std::string runId_;
     std::string root_;
+    // The last save's file image, kept for the next: the same size every time,
+    // and its pages already mapped (fresh ones add ~0.33 ms/MiB to the stall).
+    // Peak memory is that of a save in progress either way.
+    std::unique_ptr<ckpt::ShardImage> spare_;
     std::thread worker_;
-    std::atomic<bool> busy_{false};
 };
 
 } // namespace sb::engine

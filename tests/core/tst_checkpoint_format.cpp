@@ -1,16 +1,25 @@
 // The Torch-free checkpoint format pieces: SHA-256 against published test
-// vectors (both the SHA-NI and the portable path), safetensors round trip,
+// vectors (both the SHA-NI and the portable path, alone and with the CRC-32C
+// folded in), page-aligned durable writes (O_DIRECT and the fallback),
+// safetensors round trip,
 // and the index's refusal of malformed or unknown-version files.
 #include "checkpoint/checkpoint_index.hpp"
 #include "checkpoint/checkpoint_io.hpp"
 #include "checkpoint/crc32c.hpp"
+#include "checkpoint/fs_util.hpp"
 #include "checkpoint/safetensors.hpp"
 #include "checkpoint/sha256.hpp"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <random>
 
 using namespace sb::ckpt;
@@ -75,6 +84,44 @@ private Q_SLOTS:
             if (line.startsWith(QStringLiteral("digest "))) portable = line.mid(7).trimmed();
         QVERIFY2(!portable.isEmpty(), "the child printed no digest");
         QCOMPARE(portable, QString::fromStdString(randomDigest()));
+    }
+
+    void fusedHashAndCrcMatchSeparate()
+    {
+        const QStringList parts = QString::fromStdString(randomDigest()).split(QLatin1Char('-'));
+        QCOMPARE(parts.size(), 4);
+        QCOMPARE(parts[2], parts[0]); // SHA-256 with the CRC folded in = SHA-256 alone
+        QCOMPARE(parts[3], parts[1]);
+    }
+
+    void alignedWriteKeepsTheExactBytes_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::newRow("disk (O_DIRECT)") << QString();
+        // tmpfs refuses O_DIRECT: the write goes through the page cache instead.
+        if (QFileInfo(QStringLiteral("/dev/shm")).isWritable()) QTest::newRow("tmpfs (fallback)") << QStringLiteral("/dev/shm");
+    }
+
+    void alignedWriteKeepsTheExactBytes()
+    {
+        QFETCH(QString, folder);
+        QTemporaryDir dir(folder.isEmpty() ? QDir::tempPath() + QStringLiteral("/sb-XXXXXX") : folder + QStringLiteral("/sb-XXXXXX"));
+        QVERIFY(dir.isValid());
+        for (std::size_t bytes : {std::size_t{1}, std::size_t{4096}, std::size_t{3 * 4096 + 17}}) {
+            const std::size_t pages = (bytes + 4095) / 4096;
+            void* raw = std::aligned_alloc(4096, pages * 4096);
+            QVERIFY(raw);
+            std::unique_ptr<void, decltype(&std::free)> buf(raw, &std::free);
+            std::mt19937 g(static_cast<unsigned>(bytes));
+            for (std::size_t i = 0; i < pages * 4096; ++i) static_cast<unsigned char*>(raw)[i] = static_cast<unsigned char>(g());
+            const QString path = dir.filePath(QStringLiteral("f%1").arg(bytes));
+            QCOMPARE(QString::fromStdString(writeAlignedFileDurably(path.toStdString(), raw, bytes)), QString());
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray back = f.readAll();
+            QCOMPARE(static_cast<std::size_t>(back.size()), bytes); // cut back from the padded last page
+            QVERIFY(std::memcmp(back.constData(), raw, bytes) == 0);
+        }
     }
 
     void printRandomDigest()
@@ -148,7 +195,16 @@ private:
         std::vector<unsigned char> v((5 << 20) + 13);
         std::mt19937 g(7);
         for (auto& x : v) x = static_cast<unsigned char>(g());
-        return sha256Hex(v.data(), v.size()) + "-" + crc32cHex(v.data(), v.size());
+        // And both again in one pass, fed in uneven pieces.
+        Sha256 h;
+        std::uint32_t crc = 0;
+        std::size_t at = 0;
+        for (std::size_t piece : {std::size_t{1}, std::size_t{63}, std::size_t{64}, std::size_t{4097}, v.size()}) {
+            piece = std::min(piece, v.size() - at);
+            h.update(v.data() + at, piece, crc);
+            at += piece;
+        }
+        return sha256Hex(v.data(), v.size()) + "-" + crc32cHex(v.data(), v.size()) + "-" + h.hex() + "-" + crc32cHex(crc);
     }
 };
 
