@@ -49,6 +49,17 @@ void releaseNow(torch::Tensor& t)
 
 } // namespace
 
+ShardedUnit::Slot ShardedUnit::Slot::of(std::int64_t rows, std::int64_t rowNumel, std::int64_t ways, std::int64_t rank,
+                                        std::int64_t& numel)
+{
+    Slot slot;
+    slot.chunk = (rows + ways - 1) / ways;
+    slot.localRows = std::max<std::int64_t>(0, std::min(slot.chunk, rows - rank * slot.chunk));
+    slot.offset = numel;
+    numel += slot.chunk * rowNumel;
+    return slot;
+}
+
 ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int index, DeviceMesh& mesh)
     : index_(index), unit_(unit), mesh_(mesh)
 {
@@ -61,23 +72,14 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
         p.shape = prm.shardedShape();
         p.rows = p.shape[0];
         p.rowNumel = prm.rowNumel();
-        p.chunk = (p.rows + W - 1) / W;
-        p.localRows = std::max<std::int64_t>(0, std::min(p.chunk, p.rows - s * p.chunk));
-        p.offset = shardNumel_;
-        shardNumel_ += p.chunk * p.rowNumel;
+        const Slot slot = Slot::of(p.rows, p.rowNumel, W, s, shardNumel_);
+        p.chunk = slot.chunk;
+        p.localRows = slot.localRows;
+        p.offset = slot.offset;
         params_.push_back(std::move(p));
     }
-    if (const int k = unit.reshardGroup; k > 0) {
-        const std::int64_t kr = s % k;
-        for (const ShardParam& p : params_) {
-            Slot slot;
-            slot.chunk = (p.rows + k - 1) / k;
-            slot.localRows = std::max<std::int64_t>(0, std::min(slot.chunk, p.rows - kr * slot.chunk));
-            slot.offset = postNumel_;
-            postNumel_ += slot.chunk * p.rowNumel;
-            postSlots_.push_back(slot);
-        }
-    }
+    if (const int k = unit.reshardGroup; k > 0)
+        for (const ShardParam& p : params_) postSlots_.push_back(Slot::of(p.rows, p.rowNumel, k, s % k, postNumel_));
     flat_ = torch::zeros({shardNumel_}, onDevice(torch::kFloat));
     const torch::ScalarType pdt = scalarType(unit.paramDtype);
     for (ShardParam& p : params_) {

@@ -64,6 +64,9 @@ private:
     // Where each parameter's rows sit in a flat buffer split `size` ways.
     struct Slot {
         std::int64_t chunk = 0, localRows = 0, offset = 0;
+        // Rows split `ways` ways (chunk = ceil(rows / ways), padded), as seen
+        // by `rank`, placed at `numel` in a flat buffer that grows by a chunk.
+        static Slot of(std::int64_t rows, std::int64_t rowNumel, std::int64_t ways, std::int64_t rank, std::int64_t& numel);
     };
     void allocateFull(ShardParam& p);
     void freeFull();

@@ -57,14 +57,9 @@ std::vector<int> tasksPerNode(const std::string& spec, std::string& error)
         const std::size_t paren = item.find("(x");
         const std::string n = item.substr(0, paren);
         std::string repeat = "1";
-        if (paren != std::string::npos) {
-            if (item.back() != ')') {
-                error = "\"" + item + "\" in \"" + spec + "\" is not N or N(xR)";
-                return {};
-            }
-            repeat = item.substr(paren + 2, item.size() - paren - 3);
-        }
-        if (!isDigits(n) || !isDigits(repeat) || n.size() > 6 || repeat.size() > 6) {
+        const bool closed = paren == std::string::npos || item.back() == ')';
+        if (paren != std::string::npos && closed) repeat = item.substr(paren + 2, item.size() - paren - 3);
+        if (!closed || !isDigits(n) || !isDigits(repeat) || n.size() > 6 || repeat.size() > 6) {
             error = "\"" + item + "\" in \"" + spec + "\" is not N or N(xR)";
             return {};
         }
