@@ -291,8 +291,9 @@ private:
         f.set("comm_exposed_ms", times.exposedMs);
         f.set("mem_current", static_cast<long long>(mem.current));
         f.set("mem_peak", static_cast<long long>(mem.peak));
-        f.set("mem_reserved", static_cast<long long>(onCuda() ? deviceBytesHeld() : mem.current));
-        f.set("device_mem_used", static_cast<long long>(deviceBytesHeld()));
+        const std::uint64_t held = deviceBytesHeld();
+        f.set("mem_reserved", static_cast<long long>(onCuda() ? held : mem.current));
+        f.set("device_mem_used", static_cast<long long>(held));
         events().emit("step", f);
     }
 
