@@ -45,7 +45,11 @@ HostKeyDialog::HostKeyDialog(const launch::HostKeyInfo& info, QWidget* parent)
     buttons->addButton(remember_, QDialogButtonBox::AcceptRole);
     buttons->addButton(once_, QDialogButtonBox::AcceptRole);
     buttons->addButton(refuse_, QDialogButtonBox::RejectRole);
-    refuse_->setDefault(true); // nothing is trusted by pressing Enter
+    // Nothing is trusted by pressing Enter: Refuse is the default and has the
+    // focus, and the trusting buttons never become default when focused.
+    remember_->setAutoDefault(false);
+    once_->setAutoDefault(false);
+    refuse_->setDefault(true);
     connect(remember_, &QPushButton::clicked, this, [this] { decide(launch::HostKeyDecision::AcceptAndRemember); });
     connect(once_, &QPushButton::clicked, this, [this] { decide(launch::HostKeyDecision::AcceptOnce); });
     connect(refuse_, &QPushButton::clicked, this, [this] { decide(launch::HostKeyDecision::Reject); });
@@ -56,6 +60,7 @@ HostKeyDialog::HostKeyDialog(const launch::HostKeyInfo& info, QWidget* parent)
     layout->addLayout(top);
     layout->addLayout(grid);
     layout->addWidget(buttons);
+    refuse_->setFocus(Qt::OtherFocusReason);
 }
 
 QString HostKeyDialog::fingerprintText() const { return fingerprint_->text(); }

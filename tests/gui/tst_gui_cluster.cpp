@@ -24,6 +24,7 @@
 #include "window/run_areas.hpp"
 #include "window/run_controller.hpp"
 
+#include <QApplication>
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -37,6 +38,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <functional>
 
 using namespace sb;
 using namespace sb::gui;
@@ -52,14 +55,18 @@ private Q_SLOTS:
     void unknownHostKeyAskedThenAccepted();
     void unknownHostKeyRefused();
     void changedHostKeyRefusedWithoutAsking();
+    void enterInTheHostKeyDialogRefuses();
     void hostAddedByHandIsTested();
     void launchOverSshOnAChosenHost();
 
 private:
     RunAreas* areas() const { return w_->window->areas(); }
+    using Answer = std::function<void(HostKeyDialog*)>;
+    static Answer click(QPushButton* (HostKeyDialog::*button)() const);
+    static void pressEnter(HostKeyDialog* dialog); // on the focused widget, as a person would
     // Selects `host` in the table, presses "Test selected", answers the key
     // question (when `answer` is set) and waits for the result.
-    HostProbeResult probe(const QString& host, QPushButton* (HostKeyDialog::*answer)() const, QString* shownFingerprint = nullptr);
+    HostProbeResult probe(const QString& host, const Answer& answer, QString* shownFingerprint = nullptr);
     QString fingerprint(int host) const; // "SHA256:..." by ssh-keygen
 
     QTemporaryDir tmp_;
@@ -102,7 +109,21 @@ QString TestCluster::fingerprint(int host) const
     return QString::fromUtf8(out.split(' ').value(1));
 }
 
-HostProbeResult TestCluster::probe(const QString& host, QPushButton* (HostKeyDialog::*answer)() const, QString* shownFingerprint)
+TestCluster::Answer TestCluster::click(QPushButton* (HostKeyDialog::*button)() const)
+{
+    return [button](HostKeyDialog* dialog) { QTest::mouseClick((dialog->*button)(), Qt::LeftButton); };
+}
+
+void TestCluster::pressEnter(HostKeyDialog* dialog)
+{
+    dialog->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(dialog));
+    QWidget* focused = QApplication::focusWidget();
+    QVERIFY(focused && focused->window() == dialog);
+    QTest::keyClick(focused, Qt::Key_Return);
+}
+
+HostProbeResult TestCluster::probe(const QString& host, const Answer& answer, QString* shownFingerprint)
 {
     ClusterView* view = areas()->clusterView();
     HostsModel* model = areas()->hostsModel();
@@ -115,7 +136,7 @@ HostProbeResult TestCluster::probe(const QString& host, QPushButton* (HostKeyDia
         if (!QTest::qWaitFor([&] { return cluster->openHostKeyDialog() != nullptr; }, 20000)) return {};
         HostKeyDialog* dialog = cluster->openHostKeyDialog();
         if (shownFingerprint) *shownFingerprint = dialog->fingerprintText();
-        QTest::mouseClick((dialog->*answer)(), Qt::LeftButton);
+        answer(dialog);
     }
     if (!QTest::qWaitFor([&] { return !cluster->probes()->isRunning(); }, 60000)) return {};
     const auto r = model->result(row);
@@ -144,7 +165,7 @@ void TestCluster::unknownHostKeyAskedThenAccepted()
     ClusterSettings::knownHosts.setValue(known);
     QSignalSpy shown(areas()->cluster(), &ClusterController::hostKeyDialogShown);
     QString seen;
-    const HostProbeResult r = probe(QStringLiteral("node-a"), &HostKeyDialog::acceptButton, &seen);
+    const HostProbeResult r = probe(QStringLiteral("node-a"), click(&HostKeyDialog::acceptButton), &seen);
     QCOMPARE(shown.size(), 1);
     QVERIFY2(seen.startsWith(QStringLiteral("ssh-ed25519 SHA256:")), qPrintable(seen));
     QCOMPARE(seen.section(u' ', 1), fingerprint(0));
@@ -171,7 +192,8 @@ void TestCluster::unknownHostKeyRefused()
     const QString known = tmp_.filePath(QStringLiteral("known_hosts_refuse"));
     QCOMPARE(lt::SshdFixture::writeFile(known, {}), QString());
     ClusterSettings::knownHosts.setValue(known);
-    const HostProbeResult r = probe(QStringLiteral("node-a"), &HostKeyDialog::refuseButton);
+    // Enter, the key a hurried person presses, refuses.
+    const HostProbeResult r = probe(QStringLiteral("node-a"), &TestCluster::pressEnter);
     QCOMPARE(r.failure, HostProbeResult::HostKeyRefused);
     QVERIFY(!r.authenticated);
     const QString shown = areas()->hostsModel()->index(1, HostsModel::DetailsColumn).data().toString();
@@ -203,6 +225,27 @@ void TestCluster::changedHostKeyRefusedWithoutAsking()
     const QString text = areas()->hostsModel()->index(1, HostsModel::DetailsColumn).data().toString();
     QVERIFY2(text.contains(QStringLiteral("CHANGED")) && text.contains(QStringLiteral("ssh-keygen -R")), qPrintable(text));
     QCOMPARE(areas()->hostsModel()->index(1, HostsModel::LoginColumn).data().toString(), QStringLiteral("key changed"));
+}
+
+void TestCluster::enterInTheHostKeyDialogRefuses()
+{
+    launch::HostKeyInfo info;
+    info.host = QStringLiteral("node-z");
+    info.address = QStringLiteral("192.0.2.7");
+    info.keyType = QStringLiteral("ssh-ed25519");
+    info.fingerprint = QStringLiteral("SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    HostKeyDialog dialog(info, w_->window.get());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY(dialog.refuseButton()->isDefault());
+    QVERIFY(!dialog.acceptButton()->isDefault() && !dialog.acceptOnceButton()->isDefault());
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(dialog.refuseButton()));
+    pressEnter(&dialog);
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QCOMPARE(dialog.decision(), launch::HostKeyDecision::Reject);
+    QVERIFY(!dialog.isVisible());
 }
 
 void TestCluster::hostAddedByHandIsTested()
