@@ -1,6 +1,7 @@
 #include "estimate.hpp"
 
 #include "activation_model.hpp"
+#include "../plan/size_bound.hpp"
 
 #include <algorithm>
 
@@ -429,7 +430,8 @@ int largestFittingMicroBatch(const Plan& plan, const ModuleTree& tree, int limit
     const ResolvedPlan r = resolvePlan(plan, tree);
     auto fits = [&](int b) {
         p.training.microBatch = b;
-        return estimateMemory(p, tree, r, EstimateOptions{false}).fits();
+        // Beyond the modelled bound nothing fits (and the byte counts could overflow).
+        return planByteBound(p, tree).modelled() && estimateMemory(p, tree, r, EstimateOptions{false}).fits();
     };
     if (!fits(1)) return 0;
     int lo = 1, hi = 2;

@@ -1,39 +1,60 @@
 #include "json.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
+#include <limits>
 
 namespace sb::json {
 
 namespace {
 const Array kEmptyArray;
 const Object kEmptyObject;
+const std::string kEmptyString;
 } // namespace
 
-const Array& Value::asArray() const { return arr_ ? *arr_ : kEmptyArray; }
-const Object& Value::asObject() const { return obj_ ? *obj_ : kEmptyObject; }
+const std::string& Value::asString() const
+{
+    return type_ == Type::String ? *static_cast<const std::string*>(ptr_.get()) : kEmptyString;
+}
+const Array& Value::asArray() const { return type_ == Type::Array ? *static_cast<const Array*>(ptr_.get()) : kEmptyArray; }
+const Object& Value::asObject() const { return type_ == Type::Object ? *static_cast<const Object*>(ptr_.get()) : kEmptyObject; }
 
 // Copies share containers; a write through a shared one clones it first.
 Array& Value::mutableArray()
 {
     if (type_ != Type::Array) *this = Value(Array{});
-    if (arr_.use_count() > 1) arr_ = std::make_shared<Array>(*arr_);
-    return *arr_;
+    if (ptr_.use_count() > 1) ptr_ = std::make_shared<Array>(asArray());
+    return *static_cast<Array*>(ptr_.get());
 }
 
 Object& Value::mutableObject()
 {
     if (type_ != Type::Object) *this = Value(Object{});
-    if (obj_.use_count() > 1) obj_ = std::make_shared<Object>(*obj_);
-    return *obj_;
+    if (ptr_.use_count() > 1) ptr_ = std::make_shared<Object>(asObject());
+    return *static_cast<Object*>(ptr_.get());
+}
+
+double Value::asDouble() const
+{
+    if (type_ != Type::Number) return 0.0;
+    return flag_ ? static_cast<double>(int_) : num_;
+}
+
+std::int64_t Value::asInt() const
+{
+    if (type_ != Type::Number) return 0;
+    if (flag_) return int_;
+    constexpr double kTwo63 = 9223372036854775808.0; // converting anything at or past it is undefined
+    if (!(num_ > -kTwo63)) return num_ < 0 ? std::numeric_limits<std::int64_t>::min() : 0;
+    if (num_ >= kTwo63) return std::numeric_limits<std::int64_t>::max();
+    return static_cast<std::int64_t>(num_);
 }
 
 const Value* Value::find(std::string_view key) const
 {
     if (type_ != Type::Object) return nullptr;
-    for (const auto& [k, v] : *obj_)
+    for (const auto& [k, v] : asObject())
         if (k == key) return &v;
     return nullptr;
 }
@@ -49,8 +70,8 @@ Value& Value::set(std::string_view key, Value v)
 
 std::size_t Value::size() const
 {
-    if (type_ == Type::Array) return arr_->size();
-    if (type_ == Type::Object) return obj_->size();
+    if (type_ == Type::Array) return asArray().size();
+    if (type_ == Type::Object) return asObject().size();
     return 0;
 }
 
@@ -59,11 +80,11 @@ bool Value::operator==(const Value& other) const
     if (type_ != other.type_) return false;
     switch (type_) {
     case Type::Null: return true;
-    case Type::Bool: return bool_ == other.bool_;
+    case Type::Bool: return flag_ == other.flag_;
     case Type::Number:
-        if (isInt_ && other.isInt_) return int_ == other.int_;
-        return num_ == other.num_;
-    case Type::String: return str_ == other.str_;
+        if (flag_ && other.flag_) return int_ == other.int_;
+        return asDouble() == other.asDouble();
+    case Type::String: return asString() == other.asString();
     case Type::Array: return asArray() == other.asArray();
     case Type::Object: return asObject() == other.asObject();
     }
@@ -122,9 +143,9 @@ void Value::dumpTo(std::string& out, int indent, int depth) const
     };
     switch (type_) {
     case Type::Null: out += "null"; break;
-    case Type::Bool: out += bool_ ? "true" : "false"; break;
-    case Type::Number: out += isInt_ ? std::to_string(int_) : formatNumber(num_); break;
-    case Type::String: appendQuoted(out, str_); break;
+    case Type::Bool: out += flag_ ? "true" : "false"; break;
+    case Type::Number: out += flag_ ? std::to_string(int_) : formatNumber(num_); break;
+    case Type::String: appendQuoted(out, asString()); break;
     case Type::Array: {
         const Array& a = asArray();
         if (a.empty()) { out += "[]"; break; }
@@ -157,271 +178,6 @@ void Value::dumpTo(std::string& out, int indent, int depth) const
         break;
     }
     }
-}
-
-std::string ParseError::toString() const
-{
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message;
-}
-
-namespace {
-
-class Parser {
-public:
-    Parser(std::string_view text, int maxDepth) : s_(text), maxDepth_(maxDepth) {}
-
-    ParseResult run()
-    {
-        ParseResult r;
-        skipSpace();
-        Value v;
-        if (!parseValue(v, 0)) {
-            r.error = error_;
-            return r;
-        }
-        skipSpace();
-        if (pos_ != s_.size()) {
-            fail("unexpected text after the JSON document");
-            r.error = error_;
-            return r;
-        }
-        r.value = std::move(v);
-        return r;
-    }
-
-private:
-    bool fail(std::string msg)
-    {
-        if (!failed_) {
-            failed_ = true;
-            int line = 1, col = 1;
-            for (std::size_t i = 0; i < pos_ && i < s_.size(); ++i) {
-                if (s_[i] == '\n') { ++line; col = 1; } else { ++col; }
-            }
-            error_ = {line, col, std::move(msg)};
-        }
-        return false;
-    }
-
-    void skipSpace()
-    {
-        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\r' || s_[pos_] == '\t'))
-            ++pos_;
-    }
-
-    bool literal(std::string_view word)
-    {
-        if (s_.substr(pos_, word.size()) != word) return fail("invalid literal");
-        pos_ += word.size();
-        return true;
-    }
-
-    bool parseValue(Value& out, int depth)
-    {
-        if (depth > maxDepth_) return fail("nesting deeper than " + std::to_string(maxDepth_) + " levels");
-        if (pos_ >= s_.size()) return fail("unexpected end of input");
-        char c = s_[pos_];
-        switch (c) {
-        case 'n': out = Value(); return literal("null");
-        case 't': out = Value(true); return literal("true");
-        case 'f': out = Value(false); return literal("false");
-        case '"': {
-            std::string str;
-            if (!parseString(str)) return false;
-            out = Value(std::move(str));
-            return true;
-        }
-        case '[': return parseArray(out, depth);
-        case '{': return parseObject(out, depth);
-        default:
-            if (c == '-' || (c >= '0' && c <= '9')) return parseNumber(out);
-            return fail(std::string("unexpected character '") + c + "'");
-        }
-    }
-
-    bool parseArray(Value& out, int depth)
-    {
-        ++pos_;
-        Array arr;
-        skipSpace();
-        if (pos_ < s_.size() && s_[pos_] == ']') { ++pos_; out = Value(std::move(arr)); return true; }
-        while (true) {
-            skipSpace();
-            Value v;
-            if (!parseValue(v, depth + 1)) return false;
-            arr.push_back(std::move(v));
-            skipSpace();
-            if (pos_ >= s_.size()) return fail("unterminated array");
-            if (s_[pos_] == ',') { ++pos_; continue; }
-            if (s_[pos_] == ']') { ++pos_; break; }
-            return fail("expected ',' or ']' in array");
-        }
-        out = Value(std::move(arr));
-        return true;
-    }
-
-    bool parseObject(Value& out, int depth)
-    {
-        ++pos_;
-        Object obj;
-        skipSpace();
-        if (pos_ < s_.size() && s_[pos_] == '}') { ++pos_; out = Value(std::move(obj)); return true; }
-        while (true) {
-            skipSpace();
-            if (pos_ >= s_.size() || s_[pos_] != '"') return fail("expected a quoted key in object");
-            std::string key;
-            if (!parseString(key)) return false;
-            skipSpace();
-            if (pos_ >= s_.size() || s_[pos_] != ':') return fail("expected ':' after key \"" + key + "\"");
-            ++pos_;
-            skipSpace();
-            Value v;
-            if (!parseValue(v, depth + 1)) return false;
-            bool replaced = false;
-            for (auto& [k, existing] : obj) // a repeated key: the last one wins, as in most readers
-                if (k == key) { existing = std::move(v); replaced = true; break; }
-            if (!replaced) obj.emplace_back(std::move(key), std::move(v));
-            skipSpace();
-            if (pos_ >= s_.size()) return fail("unterminated object");
-            if (s_[pos_] == ',') { ++pos_; continue; }
-            if (s_[pos_] == '}') { ++pos_; break; }
-            return fail("expected ',' or '}' in object");
-        }
-        out = Value(std::move(obj));
-        return true;
-    }
-
-    static void appendUtf8(std::string& out, std::uint32_t cp)
-    {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-
-    bool hex4(std::uint32_t& cp)
-    {
-        if (pos_ + 4 > s_.size()) return fail("truncated \\u escape");
-        cp = 0;
-        for (int i = 0; i < 4; ++i) {
-            char h = s_[pos_];
-            cp <<= 4;
-            if (h >= '0' && h <= '9') cp |= static_cast<std::uint32_t>(h - '0');
-            else if (h >= 'a' && h <= 'f') cp |= static_cast<std::uint32_t>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F') cp |= static_cast<std::uint32_t>(h - 'A' + 10);
-            else return fail("invalid hex digit in \\u escape"); // reported at the digit
-            ++pos_;
-        }
-        return true;
-    }
-
-    bool parseString(std::string& out)
-    {
-        ++pos_; // opening quote
-        while (true) {
-            if (pos_ >= s_.size()) return fail("unterminated string");
-            char c = s_[pos_];
-            if (static_cast<unsigned char>(c) < 0x20) return fail("control character in string"); // at the character
-            ++pos_;
-            if (c == '"') return true;
-            if (c != '\\') { out += c; continue; }
-            if (pos_ >= s_.size()) return fail("unterminated escape");
-            char e = s_[pos_++];
-            switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                std::uint32_t cp = 0;
-                if (!hex4(cp)) return false;
-                if (cp >= 0xD800 && cp <= 0xDBFF) {
-                    std::uint32_t lo = 0;
-                    if (pos_ + 2 > s_.size() || s_[pos_] != '\\' || s_[pos_ + 1] != 'u')
-                        return fail("unpaired surrogate in \\u escape");
-                    pos_ += 2;
-                    if (!hex4(lo)) return false;
-                    if (lo < 0xDC00 || lo > 0xDFFF) return fail("invalid low surrogate in \\u escape");
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-                    return fail("unpaired surrogate in \\u escape");
-                }
-                appendUtf8(out, cp);
-                break;
-            }
-            default:
-                --pos_; // report at the escape's letter
-                return fail(std::string("invalid escape '\\") + e + "'");
-            }
-        }
-    }
-
-    bool parseNumber(Value& out)
-    {
-        std::size_t start = pos_;
-        bool integral = true;
-        if (s_[pos_] == '-') ++pos_;
-        if (pos_ >= s_.size()) return fail("invalid number");
-        if (s_[pos_] == '0') {
-            ++pos_;
-        } else if (s_[pos_] >= '1' && s_[pos_] <= '9') {
-            while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
-        } else {
-            return fail("invalid number");
-        }
-        if (pos_ < s_.size() && s_[pos_] == '.') {
-            integral = false;
-            ++pos_;
-            if (pos_ >= s_.size() || s_[pos_] < '0' || s_[pos_] > '9') return fail("digit expected after '.'");
-            while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
-        }
-        if (pos_ < s_.size() && (s_[pos_] == 'e' || s_[pos_] == 'E')) {
-            integral = false;
-            ++pos_;
-            if (pos_ < s_.size() && (s_[pos_] == '+' || s_[pos_] == '-')) ++pos_;
-            if (pos_ >= s_.size() || s_[pos_] < '0' || s_[pos_] > '9') return fail("digit expected in exponent");
-            while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
-        }
-        std::string text(s_.substr(start, pos_ - start));
-        if (integral) {
-            long long v = 0;
-            auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-            if (ec == std::errc() && ptr == text.data() + text.size()) {
-                out = Value(v);
-                return true;
-            }
-        }
-        out = Value(std::strtod(text.c_str(), nullptr));
-        return true;
-    }
-
-    std::string_view s_;
-    std::size_t pos_ = 0;
-    int maxDepth_;
-    bool failed_ = false;
-    ParseError error_;
-};
-
-} // namespace
-
-ParseResult parse(std::string_view text, int maxDepth)
-{
-    return Parser(text, maxDepth).run();
 }
 
 } // namespace sb::json

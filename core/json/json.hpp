@@ -20,25 +20,25 @@ using Array = std::vector<Value>;
 using Member = std::pair<std::string, Value>;
 using Object = std::vector<Member>;
 
-enum class Type { Null, Bool, Number, String, Array, Object };
+enum class Type : std::uint8_t { Null, Bool, Number, String, Array, Object };
 
 class Value {
 public:
     Value() = default;
     Value(std::nullptr_t) {}
-    Value(bool b) : type_(Type::Bool), bool_(b) {}
+    Value(bool b) : type_(Type::Bool), flag_(b) {}
     Value(int v) : Value(static_cast<long long>(v)) {}
     Value(unsigned v) : Value(static_cast<long long>(v)) {}
     Value(long v) : Value(static_cast<long long>(v)) {}
-    Value(long long v) : type_(Type::Number), num_(static_cast<double>(v)), int_(v), isInt_(true) {}
+    Value(long long v) : type_(Type::Number), flag_(true) { int_ = v; }
     Value(unsigned long v) : Value(static_cast<long long>(v)) {}
     Value(unsigned long long v) : Value(static_cast<long long>(v)) {}
-    Value(double v) : type_(Type::Number), num_(v) {}
-    Value(const char* s) : type_(Type::String), str_(s) {}
-    Value(std::string s) : type_(Type::String), str_(std::move(s)) {}
-    Value(std::string_view s) : type_(Type::String), str_(s) {}
-    Value(Array a) : type_(Type::Array), arr_(std::make_shared<Array>(std::move(a))) {}
-    Value(Object o) : type_(Type::Object), obj_(std::make_shared<Object>(std::move(o))) {}
+    Value(double v) : type_(Type::Number) { num_ = v; }
+    Value(const char* s) : Value(std::string(s)) {}
+    Value(std::string s) : type_(Type::String), ptr_(std::make_shared<std::string>(std::move(s))) {}
+    Value(std::string_view s) : Value(std::string(s)) {}
+    Value(Array a) : type_(Type::Array), ptr_(std::make_shared<Array>(std::move(a))) {}
+    Value(Object o) : type_(Type::Object), ptr_(std::make_shared<Object>(std::move(o))) {}
 
     static Value array() { return Value(Array{}); }
     static Value object() { return Value(Object{}); }
@@ -48,15 +48,16 @@ public:
     bool isBool() const { return type_ == Type::Bool; }
     bool isNumber() const { return type_ == Type::Number; }
     // True for a number written without fraction or exponent that fits int64.
-    bool isInteger() const { return type_ == Type::Number && isInt_; }
+    bool isInteger() const { return type_ == Type::Number && flag_; }
     bool isString() const { return type_ == Type::String; }
     bool isArray() const { return type_ == Type::Array; }
     bool isObject() const { return type_ == Type::Object; }
 
-    bool asBool() const { return bool_; }
-    double asDouble() const { return num_; }
-    std::int64_t asInt() const { return isInt_ ? int_ : static_cast<std::int64_t>(num_); }
-    const std::string& asString() const { return str_; }
+    bool asBool() const { return type_ == Type::Bool && flag_; }
+    double asDouble() const;
+    // A non-integer number truncates toward zero, saturating at the int64 range (NaN reads 0).
+    std::int64_t asInt() const;
+    const std::string& asString() const;
     const Array& asArray() const;
     const Object& asObject() const;
     Array& mutableArray();
@@ -79,14 +80,16 @@ public:
 private:
     void dumpTo(std::string& out, int indent, int depth) const;
 
+    // 32 bytes: a 64 MiB document can hold tens of millions of values.
+    // Strings, arrays and objects live behind one shared pointer; copies share
+    // them and a write through mutableArray/mutableObject clones a shared one.
     Type type_ = Type::Null;
-    bool bool_ = false;
-    double num_ = 0.0;
-    std::int64_t int_ = 0;
-    bool isInt_ = false;
-    std::string str_;
-    std::shared_ptr<Array> arr_;
-    std::shared_ptr<Object> obj_;
+    bool flag_ = false; // Bool: the value; Number: written as an int64
+    union {
+        double num_ = 0.0;
+        std::int64_t int_;
+    };
+    std::shared_ptr<void> ptr_;
 };
 
 struct ParseError {

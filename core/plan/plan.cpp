@@ -1,8 +1,10 @@
 #include "plan.hpp"
 
 #include "resolve.hpp"
+#include "size_bound.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 namespace sb {
 
@@ -118,6 +120,16 @@ Problems validatePlan(const Plan& plan, const ModuleTree& tree)
     if (tree.modules().size() <= 1 && tree.params().empty()) {
         if (sizesOk) ps.push_back({Severity::Error, "$.model", "plan.empty_model", "the model has no parameters"});
         return ps;
+    }
+    if (const ByteBound bound = planByteBound(plan, tree); !bound.modelled()) {
+        // The estimator's 64-bit byte counts could overflow: refuse, naming the larger part.
+        char bytes[32];
+        const bool model = bound.params >= bound.activations;
+        std::snprintf(bytes, sizeof bytes, "%.2Le", model ? bound.params : bound.activations);
+        ps.push_back({Severity::Error, model ? "$.model" : "$.training.micro_batch", "plan.too_large",
+                      std::string(model ? "the model is too large to estimate: its parameter state could reach "
+                                        : "micro_batch x seq_len is too large to estimate: activations could reach ") +
+                          bytes + " bytes per rank, above the 2^62 bytes (4 EiB) shardbench models"});
     }
     ResolvedPlan r = resolvePlan(plan, tree, &ps);
 

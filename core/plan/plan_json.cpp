@@ -7,6 +7,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
+#include <unordered_set>
 
 namespace sb {
 
@@ -157,13 +158,17 @@ public:
     ~Fields()
     {
         if (!obj_) return;
+        std::size_t unknown = 0;
         for (const auto& [key, value] : obj_->asObject()) {
             bool known = false;
             for (const std::string& k : used_) known = known || k == key;
-            if (!known)
+            if (!known && ++unknown <= kMaxUnknownWarnings)
                 ps_.push_back({Severity::Warning, path_ + "." + key, "plan.unknown_field",
                                "unknown field \"" + key + "\" is ignored"});
         }
+        if (unknown > kMaxUnknownWarnings) // a file of a million stray keys gets one line for the rest, not a million
+            ps_.push_back({Severity::Warning, path_, "plan.unknown_fields",
+                           std::to_string(unknown - kMaxUnknownWarnings) + " more unknown fields are ignored"});
     }
     Fields(const Fields&) = delete;
     Fields& operator=(const Fields&) = delete;
@@ -253,6 +258,7 @@ public:
     }
 
 private:
+    static constexpr std::size_t kMaxUnknownWarnings = 20;
     const json::Value* obj_;
     std::string path_;
     Problems& ps_;
@@ -518,14 +524,15 @@ LoadedPlan validateLoaded(PlanReadResult read)
     out.plan = std::move(read.plan);
     out.problems = std::move(read.problems);
     // Report everything at once, but what was already refused (a field, or
-    // the object holding it) is not reported a second time.
+    // the object holding it) is not reported a second time. Looked up by path
+    // prefix, so the cost is linear in the number of problems.
+    std::unordered_set<std::string> refused;
+    for (const Problem& q : out.problems)
+        if (q.severity == Severity::Error) refused.insert(q.path);
     auto add = [&](Problem p) {
-        for (const Problem& q : out.problems) {
-            if (q.severity != Severity::Error) continue;
-            const bool within = p.path.size() > q.path.size() && p.path.compare(0, q.path.size(), q.path) == 0 &&
-                                (p.path[q.path.size()] == '.' || p.path[q.path.size()] == '[');
-            if (q.path == p.path || within) return;
-        }
+        for (std::size_t end = 0; end <= p.path.size(); ++end)
+            if ((end == p.path.size() || p.path[end] == '.' || p.path[end] == '[') && refused.count(p.path.substr(0, end))) return;
+        if (p.severity == Severity::Error) refused.insert(p.path);
         out.problems.push_back(std::move(p));
     };
     Problems treeProblems;

@@ -189,6 +189,30 @@ private Q_SLOTS:
         QVERIFY2(err.contains(message), qPrintable(err));
     }
 
+    // A repeated key or invalid UTF-8 in index.json is refused by the reader,
+    // and the message names the file, line and column (and the key).
+    void indexReaderRefusesDuplicateKeysAndInvalidUtf8_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("duplicate step") << QByteArray("{\"format\": \"shardbench-checkpoint\",\n \"step\": 100,\n \"step\": 1}")
+                                        << QStringLiteral("index.json: invalid JSON at line 3, column 2: duplicate key \"step\"");
+        QTest::newRow("invalid UTF-8") << QByteArray("{\"run_id\": \"r\xff\"}")
+                                       << QStringLiteral("index.json: invalid JSON at line 1, column 14: invalid UTF-8");
+    }
+    void indexReaderRefusesDuplicateKeysAndInvalidUtf8()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("index.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
+        f.close();
+        CheckpointIndex index;
+        const QString err = QString::fromStdString(readIndex(dir.path().toStdString(), index));
+        QVERIFY2(err.contains(message), qPrintable(err));
+    }
+
 private:
     static std::string randomDigest()
     {

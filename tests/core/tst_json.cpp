@@ -110,6 +110,23 @@ private Q_SLOTS:
         QVERIFY(json::Value(9007199254740993LL) != json::Value(9007199254740992LL));
     }
 
+    // Reading a non-integer as an integer truncates and saturates (a plain
+    // conversion of 1e300 to int64 is undefined behaviour).
+    void asIntSaturates()
+    {
+        const json::ParseResult r = json::parse("[1e300, -1e300, 2.7, -2.7, 9.3e18, -9.3e18, 1e2]");
+        QVERIFY(r);
+        const json::Array& a = r.value->asArray();
+        QCOMPARE(static_cast<qint64>(a[0].asInt()), std::numeric_limits<qint64>::max());
+        QCOMPARE(static_cast<qint64>(a[1].asInt()), std::numeric_limits<qint64>::min());
+        QCOMPARE(static_cast<qint64>(a[2].asInt()), Q_INT64_C(2));
+        QCOMPARE(static_cast<qint64>(a[3].asInt()), Q_INT64_C(-2));
+        QCOMPARE(static_cast<qint64>(a[4].asInt()), std::numeric_limits<qint64>::max());
+        QCOMPARE(static_cast<qint64>(a[5].asInt()), std::numeric_limits<qint64>::min());
+        QCOMPARE(static_cast<qint64>(a[6].asInt()), Q_INT64_C(100));
+        QCOMPARE(static_cast<qint64>(json::Value(std::numeric_limits<double>::quiet_NaN()).asInt()), Q_INT64_C(0));
+    }
+
     void nonFiniteWritesNull()
     {
         QCOMPARE(q(json::Value(std::numeric_limits<double>::infinity()).dump()), QStringLiteral("null"));
@@ -198,13 +215,43 @@ private Q_SLOTS:
         QVERIFY(!json::parse("[[1]]", 1));
     }
 
-    void duplicateKeysLastWins()
+    // Repeated keys are refused in objects of any size (small ones are
+    // scanned, large ones hashed), naming the key where it repeats.
+    void duplicateKeysRefused()
     {
-        const json::ParseResult r = json::parse(R"({"a": 1, "b": 2, "a": 3})");
-        QVERIFY(r);
-        QCOMPARE(static_cast<int>(r.value->size()), 2);
-        QCOMPARE(static_cast<int>(r.value->find("a")->asInt()), 3);
-        QCOMPARE(q(r.value->asObject().front().first), QStringLiteral("a"));
+        for (int n : {2, 15, 16, 17, 1000, 100000}) {
+            std::string text = "{\n";
+            for (int i = 0; i < n; ++i) text += "\"key" + std::to_string(i) + "\": " + std::to_string(i) + ",\n";
+            QVERIFY2(json::parse(text + "\"last\": 0}"), qPrintable(QString::number(n)));
+            const json::ParseResult r = json::parse(text + " \"key" + std::to_string(n / 2) + "\": 0}");
+            QVERIFY(!r);
+            QCOMPARE(q(r.error.message), QStringLiteral("duplicate key \"key%1\"").arg(n / 2));
+            QCOMPARE(r.error.line, n + 2);
+            QCOMPARE(r.error.column, 2);
+        }
+        // The same key in different objects is fine.
+        QVERIFY(json::parse(R"({"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]})"));
+        // A very long key is shortened in the message.
+        const std::string longKey(1000, 'k');
+        const json::ParseResult r = json::parse("{\"" + longKey + "\": 1, \"" + longKey + "\": 2}");
+        QVERIFY(!r);
+        QVERIFY2(r.error.message.size() < 120, r.error.message.c_str());
+        QVERIFY(q(r.error.message).startsWith(QStringLiteral("duplicate key \"kkkk")));
+    }
+
+    // Every well-formed UTF-8 boundary case reads back byte for byte.
+    void utf8Boundaries()
+    {
+        for (const char* bytes : {"\xc2\x80", "\xdf\xbf", "\xe0\xa0\x80", "\xed\x9f\xbf", "\xee\x80\x80", "\xef\xbf\xbf",
+                                  "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf"}) {
+            const json::ParseResult r = json::parse(std::string("[\"") + bytes + "\"]");
+            QVERIFY2(r, r.error.toString().c_str());
+            QCOMPARE(r.value->asArray()[0].asString(), std::string(bytes));
+        }
+        // Columns count characters, not bytes.
+        const json::ParseResult r = json::parse("[\"\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80\", x]");
+        QVERIFY(!r);
+        QCOMPARE(r.error.column, 9);
     }
 
     void setKeepsPositionAndCopiesAreIndependent()
