@@ -1,0 +1,33 @@
+// libFuzzer target: a checkpoint's index.json as the reader sees it (JSON
+// reader, then CheckpointIndex::fromJson). An index it accepts must write
+// back and read back to the same bytes.
+#include "checkpoint/checkpoint_index.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace {
+
+void check(bool ok)
+{
+    if (!ok) std::abort();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const sb::json::ParseResult parsed = sb::json::parse(std::string_view(reinterpret_cast<const char*>(data), size));
+    if (!parsed) return 0;
+    sb::ckpt::CheckpointIndex index;
+    if (!sb::ckpt::CheckpointIndex::fromJson(*parsed.value, index).empty()) return 0;
+    const std::string written = index.toJson().dump(1);
+    const sb::json::ParseResult reparsed = sb::json::parse(written);
+    check(static_cast<bool>(reparsed));
+    sb::ckpt::CheckpointIndex again;
+    check(sb::ckpt::CheckpointIndex::fromJson(*reparsed.value, again).empty());
+    check(again.toJson().dump(1) == written);
+    return 0;
+}
