@@ -20,6 +20,8 @@ QStringList SshOptions::validate() const
     QStringList e;
     if (connectTimeoutS < 1 || connectTimeoutS > 3600) e << QStringLiteral("the SSH connect timeout must be 1 to 3600 s");
     if (keepaliveS < 1 || keepaliveS > 3600) e << QStringLiteral("the SSH keepalive interval must be 1 to 3600 s");
+    if (livenessTimeoutS <= keepaliveS || livenessTimeoutS > 3600)
+        e << QStringLiteral("the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s");
     return e;
 }
 

@@ -25,7 +25,8 @@ struct SshOptions {
     QString sshDir;             // folder of default keys and known_hosts
     QStringList identityFiles;  // tried in addition to the configured ones
     int connectTimeoutS = 15;
-    int keepaliveS = 5;         // SSH_MSG_IGNORE interval; a dead link fails within ~20 s more
+    int keepaliveS = 5;         // interval of keepalive@openssh.com requests (each one answered)
+    int livenessTimeoutS = 30;  // nothing received for this long: the host is lost
     QStringList validate() const;
 };
 

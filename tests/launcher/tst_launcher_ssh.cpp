@@ -1,15 +1,18 @@
 // SSH runs of the real shardbench-core against a real OpenSSH server on
 // loopback (127.0.0.2, 127.0.0.3, ... as hosts): 2 hosts x 2 ranks complete
-// and land in the store; a killed rank or a host that drops off stops every
-// rank on every host with nothing left behind; unknown and changed host keys
-// are refused; user text in names and paths never reaches a shell as code.
+// and land in the store; a killed rank, a host that drops off or a frozen
+// connection stops every rank on every host with nothing left behind;
+// unknown, changed and revoked host keys are refused whatever a config file
+// says; user text in names and paths never reaches a shell as code.
 #include "launcher_test_support.hpp"
 #include "run_harness.hpp"
 
 #include "launch/prepared_launch.hpp"
+#include "launch/ssh/known_hosts.hpp"
 #include "store/run_reader.hpp"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QJsonDocument>
@@ -64,6 +67,25 @@ class LauncherSsh : public QObject {
         const QString err = writeTinyPlan(path, nodes, 2, steps);
         return err.isEmpty() ? path : QString();
     }
+
+    // A fresh key pair by ssh-keygen; its public half as "TYPE BASE64".
+    QByteArray newPublicKey(const QString& name, const QString& type = QStringLiteral("ed25519"))
+    {
+        const QString path = tmp_.filePath(name);
+        QFile::remove(path);
+        QFile::remove(path + QStringLiteral(".pub"));
+        if (runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), type, QStringLiteral("-N"),
+                                                     QString(), QStringLiteral("-f"), path}) != 0)
+            return {};
+        QFile pub(path + QStringLiteral(".pub"));
+        if (!pub.open(QIODevice::ReadOnly)) return {};
+        const QList<QByteArray> parts = pub.readAll().trimmed().split(' ');
+        return parts.value(0) + ' ' + parts.value(1);
+    }
+    // "[127.0.0.2]:PORT" as known_hosts names host 0, and its real key "TYPE BASE64".
+    QByteArray hostPattern() const { return sshd_->hostKeyLine(0).section(QLatin1Char(' '), 0, 0).toUtf8(); }
+    QByteArray hostKey() const { return sshd_->hostKeyLine(0).section(QLatin1Char(' '), 1).toUtf8(); }
+    QByteArray hostKeyBlob() const { return QByteArray::fromBase64(hostKey().split(' ').value(1)); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -208,14 +230,9 @@ private Q_SLOTS:
 
     void changedHostKeyIsAlwaysRefused()
     {
-        const QString otherKey = tmp_.filePath(QStringLiteral("impostor_key"));
-        QCOMPARE(runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
-                                                          QStringLiteral("-N"), QString(), QStringLiteral("-f"), otherKey}),
-                 0);
-        QFile pub(otherKey + QStringLiteral(".pub"));
-        QVERIFY(pub.open(QIODevice::ReadOnly));
-        const QList<QByteArray> parts = pub.readAll().trimmed().split(' ');
-        const QByteArray line = QStringLiteral("[%1]:%2 ").arg(sshd_->address(0)).arg(sshd_->port(0)).toUtf8() + parts[0] + ' ' + parts[1] + '\n';
+        const QByteArray impostor = newPublicKey(QStringLiteral("impostor_key"));
+        QVERIFY(!impostor.isEmpty());
+        const QByteArray line = hostPattern() + ' ' + impostor + '\n';
         const QString known = tmp_.filePath(QStringLiteral("known_hosts_changed"));
         QCOMPARE(SshdFixture::writeFile(known, line), QString());
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12c.json"), 1, 5), *sshd_, 1);
@@ -232,6 +249,182 @@ private Q_SLOTS:
         QFile k(known);
         QVERIFY(k.open(QIODevice::ReadOnly));
         QCOMPARE(k.readAll(), line);
+    }
+
+    // No config file can weaken the host-key policy, and known_hosts markers
+    // are honoured: each row would start the run on libssh's own checks.
+    void hostKeyPolicyCannotBeWeakened_data()
+    {
+        QTest::addColumn<QByteArray>("configHead"); // put before the fixture's hosts
+        QTest::addColumn<bool>("defaultLookup");    // the config as SSH_DIR/config, not --ssh-config
+        QTest::addColumn<QByteArray>("knownHosts");
+        QTest::addColumn<bool>("acceptNew");
+        QTest::addColumn<QString>("expected");
+        const QByteArray lax = "Host *\n  StrictHostKeyChecking no\n";
+        const QByteArray noFiles = lax + "  UserKnownHostsFile /dev/null\n  GlobalKnownHostsFile /dev/null\n";
+        const QByteArray impostor = newPublicKey(QStringLiteral("policy_impostor"));
+        const QByteArray ecdsa = newPublicKey(QStringLiteral("policy_ecdsa"), QStringLiteral("ecdsa"));
+        const QByteArray changed = hostPattern() + ' ' + impostor + '\n';
+        const QByteArray otherType = hostPattern() + ' ' + ecdsa + '\n';
+        const QByteArray trusted = hostPattern() + ' ' + hostKey() + '\n';
+        const QString unknown = QStringLiteral("unknown host key"), isChanged = QStringLiteral("host key has CHANGED");
+        QTest::newRow("unknown, StrictHostKeyChecking no") << lax << false << QByteArray() << false << unknown;
+        QTest::newRow("changed, StrictHostKeyChecking no") << lax << false << changed << true << isChanged;
+        QTest::newRow("other type, StrictHostKeyChecking no") << lax << false << otherType << true << QStringLiteral("another type");
+        QTest::newRow("unknown, default config") << lax << true << QByteArray() << false << unknown;
+        QTest::newRow("changed, default config") << lax << true << changed << true << isChanged;
+        QTest::newRow("changed, known_hosts /dev/null") << noFiles << false << changed << true << isChanged;
+        QTest::newRow("revoked") << QByteArray() << false << "@revoked * " + hostKey() + '\n' << true << QStringLiteral("REVOKED");
+        QTest::newRow("revoked and listed") << lax << false << trusted + "@revoked " + hostPattern() + ' ' + hostKey() + '\n'
+                                            << true << QStringLiteral("REVOKED");
+        QTest::newRow("cert-authority") << QByteArray() << false << "@cert-authority " + hostPattern() + ' ' + impostor + '\n'
+                                        << true << QStringLiteral("does not support certificate-authority host keys");
+    }
+
+    void hostKeyPolicyCannotBeWeakened()
+    {
+        QFETCH(QByteArray, configHead);
+        QFETCH(bool, defaultLookup);
+        QFETCH(QByteArray, knownHosts);
+        QFETCH(bool, acceptNew);
+        QFETCH(QString, expected);
+        QFile fixtureConfig(sshd_->configFile);
+        QVERIFY(fixtureConfig.open(QIODevice::ReadOnly));
+        const QByteArray config = configHead + fixtureConfig.readAll();
+        const QString known = tmp_.filePath(QStringLiteral("known_hosts_policy"));
+        QCOMPARE(SshdFixture::writeFile(known, knownHosts), QString());
+        launch::RunConfig c = sshConfig(plan(QStringLiteral("p12k.json"), 1, 5), *sshd_, 1);
+        c.ssh.knownHostsFile = known;
+        if (defaultLookup) {
+            c.ssh.configFile.clear();
+            c.ssh.sshDir = tmp_.filePath(QStringLiteral("dot-ssh-lax"));
+            QVERIFY(QDir().mkpath(c.ssh.sshDir));
+            QCOMPARE(SshdFixture::writeFile(c.ssh.sshDir + QStringLiteral("/config"), config), QString());
+        } else {
+            c.ssh.configFile = tmp_.filePath(QStringLiteral("ssh_config_lax"));
+            QCOMPARE(SshdFixture::writeFile(c.ssh.configFile, config), QString());
+        }
+        RunHarness h(tmp_.filePath(QStringLiteral("policy.sqlite")));
+        QCOMPARE(h.prepare(c, acceptNew ? &acceptNew_ : &refuseNew_), QString());
+        h.start();
+        QVERIFY(h.waitFinished(60000));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        qInfo("reason: %s", qPrintable(o.reason));
+        QCOMPARE(o.status, store::RunStatus::Failed);
+        QVERIFY2(o.reason.contains(expected), qPrintable(o.reason));
+        QVERIFY(h.pids.isEmpty());
+        QFile k(known);
+        QVERIFY(k.open(QIODevice::ReadOnly));
+        QCOMPARE(k.readAll(), knownHosts); // nothing appended
+        if (expected.contains(QLatin1String("certificate")))
+            QVERIFY2(!o.reason.contains(QLatin1String("ssh-keygen")) && !o.reason.contains(QLatin1String("accept")),
+                     qPrintable(o.reason)); // never advice to pin the raw key
+    }
+
+    // The known_hosts reader against files OpenSSH wrote or reads: hashed
+    // names (ssh-keygen -H), wildcards, negation, ports, markers.
+    void knownHostsLinesAreReadAsOpenSshDoes()
+    {
+        using V = launch::KnownHostsVerdict;
+        const QString host = sshd_->address(0);
+        const int port = sshd_->port(0);
+        const QString file = tmp_.filePath(QStringLiteral("known_hosts_read"));
+        auto verdict = [&](const QByteArray& text) {
+            SshdFixture::writeFile(file, text);
+            return launch::checkKnownHosts({file}, host, port, hostKeyBlob()).kind;
+        };
+        const QByteArray key = ' ' + hostKey() + '\n';
+        QCOMPARE(launch::keyBlobType(hostKeyBlob()), QByteArray("ssh-ed25519"));
+        QCOMPARE(verdict(hostPattern() + key), V::Trusted);
+        QCOMPARE(verdict("# comment\n\n" + QStringLiteral("[%1]:%2").arg(host.toUpper()).arg(port).toUtf8() + key), V::Trusted);
+        QCOMPARE(verdict(QStringLiteral("[127.0.0.?]:%1").arg(port).toUtf8() + key), V::Trusted);
+        QCOMPARE(verdict("other," + hostPattern() + ",more" + key), V::Trusted);
+        QCOMPARE(verdict("!" + hostPattern() + ",*" + key), V::Unknown);
+        QCOMPARE(verdict(host.toUtf8() + key), V::Unknown); // port 22 only
+        QCOMPARE(verdict("@cert-authority *" + key), V::CertAuthority);
+        QCOMPARE(verdict("@revoked other.example" + key + hostPattern() + key), V::Revoked);
+        QCOMPARE(verdict("@other-marker " + hostPattern() + key), V::Unknown);
+        QCOMPARE(verdict(hostPattern() + " ssh-ed25519 not-base64!\n"), V::Unknown);
+        // Hashed by OpenSSH itself.
+        SshdFixture::writeFile(file, hostPattern() + key);
+        QCOMPARE(runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-H"), QStringLiteral("-f"), file}), 0);
+        QFile hashed(file);
+        QVERIFY(hashed.open(QIODevice::ReadOnly));
+        const QByteArray hashedText = hashed.readAll();
+        QVERIFY2(hashedText.startsWith("|1|") && !hashedText.contains(host.toUtf8()), hashedText.constData());
+        QCOMPARE(launch::checkKnownHosts({file}, host, port, hostKeyBlob()).kind, V::Trusted);
+        QCOMPARE(launch::checkKnownHosts({file}, host, port + 1, hostKeyBlob()).kind, V::Unknown);
+        // Missing files are empty; a FIFO is refused before it is read.
+        QCOMPARE(launch::checkKnownHosts({tmp_.filePath(QStringLiteral("none"))}, host, port, hostKeyBlob()).kind, V::Unknown);
+        const QString fifo = tmp_.filePath(QStringLiteral("known_hosts_fifo"));
+        QCOMPARE(runProgram(QStringLiteral("mkfifo"), {fifo}), 0);
+        QCOMPARE(launch::checkKnownHosts({fifo}, host, port, hostKeyBlob()).kind, V::Error);
+    }
+
+    // A path that silently stops carrying data (a relay stopped with SIGSTOP:
+    // the socket stays open) loses the host within the liveness bound.
+    void frozenConnectionLosesTheHost()
+    {
+        TcpForwarder relay;
+        QCOMPARE(relay.start(QStringLiteral("127.0.0.1"), sshd_->address(0), sshd_->port(0)), QString());
+        const QString config = tmp_.filePath(QStringLiteral("ssh_config_relay"));
+        QCOMPARE(SshdFixture::writeFile(config, QStringLiteral("Host relayed\n  HostName 127.0.0.1\n  Port %1\n  IdentityFile %2\n")
+                                                    .arg(relay.port())
+                                                    .arg(sshd_->identityFile)
+                                                    .toUtf8()),
+                 QString());
+        const QString known = tmp_.filePath(QStringLiteral("known_hosts_relay"));
+        QCOMPARE(SshdFixture::writeFile(known, QStringLiteral("[127.0.0.1]:%1 ").arg(relay.port()).toUtf8() + hostKey() + '\n'), QString());
+        launch::RunConfig c = sshConfig(plan(QStringLiteral("p12f.json"), 1, 1000000), *sshd_, 0);
+        c.hosts = {launch::HostSpec{QStringLiteral("relayed"), 2}};
+        c.ssh.configFile = config;
+        c.ssh.knownHostsFile = known;
+        c.ssh.keepaliveS = 1;
+        c.ssh.livenessTimeoutS = 5;
+        RunHarness h(tmp_.filePath(QStringLiteral("frozen.sqlite")));
+        QCOMPARE(h.prepare(c, &refuseNew_), QString());
+        h.start();
+        QVERIFY2(h.waitFor([&] { return h.minStepOfAllRanks() >= 3; }, 120000), qPrintable(h.progress.join(QLatin1Char('\n'))));
+        QElapsedTimer sinceFreeze;
+        sinceFreeze.start();
+        relay.freeze();
+        QVERIFY(h.waitFinished(60000));
+        const qint64 tookMs = sinceFreeze.elapsed();
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        qInfo("lost after %lld ms; reason: %s", tookMs, qPrintable(o.reason));
+        QCOMPARE(o.status, store::RunStatus::Failed);
+        QVERIFY2(o.reason.contains(QLatin1String("nothing received")), qPrintable(o.reason));
+        QCOMPARE(o.failingHost, QStringLiteral("relayed"));
+        QVERIFY2(tookMs >= 4000 && tookMs < 5000 + 3000, qPrintable(QStringLiteral("took %1 ms").arg(tookMs)));
+        const QString uid = h.launch().uid;
+        h.closeStore();
+        // Once the relay is gone, sshd sees the connection close and the watchdogs stop the ranks.
+        relay.kill();
+        expectNoProcessesOf(uid, 15000);
+    }
+
+    // Keepalives are answered: ranks that print nothing for longer than the
+    // liveness bound are not declared lost.
+    void silentRanksAreNotLost()
+    {
+        const QString silent = tmp_.filePath(QStringLiteral("silent-core.sh"));
+        QCOMPARE(SshdFixture::writeFile(silent, "#!/bin/sh\nsleep 6\n"), QString());
+        QVERIFY(QFile::setPermissions(silent, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        launch::RunConfig c = sshConfig(plan(QStringLiteral("p12s.json"), 1, 5), *sshd_, 1);
+        c.remoteCore = silent;
+        c.ssh.keepaliveS = 1;
+        c.ssh.livenessTimeoutS = 3;
+        RunHarness h(tmp_.filePath(QStringLiteral("silent.sqlite")));
+        QCOMPARE(h.prepare(c, &refuseNew_), QString());
+        h.start();
+        QVERIFY(h.waitFinished(60000));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        qInfo("reason: %s", qPrintable(o.reason));
+        QVERIFY2(!o.reason.contains(QLatin1String("nothing received")), qPrintable(o.reason));
+        QCOMPARE(h.exits.size(), 2);
+        for (const launch::RankExit& e : h.exits)
+            QVERIFY2(e.kind == launch::RankExit::Exited && e.code == 0, qPrintable(e.detail));
+        QVERIFY(h.clock.elapsed() > 5500);
     }
 
     void refusesBadLoginsAndUnreachableHosts()

@@ -1,5 +1,7 @@
 #include "ssh_connection.hpp"
 
+#include "known_hosts.hpp"
+
 #include "../printable.hpp"
 
 #include <QDir>
@@ -23,6 +25,8 @@ QString takeString(char* s)
     ssh_string_free_char(s);
     return out;
 }
+
+constexpr char kGlobalKnownHosts[] = "/etc/ssh/ssh_known_hosts";
 
 // known_hosts is one file shared by the connection threads.
 std::mutex& knownHostsMutex()
@@ -79,6 +83,15 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     const QByteArray config = options.configFile.toUtf8();
     if (ssh_options_parse_config(session_, options.configFile.isEmpty() ? nullptr : config.constData()) != 0)
         return QStringLiteral("%1: cannot apply the SSH config: %2").arg(label_, sshError());
+    // The config may weaken host-key checking (StrictHostKeyChecking no,
+    // UserKnownHostsFile /dev/null): undo that. libssh uses these files only to
+    // prefer the recorded key type and to append an accepted key; the verdict
+    // is verifyHostKey's own.
+    int strict = 1;
+    ssh_options_set(session_, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
+    const QString userKnownHosts = options.knownHostsFile.isEmpty() ? QStringLiteral("%d/known_hosts") : options.knownHostsFile;
+    if (!set(SSH_OPTIONS_KNOWNHOSTS, userKnownHosts) || !set(SSH_OPTIONS_GLOBAL_KNOWNHOSTS, QLatin1String(kGlobalKnownHosts)))
+        return QStringLiteral("%1: cannot set the known_hosts files: %2").arg(label_, sshError());
     for (const QString& id : options.identityFiles) {
         if (!QFileInfo(id).isReadable()) return QStringLiteral("cannot read the identity file %1").arg(id);
         set(SSH_OPTIONS_ADD_IDENTITY, id);
@@ -114,36 +127,50 @@ QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(session_, &key) != SSH_OK || !key)
         return QStringLiteral("%1: the server sent no host key: %2").arg(label_, sshError());
+    char* base64 = nullptr;
+    const QByteArray blob = ssh_pki_export_pubkey_base64(key, &base64) == SSH_OK
+                                ? QByteArray::fromBase64(QByteArray(base64))
+                                : QByteArray();
+    ssh_string_free_char(base64);
     unsigned char* hash = nullptr;
     size_t hashLen = 0;
     const int hashed = ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLen);
     info.keyType = QString::fromUtf8(ssh_key_type_to_char(ssh_key_type(key)));
     ssh_key_free(key);
-    if (hashed != 0) return QStringLiteral("%1: cannot hash the host key").arg(label_);
+    if (hashed != 0 || blob.isEmpty()) return QStringLiteral("%1: cannot read the host key").arg(label_);
     info.fingerprint = takeString(ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLen));
     ssh_clean_pubkey_hash(&hash);
     if (keyInfo) *keyInfo = info;
 
     const QString shown = info.keyType + QLatin1Char(' ') + info.fingerprint;
     std::lock_guard<std::mutex> lock(knownHostsMutex());
-    switch (ssh_session_is_known_server(session_)) {
-    case SSH_KNOWN_HOSTS_OK:
+    const KnownHostsVerdict v = checkKnownHosts({knownHosts, QLatin1String(kGlobalKnownHosts)}, hostname_, port_, blob);
+    const QString where = QStringLiteral("%1, line %2").arg(v.file).arg(v.line);
+    switch (v.kind) {
+    case KnownHostsVerdict::Trusted:
         return {};
-    case SSH_KNOWN_HOSTS_CHANGED:
-        return QStringLiteral("%1: the host key has CHANGED (it is now %2). Someone may be intercepting the "
-                              "connection, or the host was reinstalled. Refusing to connect. If the change is "
-                              "expected, remove the old key from %3 (ssh-keygen -R).")
-            .arg(label_, shown, knownHosts);
-    case SSH_KNOWN_HOSTS_OTHER:
+    case KnownHostsVerdict::Changed:
+        return QStringLiteral("%1: the host key has CHANGED (it is now %2; %3 holds another). Someone may be "
+                              "intercepting the connection, or the host was reinstalled. Refusing to connect. If the "
+                              "change is expected, remove the old key (ssh-keygen -R).")
+            .arg(label_, shown, where);
+    case KnownHostsVerdict::OtherType:
         return QStringLiteral("%1: the host offered a %2 key, but known_hosts (%3) holds a key of another type for "
                               "it. Refusing to connect: this can mean someone is intercepting the connection.")
-            .arg(label_, info.keyType, knownHosts);
-    case SSH_KNOWN_HOSTS_NOT_FOUND:
-    case SSH_KNOWN_HOSTS_UNKNOWN:
+            .arg(label_, info.keyType, where);
+    case KnownHostsVerdict::Revoked:
+        return QStringLiteral("%1: the host key %2 is REVOKED (@revoked in %3). Refusing to connect: a revoked key "
+                              "is never accepted.")
+            .arg(label_, shown, where);
+    case KnownHostsVerdict::CertAuthority:
+        return QStringLiteral("%1: known_hosts (%2) trusts this host through a certificate authority "
+                              "(@cert-authority), and shardbench does not support certificate-authority host keys. "
+                              "Refusing to connect.")
+            .arg(label_, where);
+    case KnownHostsVerdict::Error:
+        return QStringLiteral("%1: cannot check the host key against %2: %3").arg(label_, v.file, v.error);
+    case KnownHostsVerdict::Unknown:
         break;
-    case SSH_KNOWN_HOSTS_ERROR:
-    default:
-        return QStringLiteral("%1: cannot check the host key against %2: %3").arg(label_, knownHosts, sshError());
     }
     const HostKeyDecision d = policy.decideUnknownHost(info);
     if (d == HostKeyDecision::Reject)

@@ -10,6 +10,7 @@
 
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
+#include <libssh/server.h> // ssh_send_keepalive, usable by clients too
 
 #include <csignal>
 #include <memory>
@@ -83,9 +84,11 @@ int signalNumber(const QString& name)
     return 0;
 }
 
-// Notice a silently dead peer: TCP keepalive probes, and unacknowledged
-// data (our SSH_MSG_IGNORE keepalives) failing the socket after 20 s.
-void tuneSocket(ssh_session session)
+// A host that vanishes without a word: TCP keepalive probes, and
+// unacknowledged data failing the socket after the liveness bound. A path
+// that still acknowledges but carries nothing (a frozen relay) is caught by
+// msSinceDataReceived below.
+void tuneSocket(ssh_session session, int livenessTimeoutS)
 {
     const int fd = ssh_get_fd(session);
     if (fd < 0) return;
@@ -97,9 +100,35 @@ void tuneSocket(ssh_session session)
     setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
 #endif
 #ifdef TCP_USER_TIMEOUT
-    unsigned int userTimeoutMs = 20000;
+    unsigned int userTimeoutMs = static_cast<unsigned int>(livenessTimeoutS) * 1000U;
     setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeoutMs, sizeof userTimeoutMs);
 #endif
+}
+
+// keepalive@openssh.com with want_reply: sshd must answer it, so a healthy
+// connection receives something every interval even when the ranks are
+// silent (SSH_MSG_IGNORE gets no answer). Non-blocking, libssh sends and
+// returns; a call that finds the previous request pending or its answer
+// uncollected sends nothing, hence two calls.
+void sendKeepalive(ssh_session session)
+{
+    ssh_set_blocking(session, 0);
+    ssh_send_keepalive(session);
+    ssh_send_keepalive(session);
+    ssh_set_blocking(session, 1);
+}
+
+// Milliseconds since the kernel last received data on the connection, or -1
+// where it cannot tell (not a TCP socket: a ProxyCommand).
+qint64 msSinceDataReceived(ssh_session session)
+{
+#ifdef TCP_INFO
+    const int fd = ssh_get_fd(session);
+    tcp_info info{};
+    socklen_t len = sizeof info;
+    if (fd >= 0 && getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &len) == 0) return info.tcpi_last_data_recv;
+#endif
+    return -1;
 }
 
 } // namespace
@@ -193,7 +222,7 @@ bool SshHostWorker::prepare(SshConnection& conn)
         return false;
     }
     if (aborted()) return false;
-    tuneSocket(conn.session());
+    tuneSocket(conn.session(), setup_.options.livenessTimeoutS);
     HostInfo info;
     info.hostIndex = setup_.hostIndex;
     info.name = setup_.host.name;
@@ -274,6 +303,7 @@ void SshHostWorker::supervise(SshConnection& conn, const QList<RankJob>& jobs)
     qint64 stopAt = -1;
     bool killSent = false;
     QString lostBecause;
+    bool frozen = false;
     for (;;) {
         bool stop, kill;
         {
@@ -317,7 +347,7 @@ void SshHostWorker::supervise(SshConnection& conn, const QList<RankJob>& jobs)
         }
         if (now - lastKeepalive > setup_.options.keepaliveS * 1000LL) {
             lastKeepalive = now;
-            ssh_send_ignore(session, "");
+            sendKeepalive(session);
         }
         const int rc = ssh_event_dopoll(event, 100);
         for (auto& c : channels)
@@ -325,6 +355,16 @@ void SshHostWorker::supervise(SshConnection& conn, const QList<RankJob>& jobs)
         const int status = ssh_get_status(session);
         if (rc == SSH_ERROR || !ssh_is_connected(session) || (status & (SSH_CLOSED | SSH_CLOSED_ERROR))) {
             lostBecause = conn.sshError();
+            break;
+        }
+        // Counted from this loop's start: the wait for the other hosts was quiet.
+        const qint64 silentMs = std::min(msSinceDataReceived(session), clock.elapsed());
+        if (silentMs > setup_.options.livenessTimeoutS * 1000LL) {
+            lostBecause = QStringLiteral("nothing received for %1 s although keepalives were sent every %2 s: the "
+                                         "connection is frozen or the host is down")
+                              .arg(silentMs / 1000)
+                              .arg(setup_.options.keepaliveS);
+            frozen = true;
             break;
         }
     }
@@ -345,6 +385,7 @@ void SshHostWorker::supervise(SshConnection& conn, const QList<RankJob>& jobs)
     }
     ssh_event_remove_session(event, session);
     ssh_event_free(event);
+    if (frozen) ssh_silent_disconnect(session); // nothing more can be said over a frozen path
     for (auto& c : channels) {
         if (!c->channel) continue;
         if (ssh_is_connected(session)) ssh_channel_close(c->channel);

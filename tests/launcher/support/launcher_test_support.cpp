@@ -276,4 +276,28 @@ void SshdFixture::killHost(int i)
     h.process->waitForFinished(5000);
 }
 
+TcpForwarder::TcpForwarder() { dieWithParent(process_, SIGKILL); }
+
+TcpForwarder::~TcpForwarder() { kill(); }
+
+QString TcpForwarder::start(const QString& listenAddress, const QString& targetAddress, int targetPort)
+{
+    const QString script = sourceDir() + QStringLiteral("/tests/launcher/support/tcp_forwarder.py");
+    process_.start(QStringLiteral("python3"), {script, listenAddress, targetAddress, QString::number(targetPort)});
+    if (!process_.waitForStarted(5000)) return QStringLiteral("cannot start python3: ") + process_.errorString();
+    if (!process_.waitForReadyRead(10000) || !process_.canReadLine())
+        return QStringLiteral("the forwarder printed no port: ") + QString::fromUtf8(process_.readAllStandardError());
+    port_ = process_.readLine().trimmed().toInt();
+    return port_ > 0 ? QString() : QStringLiteral("the forwarder printed no port");
+}
+
+void TcpForwarder::freeze() { ::kill(static_cast<pid_t>(process_.processId()), SIGSTOP); }
+
+void TcpForwarder::kill()
+{
+    if (process_.state() == QProcess::NotRunning) return;
+    process_.kill(); // SIGKILL ends a stopped process too
+    process_.waitForFinished(5000);
+}
+
 } // namespace sb::test

@@ -87,4 +87,20 @@ private:
     std::vector<Host> hosts_;
 };
 
+// A relay between the launcher and an sshd (tcp_forwarder.py): freeze()
+// stops it with SIGSTOP, so the connection stays open but carries nothing.
+class TcpForwarder {
+public:
+    TcpForwarder();
+    ~TcpForwarder(); // kills it, frozen or not
+    QString start(const QString& listenAddress, const QString& targetAddress, int targetPort); // "" or why not
+    int port() const { return port_; }
+    void freeze();
+    void kill();
+
+private:
+    QProcess process_;
+    int port_ = 0;
+};
+
 } // namespace sb::test
