@@ -1,4 +1,5 @@
 // shardbench-cli: the headless twin of the workbench.
+#include "attach_commands.hpp"
 #include "checkpoint_commands.hpp"
 #include "plan_commands.hpp"
 #include "run_command.hpp"
@@ -25,7 +26,10 @@ Plans and memory
 Runs (recorded in the run store; --db FILE, default ~/.local/share/shardbench/runs.sqlite)
   run             launch a plan here (--local), over SSH (--hosts FILE, --host H) or via Slurm (--slurm)
                   and supervise it
-  runs            list the recorded runs
+                  (--detach: supervised on the cluster, survives this command; Ctrl-C then only detaches)
+  attach          catch up with a detached run and follow it (--no-follow: catch up only)
+  stop            stop a detached run (--kill: without the grace)
+  runs            list the recorded runs (--refresh: catch up with detached runs first)
   show            a run's plan, status, reason and summary
   metrics         a run's per-rank step metrics (--csv)
   logs            a run's per-rank logs (--rank R)
@@ -61,6 +65,8 @@ int main(int argc, char** argv)
     if (cmd == "presets") return cmdPresets(args, std::cout, std::cerr);
     if (cmd == "run") return cmdRun(args, std::cout, std::cerr);
     if (cmd == "runs") return cmdRuns(args, std::cout, std::cerr);
+    if (cmd == "attach") return cmdAttach(args, std::cout, std::cerr);
+    if (cmd == "stop") return cmdStop(args, std::cout, std::cerr);
     if (cmd == "show") return cmdShow(args, std::cout, std::cerr);
     if (cmd == "metrics") return cmdMetrics(args, std::cout, std::cerr);
     if (cmd == "logs") return cmdLogs(args, std::cout, std::cerr);

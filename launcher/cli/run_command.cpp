@@ -1,10 +1,12 @@
 #include "run_command.hpp"
 
 #include "args.hpp"
+#include "attach_commands.hpp"
 #include "interrupt_signals.hpp"
 #include "run_console.hpp"
 
 #include "launch/backend_factory.hpp"
+#include "launch/detach/detached_launch.hpp"
 #include "launch/prepared_launch.hpp"
 #include "launch/run_recorder.hpp"
 #include "launch/run_supervisor.hpp"
@@ -34,7 +36,7 @@ const char* kRunUsage =
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S]\n"
     "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]\n"
-    "       [--stop-grace MS] [--verbose] [--quiet]";
+    "       [--stop-grace MS] [--verbose] [--quiet] [--detach [--no-follow] [--run-root DIR] [--supervise PATH]]";
 
 // Options that only one kind of run takes.
 const char* const kSshOptions[] = {"--remote-core", "--remote-dir", "--remote-workdir", "--accept-new-host-key",
@@ -57,8 +59,8 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
            {"--hosts", "--host", "--db", "--name", "--max-restarts", "--resume", "--core", "--workdir", "--env",
             "--master-addr", "--master-port", "--remote-core", "--remote-dir", "--remote-workdir", "--ssh-config",
             "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--stop-grace", "--parent-run",
-            "--partition", "--account", "--time", "--slurm-arg"},
-           {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet"});
+            "--partition", "--account", "--time", "--slurm-arg", "--run-root", "--supervise"},
+           {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet", "--detach", "--no-follow"});
     if (!a.ok()) return usageError(err, q(a.error()));
     if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
 
@@ -155,6 +157,31 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
 
     launch::FixedHostKeyPolicy policy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
                                                                     : launch::HostKeyDecision::Reject);
+    if (a.has("--detach")) {
+        launch::DetachOptions d;
+        d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QFileInfo(dbPath).absolutePath() + QStringLiteral("/runs");
+        if (auto v = a.value("--supervise")) d.supervise = q(*v);
+        else if (c.backend == launch::BackendKind::Local)
+            d.supervise = QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-supervise");
+        launch::DetachedRun detached;
+        const QString why = launch::launchDetached(prepared.launch, d, *store, policy, &detached);
+        store.reset(); // attaching opens its own writer
+        if (!why.isEmpty()) {
+            err << "shardbench-cli run: " << why.toStdString() << "\n";
+            return 1;
+        }
+        err << "shardbench: run " << detached.runId << " (" << prepared.launch.uid.toStdString() << "): "
+            << prepared.launch.planSummary.toStdString() << ", supervised on " << detached.target.describe().toStdString()
+            << " (pid " << detached.supervisorPid << ")\n";
+        if (a.has("--no-follow")) {
+            out << detached.runId << "\n";
+            return 0;
+        }
+        launch::AttachOptions o;
+        return attachAndIngest(dbPath, detached.runId, o, a.has("--quiet"), out, err);
+    }
+    for (const char* opt : {"--no-follow", "--run-root", "--supervise"})
+        if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to --detach runs").arg(QLatin1String(opt)));
     const launch::BackendKind kind = c.backend;
     launch::RunSupervisor supervisor(prepared.launch, [kind, &policy] { return launch::makeBackend(kind, &policy); });
     launch::RunRecorder recorder(*store, supervisor);

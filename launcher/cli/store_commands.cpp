@@ -1,6 +1,7 @@
 #include "store_commands.hpp"
 
 #include "args.hpp"
+#include "attach_commands.hpp"
 #include "text_format.hpp"
 
 #include "store/run_reader.hpp"
@@ -91,10 +92,12 @@ QJsonObject runJson(const store::RunRow& r)
     o[QStringLiteral("final_loss")] = jsonNumber(r.finalLoss);
     o[QStringLiteral("malformed_lines")] = r.malformedLines;
     o[QStringLiteral("abandoned")] = r.isAbandoned();
+    o[QStringLiteral("detached")] = r.isDetached();
+    o[QStringLiteral("run_dir")] = r.isDetached() ? QJsonValue(r.runDir) : QJsonValue();
     return o;
 }
 
-const char* kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--json]";
+const char* kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--json] [--refresh]";
 const char* kShowUsage = "shardbench-cli show RUN [--db FILE] [--plan] [--json]";
 const char* kMetricsUsage = "shardbench-cli metrics RUN [--db FILE] [--csv] [--rank R] [--metric NAME] [--all-attempts]";
 const char* kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R] [--attempt N] [--launcher]";
@@ -103,10 +106,11 @@ const char* kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R] [--atte
 
 int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--limit"}, {"--json"});
+    Args a(argv, {"--db", "--limit"}, {"--json", "--refresh"});
     const int limit = static_cast<int>(a.integer("--limit", 50, 0, 1 << 30));
     if (!a.ok()) return usageError(err, "runs", a.error(), kRunsUsage);
     if (!a.positional().empty()) return usageError(err, "runs", "unexpected argument \"" + a.positional()[0] + "\"", kRunsUsage);
+    if (a.has("--refresh")) refreshDetachedRuns(a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath(), err);
     auto reader = openReader(a, "runs", err);
     if (!reader) return kBadInput;
     const QList<store::RunRow> runs = reader->listRuns(limit);

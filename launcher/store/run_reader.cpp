@@ -28,13 +28,14 @@ int rankOf(const QVariant& v) { return v.isNull() ? -1 : v.toInt(); }
 const char* kRunColumns =
     "id, uid, name, backend, hosts_json, world_size, status, created_at, started_at, ended_at, reason, "
     "failing_rank, failing_host, parent_run, resumed_from, max_restarts, restarts, steps_done, final_loss, "
-    "malformed_lines, launcher_host, launcher_pid";
+    "malformed_lines, launcher_host, launcher_pid, run_dir, attach_json";
 
 } // namespace
 
 bool RunRow::isAbandoned() const
 {
     if (status != statusName(RunStatus::Starting) && status != statusName(RunStatus::Running)) return false;
+    if (isDetached()) return false; // its supervisor lives on the cluster: attach to learn its fate
     if (launcherPid <= 0 || launcherHost != QSysInfo::machineHostName()) return false;
     // kill(pid, 0): ESRCH means no such process; EPERM means it exists.
     return ::kill(static_cast<pid_t>(launcherPid), 0) != 0 && errno == ESRCH;
@@ -95,7 +96,9 @@ QList<RunRow> RunReader::queryRuns(const QString& where, const QVariantList& arg
         r.malformedLines = q.value(19).toLongLong();
         r.launcherHost = q.value(20).toString();
         r.launcherPid = countOf(q.value(21));
-        if (withPlan) r.planJson = q.value(22).toString();
+        r.runDir = q.value(22).toString();
+        r.attachJson = q.value(23).toString();
+        if (withPlan) r.planJson = q.value(24).toString();
         out << r;
     }
     return out;
@@ -269,6 +272,37 @@ QList<RankSummary> RunReader::rankSummaries(qint64 runId)
         s.peakMem = countOf(q.value(5));
         out << s;
     }
+    return out;
+}
+
+QHash<QString, qint64> RunReader::ingestOffsets(qint64 runId)
+{
+    QHash<QString, qint64> out;
+    QSqlQuery q(db_);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT file, next_offset FROM ingest_offsets WHERE run_id = ?"));
+    q.bindValue(0, runId);
+    if (!q.exec()) {
+        lastError_ = q.lastError().text();
+        return out;
+    }
+    while (q.next()) out.insert(q.value(0).toString(), q.value(1).toLongLong());
+    return out;
+}
+
+QHash<QPair<int, int>, int> RunReader::logLineCounts(qint64 runId)
+{
+    QHash<QPair<int, int>, int> out;
+    QSqlQuery q(db_);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT attempt, rank, count(*) FROM logs WHERE run_id = ? AND rank IS NOT NULL "
+                             "GROUP BY attempt, rank"));
+    q.bindValue(0, runId);
+    if (!q.exec()) {
+        lastError_ = q.lastError().text();
+        return out;
+    }
+    while (q.next()) out.insert({q.value(0).toInt(), q.value(1).toInt()}, q.value(2).toInt());
     return out;
 }
 

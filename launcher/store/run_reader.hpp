@@ -6,7 +6,9 @@
 #include "metric_columns.hpp"
 #include "store_records.hpp"
 
+#include <QHash>
 #include <QList>
+#include <QPair>
 #include <QSqlDatabase>
 #include <QString>
 #include <QVector>
@@ -38,7 +40,11 @@ struct RunRow {
     qint64 malformedLines = 0;
     QString launcherHost;
     qint64 launcherPid = -1;
+    QString runDir;          // detached runs: the run directory on the cluster
+    QString attachJson;      // detached runs: how to reach it
     QString planJson;        // filled by run() and findRun() only
+
+    bool isDetached() const { return !runDir.isEmpty(); }
 
     // Still "starting" or "running", but its launcher process on this
     // machine is gone (killed, crashed, machine rebooted): it will never
@@ -89,6 +95,10 @@ public:
     QList<RankSummary> rankSummaries(qint64 runId);
     // rank: -2 every rank, -1 the launcher's own lines; attempt < 0: all.
     QList<LogRecord> logs(qint64 runId, int rank = -2, int attempt = -1);
+    // Detached runs: how far each file of the run directory was ingested.
+    QHash<QString, qint64> ingestOffsets(qint64 runId);
+    // Stored log lines per (attempt, rank).
+    QHash<QPair<int, int>, int> logLineCounts(qint64 runId);
     QList<EventRecord> events(qint64 runId, const QString& type = {});
     QList<CheckpointRecord> checkpoints(qint64 runId);
     QList<HostRecord> hosts();

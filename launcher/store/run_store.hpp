@@ -22,6 +22,8 @@ public:
     virtual void addLog(const LogRecord& log) = 0;
     virtual void addCheckpoint(const CheckpointRecord& checkpoint) = 0;
     virtual void upsertHost(const HostRecord& host) = 0;
+    // Never moves an offset backwards.
+    virtual void setIngestOffset(const IngestOffset& offset) = 0;
     // Inserts (id < 0) or replaces a saved plan; returns its id or -1.
     virtual qint64 savePlan(const SavedPlanRecord& plan) = 0;
 

@@ -139,6 +139,26 @@ ALTER TABLE checkpoints ADD COLUMN ms REAL;
 ALTER TABLE checkpoints ADD COLUMN message TEXT;
 ALTER TABLE hosts ADD COLUMN key_fingerprint TEXT;
 )sql",
+    // 2 -> 3: detached runs. A run remembers its directory on the cluster
+    // and how to reach it; rows ingested from that directory carry their
+    // source ("FILE:OFFSET"), unique per run, so a line fetched twice is
+    // stored once; ingest_offsets says how far each file was read.
+    R"sql(
+ALTER TABLE runs ADD COLUMN run_dir TEXT;
+ALTER TABLE runs ADD COLUMN attach_json TEXT;
+ALTER TABLE events ADD COLUMN src TEXT;
+ALTER TABLE logs ADD COLUMN src TEXT;
+ALTER TABLE checkpoints ADD COLUMN src TEXT;
+CREATE UNIQUE INDEX events_by_src ON events(run_id, src) WHERE src IS NOT NULL;
+CREATE UNIQUE INDEX logs_by_src ON logs(run_id, src) WHERE src IS NOT NULL;
+CREATE UNIQUE INDEX checkpoints_by_src ON checkpoints(run_id, src) WHERE src IS NOT NULL;
+CREATE TABLE ingest_offsets (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  file TEXT NOT NULL,
+  next_offset INTEGER NOT NULL,
+  PRIMARY KEY (run_id, file)
+) WITHOUT ROWID;
+)sql",
 };
 
 constexpr int kMigrationCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

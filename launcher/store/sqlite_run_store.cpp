@@ -81,6 +81,7 @@ void SqliteRunStore::addEvent(const EventRecord& e) { enqueue(e); }
 void SqliteRunStore::addLog(const LogRecord& l) { enqueue(l); }
 void SqliteRunStore::addCheckpoint(const CheckpointRecord& c) { enqueue(c); }
 void SqliteRunStore::upsertHost(const HostRecord& h) { enqueue(h); }
+void SqliteRunStore::setIngestOffset(const IngestOffset& o) { enqueue(o); }
 
 qint64 SqliteRunStore::savePlan(const SavedPlanRecord& plan)
 {
@@ -187,6 +188,7 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
                     else if constexpr (std::is_same_v<T, LogRecord>) note(statements->addLog(o));
                     else if constexpr (std::is_same_v<T, CheckpointRecord>) note(statements->addCheckpoint(o));
                     else if constexpr (std::is_same_v<T, HostRecord>) note(statements->upsertHost(o));
+                    else if constexpr (std::is_same_v<T, IngestOffset>) note(statements->setIngestOffset(o));
                 },
                 op);
         }

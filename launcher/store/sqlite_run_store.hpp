@@ -45,6 +45,7 @@ public:
     void addLog(const LogRecord& log) override;
     void addCheckpoint(const CheckpointRecord& checkpoint) override;
     void upsertHost(const HostRecord& host) override;
+    void setIngestOffset(const IngestOffset& offset) override;
     qint64 savePlan(const SavedPlanRecord& plan) override;
     bool flush() override;
     QString lastError() const override;
@@ -57,7 +58,7 @@ private:
     struct SavePlanOp { SavedPlanRecord plan; std::shared_ptr<std::promise<qint64>> done; };
     struct FlushOp { std::shared_ptr<std::promise<bool>> done; };
     using Op = std::variant<CreateRunOp, RunUpdate, AttemptRecord, MetricRow, EventRecord, LogRecord,
-                            CheckpointRecord, HostRecord, SavePlanOp, FlushOp>;
+                            CheckpointRecord, HostRecord, IngestOffset, SavePlanOp, FlushOp>;
 
     SqliteRunStore(QString path, WriterOptions options);
     void enqueue(Op op);

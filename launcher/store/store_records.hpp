@@ -30,6 +30,8 @@ struct NewRun {
     double createdAt = 0;
     QString launcherHost;   // the machine and process supervising the run
     qint64 launcherPid = -1;
+    QString runDir;         // detached: the run directory on the cluster
+    QString attachJson;     // detached: how a client reaches it (launch/detach/attach_target.hpp)
 };
 
 // Fields left empty are not changed.
@@ -70,6 +72,7 @@ struct EventRecord {
     double t = 0;
     QString type;
     QByteArray json;
+    QString src;       // ingested from a run directory: "FILE:OFFSET", the row's key
 };
 
 enum class LogStream : char { Stdout = 'o', Stderr = 'e', Launcher = 'l' };
@@ -81,6 +84,7 @@ struct LogRecord {
     double t = 0;
     LogStream stream = LogStream::Stderr;
     QString line;
+    QString src;       // as EventRecord::src
 };
 
 struct CheckpointRecord {
@@ -98,6 +102,14 @@ struct CheckpointRecord {
     QString message;
     double ms = kNoTime;
     double t = 0;
+    QString src;       // as EventRecord::src
+};
+
+// How far a client has ingested one file of a detached run's directory.
+struct IngestOffset {
+    qint64 runId = -1;
+    QString file;      // relative to the run directory
+    qint64 offset = 0; // the byte after the last line stored
 };
 
 struct HostRecord {

@@ -35,7 +35,8 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
 {
     createRun_ = prepare(QStringLiteral(
         "INSERT INTO runs (uid, name, plan_json, backend, hosts_json, world_size, status, created_at, parent_run, "
-        "resumed_from, max_restarts, launcher_host, launcher_pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "resumed_from, max_restarts, launcher_host, launcher_pid, run_dir, attach_json) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     attempt_ = prepare(QStringLiteral(
         "INSERT OR REPLACE INTO run_attempts (run_id, attempt, started_at, ended_at, status, reason, failing_rank, "
         "resume_dir) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
@@ -46,12 +47,17 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
         "mem_reserved, device_mem_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         prepareError_.isEmpty() ? &prepareError_ : nullptr);
     event_ = prepare(QStringLiteral(
-        "INSERT INTO events (run_id, attempt, rank, t, type, json) VALUES (?, ?, ?, ?, ?, ?)"));
+        "INSERT INTO events (run_id, attempt, rank, t, type, json, src) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT DO NOTHING"));
     log_ = prepare(QStringLiteral(
-        "INSERT INTO logs (run_id, attempt, rank, t, stream, line) VALUES (?, ?, ?, ?, ?, ?)"));
+        "INSERT INTO logs (run_id, attempt, rank, t, stream, line, src) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT DO NOTHING"));
     checkpoint_ = prepare(QStringLiteral(
         "INSERT INTO checkpoints (run_id, attempt, rank, step, path, host, world_size, bytes, checksum, kind, "
-        "status, message, ms, t) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "status, message, ms, t, src) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
+    offset_ = prepare(QStringLiteral(
+        "INSERT INTO ingest_offsets (run_id, file, next_offset) VALUES (?, ?, ?) ON CONFLICT(run_id, file) "
+        "DO UPDATE SET next_offset = max(next_offset, excluded.next_offset)"));
     host_ = prepare(QStringLiteral(
         "INSERT INTO hosts (name, hostname, user, port, slots, key_fingerprint, last_used) VALUES (?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT(name) DO UPDATE SET hostname = excluded.hostname, user = excluded.user, port = excluded.port, "
@@ -86,6 +92,8 @@ QString WriteStatements::createRun(const NewRun& r, qint64* id)
     q.bindValue(10, r.maxRestarts);
     q.bindValue(11, textOrNull(r.launcherHost.isEmpty() ? QString() : r.launcherHost));
     q.bindValue(12, count(r.launcherPid));
+    q.bindValue(13, textOrNull(r.runDir.isEmpty() ? QString() : r.runDir));
+    q.bindValue(14, textOrNull(r.attachJson.isEmpty() ? QString() : r.attachJson));
     const QString err = run(q);
     if (err.isEmpty() && id) *id = q.lastInsertId().toLongLong();
     return err;
@@ -181,6 +189,7 @@ QString WriteStatements::addEvent(const EventRecord& e)
     q.bindValue(3, e.t);
     q.bindValue(4, e.type);
     q.bindValue(5, QString::fromUtf8(e.json));
+    q.bindValue(6, textOrNull(e.src.isEmpty() ? QString() : e.src));
     return run(q);
 }
 
@@ -193,6 +202,7 @@ QString WriteStatements::addLog(const LogRecord& l)
     q.bindValue(3, l.t);
     q.bindValue(4, QString(QLatin1Char(static_cast<char>(l.stream))));
     q.bindValue(5, l.line);
+    q.bindValue(6, textOrNull(l.src.isEmpty() ? QString() : l.src));
     return run(q);
 }
 
@@ -213,6 +223,7 @@ QString WriteStatements::addCheckpoint(const CheckpointRecord& c)
     q.bindValue(11, textOrNull(c.message.isEmpty() ? QString() : c.message));
     q.bindValue(12, real(c.ms));
     q.bindValue(13, c.t);
+    q.bindValue(14, textOrNull(c.src.isEmpty() ? QString() : c.src));
     return run(q);
 }
 
@@ -226,6 +237,15 @@ QString WriteStatements::upsertHost(const HostRecord& h)
     q.bindValue(4, h.slots);
     q.bindValue(5, textOrNull(h.keyFingerprint.isEmpty() ? QString() : h.keyFingerprint));
     q.bindValue(6, h.lastUsed);
+    return run(q);
+}
+
+QString WriteStatements::setIngestOffset(const IngestOffset& o)
+{
+    QSqlQuery& q = offset_;
+    q.bindValue(0, o.runId);
+    q.bindValue(1, o.file);
+    q.bindValue(2, o.offset);
     return run(q);
 }
 

@@ -1,0 +1,231 @@
+// shardbench-supervise: the cluster side of a detached run (docs/launcher.md).
+//   start RUN_DIR [--foreground]   supervise the run in RUN_DIR/spec.json, detached from the caller
+//   stop RUN_DIR [--kill]          stop it (SIGTERM to the supervisor; --kill skips the grace)
+//   status RUN_DIR                 {"alive":..,"state":{..}}
+//   follow RUN_DIR [--logs none|rank0|all] [--once]   stream the run's files (see follower.hpp)
+// No Qt, no Torch: it builds wherever shardbench-core does.
+#include "follower.hpp"
+#include "run_dir.hpp"
+#include "run_spec.hpp"
+#include "supervisor.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <iostream>
+#include <poll.h>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace sb::supervise;
+
+namespace {
+
+constexpr int kBadInput = 2;
+
+const char* kUsage =
+    "usage: shardbench-supervise start RUN_DIR [--foreground]\n"
+    "       shardbench-supervise stop RUN_DIR [--kill] [--wait SECONDS]\n"
+    "       shardbench-supervise status RUN_DIR\n"
+    "       shardbench-supervise follow RUN_DIR [--logs none|rank0|all] [--once]\n"
+    "       shardbench-supervise --version\n";
+
+int usage(const std::string& message)
+{
+    std::cerr << "shardbench-supervise: " << message << "\n" << kUsage;
+    return kBadInput;
+}
+
+std::string absolute(const std::string& path)
+{
+    if (!path.empty() && path[0] == '/') return path;
+    char buf[4096];
+    if (!::getcwd(buf, sizeof buf)) return path;
+    return join(buf, path);
+}
+
+bool loadSpec(const std::string& dir, RunSpec* spec)
+{
+    std::string text, error;
+    if (!readSmallFile(join(dir, kSpecFile), &text, &error)) {
+        std::cerr << "shardbench-supervise: " << error << "\n";
+        return false;
+    }
+    if (!parseRunSpec(text, spec, &error)) {
+        std::cerr << "shardbench-supervise: " << join(dir, kSpecFile) << ": " << error << "\n";
+        return false;
+    }
+    return true;
+}
+
+std::string readState(const std::string& dir)
+{
+    std::string state, error;
+    if (!readSmallFile(join(dir, kStateFile), &state, &error)) return "null";
+    while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
+    return sb::json::parse(state) ? state : std::string("null");
+}
+
+std::string stateField(const std::string& dir, const char* key)
+{
+    sb::json::ParseResult p = sb::json::parse(readState(dir));
+    if (!p || !p.value->isObject()) return {};
+    const sb::json::Value* v = p.value->find(key);
+    if (!v) return {};
+    if (v->isString()) return v->asString();
+    return v->dump();
+}
+
+// Supervises in this process; `ready` (if >= 0) is told "OK" or the error.
+int supervise(const std::string& dir, const RunSpec& spec, int ready)
+{
+    std::string error;
+    const int lock = tryLockFile(join(dir, kLockFile), &error);
+    auto tell = [ready](const std::string& msg) {
+        if (ready < 0) return;
+        const ssize_t ignored = ::write(ready, msg.data(), msg.size());
+        (void)ignored;
+        ::close(ready);
+    };
+    if (lock < 0) {
+        tell("E " + (error.empty() ? "a supervisor is already running in " + dir : error) + "\n");
+        if (ready < 0) std::cerr << "shardbench-supervise: a supervisor is already running in " << dir << "\n";
+        return 1;
+    }
+    installSupervisorSignals();
+    Supervisor supervisor(spec, dir);
+    tell("OK " + std::to_string(::getpid()) + "\n");
+    return supervisor.run();
+}
+
+int cmdStart(const std::string& dir, bool foreground)
+{
+    RunSpec spec;
+    if (!loadSpec(dir, &spec)) return kBadInput;
+    const std::string status = stateField(dir, "status");
+    if (isFinalState(status)) {
+        std::cerr << "shardbench-supervise: the run in " << dir << " has already ended (" << status << ")\n";
+        return 1;
+    }
+    if (foreground) return supervise(dir, spec, -1);
+
+    int pipeFds[2];
+    if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
+        std::cerr << "shardbench-supervise: pipe: " << std::strerror(errno) << "\n";
+        return 1;
+    }
+    const pid_t first = ::fork();
+    if (first < 0) {
+        std::cerr << "shardbench-supervise: fork: " << std::strerror(errno) << "\n";
+        return 1;
+    }
+    if (first == 0) {
+        // Its own session, no controlling terminal, not a child of the caller:
+        // the SSH connection or shell that started it may go away.
+        ::close(pipeFds[0]);
+        ::setsid();
+        if (::fork() != 0) ::_exit(0);
+        const int devnull = ::open("/dev/null", O_RDWR);
+        const int log = ::open(join(dir, "supervisor.stderr").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+        ::dup2(devnull, 0);
+        ::dup2(log >= 0 ? log : devnull, 1);
+        ::dup2(log >= 0 ? log : devnull, 2);
+        if (::chdir("/") != 0) {}
+        ::_exit(supervise(dir, spec, pipeFds[1]));
+    }
+    ::close(pipeFds[1]);
+    ::waitpid(first, nullptr, 0);
+    std::string reply;
+    char buf[512];
+    pollfd p{pipeFds[0], POLLIN, 0};
+    while (::poll(&p, 1, 15000) > 0) {
+        const ssize_t n = ::read(pipeFds[0], buf, sizeof buf);
+        if (n <= 0) break;
+        reply.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(pipeFds[0]);
+    if (reply.rfind("OK ", 0) == 0) {
+        std::cout << "started " << reply.substr(3);
+        return 0;
+    }
+    std::cerr << "shardbench-supervise: "
+              << (reply.size() > 2 ? reply.substr(2) : std::string("the supervisor did not start\n"));
+    return 1;
+}
+
+int cmdStop(const std::string& dir, bool kill, int waitS)
+{
+    const std::string lock = join(dir, kLockFile);
+    if (!isLockHeld(lock)) {
+        const std::string status = stateField(dir, "status");
+        std::cout << "not running" << (status.empty() ? "" : " (" + status + ")") << "\n";
+        return 0;
+    }
+    sb::json::ParseResult p = sb::json::parse(readState(dir));
+    const sb::json::Value* sup = p && p.value->isObject() ? p.value->find("supervisor") : nullptr;
+    const sb::json::Value* pid = sup ? sup->find("pid") : nullptr;
+    if (!pid || !pid->isInteger() || pid->asInt() <= 1) {
+        std::cerr << "shardbench-supervise: " << join(dir, kStateFile) << " names no supervisor process\n";
+        return 1;
+    }
+    if (::kill(static_cast<pid_t>(pid->asInt()), kill ? SIGUSR1 : SIGTERM) != 0) {
+        std::cerr << "shardbench-supervise: cannot signal the supervisor (pid " << pid->asInt() << "): " << std::strerror(errno) << "\n";
+        return 1;
+    }
+    for (int i = 0; i < waitS * 10 && isLockHeld(lock); ++i) ::usleep(100000);
+    if (isLockHeld(lock)) {
+        std::cerr << "shardbench-supervise: the supervisor is still stopping the ranks\n";
+        return 1;
+    }
+    std::cout << "stopped (" << stateField(dir, "status") << ")\n";
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 1 && args[0] == "--version") {
+        std::cout << "shardbench-supervise 1 (spec version " << kSpecVersion << ")\n";
+        return 0;
+    }
+    if (args.size() < 2) return usage("expected a command and a run directory");
+    const std::string& cmd = args[0];
+    const std::string dir = absolute(args[1]);
+    bool foreground = false, kill = false, once = false;
+    int waitS = 30;
+    FollowOptions f;
+    for (std::size_t i = 2; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--foreground" && cmd == "start") foreground = true;
+        else if (a == "--kill" && cmd == "stop") kill = true;
+        else if (a == "--once" && cmd == "follow") once = true;
+        else if (a == "--wait" && cmd == "stop" && i + 1 < args.size()) waitS = std::max(0, std::atoi(args[++i].c_str()));
+        else if (a == "--logs" && cmd == "follow" && i + 1 < args.size()) {
+            const std::string& v = args[++i];
+            if (v == "none") f.logs = FollowOptions::Logs::None;
+            else if (v == "rank0") f.logs = FollowOptions::Logs::Rank0;
+            else if (v == "all") f.logs = FollowOptions::Logs::All;
+            else return usage("--logs takes none, rank0 or all");
+        } else return usage("unexpected argument \"" + a + "\"");
+    }
+    if (cmd == "start") return cmdStart(dir, foreground);
+    if (cmd == "stop") return cmdStop(dir, kill, waitS);
+    if (cmd == "status") {
+        std::cout << "{\"alive\":" << (isLockHeld(join(dir, kLockFile)) ? "true" : "false") << ",\"state\":" << readState(dir) << "}\n";
+        return 0;
+    }
+    if (cmd == "follow") {
+        ::signal(SIGPIPE, SIG_IGN);
+        f.runDir = dir;
+        f.once = once;
+        f.watchStdin = readOffsets(0, &f.offsets);
+        return follow(f);
+    }
+    return usage("unknown command \"" + cmd + "\"");
+}

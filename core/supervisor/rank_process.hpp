@@ -1,0 +1,36 @@
+// One rank's process as the supervisor starts it: its own process group,
+// stdout and stderr on pipes, killed with the supervisor (PR_SET_PDEATHSIG).
+#pragma once
+
+#include "run_spec.hpp"
+
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace sb::supervise {
+
+struct SpawnRequest {
+    std::vector<std::string> argv;   // argv[0] is looked up on PATH when it has no '/'
+    EnvList env;                     // added to (or replacing in) the supervisor's environment
+    std::string workdir;
+};
+
+struct Spawned {
+    pid_t pid = -1;
+    int outFd = -1;
+    int errFd = -1;
+    std::string error;               // why it could not start
+};
+
+Spawned spawnRank(const SpawnRequest& request);
+
+// Sends `sig` to the process group of `pid` (falling back to the process).
+void signalGroup(pid_t pid, int sig);
+
+// "exited with code 1", "was killed by signal 9 (SIGKILL)"
+std::string describeWaitStatus(int status);
+// "SIGKILL"
+std::string signalName(int sig);
+
+} // namespace sb::supervise

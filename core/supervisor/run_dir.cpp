@@ -1,0 +1,258 @@
+#include "run_dir.hpp"
+
+#include "json/json.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sb::supervise {
+
+namespace {
+
+std::string sysError(const std::string& what, const std::string& path)
+{
+    return what + " " + path + ": " + std::strerror(errno);
+}
+
+bool writeAll(int fd, std::string_view data)
+{
+    while (!data.empty()) {
+        const ssize_t n = ::write(fd, data.data(), data.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0.
+std::size_t utf8Length(std::string_view s, std::size_t i)
+{
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t n = 0;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+    else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+    else return 0;
+    if (i + n > s.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k) {
+        const auto b = static_cast<unsigned char>(s[i + k]);
+        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return 0;
+    }
+    return n;
+}
+
+} // namespace
+
+std::string attemptDir(int attempt) { return "attempt-" + std::to_string(attempt); }
+std::string rankEventsFile(int attempt, int rank) { return attemptDir(attempt) + "/rank-" + std::to_string(rank) + ".events"; }
+std::string rankLogFile(int attempt, int rank) { return attemptDir(attempt) + "/rank-" + std::to_string(rank) + ".log"; }
+
+bool parseRankFile(std::string_view path, int* attempt, int* rank, bool* events)
+{
+    auto number = [](std::string_view& s, int* out) {
+        std::size_t n = 0;
+        long long v = 0;
+        while (n < s.size() && n < 9 && s[n] >= '0' && s[n] <= '9') v = v * 10 + (s[n++] - '0');
+        if (n == 0 || (n > 1 && s[0] == '0')) return false;
+        *out = static_cast<int>(v);
+        s.remove_prefix(n);
+        return true;
+    };
+    auto eat = [](std::string_view& s, std::string_view p) {
+        if (s.substr(0, p.size()) != p) return false;
+        s.remove_prefix(p.size());
+        return true;
+    };
+    if (!eat(path, "attempt-") || !number(path, attempt) || !eat(path, "/rank-") || !number(path, rank)) return false;
+    if (path == ".events") *events = true;
+    else if (path == ".log") *events = false;
+    else return false;
+    return true;
+}
+
+double unixNow()
+{
+    using namespace std::chrono;
+    return duration_cast<microseconds>(system_clock::now().time_since_epoch()).count() / 1e6;
+}
+
+std::string join(const std::string& dir, const std::string& name)
+{
+    if (dir.empty() || dir.back() == '/') return dir + name;
+    return dir + "/" + name;
+}
+
+std::string sanitizeUtf8(std::string_view bytes)
+{
+    std::string out;
+    out.reserve(bytes.size());
+    for (std::size_t i = 0; i < bytes.size();) {
+        const std::size_t n = utf8Length(bytes, i);
+        if (n == 0) {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        } else {
+            out.append(bytes.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
+}
+
+std::string logRecord(double t, char stream, std::string_view line)
+{
+    std::string out = "{\"t\":" + json::formatNumber(t);
+    if (stream) {
+        out += ",\"s\":\"";
+        out += stream;
+        out += '"';
+    }
+    out += ",\"l\":";
+    json::appendQuoted(out, sanitizeUtf8(line));
+    out += '}';
+    return out;
+}
+
+AppendFile::~AppendFile() { close(); }
+
+bool AppendFile::open(const std::string& path, std::string* error)
+{
+    close();
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0 && error) *error = sysError("cannot open", path);
+    return fd_ >= 0;
+}
+
+bool AppendFile::append(std::string_view line)
+{
+    if (fd_ < 0) return false;
+    std::string buf;
+    buf.reserve(line.size() + 1);
+    buf.append(line);
+    buf += '\n';
+    return writeAll(fd_, buf);
+}
+
+void AppendFile::sync()
+{
+    if (fd_ >= 0) ::fsync(fd_);
+}
+
+void AppendFile::close()
+{
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+}
+
+bool writeFileAtomic(const std::string& path, std::string_view data, std::string* error)
+{
+    const std::string tmp = path + ".tmp";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *error = sysError("cannot write", tmp);
+        return false;
+    }
+    const bool ok = writeAll(fd, data) && ::fsync(fd) == 0;
+    ::close(fd);
+    if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+        *error = sysError("cannot write", path);
+        ::unlink(tmp.c_str());
+        return false;
+    }
+    const std::size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+    return true;
+}
+
+bool readSmallFile(const std::string& path, std::string* out, std::string* error, std::size_t maxBytes)
+{
+    // O_NONBLOCK: a FIFO in place of the file must not hang the reader.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        *error = sysError("cannot read", path);
+        return false;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<std::size_t>(st.st_size) > maxBytes) {
+        *error = path + (S_ISREG(st.st_mode) ? " is too large" : " is not a regular file");
+        ::close(fd);
+        return false;
+    }
+    out->clear();
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            *error = sysError("cannot read", path);
+            ::close(fd);
+            return false;
+        }
+        if (n == 0) break;
+        out->append(buf, static_cast<std::size_t>(n));
+        if (out->size() > maxBytes) break;
+    }
+    ::close(fd);
+    return true;
+}
+
+bool makeDirs(const std::string& path, std::string* error)
+{
+    std::string cur;
+    std::size_t pos = 0;
+    while (pos <= path.size()) {
+        const std::size_t next = path.find('/', pos);
+        cur = path.substr(0, next == std::string::npos ? path.size() : next);
+        if (!cur.empty() && ::mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST) {
+            *error = sysError("cannot create", cur);
+            return false;
+        }
+        if (next == std::string::npos) break;
+        pos = next + 1;
+    }
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        *error = path + " is not a folder";
+        return false;
+    }
+    return true;
+}
+
+int tryLockFile(const std::string& path, std::string* error)
+{
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *error = sysError("cannot open", path);
+        return -1;
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK) *error = sysError("cannot lock", path);
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+bool isLockHeld(const std::string& path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd);
+    return held;
+}
+
+} // namespace sb::supervise

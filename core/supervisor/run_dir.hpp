@@ -1,0 +1,68 @@
+// The layout of a run directory on the cluster and the file primitives the
+// supervisor and the follower share. Every file but state.json is
+// append-only, one JSON object a line, so a reader resumes from a byte offset.
+//
+//   spec.json                      what to run (written by the launcher)
+//   plan.json                      the plan bytes that were validated and recorded
+//   state.json                     the supervisor's state, replaced atomically on each change
+//   supervisor.lock                held (flock) for as long as the supervisor lives
+//   supervisor.log                 the supervisor's own messages: {"t":..,"l":".."}
+//   attempt-A/rank-R.events        rank R's events in attempt A (the core's @sb lines, prefix removed)
+//   attempt-A/rank-R.log           rank R's other output: {"t":..,"s":"o"|"e","l":".."}
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace sb::supervise {
+
+inline constexpr char kSpecFile[] = "spec.json";
+inline constexpr char kPlanFile[] = "plan.json";
+inline constexpr char kStateFile[] = "state.json";
+inline constexpr char kLockFile[] = "supervisor.lock";
+inline constexpr char kSupervisorLog[] = "supervisor.log";
+
+std::string attemptDir(int attempt);                  // "attempt-0"
+std::string rankEventsFile(int attempt, int rank);    // "attempt-0/rank-3.events"
+std::string rankLogFile(int attempt, int rank);       // "attempt-0/rank-3.log"
+// Parses a relative path of the layout above; false for anything else.
+bool parseRankFile(std::string_view path, int* attempt, int* rank, bool* events);
+
+double unixNow();
+std::string join(const std::string& dir, const std::string& name);
+
+// Invalid UTF-8 sequences become U+FFFD, so every line is valid JSON text.
+std::string sanitizeUtf8(std::string_view bytes);
+// {"t":T,"s":"e","l":"..."} (stream 0: no "s").
+std::string logRecord(double t, char stream, std::string_view line);
+
+// An append-only file: each append is one write(2) of whole lines.
+class AppendFile {
+public:
+    AppendFile() = default;
+    ~AppendFile();
+    AppendFile(const AppendFile&) = delete;
+    AppendFile& operator=(const AppendFile&) = delete;
+    bool open(const std::string& path, std::string* error);
+    bool append(std::string_view line); // adds the newline
+    void sync();
+    void close();
+    bool isOpen() const { return fd_ >= 0; }
+
+private:
+    int fd_ = -1;
+};
+
+// Writes `path` through a temporary file, fsync and rename (and fsyncs the folder).
+bool writeFileAtomic(const std::string& path, std::string_view data, std::string* error);
+// Reads a regular file of at most `maxBytes`.
+bool readSmallFile(const std::string& path, std::string* out, std::string* error, std::size_t maxBytes = 64u << 20);
+bool makeDirs(const std::string& path, std::string* error);
+
+// The lock that says the supervisor is alive. tryLock keeps the descriptor
+// open (and the lock held) on success.
+int tryLockFile(const std::string& path, std::string* error); // fd, or -1 (busy: error empty)
+bool isLockHeld(const std::string& path);
+
+} // namespace sb::supervise

@@ -1,0 +1,48 @@
+// What one detached run is: written by the launcher into RUN_DIR/spec.json,
+// read by shardbench-supervise on the run's head node. The launcher computes
+// every rank's fixed environment; the supervisor adds what changes per
+// attempt (MASTER_ADDR, MASTER_PORT, TORCHELASTIC_RESTART_COUNT, --resume).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sb::supervise {
+
+inline constexpr int kSpecVersion = 1;
+
+using EnvList = std::vector<std::pair<std::string, std::string>>;
+
+struct RankSpec {
+    int rank = 0;
+    int host = 0;        // index into RunSpec::hosts
+    EnvList env;         // RANK, WORLD_SIZE, LOCAL_RANK, ... (fixed for the run)
+};
+
+struct HostSpec {
+    std::string name;                // for messages and the state file
+    std::vector<std::string> ssh;    // empty: this host; else the argv that reaches it ("ssh", ..., "host")
+};
+
+struct RunSpec {
+    std::string runId;
+    std::string name;
+    int worldSize = 0;
+    int maxRestarts = 0;
+    int stopGraceMs = 2000;
+    std::string masterAddr = "127.0.0.1";
+    int masterPort = 0;                  // 0: a free port per attempt
+    std::string workdir;                 // "": the run directory
+    std::string program;                 // shardbench-core
+    std::vector<std::string> args;       // its arguments, --resume added per attempt
+    std::string resumeFrom;              // the first attempt's checkpoint, if any
+    std::vector<HostSpec> hosts;
+    std::vector<RankSpec> ranks;         // in rank order
+};
+
+// Reads and checks a spec; on failure returns false and says why in `error`.
+bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error);
+std::string runSpecToJson(const RunSpec& spec);
+
+} // namespace sb::supervise

@@ -1,0 +1,522 @@
+#include "supervisor.hpp"
+
+#include "rank_process.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <random>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace sb::supervise {
+
+namespace {
+
+constexpr std::size_t kMaxLine = 1 << 20;   // a longer line is cut there
+constexpr double kRestartDelayS = 1.0;
+constexpr double kDrainAfterExitS = 2.0;   // a grandchild may hold a pipe open
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int sig)
+{
+    const int saved = errno;
+    const char c = sig == SIGCHLD ? 'C' : sig == SIGUSR1 ? 'K' : 'T';
+    const ssize_t ignored = ::write(g_signalPipe[1], &c, 1);
+    (void)ignored;
+    errno = saved;
+}
+
+std::string hostName()
+{
+    char buf[256] = {};
+    ::gethostname(buf, sizeof buf - 1);
+    return buf;
+}
+
+} // namespace
+
+struct Supervisor::Rank {
+    int rank = 0;
+    pid_t pid = -1;
+    int outFd = -1, errFd = -1;
+    std::string outBuf, errBuf;
+    bool running = false;
+    bool exited = false;
+    double exitedAt = 0;
+    std::string exitText;
+    std::string lastError;     // the message of its last error event
+    std::string lastStderr;
+    AppendFile events, log;
+};
+
+const char* runStateName(RunState s)
+{
+    switch (s) {
+    case RunState::Starting: return "starting";
+    case RunState::Running: return "running";
+    case RunState::Restarting: return "restarting";
+    case RunState::Completed: return "completed";
+    case RunState::Failed: return "failed";
+    case RunState::Cancelled: return "cancelled";
+    }
+    return "?";
+}
+
+bool isFinalState(const std::string& s) { return s == "completed" || s == "failed" || s == "cancelled"; }
+
+void installSupervisorSignals()
+{
+    if (g_signalPipe[0] < 0) {
+        if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0) return;
+    }
+    struct sigaction sa {};
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGUSR1}) ::sigaction(sig, &sa, nullptr);
+    ::signal(SIGPIPE, SIG_IGN);
+    ::signal(SIGHUP, SIG_IGN); // a dropped terminal or SSH session is not a stop request
+}
+
+Supervisor::Supervisor(RunSpec spec, std::string runDir) : spec_(std::move(spec)), dir_(std::move(runDir))
+{
+    std::string ignored;
+    supervisorLog_.open(join(dir_, kSupervisorLog), &ignored);
+    for (int r = 0; r < spec_.worldSize; ++r) {
+        auto rank = std::make_unique<Rank>();
+        rank->rank = r;
+        ranks_.push_back(std::move(rank));
+    }
+}
+
+Supervisor::~Supervisor()
+{
+    for (auto& r : ranks_)
+        if (r->running) signalGroup(r->pid, SIGKILL);
+}
+
+void Supervisor::log(const std::string& message) { supervisorLog_.append(logRecord(unixNow(), 0, message)); }
+
+std::string Supervisor::hostOf(const Rank& r) const
+{
+    const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
+    return h.name.empty() ? hostName() : h.name;
+}
+
+int Supervisor::pickPort() const
+{
+    if (spec_.masterPort > 0) return spec_.masterPort;
+    // Below the ephemeral range, free to bind now (as the local launcher does).
+    std::mt19937 rng(std::random_device{}());
+    for (int i = 0; i < 200; ++i) {
+        const int port = 20000 + static_cast<int>(rng() % 12000);
+        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0) continue;
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(static_cast<uint16_t>(port));
+        a.sin_addr.s_addr = htonl(INADDR_ANY);
+        const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+        ::close(fd);
+        if (free) return port;
+    }
+    return 0;
+}
+
+void Supervisor::writeState()
+{
+    json::Value s = json::Value::object();
+    s.set("version", 1);
+    s.set("run_id", spec_.runId);
+    s.set("status", runStateName(state_));
+    s.set("reason", reason_);
+    s.set("failing_rank", failingRank_);
+    s.set("failing_host", failingHost_);
+    s.set("attempt", attempts_.empty() ? 0 : attempts_.back().index);
+    s.set("max_restarts", spec_.maxRestarts);
+    s.set("world_size", spec_.worldSize);
+    json::Value sup = json::Value::object();
+    sup.set("pid", static_cast<long long>(::getpid()));
+    sup.set("host", hostName());
+    s.set("supervisor", std::move(sup));
+    s.set("started_at", startedAt_);
+    if (endedAt_ > 0) s.set("ended_at", endedAt_);
+    s.set("updated_at", unixNow());
+    s.set("steps_done", stepsDone_);
+    if (haveLoss_) s.set("final_loss", lastLoss_);
+    if (!latestCheckpoint_.empty()) {
+        json::Value ck = json::Value::object();
+        ck.set("step", latestCheckpointStep_);
+        ck.set("path", latestCheckpoint_);
+        s.set("latest_checkpoint", std::move(ck));
+    }
+    json::Value attempts = json::Value::array();
+    for (const Attempt& a : attempts_) {
+        json::Value o = json::Value::object();
+        o.set("attempt", a.index);
+        o.set("started_at", a.startedAt);
+        if (a.endedAt > 0) o.set("ended_at", a.endedAt);
+        o.set("status", a.status);
+        if (!a.reason.empty()) o.set("reason", a.reason);
+        if (a.failingRank >= 0) o.set("failing_rank", a.failingRank);
+        if (!a.resumeDir.empty()) o.set("resume_dir", a.resumeDir);
+        o.set("master_port", a.masterPort);
+        attempts.push(std::move(o));
+    }
+    s.set("attempts", std::move(attempts));
+    json::Value ranks = json::Value::array();
+    for (const auto& r : ranks_) {
+        json::Value o = json::Value::object();
+        o.set("rank", r->rank);
+        o.set("host", hostOf(*r));
+        o.set("pid", static_cast<long long>(r->pid));
+        o.set("running", r->running);
+        if (!r->exitText.empty()) o.set("exit", r->exitText);
+        ranks.push(std::move(o));
+    }
+    s.set("ranks", std::move(ranks));
+    std::string error;
+    if (!writeFileAtomic(join(dir_, kStateFile), s.dump() + "\n", &error)) log("cannot record the state: " + error);
+}
+
+int Supervisor::run()
+{
+    startedAt_ = unixNow();
+    log("supervisor " + std::to_string(::getpid()) + " on " + hostName() + ": run " + spec_.runId + ", " +
+        std::to_string(spec_.worldSize) + " rank(s), up to " + std::to_string(spec_.maxRestarts) + " restart(s)");
+    writeState();
+    restartAt_ = unixNow();
+    while (!finished_) {
+        if (!attemptActive_ && unixNow() >= restartAt_) {
+            if (cancelled_) {
+                state_ = RunState::Cancelled;
+                endedAt_ = unixNow();
+                finished_ = true;
+                exitCode_ = 130;
+                writeState();
+                break;
+            }
+            startAttempt();
+        }
+        pollOnce(100);
+        if (stopping_ && killAt_ > 0 && unixNow() >= killAt_) {
+            for (auto& r : ranks_)
+                if (r->running) signalGroup(r->pid, SIGKILL);
+            killAt_ = 0;
+        }
+        if (attemptActive_) {
+            const bool allDone = std::all_of(ranks_.begin(), ranks_.end(), [](const auto& r) {
+                return r->exited && ((r->outFd < 0 && r->errFd < 0) || unixNow() - r->exitedAt > kDrainAfterExitS);
+            });
+            if (allDone) endAttempt();
+        }
+    }
+    supervisorLog_.sync();
+    return exitCode_;
+}
+
+void Supervisor::startAttempt()
+{
+    Attempt a;
+    a.index = static_cast<int>(attempts_.size());
+    a.startedAt = unixNow();
+    a.status = "running";
+    a.resumeDir = a.index == 0 ? spec_.resumeFrom : latestCheckpoint_;
+    if (a.index > 0 && a.resumeDir.empty()) a.resumeDir = spec_.resumeFrom;
+    a.masterPort = pickPort();
+    attempts_.push_back(a);
+    attemptActive_ = true;
+    stopping_ = false;
+    killAt_ = 0;
+    std::string error;
+    if (!makeDirs(join(dir_, attemptDir(a.index)), &error)) log(error);
+    log("attempt " + std::to_string(a.index) + ": starting " + std::to_string(spec_.worldSize) + " rank(s) (rendezvous " +
+        spec_.masterAddr + ":" + std::to_string(a.masterPort) + ")" +
+        (a.resumeDir.empty() ? std::string() : ", resuming from " + a.resumeDir));
+    state_ = RunState::Running;
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+        ranks_[i] = std::make_unique<Rank>();
+        ranks_[i]->rank = static_cast<int>(i);
+    }
+    for (auto& r : ranks_) {
+        if (stopping_) {
+            r->exited = true;
+            r->exitText = "not started";
+            continue;
+        }
+        startRank(*r);
+    }
+    writeState();
+}
+
+void Supervisor::startRank(Rank& r)
+{
+    const Attempt& a = attempts_.back();
+    std::string error;
+    r.events.open(join(dir_, rankEventsFile(a.index, r.rank)), &error);
+    r.log.open(join(dir_, rankLogFile(a.index, r.rank)), &error);
+    SpawnRequest req;
+    req.argv.push_back(spec_.program);
+    req.argv.insert(req.argv.end(), spec_.args.begin(), spec_.args.end());
+    if (!a.resumeDir.empty()) {
+        req.argv.push_back("--resume");
+        req.argv.push_back(a.resumeDir);
+    }
+    req.env = spec_.ranks[static_cast<std::size_t>(r.rank)].env;
+    req.env.emplace_back("MASTER_ADDR", spec_.masterAddr);
+    req.env.emplace_back("MASTER_PORT", std::to_string(a.masterPort));
+    req.env.emplace_back("TORCHELASTIC_RESTART_COUNT", std::to_string(a.index));
+    req.workdir = spec_.workdir.empty() ? dir_ : spec_.workdir;
+    const Spawned s = spawnRank(req);
+    if (s.pid < 0) {
+        r.exited = true;
+        r.exitedAt = unixNow();
+        r.exitText = "could not be started: " + s.error;
+        log("rank " + std::to_string(r.rank) + " " + r.exitText);
+        attempts_.back().reason = "rank " + std::to_string(r.rank) + " on " + hostOf(r) + " " + r.exitText;
+        attempts_.back().failingRank = r.rank;
+        attempts_.back().status = "not_started";
+        beginStop(false);
+        return;
+    }
+    r.pid = s.pid;
+    r.outFd = s.outFd;
+    r.errFd = s.errFd;
+    r.running = true;
+}
+
+void Supervisor::onLine(Rank& r, char stream, std::string_view line)
+{
+    if (stream == 'o' && line.substr(0, 4) == "@sb ") {
+        const std::string_view body = line.substr(4);
+        json::ParseResult parsed = json::parse(body);
+        if (parsed && parsed.value->isObject() && parsed.value->find("type")) {
+            r.events.append(sanitizeUtf8(body));
+            onRankEvent(r, *parsed.value);
+            return;
+        }
+        r.log.append(logRecord(unixNow(), 'm', line)); // a malformed event line
+        return;
+    }
+    if (stream == 'e') {
+        std::string_view t = line;
+        while (!t.empty() && (t.back() == ' ' || t.back() == '\r' || t.back() == '\t')) t.remove_suffix(1);
+        if (!t.empty()) r.lastStderr = std::string(t.substr(0, 300));
+    }
+    r.log.append(logRecord(unixNow(), stream, line));
+}
+
+void Supervisor::onRankEvent(Rank& r, const json::Value& e)
+{
+    const std::string& type = e.find("type")->isString() ? e.find("type")->asString() : std::string();
+    auto str = [&](const char* k) { const json::Value* v = e.find(k); return v && v->isString() ? v->asString() : std::string(); };
+    auto num = [&](const char* k, double d) { const json::Value* v = e.find(k); return v && v->isNumber() ? v->asDouble() : d; };
+    if (type == "error") {
+        r.lastError = str("message");
+        if (!str("where").empty()) r.lastError += " (" + str("where") + ")";
+        return;
+    }
+    if (r.rank != 0) return;
+    if (type == "step") {
+        stepsDone_ = std::max(stepsDone_, static_cast<int>(num("step", 0)));
+        const json::Value* loss = e.find("loss");
+        if (loss && loss->isNumber()) {
+            lastLoss_ = loss->asDouble();
+            haveLoss_ = true;
+        }
+    } else if (type == "checkpoint" && str("status") == "complete" && str("kind") != "full") {
+        // Rank 0 reports a sharded checkpoint once every rank's part is durable.
+        const int step = static_cast<int>(num("step", 0));
+        if (step >= latestCheckpointStep_ && !str("path").empty()) {
+            latestCheckpointStep_ = step;
+            latestCheckpoint_ = str("path");
+        }
+        for (auto& other : ranks_) {
+            other->events.sync();
+            other->log.sync();
+        }
+        writeState();
+    }
+}
+
+void Supervisor::readFrom(Rank& r, int fd, char stream)
+{
+    std::string& buf = stream == 'o' ? r.outBuf : r.errBuf;
+    char chunk[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return; // EAGAIN
+        if (n == 0) {
+            if (!buf.empty()) onLine(r, stream, buf);
+            buf.clear();
+            ::close(fd);
+            (stream == 'o' ? r.outFd : r.errFd) = -1;
+            return;
+        }
+        buf.append(chunk, static_cast<std::size_t>(n));
+        std::size_t start = 0;
+        for (std::size_t nl; (nl = buf.find('\n', start)) != std::string::npos; start = nl + 1)
+            onLine(r, stream, std::string_view(buf).substr(start, nl - start));
+        buf.erase(0, start);
+        while (buf.size() >= kMaxLine) {
+            onLine(r, stream, std::string_view(buf).substr(0, kMaxLine));
+            buf.erase(0, kMaxLine);
+        }
+    }
+}
+
+void Supervisor::pollOnce(int timeoutMs)
+{
+    std::vector<pollfd> fds;
+    std::vector<std::pair<Rank*, char>> owners;
+    fds.push_back({g_signalPipe[0], POLLIN, 0});
+    owners.emplace_back(nullptr, 0);
+    for (auto& r : ranks_) {
+        if (r->outFd >= 0) {
+            fds.push_back({r->outFd, POLLIN, 0});
+            owners.emplace_back(r.get(), 'o');
+        }
+        if (r->errFd >= 0) {
+            fds.push_back({r->errFd, POLLIN, 0});
+            owners.emplace_back(r.get(), 'e');
+        }
+    }
+    if (::poll(fds.data(), fds.size(), timeoutMs) < 0 && errno != EINTR) return;
+    for (std::size_t i = 1; i < fds.size(); ++i)
+        if (fds[i].revents) readFrom(*owners[i].first, fds[i].fd, owners[i].second);
+    if (fds[0].revents & POLLIN) {
+        char sigs[64];
+        ssize_t n;
+        bool term = false, kill = false;
+        while ((n = ::read(g_signalPipe[0], sigs, sizeof sigs)) > 0)
+            for (ssize_t i = 0; i < n; ++i) {
+                term = term || sigs[i] == 'T';
+                kill = kill || sigs[i] == 'K';
+            }
+        if ((term || kill) && !cancelled_) {
+            cancelled_ = true;
+            reason_ = "stopped on request";
+            log("stop requested: stopping every rank");
+            if (attemptActive_) beginStop(kill);
+            else writeState();
+        } else if (kill && stopping_) {
+            killAt_ = unixNow();
+        }
+    }
+    reapChildren();
+}
+
+void Supervisor::reapChildren()
+{
+    int status = 0;
+    pid_t pid;
+    while ((pid = ::waitpid(-1, &status, WNOHANG)) > 0)
+        for (auto& r : ranks_)
+            if (r->running && r->pid == pid) onExit(*r, status);
+}
+
+void Supervisor::onExit(Rank& r, int status)
+{
+    r.running = false;
+    r.exited = true;
+    r.exitedAt = unixNow();
+    r.exitText = describeWaitStatus(status);
+    // Pick up what it printed last, before deciding anything.
+    if (r.outFd >= 0) readFrom(r, r.outFd, 'o');
+    if (r.errFd >= 0) readFrom(r, r.errFd, 'e');
+    const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    log("attempt " + std::to_string(attempts_.back().index) + ": rank " + std::to_string(r.rank) + " on " + hostOf(r) +
+        " " + r.exitText);
+    if (ok || stopping_) {
+        writeState();
+        return;
+    }
+    Attempt& a = attempts_.back();
+    a.failingRank = r.rank;
+    a.reason = "rank " + std::to_string(r.rank) + " on " + hostOf(r) + " " + r.exitText;
+    const std::string last = !r.lastError.empty() ? r.lastError : r.lastStderr;
+    if (!last.empty()) a.reason += ": " + last;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 2) a.status = "bad_input";
+    log(a.reason + "; stopping every other rank");
+    beginStop(false);
+}
+
+void Supervisor::beginStop(bool immediately)
+{
+    if (!stopping_) {
+        stopping_ = true;
+        for (auto& r : ranks_)
+            if (r->running) signalGroup(r->pid, immediately ? SIGKILL : SIGTERM);
+        killAt_ = immediately ? 0 : unixNow() + spec_.stopGraceMs / 1000.0;
+    } else if (immediately) {
+        killAt_ = unixNow();
+    }
+    writeState();
+}
+
+void Supervisor::endAttempt()
+{
+    attemptActive_ = false;
+    for (auto& r : ranks_) {
+        if (r->outFd >= 0) ::close(r->outFd);
+        if (r->errFd >= 0) ::close(r->errFd);
+        r->outFd = r->errFd = -1;
+        r->events.sync();
+        r->log.sync();
+        r->events.close();
+        r->log.close();
+    }
+    Attempt& a = attempts_.back();
+    a.endedAt = unixNow();
+    const bool allOk = std::all_of(ranks_.begin(), ranks_.end(), [](const auto& r) { return r->exitText == "exited with code 0"; });
+    if (cancelled_) {
+        a.status = "cancelled";
+        a.reason = reason_;
+        state_ = RunState::Cancelled;
+        exitCode_ = 130;
+        finished_ = true;
+    } else if (allOk && a.failingRank < 0) {
+        a.status = "completed";
+        state_ = RunState::Completed;
+        reason_.clear();
+        failingRank_ = -1;
+        failingHost_.clear();
+        exitCode_ = 0;
+        finished_ = true;
+    } else {
+        const bool retryable = a.status == "running"; // not bad input, every rank started
+        a.status = "failed";
+        if (a.reason.empty()) a.reason = "the ranks stopped without finishing";
+        failingRank_ = a.failingRank;
+        failingHost_ = a.failingRank >= 0 ? hostOf(*ranks_[static_cast<std::size_t>(a.failingRank)]) : std::string();
+        reason_ = a.reason;
+        if (retryable && a.index < spec_.maxRestarts) {
+            state_ = RunState::Restarting;
+            restartAt_ = unixNow() + kRestartDelayS;
+            log("attempt " + std::to_string(a.index) + " failed: " + a.reason + "; restarting (" +
+                std::to_string(a.index + 1) + " of " + std::to_string(spec_.maxRestarts) + ")" +
+                (latestCheckpoint_.empty() ? " from scratch" : " from " + latestCheckpoint_));
+        } else {
+            if (a.index > 0)
+                reason_ += " (after " + std::to_string(a.index) + " restart" + (a.index == 1 ? ")" : "s)");
+            state_ = RunState::Failed;
+            exitCode_ = 1;
+            finished_ = true;
+        }
+    }
+    if (finished_) {
+        endedAt_ = unixNow();
+        log(std::string("run ") + runStateName(state_) + (reason_.empty() ? "" : ": " + reason_));
+    }
+    writeState();
+}
+
+} // namespace sb::supervise

@@ -1,0 +1,87 @@
+// The cluster-side supervisor of one detached run (torchrun's agent, for the
+// whole run): starts every rank of an attempt, writes their output into the
+// run directory, stops them all when one fails, restarts from the newest
+// complete checkpoint up to max_restarts, and records every transition in
+// state.json. It needs no client: the laptop that launched it may be gone.
+// SIGTERM (or SIGINT) cancels the run; SIGUSR1 cancels it without the grace.
+#pragma once
+
+#include "run_dir.hpp"
+#include "run_spec.hpp"
+
+#include "json/json.hpp"
+
+#include <memory>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace sb::supervise {
+
+enum class RunState { Starting, Running, Restarting, Completed, Failed, Cancelled };
+const char* runStateName(RunState s);
+bool isFinalState(const std::string& status);
+
+class Supervisor {
+public:
+    Supervisor(RunSpec spec, std::string runDir);
+    ~Supervisor();
+    // Supervises until the run ends; 0 completed, 1 failed, 130 cancelled.
+    int run();
+
+private:
+    struct Rank;
+    struct Attempt {
+        int index = 0;
+        double startedAt = 0, endedAt = 0;
+        std::string status, reason, resumeDir;
+        int failingRank = -1;
+        int masterPort = 0;
+    };
+
+    void startAttempt();
+    void endAttempt();
+    void startRank(Rank& r);
+    void onLine(Rank& r, char stream, std::string_view line);
+    void onRankEvent(Rank& r, const json::Value& event);
+    void readFrom(Rank& r, int fd, char stream);
+    void reapChildren();
+    void onExit(Rank& r, int status);
+    void beginStop(bool immediately);
+    void pollOnce(int timeoutMs);
+    void writeState();
+    void log(const std::string& message);
+    std::string hostOf(const Rank& r) const;
+    int pickPort() const;
+
+    RunSpec spec_;
+    std::string dir_;
+    AppendFile supervisorLog_;
+    std::vector<std::unique_ptr<Rank>> ranks_;
+    std::vector<Attempt> attempts_;
+
+    RunState state_ = RunState::Starting;
+    std::string reason_;
+    int failingRank_ = -1;
+    std::string failingHost_;
+    double startedAt_ = 0, endedAt_ = 0;
+    int stepsDone_ = 0;
+    double lastLoss_ = 0;
+    bool haveLoss_ = false;
+    int latestCheckpointStep_ = -1;
+    std::string latestCheckpoint_;
+
+    bool attemptActive_ = false;
+    bool stopping_ = false;
+    bool cancelled_ = false;
+    double killAt_ = 0;          // SIGKILL after the grace
+    double restartAt_ = 0;       // the next attempt starts then
+    bool finished_ = false;
+    int exitCode_ = 1;
+};
+
+// Installs the handlers that turn SIGCHLD, SIGTERM, SIGINT and SIGUSR1 into
+// bytes on a pipe the supervisor polls.
+void installSupervisorSignals();
+
+} // namespace sb::supervise

@@ -1,0 +1,233 @@
+#include "attach_commands.hpp"
+
+#include "args.hpp"
+#include "interrupt_signals.hpp"
+#include "text_format.hpp"
+
+#include "launch/shell_quote.hpp"
+#include "launch/ssh/host_key_policy.hpp"
+#include "launch/ssh/ssh_connection.hpp"
+#include "store/run_reader.hpp"
+#include "store/sqlite_run_store.hpp"
+#include "store/store_location.hpp"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+
+#include <cmath>
+#include <csignal>
+#include <sstream>
+
+namespace sb::cli {
+
+namespace {
+
+constexpr int kBadInput = 2;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+std::string s(const QString& q) { return q.toStdString(); }
+
+const char* kAttachUsage = "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs none|rank0|all] [--quiet]";
+const char* kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
+
+int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
+{
+    err << "shardbench-cli " << cmd << ": " << msg << "\nusage: " << usage << "\n";
+    return kBadInput;
+}
+
+int exitCodeOf(store::RunStatus st)
+{
+    switch (st) {
+    case store::RunStatus::Failed: return 1;
+    case store::RunStatus::Cancelled: return 130;
+    default: return 0;
+    }
+}
+
+// A run of the store by reference, with its attach target; "" or why not.
+QString detachedRun(const QString& dbPath, const QString& ref, store::RunRow* run, launch::AttachTarget* target, int* code)
+{
+    QString error;
+    auto reader = store::RunReader::open(dbPath, &error);
+    *code = kBadInput;
+    if (!reader) return error;
+    auto row = ref.isEmpty() ? std::nullopt : reader->findRun(ref);
+    if (!row) return reader->lastError();
+    if (!row->isDetached())
+        return QStringLiteral("run %1 was not launched detached (its launcher supervised it)").arg(row->id);
+    error = launch::AttachTarget::fromJson(row->attachJson, target);
+    if (!error.isEmpty()) return QStringLiteral("run %1: %2").arg(row->id).arg(error);
+    *run = *row;
+    *code = 0;
+    return {};
+}
+
+} // namespace
+
+int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
+                    std::ostream& out, std::ostream& err)
+{
+    QString error;
+    auto reader = store::RunReader::open(dbPath, &error);
+    std::optional<store::RunRow> run = reader ? reader->run(runId) : std::nullopt;
+    launch::AttachTarget target;
+    if (run) error = launch::AttachTarget::fromJson(run->attachJson, &target);
+    else if (reader) error = reader->lastError();
+    if (!error.isEmpty() || !run) {
+        err << "shardbench-cli attach: " << s(error) << "\n";
+        return kBadInput;
+    }
+    auto store = store::SqliteRunStore::open(dbPath, &error);
+    if (!store) {
+        err << "shardbench-cli attach: run store " << s(dbPath) << ": " << s(error) << "\n";
+        return kBadInput;
+    }
+    launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
+    launch::AttachSession session(*store, *run, target, &policy, options, reader->ingestOffsets(run->id),
+                                  reader->logLineCounts(run->id));
+    reader.reset();
+
+    auto say = [&err](const QString& line) { err << "shardbench: " << s(line) << "\n" << std::flush; };
+    QElapsedTimer lastStep;
+    QObject::connect(&session, &launch::AttachSession::progress, &session, say);
+    launch::RunIngestor& in = session.ingestor();
+    QObject::connect(&in, &launch::RunIngestor::stateChanged, &session,
+                     [&](store::RunStatus st, const QString& reason, bool alive) {
+                         if (quiet) return;
+                         say(QStringLiteral("run %1: %2%3%4").arg(runId).arg(store::statusName(st),
+                             reason.isEmpty() ? QString() : QStringLiteral(" (") + reason + QLatin1Char(')'),
+                             alive || store::isFinal(st) ? QString() : QStringLiteral(" [supervisor not running]")));
+                     });
+    QObject::connect(&in, &launch::RunIngestor::logLine, &session, [&](int, int rank, const QString& line) {
+        if (rank < 0 && !quiet && options.follow) say(QStringLiteral("[supervisor] ") + line);
+    });
+    QObject::connect(&in, &launch::RunIngestor::stepReported, &session, [&](const protocol::StepMetrics& m) {
+        if (quiet || m.rank != 0 || !options.follow || (lastStep.isValid() && lastStep.elapsed() < 1000)) return;
+        lastStep.start();
+        say(QStringLiteral("attempt %1 step %2: loss %3, %4 tokens/s").arg(m.attempt).arg(m.step).arg(m.loss, 0, 'f', 4).arg(m.tokensPerS, 0, 'f', 0));
+    });
+    QString finishError;
+    QObject::connect(&session, &launch::AttachSession::finished, &session, [&](const QString& e) {
+        finishError = e;
+        QCoreApplication::exit(0);
+    }, Qt::QueuedConnection);
+
+    InterruptSignals interrupts; // Ctrl-C detaches; the run goes on
+    QObject::connect(&interrupts, &InterruptSignals::interrupted, &session, [&](int, int count) {
+        if (count == 1) say(QStringLiteral("detaching; the run goes on (shardbench-cli stop %1 stops it)").arg(runId));
+        session.detach();
+    });
+    std::signal(SIGPIPE, SIG_IGN);
+    if (!quiet) say(QStringLiteral("attaching to run %1 (%2)").arg(runId).arg(target.describe()));
+    session.start();
+    QCoreApplication::exec();
+    store->flush();
+    if (!finishError.isEmpty()) {
+        err << "shardbench-cli attach: run " << runId << ": " << s(finishError) << "\n";
+        return 1;
+    }
+    const store::RunStatus st = in.status();
+    out << "run " << runId << " (" << s(run->uid) << "): " << s(store::statusName(st));
+    if (!in.reason().isEmpty()) out << ": " << s(in.reason());
+    const int steps = in.state().value(QStringLiteral("steps_done")).toInt();
+    out << ", " << steps << " steps";
+    if (in.state().contains(QStringLiteral("final_loss")))
+        out << ", final loss " << s(QString::number(in.state().value(QStringLiteral("final_loss")).toDouble(), 'f', 4));
+    out << "\n";
+    return exitCodeOf(st);
+}
+
+int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
+{
+    QString error;
+    auto reader = store::RunReader::open(dbPath, &error);
+    if (!reader) return 0;
+    QList<qint64> ids;
+    for (const store::RunRow& r : reader->listRuns())
+        if (r.isDetached() && !store::isFinal(store::parseStatus(r.status).value_or(store::RunStatus::Running))) ids << r.id;
+    reader.reset();
+    launch::AttachOptions o;
+    o.follow = false;
+    o.logs = QStringLiteral("none");
+    std::ostringstream summaries; // `runs` prints the table instead
+    for (qint64 id : ids) attachAndIngest(dbPath, id, o, true, summaries, err);
+    return static_cast<int>(ids.size());
+}
+
+int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, {"--db", "--logs"}, {"--no-follow", "--quiet"});
+    if (!a.ok()) return usageError(err, "attach", a.error(), kAttachUsage);
+    if (a.positional().size() != 1) return usageError(err, "attach", "expected one run", kAttachUsage);
+    launch::AttachOptions o;
+    o.follow = !a.has("--no-follow");
+    if (auto v = a.value("--logs")) {
+        if (*v != "none" && *v != "rank0" && *v != "all") return usageError(err, "attach", "--logs takes none, rank0 or all", kAttachUsage);
+        o.logs = q(*v);
+    }
+    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    store::RunRow run;
+    launch::AttachTarget target;
+    int code = 0;
+    const QString why = detachedRun(dbPath, q(a.positional()[0]), &run, &target, &code);
+    if (!why.isEmpty()) {
+        err << "shardbench-cli attach: " << s(why) << "\n";
+        return code;
+    }
+    return attachAndIngest(dbPath, run.id, o, a.has("--quiet"), out, err);
+}
+
+int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, {"--db"}, {"--kill"});
+    if (!a.ok()) return usageError(err, "stop", a.error(), kStopUsage);
+    if (a.positional().size() != 1) return usageError(err, "stop", "expected one run", kStopUsage);
+    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    store::RunRow run;
+    launch::AttachTarget target;
+    int code = 0;
+    const QString why = detachedRun(dbPath, q(a.positional()[0]), &run, &target, &code);
+    if (!why.isEmpty()) {
+        err << "shardbench-cli stop: " << s(why) << "\n";
+        return code;
+    }
+    QByteArrayList args = {"stop"};
+    if (a.has("--kill")) args << "--kill";
+    const QByteArrayList argvStop = launch::superviseCommand(target, args);
+    QByteArray output;
+    int status = -1;
+    QString error;
+    if (target.transport == launch::AttachTarget::Transport::Local) {
+        QProcess p;
+        QStringList list;
+        for (const QByteArray& x : argvStop.mid(1)) list << QString::fromUtf8(x);
+        p.start(target.supervise, list);
+        if (!p.waitForStarted(10000)) error = QStringLiteral("cannot run %1: %2").arg(target.supervise, p.errorString());
+        else {
+            p.waitForFinished(120000);
+            output = p.readAllStandardOutput() + p.readAllStandardError();
+            status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        }
+    } else {
+        launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject);
+        launch::SshConnection conn;
+        launch::HostKeyInfo key;
+        error = conn.open(target.host, target.ssh, policy, &key);
+        const QByteArray cmd = error.isEmpty() ? launch::shellCommand(argvStop, &error) + " 2>&1" : QByteArray();
+        if (error.isEmpty()) error = conn.run(cmd, &output, &status, 120000);
+    }
+    if (!error.isEmpty() || status != 0) {
+        err << "shardbench-cli stop: run " << run.id << ": "
+            << s(error.isEmpty() ? QString::fromUtf8(output.trimmed()) : error) << "\n";
+        return 1;
+    }
+    err << "shardbench: run " << run.id << ": " << s(QString::fromUtf8(output.trimmed())) << "\n";
+    launch::AttachOptions o;
+    o.follow = false;
+    attachAndIngest(dbPath, run.id, o, true, out, err); // record the final state
+    return 0;
+}
+
+} // namespace sb::cli

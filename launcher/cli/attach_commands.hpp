@@ -1,0 +1,26 @@
+// Commands for detached runs (docs/launcher.md#detached-runs): attach, stop,
+// and the catch-up that `runs --refresh` does. Need a QCoreApplication.
+#pragma once
+
+#include "launch/detach/attach_session.hpp"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace sb::cli {
+
+int cmdAttach(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmdStop(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// Attaches to run `runId` of the store at `dbPath` and ingests until the run
+// ends (follow) or everything written so far is stored; prints progress on
+// stderr and a summary on stdout. Returns the exit code of `attach`.
+int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
+                    std::ostream& out, std::ostream& err);
+
+// Catches up every detached run of the store that is not final (a run that
+// cannot be reached is named on `err`). Returns how many it tried.
+int refreshDetachedRuns(const QString& dbPath, std::ostream& err);
+
+} // namespace sb::cli

@@ -1,0 +1,111 @@
+#include "attach_session.hpp"
+
+namespace sb::launch {
+
+AttachSession::AttachSession(store::RunStore& store, const store::RunRow& run, AttachTarget target, HostKeyPolicy* policy,
+                             AttachOptions options, QHash<QString, qint64> offsets,
+                             QHash<QPair<int, int>, int> storedLogLines, QObject* parent)
+    : QObject(parent), store_(store), runId_(run.id), target_(std::move(target)), policy_(policy), options_(options),
+      ingestor_(store, run.id, std::move(offsets), std::move(storedLogLines))
+{
+    retryMs_ = options_.firstRetryMs;
+    watchdog_.setInterval(250);
+    connect(&watchdog_, &QTimer::timeout, this, [this] {
+        if (stream_ && sinceData_.isValid() && sinceData_.elapsed() > options_.silenceMs)
+            retry(QStringLiteral("no data from %1 for %2 s").arg(target_.describe()).arg(options_.silenceMs / 1000));
+    });
+    retryTimer_.setSingleShot(true);
+    connect(&retryTimer_, &QTimer::timeout, this, &AttachSession::connectStream);
+    saveTimer_.setInterval(500);
+    connect(&saveTimer_, &QTimer::timeout, this, [this] { ingestor_.saveOffsets(); });
+}
+
+AttachSession::~AttachSession()
+{
+    if (stream_) stream_->disconnect(this);
+}
+
+void AttachSession::start()
+{
+    watchdog_.start();
+    saveTimer_.start();
+    connectStream();
+}
+
+void AttachSession::detach()
+{
+    if (finished_) return;
+    detaching_ = true;
+    if (stream_) stream_->stop();
+    else finish(QString());
+}
+
+void AttachSession::connectStream()
+{
+    stream_ = makeFollowStream(target_, policy_);
+    FollowStream* s = stream_.get();
+    connect(s, &FollowStream::connected, this, [this] {
+        everConnected_ = true;
+        retryMs_ = options_.firstRetryMs;
+        sinceData_.start();
+        if (lost_) {
+            lost_ = false;
+            Q_EMIT reconnected();
+            Q_EMIT progress(QStringLiteral("reconnected to %1").arg(target_.describe()));
+        }
+    });
+    connect(s, &FollowStream::line, this, [this](const QByteArray& l) {
+        sinceData_.start();
+        ingestor_.take(l);
+    });
+    connect(s, &FollowStream::ended, this, &AttachSession::onEnded);
+    FollowRequest r;
+    r.offsets = ingestor_.offsets();
+    r.logs = options_.logs;
+    r.once = !options_.follow;
+    sinceData_.start();
+    s->start(r);
+}
+
+void AttachSession::onEnded(const QString& error)
+{
+    if (detaching_) return finish(QString());
+    if (ingestor_.endReached()) return finish(QString());
+    if (!everConnected_) return finish(error.isEmpty() ? QStringLiteral("the follower ended early") : error);
+    retry(error.isEmpty() ? QStringLiteral("the follower ended early") : error);
+}
+
+void AttachSession::retry(const QString& why)
+{
+    if (stream_) {
+        // Let a stuck stream wind down on its own; its signals are no longer ours.
+        stream_->disconnect(this);
+        stream_->stop();
+        stream_.release()->deleteLater();
+    }
+    sinceData_.invalidate();
+    ingestor_.saveOffsets();
+    lost_ = true;
+    Q_EMIT connectionLost(why);
+    Q_EMIT progress(QStringLiteral("connection lost — reconnecting in %1 s (%2)").arg(retryMs_ / 1000.0).arg(why));
+    retryTimer_.start(retryMs_);
+    retryMs_ = std::min(retryMs_ * 2, options_.maxRetryMs);
+}
+
+void AttachSession::finish(const QString& error)
+{
+    if (finished_) return;
+    finished_ = true;
+    watchdog_.stop();
+    saveTimer_.stop();
+    retryTimer_.stop();
+    ingestor_.saveOffsets();
+    store_.flush();
+    if (stream_) {
+        stream_->disconnect(this);
+        stream_.release()->deleteLater();
+    }
+    Q_EMIT finished(error);
+}
+
+} // namespace sb::launch

@@ -1,0 +1,181 @@
+#include "detached_launch.hpp"
+
+#include "../shell_quote.hpp"
+#include "../ssh/ssh_connection.hpp"
+
+#include "supervisor/run_dir.hpp"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSaveFile>
+#include <QSysInfo>
+
+namespace sb::launch {
+
+namespace {
+
+double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
+
+std::string s(const QString& q) { return q.toStdString(); }
+std::string s(const QByteArray& b) { return b.toStdString(); }
+
+QString writeLocalFile(const QString& path, const QByteArray& data)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
+        return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+    return {};
+}
+
+// "started PID" from shardbench-supervise start.
+qint64 startedPid(const QByteArray& out)
+{
+    const QByteArray line = out.trimmed();
+    return line.startsWith("started ") ? line.mid(8).toLongLong() : -1;
+}
+
+QString startLocal(const PreparedLaunch& l, const DetachOptions& o, DetachedRun* run)
+{
+    const QString root = QDir(o.runRoot).absolutePath();
+    const QString dir = root + QLatin1Char('/') + l.uid;
+    if (!QDir().mkpath(dir)) return QStringLiteral("cannot create the run directory %1").arg(dir);
+    const QString planPath = dir + QStringLiteral("/plan.json");
+    const QString workdir = l.config.workdir.isEmpty() ? QDir::currentPath() : QDir(l.config.workdir).absolutePath();
+    const supervise::RunSpec spec = runSpecFor(l, planPath, l.config.corePath, workdir);
+    QString err = writeLocalFile(planPath, l.planJson);
+    if (err.isEmpty()) err = writeLocalFile(dir + QStringLiteral("/spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)));
+    if (!err.isEmpty()) return err;
+    run->target.transport = AttachTarget::Transport::Local;
+    run->target.runDir = dir;
+    run->target.supervise = o.supervise;
+    QProcess p;
+    p.start(o.supervise, {QStringLiteral("start"), dir});
+    if (!p.waitForStarted(10000)) return QStringLiteral("cannot run %1: %2").arg(o.supervise, p.errorString());
+    p.waitForFinished(30000);
+    run->supervisorPid = startedPid(p.readAllStandardOutput());
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0 || run->supervisorPid <= 0)
+        return QStringLiteral("the supervisor did not start: %1").arg(QString::fromUtf8(p.readAllStandardError().trimmed()));
+    return {};
+}
+
+QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy& policy, DetachedRun* run)
+{
+    if (l.hosts.size() != 1)
+        return QStringLiteral("a detached SSH run needs all its ranks on one host (the head node); this plan uses %1 hosts")
+            .arg(l.hosts.size());
+    SshConnection conn;
+    HostKeyInfo key;
+    QString err = conn.open(l.hosts[0], l.config.ssh, policy, &key);
+    if (!err.isEmpty()) return err;
+    QString remoteDir = l.config.remoteDir;
+    while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
+    QString dir;
+    err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, QStringLiteral("plan.json"), l.planJson, &dir);
+    if (!err.isEmpty()) return err;
+    const QString program = o.supervise.isEmpty() ? defaultRemoteSupervise(l.config.remoteCore) : o.supervise;
+    const supervise::RunSpec spec = runSpecFor(l, dir + QStringLiteral("/plan.json"), l.config.remoteCore, l.config.remoteWorkdir);
+    err = conn.upload(dir, QStringLiteral("spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)), nullptr);
+    if (!err.isEmpty()) return err;
+    run->target.transport = AttachTarget::Transport::Ssh;
+    run->target.runDir = dir;
+    run->target.supervise = program;
+    run->target.host = l.hosts[0];
+    run->target.ssh = l.config.ssh;
+    QString quoteError;
+    const QByteArray cmd = shellCommand(superviseCommand(run->target, {"start"}), &quoteError) + " 2>&1";
+    if (!quoteError.isEmpty()) return quoteError;
+    QByteArray out;
+    int status = -1;
+    err = conn.run(cmd, &out, &status, 30000);
+    if (!err.isEmpty()) return err;
+    run->supervisorPid = startedPid(out);
+    if (status != 0 || run->supervisorPid <= 0)
+        return QStringLiteral("%1: the supervisor did not start (exit %2): %3")
+            .arg(l.hosts[0].name)
+            .arg(status)
+            .arg(QString::fromUtf8(out.trimmed().left(2000)));
+    return {};
+}
+
+} // namespace
+
+supervise::RunSpec runSpecFor(const PreparedLaunch& l, const QString& planPath, const QString& program, const QString& workdir)
+{
+    supervise::RunSpec spec;
+    spec.runId = s(l.uid);
+    spec.name = s(l.config.name);
+    spec.worldSize = l.worldSize;
+    spec.maxRestarts = l.config.maxRestarts;
+    spec.stopGraceMs = l.config.stopGraceMs;
+    spec.masterAddr = l.config.masterAddr.isEmpty() ? std::string("127.0.0.1") : s(l.config.masterAddr);
+    spec.masterPort = l.config.masterPort;
+    spec.workdir = s(workdir);
+    spec.program = s(program);
+    for (const QByteArray& a : coreArguments(l, planPath, AttemptSpec{})) spec.args.push_back(s(a));
+    spec.resumeFrom = s(l.config.resumeFrom);
+    for (const HostSpec& h : l.hosts) spec.hosts.push_back({s(h.name), {}});
+    // The supervisor sets what changes per attempt.
+    static const QByteArray perAttempt[] = {"MASTER_ADDR", "MASTER_PORT", "TORCHELASTIC_RESTART_COUNT"};
+    for (const RankSlot& slot : l.ranks) {
+        supervise::RankSpec r;
+        r.rank = slot.rank;
+        r.host = slot.hostIndex;
+        for (const auto& [name, value] : rankEnvironment(l, slot, AttemptSpec{})) {
+            if (std::find(std::begin(perAttempt), std::end(perAttempt), name) != std::end(perAttempt)) continue;
+            r.env.emplace_back(s(name), s(value));
+        }
+        spec.ranks.push_back(std::move(r));
+    }
+    return spec;
+}
+
+QString defaultRemoteSupervise(const QString& remoteCore)
+{
+    const qsizetype slash = remoteCore.lastIndexOf(QLatin1Char('/'));
+    if (slash < 0) return QStringLiteral("shardbench-supervise");
+    return remoteCore.left(slash + 1) + QStringLiteral("shardbench-supervise");
+}
+
+QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::RunStore& store, HostKeyPolicy& policy,
+                       DetachedRun* out)
+{
+    if (l.config.backend == BackendKind::Slurm)
+        return QStringLiteral("detached Slurm runs (sbatch) are not supported yet; run without --detach");
+    store::NewRun row;
+    row.uid = l.uid;
+    row.name = l.config.name;
+    row.planJson = QString::fromUtf8(l.planJson);
+    row.backend = backendName(l.config.backend);
+    for (const HostSpec& h : l.hosts) row.hosts << h.label();
+    row.worldSize = l.worldSize;
+    row.maxRestarts = l.config.maxRestarts;
+    if (l.config.parentRun >= 0) row.parentRun = l.config.parentRun;
+    row.resumedFrom = l.config.resumeFrom;
+    row.createdAt = now();
+    row.launcherHost = QSysInfo::machineHostName();
+    row.launcherPid = QCoreApplication::applicationPid();
+
+    DetachedRun run;
+    const QString err = l.config.backend == BackendKind::Local ? startLocal(l, o, &run) : startSsh(l, o, policy, &run);
+    row.runDir = run.target.runDir.isEmpty() ? QStringLiteral("-") : run.target.runDir;
+    row.attachJson = run.target.toJson();
+    run.runId = store.createRun(row);
+    if (run.runId < 0) return QStringLiteral("cannot record the run: ") + store.lastError();
+    if (!err.isEmpty()) {
+        store::RunUpdate u;
+        u.runId = run.runId;
+        u.status = store::RunStatus::Failed;
+        u.reason = QStringLiteral("launch failed: ") + err;
+        u.endedAt = now();
+        store.updateRun(u);
+        store.flush();
+    }
+    *out = run;
+    return err;
+}
+
+} // namespace sb::launch

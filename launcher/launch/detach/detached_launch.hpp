@@ -1,0 +1,43 @@
+// Launching a run that outlives its client: lay out the run directory (on
+// this machine or on the SSH head node), record the run in the store with
+// where it lives, and start shardbench-supervise there, detached. From then
+// on the run needs no client; AttachSession catches up with it.
+#pragma once
+
+#include "attach_target.hpp"
+
+#include "../prepared_launch.hpp"
+#include "../ssh/host_key_policy.hpp"
+#include "store/run_store.hpp"
+#include "supervisor/run_spec.hpp"
+
+#include <QString>
+
+namespace sb::launch {
+
+struct DetachOptions {
+    QString runRoot;     // local: the folder that gets RUN_ID/ (default: "runs" beside the store)
+    QString supervise;   // local: the shardbench-supervise binary; ssh: the remote one ("" = beside the remote core)
+};
+
+struct DetachedRun {
+    qint64 runId = -1;
+    AttachTarget target;
+    qint64 supervisorPid = -1;
+};
+
+// The spec the supervisor runs: every rank's fixed environment, the core and
+// its arguments (the plan at `planPath` on the cluster).
+supervise::RunSpec runSpecFor(const PreparedLaunch& launch, const QString& planPath, const QString& program,
+                              const QString& workdir);
+
+// The remote shardbench-supervise for an SSH run: the one beside the remote
+// core when that is a path, else the name on the remote PATH.
+QString defaultRemoteSupervise(const QString& remoteCore);
+
+// Blocking (connects over SSH). Returns "" or why the run did not start; the
+// run is recorded either way once the store accepted it (out->runId >= 0).
+QString launchDetached(const PreparedLaunch& launch, const DetachOptions& options, store::RunStore& store,
+                       HostKeyPolicy& policy, DetachedRun* out);
+
+} // namespace sb::launch

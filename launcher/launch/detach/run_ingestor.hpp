@@ -1,0 +1,70 @@
+// Turns the follower's records into run-store rows, exactly once: every row
+// taken from a run-directory line carries that line's key ("FILE:OFFSET"),
+// so a line fetched again after a reconnect is not stored twice, and the
+// offsets reached are recorded for the next client to resume from. The
+// supervisor's state becomes the run's row and its attempts.
+#pragma once
+
+#include "../run_recorder.hpp"
+#include "protocol/core_event.hpp"
+#include "store/run_store.hpp"
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QPair>
+#include <QSet>
+
+namespace sb::launch {
+
+class RunIngestor final : public QObject {
+    Q_OBJECT
+public:
+    RunIngestor(store::RunStore& store, qint64 runId, QHash<QString, qint64> offsets,
+                QHash<QPair<int, int>, int> storedLogLines, RecorderOptions caps = {});
+
+    // One follower line. Malformed records are counted and skipped.
+    void take(const QByteArray& record);
+    // Queues the offsets reached since the last call.
+    void saveOffsets();
+
+    const QHash<QString, qint64>& offsets() const { return offsets_; }
+    bool endReached() const { return ended_; }
+    bool supervisorAlive() const { return alive_; }
+    store::RunStatus status() const { return status_; }
+    QString reason() const { return reason_; }
+    QJsonObject state() const { return state_; }
+    qint64 malformed() const { return malformed_; }
+
+Q_SIGNALS:
+    void stateChanged(sb::store::RunStatus status, const QString& reason, bool supervisorAlive);
+    void stepReported(const sb::protocol::StepMetrics& step);
+    void logLine(int attempt, int rank, const QString& line); // rank -1: the supervisor
+    void attemptChanged(int attempt);
+
+private:
+    void takeState(const QJsonObject& record);
+    void takeLine(const QString& file, qint64 offset, const QByteArray& data);
+    void takeEvent(int attempt, int rank, const QString& src, const QByteArray& data);
+    void takeLog(int attempt, int rank, const QString& src, const QByteArray& data);
+
+    store::RunStore& store_;
+    const qint64 runId_;
+    QHash<QString, qint64> offsets_;
+    QSet<QString> dirty_;
+    QHash<QPair<int, int>, int> logLines_;   // (attempt, rank) -> stored
+    QHash<QPair<int, int>, qint64> skipped_; // beyond the cap
+    RecorderOptions caps_;
+    QJsonObject state_;
+    QHash<int, QString> hostOfRank_;
+    store::RunStatus status_ = store::RunStatus::Starting;
+    QString reason_;
+    int attempt_ = 0;
+    int worldSize_ = 0;
+    bool alive_ = true;
+    bool ended_ = false;
+    qint64 malformed_ = 0;
+};
+
+} // namespace sb::launch
