@@ -50,6 +50,7 @@ private:
     {
         if (!failed_) {
             failed_ = true;
+            errorAt_ = at;
             int line = 1, col = 1;
             for (std::size_t i = 0; i < at && i < s_.size(); ++i) {
                 const unsigned char c = static_cast<unsigned char>(s_[i]);
@@ -123,31 +124,52 @@ private:
         ++pos_;
         Object obj;
         KeyIndex seen(obj);
+        // A large object's repeated keys are found when it ends; stopping
+        // earlier still reports a repeat before the later problem.
+        auto stop = [&](bool reported) {
+            if (const std::size_t at = seen.firstRepeatOffset(); at != KeyIndex::kNone) {
+                if (!failed_ || at < errorAt_) { failed_ = false; failAt(at, duplicateKeyMessage(at)); }
+                return false;
+            }
+            return reported;
+        };
         skipSpace();
         if (pos_ < s_.size() && s_[pos_] == '}') { ++pos_; out = Value(std::move(obj)); return true; }
         while (true) {
             skipSpace();
-            if (pos_ >= s_.size() || s_[pos_] != '"') return fail("expected a quoted key in object");
+            if (pos_ >= s_.size() || s_[pos_] != '"') return stop(fail("expected a quoted key in object"));
             const std::size_t keyAt = pos_;
             std::string key;
-            if (!parseString(key)) return false;
+            if (!parseString(key)) return stop(false);
             skipSpace();
-            if (pos_ >= s_.size() || s_[pos_] != ':') return fail("expected ':' after key " + quotedForMessage(key));
+            if (pos_ >= s_.size() || s_[pos_] != ':') return stop(fail("expected ':' after key " + quotedForMessage(key)));
             ++pos_;
             skipSpace();
             obj.emplace_back(std::move(key), Value());
             // A repeated key is refused: readers disagree on which one wins,
             // so the bytes stored and the values used could differ.
-            if (!seen.addLast()) return failAt(keyAt, "duplicate key " + quotedForMessage(obj.back().first));
-            if (!parseValue(obj.back().second, depth + 1)) return false;
+            if (!seen.addLast(keyAt)) return failAt(keyAt, "duplicate key " + quotedForMessage(obj.back().first));
+            if (!parseValue(obj.back().second, depth + 1)) return stop(false);
             skipSpace();
-            if (pos_ >= s_.size()) return fail("unterminated object");
+            if (pos_ >= s_.size()) return stop(fail("unterminated object"));
             if (s_[pos_] == ',') { ++pos_; continue; }
             if (s_[pos_] == '}') { ++pos_; break; }
-            return fail("expected ',' or '}' in object");
+            return stop(fail("expected ',' or '}' in object"));
         }
+        if (!stop(true)) return false;
         out = Value(std::move(obj));
         return true;
+    }
+
+    // The message for the repeated key whose opening quote is at `at`.
+    std::string duplicateKeyMessage(std::size_t at)
+    {
+        const std::size_t saved = pos_;
+        pos_ = at;
+        std::string key;
+        parseString(key); // read before, so it parses again
+        pos_ = saved;
+        return "duplicate key " + quotedForMessage(key);
     }
 
     // A key as it appears in a message: quoted, escaped, at most ~80 bytes.
@@ -338,6 +360,7 @@ private:
     std::size_t pos_ = 0;
     int maxDepth_;
     bool failed_ = false;
+    std::size_t errorAt_ = 0; // byte offset of error_
     ParseError error_;
 };
 

@@ -1,9 +1,11 @@
 #include "key_index.hpp"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstring>
 #include <random>
+#include <utility>
 
 namespace sb::json {
 
@@ -58,7 +60,7 @@ std::uint64_t keyHash(std::string_view bytes)
     return v0 ^ v1 ^ v2 ^ v3;
 }
 
-bool KeyIndex::addLast()
+bool KeyIndex::addLast(std::size_t keyOffset)
 {
     const std::size_t last = members_.size() - 1;
     if (last < kScanLimit) {
@@ -66,37 +68,57 @@ bool KeyIndex::addLast()
             if (members_[i].first == members_[last].first) return false;
         return true;
     }
-    if (slots_.empty()) // the object just outgrew the scan: index what it holds
-        for (std::size_t i = 0; i < last; ++i) hashes_.push_back(keyHash(members_[i].first));
-    if (2 * (last + 1) > slots_.size()) { // at most half full keeps probes short
-        std::size_t size = slots_.empty() ? 64 : slots_.size();
-        while (2 * (last + 1) > size) size *= 2;
-        rebuild(size);
-    }
-    hashes_.push_back(keyHash(members_[last].first));
-    return place(last);
+    if (keys_.empty()) // the object just outgrew the scan: record what it holds
+        for (std::size_t i = 0; i < last; ++i) keys_.emplace_back(keyHash(members_[i].first), i);
+    keys_.emplace_back(keyHash(members_[last].first), last);
+    offsets_.push_back(keyOffset);
+    return true;
 }
 
-bool KeyIndex::place(std::size_t member)
+namespace {
+
+using Entry = std::pair<std::uint64_t, std::size_t>;
+constexpr int kPrefixShift = 31; // entries are grouped by the hash's top 33 bits
+
+// Orders entries by the hash's top 33 bits: a sort for small sets, three
+// 11-bit radix passes (sequential, cache-friendly) for large ones.
+void sortByHashPrefix(std::vector<Entry>& v)
 {
-    const std::size_t mask = slots_.size() - 1;
-    const std::uint64_t hash = hashes_[member];
-    const std::uint64_t tag = hash & 0xFFFFFFFF00000000ull;
-    for (std::size_t at = static_cast<std::size_t>(hash) & mask;; at = (at + 1) & mask) {
-        const std::uint64_t slot = slots_[at];
-        if (slot == 0) {
-            slots_[at] = tag | (member + 1);
-            return true;
-        }
-        const std::size_t other = static_cast<std::size_t>(slot & 0xFFFFFFFFull) - 1;
-        if ((slot & 0xFFFFFFFF00000000ull) == tag && members_[other].first == members_[member].first) return false;
+    if (v.size() < (1u << 15)) {
+        std::sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return (a.first >> kPrefixShift) < (b.first >> kPrefixShift); });
+        return;
+    }
+    std::vector<Entry> tmp(v.size());
+    std::vector<std::size_t> start(1u << 11);
+    for (int shift = kPrefixShift; shift < 64; shift += 11) {
+        std::fill(start.begin(), start.end(), 0);
+        for (const Entry& e : v) ++start[(e.first >> shift) & 0x7FF];
+        std::size_t sum = 0;
+        for (std::size_t& c : start) sum += std::exchange(c, sum);
+        for (const Entry& e : v) tmp[start[(e.first >> shift) & 0x7FF]++] = e;
+        v.swap(tmp);
     }
 }
 
-void KeyIndex::rebuild(std::size_t slots)
+} // namespace
+
+std::size_t KeyIndex::firstRepeatOffset()
 {
-    slots_.assign(slots, 0);
-    for (std::size_t i = 0; i < hashes_.size(); ++i) place(i); // all distinct: each finds an empty slot
+    sortByHashPrefix(keys_);
+    std::size_t first = kNone; // smallest member index that repeats an earlier key
+    for (std::size_t i = 0; i < keys_.size();) {
+        std::size_t end = i + 1;
+        while (end < keys_.size() && (keys_[end].first >> kPrefixShift) == (keys_[i].first >> kPrefixShift)) ++end;
+        for (std::size_t a = i; a < end; ++a) // a group is nearly always one key, or one repeated key
+            for (std::size_t b = a + 1; b < end; ++b) {
+                const std::size_t later = std::max(keys_[a].second, keys_[b].second);
+                if (later < first && keys_[a].first == keys_[b].first &&
+                    members_[keys_[a].second].first == members_[keys_[b].second].first)
+                    first = later;
+            }
+        i = end;
+    }
+    return first == kNone ? kNone : offsets_[first - kScanLimit]; // a repeat among the first members was caught by the scan
 }
 
 } // namespace sb::json

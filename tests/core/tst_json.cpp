@@ -229,6 +229,19 @@ private Q_SLOTS:
             QCOMPARE(r.error.line, n + 2);
             QCOMPARE(r.error.column, 2);
         }
+        // A large object's repeat is found when the object ends, yet reported
+        // before a later syntax error, in it or in an object nested in it.
+        std::string big = "{";
+        for (int i = 0; i < 100; ++i) big += "\"k" + std::to_string(i) + "\": 0, ";
+        // (The third repeats in a small nested object first, so that one is reported.)
+        for (const std::string& tail : {std::string("\"k50\": 1, \"x\" 2}"), std::string("\"k50\": {\"y\": [1, }}"),
+                                        std::string("\"z\": {\"k50\": 1, \"k50\": 2}, \"k50\": 3}")}) {
+            const json::ParseResult bad = json::parse(big + tail);
+            QVERIFY(!bad);
+            QCOMPARE(q(bad.error.message), QStringLiteral("duplicate key \"k50\""));
+            const std::size_t at = tail[1] == 'z' ? tail.find("\"k50\": 2") : 0;
+            QCOMPARE(static_cast<std::size_t>(bad.error.column), big.size() + at + 1);
+        }
         // The same key in different objects is fine.
         QVERIFY(json::parse(R"({"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]})"));
         // A very long key is shortened in the message.

@@ -83,6 +83,21 @@ std::string manyUnits(int layers)
     return sb::planToString(sb::defaultPlan(m));
 }
 
+// A plan of an imported model whose module tree fills about `bytes`: the
+// shape a really large plan has (one module per line, each with a parameter).
+std::string importedPlan(std::size_t bytes)
+{
+    std::string modules = "{\"name\": \"\", \"type\": \"Net\", \"params\": []}";
+    modules.reserve(bytes + 256);
+    char buf[160];
+    for (unsigned i = 0; modules.size() < bytes; ++i) {
+        std::snprintf(buf, sizeof buf, ",\n{\"name\": \"m%u\", \"type\": \"Linear\", \"params\": [{\"name\": \"weight\", \"shape\": [64, 64], \"dtype\": \"float32\"}]}", i);
+        modules += buf;
+    }
+    return "{\"format\": \"shardbench-plan\", \"version\": 1, \"model\": {\"preset\": \"imported\", \"arch\": \"imported\", "
+           "\"module_tree\": {\"format\": \"shardbench-module-tree\", \"version\": 1, \"modules\": [" + modules + "]}}}";
+}
+
 // A checkpoint index listing one file and one tensor, plus `extra` unknown keys.
 std::string indexWith(std::size_t extra)
 {
@@ -144,6 +159,9 @@ int main(int argc, char** argv)
     validate("plan validate, 2.3 MB plan (100 k unknown keys)", smallPlan);
     validate("plan validate, 64 MiB plan (2.9 M unknown keys)", planWith(manyKeys(big - 4096)));
     validate("plan validate, 20 000 units (one per layer)", manyUnits(20000));
+    const std::string imported = importedPlan(big - 512);
+    parse("`json::parse`, 64 MiB imported plan (560 k modules)", imported);
+    validate("plan validate, 64 MiB imported plan (560 k modules)", imported);
     const std::string index = indexWith(100000);
     row("checkpoint index, 100 k extra keys", index.size(), medianMs(runs, [&] {
             sb::ckpt::CheckpointIndex out;
