@@ -385,7 +385,11 @@ void SshHostWorker::supervise(SshConnection& conn, const QList<RankJob>& jobs)
     }
     ssh_event_remove_session(event, session);
     ssh_event_free(event);
-    if (frozen) ssh_silent_disconnect(session); // nothing more can be said over a frozen path
+    if (frozen) {
+        // Nothing more can be said over a frozen path. This frees the channels too.
+        ssh_silent_disconnect(session);
+        for (auto& c : channels) c->channel = nullptr;
+    }
     for (auto& c : channels) {
         if (!c->channel) continue;
         if (ssh_is_connected(session)) ssh_channel_close(c->channel);
