@@ -28,7 +28,8 @@ constexpr int kBadInput = 2;
 QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
 
-const char* kAttachUsage = "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs none|rank0|all] [--quiet]";
+const char* kAttachUsage =
+    "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs none|rank0|all] [--silence-timeout S] [--quiet]";
 const char* kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
 
 int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
@@ -158,11 +159,13 @@ int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
 
 int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--logs"}, {"--no-follow", "--quiet"});
+    Args a(argv, {"--db", "--logs", "--silence-timeout"}, {"--no-follow", "--quiet"});
     if (!a.ok()) return usageError(err, "attach", a.error(), kAttachUsage);
     if (a.positional().size() != 1) return usageError(err, "attach", "expected one run", kAttachUsage);
     launch::AttachOptions o;
     o.follow = !a.has("--no-follow");
+    o.silenceMs = static_cast<int>(a.integer("--silence-timeout", o.silenceMs / 1000, 3, 3600)) * 1000;
+    if (!a.ok()) return usageError(err, "attach", a.error(), kAttachUsage);
     if (auto v = a.value("--logs")) {
         if (*v != "none" && *v != "rank0" && *v != "all") return usageError(err, "attach", "--logs takes none, rank0 or all", kAttachUsage);
         o.logs = q(*v);

@@ -71,6 +71,7 @@ void AttachSession::onEnded(const QString& error)
 {
     if (detaching_) return finish(QString());
     if (ingestor_.endReached()) return finish(QString());
+    if (!ingestor_.followerError().isEmpty()) return finish(ingestor_.followerError());
     if (!everConnected_) return finish(error.isEmpty() ? QStringLiteral("the follower ended early") : error);
     retry(error.isEmpty() ? QStringLiteral("the follower ended early") : error);
 }

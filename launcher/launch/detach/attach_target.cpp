@@ -27,6 +27,7 @@ QString AttachTarget::toJson() const
         s.insert(QStringLiteral("identities"), QJsonArray::fromStringList(ssh.identityFiles));
         s.insert(QStringLiteral("connect_timeout"), ssh.connectTimeoutS);
         s.insert(QStringLiteral("keepalive"), ssh.keepaliveS);
+        s.insert(QStringLiteral("liveness_timeout"), ssh.livenessTimeoutS);
         o.insert(QStringLiteral("ssh"), s);
     }
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
@@ -56,6 +57,7 @@ QString AttachTarget::fromJson(const QString& text, AttachTarget* out)
         for (const QJsonValue& v : s.value(QStringLiteral("identities")).toArray()) t.ssh.identityFiles << v.toString();
         t.ssh.connectTimeoutS = s.value(QStringLiteral("connect_timeout")).toInt(t.ssh.connectTimeoutS);
         t.ssh.keepaliveS = s.value(QStringLiteral("keepalive")).toInt(t.ssh.keepaliveS);
+        t.ssh.livenessTimeoutS = s.value(QStringLiteral("liveness_timeout")).toInt(t.ssh.livenessTimeoutS);
     }
     *out = t;
     return {};

@@ -61,6 +61,8 @@ void RunIngestor::take(const QByteArray& record)
         dirty_.insert(file);
     } else if (kind == QLatin1String("state")) {
         takeState(o);
+    } else if (kind == QLatin1String("error")) {
+        followerError_ = o.value(QStringLiteral("message")).toString();
     } else if (kind == QLatin1String("end")) {
         ended_ = true;
         // A supervisor that is gone without a final state died with its run.

@@ -36,6 +36,8 @@ public:
     QString reason() const { return reason_; }
     QJsonObject state() const { return state_; }
     qint64 malformed() const { return malformed_; }
+    // What the follower could not do (no run directory): retrying cannot help.
+    QString followerError() const { return followerError_; }
 
 Q_SIGNALS:
     void stateChanged(sb::store::RunStatus status, const QString& reason, bool supervisorAlive);
@@ -65,6 +67,7 @@ private:
     bool alive_ = true;
     bool ended_ = false;
     qint64 malformed_ = 0;
+    QString followerError_;
 };
 
 } // namespace sb::launch

@@ -292,6 +292,7 @@ QString TcpForwarder::start(const QString& listenAddress, const QString& targetA
 }
 
 void TcpForwarder::freeze() { ::kill(static_cast<pid_t>(process_.processId()), SIGSTOP); }
+void TcpForwarder::thaw() { ::kill(static_cast<pid_t>(process_.processId()), SIGCONT); }
 
 void TcpForwarder::kill()
 {

@@ -96,6 +96,7 @@ public:
     QString start(const QString& listenAddress, const QString& targetAddress, int targetPort); // "" or why not
     int port() const { return port_; }
     void freeze();
+    void thaw(); // carries data again
     void kill();
 
 private:

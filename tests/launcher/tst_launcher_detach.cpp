@@ -1,0 +1,435 @@
+// Detached runs end to end (docs/launcher.md#detached-runs): the real core
+// under shardbench-supervise, the real CLI killed with SIGKILL mid-run, real
+// SQLite files, a real sshd on loopback and a relay that freezes the link.
+// Whatever happens to the client, the run trains on, and attaching stores
+// every line of the run directory exactly once.
+#include "launcher_test_support.hpp"
+
+#include "store/run_reader.hpp"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <functional>
+
+using namespace sb;
+using namespace sb::test;
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QString out, err;
+};
+
+Result cli(const QStringList& args, int timeoutMs = 180000)
+{
+    Result r;
+    QProcess p;
+    dieWithParent(p, SIGTERM);
+    p.start(cliPath(), args);
+    if (!p.waitForStarted(10000)) return r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QString describe(const Result& r) { return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3").arg(r.code).arg(r.out, r.err); }
+
+bool waitFor(const std::function<bool()>& done, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > timeoutMs) return false;
+        QTest::qWait(100);
+    }
+    return true;
+}
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QJsonObject stateOf(const QString& runDir) { return readJson(runDir + QStringLiteral("/state.json")); }
+QString statusOf(const QString& runDir) { return stateOf(runDir).value(QStringLiteral("status")).toString(); }
+
+// What the run directory holds, counted the way the store should hold it.
+struct DirCounts {
+    int steps = 0;          // step events, every rank and attempt
+    int otherEvents = 0;    // every other event
+    int supervisorLines = 0;
+    int rank0LogLines = 0;
+    int maxStep = 0;
+};
+
+QList<QByteArray> linesOf(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QList<QByteArray> out = f.readAll().split('\n');
+    if (!out.isEmpty() && out.back().isEmpty()) out.removeLast();
+    return out;
+}
+
+DirCounts countDir(const QString& runDir)
+{
+    DirCounts c;
+    QDirIterator it(runDir, {QStringLiteral("rank-*")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        for (const QByteArray& l : linesOf(path)) {
+            if (path.endsWith(QLatin1String(".events"))) {
+                const QJsonObject e = QJsonDocument::fromJson(l).object();
+                if (e.value(QStringLiteral("type")).toString() == QLatin1String("step")) {
+                    ++c.steps;
+                    c.maxStep = std::max(c.maxStep, e.value(QStringLiteral("step")).toInt());
+                } else {
+                    ++c.otherEvents;
+                }
+            } else if (path.endsWith(QLatin1String("rank-0.log"))) {
+                ++c.rank0LogLines;
+            }
+        }
+    }
+    c.supervisorLines = static_cast<int>(linesOf(runDir + QStringLiteral("/supervisor.log")).size());
+    return c;
+}
+
+struct StoreCounts {
+    int steps = 0, distinctSteps = 0, events = 0, supervisorLines = 0, rank0LogLines = 0, attempts = 0;
+    QString status, reason;
+};
+
+StoreCounts countStore(const QString& db, qint64 runId)
+{
+    StoreCounts c;
+    QString error;
+    auto reader = store::RunReader::open(db, &error);
+    if (!reader) return c;
+    QSet<QString> keys;
+    reader->forEachStepRow(runId, -1, [&](const store::MetricRow& r) {
+        ++c.steps;
+        keys.insert(QStringLiteral("%1/%2/%3").arg(r.m.attempt).arg(r.m.rank).arg(r.m.step));
+    });
+    c.distinctSteps = static_cast<int>(keys.size());
+    c.events = static_cast<int>(reader->events(runId).size());
+    c.supervisorLines = static_cast<int>(reader->logs(runId, -1).size());
+    c.rank0LogLines = static_cast<int>(reader->logs(runId, 0).size());
+    c.attempts = static_cast<int>(reader->attempts(runId).size());
+    if (auto run = reader->run(runId)) {
+        c.status = run->status;
+        c.reason = run->reason;
+    }
+    return c;
+}
+
+QString runDirOf(const QString& db, qint64 runId)
+{
+    QString error;
+    auto reader = store::RunReader::open(db, &error);
+    auto run = reader ? reader->run(runId) : std::nullopt;
+    return run ? run->runDir : QString();
+}
+
+void expectNoProcessesOf(const QString& uid, int timeoutMs)
+{
+    const QList<ProcessInfo> left = waitUntilNoneMention(uid.toUtf8(), timeoutMs);
+    QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
+}
+
+// Every line of the run directory is in the store once: step rows, events,
+// the supervisor's lines and rank 0's log.
+void expectStoreMatchesDir(const QString& db, qint64 runId, const QString& runDir)
+{
+    const DirCounts d = countDir(runDir);
+    const StoreCounts s = countStore(db, runId);
+    QVERIFY(d.steps > 0);
+    QCOMPARE(s.steps, d.steps);
+    QCOMPARE(s.distinctSteps, d.steps);
+    QCOMPARE(s.events, d.otherEvents);
+    QCOMPARE(s.supervisorLines, d.supervisorLines);
+    QCOMPARE(s.rank0LogLines, d.rank0LogLines);
+}
+
+} // namespace
+
+class LauncherDetach : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+    QString plan(const QString& name, int steps, const QString& ckpt = {}, int interval = 0)
+    {
+        const QString path = tmp_.filePath(name);
+        const QString err = writeTinyPlan(path, 1, 2, steps, ckpt, interval);
+        return err.isEmpty() ? path : QString();
+    }
+
+    // Launches detached without following; returns the run id.
+    qint64 launch(const QString& planPath, const QString& db, const QStringList& extra = {})
+    {
+        const Result r = cli(QStringList{QStringLiteral("run"), planPath, QStringLiteral("--detach"), QStringLiteral("--no-follow"),
+                                         QStringLiteral("--db"), db, QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")} +
+                             extra);
+        if (r.code != 0) qWarning("%s", qPrintable(describe(r)));
+        return r.code == 0 ? r.out.trimmed().toLongLong() : -1;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
+        QVERIFY2(QFile::exists(binDir() + QStringLiteral("/shardbench-supervise")), "shardbench-supervise is not built");
+        qunsetenv("SSH_AUTH_SOCK");
+        qunsetenv("SHARDBENCH_DB");
+    }
+
+    // kill -9 of the CLI mid-run: the ranks train on to the end; attaching
+    // afterwards stores every line exactly once, and again changes nothing.
+    void localRunOutlivesTheCli()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("outlive.sqlite"));
+        const QString p = plan(QStringLiteral("outlive.json"), 150);
+        QProcess run;
+        dieWithParent(run, SIGKILL);
+        run.start(cliPath(), {QStringLiteral("run"), p, QStringLiteral("--detach"), QStringLiteral("--db"), db,
+                              QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")});
+        QByteArray err;
+        QVERIFY(waitFor([&] {
+            run.waitForReadyRead(50);
+            err += run.readAllStandardError();
+            return err.contains("step ");
+        }, 120000));
+        ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
+        run.waitForFinished(5000);
+        const QString dir = runDirOf(db, 1);
+        QVERIFY2(!dir.isEmpty(), err.constData());
+        QCOMPARE(stateOf(dir).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+        QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 180000), qPrintable(statusOf(dir)));
+        QCOMPARE(countDir(dir).maxStep, 150);
+
+        const Result a = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 150 steps")), qPrintable(describe(a)));
+        expectStoreMatchesDir(db, 1, dir);
+        QCOMPARE(countStore(db, 1).status, QStringLiteral("completed"));
+
+        // Fetching it all again (the offsets forgotten) stores nothing twice.
+        QProcess::execute(QStringLiteral("sqlite3"), {db, QStringLiteral("DELETE FROM ingest_offsets")});
+        const Result again = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        QVERIFY2(again.code == 0, qPrintable(describe(again)));
+        expectStoreMatchesDir(db, 1, dir);
+        expectNoProcessesOf(dir, 10000);
+    }
+
+    // A rank killed while no client is attached: the supervisor restarts from
+    // the newest checkpoint; attaching shows both attempts, the reason and
+    // the resumed step.
+    void restartsFromTheLatestCheckpointUnattended()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("restart.sqlite"));
+        const QString p = plan(QStringLiteral("restart.json"), 120, tmp_.filePath(QStringLiteral("ckpt")), 20);
+        const qint64 id = launch(p, db, {QStringLiteral("--max-restarts"), QStringLiteral("1")});
+        QVERIFY(id > 0);
+        const QString dir = runDirOf(db, id);
+        // Wait for a complete checkpoint, then kill rank 1.
+        QVERIFY(waitFor([&] { return stateOf(dir).contains(QStringLiteral("latest_checkpoint")); }, 180000));
+        const QJsonArray ranks = stateOf(dir).value(QStringLiteral("ranks")).toArray();
+        const qint64 pid = static_cast<qint64>(ranks.at(1).toObject().value(QStringLiteral("pid")).toDouble());
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+        QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 240000), qPrintable(statusOf(dir)));
+
+        const Result a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        QVERIFY2(a.code == 0, qPrintable(describe(a)));
+        expectStoreMatchesDir(db, id, dir);
+        QString error;
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY(reader);
+        const QList<store::AttemptRecord> attempts = reader->attempts(id);
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts[0].status, QStringLiteral("failed"));
+        QVERIFY2(attempts[0].reason.contains(QLatin1String("rank 1")) && attempts[0].reason.contains(QLatin1String("SIGKILL")),
+                 qPrintable(attempts[0].reason));
+        QCOMPARE(attempts[0].failingRank, 1);
+        QVERIFY2(!attempts[1].resumeDir.isEmpty(), "the restart did not resume from a checkpoint");
+        QCOMPARE(attempts[1].status, QStringLiteral("completed"));
+        // The second attempt starts after the checkpoint's step, not at 1.
+        int firstResumed = 1 << 30;
+        reader->forEachStepRow(id, 0, [&](const store::MetricRow& r) {
+            if (r.m.attempt == 1) firstResumed = std::min(firstResumed, r.m.step);
+        });
+        QVERIFY2(firstResumed > 1 && firstResumed % 20 == 1, qPrintable(QString::number(firstResumed)));
+        const std::optional<store::RunRow> run = reader->run(id);
+        QCOMPARE(run->status, QStringLiteral("completed"));
+        QCOMPARE(run->restarts, 1);
+    }
+
+    // Two clients follow one run; one detaches (Ctrl-C: the run goes on), a
+    // third command stops it, and the other client sees it cancelled.
+    void twoClientsOneDetachesAnotherStops()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("two.sqlite"));
+        const qint64 id = launch(plan(QStringLiteral("two.json"), 1000000), db);
+        QVERIFY(id > 0);
+        const QString dir = runDirOf(db, id);
+        QProcess a, b;
+        for (QProcess* p : {&a, &b}) {
+            dieWithParent(*p, SIGKILL);
+            p->start(cliPath(), {QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db});
+        }
+        QByteArray errA, errB;
+        QVERIFY(waitFor([&] {
+            a.waitForReadyRead(20);
+            b.waitForReadyRead(20);
+            errA += a.readAllStandardError();
+            errB += b.readAllStandardError();
+            return errA.contains("step ") && errB.contains("step ");
+        }, 120000));
+        ::kill(static_cast<pid_t>(a.processId()), SIGINT);
+        QVERIFY(a.waitForFinished(20000));
+        QCOMPARE(a.exitCode(), 0);
+        QCOMPARE(statusOf(dir), QStringLiteral("running"));
+        QVERIFY(b.state() == QProcess::Running);
+
+        const Result stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
+        QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
+        QVERIFY(b.waitForFinished(30000));
+        const QByteArray outB = b.readAllStandardOutput();
+        QCOMPARE(b.exitCode(), 130);
+        QVERIFY2(outB.contains("cancelled"), outB.constData());
+        QCOMPARE(statusOf(dir), QStringLiteral("cancelled"));
+        QCOMPARE(countStore(db, id).status, QStringLiteral("cancelled"));
+        expectNoProcessesOf(stateOf(dir).value(QStringLiteral("run_id")).toString(), 15000);
+        expectStoreMatchesDir(db, id, dir);
+    }
+
+    // A supervisor killed with SIGKILL takes its ranks with it; the next
+    // `runs --refresh` finds it gone and says since when.
+    void aVanishedSupervisorIsReconciled()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("gone.sqlite"));
+        const qint64 id = launch(plan(QStringLiteral("gone.json"), 1000000), db);
+        QVERIFY(id > 0);
+        const QString dir = runDirOf(db, id);
+        QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
+        const QJsonObject state = stateOf(dir);
+        const qint64 pid = static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble());
+        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+        expectNoProcessesOf(state.value(QStringLiteral("run_id")).toString(), 15000);
+        const Result runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--refresh"), QStringLiteral("--json")});
+        QVERIFY2(runs.code == 0, qPrintable(describe(runs)));
+        const QJsonObject row = QJsonDocument::fromJson(runs.out.toUtf8()).array().at(0).toObject();
+        QCOMPARE(row.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QVERIFY2(row.value(QStringLiteral("reason")).toString().contains(QLatin1String("is gone (last heard from at")),
+                 qPrintable(runs.out));
+    }
+
+    // Over SSH: the supervisor runs on the head node; the CLI is killed
+    // mid-run, the link of a later client freezes (a relay stopped with
+    // SIGSTOP) and comes back: the client says so, reconnects and stores
+    // every line once.
+    void sshRunOutlivesTheCliAndAFrozenLink()
+    {
+        SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd")));
+        QDir().mkpath(sshd.dir);
+        QCOMPARE(sshd.start({QStringLiteral("127.0.0.11")}), QString());
+        TcpForwarder relay;
+        QCOMPARE(relay.start(QStringLiteral("127.0.0.1"), sshd.address(0), sshd.port(0)), QString());
+        const QString config = tmp_.filePath(QStringLiteral("ssh_config_relay"));
+        QCOMPARE(SshdFixture::writeFile(config, QStringLiteral("Host relayed\n  HostName 127.0.0.1\n  Port %1\n  IdentityFile %2\n")
+                                                    .arg(relay.port())
+                                                    .arg(sshd.identityFile)
+                                                    .toUtf8()),
+                 QString());
+        const QString known = tmp_.filePath(QStringLiteral("known_hosts_relay"));
+        const QByteArray keyLine = sshd.hostKeyLine(0).toUtf8();
+        QCOMPARE(SshdFixture::writeFile(known, QStringLiteral("[127.0.0.1]:%1 ").arg(relay.port()).toUtf8() +
+                                                   keyLine.mid(keyLine.indexOf(' ') + 1) + '\n'),
+                 QString());
+        const QString db = tmp_.filePath(QStringLiteral("ssh.sqlite"));
+        const QString p = plan(QStringLiteral("ssh.json"), 400);
+        QProcess run;
+        dieWithParent(run, SIGKILL);
+        run.start(cliPath(), {QStringLiteral("run"), p, QStringLiteral("--detach"), QStringLiteral("--db"), db,
+                              QStringLiteral("--host"), QStringLiteral("relayed:2"), QStringLiteral("--ssh-config"), config,
+                              QStringLiteral("--known-hosts"), known, QStringLiteral("--ssh-dir"), sshd.sshDir,
+                              QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"), tmp_.filePath(QStringLiteral("remote")),
+                              QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")});
+        QByteArray err;
+        QVERIFY2(waitFor([&] {
+            run.waitForReadyRead(50);
+            err += run.readAllStandardError();
+            return err.contains("step ") || run.state() == QProcess::NotRunning;
+        }, 120000) && err.contains("step "), err.constData());
+        ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
+        run.waitForFinished(5000);
+        const QString dir = runDirOf(db, 1); // loopback: the head node's folder is visible here too
+        QVERIFY(QFile::exists(dir + QStringLiteral("/state.json")));
+        QCOMPARE(statusOf(dir), QStringLiteral("running"));
+
+        QProcess follower;
+        dieWithParent(follower, SIGKILL);
+        follower.start(cliPath(), {QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                                   QStringLiteral("--silence-timeout"), QStringLiteral("4")});
+        QByteArray ferr;
+        auto readF = [&] {
+            follower.waitForReadyRead(50);
+            ferr += follower.readAllStandardError();
+        };
+        QVERIFY2(waitFor([&] { readF(); return ferr.contains("step "); }, 60000), ferr.constData());
+        QElapsedTimer frozen;
+        frozen.start();
+        relay.freeze();
+        QVERIFY2(waitFor([&] { readF(); return ferr.contains("connection lost"); }, 20000), ferr.constData());
+        const qint64 detectedMs = frozen.elapsed();
+        qInfo("frozen link noticed after %lld ms", detectedMs);
+        QVERIFY2(detectedMs < 4000 + 3000, qPrintable(QString::number(detectedMs)));
+        QTest::qWait(3000);
+        relay.thaw();
+        QVERIFY2(waitFor([&] { readF(); return follower.state() == QProcess::NotRunning; }, 240000), ferr.constData());
+        QVERIFY2(ferr.contains("reconnected"), ferr.constData());
+        QCOMPARE(follower.exitCode(), 0);
+        QCOMPARE(statusOf(dir), QStringLiteral("completed"));
+        QCOMPARE(countDir(dir).maxStep, 400);
+        expectStoreMatchesDir(db, 1, dir);
+    }
+
+    // Bad input: a run that is not detached, an unknown run, a detached run
+    // whose directory is gone.
+    void badInputIsExplained()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("outlive.sqlite"));
+        Result r = cli({QStringLiteral("attach"), QStringLiteral("99"), QStringLiteral("--db"), db});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("99")), qPrintable(describe(r)));
+        r = cli({QStringLiteral("attach"), QStringLiteral("--db"), db});
+        QCOMPARE(r.code, 2);
+        const QString dir = runDirOf(db, 1);
+        QVERIFY(QDir(dir).removeRecursively());
+        r = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QLatin1String("no run directory")), qPrintable(describe(r)));
+    }
+};
+
+QTEST_MAIN(LauncherDetach)
+#include "tst_launcher_detach.moc"
