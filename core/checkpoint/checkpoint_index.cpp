@@ -1,10 +1,15 @@
 #include "checkpoint_index.hpp"
 
 #include "fs_util.hpp"
+#include "sha256.hpp"
+
+#include "plan/model_config.hpp"
+#include "plan/module_tree.hpp"
+#include "plan/plan_json.hpp"
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace sb::ckpt {
 
@@ -22,6 +27,15 @@ std::string stepDirName(std::int64_t step)
     return buf;
 }
 
+bool isValidRunId(const std::string& runId)
+{
+    // Not "step-...": a run's folder must not pass for a checkpoint of the layout without run folders.
+    if (runId.empty() || runId.size() > 128 || runId[0] == '.' || runId.rfind("step-", 0) == 0) return false;
+    for (char c : runId)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-')) return false;
+    return true;
+}
+
 const TensorInfo* CheckpointIndex::find(const std::string& name) const
 {
     for (const TensorInfo& t : tensors)
@@ -33,7 +47,7 @@ json::Value CheckpointIndex::toJson() const
 {
     json::Value root = json::Value::object();
     root.set("format", kCheckpointFormat);
-    root.set("version", version);
+    root.set("version", kCheckpointFormatVersion);
     root.set("kind", "sharded");
     root.set("step", static_cast<long long>(step));
     root.set("optimizer_step", static_cast<long long>(optimizerStep));
@@ -75,6 +89,15 @@ json::Value CheckpointIndex::toJson() const
     return root;
 }
 
+namespace {
+std::string versionError(std::int64_t version)
+{
+    if (version >= kOldestReadableVersion && version <= kCheckpointFormatVersion) return {};
+    return "checkpoint format version " + std::to_string(version) + " is not supported (this build reads versions " +
+           std::to_string(kOldestReadableVersion) + " to " + std::to_string(kCheckpointFormatVersion) + ")";
+}
+} // namespace
+
 std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out)
 {
     out = {};
@@ -83,9 +106,8 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
     if (!fmt || !fmt->isString() || fmt->asString() != kCheckpointFormat) return "not a shardbench checkpoint index (format)";
     const json::Value* ver = v.find("version");
     if (!ver || !ver->isInteger()) return "index has no integer version";
-    if (ver->asInt() != kCheckpointFormatVersion)
-        return "checkpoint format version " + std::to_string(ver->asInt()) + " is not supported (this build reads version " +
-               std::to_string(kCheckpointFormatVersion) + ")";
+    if (std::string e = versionError(ver->asInt()); !e.empty()) return e;
+    out.version = static_cast<int>(ver->asInt());
     auto integer = [&](const char* key, std::int64_t& target) {
         const json::Value* x = v.find(key);
         if (!x || !x->isInteger() || x->asInt() < 0) return false;
@@ -110,10 +132,13 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
     for (const auto& [name, jf] : files->asObject()) {
         const json::Value* b = jf.find("bytes");
         const json::Value* h = jf.find("sha256");
-        if (!b || !b->isInteger() || !h || !h->isString() || name.find('/') != std::string::npos || name.empty() || name[0] == '.')
+        if (!b || !b->isInteger() || b->asInt() < 0 || !h || !h->isString() || name.find('/') != std::string::npos || name.empty() ||
+            name[0] == '.' || name == kIndexFile || name == kIndexChecksumFile)
             return "index entry for file \"" + name + "\" is malformed";
         out.files.push_back({name, static_cast<std::uint64_t>(b->asInt()), h->asString()});
     }
+    std::unordered_set<std::string> fileNames;
+    for (const FileInfo& fi : out.files) fileNames.insert(fi.name);
     const json::Value* tensors = v.find("tensors");
     if (!tensors || !tensors->isObject()) return "index lists no tensors";
     for (const auto& [name, jt] : tensors->asObject()) {
@@ -121,7 +146,9 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
         t.name = name;
         const json::Value* shape = jt.find("shape");
         const json::Value* shards = jt.find("shards");
-        if (const json::Value* d = jt.find("dtype"); d && d->isString()) t.dtype = d->asString();
+        const json::Value* dtype = jt.find("dtype");
+        if (dtype && dtype->isString()) t.dtype = dtype->asString();
+        else if (out.version >= 2) return "tensor \"" + name + "\" has no dtype";
         if (!shape || !shape->isArray() || shape->size() == 0 || !shards || !shards->isArray())
             return "tensor \"" + name + "\" lacks shape or shards";
         for (const json::Value& d : shape->asArray()) {
@@ -134,16 +161,15 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
             const json::Value* f = js.find("file");
             const json::Value* rows = js.find("rows");
             const json::Value* h = js.find("crc32c");
-            if (!f || !f->isString() || !rows || !rows->isArray() || rows->size() != 2 || !h || !h->isString())
+            if (!f || !f->isString() || !rows || !rows->isArray() || rows->size() != 2 || !rows->asArray()[0].isInteger() ||
+                !rows->asArray()[1].isInteger() || !h || !h->isString())
                 return "a shard of tensor \"" + name + "\" is malformed";
             s.file = f->asString();
             s.rowBegin = rows->asArray()[0].asInt();
             s.rowEnd = rows->asArray()[1].asInt();
             s.crc32c = h->asString();
             if (s.rowBegin != expect || s.rowEnd < s.rowBegin) return "the shards of tensor \"" + name + "\" do not cover its rows in order";
-            bool known = false;
-            for (const FileInfo& fi : out.files) known = known || fi.name == s.file;
-            if (!known) return "tensor \"" + name + "\" refers to file \"" + s.file + "\", which the index does not list";
+            if (!fileNames.count(s.file)) return "tensor \"" + name + "\" refers to file \"" + s.file + "\", which the index does not list";
             expect = s.rowEnd;
             t.shards.push_back(std::move(s));
         }
@@ -154,22 +180,114 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
     return {};
 }
 
+namespace {
+
+std::string shapeText(const std::vector<std::int64_t>& s)
+{
+    std::string o = "[";
+    for (std::size_t i = 0; i < s.size(); ++i) o += (i ? ", " : "") + std::to_string(s[i]);
+    return o + "]";
+}
+
+// "step-000100" -> 100; -1 for any other name.
+std::int64_t stepOfDirName(const std::string& dir)
+{
+    const std::string name = dir.substr(dir.find_last_of('/') == std::string::npos ? 0 : dir.find_last_of('/') + 1);
+    if (name.size() < 6 || name.rfind("step-", 0) != 0) return -1;
+    std::int64_t step = 0;
+    for (std::size_t i = 5; i < name.size(); ++i) {
+        if (name[i] < '0' || name[i] > '9' || step > (INT64_MAX - 9) / 10) return -1;
+        step = step * 10 + (name[i] - '0');
+    }
+    return step;
+}
+
+constexpr std::uint64_t kMaxIndexBytes = 1ull << 30;
+
+} // namespace
+
+std::string checkTensorsAgainstModel(const CheckpointIndex& index, const ModuleTree& tree)
+{
+    std::unordered_map<std::string, const TensorInfo*> byName; // linear in the tensors, for models of thousands
+    for (const TensorInfo& t : index.tensors)
+        if (!byName.emplace(t.name, &t).second) return "the checkpoint lists tensor \"" + t.name + "\" twice";
+    std::unordered_set<std::string> expected;
+    for (const Param& p : tree.params()) {
+        if (p.tiedTo >= 0) continue; // stored once, under the parameter it shares
+        const std::vector<std::int64_t> shape = p.shardedShape();
+        for (const char* kind : {"param/", "exp_avg/", "exp_avg_sq/"}) {
+            const std::string name = kind + p.path;
+            expected.insert(name);
+            const auto found = byName.find(name);
+            const TensorInfo* t = found == byName.end() ? nullptr : found->second;
+            if (!t && std::string(kind) == "param/")
+                return "the checkpoint has no parameter \"" + p.path + "\" that the plan's model has (an incomplete checkpoint, or a different model?)";
+            if (!t) return "the checkpoint lacks the AdamW state \"" + name + "\" (an incomplete checkpoint)";
+            if (t->shape != shape)
+                return "tensor \"" + name + "\" is " + shapeText(t->shape) + " in the checkpoint but " + shapeText(shape) + " in the plan's model";
+            if (t->dtype != "F32") return "tensor \"" + name + "\" is " + t->dtype + "; sharded checkpoints hold F32";
+        }
+    }
+    for (const TensorInfo& t : index.tensors)
+        if (!expected.count(t.name)) return "the checkpoint holds tensor \"" + t.name + "\", which the plan's model does not have";
+    return {};
+}
+
+std::string CheckpointIndex::checkComplete() const
+{
+    if (!plan.isObject()) return "the index carries no plan";
+    const PlanReadResult read = planFromJson(plan);
+    if (!read.ok()) return "the plan in the index cannot be read";
+    Problems problems;
+    const std::shared_ptr<const ModuleTree> tree = buildModuleTree(read.plan.model, &problems);
+    if (!tree || tree->params().empty()) return "the plan in the index describes no model";
+    return checkTensorsAgainstModel(*this, *tree);
+}
+
+std::string CheckpointIndex::readOnlyReason() const
+{
+    if (checksummed) return {};
+    return "format version " + std::to_string(version) + " has no index checksum (" + kIndexChecksumFile +
+           "), so its step and data position cannot be trusted to resume from; inspect, verify and export still work";
+}
+
 std::string readIndex(const std::string& dir, CheckpointIndex& out)
 {
-    const std::string path = dir + "/index.json";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return path + ": missing (not a complete checkpoint)";
-    std::stringstream ss;
-    ss << in.rdbuf();
-    json::ParseResult parsed = json::parse(ss.str());
+    out = {};
+    const std::string path = dir + "/" + kIndexFile;
+    const std::string sumPath = dir + "/" + kIndexChecksumFile;
+    if (!exists(path)) return path + ": missing (not a complete checkpoint)";
+    std::string text;
+    if (std::string e = readRegularFile(path, text, kMaxIndexBytes); !e.empty()) return e;
+    json::ParseResult parsed = json::parse(text);
+    // A version this build does not know is named as such, whatever else is wrong.
+    if (const json::Value* v = parsed ? parsed.value->find("version") : nullptr; v && v->isInteger())
+        if (std::string e = versionError(v->asInt()); !e.empty()) return path + ": " + e;
+    const bool haveSum = exists(sumPath);
+    if (haveSum) {
+        std::string sum;
+        if (std::string e = readRegularFile(sumPath, sum, 4096); !e.empty()) return e;
+        // sha256sum's format: 64 hex digits, two spaces, the file name.
+        if (sum.size() < 64 || sum.compare(64, std::string::npos, std::string("  ") + kIndexFile + "\n") != 0)
+            return sumPath + ": malformed (expected \"<sha256>  " + kIndexFile + "\")";
+        if (sum.compare(0, 64, sha256Hex(text.data(), text.size())) != 0)
+            return path + ": checksum mismatch with " + kIndexChecksumFile + " (the index was altered or damaged)";
+    }
     if (!parsed) return path + ": invalid JSON at " + parsed.error.toString();
     if (std::string err = CheckpointIndex::fromJson(*parsed.value, out); !err.empty()) return path + ": " + err;
+    out.checksummed = haveSum;
+    if (!haveSum && out.version >= 2) return sumPath + ": missing (the checkpoint was never committed, or its index checksum was removed)";
+    if (std::string err = out.checkComplete(); !err.empty()) return path + ": " + err;
+    if (const std::int64_t named = stepOfDirName(dir); named >= 0 && named != out.step)
+        return path + ": says step " + std::to_string(out.step) + " in a folder named for step " + std::to_string(named);
     return {};
 }
 
 std::string writeIndex(const std::string& dir, const CheckpointIndex& index)
 {
-    return writeFileDurably(dir + "/index.json", index.toJson().dump(1) + "\n");
+    const std::string text = index.toJson().dump(1) + "\n";
+    if (std::string e = writeFileDurably(dir + "/" + kIndexFile, text); !e.empty()) return e;
+    return writeFileDurably(dir + "/" + kIndexChecksumFile, sha256Hex(text.data(), text.size()) + "  " + kIndexFile + "\n");
 }
 
 } // namespace sb::ckpt

@@ -1,8 +1,10 @@
-// A sharded checkpoint describes itself in DIR/step-NNNNNN/index.json: format
-// version, the plan, step, optimizer step, data position, and for every
-// tensor (parameters and AdamW state) its global shape and which file holds
-// which row range, with a CRC-32C of every shard and SHA-256 of every file. Unknown
-// versions are refused.
+// A sharded checkpoint describes itself in DIR/<run id>/step-NNNNNN/index.json:
+// format version, the plan, step, optimizer step, data position, run id, and
+// for every tensor (parameters and AdamW state) its global shape and which
+// file holds which row range, with a CRC-32C of every shard and SHA-256 of
+// every file. index.json.sha256 (`sha256sum` format), written last, is the
+// index's own checksum and the commit record. Unknown versions are refused;
+// version 1 (no index checksum) is read for inspect, verify and export only.
 #pragma once
 
 #include "json/json.hpp"
@@ -11,10 +13,18 @@
 #include <string>
 #include <vector>
 
+namespace sb {
+class ModuleTree;
+}
+
 namespace sb::ckpt {
 
-inline constexpr int kCheckpointFormatVersion = 1;
+// 2: index.json.sha256 and per-run folders. 1: neither (read-only, see warning()).
+inline constexpr int kCheckpointFormatVersion = 2;
+inline constexpr int kOldestReadableVersion = 1;
 inline constexpr const char* kCheckpointFormat = "shardbench-checkpoint";
+inline constexpr const char* kIndexFile = "index.json";
+inline constexpr const char* kIndexChecksumFile = "index.json.sha256";
 
 struct ShardRef {
     std::string file;               // "rank-00003.safetensors"
@@ -49,18 +59,37 @@ struct CheckpointIndex {
     json::Value plan;
     std::vector<TensorInfo> tensors;
     std::vector<FileInfo> files;
+    bool checksummed = false;       // read: index.json matched index.json.sha256
 
     json::Value toJson() const;
-    // Returns "" or a sentence naming what is wrong.
+    // The structure only. Returns "" or a sentence naming what is wrong.
     static std::string fromJson(const json::Value& v, CheckpointIndex& out);
+    // Against the model of the plan the index carries: every parameter and both
+    // AdamW states present (and nothing else), shapes as the plan says, F32.
+    // (fromJson already checked that each tensor's row ranges cover it once.)
+    std::string checkComplete() const;
+    // Why this index is only fit for reading ("" when it may be resumed):
+    // an index without its checksum cannot prove that its step or data
+    // position were not edited.
+    std::string readOnlyReason() const;
     const TensorInfo* find(const std::string& name) const;
 };
 
 std::string stepDirName(std::int64_t step); // "step-000100"
+// A run id names the run's folder under the checkpoint root: 1 to 128 of
+// [A-Za-z0-9._-], not starting with a dot or "step-".
+bool isValidRunId(const std::string& runId);
 
-// Reads DIR/index.json. Errors name the file and the problem.
+// Every non-tied parameter of `tree` with its exp_avg and exp_avg_sq, at the
+// parameter's (sharded) shape, F32, and no other tensor. "" or why not.
+std::string checkTensorsAgainstModel(const CheckpointIndex& index, const ModuleTree& tree);
+
+// Reads DIR/index.json: a regular file, its SHA-256 equal to the one in
+// DIR/index.json.sha256 (when absent: version 1 only), well formed, complete
+// against its plan's model, and its step the one the folder is named for.
+// Errors name the file and the problem.
 std::string readIndex(const std::string& dir, CheckpointIndex& out);
-// Writes DIR/index.json and fsyncs it.
+// Writes DIR/index.json, then DIR/index.json.sha256 (the commit record), each fsynced.
 std::string writeIndex(const std::string& dir, const CheckpointIndex& index);
 
 } // namespace sb::ckpt

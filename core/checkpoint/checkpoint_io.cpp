@@ -89,33 +89,61 @@ std::string writeShardFile(const std::string& dir, const std::string& fileName, 
     return {};
 }
 
-std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& root)
+std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& folder)
 {
     std::vector<std::pair<std::int64_t, std::string>> out;
-    for (const std::string& name : listDir(root)) {
-        if (name.rfind("step-", 0) != 0 || name.find(".tmp") != std::string::npos) continue;
+    for (const std::string& name : listDir(folder)) {
+        if (name.rfind("step-", 0) != 0 || name.size() == 5) continue;
         char* end = nullptr;
         const long long step = std::strtoll(name.c_str() + 5, &end, 10);
-        if (*end != '\0' || !exists(root + "/" + name + "/index.json")) continue;
-        out.emplace_back(step, root + "/" + name);
+        if (*end != '\0' || !exists(folder + "/" + name + "/" + kIndexFile)) continue; // *.tmp: never committed
+        out.emplace_back(step, folder + "/" + name);
     }
     std::sort(out.begin(), out.end());
     return out;
 }
 
-std::string resolveCheckpoint(const std::string& path, std::string& error)
+std::vector<std::string> listRunFolders(const std::string& root)
 {
+    std::vector<std::string> out;
+    for (const std::string& name : listDir(root))
+        if (name.rfind("step-", 0) != 0 && isDir(root + "/" + name) && !listCheckpoints(root + "/" + name).empty()) out.push_back(name);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string resolveCheckpoint(const std::string& path, std::string& error, const std::string& runId)
+{
+    error.clear();
     if (!isDir(path)) {
         error = path + ": no such checkpoint folder";
         return {};
     }
-    if (exists(path + "/index.json")) return path;
-    const auto all = listCheckpoints(path);
-    if (all.empty()) {
-        error = path + ": holds no complete checkpoint (step-NNNNNN folders with an index.json)";
+    if (exists(path + "/" + kIndexFile)) return path;
+    if (!runId.empty()) {
+        if (isValidRunId(runId))
+            if (const auto mine = listCheckpoints(path + "/" + runId); !mine.empty()) return mine.back().second;
+        error = path + ": holds no complete checkpoint of run " + runId;
         return {};
     }
-    return all.back().second;
+    const auto here = listCheckpoints(path); // a run's folder (or a version-1 root)
+    const auto runs = listRunFolders(path);
+    if (!here.empty() && runs.empty()) return here.back().second;
+    if (here.empty() && runs.size() == 1) return listCheckpoints(path + "/" + runs[0]).back().second;
+    if (here.empty() && runs.empty()) {
+        error = path + ": holds no complete checkpoint (DIR/<run id>/step-NNNNNN folders with an index.json)";
+        return {};
+    }
+    std::string names;
+    for (const std::string& r : runs) names += (names.empty() ? "" : ", ") + r;
+    if (!here.empty()) names += std::string(names.empty() ? "" : ", ") + "and step folders of format version 1 at the top";
+    error = path + ": holds the checkpoints of several runs (" + names + "); name one: " + path + "/<run id>, or pick it with --run ID";
+    return {};
+}
+
+ShardReader::ShardReader(std::string dir, const CheckpointIndex& index) : dir_(std::move(dir)), index_(index)
+{
+    for (const TensorInfo& t : index_.tensors) byName_.emplace(t.name, &t);
 }
 
 std::string ShardReader::readShardInto(const TensorInfo& t, const ShardRef& s, float* dst)
@@ -157,8 +185,9 @@ std::string ShardReader::loadShard(const TensorInfo& t, const ShardRef& s, const
 
 std::string ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out)
 {
-    const TensorInfo* t = index_.find(name);
-    if (!t) return dir_ + "/index.json: has no tensor \"" + name + "\"";
+    const auto found = byName_.find(name);
+    if (found == byName_.end()) return dir_ + "/index.json: has no tensor \"" + name + "\"";
+    const TensorInfo* t = found->second;
     if (rowBegin < 0 || rowEnd > t->shape[0] || rowBegin > rowEnd) return "rows out of range for \"" + name + "\"";
     const std::int64_t rn = t->rowNumel();
     for (const ShardRef& s : t->shards) {
@@ -227,11 +256,11 @@ std::string describeCheckpoint(const std::string& dir, std::string& error)
     std::snprintf(buf, sizeof buf,
                   "checkpoint   %s\nstep         %lld (optimizer step %lld, next sample %llu)\n"
                   "world size   %d (shard group %d x replicate %d)\nfiles        %zu, %llu bytes\n"
-                  "parameters   %lld in %zu tensors (+ AdamW exp_avg, exp_avg_sq)\nrun          %s\n",
+                  "parameters   %lld in %zu tensors (+ AdamW exp_avg, exp_avg_sq)\nrun          %s\nformat       version %d%s\n",
                   dir.c_str(), static_cast<long long>(index.step), static_cast<long long>(index.optimizerStep),
                   static_cast<unsigned long long>(index.nextSample), index.worldSize, index.shardSize, index.replicate,
                   index.files.size(), static_cast<unsigned long long>(bytes), static_cast<long long>(params), paramTensors,
-                  index.runId.c_str());
+                  index.runId.c_str(), index.version, index.checksummed ? ", index checksummed" : ", READ-ONLY: no index checksum");
     std::string out = buf;
     out += "\ntensor                                              shape            shards\n";
     for (const TensorInfo& t : index.tensors) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sb::ckpt {
@@ -56,17 +57,22 @@ private:
 // and the file's SHA-256, computed while the bytes go to disk.
 std::string writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image, WrittenFile& out);
 
-// Complete checkpoints (index.json present, not *.tmp) under `root`, by step.
-std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& root);
-// `path` is a checkpoint folder or a folder of them (then: the latest complete one).
-std::string resolveCheckpoint(const std::string& path, std::string& error);
+// Committed checkpoints (step-NNNNNN with an index.json, not *.tmp) directly
+// in `folder` (a run's folder DIR/<run id>, or a version-1 root), by step.
+std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& folder);
+// The run folders under a checkpoint root: sub-folders holding checkpoints, sorted.
+std::vector<std::string> listRunFolders(const std::string& root);
+// `path` is a checkpoint folder, a run's folder DIR/<run id> (then its latest
+// checkpoint), or a root DIR holding one run (the same) or several (then
+// `runId` picks one; without it, an error listing the run ids).
+std::string resolveCheckpoint(const std::string& path, std::string& error, const std::string& runId = {});
 
 // Reads rows [rowBegin, rowEnd) of tensor `name` into `out` (floats). Every
 // shard it touches is read whole and its CRC-32C checked; verified shards are
 // cached until the reader is destroyed or clear() is called.
 class ShardReader {
 public:
-    ShardReader(std::string dir, const CheckpointIndex& index) : dir_(std::move(dir)), index_(index) {}
+    ShardReader(std::string dir, const CheckpointIndex& index);
     std::string readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out);
     void clear() { cache_.clear(); }
     std::uint64_t bytesRead() const { return bytesRead_; }
@@ -76,6 +82,7 @@ private:
     std::string readShardInto(const TensorInfo& t, const ShardRef& s, float* dst);
     std::string dir_;
     const CheckpointIndex& index_;
+    std::unordered_map<std::string, const TensorInfo*> byName_; // of index_.tensors
     std::map<std::string, SafetensorsFile> headers_;
     std::map<std::string, std::vector<float>> cache_; // key: file + tensor
     std::uint64_t bytesRead_ = 0;

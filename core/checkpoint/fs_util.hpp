@@ -28,6 +28,13 @@ bool isDir(const std::string& path);
 std::string preadFully(int fd, const std::string& path, std::uint64_t offset, void* out, std::size_t bytes);
 // The same on a file opened and closed for this one read.
 std::string readFileRange(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes);
+// Opens `path` for reading only if it is a regular file (after following
+// symlinks): a FIFO would block the open or the read forever, /dev/zero never
+// ends. Opened non-blocking, checked with fstat, then switched to blocking.
+// Returns the descriptor, or -1 with `error` naming the path.
+int openRegularFile(const std::string& path, std::string& error);
+// Reads a whole regular file of at most `maxBytes` into `out`.
+std::string readRegularFile(const std::string& path, std::string& out, std::uint64_t maxBytes);
 bool exists(const std::string& path);
 
 } // namespace sb::ckpt

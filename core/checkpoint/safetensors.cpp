@@ -1,5 +1,7 @@
 #include "safetensors.hpp"
 
+#include "fs_util.hpp"
+
 #include "json/json.hpp"
 
 #include <algorithm>
@@ -87,8 +89,14 @@ SafetensorsWriter::~SafetensorsWriter()
 
 std::string readSafetensorsHeader(const std::string& path, SafetensorsFile& out)
 {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return "cannot open " + path + ": " + std::strerror(errno);
+    std::string openError;
+    const int fd = openRegularFile(path, openError);
+    if (fd < 0) return openError;
+    std::FILE* f = ::fdopen(fd, "rb");
+    if (!f) {
+        ::close(fd);
+        return "cannot open " + path + ": " + std::strerror(errno);
+    }
     struct stat st {};
     ::fstat(fileno(f), &st);
     const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);

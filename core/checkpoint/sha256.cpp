@@ -1,6 +1,7 @@
 #include "sha256.hpp"
 
 #include "crc32c.hpp"
+#include "fs_util.hpp"
 
 #include <cerrno>
 #if defined(__x86_64__) || defined(__i386__)
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <vector>
 
 namespace sb::ckpt {
@@ -205,9 +207,12 @@ std::string sha256Hex(const void* data, std::size_t bytes)
 
 std::string sha256File(const std::string& path, std::string& error, std::uint64_t* bytes)
 {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
+    const int fd = openRegularFile(path, error);
+    if (fd < 0) return {};
+    std::FILE* f = ::fdopen(fd, "rb");
     if (!f) {
         error = "cannot open " + path + ": " + std::strerror(errno);
+        ::close(fd);
         return {};
     }
     Sha256 h;

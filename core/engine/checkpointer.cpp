@@ -75,10 +75,10 @@ double Checkpointer::save(const TrainingPosition& pos)
     auto snap = std::make_shared<Snapshot>();
     snap->pos = pos;
     snap->started = t0;
-    snap->finalDir = root_ + "/" + ckpt::stepDirName(pos.stepsDone);
+    snap->finalDir = runDir() + "/" + ckpt::stepDirName(pos.stepsDone);
     snap->tmpDir = snap->finalDir + ".tmp";
     if (mesh_.rank() == 0) {
-        std::string err = ckpt::makeDirs(root_);
+        std::string err = ckpt::makeDirs(runDir());
         if (err.empty()) err = ckpt::removeTree(snap->tmpDir); // a crashed earlier attempt
         if (err.empty() && ckpt::exists(snap->finalDir)) err = ckpt::removeTree(snap->finalDir);
         if (err.empty()) err = ckpt::makeDirs(snap->tmpDir);
@@ -272,37 +272,16 @@ void Checkpointer::finalize(const Snapshot& snap)
         events().log("checkpoint failed: " + error);
         return;
     }
-    // Keep the most recent `keep` complete checkpoints.
-    auto all = ckpt::listCheckpoints(root_);
+    // Keep the most recent `keep` complete checkpoints of this run (its own folder only).
+    auto all = ckpt::listCheckpoints(runDir());
     const int keep = std::max(1, plan_.training.checkpoint.keep);
     for (std::size_t i = 0; i + static_cast<std::size_t>(keep) < all.size(); ++i) ckpt::removeTree(all[i].second);
 }
 
 std::string Checkpointer::checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const
 {
-    std::size_t expected = 0;
-    for (const Param& p : tree_.params()) {
-        if (p.tiedTo >= 0) continue;
-        ++expected;
-        const ckpt::TensorInfo* t = index.find("param/" + p.path);
-        if (!t) return dir + ": the checkpoint has no parameter \"" + p.path + "\" that the plan's model has (a different model?)";
-        const std::vector<std::int64_t> shape = p.shardedShape();
-        if (t->shape != shape) {
-            auto str = [](const std::vector<std::int64_t>& s) {
-                std::string o = "[";
-                for (std::size_t i = 0; i < s.size(); ++i) o += (i ? ", " : "") + std::to_string(s[i]);
-                return o + "]";
-            };
-            return dir + ": parameter \"" + p.path + "\" is " + str(t->shape) + " in the checkpoint but " + str(shape) +
-                   " in the plan's model";
-        }
-        if (!index.find("exp_avg/" + p.path) || !index.find("exp_avg_sq/" + p.path))
-            return dir + ": the checkpoint lacks the AdamW state of \"" + p.path + "\"";
-    }
-    std::size_t present = 0;
-    for (const ckpt::TensorInfo& t : index.tensors) present += t.name.rfind("param/", 0) == 0;
-    if (present != expected)
-        return dir + ": the checkpoint holds " + std::to_string(present) + " parameters, the plan's model " + std::to_string(expected);
+    if (std::string why = index.readOnlyReason(); !why.empty()) return dir + ": " + why;
+    if (std::string why = ckpt::checkTensorsAgainstModel(index, tree_); !why.empty()) return dir + ": " + why;
     return {};
 }
 
@@ -311,8 +290,8 @@ std::string Checkpointer::load(const std::string& path, TrainingPosition& pos, b
     loaded = false;
     std::string where = path;
     if (path == "auto") {
-        if (root_.empty() || ckpt::listCheckpoints(root_).empty()) return {}; // nothing yet: start fresh
-        where = root_;
+        if (root_.empty() || ckpt::listCheckpoints(runDir()).empty()) return {}; // nothing yet: start fresh
+        where = runDir();
     }
     std::string error;
     const std::string dir = ckpt::resolveCheckpoint(where, error);

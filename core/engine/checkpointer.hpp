@@ -1,7 +1,9 @@
-// Sharded checkpoints of a running job (format: core/checkpoint). Every
-// shard rank of replica 0 writes its file; rank 0 writes the index once all
-// files are durable and renames step-N.tmp to step-N, so a crash never leaves
-// a checkpoint that looks complete. Async saves snapshot the shards into host
+// Sharded checkpoints of a running job (format: core/checkpoint), in the
+// run's own folder DIR/<run id>/step-N: rotation (keep N) sees only that
+// folder, so runs sharing DIR never delete each other's checkpoints. Every
+// shard rank of replica 0 writes its file; rank 0 writes the index and its
+// checksum once all files are durable and renames step-N.tmp to step-N, so a
+// crash never leaves a checkpoint that looks complete. Async saves snapshot the shards into host
 // buffers on the training thread and write in a background thread (at nice
 // 19, around the page cache),
 // coordinating completion through the rendezvous store, not collectives.
@@ -45,9 +47,9 @@ public:
     // Blocks until a background save has finished.
     void waitForPendingSave();
 
-    // Resume: `path` is a checkpoint folder or a folder of them ("auto": the
-    // plan's checkpoint folder, nothing to load if it holds none). Returns ""
-    // or an error sentence naming the file and the problem.
+    // Resume: `path` is a checkpoint folder, or a folder of one run's ("auto":
+    // this run's own folder DIR/<run id>, nothing to load if it holds none).
+    // Returns "" or an error sentence naming the file and the problem.
     std::string load(const std::string& path, TrainingPosition& pos, bool& loaded);
 
 private:
@@ -55,6 +57,7 @@ private:
     void write(std::shared_ptr<Snapshot> snap);
     void finalize(const Snapshot& snap);
     std::string checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const;
+    std::string runDir() const { return root_ + "/" + runId_; }
 
     const Plan& plan_;
     const ModuleTree& tree_;

@@ -10,6 +10,7 @@
 #include "model.hpp"
 #include "param_init.hpp"
 
+#include "checkpoint/checkpoint_index.hpp"
 #include "plan/resolve.hpp"
 
 #include <chrono>
@@ -164,6 +165,12 @@ private:
             return 2;
         }
         checkpointer_ = std::make_unique<Checkpointer>(plan_, *lp_.tree, *fsdp_, *optimizer_, mesh_, options_.runId);
+        if (checkpointer_->enabled() && !ckpt::isValidRunId(options_.runId)) {
+            // It names the run's checkpoint folder, DIR/<run id>.
+            events().error("the run id \"" + options_.runId + "\" cannot name a checkpoint folder (1 to 128 of A-Z a-z 0-9 . _ -, not starting with a dot or \"step-\")",
+                           "--run-id");
+            return 2;
+        }
         if (options_.resumePath.empty()) return 0;
         bool loaded = false;
         const std::string err = checkpointer_->load(options_.resumePath, position_, loaded);

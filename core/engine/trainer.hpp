@@ -20,8 +20,8 @@ struct TrainerOptions {
     bool reference = false;
     // After the last step, write the unsharded model here (.safetensors).
     std::string exportPath;
-    // Resume from a sharded checkpoint (a step folder, a folder of them, or
-    // "auto": the plan's checkpoint folder when it holds one).
+    // Resume from a sharded checkpoint (a step folder, a run's folder of them,
+    // or "auto": this run's folder DIR/<run id> when it holds one).
     std::string resumePath;
     // Initial weights from a full .safetensors file (rank 0 reads, shards are sent).
     std::string initFrom;

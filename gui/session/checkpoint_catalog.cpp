@@ -10,7 +10,7 @@
 
 namespace sb::gui {
 
-void refreshFromDisk(CheckpointEntry& e)
+void refreshFromDisk(CheckpointEntry& e, const QString& runUid)
 {
     const QFileInfo info(e.path);
     if (!info.exists()) {
@@ -29,6 +29,14 @@ void refreshFromDisk(CheckpointEntry& e)
             e.status = CheckpointEntry::Corrupt;
             e.message = QString::fromStdString(error);
         }
+        return;
+    }
+    e.runUid = QString::fromStdString(index.runId);
+    e.readOnly = !index.readOnlyReason().empty();
+    if (e.readOnly) e.message = QString::fromStdString(index.readOnlyReason());
+    if (!runUid.isEmpty() && e.runUid != runUid) {
+        e.status = CheckpointEntry::Corrupt;
+        e.message = QStringLiteral("%1: holds a checkpoint of run %2, not of this run").arg(e.path, e.runUid);
         return;
     }
     e.step = static_cast<int>(index.step);
@@ -59,23 +67,29 @@ QList<CheckpointEntry> listRunCheckpoints(store::RunReader& reader, const store:
         if (same != out.end()) *same = e;
         else out << e;
     }
-    // Folders on disk that no report names.
+    // Folders on disk that no report names: the run's own folder, and format-1
+    // step folders at the top of the root that name this run in their index.
     QString root = run.planJson.isEmpty() ? QString()
                                           : QString::fromStdString(planFromString(run.planJson.toStdString()).plan.training.checkpoint.dir);
-    if (!root.isEmpty()) {
+    if (!root.isEmpty() && !run.uid.isEmpty()) {
         if (QFileInfo(root).isRelative()) root = QDir::current().absoluteFilePath(root);
-        for (const auto& [step, path] : ckpt::listCheckpoints(root.toStdString())) {
-            const QString p = QDir::cleanPath(QString::fromStdString(path));
-            const bool known = std::any_of(out.begin(), out.end(), [&](const CheckpointEntry& o) { return QDir::cleanPath(o.path) == p; });
-            if (known) continue;
-            CheckpointEntry e;
-            e.step = static_cast<int>(step);
-            e.path = p;
-            e.kind = QStringLiteral("sharded");
-            out << e;
+        const QString own = root + QLatin1Char('/') + run.uid;
+        for (const QString& folder : {own, root}) {
+            for (const auto& [step, path] : ckpt::listCheckpoints(folder.toStdString())) {
+                const QString p = QDir::cleanPath(QString::fromStdString(path));
+                const bool known = std::any_of(out.begin(), out.end(), [&](const CheckpointEntry& o) { return QDir::cleanPath(o.path) == p; });
+                if (known) continue;
+                CheckpointEntry e;
+                e.step = static_cast<int>(step);
+                e.path = p;
+                e.kind = QStringLiteral("sharded");
+                refreshFromDisk(e, folder == own ? run.uid : QString());
+                if (folder == own || e.runUid == run.uid) out << e; // another run's (or unreadable) top-level folder: not this run's
+            }
         }
     }
-    for (CheckpointEntry& e : out) refreshFromDisk(e);
+    for (CheckpointEntry& e : out)
+        if (e.reported) refreshFromDisk(e, run.uid);
     std::sort(out.begin(), out.end(), [](const CheckpointEntry& a, const CheckpointEntry& b) {
         return a.step != b.step ? a.step < b.step : a.kind < b.kind;
     });

@@ -1,7 +1,10 @@
 // The checkpoints of a run: those its rank 0 reported to the store, joined
-// with what is on disk in the plan's checkpoint folder (the core keeps only
-// the newest few; a folder may also be there without a report). Sizes, world
-// sizes and times come from each checkpoint's own index.json when present.
+// with what is on disk in the run's own folder DIR/<run uid> (the core keeps
+// only the newest few; a folder may also be there without a report), plus
+// format-1 step folders directly in DIR whose index names this run. A
+// checkpoint belongs to the run its index.json names: one naming another run
+// is never listed as this run's, nor restorable from it. Sizes, world sizes
+// and times come from each checkpoint's own index.json when present.
 #pragma once
 
 #include "store/run_reader.hpp"
@@ -22,13 +25,19 @@ struct CheckpointEntry {
     Status status = Complete;
     QString message;       // why it failed or is corrupt
     bool reported = false; // the core reported it (else only found on disk)
-    bool restorable() const { return kind == QLatin1String("sharded") && (status == Complete || status == Verified); }
+    QString runUid;        // the run its index.json names (sharded, once read)
+    bool readOnly = false; // an index without its checksum: inspect, verify, export only
+    bool restorable() const
+    {
+        return kind == QLatin1String("sharded") && !readOnly && (status == Complete || status == Verified);
+    }
 };
 
 // `run` must carry its plan (RunReader::run) for the checkpoint folder; a
 // relative folder is taken from the current directory, as the CLI ran it.
 QList<CheckpointEntry> listRunCheckpoints(store::RunReader& reader, const store::RunRow& run);
 // The entry as the files say now (index.json, sizes); keeps path, kind and reported.
-void refreshFromDisk(CheckpointEntry& entry);
+// With `runUid`, an index naming another run makes the entry Corrupt.
+void refreshFromDisk(CheckpointEntry& entry, const QString& runUid = {});
 
 } // namespace sb::gui

@@ -3,7 +3,6 @@
 #include "checkpoint/checkpoint_index.hpp"
 #include "plan/plan_json.hpp"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 
@@ -23,6 +22,7 @@ RestoreSource readRestoreSource(const QString& checkpointDir, const QString& fal
     s.plan = read.ok() || fallbackPlanJson.isEmpty() ? read.plan : planFromString(fallbackPlanJson.toStdString()).plan;
     s.step = static_cast<int>(index.step);
     s.worldSize = index.worldSize;
+    s.runUid = QString::fromStdString(index.runId);
     return s;
 }
 
@@ -39,13 +39,12 @@ Plan restoredPlan(const Plan& plan, const RestoreChoice& c)
     return p;
 }
 
-QString defaultRestoreCheckpointDir(const QString& checkpointDir, int step)
+QString defaultRestoreCheckpointDir(const QString& checkpointDir, const QString& runUid)
 {
-    // .../ckpt/step-000020 -> .../ckpt-resumed-20-<time>
-    const QFileInfo dir(checkpointDir);
-    const QFileInfo root(dir.absolutePath());
-    return root.absolutePath() + QLatin1Char('/') + root.fileName() +
-           QStringLiteral("-resumed-%1-%2").arg(step).arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    // .../ckpt/<run uid>/step-000020 -> .../ckpt (format 1: .../ckpt/step-000020 -> .../ckpt)
+    const QDir runFolder = QFileInfo(checkpointDir).absoluteDir();
+    if (!runUid.isEmpty() && runFolder.dirName() == runUid) return QFileInfo(runFolder.absolutePath()).absolutePath();
+    return runFolder.absolutePath();
 }
 
 } // namespace sb::gui

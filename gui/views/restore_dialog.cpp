@@ -34,7 +34,7 @@ RestoreDialog::RestoreDialog(HostCatalog* catalog, const RestoreSource& source, 
     steps_->setRange(source.step + 1, 1 << 30);
     steps_->setValue(planSteps > source.step ? planSteps : source.step + std::max(planSteps, 1));
     const QString parentDir = QString::fromStdString(source.plan.training.checkpoint.dir);
-    dir_->setText(parentDir.isEmpty() ? QString() : defaultRestoreCheckpointDir(checkpointDir, source.step));
+    dir_->setText(parentDir.isEmpty() ? QString() : defaultRestoreCheckpointDir(checkpointDir, source.runUid));
     dir_->setPlaceholderText(tr("no checkpoints"));
     name_->setText(tr("%1, resumed at step %2").arg(parentLabel).arg(source.step));
     problems_->setWordWrap(true);

@@ -13,10 +13,11 @@ namespace sb::cli {
 namespace {
 
 const char* kUsage =
-    "shardbench-cli checkpoint inspect DIR\n"
-    "       shardbench-cli checkpoint verify DIR\n"
-    "       shardbench-cli checkpoint export DIR -o MODEL.safetensors\n"
-    "DIR is a step-NNNNNN folder or a folder of them (then the latest complete one).";
+    "shardbench-cli checkpoint inspect DIR [--run ID]\n"
+    "       shardbench-cli checkpoint verify DIR [--run ID]\n"
+    "       shardbench-cli checkpoint export DIR [--run ID] -o MODEL.safetensors\n"
+    "DIR is a step-NNNNNN folder, a run's folder DIR/<run id> (then its latest complete\n"
+    "checkpoint), or a checkpoint root holding one run (the same) or several (then --run ID).";
 
 int fail(std::ostream& err, const std::string& msg)
 {
@@ -44,14 +45,19 @@ ckpt::Progress progressPrinter(std::ostream& err, const char* what)
 
 int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"-o", "--output"}, {"--quiet"});
+    Args a(argv, {"-o", "--output", "--run"}, {"--quiet"});
     if (!a.ok()) return fail(err, a.error() + "\nusage: " + kUsage);
     if (a.positional().size() != 2) return fail(err, std::string("expected a subcommand and a folder\nusage: ") + kUsage);
     const std::string& sub = a.positional()[0];
     std::string error;
-    const std::string dir = ckpt::resolveCheckpoint(a.positional()[1], error);
+    const std::string dir = ckpt::resolveCheckpoint(a.positional()[1], error, a.value("--run").value_or(std::string()));
     if (!error.empty()) return fail(err, error);
     const bool quiet = a.has("--quiet");
+    // Every subcommand reads the index first: refused here when it is damaged,
+    // incomplete or not a regular file; a version-1 index is read with a warning.
+    ckpt::CheckpointIndex index;
+    if (error = ckpt::readIndex(dir, index); !error.empty()) return fail(err, sub == "verify" ? "checkpoint is damaged: " + error : error);
+    if (const std::string why = index.readOnlyReason(); !why.empty()) err << "shardbench-cli: warning: " << dir << ": " << why << "\n";
 
     if (sub == "inspect") {
         const std::string text = ckpt::describeCheckpoint(dir, error);
@@ -62,7 +68,8 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
     if (sub == "verify") {
         error = ckpt::verifyCheckpoint(dir, quiet ? ckpt::Progress() : progressPrinter(err, "verifying"));
         if (!error.empty()) return fail(err, "checkpoint is damaged: " + error);
-        out << dir << ": verified (every file's size and SHA-256, every shard's CRC-32C)\n";
+        out << dir << ": verified (the index" << (index.checksummed ? "'s SHA-256" : "")
+            << " and its completeness against the plan's model, every file's size and SHA-256, every shard's CRC-32C)\n";
         return 0;
     }
     if (sub == "export") {

@@ -2,13 +2,20 @@
 // vectors (both the SHA-NI and the portable path, alone and with the CRC-32C
 // folded in), page-aligned durable writes (O_DIRECT and the fallback),
 // safetensors round trip,
-// and the index's refusal of malformed or unknown-version files.
+// and the index's refusal of malformed or unknown-version files. On small
+// checkpoints written here: the index's own checksum (edited digits, dtypes,
+// removed tensors), completeness against the plan's model, the version-1
+// read-only path, FIFOs and /dev/zero in place of files (a hang fails), and
+// checkpoint roots shared by several runs.
 #include "checkpoint/checkpoint_index.hpp"
 #include "checkpoint/checkpoint_io.hpp"
 #include "checkpoint/crc32c.hpp"
 #include "checkpoint/fs_util.hpp"
 #include "checkpoint/safetensors.hpp"
 #include "checkpoint/sha256.hpp"
+#include "plan/model_config.hpp"
+#include "plan/module_tree.hpp"
+#include "plan/plan_json.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -17,10 +24,20 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <functional>
+#include <future>
+#include <map>
 #include <memory>
+#include <optional>
 #include <random>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace sb::ckpt;
 
@@ -159,7 +176,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("not an object") << QStringLiteral("[]") << QStringLiteral("not a JSON object");
         QTest::newRow("wrong format") << QStringLiteral("{\"format\":\"x\",\"version\":1}") << QStringLiteral("format");
-        QTest::newRow("future version") << QStringLiteral("{\"format\":\"shardbench-checkpoint\",\"version\":2}") << QStringLiteral("version 2 is not supported");
+        QTest::newRow("future version") << QStringLiteral("{\"format\":\"shardbench-checkpoint\",\"version\":3}") << QStringLiteral("version 3 is not supported");
         QTest::newRow("no files")
             << QStringLiteral("{\"format\":\"shardbench-checkpoint\",\"version\":1,\"step\":1,\"optimizer_step\":1,\"world_size\":1,"
                               "\"shard_size\":1,\"replicate\":1,\"seed\":0,\"next_sample\":0,\"files\":{},\"tensors\":{}}")
@@ -213,7 +230,271 @@ private Q_SLOTS:
         QVERIFY2(err.contains(message), qPrintable(err));
     }
 
+    void indexChecksumCatchesEdits_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::newRow("one digit of step") << QByteArray("\"step\": 3,") << QByteArray("\"step\": 2,");
+        QTest::newRow("one digit of next_sample") << QByteArray("\"next_sample\": 36,") << QByteArray("\"next_sample\": 37,");
+        QTest::newRow("a dtype") << QByteArray("\"dtype\": \"F32\"") << QByteArray("\"dtype\": \"F16\"");
+        QTest::newRow("a shard's file") << QByteArray("\"file\": \"rank-00001.safetensors\"") << QByteArray("\"file\": \"rank-00000.safetensors\"");
+    }
+
+    void indexChecksumCatchesEdits()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QTemporaryDir root;
+        const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
+        QCOMPARE(QString::fromStdString(verifyCheckpoint(dir)), QString());
+        QByteArray text = readAll(dir + "/index.json");
+        QVERIFY2(text.contains(from), text.left(400).constData());
+        text.replace(text.indexOf(from), from.size(), to);
+        writeAll(dir + "/index.json", text);
+        CheckpointIndex index;
+        const QString read = QString::fromStdString(readIndex(dir, index));
+        QVERIFY2(read.contains(QStringLiteral("checksum mismatch with index.json.sha256")), qPrintable(read));
+        QVERIFY(QString::fromStdString(verifyCheckpoint(dir)).contains(QStringLiteral("checksum mismatch")));
+        const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
+        QVERIFY(QString::fromStdString(exportCheckpoint(dir, out)).contains(QStringLiteral("checksum mismatch")));
+        QVERIFY(!QFile::exists(QString::fromStdString(out)));
+    }
+
+    void indexMustBeCompleteAgainstItsPlan_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("parameter removed") << QStringLiteral("drop param") << QStringLiteral("has no parameter \"layers.0.attention.wq.weight\"");
+        QTest::newRow("optimizer state removed") << QStringLiteral("drop exp_avg_sq") << QStringLiteral("lacks the AdamW state \"exp_avg_sq/");
+        QTest::newRow("wrong dtype") << QStringLiteral("dtype") << QStringLiteral("is BF16; sharded checkpoints hold F32");
+        QTest::newRow("wrong shape") << QStringLiteral("shape") << QStringLiteral("in the plan's model");
+        QTest::newRow("unknown tensor") << QStringLiteral("extra") << QStringLiteral("which the plan's model does not have");
+        QTest::newRow("rows covered twice") << QStringLiteral("overlap") << QStringLiteral("do not cover its rows in order");
+        QTest::newRow("step other than the folder's") << QStringLiteral("step") << QStringLiteral("in a folder named for step 3");
+        QTest::newRow("no plan") << QStringLiteral("plan") << QStringLiteral("carries no plan");
+    }
+
+    void indexMustBeCompleteAgainstItsPlan()
+    {
+        // Edited and re-checksummed (as a careless tool would): completeness still refuses it.
+        QFETCH(QString, change);
+        QFETCH(QString, message);
+        QTemporaryDir root;
+        const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
+        CheckpointIndex index;
+        QCOMPARE(QString::fromStdString(readIndex(dir, index)), QString());
+        QVERIFY(index.checksummed);
+        auto named = [&](const std::string& name) {
+            return std::find_if(index.tensors.begin(), index.tensors.end(), [&](const TensorInfo& t) { return t.name == name; });
+        };
+        const std::string wq = "layers.0.attention.wq.weight";
+        QVERIFY(named("param/" + wq) != index.tensors.end());
+        if (change == QStringLiteral("drop param")) index.tensors.erase(named("param/" + wq));
+        else if (change == QStringLiteral("drop exp_avg_sq")) index.tensors.erase(named("exp_avg_sq/" + wq));
+        else if (change == QStringLiteral("dtype")) named("exp_avg/" + wq)->dtype = "BF16";
+        else if (change == QStringLiteral("shape")) named("param/" + wq)->shape.back() += 1;
+        else if (change == QStringLiteral("extra")) index.tensors.push_back(*named("param/" + wq)), index.tensors.back().name = "param/bogus";
+        else if (change == QStringLiteral("overlap")) named("param/" + wq)->shards[1].rowBegin -= 1;
+        else if (change == QStringLiteral("step")) index.step = 4;
+        else if (change == QStringLiteral("plan")) index.plan = sb::json::Value();
+        QCOMPARE(QString::fromStdString(writeIndex(dir, index)), QString());
+        CheckpointIndex back;
+        const QString read = QString::fromStdString(readIndex(dir, back));
+        QVERIFY2(read.contains(message), qPrintable(read));
+        QVERIFY(!verifyCheckpoint(dir).empty());
+        const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
+        QVERIFY(!exportCheckpoint(dir, out).empty());
+        QVERIFY(!QFile::exists(QString::fromStdString(out)));
+    }
+
+    void versionOneIsReadOnly()
+    {
+        QTemporaryDir root;
+        const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
+        // Version 2 without its commit record: never committed.
+        QVERIFY(QFile::remove(QString::fromStdString(dir + "/index.json.sha256")));
+        CheckpointIndex index;
+        QVERIFY(QString::fromStdString(readIndex(dir, index)).contains(QStringLiteral("never committed")));
+        // A version-1 index (no checksum then) reads, verifies and exports, flagged read-only.
+        QByteArray text = readAll(dir + "/index.json");
+        text.replace("\"version\": 2", "\"version\": 1");
+        writeAll(dir + "/index.json", text);
+        QCOMPARE(QString::fromStdString(readIndex(dir, index)), QString());
+        QCOMPARE(index.version, 1);
+        QVERIFY(!index.checksummed);
+        QVERIFY(QString::fromStdString(index.readOnlyReason()).contains(QStringLiteral("no index checksum")));
+        QCOMPARE(QString::fromStdString(verifyCheckpoint(dir)), QString());
+        std::string err;
+        QVERIFY(QString::fromStdString(describeCheckpoint(dir, err)).contains(QStringLiteral("READ-ONLY")));
+        QCOMPARE(QString::fromStdString(exportCheckpoint(dir, root.filePath(QStringLiteral("m.safetensors")).toStdString())), QString());
+    }
+
+    void nonRegularFilesAreRefused_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("kind");
+        for (const char* f : {"rank-00001.safetensors", "index.json", "index.json.sha256"})
+            for (const char* k : {"fifo", "dev-zero"})
+                QTest::newRow(qPrintable(QStringLiteral("%1 as %2").arg(QLatin1String(f), QLatin1String(k)))) << QString::fromLatin1(f)
+                                                                                                           << QString::fromLatin1(k);
+    }
+
+    void nonRegularFilesAreRefused()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, kind);
+        QTemporaryDir root;
+        const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
+        const std::string path = dir + "/" + file.toStdString();
+        QVERIFY(QFile::remove(QString::fromStdString(path)));
+        if (kind == QStringLiteral("fifo")) QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
+        else QCOMPARE(::symlink("/dev/zero", path.c_str()), 0);
+        const QString expect = kind == QStringLiteral("fifo") ? QStringLiteral("is a FIFO, not a regular file") : QStringLiteral("is a device, not a regular file");
+        const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
+        const std::vector<std::pair<const char*, std::function<std::string()>>> readers{
+            {"verify", [dir] { return verifyCheckpoint(dir); }},
+            {"inspect", [dir] { std::string e; describeCheckpoint(dir, e); return e; }},
+            {"export", [dir, out] { return exportCheckpoint(dir, out); }},
+            {"load", [dir] {
+                 CheckpointIndex index;
+                 if (std::string e = readIndex(dir, index); !e.empty()) return e;
+                 ShardReader reader(dir, index);
+                 std::vector<float> rows(static_cast<std::size_t>(index.tensors[0].shape[0] * index.tensors[0].rowNumel()));
+                 for (const TensorInfo& t : index.tensors) {
+                     rows.resize(static_cast<std::size_t>(t.shape[0] * t.rowNumel()));
+                     if (std::string e = reader.readRows(t.name, 0, t.shape[0], rows.data()); !e.empty()) return e;
+                 }
+                 return std::string();
+             }}};
+        for (const auto& [what, read] : readers) {
+            const std::optional<std::string> err = withTimeout(read, 5000);
+            if (!err) {
+                unblockFifo(path); // let the stuck reader go before failing
+                QFAIL(qPrintable(QStringLiteral("%1 hangs on %2").arg(QLatin1String(what), QString::fromStdString(path))));
+            }
+            const QString e = QString::fromStdString(*err);
+            if (e.isEmpty() && QLatin1String(what) == QLatin1String("inspect") && file.endsWith(QStringLiteral(".safetensors")))
+                continue; // inspect reads the index only
+            QVERIFY2(e.contains(QString::fromStdString(path)) && e.contains(expect), qPrintable(QLatin1String(what) + QStringLiteral(": ") + e));
+        }
+        QVERIFY(!QFile::exists(QString::fromStdString(out)));
+    }
+
+    void runsSharingARootStayApart()
+    {
+        QTemporaryDir tmp;
+        const QString root = tmp.path();
+        const std::string a2 = makeCheckpoint(root, "run-a", 2), a4 = makeCheckpoint(root, "run-a", 4);
+        const std::string b3 = makeCheckpoint(root, "run-b", 3);
+        QCOMPARE(listRunFolders(root.toStdString()), (std::vector<std::string>{"run-a", "run-b"}));
+        QCOMPARE(listCheckpoints(root.toStdString() + "/run-a").size(), std::size_t(2));
+        std::string err;
+        // The root holds two runs: which one is "the latest" is the user's to say.
+        QCOMPARE(resolveCheckpoint(root.toStdString(), err), std::string());
+        QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("several runs (run-a, run-b)")), err.c_str());
+        QCOMPARE(resolveCheckpoint(root.toStdString(), err, "run-b"), b3);
+        QCOMPARE(resolveCheckpoint(root.toStdString(), err, "run-a"), a4);
+        QCOMPARE(resolveCheckpoint(root.toStdString(), err, "run-c"), std::string());
+        QVERIFY(QString::fromStdString(err).contains(QStringLiteral("no complete checkpoint of run run-c")));
+        // A run's own folder, and a step folder, name themselves.
+        QCOMPARE(resolveCheckpoint(root.toStdString() + "/run-a", err), a4);
+        QCOMPARE(resolveCheckpoint(a2, err), a2);
+        // A root with one run resolves to that run's latest.
+        QTemporaryDir single;
+        const std::string only = makeCheckpoint(single.path(), "solo", 7);
+        QCOMPARE(resolveCheckpoint(single.path().toStdString(), err), only);
+        CheckpointIndex index;
+        QCOMPARE(QString::fromStdString(readIndex(b3, index)), QString());
+        QCOMPARE(index.runId, std::string("run-b"));
+        QVERIFY(isValidRunId("20261123-132658-a1b2c3") && !isValidRunId("../x") && !isValidRunId(".hidden") && !isValidRunId("a/b") &&
+                !isValidRunId("") && !isValidRunId("step-000001"));
+    }
+
 private:
+    // A complete checkpoint of a tiny model (values made up), as `world` ranks
+    // save it: root/<runId>/step-NNNNNN with one file per rank and the index.
+    static std::string makeCheckpoint(const QString& root, const std::string& runId, std::int64_t step, int world = 2)
+    {
+        sb::ModelConfig m;
+        m.vocabSize = 16;
+        m.dim = 8;
+        m.nLayers = 1;
+        m.nHeads = 2;
+        m.nKvHeads = 2;
+        m.ffnHidden = 16;
+        m.maxSeqLen = 8;
+        sb::Plan plan = sb::defaultPlan(m);
+        plan.mesh.procsPerNode = world;
+        const auto tree = sb::buildModuleTree(plan.model);
+        const std::string dir = root.toStdString() + "/" + runId + "/" + stepDirName(step);
+        if (!makeDirs(dir).empty()) return {};
+        CheckpointIndex index;
+        index.step = step;
+        index.optimizerStep = step;
+        index.worldSize = index.shardSize = world;
+        index.nextSample = static_cast<std::uint64_t>(step) * 12;
+        index.runId = runId;
+        index.plan = sb::planToJson(plan);
+        std::map<std::string, TensorInfo> tensors;
+        for (int r = 0; r < world; ++r) {
+            std::vector<ShardTensor> parts;
+            for (const sb::Param& p : tree->params()) {
+                if (p.tiedTo >= 0) continue;
+                const std::vector<std::int64_t> shape = p.shardedShape();
+                const std::int64_t chunk = (shape[0] + world - 1) / world;
+                const std::int64_t begin = std::min(shape[0], r * chunk), end = std::min(shape[0], begin + chunk);
+                for (const char* kind : {"param/", "exp_avg/", "exp_avg_sq/"}) {
+                    parts.push_back({kind + p.path, shape, begin, end, nullptr});
+                    tensors[kind + p.path].name = kind + p.path;
+                    tensors[kind + p.path].shape = shape;
+                }
+            }
+            ShardImage image(std::move(parts));
+            for (std::size_t i = 0; i < image.tensors().size(); ++i)
+                for (std::size_t k = 0; k < image.tensors()[i].bytes() / 4; ++k) image.data(i)[k] = static_cast<float>(i * 0.01 + k + r);
+            WrittenFile written;
+            char name[64];
+            std::snprintf(name, sizeof name, "rank-%05d.safetensors", r);
+            if (!writeShardFile(dir, name, image, written).empty()) return {};
+            index.files.push_back(written.file);
+            for (const auto& [tensor, ref] : written.shards)
+                if (ref.rowEnd > ref.rowBegin) tensors[tensor].shards.push_back(ref);
+        }
+        for (auto& [name, t] : tensors) index.tensors.push_back(t);
+        if (!writeIndex(dir, index).empty()) return {};
+        return dir;
+    }
+
+    static QByteArray readAll(const std::string& path)
+    {
+        QFile f(QString::fromStdString(path));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
+    static void writeAll(const std::string& path, const QByteArray& bytes)
+    {
+        QFile f(QString::fromStdString(path));
+        if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) f.write(bytes);
+    }
+
+    // Runs `f` on a thread of its own; nullopt when it is still running after `ms`
+    // (the thread is left behind, blocked, and ends with the process).
+    static std::optional<std::string> withTimeout(std::function<std::string()> f, int ms)
+    {
+        auto result = std::make_shared<std::promise<std::string>>();
+        std::future<std::string> done = result->get_future();
+        std::thread([result, f] { result->set_value(f()); }).detach();
+        if (done.wait_for(std::chrono::milliseconds(ms)) != std::future_status::ready) return std::nullopt;
+        return done.get();
+    }
+
+    // A reader blocked opening a FIFO gets end-of-file once a writer comes and goes.
+    static void unblockFifo(const std::string& path)
+    {
+        const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK);
+        if (fd >= 0) ::close(fd);
+    }
+
     static std::string randomDigest()
     {
         std::vector<unsigned char> v((5 << 20) + 13);

@@ -1,6 +1,8 @@
 // Sharded checkpoints on real multi-process runs: exact resume, resume at
 // other world sizes (load-time resharding), full safetensors export/import,
-// refusal of damaged checkpoints, and no lost checkpoint under kill -9.
+// refusal of damaged checkpoints (an edited index, a FIFO or /dev/zero in
+// place of a file), no lost checkpoint under kill -9, and two runs sharing
+// one checkpoint folder without touching each other's checkpoints.
 #include "engine_support.hpp"
 
 #include "checkpoint/checkpoint_io.hpp"
@@ -15,6 +17,8 @@
 #include <QTest>
 
 #include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -38,6 +42,26 @@ class EngineCheckpoint : public QObject {
     RunResult run(const sb::Plan& plan, const QString& name, const QStringList& extra = {})
     {
         return LocalRunner::run(plan.mesh.worldSize(), QStringList{QStringLiteral("--plan"), writePlan(dir_, name, plan)} + extra);
+    }
+
+    // Replaces `from` (which must be there) by `to` in the file.
+    static bool replaceInFile(const QString& path, const QByteArray& from, const QByteArray& to)
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) return false;
+        QByteArray text = f.readAll();
+        f.close();
+        if (!text.contains(from) || !f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+        return f.write(text.replace(from, to)) > 0;
+    }
+
+    // A copy of checkpoint folder `src` at `dst` (created); returns dst, or "" when a copy failed.
+    static QString copyCheckpoint(const QString& src, const QString& dst)
+    {
+        if (!QDir().mkpath(dst)) return {};
+        for (const QString& f : QDir(src).entryList(QDir::Files))
+            if (!QFile::copy(src + QLatin1Char('/') + f, dst + QLatin1Char('/') + f)) return {};
+        return dst;
     }
 
 private Q_SLOTS:
@@ -78,7 +102,7 @@ private Q_SLOTS:
     {
         QFETCH(int, world);
         const RunResult r = run(ckptPlan(world, 40, dir_.filePath(QStringLiteral("w%1").arg(world)), 0),
-                                QStringLiteral("w%1.json").arg(world), {QStringLiteral("--resume"), dir_.filePath(QStringLiteral("half/step-000020"))});
+                                QStringLiteral("w%1.json").arg(world), {QStringLiteral("--resume"), dir_.filePath(QStringLiteral("half/local/step-000020"))});
         QVERIFY2(r.ok(), qPrintable(r.describe()));
         const std::vector<double> got = losses(r.ranks[0]);
         const std::vector<double> tail(straight_.begin() + 20, straight_.end());
@@ -89,7 +113,7 @@ private Q_SLOTS:
 
     void exportAndImportFullSafetensors()
     {
-        const QString ckpt = dir_.filePath(QStringLiteral("half/step-000020"));
+        const QString ckpt = dir_.filePath(QStringLiteral("half/local/step-000020"));
         const QString out = dir_.filePath(QStringLiteral("full.safetensors"));
         QCOMPARE(QString::fromStdString(sb::ckpt::exportCheckpoint(ckpt.toStdString(), out.toStdString())), QString());
         const Tensors full = readSafetensors(out); // independent reader, by the specification
@@ -141,6 +165,82 @@ private Q_SLOTS:
         out = runCli({QStringLiteral("checkpoint"), QStringLiteral("verify"), dir_.filePath(QStringLiteral("nowhere"))}, code);
         QCOMPARE(code, 2);
         QVERIFY2(out.contains(QStringLiteral("no such checkpoint folder")), qPrintable(out));
+
+        // An index entry removed (and the index re-checksummed, as a careless
+        // tool would): verify and export refuse it, and export writes nothing.
+        const QString src = dir_.filePath(QStringLiteral("half/local/step-000020"));
+        const QString cut = copyCheckpoint(src, dir_.filePath(QStringLiteral("cut/local/step-000020")));
+        sb::ckpt::CheckpointIndex index;
+        QCOMPARE(QString::fromStdString(sb::ckpt::readIndex(cut.toStdString(), index)), QString());
+        index.tensors.erase(index.tensors.begin());
+        QCOMPARE(QString::fromStdString(sb::ckpt::writeIndex(cut.toStdString(), index)), QString());
+        out = runCli({QStringLiteral("checkpoint"), QStringLiteral("verify"), cut, QStringLiteral("--quiet")}, code);
+        QCOMPARE(code, 2);
+        QVERIFY2(out.contains(QStringLiteral("has no parameter")) || out.contains(QStringLiteral("lacks the AdamW state")), qPrintable(out));
+        const QString partial = dir_.filePath(QStringLiteral("partial.safetensors"));
+        out = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), cut, QStringLiteral("-o"), partial, QStringLiteral("--quiet")}, code);
+        QCOMPARE(code, 2);
+        QVERIFY(!QFile::exists(partial));
+
+        // A FIFO or /dev/zero in place of a file: refused at once, naming it (a hang fails here, not in CI's timeout).
+        for (const QString& kind : {QStringLiteral("fifo"), QStringLiteral("zero")}) {
+            const QString odd = copyCheckpoint(src, dir_.filePath(QStringLiteral("odd-%1/local/step-000020").arg(kind)));
+            const QString shard = odd + QStringLiteral("/rank-00002.safetensors");
+            QVERIFY(QFile::remove(shard));
+            QCOMPARE(kind == QStringLiteral("fifo") ? ::mkfifo(QFile::encodeName(shard).constData(), 0600)
+                                                  : ::symlink("/dev/zero", QFile::encodeName(shard).constData()),
+                     0);
+            for (const QString& sub : {QStringLiteral("verify"), QStringLiteral("export")}) {
+                QProcess p;
+                p.start(cli, {QStringLiteral("checkpoint"), sub, odd, QStringLiteral("-o"), dir_.filePath(QStringLiteral("odd.safetensors")),
+                              QStringLiteral("--quiet")});
+                const bool finished = p.waitForFinished(20000);
+                if (!finished) p.kill();
+                QVERIFY2(finished, qPrintable(sub + QStringLiteral(" hangs on a ") + kind));
+                QCOMPARE(p.exitCode(), 2);
+                const QString text = QString::fromUtf8(p.readAllStandardError());
+                QVERIFY2(text.contains(shard) && text.contains(QStringLiteral("not a regular file")), qPrintable(text));
+            }
+        }
+    }
+
+    void runsSharingACheckpointFolderKeepTheirOwn()
+    {
+        // Two runs of one plan, one checkpoint folder, keep = 1: each rotates
+        // only its own DIR/<run id>, so neither deletes the other's (nor its own fresh) checkpoint.
+        const QString root = dir_.filePath(QStringLiteral("shared"));
+        sb::Plan plan = ckptPlan(2, 4, root, 2);
+        plan.training.checkpoint.keep = 1;
+        const QString planPath = writePlan(dir_, QStringLiteral("shared.json"), plan);
+        for (const char* id : {"first", "second"}) {
+            const RunResult r = LocalRunner::run(2, {QStringLiteral("--plan"), planPath, QStringLiteral("--run-id"), QString::fromLatin1(id)});
+            QVERIFY2(r.ok(), qPrintable(r.describe()));
+            for (const auto& e : r.ranks[0].ofType(QStringLiteral("checkpoint")))
+                QCOMPARE(e.value(QStringLiteral("status")).toString(), QStringLiteral("complete"));
+        }
+        for (const char* id : {"first", "second"}) {
+            const auto own = sb::ckpt::listCheckpoints(root.toStdString() + "/" + id);
+            QCOMPARE(own.size(), std::size_t(1)); // keep = 1: step 4 only
+            QCOMPARE(own.back().first, std::int64_t(4));
+            QCOMPARE(QString::fromStdString(sb::ckpt::verifyCheckpoint(own.back().second)), QString());
+            sb::ckpt::CheckpointIndex index;
+            QCOMPARE(QString::fromStdString(sb::ckpt::readIndex(own.back().second, index)), QString());
+            QCOMPARE(index.runId, std::string(id));
+        }
+        // The shared root names no single latest checkpoint: resuming from it is refused with the run ids...
+        const RunResult bare = LocalRunner::run(2, {QStringLiteral("--plan"), planPath, QStringLiteral("--resume"), root});
+        QCOMPARE(bare.ranks[0].exitCode, 2);
+        QVERIFY2(bare.ranks[0].stdErr.contains(QStringLiteral("several runs (first, second)")), qPrintable(bare.ranks[0].stdErr));
+        // ...while a restart with --resume auto continues its own run's folder only.
+        sb::Plan longer = plan;
+        longer.training.steps = 6;
+        const QString longerPath = writePlan(dir_, QStringLiteral("shared-longer.json"), longer);
+        const RunResult again = LocalRunner::run(2, {QStringLiteral("--plan"), longerPath, QStringLiteral("--run-id"), QStringLiteral("second"),
+                                                     QStringLiteral("--resume"), QStringLiteral("auto")});
+        QVERIFY2(again.ok(), qPrintable(again.describe()));
+        QCOMPARE(again.ranks[0].ofType(QStringLiteral("step")).front().value(QStringLiteral("step")).toInt(), 5);
+        QCOMPARE(sb::ckpt::listCheckpoints(root.toStdString() + "/second").back().first, std::int64_t(6));
+        QCOMPARE(sb::ckpt::listCheckpoints(root.toStdString() + "/first").back().first, std::int64_t(4));
     }
 
     void damagedCheckpointsAreRefused_data()
@@ -153,6 +253,10 @@ private Q_SLOTS:
         QTest::newRow("unknown version") << QStringLiteral("version") << QStringLiteral("version 99 is not supported");
         QTest::newRow("no index") << QStringLiteral("noindex") << QStringLiteral("holds no complete checkpoint");
         QTest::newRow("other model") << QStringLiteral("model") << QStringLiteral("in the plan's model");
+        QTest::newRow("one digit of step edited") << QStringLiteral("step") << QStringLiteral("checksum mismatch with index.json.sha256");
+        QTest::newRow("index checksum removed") << QStringLiteral("nosum") << QStringLiteral("never committed");
+        QTest::newRow("FIFO for a shard") << QStringLiteral("fifo") << QStringLiteral("is a FIFO, not a regular file");
+        QTest::newRow("/dev/zero for the index") << QStringLiteral("zero") << QStringLiteral("index.json: is a device, not a regular file");
     }
 
     void damagedCheckpointsAreRefused()
@@ -160,11 +264,10 @@ private Q_SLOTS:
         QFETCH(QString, damage);
         QFETCH(QString, message);
         // A private copy of the step-20 checkpoint, then damage it.
-        const QString src = dir_.filePath(QStringLiteral("half/step-000020"));
+        const QString src = dir_.filePath(QStringLiteral("half/local/step-000020"));
         const QString root = dir_.filePath(QStringLiteral("damaged-") + damage);
-        const QString copy = root + QStringLiteral("/step-000020");
-        QVERIFY(QDir().mkpath(copy));
-        for (const QString& f : QDir(src).entryList(QDir::Files)) QVERIFY(QFile::copy(src + QLatin1Char('/') + f, copy + QLatin1Char('/') + f));
+        const QString copy = copyCheckpoint(src, root + QStringLiteral("/local/step-000020"));
+        QVERIFY(!copy.isEmpty());
         const QString shard = copy + QStringLiteral("/rank-00001.safetensors");
         sb::Plan plan = ckptPlan(4, 40, root, 0);
         if (damage == QStringLiteral("truncate")) {
@@ -179,19 +282,26 @@ private Q_SLOTS:
         } else if (damage == QStringLiteral("delete")) {
             QVERIFY(QFile::remove(shard));
         } else if (damage == QStringLiteral("version")) {
-            QFile f(copy + QStringLiteral("/index.json"));
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            QByteArray text = f.readAll();
-            f.close();
-            text.replace("\"version\": 1", "\"version\": 99");
-            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-            f.write(text);
+            QVERIFY(replaceInFile(copy + QStringLiteral("/index.json"), "\"version\": 2", "\"version\": 99"));
         } else if (damage == QStringLiteral("noindex")) {
             QVERIFY(QFile::remove(copy + QStringLiteral("/index.json")));
         } else if (damage == QStringLiteral("model")) {
             plan.model.ffnHidden = 128;
+        } else if (damage == QStringLiteral("step")) {
+            // The step resume would start at: 20 -> 21 (next_sample left as it was).
+            QVERIFY(replaceInFile(copy + QStringLiteral("/index.json"), "\"step\": 20,", "\"step\": 21,"));
+        } else if (damage == QStringLiteral("nosum")) {
+            QVERIFY(QFile::remove(copy + QStringLiteral("/index.json.sha256")));
+        } else if (damage == QStringLiteral("fifo")) {
+            QVERIFY(QFile::remove(shard));
+            QCOMPARE(::mkfifo(QFile::encodeName(shard).constData(), 0600), 0);
+        } else if (damage == QStringLiteral("zero")) {
+            QVERIFY(QFile::remove(copy + QStringLiteral("/index.json")));
+            QVERIFY(QFile::link(QStringLiteral("/dev/zero"), copy + QStringLiteral("/index.json")));
         }
-        const RunResult r = run(plan, damage + QStringLiteral(".json"), {QStringLiteral("--resume"), root});
+        // A hang (reading a FIFO or /dev/zero) fails within the runner's time limit.
+        const RunResult r = LocalRunner::run(4, {QStringLiteral("--plan"), writePlan(dir_, damage + QStringLiteral(".json"), plan),
+                                                 QStringLiteral("--resume"), root}, 60000);
         QVERIFY(!r.ok());
         QCOMPARE(r.ranks[0].exitCode, 2);
         const QString err = r.ranks[0].stdErr + r.ranks[1].stdErr + r.ranks[2].stdErr + r.ranks[3].stdErr;
@@ -214,7 +324,7 @@ private Q_SLOTS:
             for (auto& p : ranks) ::kill(static_cast<pid_t>(p->processId()), SIGKILL);
             for (auto& p : ranks) p->waitForFinished();
             ++kills;
-            const auto complete = sb::ckpt::listCheckpoints(root.toStdString());
+            const auto complete = sb::ckpt::listCheckpoints(root.toStdString() + "/local"); // the default run id
             if (complete.empty()) continue;
             // The newest complete checkpoint is intact and loadable.
             QCOMPARE(QString::fromStdString(sb::ckpt::verifyCheckpoint(complete.back().second)), QString());
@@ -224,7 +334,7 @@ private Q_SLOTS:
         QVERIFY(verified >= 15);
         // And training resumes from it.
         sb::Plan p = ckptPlan(2, 0, root, 0);
-        const auto complete = sb::ckpt::listCheckpoints(root.toStdString());
+        const auto complete = sb::ckpt::listCheckpoints(root.toStdString() + "/local");
         p.training.steps = static_cast<int>(complete.back().first) + 2;
         const RunResult r = run(p, QStringLiteral("after-kill.json"), {QStringLiteral("--resume"), root});
         QVERIFY2(r.ok(), qPrintable(r.describe()));

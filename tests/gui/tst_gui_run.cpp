@@ -366,9 +366,23 @@ void TestRun::restoreResumesAtAnotherWorldSize()
     const store::MetricSeries resumed = r->series(s->runId(), store::Metric::Loss, 0);
     QVERIFY(!parent.steps.isEmpty() && !resumed.steps.isEmpty());
     QCOMPARE(resumed.steps.front(), parent.steps.back() + 1);
-    // Its checkpoints went into a folder of their own.
-    const QString childDir = QString::fromStdString(dialog->request().plan.training.checkpoint.dir);
-    QVERIFY(childDir != checkpointRoot_);
+    // Its checkpoints went into a folder of its own under the same root
+    // (DIR/<run uid>), listed under it alone; the parent's are all still there.
+    const QString childRoot = QString::fromStdString(dialog->request().plan.training.checkpoint.dir);
+    QCOMPARE(QDir(childRoot).absolutePath(), QDir(checkpointRoot_).absolutePath());
+    const auto parentRow = r->run(firstRun_);
+    QVERIFY(parentRow && !parentRow->uid.isEmpty() && !child->uid.isEmpty());
+    c->showRun(s->runId());
+    QCOMPARE(model->rowCount(), 1); // the last step, 26
+    QCOMPARE(model->entry(0).step, 26);
+    QCOMPARE(model->entry(0).runUid, child->uid);
+    QVERIFY(model->entry(0).path.startsWith(QDir(checkpointRoot_).absoluteFilePath(child->uid) + QLatin1Char('/')));
+    c->showRun(firstRun_);
+    QCOMPARE(model->rowCount(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QCOMPARE(model->entry(i).runUid, parentRow->uid);
+        QCOMPARE(model->entry(i).status, CheckpointEntry::Complete);
+    }
 }
 
 void TestRun::launchThroughSlurm()
