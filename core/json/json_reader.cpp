@@ -1,6 +1,7 @@
 // The JSON reader: one pass over the input, linear in its size (objects
-// find repeated keys through KeyIndex), strict per RFC 8259 plus two
-// refusals most readers skip: repeated keys and invalid UTF-8.
+// find repeated keys through KeyIndex), strict per RFC 8259 plus refusals
+// most readers skip: repeated keys, invalid UTF-8, numbers past the double
+// range (docs/robustness.md).
 #include "json.hpp"
 #include "key_index.hpp"
 
@@ -45,7 +46,8 @@ private:
     bool fail(std::string msg) { return failAt(pos_, std::move(msg)); }
 
     // Line and column of byte offset `at`; a column counts characters (UTF-8
-    // sequences), as an editor shows them. Runs once, on the first error.
+    // sequences), as an editor shows them. Runs only on an error (again when
+    // an enclosing object reports an earlier repeated key instead).
     bool failAt(std::size_t at, std::string msg)
     {
         if (!failed_) {

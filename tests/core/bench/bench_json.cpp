@@ -151,17 +151,31 @@ int main(int argc, char** argv)
             }));
     };
 
+    // Labels count what each input holds (millions, at the --mib given).
+    auto millions = [](const std::string& text, const std::string& needle) {
+        std::size_t n = 0;
+        for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++n;
+        return static_cast<double>(n) / 1e6;
+    };
+    char what[96];
     const std::string keys = "{" + manyKeys(big - 16) + "\"end\": 0}";
-    parse("`json::parse`, one object of 2.9 M keys", keys);
-    parse("`json::parse`, an array of 33 M numbers", numbers(big));
-    parse("`json::parse`, one 64 MiB string (UTF-8, escapes)", longString(big));
+    std::snprintf(what, sizeof what, "`json::parse`, one object of %.2f M keys", millions(keys, "\": "));
+    parse(what, keys);
+    const std::string array = numbers(big);
+    std::snprintf(what, sizeof what, "`json::parse`, an array of %.1f M numbers", millions(array, ","));
+    parse(what, array);
+    parse("`json::parse`, one string (UTF-8, escapes)", longString(big));
     const std::string smallPlan = planWith(manyKeys(2300u << 10));
     validate("plan validate, 2.3 MB plan (100 k unknown keys)", smallPlan);
-    validate("plan validate, 64 MiB plan (2.9 M unknown keys)", planWith(manyKeys(big - 4096)));
+    const std::string keyPlan = planWith(manyKeys(big - 4096));
+    std::snprintf(what, sizeof what, "plan validate, plan of %.2f M unknown keys", millions(keyPlan, "\"x"));
+    validate(what, keyPlan);
     validate("plan validate, 20 000 units (one per layer)", manyUnits(20000));
     const std::string imported = importedPlan(big - 512);
-    parse("`json::parse`, 64 MiB imported plan (560 k modules)", imported);
-    validate("plan validate, 64 MiB imported plan (560 k modules)", imported);
+    std::snprintf(what, sizeof what, "`json::parse`, imported plan of %.2f M modules", millions(imported, "Linear"));
+    parse(what, imported);
+    std::snprintf(what, sizeof what, "plan validate, imported plan of %.2f M modules", millions(imported, "Linear"));
+    validate(what, imported);
     const std::string index = indexWith(100000);
     row("checkpoint index, 100 k extra keys", index.size(), medianMs(runs, [&] {
             sb::ckpt::CheckpointIndex out;
