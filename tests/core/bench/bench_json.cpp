@@ -55,22 +55,13 @@ std::string manyKeys(std::size_t bytes)
     return s;
 }
 
-std::string numbers(std::size_t bytes)
+// `open`, then `piece` repeated to about `bytes`, then `close`.
+std::string filled(const char* open, const char* piece, const char* close, std::size_t bytes)
 {
-    std::string s = "[";
-    s.reserve(bytes + 8);
-    while (s.size() < bytes) s += "7,";
-    s += "7]";
-    return s;
-}
-
-std::string longString(std::size_t bytes)
-{
-    std::string s = "\"";
-    s.reserve(bytes + 8);
-    while (s.size() < bytes) s += "caf\xc3\xa9 \\n \xe4\xb8\xad ";
-    s += "\"";
-    return s;
+    std::string s = open;
+    s.reserve(bytes + 32);
+    while (s.size() < bytes) s += piece;
+    return s + close;
 }
 
 // A plan with n units, one per layer (the units array is most of the file).
@@ -161,10 +152,10 @@ int main(int argc, char** argv)
     const std::string keys = "{" + manyKeys(big - 16) + "\"end\": 0}";
     std::snprintf(what, sizeof what, "`json::parse`, one object of %.2f M keys", millions(keys, "\": "));
     parse(what, keys);
-    const std::string array = numbers(big);
+    const std::string array = filled("[", "7,", "7]", big);
     std::snprintf(what, sizeof what, "`json::parse`, an array of %.1f M numbers", millions(array, ","));
     parse(what, array);
-    parse("`json::parse`, one string (UTF-8, escapes)", longString(big));
+    parse("`json::parse`, one string (UTF-8, escapes)", filled("\"", "caf\xc3\xa9 \\n \xe4\xb8\xad ", "\"", big));
     const std::string smallPlan = planWith(manyKeys(2300u << 10));
     validate("plan validate, 2.3 MB plan (100 k unknown keys)", smallPlan);
     const std::string keyPlan = planWith(manyKeys(big - 4096));
