@@ -44,8 +44,9 @@ std::vector<char*> pointers(std::vector<std::string>& strings)
 Spawned spawnRank(const SpawnRequest& request)
 {
     Spawned s;
-    int out[2], err[2], report[2];
-    if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0) {
+    int out[2], err[2], report[2], in[2] = {-1, -1};
+    if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0 ||
+        (request.stdinPipe && ::pipe2(in, O_CLOEXEC) != 0)) {
         s.error = std::string("cannot create pipes: ") + std::strerror(errno);
         return s;
     }
@@ -58,7 +59,8 @@ Spawned spawnRank(const SpawnRequest& request)
     const pid_t pid = ::fork();
     if (pid < 0) {
         s.error = std::string("fork failed: ") + std::strerror(errno);
-        for (int fd : {out[0], out[1], err[0], err[1], report[0], report[1]}) ::close(fd);
+        for (int fd : {out[0], out[1], err[0], err[1], report[0], report[1], in[0], in[1]})
+            if (fd >= 0) ::close(fd);
         return s;
     }
     if (pid == 0) {
@@ -71,8 +73,7 @@ Spawned spawnRank(const SpawnRequest& request)
         sigset_t none;
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        const int devnull = ::open("/dev/null", O_RDONLY);
-        ::dup2(devnull, 0);
+        ::dup2(request.stdinPipe ? in[0] : ::open("/dev/null", O_RDONLY), 0);
         ::dup2(out[1], 1);
         ::dup2(err[1], 2);
         int code = 0;
@@ -89,6 +90,7 @@ Spawned spawnRank(const SpawnRequest& request)
     ::close(out[1]);
     ::close(err[1]);
     ::close(report[1]);
+    if (in[0] >= 0) ::close(in[0]);
     int code = 0;
     ssize_t n;
     do n = ::read(report[0], &code, sizeof code);
@@ -101,11 +103,13 @@ Spawned spawnRank(const SpawnRequest& request)
         ::waitpid(pid, nullptr, 0);
         ::close(out[0]);
         ::close(err[0]);
+        if (in[1] >= 0) ::close(in[1]);
         return s;
     }
     s.pid = pid;
     s.outFd = out[0];
     s.errFd = err[0];
+    s.inFd = in[1];
     ::fcntl(s.outFd, F_SETFL, O_NONBLOCK);
     ::fcntl(s.errFd, F_SETFL, O_NONBLOCK);
     return s;

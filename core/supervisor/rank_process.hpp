@@ -14,12 +14,14 @@ struct SpawnRequest {
     std::vector<std::string> argv;   // argv[0] is looked up on PATH when it has no '/'
     EnvList env;                     // added to (or replacing in) the supervisor's environment
     std::string workdir;
+    bool stdinPipe = false;          // stdin is a pipe the caller holds (else /dev/null)
 };
 
 struct Spawned {
     pid_t pid = -1;
     int outFd = -1;
     int errFd = -1;
+    int inFd = -1;                   // with stdinPipe: its write end (closing it is an end-of-file there)
     std::string error;               // why it could not start
 };
 

@@ -1,6 +1,7 @@
 #include "supervisor.hpp"
 
 #include "rank_process.hpp"
+#include "remote_rank.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -21,6 +22,12 @@ namespace {
 constexpr std::size_t kMaxLine = 1 << 20;   // a longer line is cut there
 constexpr double kRestartDelayS = 1.0;
 constexpr double kDrainAfterExitS = 2.0;   // a grandchild may hold a pipe open
+// Launch at scale: at most this many ssh sessions authenticating at once (an
+// sshd's or bastion's MaxStartups refuses beyond 10 by default), and a session
+// that fails to connect (ssh exits 255 before the wrapper reports) is retried.
+constexpr int kMaxConnecting = 8;
+constexpr int kConnectTries = 6;
+constexpr int kSshConnectFailed = 255;
 
 int g_signalPipe[2] = {-1, -1};
 
@@ -44,7 +51,14 @@ std::string hostName()
 
 struct Supervisor::Rank {
     int rank = 0;
-    pid_t pid = -1;
+    pid_t pid = -1;            // here: the core; another host: its ssh client
+    bool remote = false;       // on another host, through ssh
+    bool pending = false;      // waiting for its turn to connect
+    double startAt = 0;
+    bool confirmed = false;    // the remote wrapper reported the core's pid
+    long long remotePid = -1;
+    int inFd = -1;             // remote: the session's stdin; closing it stops the rank there
+    int tries = 0;
     int outFd = -1, errFd = -1;
     std::string outBuf, errBuf;
     bool running = false;
@@ -176,7 +190,7 @@ void Supervisor::writeState()
         json::Value o = json::Value::object();
         o.set("rank", r->rank);
         o.set("host", hostOf(*r));
-        o.set("pid", static_cast<long long>(r->pid));
+        o.set("pid", r->remote ? r->remotePid : static_cast<long long>(r->pid));
         o.set("running", r->running);
         if (!r->exitText.empty()) o.set("exit", r->exitText);
         ranks.push(std::move(o));
@@ -206,6 +220,7 @@ int Supervisor::run()
             startAttempt();
         }
         pollOnce(100);
+        if (attemptActive_) startPendingRanks();
         if (stopping_ && killAt_ > 0 && unixNow() >= killAt_) {
             for (auto& r : ranks_)
                 if (r->running) signalGroup(r->pid, SIGKILL);
@@ -213,7 +228,7 @@ int Supervisor::run()
         }
         if (attemptActive_) {
             const bool allDone = std::all_of(ranks_.begin(), ranks_.end(), [](const auto& r) {
-                return r->exited && ((r->outFd < 0 && r->errFd < 0) || unixNow() - r->exitedAt > kDrainAfterExitS);
+                return r->exited && !r->pending && ((r->outFd < 0 && r->errFd < 0) || unixNow() - r->exitedAt > kDrainAfterExitS);
             });
             if (allDone) endAttempt();
         }
@@ -246,14 +261,40 @@ void Supervisor::startAttempt()
         ranks_[i]->rank = static_cast<int>(i);
     }
     for (auto& r : ranks_) {
+        r->remote = spec_.ranks[static_cast<std::size_t>(r->rank)].host != 0;
         if (stopping_) {
             r->exited = true;
             r->exitText = "not started";
+        } else if (r->remote) {
+            r->pending = true;
+            r->startAt = unixNow();
+        } else {
+            startRank(*r);
+        }
+    }
+    startPendingRanks();
+    writeState();
+}
+
+void Supervisor::startPendingRanks()
+{
+    const double now = unixNow();
+    int connecting = 0;
+    for (const auto& r : ranks_) connecting += r->remote && r->running && !r->confirmed;
+    for (auto& r : ranks_) {
+        if (!r->pending) continue;
+        if (stopping_) {
+            r->pending = false;
+            r->exited = true;
+            r->exitedAt = now;
+            r->exitText = "not started";
             continue;
         }
+        if (connecting >= kMaxConnecting || r->startAt > now) continue;
+        r->pending = false;
         startRank(*r);
+        connecting += r->running;
     }
-    writeState();
 }
 
 void Supervisor::startRank(Rank& r)
@@ -273,8 +314,26 @@ void Supervisor::startRank(Rank& r)
     req.env.emplace_back("MASTER_ADDR", spec_.masterAddr);
     req.env.emplace_back("MASTER_PORT", std::to_string(a.masterPort));
     req.env.emplace_back("TORCHELASTIC_RESTART_COUNT", std::to_string(a.index));
-    req.workdir = spec_.workdir.empty() ? dir_ : spec_.workdir;
-    const Spawned s = spawnRank(req);
+    // Here: in the working folder (default: the home folder). Another host:
+    // the same command line through ssh and the wrapper, which enters the folder there.
+    const char* home = ::getenv("HOME");
+    const std::string base = home && *home ? home : dir_;
+    req.workdir = spec_.workdir.empty() ? base : spec_.workdir[0] == '/' ? spec_.workdir : join(base, spec_.workdir);
+    Spawned s;
+    if (r.remote) {
+        const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
+        const std::string cmd = remoteRankCommand("", std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env, req.argv[0],
+                                                  std::vector<std::string>(req.argv.begin() + 1, req.argv.end()), &s.error);
+        req.argv = h.ssh;
+        req.argv.push_back(cmd);
+        req.env.clear();
+        req.workdir = dir_;
+        req.stdinPipe = true;
+        ++r.tries;
+        if (!cmd.empty()) s = spawnRank(req);
+    } else {
+        s = spawnRank(req);
+    }
     if (s.pid < 0) {
         r.exited = true;
         r.exitedAt = unixNow();
@@ -289,6 +348,7 @@ void Supervisor::startRank(Rank& r)
     r.pid = s.pid;
     r.outFd = s.outFd;
     r.errFd = s.errFd;
+    r.inFd = s.inFd;
     r.running = true;
 }
 
@@ -303,6 +363,12 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
             return;
         }
         r.log.append(logRecord(unixNow(), 'm', line)); // a malformed event line
+        return;
+    }
+    if (stream == 'e' && r.remote && !r.confirmed && line.substr(0, sizeof kWrapperPidPrefix - 1) == kWrapperPidPrefix) {
+        r.confirmed = true;
+        r.remotePid = std::atoll(std::string(line.substr(sizeof kWrapperPidPrefix - 1)).c_str());
+        writeState();
         return;
     }
     if (stream == 'e') {
@@ -423,16 +489,42 @@ void Supervisor::reapChildren()
             if (r->running && r->pid == pid) onExit(*r, status);
 }
 
+void Supervisor::closeInput(Rank& r)
+{
+    if (r.inFd >= 0) ::close(r.inFd);
+    r.inFd = -1;
+}
+
 void Supervisor::onExit(Rank& r, int status)
 {
+    closeInput(r);
     r.running = false;
     r.exited = true;
     r.exitedAt = unixNow();
     r.exitText = describeWaitStatus(status);
+    if (r.remote && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed)
+        r.exitText = r.confirmed ? "lost its connection (ssh exited with 255)" : "could not be reached (ssh exited with 255)";
     // Pick up what it printed last, before deciding anything.
     if (r.outFd >= 0) readFrom(r, r.outFd, 'o');
     if (r.errFd >= 0) readFrom(r, r.errFd, 'e');
     const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (r.remote && !r.confirmed && !stopping_ && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed &&
+        r.tries < kConnectTries) {
+        const double wait = std::min(30.0, 1.0 * (1 << (r.tries - 1)));
+        log("rank " + std::to_string(r.rank) + ": connecting to " + hostOf(r) + " failed (" +
+            (r.lastStderr.empty() ? std::string("ssh exited with 255") : r.lastStderr) + "); try " +
+            std::to_string(r.tries + 1) + " of " + std::to_string(kConnectTries) + " in " + std::to_string(static_cast<int>(wait)) + " s");
+        for (int* fd : {&r.outFd, &r.errFd})
+            if (*fd >= 0) {
+                ::close(*fd);
+                *fd = -1;
+            }
+        r.exited = false;
+        r.exitText.clear();
+        r.pending = true;
+        r.startAt = unixNow() + wait;
+        return;
+    }
     log("attempt " + std::to_string(attempts_.back().index) + ": rank " + std::to_string(r.rank) + " on " + hostOf(r) +
         " " + r.exitText);
     if (ok || stopping_) {
@@ -453,8 +545,12 @@ void Supervisor::beginStop(bool immediately)
 {
     if (!stopping_) {
         stopping_ = true;
-        for (auto& r : ranks_)
-            if (r->running) signalGroup(r->pid, immediately ? SIGKILL : SIGTERM);
+        for (auto& r : ranks_) {
+            if (!r->running) continue;
+            // A remote rank's wrapper stops the core when its session's stdin ends.
+            if (r->remote && !immediately) closeInput(*r);
+            else signalGroup(r->pid, immediately ? SIGKILL : SIGTERM);
+        }
         killAt_ = immediately ? 0 : unixNow() + spec_.stopGraceMs / 1000.0;
     } else if (immediately) {
         killAt_ = unixNow();

@@ -42,11 +42,13 @@ private:
     void startAttempt();
     void endAttempt();
     void startRank(Rank& r);
+    void startPendingRanks();
     void onLine(Rank& r, char stream, std::string_view line);
     void onRankEvent(Rank& r, const json::Value& event);
     void readFrom(Rank& r, int fd, char stream);
     void reapChildren();
     void onExit(Rank& r, int status);
+    void closeInput(Rank& r);
     void beginStop(bool immediately);
     void pollOnce(int timeoutMs);
     void writeState();

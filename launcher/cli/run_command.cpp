@@ -36,7 +36,7 @@ const char* kRunUsage =
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S]\n"
     "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]\n"
-    "       [--stop-grace MS] [--verbose] [--quiet] [--detach [--no-follow] [--run-root DIR] [--supervise PATH]]";
+    "       [--stop-grace MS] [--verbose] [--quiet] [--detach [--no-follow] [--run-root DIR] [--supervise PATH] [--head-ssh-config FILE]]";
 
 // Options that only one kind of run takes.
 const char* const kSshOptions[] = {"--remote-core", "--remote-dir", "--remote-workdir", "--accept-new-host-key",
@@ -59,7 +59,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
            {"--hosts", "--host", "--db", "--name", "--max-restarts", "--resume", "--core", "--workdir", "--env",
             "--master-addr", "--master-port", "--remote-core", "--remote-dir", "--remote-workdir", "--ssh-config",
             "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--stop-grace", "--parent-run",
-            "--partition", "--account", "--time", "--slurm-arg", "--run-root", "--supervise"},
+            "--partition", "--account", "--time", "--slurm-arg", "--run-root", "--supervise", "--head-ssh-config"},
            {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet", "--detach", "--no-follow"});
     if (!a.ok()) return usageError(err, q(a.error()));
     if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
@@ -161,6 +161,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         launch::DetachOptions d;
         d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QFileInfo(dbPath).absolutePath() + QStringLiteral("/runs");
         if (auto v = a.value("--supervise")) d.supervise = q(*v);
+        if (auto v = a.value("--head-ssh-config")) d.headSshConfig = q(*v);
         else if (c.backend == launch::BackendKind::Local)
             d.supervise = QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-supervise");
         launch::DetachedRun detached;
@@ -180,7 +181,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         launch::AttachOptions o;
         return attachAndIngest(dbPath, detached.runId, o, a.has("--quiet"), out, err);
     }
-    for (const char* opt : {"--no-follow", "--run-root", "--supervise"})
+    for (const char* opt : {"--no-follow", "--run-root", "--supervise", "--head-ssh-config"})
         if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to --detach runs").arg(QLatin1String(opt)));
     const launch::BackendKind kind = c.backend;
     launch::RunSupervisor supervisor(prepared.launch, [kind, &policy] { return launch::makeBackend(kind, &policy); });

@@ -1,18 +1,12 @@
 #include "shell_quote.hpp"
 
+#include "supervisor/remote_rank.hpp"
+
 namespace sb::launch {
 
 QByteArray shellQuote(const QByteArray& arg)
 {
-    QByteArray out;
-    out.reserve(arg.size() + 2);
-    out.append('\'');
-    for (char c : arg) {
-        if (c == '\'') out.append("'\\''");
-        else out.append(c);
-    }
-    out.append('\'');
-    return out;
+    return QByteArray::fromStdString(supervise::shellQuote(std::string_view(arg.constData(), static_cast<std::size_t>(arg.size()))));
 }
 
 QByteArray shellCommand(const QByteArrayList& argv, QString* error)
@@ -31,10 +25,7 @@ QByteArray shellCommand(const QByteArrayList& argv, QString* error)
 
 bool isValidEnvName(const QByteArray& name)
 {
-    if (name.isEmpty() || (name[0] >= '0' && name[0] <= '9')) return false;
-    for (char c : name)
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
-    return true;
+    return supervise::isValidEnvName(std::string_view(name.constData(), static_cast<std::size_t>(name.size())));
 }
 
 } // namespace sb::launch

@@ -72,6 +72,10 @@ QJsonObject readJson(const QString& path)
 
 QJsonObject stateOf(const QString& runDir) { return readJson(runDir + QStringLiteral("/state.json")); }
 QString statusOf(const QString& runDir) { return stateOf(runDir).value(QStringLiteral("status")).toString(); }
+bool isFinalStatus(const QString& s)
+{
+    return s == QLatin1String("completed") || s == QLatin1String("failed") || s == QLatin1String("cancelled");
+}
 
 // What the run directory holds, counted the way the store should hold it.
 struct DirCounts {
@@ -411,6 +415,43 @@ private Q_SLOTS:
         QCOMPARE(statusOf(dir), QStringLiteral("completed"));
         QCOMPARE(countDir(dir).maxStep, 400);
         expectStoreMatchesDir(db, 1, dir);
+    }
+
+    // Two hosts: the laptop talks to the head node only; the head's
+    // supervisor starts the other host's rank with its own ssh (whose host
+    // keys it checks strictly) and the run needs no client at all.
+    void sshTwoHostsFromTheHeadNode()
+    {
+        SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd2")));
+        QDir().mkpath(sshd.dir);
+        QCOMPARE(sshd.start({QStringLiteral("127.0.0.12"), QStringLiteral("127.0.0.13")}), QString());
+        QFile base(sshd.configFile);
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        const QString headConfig = tmp_.filePath(QStringLiteral("head_ssh_config"));
+        QCOMPARE(SshdFixture::writeFile(headConfig, base.readAll() + "\nHost *\n  UserKnownHostsFile " + sshd.knownHostsFile.toUtf8() + "\n"),
+                 QString());
+        const QString p = tmp_.filePath(QStringLiteral("two-hosts.json"));
+        QCOMPARE(writeTinyPlan(p, 2, 1, 60), QString());
+        const QString db = tmp_.filePath(QStringLiteral("two-hosts.sqlite"));
+        const qint64 id = launch(p, db, {QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":1"), QStringLiteral("--host"),
+                                         sshd.alias(1) + QStringLiteral(":1"), QStringLiteral("--ssh-config"), sshd.configFile,
+                                         QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
+                                         QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"),
+                                         tmp_.filePath(QStringLiteral("remote2")), QStringLiteral("--head-ssh-config"), headConfig});
+        QVERIFY(id > 0);
+        const QString dir = runDirOf(db, id);
+        QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(dir)); }, 180000), qPrintable(statusOf(dir)));
+        QFile sup(dir + QStringLiteral("/supervisor.log"));
+        sup.open(QIODevice::ReadOnly);
+        QVERIFY2(statusOf(dir) == QLatin1String("completed"), sup.readAll().constData());
+        const QJsonArray ranks = stateOf(dir).value(QStringLiteral("ranks")).toArray();
+        QCOMPARE(ranks.at(1).toObject().value(QStringLiteral("host")).toString(), sshd.alias(1));
+        QVERIFY(ranks.at(1).toObject().value(QStringLiteral("pid")).toDouble() > 0); // reported by the remote wrapper
+        const Result a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow"),
+                              QStringLiteral("--logs"), QStringLiteral("all")});
+        QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 60 steps")), qPrintable(describe(a)));
+        expectStoreMatchesDir(db, id, dir);
+        expectNoProcessesOf(dir, 10000);
     }
 
     // Bad input: a run that is not detached, an unknown run, a detached run

@@ -38,6 +38,19 @@ qint64 startedPid(const QByteArray& out)
     return line.startsWith("started ") ? line.mid(8).toLongLong() : -1;
 }
 
+std::vector<std::string> headSshCommand(const HostSpec& host, const QString& config)
+{
+    // Whatever the head's configuration says, an unknown or changed host key is refused.
+    std::vector<std::string> argv = {"ssh", "-T", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes",
+                                     "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=6", "-o", "ConnectTimeout=15"};
+    if (!config.isEmpty()) {
+        argv.push_back("-F");
+        argv.push_back(s(config));
+    }
+    argv.push_back(s(host.name));
+    return argv;
+}
+
 QString startLocal(const PreparedLaunch& l, const DetachOptions& o, DetachedRun* run)
 {
     const QString root = QDir(o.runRoot).absolutePath();
@@ -64,9 +77,6 @@ QString startLocal(const PreparedLaunch& l, const DetachOptions& o, DetachedRun*
 
 QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy& policy, DetachedRun* run)
 {
-    if (l.hosts.size() != 1)
-        return QStringLiteral("a detached SSH run needs all its ranks on one host (the head node); this plan uses %1 hosts")
-            .arg(l.hosts.size());
     SshConnection conn;
     HostKeyInfo key;
     QString err = conn.open(l.hosts[0], l.config.ssh, policy, &key);
@@ -77,7 +87,11 @@ QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy&
     err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, QStringLiteral("plan.json"), l.planJson, &dir);
     if (!err.isEmpty()) return err;
     const QString program = o.supervise.isEmpty() ? defaultRemoteSupervise(l.config.remoteCore) : o.supervise;
-    const supervise::RunSpec spec = runSpecFor(l, dir + QStringLiteral("/plan.json"), l.config.remoteCore, l.config.remoteWorkdir);
+    supervise::RunSpec spec = runSpecFor(l, dir + QStringLiteral("/plan.json"), l.config.remoteCore, l.config.remoteWorkdir);
+    // The head node reaches the other hosts with its own OpenSSH client; the
+    // rendezvous is on the head, at the address this machine reached it by.
+    if (l.config.masterAddr.isEmpty()) spec.masterAddr = s(conn.hostname());
+    for (std::size_t h = 1; h < spec.hosts.size(); ++h) spec.hosts[h].ssh = headSshCommand(l.hosts[static_cast<int>(h)], o.headSshConfig);
     err = conn.upload(dir, QStringLiteral("spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)), nullptr);
     if (!err.isEmpty()) return err;
     run->target.transport = AttachTarget::Transport::Ssh;

@@ -18,6 +18,7 @@ namespace sb::launch {
 struct DetachOptions {
     QString runRoot;     // local: the folder that gets RUN_ID/ (default: "runs" beside the store)
     QString supervise;   // local: the shardbench-supervise binary; ssh: the remote one ("" = beside the remote core)
+    QString headSshConfig; // ssh with several hosts: the OpenSSH config file the head node reaches the others with ("" = its ~/.ssh/config)
 };
 
 struct DetachedRun {

@@ -10,18 +10,14 @@
 #include <QPair>
 #include <QString>
 
+#include "supervisor/remote_rank.hpp"
+
 namespace sb::launch {
 
-// The wrapper around one rank: starts the core in its own session and
-// process group (setsid), records its PID (= PGID) in a file, prints
-// "@sbw pid N" on stderr, and runs a watchdog that, when its stdin (the SSH
-// channel) reaches end-of-file, sends SIGTERM to the group and SIGKILL after
-// the grace. Closing the channel, losing the connection, or killing the
-// group therefore always stops the rank. Exits with the core's status.
-extern const char* const kRankWrapperScript;
-
-// The stderr line of the wrapper giving the core's PID.
-inline constexpr char kWrapperPidPrefix[] = "@sbw pid ";
+// The wrapper around one rank and its "@sbw pid N" line:
+// supervise::kRankWrapperScript (core/supervisor/remote_rank.hpp), shared
+// with shardbench-supervise.
+using supervise::kWrapperPidPrefix;
 
 struct RemoteRankCommand {
     QString pidFile;
