@@ -1,5 +1,6 @@
-// What to do with a host whose key is not in known_hosts. A changed key is
-// never asked about: it is always refused. The CLI answers from a flag
+// What to do with a host whose key is not in known_hosts. A changed or
+// revoked key, or a host known only through a @cert-authority line, is never
+// asked about: it is always refused (known_hosts.hpp). The CLI answers from a flag
 // (--accept-new-host-key); the workbench will ask the user.
 #pragma once
 
