@@ -381,7 +381,7 @@ void TestRun::restoreResumesAtAnotherWorldSize()
     QCOMPARE(model->rowCount(), 2);
     for (int i = 0; i < 2; ++i) {
         QCOMPARE(model->entry(i).runUid, parentRow->uid);
-        QCOMPARE(model->entry(i).status, CheckpointEntry::Complete);
+        QVERIFY(model->entry(i).restorable()); // complete (or verified above), never rotated away by the child
     }
 }
 
