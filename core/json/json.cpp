@@ -13,42 +13,67 @@ const Object kEmptyObject;
 const std::string kEmptyString;
 } // namespace
 
+template <typename T>
+struct Value::Payload : Value::Node {
+    explicit Payload(T d) : data(std::move(d)) {}
+    T data;
+};
+
+Value::Value(std::string s) : type_(Type::String) { bits_.node = new Payload<std::string>(std::move(s)); }
+Value::Value(Array a) : type_(Type::Array) { bits_.node = new Payload<Array>(std::move(a)); }
+Value::Value(Object o) : type_(Type::Object) { bits_.node = new Payload<Object>(std::move(o)); }
+
+void Value::destroyNode() noexcept
+{
+    switch (type_) {
+    case Type::String: delete static_cast<Payload<std::string>*>(bits_.node); break;
+    case Type::Array: delete static_cast<Payload<Array>*>(bits_.node); break;
+    case Type::Object: delete static_cast<Payload<Object>*>(bits_.node); break;
+    default: break;
+    }
+}
+
 const std::string& Value::asString() const
 {
-    return type_ == Type::String ? *static_cast<const std::string*>(ptr_.get()) : kEmptyString;
+    return type_ == Type::String ? static_cast<const Payload<std::string>*>(bits_.node)->data : kEmptyString;
 }
-const Array& Value::asArray() const { return type_ == Type::Array ? *static_cast<const Array*>(ptr_.get()) : kEmptyArray; }
-const Object& Value::asObject() const { return type_ == Type::Object ? *static_cast<const Object*>(ptr_.get()) : kEmptyObject; }
+const Array& Value::asArray() const
+{
+    return type_ == Type::Array ? static_cast<const Payload<Array>*>(bits_.node)->data : kEmptyArray;
+}
+const Object& Value::asObject() const
+{
+    return type_ == Type::Object ? static_cast<const Payload<Object>*>(bits_.node)->data : kEmptyObject;
+}
 
 // Copies share containers; a write through a shared one clones it first.
 Array& Value::mutableArray()
 {
-    if (type_ != Type::Array) *this = Value(Array{});
-    if (ptr_.use_count() > 1) ptr_ = std::make_shared<Array>(asArray());
-    return *static_cast<Array*>(ptr_.get());
+    if (type_ != Type::Array || bits_.node->refs.load(std::memory_order_acquire) > 1) *this = Value(Array(asArray()));
+    return static_cast<Payload<Array>*>(bits_.node)->data;
 }
 
 Object& Value::mutableObject()
 {
-    if (type_ != Type::Object) *this = Value(Object{});
-    if (ptr_.use_count() > 1) ptr_ = std::make_shared<Object>(asObject());
-    return *static_cast<Object*>(ptr_.get());
+    if (type_ != Type::Object || bits_.node->refs.load(std::memory_order_acquire) > 1) *this = Value(Object(asObject()));
+    return static_cast<Payload<Object>*>(bits_.node)->data;
 }
 
 double Value::asDouble() const
 {
     if (type_ != Type::Number) return 0.0;
-    return flag_ ? static_cast<double>(int_) : num_;
+    return flag_ ? static_cast<double>(bits_.integer) : bits_.number;
 }
 
 std::int64_t Value::asInt() const
 {
     if (type_ != Type::Number) return 0;
-    if (flag_) return int_;
+    if (flag_) return bits_.integer;
+    const double d = bits_.number;
     constexpr double kTwo63 = 9223372036854775808.0; // converting anything at or past it is undefined
-    if (!(num_ > -kTwo63)) return num_ < 0 ? std::numeric_limits<std::int64_t>::min() : 0;
-    if (num_ >= kTwo63) return std::numeric_limits<std::int64_t>::max();
-    return static_cast<std::int64_t>(num_);
+    if (!(d > -kTwo63)) return d < 0 ? std::numeric_limits<std::int64_t>::min() : 0;
+    if (d >= kTwo63) return std::numeric_limits<std::int64_t>::max();
+    return static_cast<std::int64_t>(d);
 }
 
 const Value* Value::find(std::string_view key) const
@@ -82,7 +107,7 @@ bool Value::operator==(const Value& other) const
     case Type::Null: return true;
     case Type::Bool: return flag_ == other.flag_;
     case Type::Number:
-        if (flag_ && other.flag_) return int_ == other.int_;
+        if (flag_ && other.flag_) return bits_.integer == other.bits_.integer;
         return asDouble() == other.asDouble();
     case Type::String: return asString() == other.asString();
     case Type::Array: return asArray() == other.asArray();
@@ -144,7 +169,7 @@ void Value::dumpTo(std::string& out, int indent, int depth) const
     switch (type_) {
     case Type::Null: out += "null"; break;
     case Type::Bool: out += flag_ ? "true" : "false"; break;
-    case Type::Number: out += flag_ ? std::to_string(int_) : formatNumber(num_); break;
+    case Type::Number: out += flag_ ? std::to_string(bits_.integer) : formatNumber(bits_.number); break;
     case Type::String: appendQuoted(out, asString()); break;
     case Type::Array: {
         const Array& a = asArray();

@@ -4,8 +4,8 @@
 // plans diff cleanly; the parser never throws and reports line:column.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,15 +30,34 @@ public:
     Value(int v) : Value(static_cast<long long>(v)) {}
     Value(unsigned v) : Value(static_cast<long long>(v)) {}
     Value(long v) : Value(static_cast<long long>(v)) {}
-    Value(long long v) : type_(Type::Number), flag_(true) { int_ = v; }
+    Value(long long v) : type_(Type::Number), flag_(true) { bits_.integer = v; }
     Value(unsigned long v) : Value(static_cast<long long>(v)) {}
     Value(unsigned long long v) : Value(static_cast<long long>(v)) {}
-    Value(double v) : type_(Type::Number) { num_ = v; }
+    Value(double v) : type_(Type::Number) { bits_.number = v; }
     Value(const char* s) : Value(std::string(s)) {}
-    Value(std::string s) : type_(Type::String), ptr_(std::make_shared<std::string>(std::move(s))) {}
+    Value(std::string s);
     Value(std::string_view s) : Value(std::string(s)) {}
-    Value(Array a) : type_(Type::Array), ptr_(std::make_shared<Array>(std::move(a))) {}
-    Value(Object o) : type_(Type::Object), ptr_(std::make_shared<Object>(std::move(o))) {}
+    Value(Array a);
+    Value(Object o);
+    // Inline: copies and moves are the reader's and vector's hot path.
+    Value(const Value& other) noexcept : type_(other.type_), flag_(other.flag_), bits_(other.bits_)
+    {
+        if (hasNode()) bits_.node->refs.fetch_add(1, std::memory_order_relaxed);
+    }
+    Value(Value&& other) noexcept : type_(other.type_), flag_(other.flag_), bits_(other.bits_) { other.type_ = Type::Null; }
+    Value& operator=(const Value& other) noexcept { return *this = Value(other); }
+    Value& operator=(Value&& other) noexcept
+    {
+        if (this != &other) {
+            release();
+            type_ = other.type_;
+            flag_ = other.flag_;
+            bits_ = other.bits_;
+            other.type_ = Type::Null;
+        }
+        return *this;
+    }
+    ~Value() { release(); }
 
     static Value array() { return Value(Array{}); }
     static Value object() { return Value(Object{}); }
@@ -80,16 +99,27 @@ public:
 private:
     void dumpTo(std::string& out, int indent, int depth) const;
 
-    // 32 bytes: a 64 MiB document can hold tens of millions of values.
-    // Strings, arrays and objects live behind one shared pointer; copies share
-    // them and a write through mutableArray/mutableObject clones a shared one.
+    // 16 bytes: a 64 MiB document can hold tens of millions of values.
+    // Strings, arrays and objects live in a reference-counted node; copies
+    // share it and a write through mutableArray/mutableObject clones a shared one.
+    struct Node {
+        std::atomic<std::size_t> refs{1};
+    };
+    template <typename T> struct Payload;
+    bool hasNode() const { return type_ >= Type::String; }
+    void release() noexcept
+    {
+        if (hasNode() && bits_.node->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) destroyNode();
+    }
+    void destroyNode() noexcept; // the last reference went away
+
     Type type_ = Type::Null;
     bool flag_ = false; // Bool: the value; Number: written as an int64
-    union {
-        double num_ = 0.0;
-        std::int64_t int_;
-    };
-    std::shared_ptr<void> ptr_;
+    union Bits {
+        double number;
+        std::int64_t integer;
+        Node* node;
+    } bits_{};
 };
 
 struct ParseError {
