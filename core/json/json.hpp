@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map> // kept for files that relied on it through this header
 #include <memory>
 #include <optional>
 #include <string>
