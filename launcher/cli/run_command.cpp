@@ -7,6 +7,7 @@
 
 #include "launch/backend_factory.hpp"
 #include "launch/detach/detached_launch.hpp"
+#include "launch/launch_checks.hpp"
 #include "launch/prepared_launch.hpp"
 #include "launch/run_recorder.hpp"
 #include "launch/run_supervisor.hpp"
@@ -28,10 +29,11 @@ namespace sb::cli {
 namespace {
 
 constexpr int kBadInput = 2;
+constexpr int kCheckpointsFailed = 3; // trained to the end, but checkpoints failed
 
 const char* kRunUsage =
     "shardbench-cli run PLAN.json [--local | --slurm | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
-    "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--parent-run ID]\n"
+    "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--parent-run ID] [--ignore-memory-estimate]\n"
     "       [--core PATH] [--workdir DIR] [--env NAME=VALUE ...] [--master-addr ADDR] [--master-port N]\n"
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S]\n"
@@ -60,7 +62,8 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
             "--master-addr", "--master-port", "--remote-core", "--remote-dir", "--remote-workdir", "--ssh-config",
             "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--stop-grace", "--parent-run",
             "--partition", "--account", "--time", "--slurm-arg", "--run-root", "--supervise", "--head-ssh-config"},
-           {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet", "--detach", "--no-follow"});
+           {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet", "--detach", "--no-follow",
+            "--ignore-memory-estimate"});
     if (!a.ok()) return usageError(err, q(a.error()));
     if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
 
@@ -147,6 +150,18 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         return kBadInput;
     }
 
+    // What cannot run where it is sent is refused before anything starts.
+    launch::LaunchCheckOptions checkOptions;
+    checkOptions.ignoreMemoryEstimate = a.has("--ignore-memory-estimate");
+    const launch::CoreBuild core = c.backend == launch::BackendKind::Ssh ? launch::CoreBuild{} : launch::probeCoreBuild(c.corePath);
+    const launch::LaunchCheckResult checks =
+        launch::checkLaunchTarget(prepared.launch, checkOptions, launch::MachineFacts::ofThisMachine(), core);
+    for (const QString& w : checks.warnings) err << "shardbench-cli run: warning: " << w.toStdString() << "\n";
+    if (!checks.ok()) {
+        for (const QString& e : checks.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
+        return kBadInput;
+    }
+
     const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
     QString storeError;
     std::unique_ptr<store::SqliteRunStore> store = store::SqliteRunStore::open(dbPath, &storeError);
@@ -222,7 +237,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (!recorder.error().isEmpty()) errStream << "shardbench: warning: " << recorder.error() << "\n";
     errStream.flush();
     switch (supervisor.outcome().status) {
-    case store::RunStatus::Completed: return 0;
+    case store::RunStatus::Completed: return supervisor.outcome().failedCheckpoints > 0 ? kCheckpointsFailed : 0;
     case store::RunStatus::Cancelled: return 130;
     default: return 1;
     }

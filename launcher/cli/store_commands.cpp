@@ -4,9 +4,11 @@
 #include "attach_commands.hpp"
 #include "text_format.hpp"
 
+#include "launch/abandoned_runs.hpp"
 #include "store/run_reader.hpp"
 #include "store/store_location.hpp"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -110,7 +112,12 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     const int limit = static_cast<int>(a.integer("--limit", 50, 0, 1 << 30));
     if (!a.ok()) return usageError(err, "runs", a.error(), kRunsUsage);
     if (!a.positional().empty()) return usageError(err, "runs", "unexpected argument \"" + a.positional()[0] + "\"", kRunsUsage);
-    if (a.has("--refresh")) refreshDetachedRuns(a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath(), err);
+    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    if (a.has("--refresh")) refreshDetachedRuns(dbPath, err);
+    // Runs whose launcher on this machine is gone are marked failed first.
+    QString reconcileError;
+    if (QFileInfo::exists(dbPath) && launch::reconcileAbandonedRuns(dbPath, &reconcileError) < 0)
+        err << "shardbench-cli runs: warning: abandoned runs not marked: " << s(reconcileError) << "\n";
     auto reader = openReader(a, "runs", err);
     if (!reader) return kBadInput;
     const QList<store::RunRow> runs = reader->listRuns(limit);

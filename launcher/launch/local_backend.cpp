@@ -3,6 +3,7 @@
 #include "port_picker.hpp"
 
 #include <QDir>
+#include <QFile>
 #include <QProcessEnvironment>
 
 #include <csignal>
@@ -55,6 +56,13 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
         QMetaObject::invokeMethod(this, [this] { maybeFinish(); }, Qt::QueuedConnection);
         return;
     }
+    QString planError;
+    const QString planFile = writePlanCopy(launch, &planError);
+    if (planFile.isEmpty()) {
+        Q_EMIT launchFailed(planError, 0);
+        QMetaObject::invokeMethod(this, [this] { maybeFinish(); }, Qt::QueuedConnection);
+        return;
+    }
     Q_EMIT ranksStarting(attempt.masterAddr, attempt.masterPort);
 
     const QProcessEnvironment base = QProcessEnvironment::systemEnvironment();
@@ -68,7 +76,7 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
         for (const auto& [name, value] : rankEnvironment(launch, slot, attempt))
             env.insert(QString::fromUtf8(name), QString::fromUtf8(value));
         QStringList args;
-        for (const QByteArray& a : coreArguments(launch, launch.planPath, attempt)) args << QString::fromUtf8(a);
+        for (const QByteArray& a : coreArguments(launch, planFile, attempt)) args << QString::fromUtf8(a);
         r->process->setProgram(launch.config.corePath);
         r->process->setArguments(args);
         r->process->setProcessEnvironment(env);
@@ -103,6 +111,22 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
         }
     }
     QMetaObject::invokeMethod(this, [this] { maybeFinish(); }, Qt::QueuedConnection);
+}
+
+QString LocalBackend::writePlanCopy(const PreparedLaunch& launch, QString* error)
+{
+    planDir_ = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("shardbench-%1-XXXXXX").arg(launch.uid)));
+    if (!planDir_->isValid()) {
+        *error = QStringLiteral("cannot create a folder for the plan copy: %1").arg(planDir_->errorString());
+        return {};
+    }
+    const QString path = planDir_->filePath(QStringLiteral("plan.json"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(launch.planJson) != launch.planJson.size() || !f.flush()) {
+        *error = QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString());
+        return {};
+    }
+    return path;
 }
 
 void LocalBackend::signalAll(int sig)

@@ -2,12 +2,16 @@
 // (so a terminal's Ctrl-C reaches the launcher, not the ranks, and a stop
 // reaches anything a rank spawned) and, on Linux, dies with the launcher
 // (PR_SET_PDEATHSIG), so no rank outlives it even after a SIGKILL.
+// The ranks read the plan bytes recorded for the run (PreparedLaunch::planJson),
+// written to a private folder for each attempt, never the user's plan file,
+// which may have changed since the run was validated.
 #pragma once
 
 #include "backend.hpp"
 #include "protocol/line_splitter.hpp"
 
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <memory>
@@ -38,7 +42,9 @@ private:
     void onFinished(Rank& r, int code, QProcess::ExitStatus status);
     void onStartError(Rank& r);
     void maybeFinish();
+    QString writePlanCopy(const PreparedLaunch& launch, QString* error);
 
+    std::unique_ptr<QTemporaryDir> planDir_; // removed with the backend, after its ranks
     std::vector<std::unique_ptr<Rank>> ranks_;
     QTimer graceTimer_;
     QTimer deadlineTimer_;

@@ -1,5 +1,6 @@
 #include "prepared_launch.hpp"
 
+#include "estimate/estimate.hpp"
 #include "plan/plan_json.hpp"
 
 #include <QDateTime>
@@ -7,6 +8,8 @@
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 namespace sb::launch {
 
@@ -72,6 +75,17 @@ PrepareResult prepareLaunch(const RunConfig& config)
     l.planName = QString::fromStdString(plan.plan.name);
     l.planSteps = plan.plan.training.steps;
     l.planCheckpoints = !plan.plan.training.checkpoint.dir.empty();
+    l.checkpointDir = QString::fromStdString(plan.plan.training.checkpoint.dir);
+    l.deviceMemoryBytes = plan.plan.mesh.deviceMemoryBytes;
+    if (plan.tree) {
+        const Estimate e = estimateMemory(plan.plan, *plan.tree);
+        l.estimatedPeakBytes = e.peakBytes();
+        l.estimatedWorstRank = e.worstRank;
+        quint64 perRank = 0; // the largest shard of state a rank writes
+        for (const RankEstimate& re : e.ranks)
+            perRank = std::max<quint64>(perRank, re.atPeak[MemCategory::ShardedParams] + re.atPeak[MemCategory::OptimizerState] + re.hostBytes);
+        l.checkpointBytes = perRank * static_cast<quint64>(std::max(1, e.shardSize));
+    }
     l.worldSize = plan.plan.mesh.worldSize();
     l.nodes = plan.plan.mesh.nodes;
     l.procsPerNode = plan.plan.mesh.procsPerNode;

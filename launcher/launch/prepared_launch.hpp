@@ -33,6 +33,12 @@ struct PreparedLaunch {
     int nodes = 1;          // the plan's mesh
     int procsPerNode = 1;
     bool cuda = false;      // the plan's device
+    // From the memory estimator (core/estimate), for the pre-flight.
+    quint64 estimatedPeakBytes = 0;  // of the worst rank
+    int estimatedWorstRank = 0;
+    quint64 deviceMemoryBytes = 0;   // the plan's capacity per rank
+    quint64 checkpointBytes = 0;     // one checkpoint of every rank (parameters and optimizer state)
+    QString checkpointDir;           // the plan's, as written ("" = no checkpoints)
     QList<HostSpec> hosts;  // local: one entry, "localhost"; slurm: one per node, named when allocated
     QList<RankSlot> ranks;
     const RankSlot* slotOf(int rank) const;

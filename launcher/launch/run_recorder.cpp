@@ -87,17 +87,7 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
     connect(&supervisor, &RunSupervisor::rankExited, this, [this](int, const RankExit& e) {
         launcherLog(QStringLiteral("rank %1 %2").arg(e.rank).arg(describeExit(e)));
     });
-    connect(&supervisor, &RunSupervisor::eventReceived, this, [this](int attempt, const protocol::CoreEvent& e) {
-        if (e.type == QLatin1String("step")) return; // in step_metrics
-        store::EventRecord r;
-        r.runId = runId_;
-        r.attempt = attempt;
-        r.rank = e.rank;
-        r.t = e.t;
-        r.type = e.type;
-        r.json = QJsonDocument(e.fields).toJson(QJsonDocument::Compact);
-        store_.addEvent(r);
-    });
+    connect(&supervisor, &RunSupervisor::eventReceived, this, &RunRecorder::addEvent);
     connect(&supervisor, &RunSupervisor::checkpointReported, this,
             [this](int attempt, const protocol::CheckpointReport& c) {
                 store::CheckpointRecord r;
@@ -203,8 +193,48 @@ void RunRecorder::addLog(int attempt, int rank, store::LogStream stream, const Q
     }
 }
 
+void RunRecorder::addEvent(int attempt, const protocol::CoreEvent& e)
+{
+    if (e.type == QLatin1String("step")) return; // in step_metrics
+    store::EventRecord r;
+    r.runId = runId_;
+    r.attempt = attempt;
+    r.rank = e.rank;
+    r.t = e.t;
+    r.type = e.type;
+    r.json = QJsonDocument(e.fields).toJson(QJsonDocument::Compact);
+    const qint64 size = r.json.size();
+    const bool essential = (e.type == QLatin1String("hello") || e.type == QLatin1String("done") ||
+                            e.type == QLatin1String("error")) && size <= options_.essentialEventBytes;
+    EventCap& cap = eventCaps_[{attempt, e.rank}];
+    if (!essential && cap.bytes + size > options_.eventBytes) {
+        ++cap.droppedEvents;
+        cap.droppedBytes += size;
+        return;
+    }
+    cap.bytes += size;
+    store_.addEvent(r);
+}
+
 void RunRecorder::flushTails()
 {
+    for (auto it = eventCaps_.begin(); it != eventCaps_.end(); ++it) {
+        EventCap& cap = it.value();
+        if (cap.droppedEvents == 0) continue;
+        store::LogRecord gap;
+        gap.runId = runId_;
+        gap.attempt = it.key().first;
+        gap.rank = it.key().second;
+        gap.t = now();
+        gap.stream = store::LogStream::Launcher;
+        gap.line = QStringLiteral("[%1 events of rank %2 not stored: %3 bytes over the %4-byte budget]")
+                       .arg(cap.droppedEvents)
+                       .arg(it.key().second)
+                       .arg(cap.droppedBytes)
+                       .arg(options_.eventBytes);
+        store_.addLog(gap);
+        cap.droppedEvents = cap.droppedBytes = 0;
+    }
     for (auto it = caps_.begin(); it != caps_.end(); ++it) {
         LogCap& cap = it.value();
         if (cap.tail.empty()) continue;

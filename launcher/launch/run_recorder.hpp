@@ -3,7 +3,9 @@
 // rank), attempts, per-rank step metrics (as a MetricsSink), events,
 // checkpoints, hosts (a Slurm run's nodes: in the run row only) and log
 // excerpts. Logs are capped per rank and attempt: the first `headLines` and
-// the last `tailLines` are kept.
+// the last `tailLines` are kept. Events too: at most `eventBytes` of event
+// JSON per rank and attempt (hello, done and error events of up to
+// `essentialEventBytes` always), then a marker line says how much was not stored.
 #pragma once
 
 #include "metrics_sink.hpp"
@@ -23,6 +25,8 @@ struct RecorderOptions {
     int headLines = 5000;   // per rank and attempt, stored as they come
     int tailLines = 500;    // then only the last ones, stored at the end
     int malformedLogged = 20;
+    qint64 eventBytes = 4 * 1024 * 1024;   // per rank and attempt
+    qint64 essentialEventBytes = 16 * 1024;
 };
 
 class RunRecorder final : public QObject, public MetricsSink {
@@ -45,7 +49,12 @@ private:
         qint64 dropped = 0;
         std::deque<store::LogRecord> tail;
     };
+    struct EventCap {
+        qint64 bytes = 0;
+        qint64 droppedEvents = 0, droppedBytes = 0;
+    };
     void addLog(int attempt, int rank, store::LogStream stream, const QString& line);
+    void addEvent(int attempt, const protocol::CoreEvent& e);
     void launcherLog(const QString& line);
     void recordNode(const HostInfo& h);
     void flushTails();
@@ -57,6 +66,7 @@ private:
     QString error_;
     int attempt_ = 0;
     QHash<QPair<int, int>, LogCap> caps_; // (attempt, rank)
+    QHash<QPair<int, int>, EventCap> eventCaps_;
     int malformed_ = 0;
     QHash<int, QString> nodeNames_; // Slurm: host index -> node name
 };

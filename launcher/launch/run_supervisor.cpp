@@ -161,6 +161,11 @@ void RunSupervisor::onEvent(int rank, protocol::CoreEvent event)
         // Rank 0 reports a sharded checkpoint once every rank's part is in place.
         if (rank == 0 && ck->complete() && (!latestCheckpoint_ || ck->step >= latestCheckpoint_->step))
             latestCheckpoint_ = Checkpoint{ck->step, ck->path};
+        if (!ck->complete()) {
+            failedCheckpoints_.insert({attempt_, ck->step});
+            if (firstCheckpointFailure_.isEmpty())
+                firstCheckpointFailure_ = QStringLiteral("step %1: %2").arg(ck->step).arg(ck->message.isEmpty() ? ck->status : ck->message);
+        }
         Q_EMIT checkpointReported(attempt_, *ck);
     } else if (auto done = protocol::doneFromEvent(event)) {
         if (rank == 0 && !std::isnan(done->finalLoss)) rank0FinalLoss_ = done->finalLoss;
@@ -256,7 +261,12 @@ void RunSupervisor::onBackendFinished()
         rec.status = store::statusName(RunStatus::Completed);
         Q_EMIT attemptEnded(rec);
         if (rank0FinalLoss_) outcome_.finalLoss = *rank0FinalLoss_;
-        finish(RunStatus::Completed, QString());
+        outcome_.failedCheckpoints = static_cast<int>(failedCheckpoints_.size());
+        finish(RunStatus::Completed, failedCheckpoints_.isEmpty() ? QString()
+                                     : QStringLiteral("%1 checkpoint%2 failed (%3)")
+                                           .arg(failedCheckpoints_.size())
+                                           .arg(failedCheckpoints_.size() == 1 ? QString() : QStringLiteral("s"))
+                                           .arg(firstCheckpointFailure_));
         return;
     }
 

@@ -4,7 +4,9 @@
 // deadline) and the attempt fails with the rank that caused it. With
 // max_restarts left, the whole group is started again: from the newest
 // checkpoint that rank 0 reported complete (--resume DIR), or from scratch.
-// A cancel stops everything the same way and ends the run as cancelled.
+// A cancel stops everything the same way and ends the run as cancelled. A run
+// whose ranks all finished but whose checkpoints failed is completed with a
+// reason saying how many failed.
 //
 // Everything happens in the thread the supervisor lives in, driven by the
 // event loop; a GUI connects to the signals, the CLI and the run store too.
@@ -21,6 +23,8 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
+#include <QPair>
+#include <QSet>
 #include <QTimer>
 
 #include <algorithm>
@@ -39,6 +43,7 @@ struct RunOutcome {
     int stepsDone = 0;
     double finalLoss = store::kNoTime;
     qint64 malformedLines = 0;
+    int failedCheckpoints = 0;  // a completed run with failed checkpoints says so in its reason
     double startedAt = store::kNoTime;
     double endedAt = store::kNoTime;
 };
@@ -144,6 +149,8 @@ private:
     };
     std::optional<Checkpoint> latestCheckpoint_; // complete, as reported by rank 0
     std::optional<double> rank0FinalLoss_;
+    QSet<QPair<int, int>> failedCheckpoints_; // (attempt, step)
+    QString firstCheckpointFailure_;
 };
 
 } // namespace sb::launch

@@ -306,6 +306,21 @@ QHash<QPair<int, int>, int> RunReader::logLineCounts(qint64 runId)
     return out;
 }
 
+double RunReader::lastHeardAt(qint64 runId)
+{
+    QSqlQuery q(db_);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT max(t) FROM (SELECT max(t) AS t FROM step_metrics WHERE run_id = ? "
+                             "UNION ALL SELECT max(t) FROM events WHERE run_id = ? "
+                             "UNION ALL SELECT max(t) FROM logs WHERE run_id = ?)"));
+    for (int i = 0; i < 3; ++i) q.bindValue(i, runId);
+    if (!q.exec() || !q.next()) {
+        lastError_ = q.lastError().text();
+        return kNoTime;
+    }
+    return realOf(q.value(0));
+}
+
 QList<LogRecord> RunReader::logs(qint64 runId, int rank, int attempt)
 {
     QList<LogRecord> out;

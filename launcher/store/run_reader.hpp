@@ -100,6 +100,8 @@ public:
     // Stored log lines per (attempt, rank).
     QHash<QPair<int, int>, int> logLineCounts(qint64 runId);
     QList<EventRecord> events(qint64 runId, const QString& type = {});
+    // The newest time among the run's step metrics, events and logs; kNoTime if none.
+    double lastHeardAt(qint64 runId);
     QList<CheckpointRecord> checkpoints(qint64 runId);
     QList<HostRecord> hosts();
     QList<SavedPlanRecord> savedPlans();

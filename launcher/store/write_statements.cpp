@@ -188,7 +188,7 @@ QString WriteStatements::addEvent(const EventRecord& e)
     q.bindValue(2, rankOrNull(e.rank));
     q.bindValue(3, e.t);
     q.bindValue(4, e.type);
-    q.bindValue(5, QString::fromUtf8(e.json));
+    q.bindValue(5, e.json.isEmpty() ? QString(QLatin1String("")) : QString::fromUtf8(e.json));
     q.bindValue(6, textOrNull(e.src.isEmpty() ? QString() : e.src));
     return run(q);
 }
@@ -201,7 +201,7 @@ QString WriteStatements::addLog(const LogRecord& l)
     q.bindValue(2, rankOrNull(l.rank));
     q.bindValue(3, l.t);
     q.bindValue(4, QString(QLatin1Char(static_cast<char>(l.stream))));
-    q.bindValue(5, l.line);
+    q.bindValue(5, l.line.isNull() ? QString(QLatin1String("")) : l.line); // a blank line is a line, not NULL
     q.bindValue(6, textOrNull(l.src.isEmpty() ? QString() : l.src));
     return run(q);
 }

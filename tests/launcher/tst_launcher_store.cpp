@@ -1,17 +1,21 @@
 // The SQLite run store: what is written is read back exactly, an old schema
 // is migrated, a newer or damaged file is refused, and a writer killed with
 // SIGKILL mid-ingest leaves a sound database with every committed row.
+#include "launch/abandoned_runs.hpp"
 #include "store/connection.hpp"
 #include "store/run_reader.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite_run_store.hpp"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -434,6 +438,105 @@ private Q_SLOTS:
         }
         QVERIFY(store->flush());
         QCOMPARE(reader->series(id, Metric::Loss).size(), 10000);
+    }
+
+    void storesBlankLines()
+    {
+        // A rank's empty line is a line: stored as "", never a NOT NULL failure.
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("blank.sqlite"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-blank")));
+        QVERIFY(id > 0);
+        int n = 0;
+        for (const QString& line : {QString(), QString::fromUtf8(QByteArray("")), QStringLiteral("after")}) {
+            LogRecord l;
+            l.runId = id;
+            l.rank = 0;
+            l.t = 1700000000.0 + n++;
+            l.stream = LogStream::Stdout;
+            l.line = line;
+            store->addLog(l);
+        }
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QCOMPARE(store->lastError(), QString());
+        store.reset();
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        const QList<LogRecord> logs = reader->logs(id, 0);
+        QCOMPARE(logs.size(), 3);
+        QCOMPARE(logs[0].line, QString());
+        QCOMPARE(logs[1].line, QString());
+        QCOMPARE(logs[2].line, QStringLiteral("after"));
+    }
+
+    void marksRunsOfAVanishedLauncherFailed()
+    {
+        // A launcher on this machine that is gone: a finished process's pid.
+        QProcess probe;
+        probe.start(QStringLiteral("true"));
+        QVERIFY(probe.waitForStarted());
+        const qint64 pid = probe.processId();
+        QVERIFY(probe.waitForFinished(5000));
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("abandoned.sqlite"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        auto make = [&](const QString& uid, bool detached) {
+            NewRun r = sampleRun(uid);
+            r.launcherHost = QSysInfo::machineHostName();
+            r.launcherPid = pid;
+            if (detached) r.runDir = QStringLiteral("/tmp/somewhere/") + uid;
+            const qint64 id = store->createRun(r);
+            RunUpdate u;
+            u.runId = id;
+            u.status = RunStatus::Running;
+            u.startedAt = 1700000001.0;
+            store->updateRun(u);
+            return id;
+        };
+        const qint64 lost = make(QStringLiteral("uid-lost"), false);
+        const qint64 detached = make(QStringLiteral("uid-detached"), true);
+        const qint64 live = store->createRun([] {
+            NewRun r = sampleRun(QStringLiteral("uid-live"));
+            r.launcherHost = QSysInfo::machineHostName();
+            r.launcherPid = QCoreApplication::applicationPid();
+            return r;
+        }());
+        store->addStepMetrics(metric(lost, 0, 1, 0, 2.0)); // t 1700000001
+        EventRecord e;
+        e.runId = lost;
+        e.rank = 0;
+        e.t = 1700000050.25;
+        e.type = QStringLiteral("hello");
+        e.json = "{}";
+        store->addEvent(e);
+        LogRecord l;
+        l.runId = lost;
+        l.rank = 1;
+        l.t = 1700000020.0;
+        l.line = QStringLiteral("a line");
+        store->addLog(l);
+        QVERIFY(store->flush());
+        store.reset();
+
+        QCOMPARE(sb::launch::reconcileAbandonedRuns(path, &err), 1);
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        const auto row = reader->run(lost);
+        QCOMPARE(row->status, QStringLiteral("failed"));
+        QVERIFY(!row->isAbandoned());
+        const QString when = QDateTime::fromMSecsSinceEpoch(1700000050250).toString(Qt::ISODate);
+        QCOMPARE(row->reason, QStringLiteral("the launcher (pid %1 on %2) is gone; last heard from at %3")
+                                  .arg(pid)
+                                  .arg(QSysInfo::machineHostName(), when));
+        QCOMPARE(row->endedAt, 1700000050.25);
+        QCOMPARE(reader->run(detached)->status, QStringLiteral("running")); // attach decides its fate
+        QCOMPARE(reader->run(live)->status, QStringLiteral("starting"));    // its launcher is this test
+        QCOMPARE(sb::launch::reconcileAbandonedRuns(path, &err), 0);
     }
 
     void storesNoSecrets()

@@ -37,6 +37,8 @@ public:
     launch::RunSupervisor& supervisor() { return *supervisor_; }
     const launch::PreparedLaunch& launch() const { return supervisor_->launch(); }
     qint64 runId() const { return recorder_ ? recorder_->runId() : -1; }
+    // The recorder's storage problem, if any ("" when every row was stored).
+    QString recorderError() const { return recorder_ ? recorder_->error() : QString(); }
     QString dbPath() const { return dbPath_; }
     bool finished() const { return finished_; }
     qint64 msSince(const QElapsedTimer& t) const { return t.elapsed(); }

@@ -1,0 +1,58 @@
+#include "abandoned_runs.hpp"
+
+#include "store/sqlite_run_store.hpp"
+
+#include <QDateTime>
+
+#include <cmath>
+
+namespace sb::launch {
+
+QList<AbandonedRun> findAbandonedRuns(store::RunReader& reader)
+{
+    QList<AbandonedRun> out;
+    for (const store::RunRow& r : reader.listRuns()) {
+        if (r.isDetached() || !r.isAbandoned()) continue;
+        AbandonedRun a;
+        a.runId = r.id;
+        a.lastHeardAt = reader.lastHeardAt(r.id);
+        if (std::isnan(a.lastHeardAt)) a.lastHeardAt = std::isnan(r.startedAt) ? r.createdAt : r.startedAt;
+        const QString when = std::isnan(a.lastHeardAt)
+                                 ? QStringLiteral("an unknown time")
+                                 : QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(a.lastHeardAt * 1000)).toString(Qt::ISODate);
+        a.reason = QStringLiteral("the launcher (pid %1 on %2) is gone; last heard from at %3").arg(r.launcherPid).arg(r.launcherHost, when);
+        out << a;
+    }
+    return out;
+}
+
+bool markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs)
+{
+    for (const AbandonedRun& a : runs) {
+        store::RunUpdate u;
+        u.runId = a.runId;
+        u.status = store::RunStatus::Failed;
+        u.reason = a.reason;
+        if (!std::isnan(a.lastHeardAt)) u.endedAt = a.lastHeardAt;
+        writer.updateRun(u);
+    }
+    return runs.isEmpty() || writer.flush();
+}
+
+int reconcileAbandonedRuns(const QString& dbPath, QString* error)
+{
+    std::unique_ptr<store::RunReader> reader = store::RunReader::open(dbPath, error);
+    if (!reader) return -1;
+    const QList<AbandonedRun> runs = findAbandonedRuns(*reader);
+    reader.reset();
+    if (runs.isEmpty()) return 0;
+    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(dbPath, error);
+    if (!writer) return -1;
+    if (!markAbandonedRuns(*writer, runs)) {
+        *error = writer->lastError();
+        return -1;
+    }
+    return static_cast<int>(runs.size());
+}
+
+} // namespace sb::launch
