@@ -322,7 +322,8 @@ void Supervisor::startRank(Rank& r)
     Spawned s;
     if (r.remote) {
         const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
-        const std::string cmd = remoteRankCommand("", std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env, req.argv[0],
+        const std::string pidFile = "/tmp/shardbench-" + spec_.runId + "-rank-" + std::to_string(r.rank) + ".pid";
+        const std::string cmd = remoteRankCommand(pidFile, std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env, req.argv[0],
                                                   std::vector<std::string>(req.argv.begin() + 1, req.argv.end()), &s.error);
         req.argv = h.ssh;
         req.argv.push_back(cmd);

@@ -454,6 +454,59 @@ private Q_SLOTS:
         expectNoProcessesOf(dir, 10000);
     }
 
+    // A host that refuses connections for a while (a bastion's MaxStartups,
+    // a rebooting node): the head's sessions to it fail (ssh exits 255) and
+    // are retried with back-off until they get through; the launch succeeds.
+    // The refusal is a ProxyCommand that fails until a gate file appears.
+    void refusedConnectionsAreRetried()
+    {
+        SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd3")));
+        QDir().mkpath(sshd.dir);
+        QCOMPARE(sshd.start({QStringLiteral("127.0.0.14"), QStringLiteral("127.0.0.15")}), QString());
+        const QString gate = tmp_.filePath(QStringLiteral("gate"));
+        const QString proxy = tmp_.filePath(QStringLiteral("flaky-proxy.py"));
+        QCOMPARE(SshdFixture::writeFile(proxy, "import os, socket, sys, threading\n"
+                                               "if not os.path.exists(sys.argv[1]):\n"
+                                               "    sys.stderr.write('kex_exchange_identification: Connection reset by peer\\n'); sys.exit(1)\n"
+                                               "s = socket.create_connection((sys.argv[2], int(sys.argv[3])))\n"
+                                               "def up():\n"
+                                               "    while True:\n"
+                                               "        d = os.read(0, 65536)\n"
+                                               "        if not d: s.shutdown(socket.SHUT_WR); return\n"
+                                               "        s.sendall(d)\n"
+                                               "threading.Thread(target=up, daemon=True).start()\n"
+                                               "while True:\n"
+                                               "    d = s.recv(65536)\n"
+                                               "    if not d: break\n"
+                                               "    os.write(1, d)\n"),
+                 QString());
+        QFile base(sshd.configFile);
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        const QString headConfig = tmp_.filePath(QStringLiteral("head_ssh_config3"));
+        QCOMPARE(SshdFixture::writeFile(headConfig, QStringLiteral("Host %1\n  ProxyCommand python3 %2 %3 %h %p\n")
+                                                        .arg(sshd.alias(1), proxy, gate)
+                                                        .toUtf8() +
+                                                    base.readAll() + "\nHost *\n  UserKnownHostsFile " + sshd.knownHostsFile.toUtf8() + "\n"),
+                 QString());
+        const QString p = tmp_.filePath(QStringLiteral("refused.json"));
+        QCOMPARE(writeTinyPlan(p, 2, 2, 10), QString());
+        const QString db = tmp_.filePath(QStringLiteral("refused.sqlite"));
+        const qint64 id = launch(p, db, {QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":2"), QStringLiteral("--host"),
+                                         sshd.alias(1) + QStringLiteral(":2"), QStringLiteral("--ssh-config"), sshd.configFile,
+                                         QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
+                                         QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"),
+                                         tmp_.filePath(QStringLiteral("remote3")), QStringLiteral("--head-ssh-config"), headConfig});
+        QVERIFY(id > 0);
+        const QString dir = runDirOf(db, id);
+        QVERIFY(waitFor([&] { return linesOf(dir + QStringLiteral("/supervisor.log")).join('\n').contains("try 3 of 6"); }, 30000));
+        QCOMPARE(SshdFixture::writeFile(gate, "open"), QString());
+        QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(dir)); }, 240000), qPrintable(statusOf(dir)));
+        const QByteArray log = linesOf(dir + QStringLiteral("/supervisor.log")).join('\n');
+        QVERIFY2(statusOf(dir) == QLatin1String("completed"), log.constData());
+        QVERIFY2(log.contains("rank 2: connecting to node-b failed (Connection closed") && log.contains("try 3 of 6 in 2 s"), log.constData());
+        expectNoProcessesOf(dir, 10000);
+    }
+
     // Bad input: a run that is not detached, an unknown run, a detached run
     // whose directory is gone.
     void badInputIsExplained()
