@@ -18,6 +18,7 @@ namespace sb::supervise {
 namespace {
 
 constexpr std::size_t kChunk = 1 << 20;
+constexpr std::size_t kMaxLineRead = 16u << 20;
 
 struct Output {
     std::string buf;
@@ -76,7 +77,18 @@ std::vector<std::string> listFiles(const FollowOptions& o)
     return files;
 }
 
+void sendLine(Output& out, const std::string& file, long long offset, long long next, std::string_view line)
+{
+    out.buf += "{\"k\":\"l\",\"f\":";
+    json::appendQuoted(out.buf, file);
+    out.buf += ",\"o\":" + std::to_string(offset) + ",\"n\":" + std::to_string(next) + ",\"d\":";
+    json::appendQuoted(out.buf, sanitizeUtf8(line));
+    out.buf += "}\n";
+}
+
 // Sends the complete lines of `file` after `offset`; returns true if any.
+// A line longer than a read grows the read (the supervisor's lines are at
+// most a few MiB); one past kMaxLineRead is sent cut there.
 bool sendNewLines(const std::string& runDir, const std::string& file, long long& offset, Output& out)
 {
     const std::string path = join(runDir, file);
@@ -87,23 +99,29 @@ bool sendNewLines(const std::string& runDir, const std::string& file, long long&
     bool sent = false;
     std::string buf;
     long long pos = offset;
+    std::size_t want = kChunk;
     while (pos < st.st_size && !out.broken) {
-        buf.resize(kChunk);
-        const ssize_t n = ::pread(fd, buf.data(), kChunk, pos);
+        buf.resize(want);
+        const ssize_t n = ::pread(fd, buf.data(), want, pos);
         if (n <= 0) break;
         buf.resize(static_cast<std::size_t>(n));
         std::size_t start = 0;
         for (std::size_t nl; (nl = buf.find('\n', start)) != std::string::npos; start = nl + 1) {
-            const long long lineOffset = pos + static_cast<long long>(start);
-            out.buf += "{\"k\":\"l\",\"f\":";
-            json::appendQuoted(out.buf, file);
-            out.buf += ",\"o\":" + std::to_string(lineOffset) + ",\"n\":" + std::to_string(pos + static_cast<long long>(nl) + 1) +
-                       ",\"d\":";
-            json::appendQuoted(out.buf, sanitizeUtf8(std::string_view(buf).substr(start, nl - start)));
-            out.buf += "}\n";
+            sendLine(out, file, pos + static_cast<long long>(start), pos + static_cast<long long>(nl) + 1,
+                     std::string_view(buf).substr(start, nl - start));
             sent = true;
         }
-        if (start == 0) break; // no complete line in a whole chunk: wait for the rest
+        if (start == 0) {
+            if (static_cast<std::size_t>(n) < want) break; // an unfinished last line: wait for the rest
+            if (want < kMaxLineRead) {
+                want *= 2;
+                continue;
+            }
+            sendLine(out, file, pos, pos + n, buf);
+            sent = true;
+            start = static_cast<std::size_t>(n);
+        }
+        want = kChunk;
         pos += static_cast<long long>(start);
         out.flush();
     }

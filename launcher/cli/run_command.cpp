@@ -186,9 +186,10 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
             err << "shardbench-cli run: " << why.toStdString() << "\n";
             return 1;
         }
-        err << "shardbench: run " << detached.runId << " (" << prepared.launch.uid.toStdString() << "): "
-            << prepared.launch.planSummary.toStdString() << ", supervised on " << detached.target.describe().toStdString()
-            << " (pid " << detached.supervisorPid << ")\n";
+        if (!a.has("--quiet"))
+            err << "shardbench: run " << detached.runId << " (" << prepared.launch.uid.toStdString() << "): "
+                << prepared.launch.planSummary.toStdString() << ", supervised on " << detached.target.describe().toStdString()
+                << " (pid " << detached.supervisorPid << ")\n";
         if (a.has("--no-follow")) {
             out << detached.runId << "\n";
             return 0;

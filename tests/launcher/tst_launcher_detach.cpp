@@ -507,6 +507,31 @@ private Q_SLOTS:
         expectNoProcessesOf(dir, 10000);
     }
 
+    // The follower sends a line longer than its read size whole, and the
+    // lines after it (it used to stop at such a line for ever).
+    void longLinesAreFollowed()
+    {
+        const QString dir = tmp_.filePath(QStringLiteral("long-lines"));
+        QVERIFY(QDir().mkpath(dir + QStringLiteral("/attempt-0")));
+        QCOMPARE(SshdFixture::writeFile(dir + QStringLiteral("/state.json"), "{\"status\":\"completed\"}\n"), QString());
+        const QByteArray longLine = "{\"t\":1,\"s\":\"e\",\"l\":\"" + QByteArray(3 << 20, 'x') + "\"}";
+        QCOMPARE(SshdFixture::writeFile(dir + QStringLiteral("/attempt-0/rank-0.log"), longLine + "\n{\"t\":2,\"l\":\"after\"}\n"), QString());
+        QProcess f;
+        f.setStandardInputFile(QProcess::nullDevice());
+        f.start(binDir() + QStringLiteral("/shardbench-supervise"), {QStringLiteral("follow"), dir, QStringLiteral("--once")});
+        QVERIFY(f.waitForFinished(30000));
+        QCOMPARE(f.exitCode(), 0);
+        QList<QJsonObject> lines;
+        for (const QByteArray& l : f.readAllStandardOutput().split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(l).object();
+            if (o.value(QStringLiteral("k")).toString() == QLatin1String("l")) lines << o;
+        }
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[0].value(QStringLiteral("d")).toString().toUtf8(), longLine);
+        QCOMPARE(lines[1].value(QStringLiteral("o")).toDouble(), lines[0].value(QStringLiteral("n")).toDouble());
+        QCOMPARE(lines[1].value(QStringLiteral("d")).toString(), QStringLiteral("{\"t\":2,\"l\":\"after\"}"));
+    }
+
     // Bad input: a run that is not detached, an unknown run, a detached run
     // whose directory is gone.
     void badInputIsExplained()

@@ -21,9 +21,9 @@
 
 namespace sb::launch {
 
-// A follower record holds one line of the run directory (at most 1 MiB, the
-// supervisor's cut), escaped as JSON: at most six bytes per byte.
-inline constexpr qsizetype kMaxFollowerLine = 8 << 20;
+// A follower record holds one line of the run directory (a rank's line is cut
+// at 1 MiB, then escaped twice: into its log record and into the record).
+inline constexpr qsizetype kMaxFollowerLine = 64 << 20;
 
 struct FollowRequest {
     QHash<QString, qint64> offsets;  // file -> next byte to read
