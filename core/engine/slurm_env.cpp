@@ -1,5 +1,7 @@
 #include "slurm_env.hpp"
 
+#include "slurm_port.hpp"
+
 #include <cctype>
 #include <cstdlib>
 
@@ -113,8 +115,9 @@ SlurmTranslation torchrunFromSlurm(const EnvLookup& env)
         }
     }
     if (get("MASTER_PORT").empty()) {
-        const std::string job = get("SLURM_JOB_ID");
-        if (isDigits(job) && job.size() < 19) t.vars["MASTER_PORT"] = std::to_string(15000 + std::atoll(job.c_str()) % 15000);
+        const std::string job = get("SLURM_JOB_ID"), step = get("SLURM_STEP_ID");
+        if (isDigits(job) && job.size() < 19 && isDigits(step) && step.size() < 19)
+            t.vars["MASTER_PORT"] = std::to_string(slurmRendezvousPort(std::atoll(job.c_str()), std::atoll(step.c_str())));
     }
     return t;
 }

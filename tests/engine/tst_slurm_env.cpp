@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <set>
+
 #include <map>
 #include <string>
 
@@ -90,6 +92,22 @@ private Q_SLOTS:
                                                           {"LOCAL_RANK", "1"},  {"LOCAL_WORLD_SIZE", "3"},
                                                           {"MASTER_ADDR", "gpu3"}, {"MASTER_PORT", "16000"}};
         QVERIFY(t.vars == expected);
+    }
+
+    // Two runs in one allocation are two steps of one job: they must not
+    // meet on one rendezvous port (they did: 15000 + job id % 15000 for both).
+    void stepsOfOneJobGetTheirOwnPorts()
+    {
+        auto portOf = [](const char* step) {
+            return translate({{"SLURM_STEP_ID", step}, {"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "1"},
+                              {"SLURM_STEP_NODELIST", "n1"}, {"SLURM_JOB_ID", "31000"}})
+                .vars.at("MASTER_PORT");
+        };
+        QCOMPARE(QString::fromStdString(portOf("0")), QStringLiteral("16000"));
+        std::set<std::string> ports;
+        for (int step = 0; step < 200; ++step) ports.insert(portOf(std::to_string(step).c_str()));
+        QCOMPARE(ports.size(), std::size_t(200));
+        for (const std::string& p : ports) QVERIFY(std::stoi(p) >= 15000 && std::stoi(p) < 30000);
     }
 
     void explicitVariablesWin()

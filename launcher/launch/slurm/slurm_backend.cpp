@@ -1,5 +1,7 @@
 #include "slurm_backend.hpp"
 
+#include "engine/slurm_port.hpp"
+
 #include "srun_command.hpp"
 
 #include "protocol/event_line.hpp"
@@ -199,7 +201,11 @@ void SlurmBackend::ranksRunning()
     const QString addr = !attempt_.masterAddr.isEmpty() ? attempt_.masterAddr
                          : !masterHost_.isEmpty()       ? masterHost_
                                                         : QStringLiteral("the first node");
-    const int port = attempt_.masterPort > 0 ? attempt_.masterPort : jobId_ >= 0 ? static_cast<int>(20000 + jobId_ % 20000) : 0;
+    const qsizetype dot = step_.indexOf(QLatin1Char('.'));
+    const long long stepId = dot < 0 ? 0 : step_.mid(dot + 1).toLongLong();
+    const int port = attempt_.masterPort > 0 ? attempt_.masterPort
+                     : jobId_ >= 0         ? engine::slurmRendezvousPort(jobId_, stepId)
+                                           : 0;
     Q_EMIT ranksStarting(addr, port);
 }
 
