@@ -11,6 +11,7 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -227,6 +228,8 @@ private Q_SLOTS:
         run.waitForFinished(5000);
         const QString dir = runDirOf(db, 1);
         QVERIFY2(!dir.isEmpty(), err.constData());
+        // The spec holds the ranks' environment: only its owner reads it.
+        QCOMPARE(QFileInfo(dir + QStringLiteral("/spec.json")).permissions() & (QFile::ReadGroup | QFile::ReadOther), QFileDevice::Permissions());
         QCOMPARE(stateOf(dir).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
         QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 180000), qPrintable(statusOf(dir)));
         QCOMPARE(countDir(dir).maxStep, 150);

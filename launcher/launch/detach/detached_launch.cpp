@@ -23,10 +23,12 @@ double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 std::string s(const QString& q) { return q.toStdString(); }
 std::string s(const QByteArray& b) { return b.toStdString(); }
 
+// Owner-only, as the SFTP copies are: the spec holds the ranks' environment (--env values).
 QString writeLocalFile(const QString& path, const QByteArray& data)
 {
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
+    if (!f.open(QIODevice::WriteOnly) || !f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) ||
+        f.write(data) != data.size() || !f.commit())
         return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
     return {};
 }
