@@ -47,22 +47,25 @@ int exitCodeOf(store::RunStatus st)
     }
 }
 
-// A run of the store by reference, with its attach target; "" or why not.
-QString detachedRun(const QString& dbPath, const QString& ref, store::RunRow* run, launch::AttachTarget* target, int* code)
+// A run of the store by reference, with its attach target: 0, or the exit
+// code after saying why not.
+int detachedRun(const QString& dbPath, const QString& ref, const char* cmd, std::ostream& err, store::RunRow* run,
+                launch::AttachTarget* target)
 {
     QString error;
     auto reader = store::RunReader::open(dbPath, &error);
-    *code = kBadInput;
-    if (!reader) return error;
-    auto row = ref.isEmpty() ? std::nullopt : reader->findRun(ref);
-    if (!row) return reader->lastError();
-    if (!row->isDetached())
-        return QStringLiteral("run %1 was not launched detached (its launcher supervised it)").arg(row->id);
-    error = launch::AttachTarget::fromJson(row->attachJson, target);
-    if (!error.isEmpty()) return QStringLiteral("run %1: %2").arg(row->id).arg(error);
+    std::optional<store::RunRow> row = reader ? reader->findRun(ref) : std::nullopt;
+    if (reader && !row) error = reader->lastError();
+    else if (row && !row->isDetached())
+        error = QStringLiteral("run %1 was not launched detached (its launcher supervised it)").arg(row->id);
+    else if (row && !(error = launch::AttachTarget::fromJson(row->attachJson, target)).isEmpty())
+        error = QStringLiteral("run %1: %2").arg(row->id).arg(error);
+    if (!error.isEmpty()) {
+        err << "shardbench-cli " << cmd << ": " << s(error) << "\n";
+        return kBadInput;
+    }
     *run = *row;
-    *code = 0;
-    return {};
+    return 0;
 }
 
 } // namespace
@@ -173,12 +176,7 @@ int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostr
     const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
     store::RunRow run;
     launch::AttachTarget target;
-    int code = 0;
-    const QString why = detachedRun(dbPath, q(a.positional()[0]), &run, &target, &code);
-    if (!why.isEmpty()) {
-        err << "shardbench-cli attach: " << s(why) << "\n";
-        return code;
-    }
+    if (const int code = detachedRun(dbPath, q(a.positional()[0]), "attach", err, &run, &target)) return code;
     return attachAndIngest(dbPath, run.id, o, a.has("--quiet"), out, err);
 }
 
@@ -190,12 +188,7 @@ int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
     store::RunRow run;
     launch::AttachTarget target;
-    int code = 0;
-    const QString why = detachedRun(dbPath, q(a.positional()[0]), &run, &target, &code);
-    if (!why.isEmpty()) {
-        err << "shardbench-cli stop: " << s(why) << "\n";
-        return code;
-    }
+    if (const int code = detachedRun(dbPath, q(a.positional()[0]), "stop", err, &run, &target)) return code;
     QByteArrayList args = {"stop"};
     if (a.has("--kill")) args << "--kill";
     const QByteArrayList argvStop = launch::superviseCommand(target, args);

@@ -11,10 +11,8 @@ namespace {
 double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 } // namespace
 
-RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, RecorderOptions options)
-    : store_(store), supervisor_(supervisor), options_(options)
+store::NewRun newRunRecord(const PreparedLaunch& l)
 {
-    const PreparedLaunch& l = supervisor.launch();
     store::NewRun run;
     run.uid = l.uid;
     run.name = l.config.name;
@@ -28,7 +26,13 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
     run.createdAt = now();
     run.launcherHost = QSysInfo::machineHostName();
     run.launcherPid = QCoreApplication::applicationPid();
-    runId_ = store_.createRun(run);
+    return run;
+}
+
+RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, RecorderOptions options)
+    : store_(store), supervisor_(supervisor), options_(options)
+{
+    runId_ = store_.createRun(newRunRecord(supervisor.launch()));
     if (runId_ < 0) {
         error_ = QStringLiteral("cannot record the run: ") + store_.lastError();
         return;

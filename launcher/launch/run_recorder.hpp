@@ -21,6 +21,9 @@
 
 namespace sb::launch {
 
+// The store's record of a new run of `launch`, launched from this process.
+store::NewRun newRunRecord(const PreparedLaunch& launch);
+
 struct RecorderOptions {
     int headLines = 5000;   // per rank and attempt, stored as they come
     int tailLines = 500;    // then only the last ones, stored at the end

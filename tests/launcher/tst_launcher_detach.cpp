@@ -189,6 +189,17 @@ class LauncherDetach : public QObject {
         return err.isEmpty() ? path : QString();
     }
 
+    // The OpenSSH config the head node reaches the other hosts with: the
+    // fixture's hosts and known_hosts, after `first` (first values win).
+    QString writeHeadConfig(const SshdFixture& sshd, const QString& name, const QByteArray& first = {})
+    {
+        QFile base(sshd.configFile);
+        if (!base.open(QIODevice::ReadOnly)) return {};
+        const QString path = tmp_.filePath(name);
+        const QByteArray text = first + base.readAll() + "\nHost *\n  UserKnownHostsFile " + sshd.knownHostsFile.toUtf8() + "\n";
+        return SshdFixture::writeFile(path, text).isEmpty() ? path : QString();
+    }
+
     // Launches detached without following; returns the run id.
     qint64 launch(const QString& planPath, const QString& db, const QStringList& extra = {})
     {
@@ -428,11 +439,8 @@ private Q_SLOTS:
         SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd2")));
         QDir().mkpath(sshd.dir);
         QCOMPARE(sshd.start({QStringLiteral("127.0.0.12"), QStringLiteral("127.0.0.13")}), QString());
-        QFile base(sshd.configFile);
-        QVERIFY(base.open(QIODevice::ReadOnly));
-        const QString headConfig = tmp_.filePath(QStringLiteral("head_ssh_config"));
-        QCOMPARE(SshdFixture::writeFile(headConfig, base.readAll() + "\nHost *\n  UserKnownHostsFile " + sshd.knownHostsFile.toUtf8() + "\n"),
-                 QString());
+        const QString headConfig = writeHeadConfig(sshd, QStringLiteral("head_ssh_config"));
+        QVERIFY(!headConfig.isEmpty());
         const QString p = tmp_.filePath(QStringLiteral("two-hosts.json"));
         QCOMPARE(writeTinyPlan(p, 2, 1, 60), QString());
         const QString db = tmp_.filePath(QStringLiteral("two-hosts.sqlite"));
@@ -483,14 +491,11 @@ private Q_SLOTS:
                                                "    if not d: break\n"
                                                "    os.write(1, d)\n"),
                  QString());
-        QFile base(sshd.configFile);
-        QVERIFY(base.open(QIODevice::ReadOnly));
-        const QString headConfig = tmp_.filePath(QStringLiteral("head_ssh_config3"));
-        QCOMPARE(SshdFixture::writeFile(headConfig, QStringLiteral("Host %1\n  ProxyCommand python3 %2 %3 %h %p\n")
+        const QString headConfig = writeHeadConfig(sshd, QStringLiteral("head_ssh_config3"),
+                                                    QStringLiteral("Host %1\n  ProxyCommand python3 %2 %3 %h %p\n")
                                                         .arg(sshd.alias(1), proxy, gate)
-                                                        .toUtf8() +
-                                                    base.readAll() + "\nHost *\n  UserKnownHostsFile " + sshd.knownHostsFile.toUtf8() + "\n"),
-                 QString());
+                                                        .toUtf8());
+        QVERIFY(!headConfig.isEmpty());
         const QString p = tmp_.filePath(QStringLiteral("refused.json"));
         QCOMPARE(writeTinyPlan(p, 2, 2, 10), QString());
         const QString db = tmp_.filePath(QStringLiteral("refused.sqlite"));

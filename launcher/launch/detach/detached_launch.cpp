@@ -1,18 +1,17 @@
 #include "detached_launch.hpp"
 
+#include "../run_recorder.hpp"
 #include "../shell_quote.hpp"
 #include "../ssh/ssh_connection.hpp"
 
 #include "supervisor/run_dir.hpp"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSaveFile>
-#include <QSysInfo>
 
 namespace sb::launch {
 
@@ -161,19 +160,7 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
 {
     if (l.config.backend == BackendKind::Slurm)
         return QStringLiteral("detached Slurm runs (sbatch) are not supported yet; run without --detach");
-    store::NewRun row;
-    row.uid = l.uid;
-    row.name = l.config.name;
-    row.planJson = QString::fromUtf8(l.planJson);
-    row.backend = backendName(l.config.backend);
-    for (const HostSpec& h : l.hosts) row.hosts << h.label();
-    row.worldSize = l.worldSize;
-    row.maxRestarts = l.config.maxRestarts;
-    if (l.config.parentRun >= 0) row.parentRun = l.config.parentRun;
-    row.resumedFrom = l.config.resumeFrom;
-    row.createdAt = now();
-    row.launcherHost = QSysInfo::machineHostName();
-    row.launcherPid = QCoreApplication::applicationPid();
+    store::NewRun row = newRunRecord(l);
 
     DetachedRun run;
     const QString err = l.config.backend == BackendKind::Local ? startLocal(l, o, &run) : startSsh(l, o, policy, &run);
