@@ -2048,6 +2048,14 @@
     <context>
         <name>sb::gui::Preflight</name>
         <message>
+            <source>Rank %1 needs %2 but the device has %3: launched anyway, as confirmed</source>
+            <translation>Rang %1 braucht %2, das Gerät hat aber %3: trotzdem gestartet, wie bestätigt</translation>
+        </message>
+        <message>
+            <source>The run cannot run on this machine</source>
+            <translation>Der Lauf kann auf diesem Rechner nicht laufen</translation>
+        </message>
+        <message>
             <source>The plan is valid</source>
             <translation>Der Plan ist gültig</translation>
         </message>
@@ -2672,6 +2680,26 @@
     </context>
     <context>
         <name>sb::gui::RunAreas</name>
+        <message>
+            <source>Launch despite the memory estimate?</source>
+            <translation>Trotz der Speicherschätzung starten?</translation>
+        </message>
+        <message>
+            <source>%1
+
+The ranks would probably run out of memory. Launch anyway?</source>
+            <translation>%1
+
+Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</translation>
+        </message>
+        <message>
+            <source>Launch anyway</source>
+            <translation>Trotzdem starten</translation>
+        </message>
+        <message>
+            <source>Do not launch</source>
+            <translation>Nicht starten</translation>
+        </message>
         <message>
             <source>Every check passed.</source>
             <translation>Alle Prüfungen bestanden.</translation>

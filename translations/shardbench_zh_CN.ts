@@ -2030,6 +2030,14 @@
     <context>
         <name>sb::gui::Preflight</name>
         <message>
+            <source>Rank %1 needs %2 but the device has %3: launched anyway, as confirmed</source>
+            <translation>rank %1 需要 %2，但设备只有 %3：已按确认仍然启动</translation>
+        </message>
+        <message>
+            <source>The run cannot run on this machine</source>
+            <translation>该运行无法在本机上运行</translation>
+        </message>
+        <message>
             <source>The plan is valid</source>
             <translation>计划有效</translation>
         </message>
@@ -2633,6 +2641,26 @@
     </context>
     <context>
         <name>sb::gui::RunAreas</name>
+        <message>
+            <source>Launch despite the memory estimate?</source>
+            <translation>不顾内存估算仍要启动吗？</translation>
+        </message>
+        <message>
+            <source>%1
+
+The ranks would probably run out of memory. Launch anyway?</source>
+            <translation>%1
+
+各 rank 很可能会耗尽内存。仍要启动吗？</translation>
+        </message>
+        <message>
+            <source>Launch anyway</source>
+            <translation>仍然启动</translation>
+        </message>
+        <message>
+            <source>Do not launch</source>
+            <translation>不启动</translation>
+        </message>
         <message>
             <source>Every check passed.</source>
             <translation>所有检查均已通过。</translation>

@@ -37,6 +37,14 @@ bool Preflight::passed() const
     return true;
 }
 
+bool Preflight::onlyMemoryFailed() const
+{
+    if (running_ || items_.size() != CheckCount || items_[MemoryFits].state != Failed) return false;
+    for (const Item& i : items_)
+        if (i.check != MemoryFits && i.state != Passed) return false;
+    return true;
+}
+
 int Preflight::doneCount() const
 {
     int n = 0;
@@ -114,10 +122,28 @@ void Preflight::checkPlan()
     }
     const Estimate e = estimateMemory(plan, *tree);
     for (const RankEstimate& r : e.ranks) predicted_.push_back(static_cast<qint64>(r.peakBytes));
-    const std::uint64_t peak = e.peakBytes(), capacity = e.capacityBytes;
-    const int worst = e.worstRank;
-    if (e.fits())
+    prepared_ = prepareRun(request_, environment_.ssh, environment_.localCore, environment_.probe.remoteCore,
+                           environment_.probe.remoteDir);
+    // The launcher's verdict when the run is laid out (a local CPU run also
+    // shares this machine's memory), else the plan's own capacity.
+    launch::MemoryVerdict verdict;
+    if (prepared_.ok()) {
+        verdict = launch::memoryVerdict(prepared_.result.launch, environment_.thisMachine);
+    } else {
+        verdict.peakBytes = e.peakBytes();
+        verdict.worstRank = e.worstRank;
+        verdict.capacityBytes = e.capacityBytes;
+    }
+    const std::uint64_t peak = verdict.peakBytes, capacity = verdict.capacityBytes;
+    const int worst = verdict.worstRank;
+    if (verdict.fits())
         set(MemoryFits, Passed, [peak, capacity] { return tr("Peak %1 of %2 per rank").arg(formatBytes(peak), formatBytes(capacity)); });
+    else if (environment_.ignoreMemoryEstimate)
+        set(MemoryFits, Passed, [peak, capacity, worst] {
+            return tr("Rank %1 needs %2 but the device has %3: launched anyway, as confirmed")
+                .arg(worst)
+                .arg(formatBytes(peak), formatBytes(capacity));
+        });
     else
         set(MemoryFits, Failed, [peak, capacity, worst] {
             return tr("Rank %1 needs %2 but the device has %3: over by %4")
@@ -125,8 +151,15 @@ void Preflight::checkPlan()
                 .arg(formatBytes(peak), formatBytes(capacity), formatBytes(peak - capacity));
         });
 
-    prepared_ = prepareRun(request_, environment_.ssh, environment_.localCore, environment_.probe.remoteCore,
-                           environment_.probe.remoteDir);
+    launch::LaunchCheckResult target;
+    if (prepared_.ok() && request_.target.local) {
+        launch::LaunchCheckOptions options;
+        options.checkMemory = false; // the check above
+        const launch::PreparedLaunch& l = prepared_.result.launch;
+        // Only a CUDA plan depends on the core's build.
+        const launch::CoreBuild core = l.cuda ? launch::probeCoreBuild(l.config.corePath) : launch::CoreBuild{};
+        target = launch::checkLaunchTarget(l, options, environment_.thisMachine, core);
+    }
     // The launcher's sentences are English; they are shown as they are.
     if (!prepared_.writeError.isEmpty()) {
         const QStringList why{prepared_.writeError};
@@ -134,12 +167,15 @@ void Preflight::checkPlan()
     } else if (!prepared_.result.ok()) {
         const QStringList why = prepared_.result.errors;
         set(Layout, Failed, [] { return tr("The run cannot be laid out"); }, [why] { return why; });
+    } else if (!target.ok()) {
+        const QStringList why = target.errors;
+        set(Layout, Failed, [] { return tr("The run cannot run on this machine"); }, [why] { return why; });
     } else {
         const launch::PreparedLaunch& l = prepared_.result.launch;
         const QList<launch::HostSpec> hosts = l.hosts;
         const int world = l.worldSize;
         const bool local = request_.target.local, slurm = request_.target.slurm;
-        const QStringList layoutWarnings = prepared_.result.warnings;
+        const QStringList layoutWarnings = prepared_.result.warnings + target.warnings;
         set(Layout, Passed, [hosts, world, local, slurm] {
             if (slurm) return tr("%n rank(s) through srun (Slurm)", nullptr, world);
             if (local) return tr("%n rank(s) on this machine", nullptr, world);

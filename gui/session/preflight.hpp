@@ -1,12 +1,18 @@
 // The checks before a launch, shown with progress: the plan is valid, its
 // estimated peak fits the device, the ranks can be laid out on the target,
 // every host is reachable (and logged into), and shardbench-core is there.
+// A plan that does not fit fails its memory check unless the user confirmed
+// launching it anyway (Environment::ignoreMemoryEstimate); a local run is
+// also checked against this machine (launch_checks.hpp): its memory, cores
+// or GPUs, the core's build and the checkpoint folder.
 // Checks that do not depend on each other all run, so every failure is shown
 // at once. The prepared run of a passed pre-flight is what gets launched.
 #pragma once
 
 #include "host_probe_runner.hpp"
 #include "launch_request.hpp"
+
+#include "launch/launch_checks.hpp"
 
 #include <QObject>
 #include <QStringList>
@@ -37,6 +43,8 @@ public:
         launch::SshOptions ssh;
         QString localCore;
         HostProbeOptions probe;
+        launch::MachineFacts thisMachine; // zero fields: unknown, not checked
+        bool ignoreMemoryEstimate = false; // the user confirmed launching a plan that does not fit
     };
 
     explicit Preflight(launch::HostKeyPolicy* policy, QObject* parent = nullptr);
@@ -45,6 +53,8 @@ public:
     void cancel();
     bool isRunning() const { return running_; }
     bool passed() const;
+    // Every check passed but the memory estimate: a confirmation may launch it anyway.
+    bool onlyMemoryFailed() const;
     const QList<Item>& items() const { return items_; }
     int doneCount() const;
     const LaunchRequest& request() const { return request_; }

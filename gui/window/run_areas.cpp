@@ -33,6 +33,7 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -148,6 +149,20 @@ void RunAreas::connectRun()
             if (runController_->refusal() == RunController::Refusal::ChecksFailed) lines << preflightModel_->failures();
             return lines.join(u'\n');
         }, true);
+    });
+    connect(rc, &RunController::memoryOverrideRequested, this, [this] {
+        if (!interactive_) return;
+        // Refusing is the default: Enter or Escape launches nothing.
+        const QString peak = runController_->preflight()->items().value(Preflight::MemoryFits).summaryText();
+        QMessageBox box(QMessageBox::Warning, tr("Launch despite the memory estimate?"),
+                        tr("%1\n\nThe ranks would probably run out of memory. Launch anyway?").arg(peak), QMessageBox::NoButton, window_);
+        QPushButton* launch = box.addButton(tr("Launch anyway"), QMessageBox::AcceptRole);
+        QPushButton* refuse = box.addButton(tr("Do not launch"), QMessageBox::RejectRole);
+        box.setDefaultButton(refuse);
+        box.setEscapeButton(refuse);
+        refuse->setFocus();
+        box.exec();
+        if (box.clickedButton() == launch) runController_->launchDespiteMemoryEstimate();
     });
     connect(rc, &RunController::sessionStarted, this, &RunAreas::showSession);
     connect(rc, &RunController::sessionFinished, this, [this](RunSession* s) {

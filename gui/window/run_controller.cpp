@@ -31,6 +31,7 @@ Preflight::Environment RunController::environment() const
     e.localCore = RunSettings::resolvedCorePath();
     e.probe.remoteCore = ClusterSettings::remoteCore.value();
     e.probe.remoteDir = ClusterSettings::remoteDir.value();
+    e.thisMachine = launch::MachineFacts::ofThisMachine();
     return e;
 }
 
@@ -63,6 +64,7 @@ void RunController::refuse(Refusal why, const QString& detail)
 void RunController::check(const LaunchRequest& request)
 {
     if (state_ != State::Idle) return;
+    memoryOverridable_ = false;
     launchAfterCheck_ = false;
     refusal_ = Refusal::None;
     setState(State::Checking);
@@ -72,10 +74,19 @@ void RunController::check(const LaunchRequest& request)
 void RunController::launch(const LaunchRequest& request)
 {
     if (state_ != State::Idle) return;
+    memoryOverridable_ = false;
     launchAfterCheck_ = true;
     refusal_ = Refusal::None;
     setState(State::Checking);
     preflight_->run(request, environment());
+}
+
+void RunController::launchDespiteMemoryEstimate()
+{
+    if (state_ != State::Idle || !memoryOverridable_ || !preflight_->onlyMemoryFailed()) return;
+    memoryOverridable_ = false;
+    refusal_ = Refusal::None;
+    startSession();
 }
 
 void RunController::stop()
@@ -109,9 +120,17 @@ bool RunController::stopAndWait(int timeoutMs)
 
 void RunController::onPreflightFinished(bool passed)
 {
+    memoryOverridable_ = false;
     if (!passed) {
-        if (launchAfterCheck_) refuse(Refusal::ChecksFailed);
-        else setState(State::Idle);
+        if (!launchAfterCheck_) {
+            setState(State::Idle);
+            return;
+        }
+        refuse(Refusal::ChecksFailed);
+        if (preflight_->onlyMemoryFailed()) {
+            memoryOverridable_ = true;
+            Q_EMIT memoryOverrideRequested();
+        }
         return;
     }
     if (!launchAfterCheck_) {

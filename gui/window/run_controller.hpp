@@ -39,6 +39,9 @@ public:
     void check(const LaunchRequest& request);
     // The checks, then the launch when they pass.
     void launch(const LaunchRequest& request);
+    // After memoryOverrideRequested(): the user confirmed launching the plan
+    // whose estimated peak does not fit; it starts as checked.
+    void launchDespiteMemoryEstimate();
     // Cancels the checks, or stops the run (again: without the grace).
     void stop();
     // Stops a running run and waits (running the event loop) until it has
@@ -53,6 +56,9 @@ Q_SIGNALS:
     void sessionFinished(sb::gui::RunSession* session);
     // The checks failed, or the run could not be recorded (see lastError()).
     void launchRefused();
+    // A launch failed only its memory check: ask the user (Refuse by default)
+    // and call launchDespiteMemoryEstimate() if they confirm.
+    void memoryOverrideRequested();
 
 private:
     void setState(State s);
@@ -68,6 +74,7 @@ private:
     void refuse(Refusal why, const QString& detail = {});
 
     bool launchAfterCheck_ = false;
+    bool memoryOverridable_ = false; // the last launch failed only its memory check
     Refusal refusal_ = Refusal::None;
     QString refusalDetail_; // the store's or recorder's own words
 };

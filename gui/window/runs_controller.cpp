@@ -1,5 +1,6 @@
 #include "runs_controller.hpp"
 
+#include "launch/abandoned_runs.hpp"
 #include "models/runs_model.hpp"
 #include "session/store_access.hpp"
 #include "views/compare_view.hpp"
@@ -31,6 +32,14 @@ RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* v
 void RunsController::reload()
 {
     clock_.start();
+    // Runs whose launcher on this machine is gone are marked failed before they are listed.
+    QString storeError; // the history says when the store cannot be read
+    if (std::unique_ptr<store::RunReader> reader = store_->openReader(&storeError)) {
+        const QList<launch::AbandonedRun> abandoned = launch::findAbandonedRuns(*reader);
+        reader.reset();
+        if (!abandoned.isEmpty())
+            if (std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&storeError)) launch::markAbandonedRuns(*writer, abandoned);
+    }
     const QList<qint64> selected = view_->selectedRuns();
     history_.load(store_->path(), model_->runsWithDetails());
     model_->setRuns(history_.runs());

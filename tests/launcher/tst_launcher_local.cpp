@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <csignal>
+#include <functional>
 
 using namespace sb;
 using namespace sb::test;
@@ -35,6 +36,18 @@ void expectNoProcessesOf(const QString& uid)
 {
     const auto left = waitUntilNoneMention(uid.toUtf8(), 3000);
     QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("left behind:\n") + describe(left)));
+}
+
+// SIGKILL to `rank` once it reported `step` in attempt 0; `before` runs just before.
+void killInFirstAttempt(RunHarness& h, int rank, int step, bool& killed, const std::function<void()>& before = {})
+{
+    QObject::connect(&h.supervisor(), &launch::RunSupervisor::stepReported, &h.supervisor(),
+                     [&h, &killed, rank, step, before](const protocol::StepMetrics& m) {
+                         if (killed || m.attempt != 0 || m.rank != rank || m.step < step || h.pids.value(rank) <= 0) return;
+                         killed = true;
+                         if (before) before();
+                         ::kill(static_cast<pid_t>(h.pids.value(rank)), SIGKILL);
+                     });
 }
 
 } // namespace
@@ -142,13 +155,7 @@ private Q_SLOTS:
         c.maxRestarts = 1;
         QCOMPARE(h.prepare(c), QString());
         bool killed = false;
-        QObject::connect(&h.supervisor(), &launch::RunSupervisor::stepReported, &h.supervisor(),
-                         [&](const protocol::StepMetrics& m) {
-                             if (!killed && m.attempt == 0 && m.rank == 0 && m.step >= 5 && h.pids.value(0) > 0) {
-                                 killed = true;
-                                 ::kill(static_cast<pid_t>(h.pids.value(0)), SIGKILL);
-                             }
-                         });
+        killInFirstAttempt(h, 0, 5, killed);
         h.start();
         QVERIFY(h.waitFinished(90000));
         QVERIFY(killed);
@@ -175,6 +182,44 @@ private Q_SLOTS:
         QCOMPARE(reader->series(id, store::Metric::Loss, 0).size(), 200);
         QCOMPARE(reader->run(id)->restarts, 1);
         QCOMPARE(reader->run(id)->status, QStringLiteral("completed"));
+    }
+
+    void everyAttemptRunsTheRecordedPlan()
+    {
+        // The plan file is edited during attempt 0 (fewer steps); attempt 1
+        // must still train the plan that was validated and recorded.
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 60), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        launch::RunConfig c = localConfig(plan);
+        c.maxRestarts = 1;
+        QCOMPARE(h.prepare(c), QString());
+        bool killed = false;
+        QString editError;
+        killInFirstAttempt(h, 0, 3, killed, [&] { editError = writeTinyPlan(plan, 1, 2, 7); });
+        QList<int> doneSteps; // the plan's steps, as attempt 1's `done` events report them
+        QObject::connect(&h.supervisor(), &launch::RunSupervisor::eventReceived, &h.supervisor(),
+                         [&](int attempt, const protocol::CoreEvent& e) {
+                             if (e.type == QLatin1String("done") && attempt == 1)
+                                 doneSteps << e.fields.value(QLatin1String("steps")).toInt(-1);
+                         });
+        h.start();
+        QVERIFY(h.waitFinished(90000));
+        QVERIFY(killed);
+        QCOMPARE(editError, QString());
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason));
+        QCOMPARE(o.restarts, 1);
+        QCOMPARE(o.stepsDone, 60);
+        int lastStepOfSecondAttempt = -1;
+        for (const protocol::StepMetrics& m : h.steps)
+            if (m.attempt == 1 && m.rank == 0) lastStepOfSecondAttempt = m.step;
+        QCOMPARE(lastStepOfSecondAttempt, 60);
+        QCOMPARE(doneSteps, (QList<int>{60, 60}));
+        const auto run = h.closeAndReadRun();
+        QVERIFY(run);
+        QVERIFY(run->planJson.contains(QLatin1String("\"steps\": 60")) || run->planJson.contains(QLatin1String("\"steps\":60")));
     }
 
     void restartsFromTheLatestCompleteCheckpoint()
@@ -273,6 +318,89 @@ private Q_SLOTS:
         QCOMPARE(o.status, store::RunStatus::Completed);
         QCOMPARE(o.malformedLines, 4); // 2 ranks x (broken JSON + runaway line)
         QCOMPARE(h.steps.size(), 2);
+    }
+
+    void storesBlankLinesAndCapsEvents()
+    {
+        // Not the core: each rank prints blank lines and 60 events of 200 KB
+        // (12 MB). Blank lines are stored; events stop at the budget, with a marker.
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 20), QString());
+        const QString script = tmp.filePath(QStringLiteral("chatty-core"));
+        QCOMPARE(SshdFixture::writeFile(script,
+                                        "#!/bin/sh\n"
+                                        "echo 'before'\n"
+                                        "echo\n"
+                                        "echo '@sb {\"type\":\"hello\",\"rank\":0}'\n"
+                                        "big=$(head -c 200000 /dev/zero | tr '\\000' x)\n"
+                                        "i=0\n"
+                                        "while [ $i -lt 60 ]; do\n"
+                                        "  echo \"@sb {\\\"type\\\":\\\"note\\\",\\\"rank\\\":0,\\\"text\\\":\\\"$big\\\"}\"\n"
+                                        "  i=$((i+1))\n"
+                                        "done\n"
+                                        "echo '@sb {\"type\":\"done\",\"rank\":0,\"status\":\"ok\",\"steps\":0}'\n"
+                                        "echo\n"
+                                        "exit 0\n"),
+                 QString());
+        QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        launch::RunConfig c = localConfig(plan);
+        c.corePath = script;
+        QCOMPARE(h.prepare(c), QString());
+        h.start();
+        QVERIFY(h.waitFinished(60000));
+        QCOMPARE(h.supervisor().outcome().status, store::RunStatus::Completed);
+        QCOMPARE(h.recorderError(), QString());
+        const qint64 id = h.runId();
+        h.closeStore();
+        QString err;
+        auto reader = store::RunReader::open(h.dbPath(), &err);
+        QVERIFY2(reader, qPrintable(err));
+        for (int rank = 0; rank < 2; ++rank) {
+            QStringList lines;
+            for (const store::LogRecord& l : reader->logs(id, rank)) lines << l.line;
+            QCOMPARE(lines.count(QString()), 2);
+            QVERIFY(lines.contains(QStringLiteral("before")));
+        }
+        qint64 noteBytes = 0;
+        int notes = 0;
+        for (const store::EventRecord& e : reader->events(id, QStringLiteral("note"))) {
+            noteBytes += e.json.size();
+            ++notes;
+        }
+        const launch::RecorderOptions defaults;
+        QVERIFY2(noteBytes <= 2 * defaults.eventBytes, qPrintable(QString::number(noteBytes)));
+        QVERIFY(notes > 0 && notes < 120);
+        QCOMPARE(reader->events(id, QStringLiteral("done")).size(), 2); // essential events are always stored
+        QStringList markers;
+        for (const store::LogRecord& l : reader->logs(id, -2))
+            if (l.stream == store::LogStream::Launcher && l.line.contains(QLatin1String("events of rank"))) markers << l.line;
+        QCOMPARE(markers.size(), 2);
+        QVERIFY2(markers[0].contains(QStringLiteral("[%1 events of rank").arg(60 - notes / 2)), qPrintable(markers.join(u'\n')));
+    }
+
+    void failedCheckpointsDoNotEndPlainCompleted()
+    {
+        // The checkpoint folder lies under a regular file: every save fails,
+        // training goes on to the end.
+        QTemporaryDir tmp;
+        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(SshdFixture::writeFile(tmp.filePath(QStringLiteral("file")), "not a folder\n"), QString());
+        QCOMPARE(writeTinyPlan(plan, 1, 2, 12, tmp.filePath(QStringLiteral("file/ckpt")), 5), QString());
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        QCOMPARE(h.prepare(localConfig(plan)), QString());
+        h.start();
+        QVERIFY(h.waitFinished(60000));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QCOMPARE(o.status, store::RunStatus::Completed);
+        QCOMPARE(o.stepsDone, 12);
+        QVERIFY2(o.failedCheckpoints >= 2, qPrintable(o.reason));
+        QVERIFY2(o.reason.startsWith(QStringLiteral("%1 checkpoints failed (step 5: ").arg(o.failedCheckpoints)), qPrintable(o.reason));
+        const auto run = h.closeAndReadRun();
+        QVERIFY(run);
+        QCOMPARE(run->status, QStringLiteral("completed"));
+        QCOMPARE(run->reason, o.reason);
     }
 };
 
