@@ -164,6 +164,7 @@ void Supervisor::writeState()
     if (endedAt_ > 0) s.set("ended_at", endedAt_);
     s.set("updated_at", unixNow());
     s.set("steps_done", stepsDone_);
+    s.set("failed_checkpoints", static_cast<long long>(failedCheckpoints_.size()));
     if (haveLoss_) s.set("final_loss", lastLoss_);
     if (!latestCheckpoint_.empty()) {
         json::Value ck = json::Value::object();
@@ -390,6 +391,12 @@ void Supervisor::onRankEvent(Rank& r, const json::Value& e)
         if (!str("where").empty()) r.lastError += " (" + str("where") + ")";
         return;
     }
+    if (type == "checkpoint" && str("status") != "complete") {
+        // The run trains on, but it will not end plainly "completed".
+        const int step = static_cast<int>(num("step", 0));
+        if (failedCheckpoints_.insert({attempts_.back().index, step}).second && firstCheckpointFailure_.empty())
+            firstCheckpointFailure_ = "step " + std::to_string(step) + ": " + (str("message").empty() ? str("status") : str("message"));
+    }
     if (r.rank != 0) return;
     if (type == "step") {
         stepsDone_ = std::max(stepsDone_, static_cast<int>(num("step", 0)));
@@ -584,6 +591,9 @@ void Supervisor::endAttempt()
         a.status = "completed";
         state_ = RunState::Completed;
         reason_.clear();
+        if (!failedCheckpoints_.empty())
+            reason_ = std::to_string(failedCheckpoints_.size()) + " checkpoint" + (failedCheckpoints_.size() == 1 ? "" : "s") +
+                      " failed (" + firstCheckpointFailure_ + ")";
         failingRank_ = -1;
         failingHost_.clear();
         exitCode_ = 0;

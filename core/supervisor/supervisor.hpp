@@ -12,6 +12,7 @@
 #include "json/json.hpp"
 
 #include <memory>
+#include <set>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -71,6 +72,8 @@ private:
     double lastLoss_ = 0;
     bool haveLoss_ = false;
     int latestCheckpointStep_ = -1;
+    std::set<std::pair<int, int>> failedCheckpoints_; // (attempt, step), from any rank
+    std::string firstCheckpointFailure_;
     std::string latestCheckpoint_;
 
     bool attemptActive_ = false;

@@ -24,6 +24,7 @@ namespace sb::cli {
 namespace {
 
 constexpr int kBadInput = 2;
+constexpr int kCheckpointsFailed = 3; // as `run`: trained to the end, but checkpoints failed
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
@@ -133,6 +134,7 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
         return 1;
     }
     const store::RunStatus st = in.status();
+    const bool checkpointsFailed = in.state().value(QStringLiteral("failed_checkpoints")).toInt() > 0;
     out << "run " << runId << " (" << s(run->uid) << "): " << s(store::statusName(st));
     if (!in.reason().isEmpty()) out << ": " << s(in.reason());
     const int steps = in.state().value(QStringLiteral("steps_done")).toInt();
@@ -140,7 +142,7 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     if (in.state().contains(QStringLiteral("final_loss")))
         out << ", final loss " << s(QString::number(in.state().value(QStringLiteral("final_loss")).toDouble(), 'f', 4));
     out << "\n";
-    return exitCodeOf(st);
+    return st == store::RunStatus::Completed && checkpointsFailed ? kCheckpointsFailed : exitCodeOf(st);
 }
 
 int refreshDetachedRuns(const QString& dbPath, std::ostream& err)

@@ -301,6 +301,26 @@ private Q_SLOTS:
         QCOMPARE(run->restarts, 1);
     }
 
+    // A run whose checkpoints fail trains on but does not end plainly
+    // "completed": the reason counts them and attach exits with 3, as run does.
+    void failedCheckpointsAreNotPlainCompletion()
+    {
+        const QString ckpt = tmp_.filePath(QStringLiteral("ckpt-blocked"));
+        const QString db = tmp_.filePath(QStringLiteral("ckfail.sqlite"));
+        const qint64 id = launch(plan(QStringLiteral("ckfail.json"), 20, ckpt, 10), db);
+        QVERIFY(id > 0);
+        // Once the pre-flight has passed, the folder becomes a file: every save fails.
+        QDir(ckpt).removeRecursively();
+        QCOMPARE(SshdFixture::writeFile(ckpt, "not a folder"), QString());
+        const QString dir = runDirOf(db, id);
+        QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(dir)); }, 180000), qPrintable(statusOf(dir)));
+        const Result a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        QVERIFY2(a.code == 3, qPrintable(describe(a)));
+        const StoreCounts s = countStore(db, id);
+        QCOMPARE(s.status, QStringLiteral("completed"));
+        QVERIFY2(s.reason.startsWith(QLatin1String("2 checkpoints failed (step 10: ")), qPrintable(s.reason));
+    }
+
     // Two clients follow one run; one detaches (Ctrl-C: the run goes on), a
     // third command stops it, and the other client sees it cancelled.
     void twoClientsOneDetachesAnotherStops()
