@@ -91,7 +91,7 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     }
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
     launch::AttachSession session(*store, *run, target, &policy, options, reader->ingestOffsets(run->id),
-                                  reader->logLineCounts(run->id));
+                                  reader->logLineCounts(run->id), reader->eventBytes(run->id));
     reader.reset();
 
     auto say = [&err](const QString& line) { err << "shardbench: " << s(line) << "\n" << std::flush; };

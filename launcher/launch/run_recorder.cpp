@@ -11,6 +11,12 @@ namespace {
 double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 } // namespace
 
+bool isEssentialEvent(const QString& type, qint64 bytes, const RecorderOptions& options)
+{
+    return (type == QLatin1String("hello") || type == QLatin1String("done") || type == QLatin1String("error")) &&
+           bytes <= options.essentialEventBytes;
+}
+
 store::NewRun newRunRecord(const PreparedLaunch& l)
 {
     store::NewRun run;
@@ -208,8 +214,7 @@ void RunRecorder::addEvent(int attempt, const protocol::CoreEvent& e)
     r.type = e.type;
     r.json = QJsonDocument(e.fields).toJson(QJsonDocument::Compact);
     const qint64 size = r.json.size();
-    const bool essential = (e.type == QLatin1String("hello") || e.type == QLatin1String("done") ||
-                            e.type == QLatin1String("error")) && size <= options_.essentialEventBytes;
+    const bool essential = isEssentialEvent(e.type, size, options_);
     EventCap& cap = eventCaps_[{attempt, e.rank}];
     if (!essential && cap.bytes + size > options_.eventBytes) {
         ++cap.droppedEvents;

@@ -32,6 +32,9 @@ struct RecorderOptions {
     qint64 essentialEventBytes = 16 * 1024;
 };
 
+// hello, done and error events are kept whatever the budget, when small.
+bool isEssentialEvent(const QString& type, qint64 bytes, const RecorderOptions& options);
+
 class RunRecorder final : public QObject, public MetricsSink {
     Q_OBJECT
 public:

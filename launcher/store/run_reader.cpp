@@ -321,6 +321,22 @@ double RunReader::lastHeardAt(qint64 runId)
     return realOf(q.value(0));
 }
 
+QHash<QPair<int, int>, qint64> RunReader::eventBytes(qint64 runId)
+{
+    QHash<QPair<int, int>, qint64> out;
+    QSqlQuery q(db_);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT attempt, rank, sum(length(CAST(json AS BLOB))) FROM events WHERE run_id = ? "
+                             "AND rank IS NOT NULL GROUP BY attempt, rank"));
+    q.bindValue(0, runId);
+    if (!q.exec()) {
+        lastError_ = q.lastError().text();
+        return out;
+    }
+    while (q.next()) out.insert({q.value(0).toInt(), q.value(1).toInt()}, q.value(2).toLongLong());
+    return out;
+}
+
 QList<LogRecord> RunReader::logs(qint64 runId, int rank, int attempt)
 {
     QList<LogRecord> out;

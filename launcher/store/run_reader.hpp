@@ -99,6 +99,8 @@ public:
     QHash<QString, qint64> ingestOffsets(qint64 runId);
     // Stored log lines per (attempt, rank).
     QHash<QPair<int, int>, int> logLineCounts(qint64 runId);
+    // Stored event JSON bytes per (attempt, rank).
+    QHash<QPair<int, int>, qint64> eventBytes(qint64 runId);
     QList<EventRecord> events(qint64 runId, const QString& type = {});
     // The newest time among the run's step metrics, events and logs; kNoTime if none.
     double lastHeardAt(qint64 runId);

@@ -5,7 +5,9 @@
 // every line of the run directory exactly once.
 #include "launcher_test_support.hpp"
 
+#include "launch/detach/run_ingestor.hpp"
 #include "store/run_reader.hpp"
+#include "store/sqlite_run_store.hpp"
 
 #include <QDir>
 #include <QDirIterator>
@@ -558,6 +560,60 @@ private Q_SLOTS:
         QCOMPARE(lines[0].value(QStringLiteral("d")).toString().toUtf8(), longLine);
         QCOMPARE(lines[1].value(QStringLiteral("o")).toDouble(), lines[0].value(QStringLiteral("n")).toDouble());
         QCOMPARE(lines[1].value(QStringLiteral("d")).toString(), QStringLiteral("{\"t\":2,\"l\":\"after\"}"));
+    }
+
+    // The ingestor on its own: follower records fed twice store each row
+    // once, and events beyond the per-rank budget stay in the run directory.
+    void ingestorStoresOnceWithinTheEventBudget()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("ingest.sqlite"));
+        QString error;
+        auto store = store::SqliteRunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        store::NewRun row;
+        row.uid = QStringLiteral("ingest-test");
+        row.planJson = QStringLiteral("{}");
+        row.backend = QStringLiteral("local");
+        row.runDir = QStringLiteral("/nowhere");
+        const qint64 id = store->createRun(row);
+        QVERIFY(id > 0);
+        auto record = [](const QString& file, qint64 at, const QByteArray& line) {
+            QJsonObject o{{QStringLiteral("k"), QStringLiteral("l")}, {QStringLiteral("f"), file}, {QStringLiteral("o"), at},
+                          {QStringLiteral("n"), at + line.size() + 1}, {QStringLiteral("d"), QString::fromUtf8(line)}};
+            return QJsonDocument(o).toJson(QJsonDocument::Compact);
+        };
+        QList<QByteArray> records;
+        qint64 at = 0;
+        const QByteArray hello = "{\"type\":\"hello\",\"rank\":1,\"t\":1}";
+        records << record(QStringLiteral("attempt-0/rank-1.events"), at, hello);
+        at += hello.size() + 1;
+        for (int i = 0; i < 60; ++i) { // 60 x 100 KB: over the 4 MiB budget
+            const QByteArray big = "{\"type\":\"note\",\"rank\":1,\"t\":2,\"blob\":\"" + QByteArray(100000, 'x') + "\"}";
+            records << record(QStringLiteral("attempt-0/rank-1.events"), at, big);
+            at += big.size() + 1;
+        }
+        const QByteArray step = "{\"type\":\"step\",\"rank\":1,\"t\":3,\"step\":1,\"loss\":2.5}";
+        records << record(QStringLiteral("attempt-0/rank-1.events"), at, step);
+        const QByteArray logLine = "{\"t\":4,\"s\":\"e\",\"l\":\"hello from rank 1\"}";
+        records << record(QStringLiteral("attempt-0/rank-1.log"), 0, logLine);
+        for (int pass = 0; pass < 2; ++pass) {
+            launch::RunIngestor in(*store, id, {}, {}, {}); // forgets the offsets: only the keys prevent duplicates
+            for (const QByteArray& r : records) in.take(r);
+            in.saveOffsets();
+            QVERIFY(store->flush());
+        }
+        auto reader = store::RunReader::open(db, &error);
+        const QList<store::EventRecord> events = reader->events(id);
+        qint64 bytes = 0;
+        for (const store::EventRecord& e : events) bytes += e.json.size();
+        QVERIFY2(bytes <= launch::RecorderOptions{}.eventBytes, qPrintable(QString::number(bytes)));
+        QVERIFY(events.size() > 30 && events.size() < 61);
+        QCOMPARE(events.front().type, QStringLiteral("hello"));
+        QCOMPARE(reader->logs(id, 1).size(), 1);
+        int steps = 0;
+        reader->forEachStepRow(id, -1, [&](const store::MetricRow&) { ++steps; });
+        QCOMPARE(steps, 1);
+        QCOMPARE(reader->ingestOffsets(id).value(QStringLiteral("attempt-0/rank-1.events")), at + step.size() + 1);
     }
 
     // Bad input: a run that is not detached, an unknown run, a detached run

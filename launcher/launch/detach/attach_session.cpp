@@ -4,9 +4,10 @@ namespace sb::launch {
 
 AttachSession::AttachSession(store::RunStore& store, const store::RunRow& run, AttachTarget target, HostKeyPolicy* policy,
                              AttachOptions options, QHash<QString, qint64> offsets,
-                             QHash<QPair<int, int>, int> storedLogLines, QObject* parent)
+                             QHash<QPair<int, int>, int> storedLogLines, QHash<QPair<int, int>, qint64> storedEventBytes,
+                             QObject* parent)
     : QObject(parent), store_(store), runId_(run.id), target_(std::move(target)), policy_(policy), options_(options),
-      ingestor_(store, run.id, std::move(offsets), std::move(storedLogLines))
+      ingestor_(store, run.id, std::move(offsets), std::move(storedLogLines), std::move(storedEventBytes))
 {
     retryMs_ = options_.firstRetryMs;
     watchdog_.setInterval(250);

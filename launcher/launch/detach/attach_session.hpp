@@ -33,7 +33,7 @@ public:
     // `offsets` and `storedLogLines` come from the store (RunReader).
     AttachSession(store::RunStore& store, const store::RunRow& run, AttachTarget target, HostKeyPolicy* policy,
                   AttachOptions options, QHash<QString, qint64> offsets, QHash<QPair<int, int>, int> storedLogLines,
-                  QObject* parent = nullptr);
+                  QHash<QPair<int, int>, qint64> storedEventBytes, QObject* parent = nullptr);
     ~AttachSession() override;
 
     void start();

@@ -31,8 +31,10 @@ store::RunStatus statusOf(const QString& s)
 } // namespace
 
 RunIngestor::RunIngestor(store::RunStore& store, qint64 runId, QHash<QString, qint64> offsets,
-                         QHash<QPair<int, int>, int> storedLogLines, RecorderOptions caps)
-    : store_(store), runId_(runId), offsets_(std::move(offsets)), logLines_(std::move(storedLogLines)), caps_(caps)
+                         QHash<QPair<int, int>, int> storedLogLines, QHash<QPair<int, int>, qint64> storedEventBytes,
+                         RecorderOptions caps)
+    : store_(store), runId_(runId), offsets_(std::move(offsets)), logLines_(std::move(storedLogLines)),
+      eventBytes_(std::move(storedEventBytes)), caps_(caps)
 {
 }
 
@@ -158,6 +160,13 @@ void RunIngestor::takeEvent(int attempt, int rank, const QString& src, const QBy
         Q_EMIT stepReported(*step);
         return;
     }
+    // The same budget as a supervised run's; what is over it stays in the run directory.
+    qint64& stored = eventBytes_[{attempt, rank}];
+    if (!isEssentialEvent(e.type, data.size(), caps_) && stored + data.size() > caps_.eventBytes) {
+        ++skipped_[{attempt, rank}];
+        return;
+    }
+    stored += data.size();
     store::EventRecord r;
     r.runId = runId_;
     r.attempt = attempt;

@@ -21,8 +21,10 @@ namespace sb::launch {
 class RunIngestor final : public QObject {
     Q_OBJECT
 public:
+    // `stored...`: what the store already holds per (attempt, rank), for the caps.
     RunIngestor(store::RunStore& store, qint64 runId, QHash<QString, qint64> offsets,
-                QHash<QPair<int, int>, int> storedLogLines, RecorderOptions caps = {});
+                QHash<QPair<int, int>, int> storedLogLines, QHash<QPair<int, int>, qint64> storedEventBytes = {},
+                RecorderOptions caps = {});
 
     // One follower line. Malformed records are counted and skipped.
     void take(const QByteArray& record);
@@ -57,6 +59,7 @@ private:
     QSet<QString> dirty_;
     QHash<QPair<int, int>, int> logLines_;   // (attempt, rank) -> stored
     QHash<QPair<int, int>, qint64> skipped_; // beyond the cap
+    QHash<QPair<int, int>, qint64> eventBytes_; // (attempt, rank) -> stored event JSON
     RecorderOptions caps_;
     QJsonObject state_;
     QHash<int, QString> hostOfRank_;
