@@ -5,6 +5,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <random>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -113,6 +116,25 @@ Spawned spawnRank(const SpawnRequest& request)
     ::fcntl(s.outFd, F_SETFL, O_NONBLOCK);
     ::fcntl(s.errFd, F_SETFL, O_NONBLOCK);
     return s;
+}
+
+int pickRendezvousPort()
+{
+    // Below the ephemeral range, free to bind now (as the local launcher does).
+    std::mt19937 rng(std::random_device{}());
+    for (int i = 0; i < 200; ++i) {
+        const int port = 20000 + static_cast<int>(rng() % 12000);
+        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0) continue;
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(static_cast<uint16_t>(port));
+        a.sin_addr.s_addr = htonl(INADDR_ANY);
+        const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+        ::close(fd);
+        if (free) return port;
+    }
+    return 0;
 }
 
 void signalGroup(pid_t pid, int sig)

@@ -27,6 +27,9 @@ struct Spawned {
 
 Spawned spawnRank(const SpawnRequest& request);
 
+// A TCP port free to bind now, below the ephemeral range (20000-31999), or 0.
+int pickRendezvousPort();
+
 // Sends `sig` to the process group of `pid` (falling back to the process).
 void signalGroup(pid_t pid, int sig);
 

@@ -84,6 +84,13 @@ double unixNow()
     return duration_cast<microseconds>(system_clock::now().time_since_epoch()).count() / 1e6;
 }
 
+std::string thisHostName()
+{
+    char buf[256] = {};
+    ::gethostname(buf, sizeof buf - 1);
+    return buf;
+}
+
 std::string join(const std::string& dir, const std::string& name)
 {
     if (dir.empty() || dir.back() == '/') return dir + name;

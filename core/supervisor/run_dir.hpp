@@ -30,6 +30,7 @@ std::string rankLogFile(int attempt, int rank);       // "attempt-0/rank-3.log"
 bool parseRankFile(std::string_view path, int* attempt, int* rank, bool* events);
 
 double unixNow();
+std::string thisHostName();
 std::string join(const std::string& dir, const std::string& name);
 
 // Invalid UTF-8 sequences become U+FFFD, so every line is valid JSON text.

@@ -1,6 +1,7 @@
 #include "supervisor.hpp"
 
 #include "rank_process.hpp"
+#include "supervisor_rank.hpp"
 #include "remote_rank.hpp"
 
 #include <algorithm>
@@ -8,10 +9,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <poll.h>
-#include <random>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,35 +38,9 @@ void onSignal(int sig)
     errno = saved;
 }
 
-std::string hostName()
-{
-    char buf[256] = {};
-    ::gethostname(buf, sizeof buf - 1);
-    return buf;
-}
 
 } // namespace
 
-struct Supervisor::Rank {
-    int rank = 0;
-    pid_t pid = -1;            // here: the core; another host: its ssh client
-    bool remote = false;       // on another host, through ssh
-    bool pending = false;      // waiting for its turn to connect
-    double startAt = 0;
-    bool confirmed = false;    // the remote wrapper reported the core's pid
-    long long remotePid = -1;
-    int inFd = -1;             // remote: the session's stdin; closing it stops the rank there
-    int tries = 0;
-    int outFd = -1, errFd = -1;
-    std::string outBuf, errBuf;
-    bool running = false;
-    bool exited = false;
-    double exitedAt = 0;
-    std::string exitText;
-    std::string lastError;     // the message of its last error event
-    std::string lastStderr;
-    AppendFile events, log;
-};
 
 const char* runStateName(RunState s)
 {
@@ -121,90 +93,14 @@ void Supervisor::log(const std::string& message) { supervisorLog_.append(logReco
 std::string Supervisor::hostOf(const Rank& r) const
 {
     const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
-    return h.name.empty() ? hostName() : h.name;
+    return h.name.empty() ? thisHostName() : h.name;
 }
 
-int Supervisor::pickPort() const
-{
-    if (spec_.masterPort > 0) return spec_.masterPort;
-    // Below the ephemeral range, free to bind now (as the local launcher does).
-    std::mt19937 rng(std::random_device{}());
-    for (int i = 0; i < 200; ++i) {
-        const int port = 20000 + static_cast<int>(rng() % 12000);
-        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (fd < 0) continue;
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_port = htons(static_cast<uint16_t>(port));
-        a.sin_addr.s_addr = htonl(INADDR_ANY);
-        const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-        ::close(fd);
-        if (free) return port;
-    }
-    return 0;
-}
-
-void Supervisor::writeState()
-{
-    json::Value s = json::Value::object();
-    s.set("version", 1);
-    s.set("run_id", spec_.runId);
-    s.set("status", runStateName(state_));
-    s.set("reason", reason_);
-    s.set("failing_rank", failingRank_);
-    s.set("failing_host", failingHost_);
-    s.set("attempt", attempts_.empty() ? 0 : attempts_.back().index);
-    s.set("max_restarts", spec_.maxRestarts);
-    s.set("world_size", spec_.worldSize);
-    json::Value sup = json::Value::object();
-    sup.set("pid", static_cast<long long>(::getpid()));
-    sup.set("host", hostName());
-    s.set("supervisor", std::move(sup));
-    s.set("started_at", startedAt_);
-    if (endedAt_ > 0) s.set("ended_at", endedAt_);
-    s.set("updated_at", unixNow());
-    s.set("steps_done", stepsDone_);
-    s.set("failed_checkpoints", static_cast<long long>(failedCheckpoints_.size()));
-    if (haveLoss_) s.set("final_loss", lastLoss_);
-    if (!latestCheckpoint_.empty()) {
-        json::Value ck = json::Value::object();
-        ck.set("step", latestCheckpointStep_);
-        ck.set("path", latestCheckpoint_);
-        s.set("latest_checkpoint", std::move(ck));
-    }
-    json::Value attempts = json::Value::array();
-    for (const Attempt& a : attempts_) {
-        json::Value o = json::Value::object();
-        o.set("attempt", a.index);
-        o.set("started_at", a.startedAt);
-        if (a.endedAt > 0) o.set("ended_at", a.endedAt);
-        o.set("status", a.status);
-        if (!a.reason.empty()) o.set("reason", a.reason);
-        if (a.failingRank >= 0) o.set("failing_rank", a.failingRank);
-        if (!a.resumeDir.empty()) o.set("resume_dir", a.resumeDir);
-        o.set("master_port", a.masterPort);
-        attempts.push(std::move(o));
-    }
-    s.set("attempts", std::move(attempts));
-    json::Value ranks = json::Value::array();
-    for (const auto& r : ranks_) {
-        json::Value o = json::Value::object();
-        o.set("rank", r->rank);
-        o.set("host", hostOf(*r));
-        o.set("pid", r->remote ? r->remotePid : static_cast<long long>(r->pid));
-        o.set("running", r->running);
-        if (!r->exitText.empty()) o.set("exit", r->exitText);
-        ranks.push(std::move(o));
-    }
-    s.set("ranks", std::move(ranks));
-    std::string error;
-    if (!writeFileAtomic(join(dir_, kStateFile), s.dump() + "\n", &error)) log("cannot record the state: " + error);
-}
 
 int Supervisor::run()
 {
     startedAt_ = unixNow();
-    log("supervisor " + std::to_string(::getpid()) + " on " + hostName() + ": run " + spec_.runId + ", " +
+    log("supervisor " + std::to_string(::getpid()) + " on " + thisHostName() + ": run " + spec_.runId + ", " +
         std::to_string(spec_.worldSize) + " rank(s), up to " + std::to_string(spec_.maxRestarts) + " restart(s)");
     writeState();
     restartAt_ = unixNow();
@@ -246,7 +142,7 @@ void Supervisor::startAttempt()
     a.status = "running";
     a.resumeDir = a.index == 0 ? spec_.resumeFrom : latestCheckpoint_;
     if (a.index > 0 && a.resumeDir.empty()) a.resumeDir = spec_.resumeFrom;
-    a.masterPort = pickPort();
+    a.masterPort = spec_.masterPort > 0 ? spec_.masterPort : pickRendezvousPort();
     attempts_.push_back(a);
     attemptActive_ = true;
     stopping_ = false;

@@ -31,7 +31,7 @@ public:
     int run();
 
 private:
-    struct Rank;
+    struct Rank; // supervisor_rank.hpp
     struct Attempt {
         int index = 0;
         double startedAt = 0, endedAt = 0;
@@ -55,7 +55,6 @@ private:
     void writeState();
     void log(const std::string& message);
     std::string hostOf(const Rank& r) const;
-    int pickPort() const;
 
     RunSpec spec_;
     std::string dir_;

@@ -1,0 +1,67 @@
+// state.json: everything a client learns about the run without its files.
+#include "supervisor.hpp"
+
+#include "supervisor_rank.hpp"
+
+#include <unistd.h>
+
+namespace sb::supervise {
+
+void Supervisor::writeState()
+{
+    json::Value s = json::Value::object();
+    s.set("version", 1);
+    s.set("run_id", spec_.runId);
+    s.set("status", runStateName(state_));
+    s.set("reason", reason_);
+    s.set("failing_rank", failingRank_);
+    s.set("failing_host", failingHost_);
+    s.set("attempt", attempts_.empty() ? 0 : attempts_.back().index);
+    s.set("max_restarts", spec_.maxRestarts);
+    s.set("world_size", spec_.worldSize);
+    json::Value sup = json::Value::object();
+    sup.set("pid", static_cast<long long>(::getpid()));
+    sup.set("host", thisHostName());
+    s.set("supervisor", std::move(sup));
+    s.set("started_at", startedAt_);
+    if (endedAt_ > 0) s.set("ended_at", endedAt_);
+    s.set("updated_at", unixNow());
+    s.set("steps_done", stepsDone_);
+    s.set("failed_checkpoints", static_cast<long long>(failedCheckpoints_.size()));
+    if (haveLoss_) s.set("final_loss", lastLoss_);
+    if (!latestCheckpoint_.empty()) {
+        json::Value ck = json::Value::object();
+        ck.set("step", latestCheckpointStep_);
+        ck.set("path", latestCheckpoint_);
+        s.set("latest_checkpoint", std::move(ck));
+    }
+    json::Value attempts = json::Value::array();
+    for (const Attempt& a : attempts_) {
+        json::Value o = json::Value::object();
+        o.set("attempt", a.index);
+        o.set("started_at", a.startedAt);
+        if (a.endedAt > 0) o.set("ended_at", a.endedAt);
+        o.set("status", a.status);
+        if (!a.reason.empty()) o.set("reason", a.reason);
+        if (a.failingRank >= 0) o.set("failing_rank", a.failingRank);
+        if (!a.resumeDir.empty()) o.set("resume_dir", a.resumeDir);
+        o.set("master_port", a.masterPort);
+        attempts.push(std::move(o));
+    }
+    s.set("attempts", std::move(attempts));
+    json::Value ranks = json::Value::array();
+    for (const auto& r : ranks_) {
+        json::Value o = json::Value::object();
+        o.set("rank", r->rank);
+        o.set("host", hostOf(*r));
+        o.set("pid", r->remote ? r->remotePid : static_cast<long long>(r->pid));
+        o.set("running", r->running);
+        if (!r->exitText.empty()) o.set("exit", r->exitText);
+        ranks.push(std::move(o));
+    }
+    s.set("ranks", std::move(ranks));
+    std::string error;
+    if (!writeFileAtomic(join(dir_, kStateFile), s.dump() + "\n", &error)) log("cannot record the state: " + error);
+}
+
+} // namespace sb::supervise
