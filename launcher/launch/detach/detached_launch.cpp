@@ -13,6 +13,8 @@
 #include <QProcess>
 #include <QSaveFile>
 
+#include <functional>
+
 namespace sb::launch {
 
 namespace {
@@ -52,7 +54,11 @@ std::vector<std::string> headSshCommand(const HostSpec& host, const QString& con
     return argv;
 }
 
-QString startLocal(const PreparedLaunch& l, const DetachOptions& o, DetachedRun* run)
+// Called once the run directory is ready and before the supervisor starts,
+// so that no run can exist without its record; false: do not start.
+using RecordRun = std::function<bool(const AttachTarget&)>;
+
+QString startLocal(const PreparedLaunch& l, const DetachOptions& o, const RecordRun& record, DetachedRun* run)
 {
     const QString root = QDir(o.runRoot).absolutePath();
     const QString dir = root + QLatin1Char('/') + l.uid;
@@ -66,6 +72,7 @@ QString startLocal(const PreparedLaunch& l, const DetachOptions& o, DetachedRun*
     run->target.transport = AttachTarget::Transport::Local;
     run->target.runDir = dir;
     run->target.supervise = o.supervise;
+    if (!record(run->target)) return {};
     QProcess p;
     p.start(o.supervise, {QStringLiteral("start"), dir});
     if (!p.waitForStarted(10000)) return QStringLiteral("cannot run %1: %2").arg(o.supervise, p.errorString());
@@ -76,7 +83,8 @@ QString startLocal(const PreparedLaunch& l, const DetachOptions& o, DetachedRun*
     return {};
 }
 
-QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy& policy, DetachedRun* run)
+QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy& policy, const RecordRun& record,
+                 DetachedRun* run)
 {
     SshConnection conn;
     HostKeyInfo key;
@@ -100,6 +108,7 @@ QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy&
     run->target.supervise = program;
     run->target.host = l.hosts[0];
     run->target.ssh = l.config.ssh;
+    if (!record(run->target)) return {};
     QString quoteError;
     const QByteArray cmd = shellCommand(superviseCommand(run->target, {"start"}), &quoteError) + " 2>&1";
     if (!quoteError.isEmpty()) return quoteError;
@@ -161,13 +170,25 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
     if (l.config.backend == BackendKind::Slurm)
         return QStringLiteral("detached Slurm runs (sbatch) are not supported yet; run without --detach");
     store::NewRun row = newRunRecord(l);
-
     DetachedRun run;
-    const QString err = l.config.backend == BackendKind::Local ? startLocal(l, o, &run) : startSsh(l, o, policy, &run);
-    row.runDir = run.target.runDir.isEmpty() ? QStringLiteral("-") : run.target.runDir;
-    row.attachJson = run.target.toJson();
-    run.runId = store.createRun(row);
-    if (run.runId < 0) return QStringLiteral("cannot record the run: ") + store.lastError();
+    QString recordError;
+    const RecordRun record = [&](const AttachTarget& target) {
+        row.runDir = target.runDir;
+        row.attachJson = target.toJson();
+        run.runId = store.createRun(row);
+        if (run.runId < 0) recordError = QStringLiteral("cannot record the run: ") + store.lastError();
+        return run.runId >= 0;
+    };
+    const QString err = l.config.backend == BackendKind::Local ? startLocal(l, o, record, &run)
+                                                               : startSsh(l, o, policy, record, &run);
+    if (!recordError.isEmpty()) return recordError; // nothing was started
+    if (!err.isEmpty() && run.runId < 0) {
+        // It failed before its directory was ready: recorded as a failed launch.
+        row.runDir = QStringLiteral("-");
+        row.attachJson = run.target.toJson();
+        run.runId = store.createRun(row);
+        if (run.runId < 0) return QStringLiteral("cannot record the run: ") + store.lastError();
+    }
     if (!err.isEmpty()) {
         store::RunUpdate u;
         u.runId = run.runId;
