@@ -285,8 +285,14 @@ QString TcpForwarder::start(const QString& listenAddress, const QString& targetA
     const QString script = sourceDir() + QStringLiteral("/tests/launcher/support/tcp_forwarder.py");
     process_.start(QStringLiteral("python3"), {script, listenAddress, targetAddress, QString::number(targetPort)});
     if (!process_.waitForStarted(5000)) return QStringLiteral("cannot start python3: ") + process_.errorString();
-    if (!process_.waitForReadyRead(10000) || !process_.canReadLine())
-        return QStringLiteral("the forwarder printed no port: ") + QString::fromUtf8(process_.readAllStandardError());
+    // The port may already be buffered: waitForReadyRead() waits for more data only.
+    QElapsedTimer waited;
+    waited.start();
+    while (!process_.canReadLine()) {
+        if (waited.elapsed() > 20000 || process_.state() != QProcess::Running)
+            return QStringLiteral("the forwarder printed no port: ") + QString::fromUtf8(process_.readAllStandardError());
+        process_.waitForReadyRead(200);
+    }
     port_ = process_.readLine().trimmed().toInt();
     return port_ > 0 ? QString() : QStringLiteral("the forwarder printed no port");
 }
