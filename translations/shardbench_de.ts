@@ -2783,6 +2783,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>verwaist</translation>
         </message>
         <message>
+            <source>running on the cluster — not attached</source>
+            <translation>läuft auf dem Cluster — nicht verbunden</translation>
+        </message>
+        <message>
             <source>starting</source>
             <translation>startet</translation>
         </message>

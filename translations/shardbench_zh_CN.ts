@@ -2744,6 +2744,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>已遗弃</translation>
         </message>
         <message>
+            <source>running on the cluster — not attached</source>
+            <translation>在集群上运行 — 未连接</translation>
+        </message>
+        <message>
             <source>starting</source>
             <translation>启动中</translation>
         </message>

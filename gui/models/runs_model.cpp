@@ -69,7 +69,7 @@ QVariant RunsModel::display(int row, Column column) const
     switch (column) {
     case IdColumn: return r.id;
     case NameColumn: return r.name;
-    case StatusColumn: return runStatusText(r.status, abandoned_[row]);
+    case StatusColumn: return runStatusText(r.status, abandoned_[row], r.isDetached());
     case ReasonColumn: return r.reason;
     case WorldColumn: return r.worldSize;
     case PlanColumn: return has ? planSummaryText(d->preset, d->units, d->nodes, d->procsPerNode, d->replicate) : QString();

@@ -56,7 +56,7 @@ void CheckpointsController::reloadRuns()
     QList<QPair<qint64, QString>> runs;
     if (reader)
         for (const store::RunRow& r : reader->listRuns())
-            runs << qMakePair(r.id, tr("%1 — %2, %3").arg(runLabel(r), runStatusText(r.status, r.isAbandoned()), timeText(r.createdAt)));
+            runs << qMakePair(r.id, tr("%1 — %2, %3").arg(runLabel(r), runStatusText(r.status, r.isAbandoned(), r.isDetached()), timeText(r.createdAt)));
     view_->setRuns(runs);
     if (view_->currentRun() >= 0) showRun(view_->currentRun());
     else model_->setCheckpoints(-1, {});

@@ -75,6 +75,7 @@ class TestHistory : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void thousandRunsOpenFast();
+    void detachedRunsSayTheyRunOnTheCluster();
 
 private:
     QTemporaryDir tmp_;
@@ -124,6 +125,28 @@ void TestHistory::thousandRunsOpenFast()
     qInfo("reload: %.1f ms", clock.nsecsElapsed() / 1e6);
     QVERIFY(!history->history()->detailsPending());
     QVERIFY(areas->runsModel()->hasDetails(1000));
+}
+
+// A detached run that has not ended runs on its cluster, not in this
+// workbench; once ended it reads like any other run.
+void TestHistory::detachedRunsSayTheyRunOnTheCluster()
+{
+    store::RunRow detached;
+    detached.id = 1;
+    detached.status = QStringLiteral("running");
+    detached.runDir = QStringLiteral("/scratch/runs/r1");
+    store::RunRow ended = detached;
+    ended.id = 2;
+    ended.status = QStringLiteral("completed");
+    store::RunRow here;
+    here.id = 3;
+    here.status = QStringLiteral("running"); // no launcher recorded: not known to be abandoned
+    RunsModel model;
+    model.setRuns({detached, ended, here});
+    auto status = [&](qint64 id) { return model.index(model.rowOfRun(id), RunsModel::StatusColumn).data().toString(); };
+    QCOMPARE(status(1), QStringLiteral("running on the cluster — not attached"));
+    QCOMPARE(status(2), QStringLiteral("completed"));
+    QCOMPARE(status(3), QStringLiteral("running"));
 }
 
 QTEST_MAIN(TestHistory)
