@@ -38,6 +38,7 @@ Checkpoints (sharded, as shardbench-core writes them)
   checkpoint inspect DIR               step, world size, tensors, sizes
   checkpoint verify DIR                every file's SHA-256 and every shard's CRC-32C
   checkpoint export DIR -o FILE        the unsharded model as one .safetensors file
+                  DIR: a step-N folder, a run's folder (its newest), or a root of one run (--run ID picks one of several)
 
 Run 'shardbench-cli COMMAND --help' style errors show each command's options.
 )";
