@@ -23,40 +23,8 @@ using namespace sb::test;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out;
-    QString err;
-    qint64 ms = 0;
-};
-
-Result cli(const QStringList& args, int timeoutMs = 120000)
-{
-    Result r;
-    QProcess p;
-    QElapsedTimer t;
-    t.start();
-    dieWithParent(p, SIGTERM);
-    p.start(cliPath(), args);
-    if (!p.waitForStarted(10000)) return r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.ms = t.elapsed();
-    if (qEnvironmentVariableIsSet("SB_TEST_TIMING")) qInfo("%lld ms: %s", r.ms, qPrintable(args.join(QLatin1Char(' ')).left(60)));
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-QString describe(const Result& r)
-{
-    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3").arg(r.code).arg(r.out, r.err);
-}
+using Result = CliResult;
+Result cli(const QStringList& args, int timeoutMs = 120000) { return runCli(args, timeoutMs); }
 
 } // namespace
 

@@ -29,31 +29,8 @@ using namespace sb::test;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out, err;
-};
-
-Result cli(const QStringList& args, int timeoutMs = 180000)
-{
-    Result r;
-    QProcess p;
-    dieWithParent(p, SIGTERM);
-    p.start(cliPath(), args);
-    if (!p.waitForStarted(10000)) return r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-QString describe(const Result& r) { return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3").arg(r.code).arg(r.out, r.err); }
+using Result = CliResult;
+Result cli(const QStringList& args, int timeoutMs = 180000) { return runCli(args, timeoutMs); }
 
 bool waitFor(const std::function<bool()>& done, int timeoutMs)
 {
@@ -200,6 +177,16 @@ class LauncherDetach : public QObject {
         const QString path = tmp_.filePath(name);
         const QByteArray text = first + base.readAll() + "\nHost *\n  UserKnownHostsFile " + sshd.knownHostsFile.toUtf8() + "\n";
         return SshdFixture::writeFile(path, text).isEmpty() ? path : QString();
+    }
+
+    // Two hosts of `sshd` with `slots` ranks each, launched through the first.
+    QStringList headNodeArgs(const SshdFixture& sshd, int slots, const QString& remoteDir, const QString& headConfig)
+    {
+        return {QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":%1").arg(slots), QStringLiteral("--host"),
+                sshd.alias(1) + QStringLiteral(":%1").arg(slots), QStringLiteral("--ssh-config"), sshd.configFile,
+                QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
+                QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"), tmp_.filePath(remoteDir),
+                QStringLiteral("--head-ssh-config"), headConfig};
     }
 
     // Launches detached without following; returns the run id.
@@ -466,11 +453,7 @@ private Q_SLOTS:
         const QString p = tmp_.filePath(QStringLiteral("two-hosts.json"));
         QCOMPARE(writeTinyPlan(p, 2, 1, 60), QString());
         const QString db = tmp_.filePath(QStringLiteral("two-hosts.sqlite"));
-        const qint64 id = launch(p, db, {QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":1"), QStringLiteral("--host"),
-                                         sshd.alias(1) + QStringLiteral(":1"), QStringLiteral("--ssh-config"), sshd.configFile,
-                                         QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
-                                         QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"),
-                                         tmp_.filePath(QStringLiteral("remote2")), QStringLiteral("--head-ssh-config"), headConfig});
+        const qint64 id = launch(p, db, headNodeArgs(sshd, 1, QStringLiteral("remote2"), headConfig));
         QVERIFY(id > 0);
         const QString dir = runDirOf(db, id);
         QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(dir)); }, 180000), qPrintable(statusOf(dir)));
@@ -497,22 +480,7 @@ private Q_SLOTS:
         QDir().mkpath(sshd.dir);
         QCOMPARE(sshd.start({QStringLiteral("127.0.0.14"), QStringLiteral("127.0.0.15")}), QString());
         const QString gate = tmp_.filePath(QStringLiteral("gate"));
-        const QString proxy = tmp_.filePath(QStringLiteral("flaky-proxy.py"));
-        QCOMPARE(SshdFixture::writeFile(proxy, "import os, socket, sys, threading\n"
-                                               "if not os.path.exists(sys.argv[1]):\n"
-                                               "    sys.stderr.write('kex_exchange_identification: Connection reset by peer\\n'); sys.exit(1)\n"
-                                               "s = socket.create_connection((sys.argv[2], int(sys.argv[3])))\n"
-                                               "def up():\n"
-                                               "    while True:\n"
-                                               "        d = os.read(0, 65536)\n"
-                                               "        if not d: s.shutdown(socket.SHUT_WR); return\n"
-                                               "        s.sendall(d)\n"
-                                               "threading.Thread(target=up, daemon=True).start()\n"
-                                               "while True:\n"
-                                               "    d = s.recv(65536)\n"
-                                               "    if not d: break\n"
-                                               "    os.write(1, d)\n"),
-                 QString());
+        const QString proxy = sourceDir() + QStringLiteral("/tests/launcher/support/flaky_proxy.py");
         const QString headConfig = writeHeadConfig(sshd, QStringLiteral("head_ssh_config3"),
                                                     QStringLiteral("Host %1\n  ProxyCommand python3 %2 %3 %h %p\n")
                                                         .arg(sshd.alias(1), proxy, gate)
@@ -521,11 +489,7 @@ private Q_SLOTS:
         const QString p = tmp_.filePath(QStringLiteral("refused.json"));
         QCOMPARE(writeTinyPlan(p, 2, 2, 10), QString());
         const QString db = tmp_.filePath(QStringLiteral("refused.sqlite"));
-        const qint64 id = launch(p, db, {QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":2"), QStringLiteral("--host"),
-                                         sshd.alias(1) + QStringLiteral(":2"), QStringLiteral("--ssh-config"), sshd.configFile,
-                                         QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
-                                         QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"),
-                                         tmp_.filePath(QStringLiteral("remote3")), QStringLiteral("--head-ssh-config"), headConfig});
+        const qint64 id = launch(p, db, headNodeArgs(sshd, 2, QStringLiteral("remote3"), headConfig));
         QVERIFY(id > 0);
         const QString dir = runDirOf(db, id);
         QVERIFY(waitFor([&] { return linesOf(dir + QStringLiteral("/supervisor.log")).join('\n').contains("try 3 of 6"); }, 30000));

@@ -44,6 +44,17 @@ int rankOf(qint64 pid);
 // crashed test leaves no sshd or launcher behind.
 void dieWithParent(QProcess& process, int sig);
 
+// shardbench-cli run to completion (killed after `timeoutMs`): exit code
+// (-1: crashed, timed out or not started), its output and how long it took.
+struct CliResult {
+    int code = -1;
+    QString out;
+    QString err;
+    qint64 ms = 0;
+};
+CliResult runCli(const QStringList& args, int timeoutMs);
+QString describe(const CliResult& r); // exit code, stdout and stderr, for failure messages
+
 // Runs a program to completion; returns its exit code (-1 on failure to start).
 int runProgram(const QString& program, const QStringList& args, QByteArray* output = nullptr, int timeoutMs = 30000);
 
