@@ -4,16 +4,14 @@
 #include "interrupt_signals.hpp"
 #include "text_format.hpp"
 
-#include "launch/shell_quote.hpp"
+#include "launch/detach/detached_control.hpp"
 #include "launch/ssh/host_key_policy.hpp"
-#include "launch/ssh/ssh_connection.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
 #include "store/store_location.hpp"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QProcess>
 
 #include <cmath>
 #include <csignal>
@@ -75,24 +73,20 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
                     std::ostream& out, std::ostream& err)
 {
     QString error;
-    auto reader = store::RunReader::open(dbPath, &error);
-    std::optional<store::RunRow> run = reader ? reader->run(runId) : std::nullopt;
-    launch::AttachTarget target;
-    if (run) error = launch::AttachTarget::fromJson(run->attachJson, &target);
-    else if (reader) error = reader->lastError();
-    if (!error.isEmpty() || !run) {
-        err << "shardbench-cli attach: " << s(error) << "\n";
-        return kBadInput;
-    }
+    store::RunRow run;
     auto store = store::SqliteRunStore::open(dbPath, &error);
     if (!store) {
         err << "shardbench-cli attach: run store " << s(dbPath) << ": " << s(error) << "\n";
         return kBadInput;
     }
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
-    launch::AttachSession session(*store, *run, target, &policy, options, reader->ingestOffsets(run->id),
-                                  reader->logLineCounts(run->id), reader->eventBytes(run->id));
-    reader.reset();
+    std::unique_ptr<launch::AttachSession> attached = launch::openAttachSession(dbPath, *store, runId, &policy, options, &error, &run);
+    if (!attached) {
+        err << "shardbench-cli attach: " << s(error) << "\n";
+        return kBadInput;
+    }
+    launch::AttachSession& session = *attached;
+    const launch::AttachTarget& target = session.target();
 
     auto say = [&err](const QString& line) { err << "shardbench: " << s(line) << "\n" << std::flush; };
     QElapsedTimer lastStep;
@@ -135,7 +129,7 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     }
     const store::RunStatus st = in.status();
     const bool checkpointsFailed = in.state().value(QStringLiteral("failed_checkpoints")).toInt() > 0;
-    out << "run " << runId << " (" << s(run->uid) << "): " << s(store::statusName(st));
+    out << "run " << runId << " (" << s(run.uid) << "): " << s(store::statusName(st));
     if (!in.reason().isEmpty()) out << ": " << s(in.reason());
     const int steps = in.state().value(QStringLiteral("steps_done")).toInt();
     out << ", " << steps << " steps";
@@ -191,37 +185,13 @@ int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     store::RunRow run;
     launch::AttachTarget target;
     if (const int code = detachedRun(dbPath, q(a.positional()[0]), "stop", err, &run, &target)) return code;
-    QByteArrayList args = {"stop"};
-    if (a.has("--kill")) args << "--kill";
-    const QByteArrayList argvStop = launch::superviseCommand(target, args);
-    QByteArray output;
-    int status = -1;
-    QString error;
-    if (target.transport == launch::AttachTarget::Transport::Local) {
-        QProcess p;
-        QStringList list;
-        for (const QByteArray& x : argvStop.mid(1)) list << QString::fromUtf8(x);
-        p.start(target.supervise, list);
-        if (!p.waitForStarted(10000)) error = QStringLiteral("cannot run %1: %2").arg(target.supervise, p.errorString());
-        else {
-            p.waitForFinished(120000);
-            output = p.readAllStandardOutput() + p.readAllStandardError();
-            status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        }
-    } else {
-        launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject);
-        launch::SshConnection conn;
-        launch::HostKeyInfo key;
-        error = conn.open(target.host, target.ssh, policy, &key);
-        const QByteArray cmd = error.isEmpty() ? launch::shellCommand(argvStop, &error) + " 2>&1" : QByteArray();
-        if (error.isEmpty()) error = conn.run(cmd, &output, &status, 120000);
-    }
-    if (!error.isEmpty() || status != 0) {
-        err << "shardbench-cli stop: run " << run.id << ": "
-            << s(error.isEmpty() ? QString::fromUtf8(output.trimmed()) : error) << "\n";
+    QString said;
+    const QString error = launch::stopDetachedRun(target, a.has("--kill"), &said);
+    if (!error.isEmpty()) {
+        err << "shardbench-cli stop: run " << run.id << ": " << s(error) << "\n";
         return 1;
     }
-    err << "shardbench: run " << run.id << ": " << s(QString::fromUtf8(output.trimmed())) << "\n";
+    err << "shardbench: run " << run.id << ": " << s(said) << "\n";
     launch::AttachOptions o;
     o.follow = false;
     attachAndIngest(dbPath, run.id, o, true, out, err); // record the final state
