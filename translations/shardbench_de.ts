@@ -1041,6 +1041,22 @@
             <source>%v of %m checks</source>
             <translation>%v von %m Prüfungen</translation>
         </message>
+        <message>
+            <source>Keep running when the workbench closes</source>
+            <translation>Weiterlaufen, wenn die Werkbank geschlossen wird</translation>
+        </message>
+        <message>
+            <source>Detached: a supervisor on the machine that runs it (the first host over SSH) starts, watches and restarts the ranks and keeps the record; the workbench attaches to it and may close at any time</source>
+            <translation>Abgekoppelt: Ein Supervisor auf dem ausführenden Rechner (über SSH der erste Host) startet, überwacht und startet die Ranks neu und führt das Protokoll; die Werkbank koppelt sich an und darf jederzeit geschlossen werden</translation>
+        </message>
+        <message>
+            <source>Detach</source>
+            <translation>Abkoppeln</translation>
+        </message>
+        <message>
+            <source>Stop following the run here; it goes on, and can be attached to again from Runs</source>
+            <translation>Den Lauf hier nicht mehr verfolgen; er läuft weiter und lässt sich unter Läufe wieder ankoppeln</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::LiveRunView</name>
@@ -2760,6 +2776,30 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <source>Checkpoints</source>
             <translation>Checkpoints</translation>
         </message>
+        <message>
+            <source>attaching to %1</source>
+            <translation>Ankoppeln an %1</translation>
+        </message>
+        <message>
+            <source>attached: %1</source>
+            <translation>angekoppelt: %1</translation>
+        </message>
+        <message>
+            <source>Run %1 was not stopped: %2</source>
+            <translation>Lauf %1 wurde nicht gestoppt: %2</translation>
+        </message>
+        <message>
+            <source>Following run %1 on %2; it goes on when the workbench closes.</source>
+            <translation>Lauf %1 auf %2 wird verfolgt; er läuft weiter, wenn die Werkbank geschlossen wird.</translation>
+        </message>
+        <message>
+            <source>Run %1 cannot be followed: %2</source>
+            <translation>Lauf %1 kann nicht verfolgt werden: %2</translation>
+        </message>
+        <message>
+            <source>Detached from run %1; it goes on (Runs: Attach follows it again).</source>
+            <translation>Von Lauf %1 abgekoppelt; er läuft weiter (Läufe: Ankoppeln verfolgt ihn wieder).</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunController</name>
@@ -2774,6 +2814,18 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>The run cannot be recorded: %1</source>
             <translation>Der Lauf kann nicht aufgezeichnet werden: %1</translation>
+        </message>
+        <message>
+            <source>The detached run did not start: %1</source>
+            <translation>Der abgekoppelte Lauf ist nicht gestartet: %1</translation>
+        </message>
+        <message>
+            <source>Cannot attach to the run: %1</source>
+            <translation>Ankoppeln an den Lauf nicht möglich: %1</translation>
+        </message>
+        <message>
+            <source>A run launched from the workbench is in progress; stop it or wait for it to end first.</source>
+            <translation>Ein von der Werkbank gestarteter Lauf ist im Gange; stoppen Sie ihn oder warten Sie zuerst sein Ende ab.</translation>
         </message>
     </context>
     <context>
@@ -2836,6 +2888,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
                 <numerusform>%1, %n Einheit, %2</numerusform>
                 <numerusform>%1, %n Einheiten, %2</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>running on the cluster — attached</source>
+            <translation>läuft auf dem Cluster — angekoppelt</translation>
         </message>
     </context>
     <context>
@@ -2936,6 +2992,14 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ.</source>
             <translation>Wählen Sie zwei oder mehr Läufe (Strg+Klick), um Verlust und Durchsatz zu vergleichen und zu sehen, wie sich ihre Pläne unterscheiden.</translation>
+        </message>
+        <message>
+            <source>Attach</source>
+            <translation>Ankoppeln</translation>
+        </message>
+        <message>
+            <source>Follow this detached run in the Run area: its backlog is fetched, then its steps as they come</source>
+            <translation>Diesen abgekoppelten Lauf im Bereich Lauf verfolgen: erst wird das Bisherige geholt, dann jeder neue Schritt</translation>
         </message>
     </context>
     <context>

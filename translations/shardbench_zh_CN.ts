@@ -1035,6 +1035,22 @@
             <source>%v of %m checks</source>
             <translation>已完成 %v / %m 项检查</translation>
         </message>
+        <message>
+            <source>Keep running when the workbench closes</source>
+            <translation>工作台关闭后继续运行</translation>
+        </message>
+        <message>
+            <source>Detached: a supervisor on the machine that runs it (the first host over SSH) starts, watches and restarts the ranks and keeps the record; the workbench attaches to it and may close at any time</source>
+            <translation>分离运行：运行它的机器（SSH 时为第一台主机）上的监督进程负责启动、监视和重启各 rank 并保存记录；工作台只是附加到它，可随时关闭</translation>
+        </message>
+        <message>
+            <source>Detach</source>
+            <translation>分离</translation>
+        </message>
+        <message>
+            <source>Stop following the run here; it goes on, and can be attached to again from Runs</source>
+            <translation>不再在此跟踪该运行；它会继续运行，可在“运行记录”中重新附加</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::LiveRunView</name>
@@ -2721,6 +2737,30 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <source>Checkpoints</source>
             <translation>检查点</translation>
         </message>
+        <message>
+            <source>attaching to %1</source>
+            <translation>正在附加到 %1</translation>
+        </message>
+        <message>
+            <source>attached: %1</source>
+            <translation>已附加：%1</translation>
+        </message>
+        <message>
+            <source>Run %1 was not stopped: %2</source>
+            <translation>运行 %1 未能停止：%2</translation>
+        </message>
+        <message>
+            <source>Following run %1 on %2; it goes on when the workbench closes.</source>
+            <translation>正在跟踪 %2 上的运行 %1；工作台关闭后它会继续运行。</translation>
+        </message>
+        <message>
+            <source>Run %1 cannot be followed: %2</source>
+            <translation>无法跟踪运行 %1：%2</translation>
+        </message>
+        <message>
+            <source>Detached from run %1; it goes on (Runs: Attach follows it again).</source>
+            <translation>已从运行 %1 分离；它会继续运行（运行记录：附加 可再次跟踪）。</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunController</name>
@@ -2735,6 +2775,18 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>The run cannot be recorded: %1</source>
             <translation>无法记录此运行：%1</translation>
+        </message>
+        <message>
+            <source>The detached run did not start: %1</source>
+            <translation>分离运行未能启动：%1</translation>
+        </message>
+        <message>
+            <source>Cannot attach to the run: %1</source>
+            <translation>无法附加到该运行：%1</translation>
+        </message>
+        <message>
+            <source>A run launched from the workbench is in progress; stop it or wait for it to end first.</source>
+            <translation>一个从工作台启动的运行正在进行；请先停止它或等待其结束。</translation>
         </message>
     </context>
     <context>
@@ -2796,6 +2848,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>
                 <numerusform>%1，%n 个单元，%2</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>running on the cluster — attached</source>
+            <translation>在集群上运行 — 已附加</translation>
         </message>
     </context>
     <context>
@@ -2895,6 +2951,14 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ.</source>
             <translation>选择两个或更多运行（Ctrl+单击）以比较其损失和吞吐量，并查看其计划有何不同。</translation>
+        </message>
+        <message>
+            <source>Attach</source>
+            <translation>附加</translation>
+        </message>
+        <message>
+            <source>Follow this detached run in the Run area: its backlog is fetched, then its steps as they come</source>
+            <translation>在“运行”区域跟踪此分离运行：先获取已有记录，再实时显示新的步骤</translation>
         </message>
     </context>
     <context>

@@ -14,11 +14,11 @@ struct RunText {
 };
 } // namespace
 
-QString runStatusText(const QString& s, bool abandoned, bool detached)
+QString runStatusText(const QString& s, bool abandoned, bool detached, bool attached)
 {
     if (abandoned) return RunText::tr("abandoned");
     if (detached && (s == store::statusName(store::RunStatus::Running) || s == store::statusName(store::RunStatus::Starting)))
-        return RunText::tr("running on the cluster — not attached");
+        return attached ? RunText::tr("running on the cluster — attached") : RunText::tr("running on the cluster — not attached");
     if (const auto status = store::parseStatus(s)) return runStatusText(*status);
     return s;
 }

@@ -12,7 +12,8 @@ namespace sb::gui {
 // "running", "completed"... The store's name when unknown; `abandoned` marks
 // a run whose launcher is gone; a `detached` run that has not ended runs on
 // its cluster without this workbench (shardbench-cli attach RUN follows it).
-QString runStatusText(const QString& storedStatus, bool abandoned = false, bool detached = false);
+// `attached`: a detached run this workbench follows.
+QString runStatusText(const QString& storedStatus, bool abandoned = false, bool detached = false, bool attached = false);
 QString runStatusText(store::RunStatus status);
 QColor runStatusColor(const QString& storedStatus, bool abandoned = false);
 QString durationText(double seconds);      // "42 s", "3 min 05 s", "2 h 04 min"

@@ -57,6 +57,24 @@ QSet<qint64> RunsModel::runsWithDetails() const
     return out;
 }
 
+bool RunsModel::isAttachable(qint64 id) const
+{
+    const int row = rowOfRun(id);
+    if (row < 0) return false;
+    const store::RunRow& r = runs_[row];
+    const auto status = store::parseStatus(r.status);
+    return r.isDetached() && r.runDir != QStringLiteral("-") && status && !store::isFinal(*status);
+}
+
+void RunsModel::setAttachedRun(qint64 id)
+{
+    if (id == attachedRun_) return;
+    const int before = rowOfRun(attachedRun_);
+    attachedRun_ = id;
+    for (int row : {before, rowOfRun(id)})
+        if (row >= 0) Q_EMIT dataChanged(index(row, StatusColumn), index(row, StatusColumn));
+}
+
 int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(runs_.size()); }
 
 int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -69,7 +87,7 @@ QVariant RunsModel::display(int row, Column column) const
     switch (column) {
     case IdColumn: return r.id;
     case NameColumn: return r.name;
-    case StatusColumn: return runStatusText(r.status, abandoned_[row], r.isDetached());
+    case StatusColumn: return runStatusText(r.status, abandoned_[row], r.isDetached(), r.id == attachedRun_);
     case ReasonColumn: return r.reason;
     case WorldColumn: return r.worldSize;
     case PlanColumn: return has ? planSummaryText(d->preset, d->units, d->nodes, d->procsPerNode, d->replicate) : QString();

@@ -29,6 +29,10 @@ public:
     bool hasDetails(qint64 id) const { return details_.contains(id); }
     // Finished runs whose details are kept across reloads (they no longer change).
     QSet<qint64> runsWithDetails() const;
+    // A detached run that has not ended: it can be attached to.
+    bool isAttachable(qint64 id) const;
+    // The detached run this workbench follows (-1: none); its status says so.
+    void setAttachedRun(qint64 id);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -44,6 +48,7 @@ private:
     QList<bool> abandoned_;
     QHash<qint64, RunDetails> details_;
     QHash<qint64, int> rowOf_;
+    qint64 attachedRun_ = -1;
 };
 
 // Sorting by raw values, and a filter on the text of the name, status,

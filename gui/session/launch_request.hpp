@@ -28,6 +28,7 @@ struct LaunchRequest {
     int maxRestarts = 0;
     QString resumeFrom;     // a checkpoint folder
     qint64 parentRun = -1;
+    bool detach = false;    // supervised where it runs: it outlives the workbench (docs/launcher.md#detached-runs)
 };
 
 struct PreparedRun {

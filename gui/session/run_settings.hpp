@@ -13,6 +13,7 @@ struct RunSettings {
     static inline const Setting<QString> storePath{QStringLiteral("run/storePath")}; // "" = the CLI's default store
     static inline const Setting<QString> launchDir{QStringLiteral("run/launchDir")}; // "" = dataDir()/launches
     static inline const Setting<int> maxRestarts{QStringLiteral("run/maxRestarts"), 0};
+    static inline const Setting<bool> detached{QStringLiteral("run/detached"), false}; // launches outlive the workbench
 
     // The workbench's own files next to the run store: ~/.local/share/shardbench
     // on Linux (the same folder whatever the application's names).

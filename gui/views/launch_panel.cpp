@@ -6,6 +6,7 @@
 #include "models/preflight_model.hpp"
 #include "session/run_settings.hpp"
 
+#include <QCheckBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -25,7 +26,7 @@ namespace sb::gui {
 
 LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidget* parent)
     : QWidget(parent), target_(new TargetChooser(catalog)), name_(new QLineEdit), restarts_(new QSpinBox),
-      check_(new QPushButton), launch_(new QPushButton), stop_(new QPushButton), progress_(new QProgressBar),
+      check_(new QPushButton), launch_(new QPushButton), stop_(new QPushButton), detachBox_(new QCheckBox), detach_(new QPushButton), progress_(new QProgressBar),
       checks_(new QTableView), message_(new QLabel), subject_(new QLabel), whereLabel_(new QLabel), nameLabel_(new QLabel),
       restartsLabel_(new QLabel)
 {
@@ -35,6 +36,10 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     check_->setObjectName(QStringLiteral("checkButton"));
     launch_->setObjectName(QStringLiteral("launchButton"));
     stop_->setObjectName(QStringLiteral("stopButton"));
+    detachBox_->setObjectName(QStringLiteral("detachedLaunch"));
+    detach_->setObjectName(QStringLiteral("detachButton"));
+    detachBox_->setChecked(RunSettings::detached.value());
+    connect(detachBox_, &QCheckBox::toggled, this, [](bool on) { RunSettings::detached.setValue(on); });
     checks_->setObjectName(QStringLiteral("preflightTable"));
     message_->setObjectName(QStringLiteral("launchMessage"));
     subject_->setObjectName(QStringLiteral("launchSubject"));
@@ -69,10 +74,12 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     form->addRow(whereLabel_, target_);
     form->addRow(nameLabel_, name_);
     form->addRow(restartsLabel_, restarts_);
+    form->addRow(QString(), detachBox_);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(check_);
     buttons->addWidget(launch_);
     buttons->addWidget(stop_);
+    buttons->addWidget(detach_);
     buttons->addStretch(1);
     auto* left = new QVBoxLayout;
     left->addWidget(subject_);
@@ -90,6 +97,7 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     connect(check_, &QPushButton::clicked, this, &LaunchPanel::checkRequested);
     connect(launch_, &QPushButton::clicked, this, &LaunchPanel::launchRequested);
     connect(stop_, &QPushButton::clicked, this, &LaunchPanel::stopRequested);
+    connect(detach_, &QPushButton::clicked, this, &LaunchPanel::detachRequested);
     setState(State::Idle);
     retranslateUi();
 }
@@ -103,8 +111,18 @@ void LaunchPanel::setState(State state)
     target_->setEnabled(idle);
     name_->setEnabled(idle);
     restarts_->setEnabled(idle);
+    detachBox_->setEnabled(idle);
     stop_->setEnabled(state == State::Checking || state == State::Running || state == State::Stopping);
+    if (idle) following_ = false;
+    detach_->setVisible(following_);
+    detach_->setEnabled(following_ && (state == State::Running || state == State::Stopping));
     retranslateUi();
+}
+
+void LaunchPanel::setFollowing(bool following)
+{
+    following_ = following;
+    setState(state_);
 }
 
 void LaunchPanel::setProgress(int done, int total)
@@ -145,6 +163,10 @@ void LaunchPanel::retranslateUi()
     launch_->setText(tr("Launch"));
     stop_->setText(state_ == State::Stopping ? tr("Stop now") : tr("Stop"));
     stop_->setToolTip(tr("Stop every rank (SIGTERM, then SIGKILL after the grace); press again to skip the grace"));
+    detachBox_->setText(tr("Keep running when the workbench closes"));
+    detachBox_->setToolTip(tr("Detached: a supervisor on the machine that runs it (the first host over SSH) starts, watches and restarts the ranks and keeps the record; the workbench attaches to it and may close at any time"));
+    detach_->setText(tr("Detach"));
+    detach_->setToolTip(tr("Stop following the run here; it goes on, and can be attached to again from Runs"));
     progress_->setFormat(tr("%v of %m checks"));
     if (auto* model = qobject_cast<PreflightModel*>(checks_->model())) model->retranslate();
 }

@@ -1,10 +1,13 @@
 // Launching the open plan: where (this machine or chosen hosts), a name, the
-// restarts allowed, then Check / Launch / Stop. The pre-flight checks show
-// below with their progress; a failed check says plainly what is wrong.
+// restarts allowed, whether the run outlives the workbench (detached), then
+// Check / Launch / Stop, and Detach while following a detached run. The
+// pre-flight checks show below with their progress; a failed check says
+// plainly what is wrong.
 #pragma once
 
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -31,11 +34,16 @@ public:
     QPushButton* checkButton() const { return check_; }
     QPushButton* launchButton() const { return launch_; }
     QPushButton* stopButton() const { return stop_; }
+    QCheckBox* detachBox() const { return detachBox_; }
+    QPushButton* detachButton() const { return detach_; }
     QTableView* checksTable() const { return checks_; }
     QProgressBar* progressBar() const { return progress_; }
     QLabel* messageLabel() const { return message_; }
 
     void setState(State state);
+    // While running: the run is detached and followed (Detach is offered;
+    // Stop stops it where it runs).
+    void setFollowing(bool following);
     void setProgress(int done, int total);
     void setMessage(const QString& text, bool error);
     // What is launched when it is not the open plan (a restore), "" for the plan.
@@ -45,6 +53,7 @@ Q_SIGNALS:
     void checkRequested();
     void launchRequested();
     void stopRequested();
+    void detachRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -58,6 +67,8 @@ private:
     QPushButton* check_;
     QPushButton* launch_;
     QPushButton* stop_;
+    QCheckBox* detachBox_;
+    QPushButton* detach_;
     QProgressBar* progress_;
     QTableView* checks_;
     QLabel* message_;
@@ -66,6 +77,7 @@ private:
     QLabel* nameLabel_;
     QLabel* restartsLabel_;
     State state_ = State::Idle;
+    bool following_ = false;
 };
 
 } // namespace sb::gui

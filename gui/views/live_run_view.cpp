@@ -129,6 +129,7 @@ void LiveRunView::setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, q
     runId_ = runId;
     runName_ = runName;
     hasRun_ = live != nullptr;
+    note_.clear();
     latencies_.clear();
     lastPaintedStep_ = 0;
     for (SeriesChart* c : seriesCharts()) c->removeAll();
@@ -194,6 +195,12 @@ void LiveRunView::onLossPainted()
     latencies_ << QDateTime::currentMSecsSinceEpoch() - printed * 1000.0;
 }
 
+void LiveRunView::setNote(const QString& note)
+{
+    note_ = note;
+    updateStatus();
+}
+
 QString LiveRunView::statusText() const { return state_->text() + QStringLiteral(" — ") + progress_->text(); }
 
 void LiveRunView::updateStatus()
@@ -217,6 +224,7 @@ void LiveRunView::updateStatus()
         if (!store::isFinal(status_) && !std::isnan(eta)) parts << tr("ETA %1").arg(durationText(eta));
     }
     if (!reason_.isEmpty()) parts << reason_;
+    if (!note_.isEmpty()) parts << note_;
     progress_->setText(parts.join(QStringLiteral(" · ")));
 }
 

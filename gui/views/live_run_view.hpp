@@ -31,6 +31,9 @@ public:
 
     void setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, qint64 runId, const QString& runName);
     void setStatus(store::RunStatus status, const QString& reason);
+    // A word on how the run is reached (an attached run: "connection lost —
+    // reconnecting"), shown after the progress; "" for none.
+    void setNote(const QString& note);
 
     SeriesChart* lossChart() const { return loss_; }
     SeriesChart* rateChart() const { return rate_; }
@@ -70,6 +73,7 @@ private:
     QTimer clock_;
     store::RunStatus status_ = store::RunStatus::Starting;
     QString reason_;
+    QString note_;
     qint64 runId_ = -1;
     QString runName_;
     bool hasRun_ = false;

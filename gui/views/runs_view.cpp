@@ -25,7 +25,7 @@ namespace sb::gui {
 RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     : QWidget(parent), model_(model), proxy_(new RunsFilterProxy(this)), compare_(compare), table_(new QTableView),
       filter_(new QLineEdit), status_(new QComboBox), refresh_(new QPushButton), checkpoints_(new QPushButton),
-      info_(new QLabel), hint_(new QLabel), splitter_(new QSplitter(Qt::Vertical))
+      attach_(new QPushButton), info_(new QLabel), hint_(new QLabel), splitter_(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("runsView"));
     table_->setObjectName(QStringLiteral("runsTable"));
@@ -33,6 +33,7 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     status_->setObjectName(QStringLiteral("runsStatusFilter"));
     refresh_->setObjectName(QStringLiteral("refreshRuns"));
     checkpoints_->setObjectName(QStringLiteral("showCheckpoints"));
+    attach_->setObjectName(QStringLiteral("attachRun"));
     info_->setObjectName(QStringLiteral("runsInfo"));
     proxy_->setSourceModel(model_);
     table_->setModel(proxy_);
@@ -55,6 +56,7 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     bar->addWidget(status_);
     bar->addWidget(refresh_);
     bar->addWidget(checkpoints_);
+    bar->addWidget(attach_);
     bar->addWidget(info_, 1);
     auto* top = new QWidget;
     auto* topLayout = new QVBoxLayout(top);
@@ -76,6 +78,10 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     connect(checkpoints_, &QPushButton::clicked, this, [this] {
         const QList<qint64> runs = selectedRuns();
         if (!runs.isEmpty()) Q_EMIT checkpointsRequested(runs.front());
+    });
+    connect(attach_, &QPushButton::clicked, this, [this] {
+        const QList<qint64> runs = selectedRuns();
+        if (runs.size() == 1) Q_EMIT attachRequested(runs.front());
     });
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsView::selectionChanged);
     connect(model_, &QAbstractItemModel::modelReset, this, [this] {
@@ -118,6 +124,7 @@ void RunsView::selectionChanged()
 {
     const QList<qint64> runs = selectedRuns();
     checkpoints_->setEnabled(runs.size() == 1);
+    attach_->setEnabled(runs.size() == 1 && model_->isAttachable(runs.front()));
     if (runs.size() >= 2) Q_EMIT compareRequested(runs);
 }
 
@@ -134,6 +141,8 @@ void RunsView::retranslateUi()
     for (int i = 1; i < status_->count(); ++i) status_->setItemText(i, runStatusText(status_->itemData(i).toString()));
     refresh_->setText(tr("Refresh"));
     checkpoints_->setText(tr("Checkpoints…"));
+    attach_->setText(tr("Attach"));
+    attach_->setToolTip(tr("Follow this detached run in the Run area: its backlog is fetched, then its steps as they come"));
     hint_->setText(tr("Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ."));
     if (loadInfo_) info_->setText(loadInfo_());
     model_->retranslate();

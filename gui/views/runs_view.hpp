@@ -1,5 +1,6 @@
 // The Runs area: the history of every run in the store as a sortable,
-// filterable table; selecting two or more runs compares them below.
+// filterable table; selecting two or more runs compares them below. A
+// detached run that has not ended can be attached to (followed in the Run area).
 #pragma once
 
 #include <QElapsedTimer>
@@ -31,6 +32,7 @@ public:
     QComboBox* statusFilter() const { return status_; }
     QPushButton* refreshButton() const { return refresh_; }
     QPushButton* checkpointsButton() const { return checkpoints_; }
+    QPushButton* attachButton() const { return attach_; }
     CompareView* compareView() const { return compare_; }
     QList<qint64> selectedRuns() const; // in the order shown
     void selectRuns(const QList<qint64>& ids);
@@ -41,6 +43,7 @@ Q_SIGNALS:
     void refreshRequested();
     void compareRequested(const QList<qint64>& runs);
     void checkpointsRequested(qint64 run);
+    void attachRequested(qint64 run);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -57,6 +60,7 @@ private:
     QComboBox* status_;
     QPushButton* refresh_;
     QPushButton* checkpoints_;
+    QPushButton* attach_;
     QLabel* info_;
     QLabel* hint_;
     QSplitter* splitter_;

@@ -264,7 +264,7 @@ void MainWindow::saveWindowState()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (interactive_ && areas_->runs()->state() == RunController::State::Running &&
+    if (interactive_ && areas_->runs()->supervisesRun() &&
         QMessageBox::question(this, tr("A run is in progress"),
                               tr("Closing the workbench stops every rank of the running training. Stop it and quit?")) !=
             QMessageBox::Yes) {

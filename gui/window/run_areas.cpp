@@ -13,6 +13,7 @@
 #include "models/preflight_model.hpp"
 #include "models/run_text.hpp"
 #include "models/runs_model.hpp"
+#include "session/attached_run.hpp"
 #include "session/gui_host_key_policy.hpp"
 #include "session/host_catalog.hpp"
 #include "session/run_session.hpp"
@@ -28,6 +29,7 @@
 #include "views/series_chart.hpp"
 #include "views/target_chooser.hpp"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -71,6 +73,7 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     connect(tabs_, &QTabWidget::currentChanged, this, &RunAreas::areaShown);
 
     connectRun();
+    connectAttach();
     for (ChartViewBase* c : std::initializer_list<ChartViewBase*>{liveView_->lossChart(), liveView_->rateChart(), liveView_->timeChart(),
                                                                     liveView_->memoryChart(), compareView_->lossChart(),
                                                                     compareView_->rateChart()})
@@ -113,6 +116,7 @@ LaunchRequest RunAreas::planRequest() const
     if (!document_->filePath().isEmpty()) r.planDir = QFileInfo(document_->filePath()).absolutePath();
     r.target = launchPanel_->targetChooser()->target();
     r.maxRestarts = launchPanel_->restartsBox()->value();
+    r.detach = launchPanel_->detachBox()->isChecked();
     return r;
 }
 
@@ -138,9 +142,11 @@ void RunAreas::connectRun()
         switch (s) {
         case RunController::State::Idle: launchPanel_->setState(LaunchPanel::State::Idle); break;
         case RunController::State::Checking: launchPanel_->setState(LaunchPanel::State::Checking); break;
+        case RunController::State::Launching: launchPanel_->setState(LaunchPanel::State::Launching); break;
         case RunController::State::Running: launchPanel_->setState(LaunchPanel::State::Running); break;
         }
-        if (s == RunController::State::Idle && runController_->preflight()->passed() && !runController_->session())
+        if (s == RunController::State::Idle && runController_->preflight()->passed() && !runController_->session() &&
+            !runController_->attached())
             showMessage([] { return tr("Every check passed."); }, false);
     });
     connect(rc, &RunController::launchRefused, this, [this] {
@@ -175,6 +181,7 @@ void RunAreas::connectRun()
 
 void RunAreas::showSession(RunSession* session)
 {
+    launchPanel_->setFollowing(false);
     liveView_->setRun(session->live(), session->logs(), session->launch().worldSize, session->runId(), session->launch().config.name);
     liveView_->setStatus(session->status(), {});
     connect(session, &RunSession::statusChanged, liveView_, &LiveRunView::setStatus);
@@ -182,6 +189,60 @@ void RunAreas::showSession(RunSession* session)
     const QString summary = session->launch().planSummary; // the launcher's words
     showMessage([id, summary] { return tr("Run %1 started: %2").arg(id).arg(summary); }, false);
     tabs_->setCurrentWidget(runSplitter_);
+}
+
+void RunAreas::connectAttach()
+{
+    RunController* rc = runController_;
+    connect(rc, &RunController::attachStarted, this, &RunAreas::showAttached);
+    connect(rc, &RunController::attachFinished, this, &RunAreas::attachFinished);
+    connect(launchPanel_, &LaunchPanel::detachRequested, rc, &RunController::detach);
+    connect(runsView_, &RunsView::attachRequested, this, [this](qint64 run) {
+        tabs_->setCurrentWidget(runSplitter_);
+        showSubject({});
+        showMessage({}, false);
+        runController_->attach(run);
+    });
+}
+
+void RunAreas::showAttached(AttachedRun* run)
+{
+    const store::RunRow& row = run->row();
+    liveView_->setRun(run->live(), run->logs(), row.worldSize, row.id, row.name);
+    liveView_->setStatus(run->status(), run->reason());
+    liveView_->setNote(tr("attaching to %1").arg(run->where()));
+    connect(run, &AttachedRun::statusChanged, liveView_, &LiveRunView::setStatus);
+    connect(run, &AttachedRun::connectionChanged, this, [this, run](bool connected, const QString& why) {
+        liveView_->setNote(connected ? tr("attached: %1").arg(run->where()) : why);
+    });
+    connect(run, &AttachedRun::stopFailed, this, [this, run](const QString& error) {
+        const qint64 id = run->runId();
+        showMessage([id, error] { return tr("Run %1 was not stopped: %2").arg(id).arg(error); }, true);
+        launchPanel_->setState(LaunchPanel::State::Running);
+    });
+    launchPanel_->setFollowing(true);
+    runsModel_->setAttachedRun(row.id);
+    const qint64 id = row.id;
+    const QString where = run->where();
+    showMessage([id, where] { return tr("Following run %1 on %2; it goes on when the workbench closes.").arg(id).arg(where); }, false);
+    tabs_->setCurrentWidget(runSplitter_);
+}
+
+void RunAreas::attachFinished(AttachedRun* run)
+{
+    runsModel_->setAttachedRun(-1);
+    const qint64 id = run->runId();
+    const store::RunStatus status = run->status();
+    const QString error = run->followError();
+    liveView_->setNote({});
+    if (!error.isEmpty()) {
+        showMessage([id, error] { return tr("Run %1 cannot be followed: %2").arg(id).arg(error); }, true);
+    } else if (store::isFinal(status)) {
+        showMessage([id, status] { return tr("Run %1 %2.").arg(id).arg(runStatusText(status)); }, status == store::RunStatus::Failed);
+        Q_EMIT statusMessage(tr("Run %1 finished: %2").arg(id).arg(runStatusText(status)));
+    } else {
+        showMessage([id] { return tr("Detached from run %1; it goes on (Runs: Attach follows it again).").arg(id); }, false);
+    }
 }
 
 void RunAreas::launchRestore(const LaunchRequest& request)

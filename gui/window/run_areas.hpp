@@ -30,6 +30,7 @@ class LiveRunView;
 class PlanDocument;
 class PreflightModel;
 class RunController;
+class AttachedRun;
 class RunSession;
 class RunsController;
 class RunsModel;
@@ -81,6 +82,9 @@ private:
     void connectChart(ChartViewBase* chart);
     void exportChart(ChartViewBase* chart, ChartViewBase::ExportFormat format);
     void showSession(RunSession* session);
+    void connectAttach();
+    void showAttached(AttachedRun* run);
+    void attachFinished(AttachedRun* run);
     void areaShown(int index);
     // The launch panel's message and subject, rebuilt when the language changes.
     void showMessage(std::function<QString()> text, bool error);

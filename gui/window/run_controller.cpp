@@ -1,14 +1,20 @@
 #include "run_controller.hpp"
 
+#include "session/attached_run.hpp"
 #include "session/cluster_settings.hpp"
 #include "session/gui_host_key_policy.hpp"
 #include "session/host_catalog.hpp"
 #include "session/run_session.hpp"
 #include "session/run_settings.hpp"
 #include "session/store_access.hpp"
+#include "session/work_pool.hpp"
+
+#include "launch/detach/detached_launch.hpp"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace sb::gui {
 
@@ -16,12 +22,18 @@ RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyP
     : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new Preflight(policy, this))
 {
     connect(preflight_, &Preflight::finished, this, &RunController::onPreflightFinished);
+    connect(&detachedLaunch_, &QFutureWatcher<QPair<QString, qint64>>::finished, this, &RunController::onDetachedLaunched);
 }
 
 RunController::~RunController()
 {
-    // Ranks must not outlive the workbench: the session's supervisor kills them.
+    // A detached launch under way finishes (the host key policy refuses any
+    // question once the window closes): its run lives on where it started.
+    detachedLaunch_.waitForFinished();
+    // A supervised run's ranks must not outlive the workbench: its supervisor
+    // kills them. An attached run only loses its follower.
     session_.reset();
+    attached_.reset();
 }
 
 Preflight::Environment RunController::environment() const
@@ -49,6 +61,9 @@ QString RunController::lastError() const
     case Refusal::ChecksFailed: return tr("The pre-flight checks failed; nothing was started.");
     case Refusal::StoreUnavailable: return tr("The run store %1 cannot be opened: %2").arg(store_->path(), refusalDetail_);
     case Refusal::NotRecorded: return tr("The run cannot be recorded: %1").arg(refusalDetail_);
+    case Refusal::NotStarted: return tr("The detached run did not start: %1").arg(refusalDetail_);
+    case Refusal::CannotAttach: return tr("Cannot attach to the run: %1").arg(refusalDetail_);
+    case Refusal::Busy: return tr("A run launched from the workbench is in progress; stop it or wait for it to end first.");
     }
     return {};
 }
@@ -96,7 +111,58 @@ void RunController::stop()
         preflight_->cancel();
         return;
     }
-    if (state_ == State::Running && session_) session_->stop();
+    if (state_ != State::Running) return;
+    if (session_ && !session_->isFinished()) session_->stop();
+    else if (attached_ && !attached_->isFinished()) attached_->stop();
+}
+
+bool RunController::supervisesRun() const { return session_ && !session_->isFinished(); }
+
+bool RunController::attach(qint64 runId)
+{
+    if (state_ == State::Checking || state_ == State::Launching || supervisesRun()) {
+        refusal_ = Refusal::Busy;
+        refusalDetail_.clear();
+        Q_EMIT launchRefused();
+        return false;
+    }
+    QString error;
+    std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&error);
+    if (!writer) {
+        refuse(Refusal::StoreUnavailable, error);
+        return false;
+    }
+    if (attached_) {
+        attached_->disconnect(this);
+        attached_->detach();
+        attached_.release()->deleteLater(); // its views may still point at it this turn
+    }
+    auto run = std::make_unique<AttachedRun>(store_->path(), writer, runId, policy_);
+    if (!run->ok()) {
+        refuse(Refusal::CannotAttach, run->error());
+        return false;
+    }
+    attached_ = std::move(run);
+    AttachedRun* a = attached_.get();
+    connect(a, &AttachedRun::finished, this, [this, a] {
+        setState(State::Idle);
+        store_->notifyRunsChanged();
+        Q_EMIT attachFinished(a);
+    });
+    connect(a, &AttachedRun::statusChanged, this, [this](store::RunStatus st) {
+        if (store::isFinal(st)) store_->notifyRunsChanged();
+    });
+    refusal_ = Refusal::None;
+    setState(State::Running);
+    Q_EMIT attachStarted(a);
+    a->start();
+    store_->notifyRunsChanged();
+    return true;
+}
+
+void RunController::detach()
+{
+    if (attached_ && !attached_->isFinished()) attached_->detach();
 }
 
 bool RunController::stopAndWait(int timeoutMs)
@@ -148,6 +214,10 @@ void RunController::startSession()
         refuse(Refusal::StoreUnavailable, error);
         return;
     }
+    if (preflight_->request().detach) {
+        startDetached();
+        return;
+    }
     if (session_) session_.release()->deleteLater(); // its views may still point at it this turn
     session_ = std::make_unique<RunSession>(preflight_->prepared().result.launch, writer, policy_, preflight_->predictedPeaks());
     if (!session_->ok()) {
@@ -166,6 +236,46 @@ void RunController::startSession()
     Q_EMIT sessionStarted(s);
     s->start();
     store_->notifyRunsChanged();
+}
+
+} // namespace sb::gui
+
+namespace sb::gui {
+
+void RunController::startDetached()
+{
+    QString error;
+    std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&error);
+    if (!writer) {
+        refuse(Refusal::StoreUnavailable, error);
+        return;
+    }
+    const launch::PreparedLaunch prepared = preflight_->prepared().result.launch;
+    launch::DetachOptions options;
+    options.runRoot = QFileInfo(store_->path()).absolutePath() + QStringLiteral("/runs");
+    // Locally the supervisor is the one built with the core; remotely the one beside the remote core.
+    if (prepared.config.backend == launch::BackendKind::Local)
+        options.supervise = QFileInfo(prepared.config.corePath).absolutePath() + QStringLiteral("/shardbench-supervise");
+    launch::HostKeyPolicy* policy = policy_;
+    setState(State::Launching);
+    // Blocking work (SSH, files, the supervisor's start): off the GUI thread.
+    detachedLaunch_.setFuture(QtConcurrent::run(workPool(), [prepared, options, writer, policy] {
+        launch::DetachedRun run;
+        const QString why = launch::launchDetached(prepared, options, *writer, *policy, &run);
+        return qMakePair(why, run.runId);
+    }));
+}
+
+void RunController::onDetachedLaunched()
+{
+    const auto [why, runId] = detachedLaunch_.result();
+    store_->notifyRunsChanged();
+    setState(State::Idle);
+    if (!why.isEmpty()) {
+        refuse(Refusal::NotStarted, why);
+        return;
+    }
+    attach(runId);
 }
 
 } // namespace sb::gui

@@ -1,12 +1,16 @@
 // Launching and stopping runs from the workbench: a launch request goes
 // through the pre-flight checks, then, when every check passed, becomes a
-// RunSession recording into the run store. One run at a time; the last one
-// stays on screen until the next launch.
+// RunSession recording into the run store. A detached launch starts the
+// run where it lives and attaches to it (AttachedRun); a detached run from the
+// history can be attached to later. One run at a time; the last one stays on
+// screen until the next launch. Closing the workbench stops a supervised run
+// and only detaches from an attached one.
 #pragma once
 
 #include "session/launch_request.hpp"
 #include "session/preflight.hpp"
 
+#include <QFutureWatcher>
 #include <QObject>
 
 #include <memory>
@@ -15,22 +19,26 @@ namespace sb::gui {
 
 class GuiHostKeyPolicy;
 class HostCatalog;
+class AttachedRun;
 class RunSession;
 class StoreAccess;
 
 class RunController : public QObject {
     Q_OBJECT
 public:
-    enum class State { Idle, Checking, Running };
+    enum class State { Idle, Checking, Launching, Running };
 
     RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent = nullptr);
     ~RunController() override;
 
-    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded };
+    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotStarted, CannotAttach, Busy };
 
     State state() const { return state_; }
     Preflight* preflight() const { return preflight_; }
     RunSession* session() const { return session_.get(); }
+    // A run launched from the workbench (not detached) is going: closing stops it.
+    bool supervisesRun() const;
+    AttachedRun* attached() const { return attached_.get(); }
     // Why the last launch did not start, in the current language.
     Refusal refusal() const { return refusal_; }
     QString lastError() const;
@@ -44,6 +52,12 @@ public:
     void launchDespiteMemoryEstimate();
     // Cancels the checks, or stops the run (again: without the grace).
     void stop();
+    // Follows detached run `runId` of the store in the Run area (after
+    // detaching from the one followed before). False, with lastError(),
+    // while a supervised run is going or when the run cannot be attached to.
+    bool attach(qint64 runId);
+    // Stops following the attached run; it goes on.
+    void detach();
     // Stops a running run and waits (running the event loop) until it has
     // ended and is recorded; false when it has not within `timeoutMs`.
     bool stopAndWait(int timeoutMs);
@@ -54,6 +68,9 @@ Q_SIGNALS:
     void stateChanged(sb::gui::RunController::State state);
     void sessionStarted(sb::gui::RunSession* session);
     void sessionFinished(sb::gui::RunSession* session);
+    void attachStarted(sb::gui::AttachedRun* run);
+    // Following ended: the run ended, the workbench detached, or it cannot be reached.
+    void attachFinished(sb::gui::AttachedRun* run);
     // The checks failed, or the run could not be recorded (see lastError()).
     void launchRefused();
     // A launch failed only its memory check: ask the user (Refuse by default)
@@ -64,14 +81,18 @@ private:
     void setState(State s);
     void onPreflightFinished(bool passed);
     void startSession();
+    void startDetached();
 
     StoreAccess* store_;
     HostCatalog* hosts_;
     GuiHostKeyPolicy* policy_;
     Preflight* preflight_;
     std::unique_ptr<RunSession> session_;
+    std::unique_ptr<AttachedRun> attached_;
+    QFutureWatcher<QPair<QString, qint64>> detachedLaunch_; // why it did not start, the run
     State state_ = State::Idle;
     void refuse(Refusal why, const QString& detail = {});
+    void onDetachedLaunched();
 
     bool launchAfterCheck_ = false;
     bool memoryOverridable_ = false; // the last launch failed only its memory check

@@ -1,0 +1,122 @@
+#include "attached_run.hpp"
+
+#include "models/live_run_model.hpp"
+#include "models/run_log_model.hpp"
+#include "work_pool.hpp"
+
+#include "estimate/estimate.hpp"
+#include "launch/detach/detached_control.hpp"
+#include "plan/plan_json.hpp"
+
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace sb::gui {
+
+AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRunStore> store, qint64 runId,
+                         launch::HostKeyPolicy* policy, QObject* parent)
+    : QObject(parent), store_(std::move(store)), live_(new LiveRunModel(this)), logs_(new RunLogModel(this))
+{
+    launch::AttachOptions options;
+    options.follow = true;
+    options.logs = QStringLiteral("rank0");
+    session_ = launch::openAttachSession(dbPath, *store_, runId, policy, options, &error_, &row_);
+    if (!session_) return;
+    status_ = store::parseStatus(row_.status).value_or(store::RunStatus::Running);
+    reason_ = row_.reason;
+    resetModels();
+    connectSession();
+}
+
+AttachedRun::~AttachedRun()
+{
+    // A stop under way finishes on its own (its watcher goes with this
+    // object); only following ends here.
+    if (session_) session_->disconnect(this);
+}
+
+void AttachedRun::resetModels()
+{
+    // The recorded plan gives the length of the run and the estimate per rank.
+    std::vector<qint64> predicted;
+    int steps = 0;
+    if (!row_.planJson.isEmpty()) {
+        LoadedPlan loaded = validateLoaded(planFromString(row_.planJson.toStdString()));
+        steps = loaded.plan.training.steps;
+        if (loaded.ok())
+            for (const RankEstimate& r : estimateMemory(loaded.plan, *loaded.tree).ranks) predicted.push_back(static_cast<qint64>(r.peakBytes));
+    }
+    live_->reset(row_.worldSize, steps, predicted);
+    logs_->clear();
+}
+
+void AttachedRun::connectSession()
+{
+    launch::AttachSession* s = session_.get();
+    launch::RunIngestor* in = &s->ingestor();
+    connect(in, &launch::RunIngestor::stepReported, this, [this](const protocol::StepMetrics& m) { live_->log(m); });
+    connect(in, &launch::RunIngestor::logLine, this, [this](int attempt, int rank, const QString& line) {
+        if (rank < 0) logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, attempt, line);
+        else logs_->append(rank, RunLogModel::Stdout, attempt, line);
+    });
+    connect(in, &launch::RunIngestor::stateChanged, this, [this](store::RunStatus st, const QString& reason, bool) {
+        if (!connected_) {
+            connected_ = true;
+            Q_EMIT connectionChanged(true, {});
+        }
+        status_ = st;
+        reason_ = reason;
+        Q_EMIT statusChanged(st, reason);
+    });
+    connect(s, &launch::AttachSession::progress, this,
+            [this](const QString& line) { logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, 0, line); });
+    connect(s, &launch::AttachSession::connectionLost, this, [this](const QString& why) {
+        connected_ = false;
+        Q_EMIT connectionChanged(false, why);
+    });
+    connect(s, &launch::AttachSession::reconnected, this, [this] {
+        connected_ = true;
+        Q_EMIT connectionChanged(true, {});
+    });
+    connect(s, &launch::AttachSession::finished, this, [this](const QString& error) {
+        followError_ = error;
+        finished_ = true;
+        connected_ = false;
+        logs_->flush();
+        store_->flush();
+        Q_EMIT finished();
+    }, Qt::QueuedConnection);
+}
+
+QString AttachedRun::where() const { return session_ ? session_->target().describe() : QString(); }
+
+void AttachedRun::start()
+{
+    if (session_) session_->start();
+}
+
+void AttachedRun::detach()
+{
+    if (session_ && !finished_) session_->detach();
+}
+
+void AttachedRun::stop()
+{
+    if (!session_ || finished_) return;
+    // The first request lets the ranks finish their step within the grace;
+    // a second one, even while the first waits, kills them.
+    const bool kill = stopRequests_++ > 0;
+    const launch::AttachTarget target = session_->target();
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const QString error = watcher->result();
+        if (!error.isEmpty() && !finished_) {
+            stopRequests_ = 0;
+            Q_EMIT stopFailed(error);
+        }
+    });
+    watcher->setFuture(QtConcurrent::run(workPool(), [target, kill] { return launch::stopDetachedRun(target, kill, nullptr); }));
+}
+
+} // namespace sb::gui

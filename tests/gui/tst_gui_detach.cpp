@@ -1,0 +1,249 @@
+// Detached runs from the workbench, end to end with the real core and
+// shardbench-supervise: a run launched detached from the Run area keeps
+// training after the workbench quits; a new workbench lists it as "running on
+// the cluster — not attached", and Attach draws its whole backlog (every step
+// from the first, no gap, no duplicate) before following it live; Detach
+// leaves it running; Stop from the workbench ends it where it runs.
+#include "gui_test_support.hpp"
+
+#include "models/live_run_model.hpp"
+#include "models/runs_model.hpp"
+#include "session/attached_run.hpp"
+#include "session/run_settings.hpp"
+#include "session/store_access.hpp"
+#include "views/launch_panel.hpp"
+#include "views/live_run_view.hpp"
+#include "views/runs_view.hpp"
+#include "views/series_chart.hpp"
+#include "window/file_controller.hpp"
+#include "window/run_areas.hpp"
+#include "window/run_controller.hpp"
+#include "window/runs_controller.hpp"
+
+#include "store/run_reader.hpp"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSet>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/file.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace sb;
+using namespace sb::gui;
+
+class TestDetach : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void runOutlivesTheWorkbenchAndAttachDrawsTheBacklog();
+    void detachLeavesTheRunGoingAndStopEndsIt();
+
+private:
+    RunAreas* areas() const { return w_->window->areas(); }
+    void startWorkbench();
+    qint64 launchDetached(const QString& name);
+    bool attachFromRuns(qint64 run);
+    QJsonObject state(qint64 run) const;
+    bool supervisorAlive(qint64 run) const;
+    int stepsInRunDir(qint64 run) const; // rank 0's step events, every attempt
+    QString runDir(qint64 run) const { return runDirs_.value(run); }
+    int storedRank0Steps(qint64 run, bool* unique) const;
+
+    QTemporaryDir tmp_;
+    std::unique_ptr<test::Workbench> w_;
+    QHash<qint64, QString> runDirs_; // where each run lives
+};
+
+void TestDetach::initTestCase()
+{
+    test::isolateSettings();
+    QVERIFY(tmp_.isValid());
+    test::useRunFolder(tmp_.filePath(QStringLiteral("work")));
+    // Long enough to quit and start the workbench while it trains; stopped below.
+    QCOMPARE(test::writeTinyPlan(tmp_.filePath(QStringLiteral("p.json")), 100000), QString());
+    startWorkbench();
+}
+
+void TestDetach::cleanupTestCase()
+{
+    w_.reset();
+    // A failed check must not leave a run training: stop what is left.
+    for (const QString& dir : std::as_const(runDirs_)) {
+        QProcess stop;
+        stop.start(test::binPath(QStringLiteral("shardbench-supervise")), {QStringLiteral("stop"), dir, QStringLiteral("--kill")});
+        stop.waitForFinished(60000);
+    }
+}
+
+void TestDetach::startWorkbench()
+{
+    w_ = std::make_unique<test::Workbench>();
+    w_->window->setInteractive(false);
+    QVERIFY(w_->window->files()->openFile(tmp_.filePath(QStringLiteral("p.json"))));
+}
+
+qint64 TestDetach::launchDetached(const QString& name)
+{
+    w_->window->areaTabs()->setCurrentWidget(areas()->runArea());
+    LaunchPanel* panel = areas()->launchPanel();
+    panel->nameEdit()->setText(name);
+    panel->detachBox()->setChecked(true);
+    RunController* rc = areas()->runs();
+    const AttachedRun* before = rc->attached();
+    QTest::mouseClick(panel->launchButton(), Qt::LeftButton);
+    if (!QTest::qWaitFor([&] { return rc->attached() != before && rc->attached() != nullptr; }, 60000)) {
+        qWarning("not attached: %s", qPrintable(panel->messageLabel()->text()));
+        return -1;
+    }
+    runDirs_[rc->attached()->runId()] = rc->attached()->row().runDir;
+    return rc->attached()->runId();
+}
+
+bool TestDetach::attachFromRuns(qint64 run)
+{
+    w_->window->areaTabs()->setCurrentWidget(areas()->runsArea());
+    RunsView* view = areas()->runsView();
+    if (!QTest::qWaitFor([&] { return areas()->runsModel()->rowOfRun(run) >= 0; }, 10000)) return false;
+    view->selectRuns({run});
+    if (!view->attachButton()->isEnabled()) return false;
+    QTest::mouseClick(view->attachButton(), Qt::LeftButton);
+    return areas()->runs()->attached() && areas()->runs()->attached()->runId() == run;
+}
+
+QJsonObject TestDetach::state(qint64 run) const
+{
+    QFile f(QDir(runDir(run)).filePath(QStringLiteral("state.json")));
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+}
+
+bool TestDetach::supervisorAlive(qint64 run) const
+{
+    // The supervisor holds an flock on supervisor.lock for as long as it lives.
+    const int fd = ::open(QDir(runDir(run)).filePath(QStringLiteral("supervisor.lock")).toLocal8Bit().constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    const bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+    ::close(fd);
+    return held;
+}
+
+int TestDetach::stepsInRunDir(qint64 run) const
+{
+    int steps = 0;
+    const QDir dir(runDir(run));
+    for (const QString& attempt : dir.entryList({QStringLiteral("attempt-*")}, QDir::Dirs)) {
+        QFile f(dir.filePath(attempt + QStringLiteral("/rank-0.events")));
+        if (!f.open(QIODevice::ReadOnly)) continue;
+        steps += static_cast<int>(f.readAll().count(R"("type":"step")"));
+    }
+    return steps;
+}
+
+int TestDetach::storedRank0Steps(qint64 run, bool* unique) const
+{
+    auto reader = areas()->store()->openReader(nullptr);
+    QSet<QPair<int, int>> seen; // (attempt, step)
+    int rows = 0;
+    if (reader)
+        reader->forEachStepRow(run, 0, [&](const store::MetricRow& r) {
+            ++rows;
+            seen.insert(qMakePair(r.m.attempt, r.m.step));
+        });
+    *unique = seen.size() == rows;
+    return rows;
+}
+
+void TestDetach::runOutlivesTheWorkbenchAndAttachDrawsTheBacklog()
+{
+    const qint64 run = launchDetached(QStringLiteral("outlives"));
+    QVERIFY(run > 0);
+    AttachedRun* a = areas()->runs()->attached();
+    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= 3; }, 60000));
+    QVERIFY(areas()->launchPanel()->detachButton()->isVisible());
+    QCOMPARE(areas()->runsModel()->data(areas()->runsModel()->index(areas()->runsModel()->rowOfRun(run), RunsModel::StatusColumn)).toString(),
+             QStringLiteral("running on the cluster — attached"));
+
+    // Quit the workbench: the run trains on without it.
+    QVERIFY(w_->window->close());
+    w_.reset();
+    const int stepsAtQuit = stepsInRunDir(run);
+    startWorkbench();
+    QVERIFY(supervisorAlive(run));
+    QVERIFY(QTest::qWaitFor([&] { return stepsInRunDir(run) >= stepsAtQuit + 20; }, 60000));
+    QCOMPARE(state(run).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+
+    // Started again: the run is listed as running on the cluster, not attached.
+    w_->window->areaTabs()->setCurrentWidget(areas()->runsArea());
+    RunsModel* runs = areas()->runsModel();
+    QVERIFY(QTest::qWaitFor([&] { return runs->rowOfRun(run) >= 0; }, 10000));
+    QCOMPARE(runs->data(runs->index(runs->rowOfRun(run), RunsModel::StatusColumn)).toString(),
+             QStringLiteral("running on the cluster — not attached"));
+    QVERIFY(attachFromRuns(run));
+    a = areas()->runs()->attached();
+
+    // The backlog is drawn from the first step, then the live steps follow.
+    const int wanted = stepsInRunDir(run) + 10;
+    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= wanted; }, 60000));
+    QCOMPARE(a->live()->firstStep(), 1);
+    QCOMPARE(a->live()->table().size(), static_cast<qsizetype>(a->live()->lastStep())); // no gap, no duplicate
+    LiveRunView* live = areas()->liveView();
+    QVERIFY(QTest::qWaitFor([&] { return live->lossChart()->drawnPoints(0) > stepsAtQuit; }, 5000));
+    QVERIFY2(live->statusText().contains(QStringLiteral("attached")), qPrintable(live->statusText()));
+
+    // Stop from the workbench: cancelled where it runs, and recorded.
+    QTest::mouseClick(areas()->launchPanel()->stopButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 60000));
+    QCOMPARE(a->status(), store::RunStatus::Cancelled);
+    QVERIFY(a->followError().isEmpty());
+    QVERIFY(!supervisorAlive(run));
+    QCOMPARE(state(run).value(QStringLiteral("status")).toString(), QStringLiteral("cancelled"));
+    bool unique = false;
+    const int stored = storedRank0Steps(run, &unique);
+    QVERIFY(unique);
+    QCOMPARE(stored, stepsInRunDir(run));
+    QCOMPARE(stored, state(run).value(QStringLiteral("steps_done")).toInt());
+    auto reader = areas()->store()->openReader(nullptr);
+    QCOMPARE(reader->run(run)->status, QStringLiteral("cancelled"));
+    QVERIFY(areas()->launchPanel()->launchButton()->isEnabled());
+}
+
+void TestDetach::detachLeavesTheRunGoingAndStopEndsIt()
+{
+    const qint64 run = launchDetached(QStringLiteral("detached"));
+    QVERIFY(run > 0);
+    AttachedRun* a = areas()->runs()->attached();
+    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= 3; }, 60000));
+    QTest::mouseClick(areas()->launchPanel()->detachButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 20000));
+    QVERIFY(a->followError().isEmpty());
+    QVERIFY(!store::isFinal(a->status()));
+    QVERIFY(areas()->launchPanel()->launchButton()->isEnabled());
+    QVERIFY(supervisorAlive(run));
+    QVERIFY(areas()->launchPanel()->messageLabel()->text().contains(QStringLiteral("goes on")));
+
+    // Attach again and stop twice: the second request skips the grace.
+    QVERIFY(attachFromRuns(run));
+    a = areas()->runs()->attached();
+    QVERIFY(QTest::qWaitFor([&] { return a->isConnected(); }, 30000));
+    QTest::mouseClick(areas()->launchPanel()->stopButton(), Qt::LeftButton);
+    areas()->runs()->stop();
+    QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 60000));
+    QCOMPARE(a->status(), store::RunStatus::Cancelled);
+    QVERIFY(!supervisorAlive(run));
+}
+
+QTEST_MAIN(TestDetach)
+#include "tst_gui_detach.moc"
