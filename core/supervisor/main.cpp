@@ -1,5 +1,6 @@
 // shardbench-supervise: the cluster side of a detached run (docs/launcher.md).
 //   start RUN_DIR [--foreground]   supervise the run in RUN_DIR/spec.json, detached from the caller
+//                                  (--foreground: in this process, as a Slurm run's batch script does)
 //   stop RUN_DIR [--kill]          stop it (SIGTERM to the supervisor; --kill skips the grace)
 //   status RUN_DIR                 {"alive":..,"state":{..}}
 //   follow RUN_DIR [--logs none|rank0|all] [--once]   stream the run's files (see follower.hpp)
@@ -7,6 +8,7 @@
 #include "follower.hpp"
 #include "run_dir.hpp"
 #include "run_spec.hpp"
+#include "slurm_steps.hpp"
 #include "supervisor.hpp"
 
 #include <cerrno>
@@ -81,7 +83,7 @@ std::string stateField(const std::string& dir, const char* key)
 }
 
 // Supervises in this process; `ready` (if >= 0) is told "OK" or the error.
-int supervise(const std::string& dir, const RunSpec& spec, int ready)
+int supervise(const std::string& dir, RunSpec spec, int ready)
 {
     std::string error;
     const int lock = tryLockFile(join(dir, kLockFile), &error);
@@ -97,9 +99,12 @@ int supervise(const std::string& dir, const RunSpec& spec, int ready)
         return 1;
     }
     installSupervisorSignals();
+    // A Slurm run learns its nodes from the job it runs in.
+    std::string slurmError;
+    const bool resolved = !spec.slurm || resolveSlurmHosts(&spec, &slurmError);
     Supervisor supervisor(spec, dir);
     tell("OK " + std::to_string(::getpid()) + "\n");
-    return supervisor.run();
+    return resolved ? supervisor.run() : supervisor.failToStart(slurmError);
 }
 
 int cmdStart(const std::string& dir, bool foreground)

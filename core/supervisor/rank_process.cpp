@@ -118,21 +118,27 @@ Spawned spawnRank(const SpawnRequest& request)
     return s;
 }
 
-int pickRendezvousPort()
+bool isPortFree(int port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return false;
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_ANY);
+    const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+    ::close(fd);
+    return free;
+}
+
+int pickRendezvousPort(int preferred)
 {
     // Below the ephemeral range, free to bind now (as the local launcher does).
+    if (preferred >= 20000 && preferred < 32000 && isPortFree(preferred)) return preferred;
     std::mt19937 rng(std::random_device{}());
     for (int i = 0; i < 200; ++i) {
         const int port = 20000 + static_cast<int>(rng() % 12000);
-        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (fd < 0) continue;
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_port = htons(static_cast<uint16_t>(port));
-        a.sin_addr.s_addr = htonl(INADDR_ANY);
-        const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-        ::close(fd);
-        if (free) return port;
+        if (isPortFree(port)) return port;
     }
     return 0;
 }

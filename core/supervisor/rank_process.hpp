@@ -27,8 +27,11 @@ struct Spawned {
 
 Spawned spawnRank(const SpawnRequest& request);
 
-// A TCP port free to bind now, below the ephemeral range (20000-31999), or 0.
-int pickRendezvousPort();
+// A TCP port free to bind now, below the ephemeral range (20000-31999), or 0;
+// `preferred` (if in that range) is tried first.
+int pickRendezvousPort(int preferred = 0);
+// Whether a TCP port is free to bind on this machine now.
+bool isPortFree(int port);
 
 // Sends `sig` to the process group of `pid` (falling back to the process).
 void signalGroup(pid_t pid, int sig);

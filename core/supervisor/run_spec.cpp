@@ -70,7 +70,7 @@ bool readHosts(const Value& root, RunSpec* spec, std::string* error)
         HostSpec hs;
         if (!readString(h, "name", &hs.name, error)) return false;
         if (!readStrings(h.find("ssh"), where + ".ssh", &hs.ssh, error)) return false;
-        if (i == 0 && !hs.ssh.empty()) return fail(error, "hosts[0] is the supervisor's own host and takes no \"ssh\"");
+        if (i == 0 && !hs.ssh.empty() && !spec->slurm) return fail(error, "hosts[0] is the supervisor's own host and takes no \"ssh\"");
         spec->hosts.push_back(std::move(hs));
     }
     return true;
@@ -135,6 +135,11 @@ bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error)
     if (spec->program.empty()) return fail(error, "\"program\" is empty");
     if (!readStrings(root.find("args"), "args", &spec->args, error)) return false;
     if (!readString(root, "resume_from", &spec->resumeFrom, error)) return false;
+    if (const Value* v = root.find("slurm")) {
+        if (!v->isBool()) return fail(error, "\"slurm\" must be true or false");
+        spec->slurm = v->asBool();
+    }
+    if (!readInt(root, "gpus_per_node", 0, 1024, &spec->gpusPerNode, error)) return false;
     return readHosts(root, spec, error) && readRanks(root, spec, error);
 }
 
@@ -153,6 +158,10 @@ std::string runSpecToJson(const RunSpec& s)
     root.set("program", s.program);
     root.set("args", stringsToJson(s.args));
     root.set("resume_from", s.resumeFrom);
+    if (s.slurm) {
+        root.set("slurm", true);
+        root.set("gpus_per_node", s.gpusPerNode);
+    }
     Value hosts = Value::array();
     for (const HostSpec& h : s.hosts) {
         Value o = Value::object();

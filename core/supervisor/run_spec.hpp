@@ -22,7 +22,7 @@ struct RankSpec {
 
 struct HostSpec {
     std::string name;                // for messages and the state file
-    std::vector<std::string> ssh;    // empty: this host; else the argv that reaches it ("ssh", ..., "host")
+    std::vector<std::string> ssh;    // empty: this host; else the argv that reaches it ("ssh", ..., "host"; Slurm: "srun", ..., "-c")
 };
 
 struct RunSpec {
@@ -37,6 +37,10 @@ struct RunSpec {
     std::string program;                 // shardbench-core
     std::vector<std::string> args;       // its arguments, --resume added per attempt
     std::string resumeFrom;              // the first attempt's checkpoint, if any
+    // Slurm: the supervisor runs in the run's job; hosts[] are placeholders for
+    // its nodes, resolved at start (slurm_steps.hpp); master_addr "" is rank 0's node.
+    bool slurm = false;
+    int gpusPerNode = 0;                 // Slurm: GPUs each rank's step asks for (cuda plans)
     std::vector<HostSpec> hosts;
     std::vector<RankSpec> ranks;         // in rank order
 };

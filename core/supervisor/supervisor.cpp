@@ -3,6 +3,7 @@
 #include "rank_process.hpp"
 #include "supervisor_rank.hpp"
 #include "remote_rank.hpp"
+#include "slurm_steps.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -97,6 +98,24 @@ std::string Supervisor::hostOf(const Rank& r) const
 }
 
 
+int Supervisor::failToStart(const std::string& reason)
+{
+    startedAt_ = endedAt_ = unixNow();
+    state_ = RunState::Failed;
+    reason_ = reason;
+    log("run failed: " + reason);
+    writeState();
+    supervisorLog_.sync();
+    return 1;
+}
+
+void Supervisor::killRank(Rank& r)
+{
+    // srun killed with SIGKILL leaves its step running: Slurm kills the step.
+    if (!r.slurmStep.empty()) killSlurmStep(r.slurmStep);
+    signalGroup(r.pid, SIGKILL);
+}
+
 int Supervisor::run()
 {
     startedAt_ = unixNow();
@@ -120,7 +139,7 @@ int Supervisor::run()
         if (attemptActive_) startPendingRanks();
         if (stopping_ && killAt_ > 0 && unixNow() >= killAt_) {
             for (auto& r : ranks_)
-                if (r->running) signalGroup(r->pid, SIGKILL);
+                if (r->running) killRank(*r);
             killAt_ = 0;
         }
         if (attemptActive_) {
@@ -142,7 +161,8 @@ void Supervisor::startAttempt()
     a.status = "running";
     a.resumeDir = a.index == 0 ? spec_.resumeFrom : latestCheckpoint_;
     if (a.index > 0 && a.resumeDir.empty()) a.resumeDir = spec_.resumeFrom;
-    a.masterPort = spec_.masterPort > 0 ? spec_.masterPort : pickRendezvousPort();
+    const char* job = spec_.slurm ? ::getenv("SLURM_JOB_ID") : nullptr;
+    a.masterPort = spec_.masterPort > 0 ? spec_.masterPort : pickRendezvousPort(job ? slurmPreferredPort(job, a.index) : 0);
     attempts_.push_back(a);
     attemptActive_ = true;
     stopping_ = false;
@@ -158,7 +178,8 @@ void Supervisor::startAttempt()
         ranks_[i]->rank = static_cast<int>(i);
     }
     for (auto& r : ranks_) {
-        r->remote = spec_.ranks[static_cast<std::size_t>(r->rank)].host != 0;
+        const int host = spec_.ranks[static_cast<std::size_t>(r->rank)].host;
+        r->remote = !spec_.hosts[static_cast<std::size_t>(host)].ssh.empty();
         if (stopping_) {
             r->exited = true;
             r->exitText = "not started";
@@ -220,8 +241,9 @@ void Supervisor::startRank(Rank& r)
     if (r.remote) {
         const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
         const std::string pidFile = "/tmp/shardbench-" + spec_.runId + "-rank-" + std::to_string(r.rank) + ".pid";
-        const std::string cmd = remoteRankCommand(pidFile, std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env, req.argv[0],
+        std::string cmd = remoteRankCommand(pidFile, std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env, req.argv[0],
                                                   std::vector<std::string>(req.argv.begin() + 1, req.argv.end()), &s.error);
+        if (spec_.slurm && !cmd.empty()) cmd = kSlurmStepAnnouncement + cmd;
         req.argv = h.ssh;
         req.argv.push_back(cmd);
         req.env.clear();
@@ -261,6 +283,10 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
             return;
         }
         r.log.append(logRecord(unixNow(), 'm', line)); // a malformed event line
+        return;
+    }
+    if (stream == 'e' && spec_.slurm && r.slurmStep.empty() && line.substr(0, sizeof kSlurmStepPrefix - 1) == kSlurmStepPrefix) {
+        r.slurmStep = std::string(line.substr(sizeof kSlurmStepPrefix - 1));
         return;
     }
     if (stream == 'e' && r.remote && !r.confirmed && line.substr(0, sizeof kWrapperPidPrefix - 1) == kWrapperPidPrefix) {
@@ -406,13 +432,17 @@ void Supervisor::onExit(Rank& r, int status)
     r.exited = true;
     r.exitedAt = unixNow();
     r.exitText = describeWaitStatus(status);
-    if (r.remote && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed)
+    if (r.remote && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed && !spec_.slurm)
         r.exitText = r.confirmed ? "lost its connection (ssh exited with 255)" : "could not be reached (ssh exited with 255)";
+    // The wrapper (and srun) exit with 128 + N for a core killed by signal N.
+    if (r.remote && r.confirmed && WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 160)
+        r.exitText = "was killed by signal " + std::to_string(WEXITSTATUS(status) - 128) + " (" +
+                     signalName(WEXITSTATUS(status) - 128) + ")";
     // Pick up what it printed last, before deciding anything.
     if (r.outFd >= 0) readFrom(r, r.outFd, 'o');
     if (r.errFd >= 0) readFrom(r, r.errFd, 'e');
     const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (r.remote && !r.confirmed && !stopping_ && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed &&
+    if (r.remote && !spec_.slurm && !r.confirmed && !stopping_ && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed &&
         r.tries < kConnectTries) {
         const double wait = std::min(30.0, 1.0 * (1 << (r.tries - 1)));
         log("rank " + std::to_string(r.rank) + ": connecting to " + hostOf(r) + " failed (" +
@@ -453,7 +483,8 @@ void Supervisor::beginStop(bool immediately)
             if (!r->running) continue;
             // A remote rank's wrapper stops the core when its session's stdin ends.
             if (r->remote && !immediately) closeInput(*r);
-            else signalGroup(r->pid, immediately ? SIGKILL : SIGTERM);
+            else if (immediately) killRank(*r);
+            else signalGroup(r->pid, SIGTERM);
         }
         killAt_ = immediately ? 0 : unixNow() + spec_.stopGraceMs / 1000.0;
     } else if (immediately) {

@@ -29,6 +29,8 @@ public:
     ~Supervisor();
     // Supervises until the run ends; 0 completed, 1 failed, 130 cancelled.
     int run();
+    // Records that the run could not start at all (state failed); returns 1.
+    int failToStart(const std::string& reason);
 
 private:
     struct Rank; // supervisor_rank.hpp
@@ -51,6 +53,7 @@ private:
     void onExit(Rank& r, int status);
     void closeInput(Rank& r);
     void beginStop(bool immediately);
+    void killRank(Rank& r);
     void pollOnce(int timeoutMs);
     void writeState();
     void log(const std::string& message);

@@ -17,6 +17,7 @@ struct Supervisor::Rank {
     double startAt = 0;
     bool confirmed = false;    // the remote wrapper reported the core's pid
     long long remotePid = -1;
+    std::string slurmStep;     // Slurm: "JOB.STEP" of its step, as the step announced it
     int inFd = -1;             // remote: the session's stdin; closing it stops the rank there
     int tries = 0;
     int outFd = -1, errFd = -1;
