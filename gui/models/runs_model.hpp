@@ -33,6 +33,7 @@ public:
     bool isAttachable(qint64 id) const;
     // The detached run this workbench follows (-1: none); its status says so.
     void setAttachedRun(qint64 id);
+    qint64 attachedRun() const { return attachedRun_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -25,6 +25,7 @@ AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRun
     status_ = store::parseStatus(row_.status).value_or(store::RunStatus::Running);
     reason_ = row_.reason;
     resetModels();
+    loadBacklog(dbPath);
     connectSession();
 }
 
@@ -48,6 +49,31 @@ void AttachedRun::resetModels()
     }
     live_->reset(row_.worldSize, steps, predicted);
     logs_->clear();
+}
+
+void AttachedRun::loadBacklog(const QString& dbPath)
+{
+    // What earlier clients stored is drawn first; the stream then resumes
+    // from the stored offsets. A line it sends again (offsets are saved a
+    // little after the rows) replaces the same step, as a restart's does.
+    QString error;
+    auto reader = store::RunReader::open(dbPath, &error);
+    if (!reader) return;
+    const qint64 id = row_.id;
+    reader->forEachStepRow(id, 0, [this](const store::MetricRow& r) { live_->log(r.m); });
+    // The other ranks' memory from their summaries (their rows can be many).
+    for (const store::RankSummary& r : reader->rankSummaries(id)) {
+        if (r.rank == 0) continue;
+        protocol::StepMetrics m;
+        m.rank = r.rank;
+        m.step = r.lastStep;
+        m.memPeak = r.peakMem;
+        live_->log(m);
+    }
+    for (int rank : {RunLogModel::kLauncher, 0})
+        for (const store::LogRecord& l : reader->logs(id, rank))
+            logs_->append(l.rank, l.rank < 0 ? RunLogModel::Launcher : l.stream == store::LogStream::Stdout ? RunLogModel::Stdout : RunLogModel::Stderr,
+                          l.attempt, l.line);
 }
 
 void AttachedRun::connectSession()

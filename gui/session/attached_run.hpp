@@ -2,7 +2,7 @@
 // stream to where the run lives, exactly-once ingest into the run store,
 // reconnects with back-off) feeding the same view-models as a run the
 // workbench supervises, so the Run area draws the backlog and then the live
-// steps alike. Closing it detaches; the run goes on. Stop runs the
+// steps alike (what the store holds already is drawn first). Closing it detaches; the run goes on. Stop runs the
 // supervisor's `stop` off the GUI thread; the stream then sees the run end.
 #pragma once
 
@@ -60,6 +60,7 @@ Q_SIGNALS:
 private:
     void connectSession();
     void resetModels();
+    void loadBacklog(const QString& dbPath);
 
     std::shared_ptr<store::SqliteRunStore> store_;
     std::unique_ptr<launch::AttachSession> session_;

@@ -284,6 +284,7 @@ void RunAreas::areaShown(int index)
     if (w == runsView_ && !runsLoaded_) {
         runsLoaded_ = true;
         runsController_->reload();
+        runsController_->refreshDetached(runsModel_->attachedRun());
     } else if (w == checkpointsView_ && !checkpointsLoaded_) {
         checkpointsLoaded_ = true;
         checkpoints_->reloadRuns();

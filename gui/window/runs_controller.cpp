@@ -15,7 +15,9 @@ RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* v
     : QObject(parent), store_(store), model_(model), view_(view)
 {
     connect(store_, &StoreAccess::runsChanged, this, &RunsController::reload);
-    connect(view_, &RunsView::refreshRequested, this, &RunsController::reload);
+    connect(view_, &RunsView::refreshRequested, this, [this] {
+        if (!refreshDetached(model_->attachedRun())) reload();
+    });
     connect(&history_, &HistoryLoader::detailsReady, model_, &RunsModel::addDetails);
     connect(&history_, &HistoryLoader::detailsFinished, this, [this] {
         detailsMs_ = clock_.nsecsElapsed() / 1e6;
@@ -51,6 +53,31 @@ void RunsController::reload()
         return !error.isEmpty() ? tr("Cannot read the run store: %1").arg(error) : tr("%n run(s) in %1", nullptr, count).arg(path);
     });
     Q_EMIT reloaded();
+}
+
+bool RunsController::refreshDetached(qint64 following)
+{
+    if (isRefreshing()) return true;
+    if (!refresh_) {
+        QString error;
+        writer_ = store_->writer(&error);
+        if (!writer_) return false;
+        refresh_ = std::make_unique<launch::DetachedRefresh>(store_->path(), *writer_, &hostKeys_);
+        connect(refresh_.get(), &launch::DetachedRefresh::finished, this, [this](const QStringList& errors) {
+            reload();
+            if (!errors.isEmpty()) {
+                const QString first = errors.front();
+                const int count = static_cast<int>(errors.size());
+                view_->setLoadInfo([first, count] { return tr("%n detached run(s) could not be reached: %1", nullptr, count).arg(first); });
+            }
+            Q_EMIT detachedRefreshed();
+        });
+    }
+    QSet<qint64> skip;
+    if (following >= 0) skip.insert(following);
+    const int count = refresh_->start(skip);
+    if (count > 0) view_->setLoadInfo([count] { return tr("Catching up with %n detached run(s)…", nullptr, count); });
+    return true;
 }
 
 } // namespace sb::gui

@@ -1,10 +1,16 @@
 // The Runs area's data flow: (re)loading the history from the store when it
 // changes, measuring how long that takes, and loading the runs selected for
-// comparison.
+// comparison. The first load and Refresh also catch up with every detached
+// run that has not ended (launch::DetachedRefresh), so its row shows the
+// cluster's truth.
 #pragma once
 
 #include "session/compare_loader.hpp"
 #include "session/history_loader.hpp"
+
+#include "launch/detach/detached_refresh.hpp"
+#include "launch/ssh/host_key_policy.hpp"
+#include "store/sqlite_run_store.hpp"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -21,6 +27,10 @@ public:
     RunsController(StoreAccess* store, RunsModel* model, RunsView* view, QObject* parent = nullptr);
 
     void reload();
+    // Catches up with the detached runs that have not ended (but `following`,
+    // which is attached already), then reloads. False when there is none.
+    bool refreshDetached(qint64 following = -1);
+    bool isRefreshing() const { return refresh_ && refresh_->isRunning(); }
     HistoryLoader* history() { return &history_; }
     CompareLoader* compare() { return &compare_; }
     // Milliseconds from the start of the last reload until the table showed
@@ -31,6 +41,7 @@ public:
 Q_SIGNALS:
     void reloaded();
     void detailsLoaded();
+    void detachedRefreshed();
 
 private:
     StoreAccess* store_;
@@ -39,6 +50,9 @@ private:
     HistoryLoader history_;
     CompareLoader compare_;
     QElapsedTimer clock_;
+    launch::FixedHostKeyPolicy hostKeys_{launch::HostKeyDecision::Reject}; // the launch verified the host
+    std::shared_ptr<store::SqliteRunStore> writer_;
+    std::unique_ptr<launch::DetachedRefresh> refresh_;
     double rowsMs_ = 0;
     double detailsMs_ = 0;
 };

@@ -32,10 +32,13 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 #include <sys/file.h>
 #include <fcntl.h>
@@ -51,6 +54,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void runOutlivesTheWorkbenchAndAttachDrawsTheBacklog();
     void detachLeavesTheRunGoingAndStopEndsIt();
+    void refreshReconcilesAVanishedSupervisor();
 
 private:
     RunAreas* areas() const { return w_->window->areas(); }
@@ -191,6 +195,10 @@ void TestDetach::runOutlivesTheWorkbenchAndAttachDrawsTheBacklog()
     QVERIFY(QTest::qWaitFor([&] { return runs->rowOfRun(run) >= 0; }, 10000));
     QCOMPARE(runs->data(runs->index(runs->rowOfRun(run), RunsModel::StatusColumn)).toString(),
              QStringLiteral("running on the cluster — not attached"));
+    // Showing Runs caught up with it: still running, as on the cluster.
+    QVERIFY(QTest::qWaitFor([&] { return !areas()->history()->isRefreshing(); }, 30000));
+    QCOMPARE(runs->data(runs->index(runs->rowOfRun(run), RunsModel::StatusColumn)).toString(),
+             QStringLiteral("running on the cluster — not attached"));
     QVERIFY(attachFromRuns(run));
     a = areas()->runs()->attached();
 
@@ -243,6 +251,34 @@ void TestDetach::detachLeavesTheRunGoingAndStopEndsIt()
     QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 60000));
     QCOMPARE(a->status(), store::RunStatus::Cancelled);
     QVERIFY(!supervisorAlive(run));
+}
+
+void TestDetach::refreshReconcilesAVanishedSupervisor()
+{
+    const qint64 run = launchDetached(QStringLiteral("vanishes"));
+    QVERIFY(run > 0);
+    AttachedRun* a = areas()->runs()->attached();
+    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= 3; }, 60000));
+    QTest::mouseClick(areas()->launchPanel()->detachButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 20000));
+    // The supervisor dies without a word (its ranks die with it).
+    const qint64 pid = state(run).value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toInteger();
+    QVERIFY(pid > 0);
+    QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+    QVERIFY(QTest::qWaitFor([&] { return !supervisorAlive(run); }, 10000));
+
+    // Refresh in Runs: the store learns the cluster's truth.
+    w_->window->areaTabs()->setCurrentWidget(areas()->runsArea());
+    QSignalSpy refreshed(areas()->history(), &RunsController::detachedRefreshed);
+    QTest::mouseClick(areas()->runsView()->refreshButton(), Qt::LeftButton);
+    QVERIFY(refreshed.wait(30000));
+    RunsModel* runs = areas()->runsModel();
+    QVERIFY(QTest::qWaitFor([&] { return runs->rowOfRun(run) >= 0; }, 5000));
+    const int row = runs->rowOfRun(run);
+    QCOMPARE(runs->data(runs->index(row, RunsModel::StatusColumn)).toString(), QStringLiteral("failed"));
+    QVERIFY2(runs->data(runs->index(row, RunsModel::ReasonColumn)).toString().contains(QStringLiteral("is gone")),
+             qPrintable(runs->data(runs->index(row, RunsModel::ReasonColumn)).toString()));
+    QVERIFY(!runs->isAttachable(run));
 }
 
 QTEST_MAIN(TestDetach)
