@@ -26,9 +26,10 @@ Plans and memory
 Runs (recorded in the run store; --db FILE, default ~/.local/share/shardbench/runs.sqlite)
   run             launch a plan here (--local), over SSH (--hosts FILE, --host H) or via Slurm (--slurm)
                   and supervise it
-                  (--detach: supervised on the cluster, survives this command; Ctrl-C then only detaches)
+                  (--detach: supervised on the cluster, survives this command; Ctrl-C then only detaches;
+                  with --slurm: a batch job (sbatch) whose script supervises the run)
   attach          catch up with a detached run and follow it (--no-follow: catch up only)
-  stop            stop a detached run (--kill: without the grace)
+  stop            stop a detached run (--kill: without the grace; Slurm: scancel of the whole job)
   runs            list the recorded runs (--refresh: catch up with detached runs first)
   show            a run's plan, status, reason and summary
   metrics         a run's per-rank step metrics (--csv)

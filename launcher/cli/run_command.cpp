@@ -175,10 +175,17 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (a.has("--detach")) {
         launch::DetachOptions d;
         d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QFileInfo(dbPath).absolutePath() + QStringLiteral("/runs");
+        if (c.backend == launch::BackendKind::Slurm) {
+            // The run directory is on the shared file system: WORKDIR/.shardbench/runs unless --run-root says where.
+            d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QString();
+            if (a.has("--head-ssh-config")) return usageError(err, QStringLiteral("--head-ssh-config applies to SSH runs"));
+        }
         if (auto v = a.value("--supervise")) d.supervise = q(*v);
         if (auto v = a.value("--head-ssh-config")) d.headSshConfig = q(*v);
-        else if (c.backend == launch::BackendKind::Local)
+        else if (c.backend != launch::BackendKind::Ssh && d.supervise.isEmpty())
             d.supervise = QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-supervise");
+        if (c.backend == launch::BackendKind::Slurm && d.supervise.contains(QLatin1Char('/')))
+            d.supervise = QFileInfo(d.supervise).absoluteFilePath(); // the batch script runs it on a node
         launch::DetachedRun detached;
         const QString why = launch::launchDetached(prepared.launch, d, *store, policy, &detached);
         store.reset(); // attaching opens its own writer
@@ -189,7 +196,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         if (!a.has("--quiet"))
             err << "shardbench: run " << detached.runId << " (" << prepared.launch.uid.toStdString() << "): "
                 << prepared.launch.planSummary.toStdString() << ", supervised on " << detached.target.describe().toStdString()
-                << " (pid " << detached.supervisorPid << ")\n";
+                << (detached.supervisorPid > 0 ? " (pid " + std::to_string(detached.supervisorPid) + ")" : std::string()) << "\n";
         if (a.has("--no-follow")) {
             out << detached.runId << "\n";
             return 0;

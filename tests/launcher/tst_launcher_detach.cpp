@@ -4,13 +4,13 @@
 // Whatever happens to the client, the run trains on, and attaching stores
 // every line of the run directory exactly once.
 #include "launcher_test_support.hpp"
+#include "run_dir_checks.hpp"
 
 #include "launch/detach/run_ingestor.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -32,127 +32,10 @@ namespace {
 using Result = CliResult;
 Result cli(const QStringList& args, int timeoutMs = 180000) { return runCli(args, timeoutMs); }
 
-bool waitFor(const std::function<bool()>& done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs) return false;
-        QTest::qWait(100);
-    }
-    return true;
-}
-
-QJsonObject readJson(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-QJsonObject stateOf(const QString& runDir) { return readJson(runDir + QStringLiteral("/state.json")); }
-QString statusOf(const QString& runDir) { return stateOf(runDir).value(QStringLiteral("status")).toString(); }
-bool isFinalStatus(const QString& s)
-{
-    return s == QLatin1String("completed") || s == QLatin1String("failed") || s == QLatin1String("cancelled");
-}
-
-// What the run directory holds, counted the way the store should hold it.
-struct DirCounts {
-    int steps = 0;          // step events, every rank and attempt
-    int otherEvents = 0;    // every other event
-    int supervisorLines = 0;
-    int rank0LogLines = 0;
-    int maxStep = 0;
-};
-
-QList<QByteArray> linesOf(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    QList<QByteArray> out = f.readAll().split('\n');
-    if (!out.isEmpty() && out.back().isEmpty()) out.removeLast();
-    return out;
-}
-
-DirCounts countDir(const QString& runDir)
-{
-    DirCounts c;
-    QDirIterator it(runDir, {QStringLiteral("rank-*")}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        for (const QByteArray& l : linesOf(path)) {
-            if (path.endsWith(QLatin1String(".events"))) {
-                const QJsonObject e = QJsonDocument::fromJson(l).object();
-                if (e.value(QStringLiteral("type")).toString() == QLatin1String("step")) {
-                    ++c.steps;
-                    c.maxStep = std::max(c.maxStep, e.value(QStringLiteral("step")).toInt());
-                } else {
-                    ++c.otherEvents;
-                }
-            } else if (path.endsWith(QLatin1String("rank-0.log"))) {
-                ++c.rank0LogLines;
-            }
-        }
-    }
-    c.supervisorLines = static_cast<int>(linesOf(runDir + QStringLiteral("/supervisor.log")).size());
-    return c;
-}
-
-struct StoreCounts {
-    int steps = 0, distinctSteps = 0, events = 0, supervisorLines = 0, rank0LogLines = 0, attempts = 0;
-    QString status, reason;
-};
-
-StoreCounts countStore(const QString& db, qint64 runId)
-{
-    StoreCounts c;
-    QString error;
-    auto reader = store::RunReader::open(db, &error);
-    if (!reader) return c;
-    QSet<QString> keys;
-    reader->forEachStepRow(runId, -1, [&](const store::MetricRow& r) {
-        ++c.steps;
-        keys.insert(QStringLiteral("%1/%2/%3").arg(r.m.attempt).arg(r.m.rank).arg(r.m.step));
-    });
-    c.distinctSteps = static_cast<int>(keys.size());
-    c.events = static_cast<int>(reader->events(runId).size());
-    c.supervisorLines = static_cast<int>(reader->logs(runId, -1).size());
-    c.rank0LogLines = static_cast<int>(reader->logs(runId, 0).size());
-    c.attempts = static_cast<int>(reader->attempts(runId).size());
-    if (auto run = reader->run(runId)) {
-        c.status = run->status;
-        c.reason = run->reason;
-    }
-    return c;
-}
-
-QString runDirOf(const QString& db, qint64 runId)
-{
-    QString error;
-    auto reader = store::RunReader::open(db, &error);
-    auto run = reader ? reader->run(runId) : std::nullopt;
-    return run ? run->runDir : QString();
-}
-
 void expectNoProcessesOf(const QString& uid, int timeoutMs)
 {
     const QList<ProcessInfo> left = waitUntilNoneMention(uid.toUtf8(), timeoutMs);
     QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
-}
-
-// Every line of the run directory is in the store once: step rows, events,
-// the supervisor's lines and rank 0's log.
-void expectStoreMatchesDir(const QString& db, qint64 runId, const QString& runDir)
-{
-    const DirCounts d = countDir(runDir);
-    const StoreCounts s = countStore(db, runId);
-    QVERIFY(d.steps > 0);
-    QCOMPARE(s.steps, d.steps);
-    QCOMPARE(s.distinctSteps, d.steps);
-    QCOMPARE(s.events, d.otherEvents);
-    QCOMPARE(s.supervisorLines, d.supervisorLines);
-    QCOMPARE(s.rank0LogLines, d.rank0LogLines);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 // Skipped when slurm-wlm is not installed or the suite is not root.
 #include "launcher_test_support.hpp"
 #include "run_harness.hpp"
+#include "slurm_test_cluster.hpp"
 
 #include "store/run_reader.hpp"
 
@@ -16,8 +17,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QStandardPaths>
-#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,28 +27,6 @@ using namespace sb;
 using namespace sb::test;
 
 namespace {
-
-QString clusterScript() { return sourceDir() + QStringLiteral("/tests/launcher/support/slurm_cluster.sh"); }
-
-QString shortHostName() { return QSysInfo::machineHostName().section(QLatin1Char('.'), 0, 0); }
-
-QString missingSlurmProgram()
-{
-    const QStringList dirs = {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"), QStringLiteral("/sbin")};
-    for (const char* p : {"slurmctld", "slurmd", "srun", "scancel", "squeue", "sinfo", "munged", "munge"}) {
-        const QString name = QLatin1String(p);
-        if (QStandardPaths::findExecutable(name).isEmpty() && QStandardPaths::findExecutable(name, dirs).isEmpty()) return name;
-    }
-    return {};
-}
-
-// Job names in the queue (pending, running or completing).
-QStringList queuedJobNames()
-{
-    QByteArray out;
-    runProgram(QStringLiteral("squeue"), {QStringLiteral("-h"), QStringLiteral("-o"), QStringLiteral("%j")}, &out, 10000);
-    return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-}
 
 void expectNothingLeft(const QString& uid, const QString& jobName)
 {
@@ -63,8 +40,7 @@ void expectNothingLeft(const QString& uid, const QString& jobName)
 
 class LauncherSlurm : public QObject {
     Q_OBJECT
-    QTemporaryDir cluster_;
-    bool started_ = false;
+    SlurmTestCluster cluster_;
 
     // A tiny 1 x 2 plan of `steps` steps in `tmp`, started through Slurm as
     // run `name` with `tmp` as its working folder. "" or why not.
@@ -86,29 +62,12 @@ class LauncherSlurm : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        if (::geteuid() != 0) QSKIP("the Slurm suite needs root (its slurmd starts tasks as any user)");
-        if (const QString missing = missingSlurmProgram(); !missing.isEmpty())
-            QSKIP(qPrintable(missing + QStringLiteral(" is not installed: apt-get install slurm-wlm munge")));
+        if (const QString why = SlurmTestCluster::skipReason(); !why.isEmpty()) QSKIP(qPrintable(why));
         QVERIFY2(QFile::exists(corePath()), qPrintable(corePath()));
-        QVERIFY(cluster_.isValid());
-        QByteArray out;
-        const int code = runProgram(QStringLiteral("bash"), {clusterScript(), QStringLiteral("start"), cluster_.path()}, &out, 60000);
-        started_ = true;
-        QVERIFY2(code == 0, out.constData());
-        const QString conf = cluster_.filePath(QStringLiteral("slurm.conf"));
-        QVERIFY2(QFile::exists(conf), out.constData());
-        qputenv("SLURM_CONF", conf.toUtf8());
-        qunsetenv("SLURM_JOB_ID"); // never a step of an allocation around the test
-        qunsetenv("SHARDBENCH_DB");
+        QCOMPARE(cluster_.start(), QString());
     }
 
-    void cleanupTestCase()
-    {
-        if (!started_) return;
-        QByteArray out;
-        if (runProgram(QStringLiteral("bash"), {clusterScript(), QStringLiteral("stop"), cluster_.path()}, &out, 30000) != 0)
-            qWarning("stopping the cluster: %s", out.constData());
-    }
+    void cleanupTestCase() { cluster_.stop(); }
 
     void completesAndRecordsEveryRank()
     {

@@ -9,13 +9,17 @@ namespace sb::launch {
 QString AttachTarget::describe() const
 {
     if (transport == Transport::Local) return QStringLiteral("this machine: ") + runDir;
+    if (transport == Transport::Slurm) return QStringLiteral("Slurm job %1: %2").arg(slurmJob).arg(runDir);
     return host.name + QLatin1Char(':') + runDir;
 }
 
 QString AttachTarget::toJson() const
 {
     QJsonObject o;
-    o.insert(QStringLiteral("transport"), transport == Transport::Local ? QStringLiteral("local") : QStringLiteral("ssh"));
+    o.insert(QStringLiteral("transport"), transport == Transport::Local   ? QStringLiteral("local")
+                                          : transport == Transport::Slurm ? QStringLiteral("slurm")
+                                                                          : QStringLiteral("ssh"));
+    if (transport == Transport::Slurm) o.insert(QStringLiteral("slurm_job"), slurmJob);
     o.insert(QStringLiteral("dir"), runDir);
     o.insert(QStringLiteral("supervise"), supervise);
     if (transport == Transport::Ssh) {
@@ -42,10 +46,15 @@ QString AttachTarget::fromJson(const QString& text, AttachTarget* out)
     AttachTarget t;
     const QString transport = o.value(QStringLiteral("transport")).toString();
     if (transport == QLatin1String("ssh")) t.transport = Transport::Ssh;
+    else if (transport == QLatin1String("slurm")) t.transport = Transport::Slurm;
     else if (transport != QLatin1String("local")) return QStringLiteral("unknown transport \"%1\"").arg(transport);
     t.runDir = o.value(QStringLiteral("dir")).toString();
     t.supervise = o.value(QStringLiteral("supervise")).toString();
     if (t.runDir.isEmpty() || t.supervise.isEmpty()) return QStringLiteral("the run's attach record names no run directory");
+    if (t.transport == Transport::Slurm) {
+        t.slurmJob = static_cast<qint64>(o.value(QStringLiteral("slurm_job")).toDouble(-1));
+        if (t.slurmJob <= 0) return QStringLiteral("the run's attach record names no Slurm job");
+    }
     if (t.transport == Transport::Ssh) {
         t.host.name = o.value(QStringLiteral("host")).toString();
         const QString bad = checkHostName(t.host.name);

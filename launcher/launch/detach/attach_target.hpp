@@ -1,6 +1,7 @@
 // Where a detached run lives and how a client reaches it: the run directory
-// on this machine, or on an SSH host (with the connection options, never a
-// secret). Stored with the run (runs.attach_json) so that any later client
+// on this machine, on an SSH host (with the connection options, never a
+// secret), or on the shared file system of a Slurm cluster with the job that
+// runs it. Stored with the run (runs.attach_json) so that any later client
 // on this machine can attach, stop or refresh it.
 #pragma once
 
@@ -12,14 +13,15 @@
 namespace sb::launch {
 
 struct AttachTarget {
-    enum class Transport { Local, Ssh };
+    enum class Transport { Local, Ssh, Slurm };
     Transport transport = Transport::Local;
     QString runDir;        // absolute, on the machine that holds it
     QString supervise;     // the shardbench-supervise program there (a path, or a name on PATH)
     HostSpec host;         // ssh: the head node
     SshOptions ssh;        // ssh: how to connect
+    qint64 slurmJob = -1;  // slurm: the job whose batch script is the supervisor
 
-    QString describe() const; // "this machine: DIR" or "HOST:DIR"
+    QString describe() const; // "this machine: DIR", "HOST:DIR" or "Slurm job N: DIR"
     QString toJson() const;
     // Returns "" or why the text is not an attach target.
     static QString fromJson(const QString& text, AttachTarget* out);

@@ -1,6 +1,7 @@
 #include "detached_control.hpp"
 
 #include "../shell_quote.hpp"
+#include "../slurm/slurm_job.hpp"
 #include "../ssh/ssh_connection.hpp"
 
 #include <QProcess>
@@ -69,6 +70,7 @@ std::unique_ptr<AttachSession> openAttachSession(const QString& dbPath, store::R
 
 QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said)
 {
+    if (target.transport == AttachTarget::Transport::Slurm) return stopSlurmRun(target.slurmJob, target.runDir, kill, said);
     QByteArrayList args = {"stop"};
     if (kill) args << "--kill";
     const QByteArrayList argv = superviseCommand(target, args);

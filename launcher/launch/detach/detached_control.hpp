@@ -19,8 +19,8 @@ std::unique_ptr<AttachSession> openAttachSession(const QString& dbPath, store::R
                                                  HostKeyPolicy* policy, const AttachOptions& options, QString* error,
                                                  store::RunRow* row = nullptr, QObject* parent = nullptr);
 
-// Runs `shardbench-supervise stop [--kill]` where the run lives and waits
-// for it (blocking: up to two minutes; call it off the GUI thread). Returns
+// Runs `shardbench-supervise stop [--kill]` where the run lives (a Slurm run:
+// scancel, slurm_job.hpp) and waits for it (blocking: up to two minutes; call it off the GUI thread). Returns
 // "" and the supervisor's words in `said`, or why the run was not stopped.
 QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said);
 

@@ -2,6 +2,8 @@
 
 #include "../run_recorder.hpp"
 #include "../shell_quote.hpp"
+#include "../slurm/sbatch_script.hpp"
+#include "../slurm/slurm_job.hpp"
 #include "../ssh/ssh_connection.hpp"
 
 #include "supervisor/run_dir.hpp"
@@ -125,6 +127,46 @@ QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy&
     return {};
 }
 
+// The job is submitted held, recorded with its id, then released: no job
+// runs without its record, and none is left queued when recording fails.
+QString startSlurm(const PreparedLaunch& l, const DetachOptions& o, const RecordRun& record, DetachedRun* run,
+                   QString* script)
+{
+    const QString workdir = QDir(l.config.workdir.isEmpty() ? QDir::currentPath() : l.config.workdir).absolutePath();
+    const QString root = o.runRoot.isEmpty() ? workdir + QStringLiteral("/.shardbench/runs") : QDir(o.runRoot).absolutePath();
+    const QString dir = root + QLatin1Char('/') + l.uid;
+    if (!QDir().mkpath(dir)) return QStringLiteral("cannot create the run directory %1").arg(dir);
+    const QString planPath = dir + QStringLiteral("/plan.json");
+    supervise::RunSpec spec = runSpecFor(l, planPath, l.config.corePath, workdir);
+    spec.slurm = true;
+    spec.gpusPerNode = l.cuda ? l.procsPerNode : 0;
+    spec.masterAddr = s(l.config.masterAddr); // "": rank 0's node, once the job has nodes
+    QString err;
+    *script = sbatchScript(l, dir, o.supervise, &err);
+    if (!err.isEmpty()) return err;
+    const QString scriptPath = dir + QStringLiteral("/job.sbatch");
+    err = writeLocalFile(planPath, l.planJson);
+    if (err.isEmpty()) err = writeLocalFile(dir + QStringLiteral("/spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)));
+    if (err.isEmpty()) err = writeLocalFile(scriptPath, script->toUtf8());
+    if (!err.isEmpty()) return err;
+    const qint64 job = submitHeldJob(scriptPath, dir, &err);
+    if (job < 0) return err;
+    run->target.transport = AttachTarget::Transport::Slurm;
+    run->target.runDir = dir;
+    run->target.supervise = o.supervise;
+    run->target.slurmJob = job;
+    if (!record(run->target)) {
+        cancelJob(job, true);
+        return {};
+    }
+    err = releaseJob(job);
+    if (!err.isEmpty()) {
+        cancelJob(job, true);
+        return err;
+    }
+    return {};
+}
+
 } // namespace
 
 supervise::RunSpec runSpecFor(const PreparedLaunch& l, const QString& planPath, const QString& program, const QString& workdir)
@@ -167,8 +209,6 @@ QString defaultRemoteSupervise(const QString& remoteCore)
 QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::RunStore& store, HostKeyPolicy& policy,
                        DetachedRun* out)
 {
-    if (l.config.backend == BackendKind::Slurm)
-        return QStringLiteral("detached Slurm runs (sbatch) are not supported yet; run without --detach");
     store::NewRun row = newRunRecord(l);
     DetachedRun run;
     QString recordError;
@@ -179,8 +219,10 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         if (run.runId < 0) recordError = QStringLiteral("cannot record the run: ") + store.lastError();
         return run.runId >= 0;
     };
-    const QString err = l.config.backend == BackendKind::Local ? startLocal(l, o, record, &run)
-                                                               : startSsh(l, o, policy, record, &run);
+    QString script;
+    const QString err = l.config.backend == BackendKind::Local   ? startLocal(l, o, record, &run)
+                        : l.config.backend == BackendKind::Slurm ? startSlurm(l, o, record, &run, &script)
+                                                                 : startSsh(l, o, policy, record, &run);
     if (!recordError.isEmpty()) return recordError; // nothing was started
     if (!err.isEmpty() && run.runId < 0) {
         // It failed before its directory was ready: recorded as a failed launch.
@@ -188,6 +230,16 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         row.attachJson = run.target.toJson();
         run.runId = store.createRun(row);
         if (run.runId < 0) return QStringLiteral("cannot record the run: ") + store.lastError();
+    }
+    if (err.isEmpty() && !script.isEmpty()) {
+        // The store keeps the script too: the run directory may be cleaned up long before the record.
+        store::LogRecord log;
+        log.runId = run.runId;
+        log.t = now();
+        log.stream = store::LogStream::Launcher;
+        log.line = QStringLiteral("Slurm job %1, batch script %2/job.sbatch:\n").arg(run.target.slurmJob).arg(run.target.runDir) + script;
+        store.addLog(log);
+        store.flush();
     }
     if (!err.isEmpty()) {
         store::RunUpdate u;

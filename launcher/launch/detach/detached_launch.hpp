@@ -1,6 +1,7 @@
 // Launching a run that outlives its client: lay out the run directory (on
-// this machine or on the SSH head node), record the run in the store with
-// where it lives, and start shardbench-supervise there, detached. From then
+// this machine, on the SSH head node, or on a Slurm cluster's shared file
+// system), record the run in the store with where it lives, and start
+// shardbench-supervise there, detached (Slurm: as the batch script of a job). From then
 // on the run needs no client; AttachSession catches up with it.
 #pragma once
 
@@ -16,8 +17,8 @@
 namespace sb::launch {
 
 struct DetachOptions {
-    QString runRoot;     // local: the folder that gets RUN_ID/ (default: "runs" beside the store)
-    QString supervise;   // local: the shardbench-supervise binary; ssh: the remote one ("" = beside the remote core)
+    QString runRoot;     // local: the folder that gets RUN_ID/ (default: "runs" beside the store); slurm: "" = WORKDIR/.shardbench/runs
+    QString supervise;   // local, slurm: the shardbench-supervise binary (slurm: at a path every node sees); ssh: the remote one ("" = beside the remote core)
     QString headSshConfig; // ssh with several hosts: the OpenSSH config file the head node reaches the others with ("" = its ~/.ssh/config)
 };
 

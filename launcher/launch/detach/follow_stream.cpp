@@ -1,5 +1,7 @@
 #include "follow_stream.hpp"
 
+#include "slurm_follow_stream.hpp"
+
 #include "../shell_quote.hpp"
 #include "../ssh/ssh_connection.hpp"
 
@@ -27,6 +29,7 @@ QByteArray offsetsPreamble(const QHash<QString, qint64>& offsets)
 std::unique_ptr<FollowStream> makeFollowStream(const AttachTarget& target, HostKeyPolicy* policy)
 {
     if (target.transport == AttachTarget::Transport::Local) return std::make_unique<LocalFollowStream>(target);
+    if (target.transport == AttachTarget::Transport::Slurm) return std::make_unique<SlurmFollowStream>(target);
     return std::make_unique<SshFollowStream>(target, policy);
 }
 

@@ -1,0 +1,205 @@
+#include "slurm_follow_stream.hpp"
+
+#include "protocol/line_splitter.hpp"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QMetaMethod>
+#include <QProcess>
+#include <QThread>
+
+namespace sb::launch {
+
+namespace {
+
+constexpr int kBeatMs = 2000;
+constexpr int kQueuedPollMs = 3000;
+constexpr int kMaxFailedFollowers = 5; // on a running job, in a row
+
+qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+
+bool isFinal(const QString& status)
+{
+    return status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled");
+}
+
+} // namespace
+
+QByteArray stateRecord(const QJsonObject& state, bool alive)
+{
+    QJsonObject o{{QStringLiteral("k"), QStringLiteral("state")}, {QStringLiteral("alive"), alive}, {QStringLiteral("state"), state}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject reconciledState(QJsonObject state, qint64 jobId, const SlurmJobState& job, const QString& runDir)
+{
+    const bool cancelled = job.state.startsWith(QLatin1String("CANCELLED"));
+    QString reason = job.phase == SlurmJobState::Phase::NotFound
+                         ? job.describe(jobId)
+                         : QStringLiteral("Slurm job %1 ended %2").arg(jobId).arg(job.state.section(QLatin1Char(' '), 0, 0)) +
+                               (job.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(job.reason));
+    reason += state.contains(QStringLiteral("supervisor"))
+                  ? QStringLiteral(" and the supervisor recorded no final state (see %1/slurm-%2.out)").arg(runDir).arg(jobId)
+                  : QStringLiteral(" before the supervisor started");
+    state.insert(QStringLiteral("status"), cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"));
+    state.insert(QStringLiteral("reason"), reason);
+    if (!state.contains(QStringLiteral("ended_at"))) state.insert(QStringLiteral("ended_at"), nowMs() / 1000.0);
+    return state;
+}
+
+SlurmFollowStream::SlurmFollowStream(AttachTarget target, QObject* parent) : FollowStream(parent), target_(std::move(target)) {}
+
+SlurmFollowStream::~SlurmFollowStream()
+{
+    stop_ = true;
+    if (thread_) thread_->wait();
+}
+
+void SlurmFollowStream::start(const FollowRequest& request)
+{
+    thread_.reset(QThread::create([this, request] { run(request); }));
+    thread_->start();
+}
+
+void SlurmFollowStream::stop() { stop_ = true; }
+
+void SlurmFollowStream::send(const QByteArray& record)
+{
+    lastSentMs_ = nowMs();
+    QMetaObject::invokeMethod(this, [this, record] { emitRecord(record); }, Qt::QueuedConnection);
+}
+
+// Through FollowStream's record signal, by name: `lines` (a batch) where the
+// stream batches its records, `line` (one) where it does not.
+void SlurmFollowStream::emitRecord(const QByteArray& record)
+{
+    const QMetaObject* m = metaObject();
+    const int batched = m->indexOfSignal("lines(QList<QByteArray>)");
+    if (batched >= 0) m->method(batched).invoke(this, Qt::DirectConnection, Q_ARG(QList<QByteArray>, QList<QByteArray>{record}));
+    else m->method(m->indexOfSignal("line(QByteArray)")).invoke(this, Qt::DirectConnection, Q_ARG(QByteArray, record));
+}
+
+void SlurmFollowStream::beatWhileWaiting(int ms)
+{
+    const qint64 until = nowMs() + ms;
+    while (!stop_ && nowMs() < until) {
+        if (nowMs() - lastSentMs_ >= kBeatMs)
+            send(QByteArrayLiteral("{\"k\":\"beat\",\"t\":") + QByteArray::number(nowMs() / 1000.0, 'f', 3) + ",\"alive\":true}");
+        QThread::msleep(100);
+    }
+}
+
+void SlurmFollowStream::run(FollowRequest request)
+{
+    auto finish = [this](const QString& error) {
+        QMetaObject::invokeMethod(this, [this, error] { Q_EMIT ended(error); }, Qt::QueuedConnection);
+    };
+    QMetaObject::invokeMethod(this, [this] { Q_EMIT connected(); }, Qt::QueuedConnection);
+    offsets_ = request.offsets;
+    const QByteArrayList follower = superviseCommand(target_, followArguments(request));
+    QString queuedReason, error;
+    int failures = 0;
+    while (!stop_) {
+        const SlurmJobState job = querySlurmJob(target_.slurmJob);
+        if (job.phase == SlurmJobState::Phase::Unknown) return finish(job.describe(target_.slurmJob));
+        if (job.phase == SlurmJobState::Phase::Queued) {
+            // No state.json yet, and that is no error: the run waits in the queue.
+            const QString reason = QStringLiteral("queued: ") + job.describe(target_.slurmJob);
+            if (reason != queuedReason) {
+                queuedReason = reason;
+                send(stateRecord({{QStringLiteral("status"), QStringLiteral("starting")}, {QStringLiteral("reason"), reason}}, true));
+            }
+            if (request.once) {
+                send(QByteArrayLiteral("{\"k\":\"end\",\"alive\":true}"));
+                return finish({});
+            }
+            beatWhileWaiting(kQueuedPollMs);
+            continue;
+        }
+        QStringList argv;
+        const bool onJobNode = job.phase == SlurmJobState::Phase::Running && !job.batchHost.isEmpty();
+        if (onJobNode)
+            argv << QStringLiteral("srun") << QStringLiteral("--jobid=%1").arg(target_.slurmJob) << QStringLiteral("--overlap")
+                 << QStringLiteral("--nodes=1") << QStringLiteral("--ntasks=1") << QStringLiteral("--nodelist=") + job.batchHost
+                 << QStringLiteral("--quiet") << QStringLiteral("--job-name=shardbench-follow");
+        for (const QByteArray& a : follower) argv << QString::fromUtf8(a);
+        const Outcome o = follow(argv, request, onJobNode, &error);
+        if (o == Outcome::Ended) return finish({});
+        if (!onJobNode) {
+            // The job is gone and the follower here could not read the run: nothing will change that.
+            if (o == Outcome::Failed) return finish(error);
+            if (isFinal(lastState_.value(QStringLiteral("status")).toString())) return finish({});
+            send(stateRecord(reconciledState(lastState_, target_.slurmJob, job, target_.runDir), false));
+            send(QByteArrayLiteral("{\"k\":\"end\",\"alive\":false}"));
+            return finish({});
+        }
+        // The step ended with the job, or the supervisor has not taken its lock yet: ask Slurm again.
+        failures = o == Outcome::Failed ? failures + 1 : 0;
+        if (failures >= kMaxFailedFollowers) return finish(error);
+        beatWhileWaiting(1000);
+    }
+    finish(QStringLiteral("detached"));
+}
+
+// Runs one follower to its end. Ended: the run's last record was passed on.
+SlurmFollowStream::Outcome SlurmFollowStream::follow(const QStringList& argv, const FollowRequest& request, bool onJobNode,
+                                                     QString* error)
+{
+    QProcess p;
+    p.start(argv.first(), argv.mid(1));
+    if (!p.waitForStarted(10000)) {
+        *error = QStringLiteral("cannot run %1: %2").arg(argv.first(), p.errorString());
+        return Outcome::Failed;
+    }
+    p.write(offsetsPreamble(offsets_)); // stdin stays open: closing it tells the follower we left
+    protocol::LineSplitter splitter(kMaxFollowerLine);
+    bool ended = false;
+    while (!stop_ && !ended) {
+        const bool more = p.waitForReadyRead(200);
+        splitter.feed(p.readAllStandardOutput(), [&](QByteArray l, bool) {
+            if (!ended) take(l, onJobNode, request.once, &ended);
+        });
+        if (!more && p.state() == QProcess::NotRunning) break;
+        if (!more && nowMs() - lastSentMs_ >= kBeatMs) // srun may take a while to start the step
+            send(QByteArrayLiteral("{\"k\":\"beat\",\"t\":") + QByteArray::number(nowMs() / 1000.0, 'f', 3) + ",\"alive\":true}");
+    }
+    p.closeWriteChannel();
+    if (!p.waitForFinished(3000)) {
+        p.kill();
+        p.waitForFinished(2000);
+    }
+    if (ended) return Outcome::Ended;
+    const QString err = QString::fromUtf8(p.readAllStandardError().trimmed()).left(2000);
+    *error = QStringLiteral("the follower ended (exit %1)%2").arg(p.exitCode()).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err);
+    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0 ? Outcome::Again : Outcome::Failed;
+}
+
+// Passes a follower record on, keeping the offsets and the last state; an
+// "end" is passed on only when it is the run's (a final state, or --once on
+// a job that is gone): on the job's node the supervisor may not have started yet.
+void SlurmFollowStream::take(const QByteArray& record, bool onJobNode, bool once, bool* ended)
+{
+    if (record.startsWith("L ")) { // wire 2: "L FILE O N line"
+        const QList<QByteArray> f = record.split(' ');
+        if (f.size() >= 4) offsets_.insert(QString::fromUtf8(f[1]), f[3].toLongLong());
+        return send(record);
+    }
+    if (!record.startsWith('{')) return send(record);
+    const QJsonObject o = QJsonDocument::fromJson(record).object();
+    const QString kind = o.value(QStringLiteral("k")).toString();
+    if (kind == QLatin1String("l")) {
+        offsets_.insert(o.value(QStringLiteral("f")).toString(), static_cast<qint64>(o.value(QStringLiteral("n")).toDouble()));
+    } else if (kind == QLatin1String("state")) {
+        lastState_ = o.value(QStringLiteral("state")).toObject();
+    } else if (kind == QLatin1String("end")) {
+        const bool final = isFinal(lastState_.value(QStringLiteral("status")).toString());
+        if (final || (once && onJobNode)) {
+            *ended = true;
+            return send(record);
+        }
+        return; // the caller asks Slurm again, or reconciles with the job's state
+    }
+    send(record);
+}
+
+} // namespace sb::launch

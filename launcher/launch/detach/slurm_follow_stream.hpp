@@ -1,0 +1,57 @@
+// Following a detached Slurm run: Slurm's view of the job decides where the
+// follower runs and whether the run is alive (a lock on a shared file system
+// says nothing across nodes).
+//   queued    no follower yet: a "starting" state that says why the job waits, and beats
+//   running   the follower as a step of the job on its batch node, where the
+//             supervisor's lock is exact (srun --overlap, stdin and stdout forwarded)
+//   ended     the follower here, once, on the shared run directory; a run whose
+//             supervisor left no final state ends with the job's state (CANCELLED,
+//             TIMEOUT, NODE_FAIL, OUT_OF_MEMORY, ...) as its reason
+// The records are the follower's own, so the ingestor needs nothing else.
+#pragma once
+
+#include "follow_stream.hpp"
+
+#include "../slurm/slurm_job.hpp"
+
+#include <QJsonObject>
+
+#include <atomic>
+#include <memory>
+
+namespace sb::launch {
+
+class SlurmFollowStream final : public FollowStream {
+    Q_OBJECT
+public:
+    explicit SlurmFollowStream(AttachTarget target, QObject* parent = nullptr);
+    ~SlurmFollowStream() override; // stops and waits for its thread
+    void start(const FollowRequest& request) override;
+    void stop() override;
+
+private:
+    enum class Outcome { Ended, Again, Failed };
+    void run(FollowRequest request);
+    Outcome follow(const QStringList& argv, const FollowRequest& request, bool onJobNode, QString* error);
+    void take(const QByteArray& record, bool onJobNode, bool once, bool* ended);
+    void send(const QByteArray& record);   // from the worker thread
+    void emitRecord(const QByteArray& record); // in the owner's thread
+    void beatWhileWaiting(int ms);
+    QByteArray finalStateRecord(const SlurmJobState& job) const;
+
+    AttachTarget target_;
+    std::unique_ptr<QThread> thread_;
+    std::atomic<bool> stop_{false};
+    // Worker thread only:
+    QHash<QString, qint64> offsets_;  // as the records advance them, for a follower started again
+    QJsonObject lastState_;
+    qint64 lastSentMs_ = 0;
+};
+
+// The record of a run's state as the follower sends it.
+QByteArray stateRecord(const QJsonObject& state, bool alive);
+// What a run that left no final state becomes when its job is gone: the run's
+// status ("cancelled" or "failed") and the reason naming the job's state.
+QJsonObject reconciledState(QJsonObject state, qint64 jobId, const SlurmJobState& job, const QString& runDir);
+
+} // namespace sb::launch

@@ -1,0 +1,45 @@
+// The Slurm job of a detached run, through Slurm's own commands run with an
+// argument vector (no shell): submit its batch script held, release it,
+// cancel it, and ask what state it is in. Blocking (each command at most
+// `kSlurmCommandMs`); call them off the GUI thread.
+#pragma once
+
+#include <QString>
+
+namespace sb::launch {
+
+inline constexpr int kSlurmCommandMs = 30000;
+
+// `sbatch --parsable --hold SCRIPT` in `workdir`; the job id, or -1 and why.
+qint64 submitHeldJob(const QString& script, const QString& workdir, QString* error);
+// scontrol release JOB: "" or why not.
+QString releaseJob(qint64 jobId);
+// scancel: the batch step's SIGTERM (the supervisor stops the ranks and
+// records "cancelled"), or with `kill` Slurm's own cancel of every step.
+QString cancelJob(qint64 jobId, bool kill);
+
+struct SlurmJobState {
+    enum class Phase { Unknown, Queued, Running, Ended, NotFound };
+    Phase phase = Phase::Unknown;   // Unknown: Slurm could not be asked (error says why)
+    QString state;                  // PENDING, RUNNING, COMPLETED, CANCELLED, TIMEOUT, NODE_FAIL, ...
+    QString reason;                 // squeue's reason (Resources, Priority, ...), if any
+    QString batchHost;              // the node the supervisor runs on, once running
+    QString error;
+    QString describe(qint64 jobId) const; // "Slurm job 12 is PENDING (Resources)"
+};
+
+// squeue (pending, running and recently ended jobs), then sacct (older ones,
+// when accounting is on). NotFound: neither knows the job.
+SlurmJobState querySlurmJob(qint64 jobId);
+
+// `stop` for a Slurm run: a queued job is withdrawn (scancel); a running one
+// gets cancelJob(kill) and is waited for (at most two minutes) until it is
+// gone. "" and what happened in `said`, or why the run was not stopped.
+QString stopSlurmRun(qint64 jobId, const QString& runDir, bool kill, QString* said);
+
+// Parsers of the commands' output, for the tests.
+SlurmJobState parseSqueueLine(const QString& line);    // "%T|%r|%B"
+SlurmJobState::Phase phaseOfState(const QString& state);
+qint64 parseSbatchJobId(const QByteArray& output);     // "123" or "123;cluster"
+
+} // namespace sb::launch

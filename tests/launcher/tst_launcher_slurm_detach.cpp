@@ -1,0 +1,270 @@
+// Detached Slurm runs end to end (docs/launcher.md#detached-runs) on the
+// one-node Slurm cluster of support/slurm_cluster.sh: the real CLI submits a
+// batch job whose script is shardbench-supervise, which starts the real core's
+// ranks as steps of the job. The CLI killed with SIGKILL while it follows
+// leaves the job running and attaching stores every line once; a rank killed
+// mid-run restarts inside the job from its checkpoint; two runs at once get
+// distinct ports; stop cancels the job; bad input is a sentence and an exit code.
+// Skipped when slurm-wlm is not installed or the suite is not root.
+#include "launcher_test_support.hpp"
+#include "run_dir_checks.hpp"
+#include "slurm_test_cluster.hpp"
+
+#include "launch/detach/attach_target.hpp"
+#include "store/run_reader.hpp"
+#include "store/sqlite_run_store.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace sb;
+using namespace sb::test;
+
+namespace {
+
+CliResult cli(const QStringList& args, int timeoutMs = 180000) { return runCli(args, timeoutMs); }
+
+launch::AttachTarget targetOf(const QString& db, qint64 runId)
+{
+    QString error;
+    auto reader = store::RunReader::open(db, &error);
+    auto run = reader ? reader->run(runId) : std::nullopt;
+    launch::AttachTarget t;
+    if (run) launch::AttachTarget::fromJson(run->attachJson, &t);
+    return t;
+}
+
+bool jobQueued(qint64 job) { return queuedJobIds().contains(QString::number(job)); }
+
+} // namespace
+
+class LauncherSlurmDetach : public QObject {
+    Q_OBJECT
+    SlurmTestCluster cluster_;
+    QTemporaryDir tmp_;
+
+    QString plan(const QString& name, int steps, const QString& ckpt = {}, int interval = 0)
+    {
+        const QString path = tmp_.filePath(name);
+        return writeTinyPlan(path, 1, 2, steps, ckpt, interval).isEmpty() ? path : QString();
+    }
+
+    QStringList runArgs(const QString& planPath, const QString& db, const QString& name)
+    {
+        return {QStringLiteral("run"), planPath, QStringLiteral("--slurm"), QStringLiteral("--detach"), QStringLiteral("--db"), db,
+                QStringLiteral("--name"), name, QStringLiteral("--workdir"), tmp_.path(), QStringLiteral("--env"),
+                QStringLiteral("SB_THREADS=1")};
+    }
+
+    // Submits without following; returns the run id.
+    qint64 submit(const QString& planPath, const QString& db, const QString& name, const QStringList& extra = {})
+    {
+        const CliResult r = cli(runArgs(planPath, db, name) + QStringList{QStringLiteral("--no-follow")} + extra);
+        if (r.code != 0) qWarning("%s", qPrintable(describe(r)));
+        return r.code == 0 ? r.out.trimmed().toLongLong() : -1;
+    }
+
+    static void expectJobGone(qint64 job)
+    {
+        QVERIFY2(waitFor([&] { return !jobQueued(job); }, 30000), qPrintable(queuedJobIds().join(QLatin1Char(','))));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (const QString why = SlurmTestCluster::skipReason(); !why.isEmpty()) QSKIP(qPrintable(why));
+        QVERIFY2(QFile::exists(binDir() + QStringLiteral("/shardbench-supervise")), "shardbench-supervise is not built");
+        QVERIFY(tmp_.isValid());
+        QCOMPARE(cluster_.start(), QString());
+    }
+
+    void cleanupTestCase() { cluster_.stop(); }
+
+    // The CLI killed with SIGKILL while it follows: the job runs on (squeue
+    // lists it); attaching later stores every line of the run directory once.
+    void jobOutlivesTheCli()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("outlive.sqlite"));
+        QProcess run;
+        dieWithParent(run, SIGKILL);
+        run.start(cliPath(), runArgs(plan(QStringLiteral("outlive.json"), 120), db, QStringLiteral("sb outlive")));
+        QByteArray err;
+        QVERIFY2(waitFor([&] {
+            run.waitForReadyRead(50);
+            err += run.readAllStandardError();
+            return err.contains("step ") || run.state() == QProcess::NotRunning;
+        }, 120000) && err.contains("step "), err.constData());
+        QVERIFY2(err.contains("queued: Slurm job"), err.constData()); // no state.json yet is no error
+        ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
+        run.waitForFinished(5000);
+        const launch::AttachTarget t = targetOf(db, 1);
+        QCOMPARE(t.transport, launch::AttachTarget::Transport::Slurm);
+        QVERIFY(jobQueued(t.slurmJob));
+        QVERIFY(queuedJobNames().contains(QStringLiteral("sb outlive")));
+        QVERIFY2(waitFor([&] { return statusOf(t.runDir) == QLatin1String("completed"); }, 240000), qPrintable(statusOf(t.runDir)));
+        QCOMPARE(countDir(t.runDir).maxStep, 120);
+
+        const CliResult a = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 120 steps")), qPrintable(describe(a)));
+        expectStoreMatchesDir(db, 1, t.runDir, 1); // + the batch script
+        // The script is in the run directory and in the store, and says what it is.
+        QFile script(t.runDir + QStringLiteral("/job.sbatch"));
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        const QByteArray text = script.readAll();
+        QVERIFY2(text.contains("#SBATCH --ntasks-per-node=2") && text.contains("start") && text.contains("--foreground"), text.constData());
+        const CliResult logs = cli({QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--launcher")});
+        QVERIFY2(logs.out.contains(QLatin1String("#SBATCH --job-name=\"sb outlive\"")), qPrintable(describe(logs)));
+        // Ranks ran as steps of the job, on the node the job got.
+        const QJsonArray ranks = stateOf(t.runDir).value(QStringLiteral("ranks")).toArray();
+        QCOMPARE(ranks.at(1).toObject().value(QStringLiteral("host")).toString(), shortHostName());
+        expectJobGone(t.slurmJob);
+        const auto left = waitUntilNoneMention(t.runDir.toUtf8(), 10000);
+        QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
+    }
+
+    // A rank killed while nobody is attached: the supervisor restarts the
+    // ranks inside the same job from the newest checkpoint.
+    void killedRankRestartsInsideTheJob()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("restart.sqlite"));
+        const QString p = plan(QStringLiteral("restart.json"), 100, tmp_.filePath(QStringLiteral("ckpt")), 20);
+        const qint64 id = submit(p, db, QStringLiteral("sb restart"), {QStringLiteral("--max-restarts"), QStringLiteral("1")});
+        QVERIFY(id > 0);
+        const launch::AttachTarget t = targetOf(db, id);
+        QVERIFY(waitFor([&] { return stateOf(t.runDir).contains(QStringLiteral("latest_checkpoint")); }, 180000));
+        const qint64 pid = static_cast<qint64>(stateOf(t.runDir).value(QStringLiteral("ranks")).toArray().at(1).toObject().value(QStringLiteral("pid")).toDouble());
+        QVERIFY(pid > 0); // the core's pid on its node, reported by the step's wrapper
+        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+        QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(t.runDir)); }, 240000), qPrintable(statusOf(t.runDir)));
+        QCOMPARE(statusOf(t.runDir), QStringLiteral("completed"));
+
+        const CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        QVERIFY2(a.code == 0, qPrintable(describe(a)));
+        expectStoreMatchesDir(db, id, t.runDir, 1);
+        QString error;
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY(reader);
+        const QList<store::AttemptRecord> attempts = reader->attempts(id);
+        QCOMPARE(attempts.size(), 2);
+        QVERIFY2(attempts[0].reason.contains(QLatin1String("rank 1")) && attempts[0].reason.contains(QLatin1String("SIGKILL")),
+                 qPrintable(attempts[0].reason));
+        QVERIFY2(attempts[1].resumeDir.contains(QLatin1String("step-")), qPrintable(attempts[1].resumeDir));
+        int firstResumed = 1 << 30;
+        reader->forEachStepRow(id, 0, [&](const store::MetricRow& r) {
+            if (r.m.attempt == 1) firstResumed = std::min(firstResumed, r.m.step);
+        });
+        QVERIFY2(firstResumed > 1 && firstResumed % 20 == 1, qPrintable(QString::number(firstResumed)));
+        expectJobGone(t.slurmJob);
+    }
+
+    // Two runs at once share the node without meeting on a port; stop
+    // cancels one (the supervisor records it) and its job goes away.
+    void twoRunsAtOnceThenStop()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("two.sqlite"));
+        // Both jobs on the one node of two CPUs, at once.
+        const QStringList share = {QStringLiteral("--slurm-arg=--oversubscribe")};
+        const qint64 longRun = submit(plan(QStringLiteral("long.json"), 1000000), db, QStringLiteral("sb long"), share);
+        const qint64 shortRun = submit(plan(QStringLiteral("short.json"), 40), db, QStringLiteral("sb short"), share);
+        QVERIFY(longRun > 0 && shortRun > 0);
+        const launch::AttachTarget a = targetOf(db, longRun), b = targetOf(db, shortRun);
+        auto port = [](const QString& dir) {
+            return stateOf(dir).value(QStringLiteral("attempts")).toArray().at(0).toObject().value(QStringLiteral("master_port")).toInt();
+        };
+        QVERIFY(waitFor([&] { return port(a.runDir) > 0 && port(b.runDir) > 0; }, 120000));
+        QVERIFY2(port(a.runDir) != port(b.runDir), qPrintable(QString::number(port(a.runDir))));
+        QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(b.runDir)); }, 240000), qPrintable(statusOf(b.runDir)));
+        QCOMPARE(statusOf(b.runDir), QStringLiteral("completed"));
+        QCOMPARE(statusOf(a.runDir), QStringLiteral("running")); // trained alongside
+
+        const CliResult stop = cli({QStringLiteral("stop"), QString::number(longRun), QStringLiteral("--db"), db});
+        QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
+        QCOMPARE(statusOf(a.runDir), QStringLiteral("cancelled"));
+        QCOMPARE(countStore(db, longRun).status, QStringLiteral("cancelled"));
+        expectJobGone(a.slurmJob);
+        const CliResult runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--refresh"), QStringLiteral("--json")});
+        QVERIFY2(runs.code == 0, qPrintable(describe(runs)));
+        QCOMPARE(countStore(db, shortRun).status, QStringLiteral("completed"));
+        const auto left = waitUntilNoneMention(a.runDir.toUtf8(), 15000);
+        QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
+    }
+
+    // A job cancelled while it waits in the queue: stop withdraws it, and the
+    // run (which never wrote a state) ends cancelled with Slurm's word for it.
+    void queuedJobIsWithdrawn()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("queued.sqlite"));
+        const qint64 id = submit(plan(QStringLiteral("queued.json"), 10), db, QStringLiteral("sb queued"),
+                                 {QStringLiteral("--slurm-arg=--begin=now+1hour")});
+        QVERIFY(id > 0);
+        const launch::AttachTarget t = targetOf(db, id);
+        CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("starting: queued: Slurm job")), qPrintable(describe(a)));
+        const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
+        QVERIFY2(stop.code == 0 && stop.err.contains(QLatin1String("withdrew")), qPrintable(describe(stop)));
+        QCOMPARE(countStore(db, id).status, QStringLiteral("cancelled"));
+        QVERIFY2(countStore(db, id).reason.contains(QLatin1String("ended CANCELLED")), qPrintable(countStore(db, id).reason));
+        expectJobGone(t.slurmJob);
+    }
+
+    // Bad input: sbatch missing or refusing the job; a run whose job Slurm does not know.
+    void badInputIsExplained()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("bad.sqlite"));
+        const CliResult refused = cli(runArgs(plan(QStringLiteral("bad.json"), 10), db, QStringLiteral("sb bad")) +
+                                      QStringList{QStringLiteral("--no-follow"), QStringLiteral("--partition"), QStringLiteral("nowhere")});
+        QVERIFY2(refused.code == 1 && refused.err.contains(QLatin1String("sbatch refused the job")) &&
+                     refused.err.contains(QLatin1String("partition")),
+                 qPrintable(describe(refused)));
+        // srun there (the pre-flight asks for it), sbatch not.
+        const QString bin = tmp_.filePath(QStringLiteral("srun-only"));
+        QVERIFY(QDir().mkpath(bin));
+        QVERIFY(QFile::link(QStandardPaths::findExecutable(QStringLiteral("srun")), bin + QStringLiteral("/srun")));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"), bin);
+        p.setProcessEnvironment(env);
+        p.start(cliPath(), runArgs(plan(QStringLiteral("bad.json"), 10), db, QStringLiteral("sb bad")) + QStringList{QStringLiteral("--no-follow")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(QLatin1String("cannot run sbatch")), qPrintable(err));
+        QCOMPARE(countStore(db, 2).status, QStringLiteral("failed"));
+
+        // A record whose job id Slurm never heard of, and no state in its folder.
+        QString error;
+        auto store = store::SqliteRunStore::open(db, &error);
+        QVERIFY2(store, qPrintable(error));
+        launch::AttachTarget t;
+        t.transport = launch::AttachTarget::Transport::Slurm;
+        t.runDir = tmp_.filePath(QStringLiteral("unknown-job"));
+        t.supervise = binDir() + QStringLiteral("/shardbench-supervise");
+        t.slurmJob = 987654321;
+        QVERIFY(QDir().mkpath(t.runDir));
+        store::NewRun row;
+        row.uid = QStringLiteral("unknown-job");
+        row.planJson = QStringLiteral("{}");
+        row.backend = QStringLiteral("slurm");
+        row.runDir = t.runDir;
+        row.attachJson = t.toJson();
+        const qint64 id = store->createRun(row);
+        QVERIFY(id > 0 && store->flush());
+        store.reset();
+        const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
+        QVERIFY2(stop.code == 1 && stop.err.contains(QLatin1String("Slurm job 987654321 is unknown to Slurm")), qPrintable(describe(stop)));
+        const CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db});
+        QVERIFY2(a.code == 1 && a.out.contains(QLatin1String("Slurm job 987654321 is unknown to Slurm")), qPrintable(describe(a)));
+        QCOMPARE(countStore(db, id).status, QStringLiteral("failed"));
+    }
+};
+
+QTEST_GUILESS_MAIN(LauncherSlurmDetach)
+#include "tst_launcher_slurm_detach.moc"
