@@ -1,12 +1,15 @@
 #include "ssh_connection.hpp"
 
 #include "known_hosts.hpp"
+#include "proxy_jump.hpp"
 
 #include "../printable.hpp"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 #include <QStringList>
+#include <QTemporaryFile>
 
 #include <libssh/libssh.h>
 #include <libssh/sftp.h>
@@ -25,6 +28,9 @@ QString takeString(char* s)
     ssh_string_free_char(s);
     return out;
 }
+
+// libssh expands %d, %h... in these paths: a literal % is %%.
+QString libsshPath(QString path) { return path.replace(QLatin1Char('%'), QStringLiteral("%%")); }
 
 constexpr char kGlobalKnownHosts[] = "/etc/ssh/ssh_known_hosts";
 
@@ -71,7 +77,7 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     if (!set(SSH_OPTIONS_HOST, target)) return QStringLiteral("%1: invalid host: %2").arg(label_, sshError());
     if (!options.sshDir.isEmpty() && !set(SSH_OPTIONS_SSH_DIR, options.sshDir))
         return QStringLiteral("invalid SSH folder %1: %2").arg(options.sshDir, sshError());
-    if (!options.knownHostsFile.isEmpty() && !set(SSH_OPTIONS_KNOWNHOSTS, options.knownHostsFile))
+    if (!options.knownHostsFile.isEmpty() && !set(SSH_OPTIONS_KNOWNHOSTS, libsshPath(options.knownHostsFile)))
         return QStringLiteral("invalid known_hosts file %1: %2").arg(options.knownHostsFile, sshError());
     long timeout = options.connectTimeoutS;
     ssh_options_set(session_, SSH_OPTIONS_TIMEOUT, &timeout);
@@ -80,7 +86,7 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     // what was set above (user@, known_hosts) takes precedence, as in OpenSSH.
     if (!options.configFile.isEmpty() && !QFileInfo(options.configFile).isReadable())
         return QStringLiteral("cannot read the SSH config file %1").arg(options.configFile);
-    const QByteArray config = options.configFile.toUtf8();
+    const QByteArray config = libsshPath(options.configFile).toUtf8();
     if (ssh_options_parse_config(session_, options.configFile.isEmpty() ? nullptr : config.constData()) != 0)
         return QStringLiteral("%1: cannot apply the SSH config: %2").arg(label_, sshError());
     // The config may weaken host-key checking (StrictHostKeyChecking no,
@@ -89,12 +95,12 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     // is verifyHostKey's own.
     int strict = 1;
     ssh_options_set(session_, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
-    const QString userKnownHosts = options.knownHostsFile.isEmpty() ? QStringLiteral("%d/known_hosts") : options.knownHostsFile;
+    const QString userKnownHosts = options.knownHostsFile.isEmpty() ? QStringLiteral("%d/known_hosts") : libsshPath(options.knownHostsFile);
     if (!set(SSH_OPTIONS_KNOWNHOSTS, userKnownHosts) || !set(SSH_OPTIONS_GLOBAL_KNOWNHOSTS, QLatin1String(kGlobalKnownHosts)))
         return QStringLiteral("%1: cannot set the known_hosts files: %2").arg(label_, sshError());
     for (const QString& id : options.identityFiles) {
         if (!QFileInfo(id).isReadable()) return QStringLiteral("cannot read the identity file %1").arg(id);
-        set(SSH_OPTIONS_ADD_IDENTITY, id);
+        set(SSH_OPTIONS_ADD_IDENTITY, libsshPath(id));
     }
 
     char* value = nullptr;
@@ -107,14 +113,67 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     if (hostname_ != host.hostPart() || port_ != 22)
         label_ += QStringLiteral(" (%1%2:%3)").arg(user_.isEmpty() ? QString() : user_ + QLatin1Char('@'), hostname_).arg(port_);
 
-    if (ssh_connect(session_) != SSH_OK)
-        return QStringLiteral("%1: cannot connect: %2").arg(label_, sshError());
+    if (QString e = applyProxyJump(options); !e.isEmpty()) return QStringLiteral("%1: %2").arg(label_, e);
+    if (ssh_connect(session_) != SSH_OK) {
+        if (jumps_.isEmpty()) return QStringLiteral("%1: cannot connect: %2").arg(label_, sshError());
+        return QStringLiteral("%1: cannot connect through the jump host(s) %2 (ProxyJump): %3%4")
+            .arg(label_, jumps_, sshError(), jumpErrors());
+    }
 
     char* kh = nullptr;
     QString knownHosts = options.knownHostsFile;
     if (knownHosts.isEmpty() && ssh_options_get(session_, SSH_OPTIONS_KNOWNHOSTS, &kh) == SSH_OK) knownHosts = takeString(kh);
     if (QString e = verifyHostKey(policy, keyInfo, knownHosts); !e.isEmpty()) return e;
     return authenticate();
+}
+
+QString SshConnection::applyProxyJump(const SshOptions& options)
+{
+    char* value = nullptr;
+    QString spec;
+    if (ssh_options_get(session_, SSH_OPTIONS_PROXYCOMMAND, &value) != SSH_OK ||
+        !proxyJumpFromLibsshCommand(takeString(value), &spec))
+        return {}; // no proxy, or a ProxyCommand the user wrote
+    QList<JumpHop> hops;
+    if (QString e = parseProxyJump(spec, &hops); !e.isEmpty()) return e;
+    JumpOptions jump;
+    jump.ssh = QStandardPaths::findExecutable(QStringLiteral("ssh"));
+    if (jump.ssh.isEmpty())
+        return QStringLiteral("ProxyJump %1 needs OpenSSH's ssh client on this machine, and none is on the PATH").arg(spec);
+    // The hops read the file this connection read: --ssh-config, else DIR/config
+    // of --ssh-dir (nothing when it has none), else OpenSSH's own defaults.
+    jump.configFile = options.configFile;
+    if (jump.configFile.isEmpty() && !options.sshDir.isEmpty()) {
+        jump.configFile = options.sshDir + QStringLiteral("/config");
+        if (!QFileInfo::exists(jump.configFile)) jump.configFile = QStringLiteral("/dev/null");
+    }
+    jump.knownHostsFile = !options.knownHostsFile.isEmpty() ? options.knownHostsFile
+                          : !options.sshDir.isEmpty()       ? options.sshDir + QStringLiteral("/known_hosts")
+                                                            : QStringLiteral("~/.ssh/known_hosts");
+    jump.identityFiles = options.identityFiles;
+    jump.connectTimeoutS = options.connectTimeoutS;
+    jump.keepaliveS = options.keepaliveS;
+    jump.livenessTimeoutS = options.livenessTimeoutS;
+    jumpLog_ = std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/shardbench-jump-XXXXXX.log"));
+    if (jumpLog_->open()) jump.logFile = jumpLog_->fileName();
+    QByteArray command;
+    if (QString e = jumpProxyCommand(hops, jump, &command); !e.isEmpty()) return e;
+    if (ssh_options_set(session_, SSH_OPTIONS_PROXYCOMMAND, command.constData()) != SSH_OK)
+        return QStringLiteral("cannot set the ProxyJump command: %1").arg(sshError());
+    jumps_ = spec;
+    return {};
+}
+
+QString SshConnection::jumpErrors() const
+{
+    if (!jumpLog_) return {};
+    QFile f(jumpLog_->fileName());
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QStringList lines;
+    for (const QByteArray& l : f.readAll().split('\n'))
+        if (!l.trimmed().isEmpty()) lines << printable(QString::fromUtf8(l.trimmed()));
+    if (lines.isEmpty()) return {};
+    return QStringLiteral(" — ssh said: ") + lines.mid(std::max<qsizetype>(0, lines.size() - 3)).join(QStringLiteral("; "));
 }
 
 QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts)

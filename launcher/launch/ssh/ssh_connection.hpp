@@ -11,6 +11,9 @@
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
+
+class QTemporaryFile;
 struct ssh_session_struct;
 typedef struct ssh_session_struct* ssh_session;
 
@@ -47,10 +50,15 @@ public:
 private:
     QString verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts);
     QString authenticate();
+    // Replaces libssh's ProxyCommand for a ProxyJump by proxy_jump.hpp's.
+    QString applyProxyJump(const SshOptions& options);
+    QString jumpErrors() const; // what the hops' ssh said, for a failed connect
 
     ssh_session session_ = nullptr;
     QString hostname_, user_, label_;
     int port_ = 22;
+    QString jumps_;                           // the ProxyJump in use ("" = none)
+    std::unique_ptr<QTemporaryFile> jumpLog_; // the hops' ssh -E file
 };
 
 } // namespace sb::launch

@@ -159,7 +159,10 @@ QString SshdFixture::writeFile(const QString& path, const QByteArray& text)
     return {};
 }
 
-QString SshdFixture::alias(int i) const { return QStringLiteral("node-%1").arg(QChar(u'a' + i)); }
+QString SshdFixture::alias(int i) const
+{
+    return i < 26 ? QStringLiteral("node-%1").arg(QChar(u'a' + i)) : QStringLiteral("node-%1").arg(i);
+}
 QString SshdFixture::address(int i) const { return hosts_[i].address; }
 int SshdFixture::port(int i) const { return hosts_[i].port; }
 
@@ -176,7 +179,7 @@ QString SshdFixture::log(int i) const
     return hosts_[i].process ? QString::fromUtf8(hosts_[i].process->readAllStandardError()) : QString();
 }
 
-QString SshdFixture::start(const QStringList& addresses)
+QString SshdFixture::start(const QStringList& addresses, const QList<QByteArray>& serverOptions)
 {
     const QString sshd = QStringLiteral("/usr/sbin/sshd");
     if (!QFile::exists(sshd)) return QStringLiteral("/usr/sbin/sshd is missing (Debian: openssh-server)");
@@ -210,16 +213,19 @@ QString SshdFixture::start(const QStringList& addresses)
                                                      QStringLiteral("-N"), QString(), QStringLiteral("-f"), h.hostKey}) != 0)
             return QStringLiteral("ssh-keygen failed for a host key");
         const QString config = dir + QStringLiteral("/sshd_%1.conf").arg(i);
-        const QByteArray text = QStringLiteral(
+        // sshd takes the first value of most keywords (MaxStartups: the last one):
+        // a host's own options come first, and replace the fixture's MaxStartups.
+        const QByteArray text = serverOptions.value(i) + QStringLiteral(
                                     "Port %1\nListenAddress %2\nHostKey %3\nPidFile %4/sshd_%5.pid\n"
                                     "AuthorizedKeysFile %4/authorized_keys\nUsePAM no\nStrictModes no\n"
                                     "PermitRootLogin prohibit-password\nPubkeyAuthentication yes\n"
                                     "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-                                    "Subsystem sftp internal-sftp\nMaxSessions 30\nMaxStartups 100\n"
+                                    "Subsystem sftp internal-sftp\nMaxSessions 30\n%6"
                                     "UseDNS no\nPrintMotd no\nLogLevel ERROR\n")
                                     .arg(h.port)
                                     .arg(h.address, h.hostKey, dir)
                                     .arg(i)
+                                    .arg(serverOptions.value(i).contains("MaxStartups") ? QString() : QStringLiteral("MaxStartups 100\n"))
                                     .toUtf8();
         if (QString e = writeFile(config, text); !e.isEmpty()) return e;
         h.process = std::make_unique<QProcess>();
@@ -308,10 +314,11 @@ TcpForwarder::TcpForwarder() { dieWithParent(process_, SIGKILL); }
 
 TcpForwarder::~TcpForwarder() { kill(); }
 
-QString TcpForwarder::start(const QString& listenAddress, const QString& targetAddress, int targetPort)
+QString TcpForwarder::start(const QString& listenAddress, const QString& targetAddress, int targetPort, int delayMs)
 {
     const QString script = sourceDir() + QStringLiteral("/tests/launcher/support/tcp_forwarder.py");
-    process_.start(QStringLiteral("python3"), {script, listenAddress, targetAddress, QString::number(targetPort)});
+    process_.start(QStringLiteral("python3"),
+                   {script, listenAddress, targetAddress, QString::number(targetPort), QString::number(delayMs)});
     if (!process_.waitForStarted(5000)) return QStringLiteral("cannot start python3: ") + process_.errorString();
     // The port may already be buffered: waitForReadyRead() waits for more data only.
     QElapsedTimer waited;

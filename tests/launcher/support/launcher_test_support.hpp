@@ -69,7 +69,9 @@ public:
     SshdFixture(const SshdFixture&) = delete;
     SshdFixture& operator=(const SshdFixture&) = delete;
 
-    QString start(const QStringList& addresses); // "" or why not
+    // "" or why not. serverOptions[i]: sshd_config lines for host i that win
+    // over the fixture's own (MaxStartups 10:30:100, PermitOpen ...).
+    QString start(const QStringList& addresses, const QList<QByteArray>& serverOptions = {});
     int hostCount() const { return static_cast<int>(hosts_.size()); }
     QString alias(int i) const;
     QString address(int i) const;
@@ -104,7 +106,8 @@ class TcpForwarder {
 public:
     TcpForwarder();
     ~TcpForwarder(); // kills it, frozen or not
-    QString start(const QString& listenAddress, const QString& targetAddress, int targetPort); // "" or why not
+    // "" or why not. delayMs: every piece is passed on that much later (latency).
+    QString start(const QString& listenAddress, const QString& targetAddress, int targetPort, int delayMs = 0);
     int port() const { return port_; }
     void freeze();
     void thaw(); // carries data again
