@@ -33,7 +33,7 @@ int g_signalPipe[2] = {-1, -1};
 void onSignal(int sig)
 {
     const int saved = errno;
-    const char c = sig == SIGCHLD ? 'C' : sig == SIGUSR1 ? 'K' : 'T';
+    const char c = sig == SIGCHLD ? 'C' : sig == SIGUSR1 ? 'K' : sig == SIGTERM ? 'S' : 'T';
     const ssize_t ignored = ::write(g_signalPipe[1], &c, 1);
     (void)ignored;
     errno = saved;
@@ -126,10 +126,10 @@ int Supervisor::run()
     while (!finished_) {
         if (!attemptActive_ && unixNow() >= restartAt_) {
             if (cancelled_) {
-                state_ = RunState::Cancelled;
+                state_ = endedBySlurm_ ? RunState::Failed : RunState::Cancelled;
                 endedAt_ = unixNow();
                 finished_ = true;
-                exitCode_ = 130;
+                exitCode_ = endedBySlurm_ ? 1 : 130;
                 writeState();
                 break;
             }
@@ -391,15 +391,21 @@ void Supervisor::pollOnce(int timeoutMs)
     if (fds[0].revents & POLLIN) {
         char sigs[64];
         ssize_t n;
-        bool term = false, kill = false;
+        bool term = false, kill = false, sigterm = false;
         while ((n = ::read(g_signalPipe[0], sigs, sizeof sigs)) > 0)
             for (ssize_t i = 0; i < n; ++i) {
                 term = term || sigs[i] == 'T';
                 kill = kill || sigs[i] == 'K';
+                sigterm = sigterm || sigs[i] == 'S';
             }
-        if ((term || kill) && !cancelled_) {
+        // In a Slurm job SIGTERM is Slurm ending the job; `stop` sends SIGINT (SIGUSR1 with --kill) there.
+        const bool bySlurm = sigterm && spec_.slurm;
+        term = term || (sigterm && !spec_.slurm);
+        if ((term || kill || bySlurm) && !cancelled_) {
             cancelled_ = true;
-            reason_ = "stopped on request";
+            endedBySlurm_ = bySlurm && !term && !kill;
+            reason_ = endedBySlurm_ ? "Slurm ended the job (SIGTERM: its time limit, an scancel of the job, a preemption)"
+                                    : "stopped on request";
             log("stop requested: stopping every rank");
             if (attemptActive_) beginStop(kill);
             else writeState();
@@ -509,10 +515,10 @@ void Supervisor::endAttempt()
     a.endedAt = unixNow();
     const bool allOk = std::all_of(ranks_.begin(), ranks_.end(), [](const auto& r) { return r->exitText == "exited with code 0"; });
     if (cancelled_) {
-        a.status = "cancelled";
+        a.status = endedBySlurm_ ? "failed" : "cancelled";
         a.reason = reason_;
-        state_ = RunState::Cancelled;
-        exitCode_ = 130;
+        state_ = endedBySlurm_ ? RunState::Failed : RunState::Cancelled;
+        exitCode_ = endedBySlurm_ ? 1 : 130;
         finished_ = true;
     } else if (allOk && a.failingRank < 0) {
         a.status = "completed";

@@ -4,6 +4,8 @@
 // complete checkpoint up to max_restarts, and records every transition in
 // state.json. It needs no client: the laptop that launched it may be gone.
 // SIGTERM (or SIGINT) cancels the run; SIGUSR1 cancels it without the grace.
+// In a Slurm job SIGTERM is Slurm ending the job (time limit, scancel of the
+// job, preemption): the ranks are stopped the same way, but the run fails.
 #pragma once
 
 #include "run_dir.hpp"
@@ -81,6 +83,7 @@ private:
     bool attemptActive_ = false;
     bool stopping_ = false;
     bool cancelled_ = false;
+    bool endedBySlurm_ = false;  // Slurm's SIGTERM, not a stop: the run fails
     double killAt_ = 0;          // SIGKILL after the grace
     double restartAt_ = 0;       // the next attempt starts then
     bool finished_ = false;

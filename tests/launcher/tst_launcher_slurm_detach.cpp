@@ -4,7 +4,8 @@
 // ranks as steps of the job. The CLI killed with SIGKILL while it follows
 // leaves the job running and attaching stores every line once; a rank killed
 // mid-run restarts inside the job from its checkpoint; two runs at once get
-// distinct ports; stop cancels the job; bad input is a sentence and an exit code.
+// distinct ports; stop (--kill) cancels the job, Slurm ending it fails the run;
+// bad input is a sentence and an exit code.
 // Skipped when slurm-wlm is not installed or the suite is not root.
 #include "launcher_test_support.hpp"
 #include "run_dir_checks.hpp"
@@ -195,6 +196,33 @@ private Q_SLOTS:
         QCOMPARE(countStore(db, shortRun).status, QStringLiteral("completed"));
         const auto left = waitUntilNoneMention(a.runDir.toUtf8(), 15000);
         QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
+    }
+
+    // stop --kill: the supervisor stops the ranks without the grace and
+    // records "cancelled". Slurm ending a job itself (an scancel of the job,
+    // as its time limit or a preemption would): the run fails, saying so.
+    void killAndSlurmsOwnEnd()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("ends.sqlite"));
+        const QStringList share = {QStringLiteral("--slurm-arg=--oversubscribe")};
+        const qint64 killed = submit(plan(QStringLiteral("killed.json"), 1000000), db, QStringLiteral("sb killed"), share);
+        const qint64 ended = submit(plan(QStringLiteral("ended.json"), 1000000), db, QStringLiteral("sb ended"), share);
+        QVERIFY(killed > 0 && ended > 0);
+        const launch::AttachTarget a = targetOf(db, killed), b = targetOf(db, ended);
+        QVERIFY(waitFor([&] { return countDir(a.runDir).steps > 0 && countDir(b.runDir).steps > 0; }, 120000));
+        const CliResult stop = cli({QStringLiteral("stop"), QString::number(killed), QStringLiteral("--db"), db, QStringLiteral("--kill")});
+        QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
+        QCOMPARE(statusOf(a.runDir), QStringLiteral("cancelled"));
+        expectJobGone(a.slurmJob);
+        QCOMPARE(runProgram(QStringLiteral("scancel"), {QString::number(b.slurmJob)}), 0);
+        QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(b.runDir)); }, 60000), qPrintable(statusOf(b.runDir)));
+        const CliResult att = cli({QStringLiteral("attach"), QString::number(ended), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        QVERIFY2(att.code == 1 && att.out.contains(QLatin1String("failed: Slurm ended the job (SIGTERM")), qPrintable(describe(att)));
+        expectJobGone(b.slurmJob);
+        for (const QString& dir : {a.runDir, b.runDir}) {
+            const auto left = waitUntilNoneMention(dir.toUtf8(), 15000);
+            QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
+        }
     }
 
     // A job cancelled while it waits in the queue: stop withdraws it, and the

@@ -156,12 +156,12 @@ QString startSlurm(const PreparedLaunch& l, const DetachOptions& o, const Record
     run->target.supervise = o.supervise;
     run->target.slurmJob = job;
     if (!record(run->target)) {
-        cancelJob(job, true);
+        withdrawJob(job);
         return {};
     }
     err = releaseJob(job);
     if (!err.isEmpty()) {
-        cancelJob(job, true);
+        withdrawJob(job);
         return err;
     }
     return {};

@@ -78,12 +78,18 @@ QString releaseJob(qint64 jobId)
 
 QString cancelJob(qint64 jobId, bool kill)
 {
-    QStringList args;
-    if (!kill) args << QStringLiteral("--batch") << QStringLiteral("--signal=TERM");
+    QStringList args = {QStringLiteral("--batch"), kill ? QStringLiteral("--signal=USR1") : QStringLiteral("--signal=INT")};
     args << QString::number(jobId);
     const Ran r = runSlurm(QStringLiteral("scancel"), args);
     if (!r.error.isEmpty()) return r.error;
     return r.code == 0 ? QString() : QStringLiteral("scancel %1: %2").arg(args.join(QLatin1Char(' ')), said(r));
+}
+
+QString withdrawJob(qint64 jobId)
+{
+    const Ran r = runSlurm(QStringLiteral("scancel"), {QString::number(jobId)});
+    if (!r.error.isEmpty()) return r.error;
+    return r.code == 0 ? QString() : QStringLiteral("scancel %1: %2").arg(jobId).arg(said(r));
 }
 
 SlurmJobState::Phase phaseOfState(const QString& state)
@@ -154,7 +160,7 @@ QString stopSlurmRun(qint64 jobId, const QString& runDir, bool kill, QString* sa
     }
     const bool queued = job.phase == SlurmJobState::Phase::Queued;
     // A queued job has no supervisor to tell: Slurm withdraws it.
-    if (const QString e = cancelJob(jobId, kill || queued); !e.isEmpty()) return e;
+    if (const QString e = queued ? withdrawJob(jobId) : cancelJob(jobId, kill); !e.isEmpty()) return e;
     const QDeadlineTimer deadline(120000);
     while (!deadline.hasExpired()) {
         job = querySlurmJob(jobId);

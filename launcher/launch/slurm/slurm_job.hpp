@@ -14,9 +14,12 @@ inline constexpr int kSlurmCommandMs = 30000;
 qint64 submitHeldJob(const QString& script, const QString& workdir, QString* error);
 // scontrol release JOB: "" or why not.
 QString releaseJob(qint64 jobId);
-// scancel: the batch step's SIGTERM (the supervisor stops the ranks and
-// records "cancelled"), or with `kill` Slurm's own cancel of every step.
+// Tells the supervisor (the batch step) to stop the run: SIGINT (the ranks
+// get the grace), with `kill` SIGUSR1 (they do not); it records "cancelled"
+// and the job ends with it. (Slurm's own SIGTERM would mean the job is ending.)
 QString cancelJob(qint64 jobId, bool kill);
+// scancel JOB: Slurm cancels the job (a queued one is withdrawn).
+QString withdrawJob(qint64 jobId);
 
 struct SlurmJobState {
     enum class Phase { Unknown, Queued, Running, Ended, NotFound };
