@@ -5,7 +5,8 @@
 // leaves the job running and attaching stores every line once; a rank killed
 // mid-run restarts inside the job from its checkpoint; two runs at once get
 // distinct ports; stop (--kill) cancels the job, Slurm ending it fails the run;
-// bad input is a sentence and an exit code.
+// a run launched from inside an allocation is a job of its own; bad input is
+// a sentence and an exit code.
 // Skipped when slurm-wlm is not installed or the suite is not root.
 #include "launcher_test_support.hpp"
 #include "run_dir_checks.hpp"
@@ -223,6 +224,24 @@ private Q_SLOTS:
             const auto left = waitUntilNoneMention(dir.toUtf8(), 15000);
             QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
         }
+    }
+
+    // From inside an allocation (salloc): the run is a job of its own, whose
+    // steps never see the allocation's SLURM_* variables.
+    void fromInsideAnAllocation()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("alloc.sqlite"));
+        QByteArray out;
+        const QStringList args = QStringList{QStringLiteral("--oversubscribe"), QStringLiteral("--ntasks=1"), QStringLiteral("--job-name=sb outer"),
+                                             cliPath()} +
+                                 runArgs(plan(QStringLiteral("alloc.json"), 20), db, QStringLiteral("sb inner")) +
+                                 QStringList{QStringLiteral("--slurm-arg=--oversubscribe")};
+        const int code = runProgram(QStringLiteral("salloc"), args, &out, 180000);
+        QVERIFY2(code == 0 && out.contains("completed, 20 steps"), out.constData());
+        const launch::AttachTarget t = targetOf(db, 1);
+        const QByteArray inner = "Granted job allocation " + QByteArray::number(t.slurmJob);
+        QVERIFY2(out.contains("Granted job allocation ") && !out.contains(inner), out.constData());
+        QCOMPARE(statusOf(t.runDir), QStringLiteral("completed"));
     }
 
     // A job cancelled while it waits in the queue: stop withdraws it, and the

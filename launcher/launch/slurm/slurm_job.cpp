@@ -18,10 +18,22 @@ struct Ran {
     QByteArray out, err;
 };
 
-Ran runSlurm(const QString& program, const QStringList& args, const QString& workdir = {})
+// The environment sbatch passes to the job (--export=ALL), less an
+// allocation's SLURM_* variables when launched inside one: the job's own
+// srun steps would read them as options (SLURM_CPUS_PER_TASK, SLURM_DISTRIBUTION, ...).
+QProcessEnvironment jobEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : env.keys())
+        if (name.startsWith(QLatin1String("SLURM_")) && name != QLatin1String("SLURM_CONF")) env.remove(name);
+    return env;
+}
+
+Ran runSlurm(const QString& program, const QStringList& args, const QString& workdir = {}, bool forJob = false)
 {
     Ran r;
     QProcess p;
+    if (forJob) p.setProcessEnvironment(jobEnvironment());
     if (!workdir.isEmpty()) p.setWorkingDirectory(workdir);
     p.setStandardInputFile(QProcess::nullDevice());
     p.start(program, args);
@@ -59,7 +71,7 @@ qint64 parseSbatchJobId(const QByteArray& output)
 
 qint64 submitHeldJob(const QString& script, const QString& workdir, QString* error)
 {
-    const Ran r = runSlurm(QStringLiteral("sbatch"), {QStringLiteral("--parsable"), QStringLiteral("--hold"), script}, workdir);
+    const Ran r = runSlurm(QStringLiteral("sbatch"), {QStringLiteral("--parsable"), QStringLiteral("--hold"), script}, workdir, true);
     if (!r.error.isEmpty()) {
         *error = r.error;
         return -1;

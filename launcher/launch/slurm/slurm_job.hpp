@@ -10,7 +10,9 @@ namespace sb::launch {
 
 inline constexpr int kSlurmCommandMs = 30000;
 
-// `sbatch --parsable --hold SCRIPT` in `workdir`; the job id, or -1 and why.
+// `sbatch --parsable --hold SCRIPT` in `workdir` (without the SLURM_*
+// variables of an allocation it may be called in: the job is a new one);
+// the job id, or -1 and why.
 qint64 submitHeldJob(const QString& script, const QString& workdir, QString* error);
 // scontrol release JOB: "" or why not.
 QString releaseJob(qint64 jobId);
