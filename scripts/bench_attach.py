@@ -4,17 +4,26 @@
 Catch-up: a synthesized run directory of RANKS ranks x STEPS steps (default
 16 x 36000: one hour at 100 ms a step), completed, no supervisor alive, is
 ingested with `shardbench-cli attach RUN --no-follow --quiet` into a fresh
-database, REPEATS times; reported: the bytes the follower sends, wall and
-CPU time of the CLI (user+sys, the follower it waits for included), the
-follower's own CPU, and the rows stored.
+database, REPEATS times per client; reported: the bytes the follower sends
+(wire 1: JSON records, wire 2: lines as text), wall and CPU time of the CLI
+(user+sys, the follower it waits for included), the follower's own CPU, and
+the rows stored.
 
 Following: a writer process holds the supervisor lock and appends one step
 event a rank per STEP_MS to every rank file of a synthesized running run,
 while `shardbench-cli attach RUN --quiet` follows it; reported: CPU seconds
 per wall second of the CLI, of its follower (`shardbench-supervise follow`,
 the CLI's child for local runs) and of the writer (the machine's noise),
-read from /proc/PID/stat over the measurement window, and how long the CLI
-takes to end once the run completes (a backlog shows there).
+read from /proc/PID/stat over the measurement window, the bytes per second
+the follower writes (the link's load, /proc/PID/io), how long the CLI takes
+to end once the run completes (the catch-up of what was not sent live), and
+whether every step row was stored in the end.
+
+Clients (--modes, measured in turns so that the machine's noise falls on all
+alike): `new` (BIN's CLI: rank 0's steps and every rank's essential events
+live, wire 2), `new-all` (BIN's CLI with --live-steps all: every step live),
+`old` (OLD_BIN's CLI, an older build whose command line the follower still
+serves: every step live, JSON records, each line parsed twice).
 
 The store row: one tiny real detached run (the preset `transformer`, dim 64,
 2 ranks, 20 steps) is launched once into a template database; each
@@ -23,9 +32,9 @@ directory (runs.run_dir and attach_json.dir) and deletes whatever was
 ingested for it.
 
 Standard library only. Usage:
-    python3 scripts/bench_attach.py [--bin build/bin] [--core PATH] [--work DIR]
-        [--ranks 16] [--steps 36000] [--repeats 3]
-        [--follow-ranks 16,128,1024] [--follow-slow-ranks 1024] [--follow-idle-ranks 1024]
+    python3 scripts/bench_attach.py [--bin build/bin] [--old-bin DIR] [--core PATH] [--work DIR]
+        [--modes new,old] [--ranks 16] [--steps 36000] [--repeats 3]
+        [--follow-ranks 64,256,1024] [--follow-slow-ranks ''] [--follow-idle-ranks 1024]
         [--follow-seconds 20] [--follow-repeats 3] [--skip-catchup] [--skip-follow]
 """
 
@@ -291,29 +300,56 @@ def children_of(pid):
     return kids
 
 
+def mode_cli(args, mode):
+    """(shardbench-cli, extra attach arguments) of a client mode."""
+    if mode == "old":
+        return os.path.join(args.old_bin, "shardbench-cli"), []
+    if mode == "new-all":
+        return os.path.join(args.bin, "shardbench-cli"), ["--live-steps", "all"]
+    return os.path.join(args.bin, "shardbench-cli"), []
+
+
 def catch_up(args, work, template, run_id, uid):
     sup = os.path.join(args.bin, "shardbench-supervise")
-    cli = os.path.join(args.bin, "shardbench-cli")
     run_dir = os.path.join(work, "runs", "catchup-%dx%d" % (args.ranks, args.steps))
     t = time.monotonic()
     expected = synthesize_completed(run_dir, uid, args.ranks, args.steps, args.step_ms / 1000.0)
     print("synthesized %s in %.1f s: %.1f MB sent by `follow --logs rank0`'s files" %
           (run_dir, time.monotonic() - t, dir_bytes(run_dir, args.ranks) / 1e6), file=sys.stderr)
-    reps = []
+    wires = {}
+    for wire in (1, 2):
+        cmd = [sup, "follow", run_dir, "--once", "--logs", "rank0"] + (["--wire", "2"] if wire == 2 else [])
+        wires[wire] = [run_rusage(cmd, count_stdout=True) for _ in range(args.repeats)]
+        print("  follow --once, wire %d: %s" % (wire, ", ".join("%d bytes %.2f s CPU" % (r[2], r[1]) for r in wires[wire])),
+              file=sys.stderr)
+    modes = [m for m in args.modes if m != "new-all"]
+    reps = {m: [] for m in modes}
     for i in range(args.repeats):
-        fw, fcpu, nbytes, _ = run_rusage([sup, "follow", run_dir, "--once", "--logs", "rank0"], count_stdout=True)
-        db = os.path.join(work, "catchup-%d.sqlite" % i)
-        fresh_db(template, db, run_id, run_dir)
-        wall, cpu, _, code = run_rusage([cli, "attach", str(run_id), "--db", db, "--no-follow", "--quiet"])
-        rows = count_rows(db, run_id)
-        reps.append({"bytes": nbytes, "follower_wall": fw, "follower_cpu": fcpu, "wall": wall, "cpu": cpu,
-                     "code": code, "rows": rows, "db_bytes": os.path.getsize(db)})
-        print("  catch-up %d: %d bytes, follower alone %.2f s wall %.2f s CPU; attach %.2f s wall %.2f s CPU, "
-              "exit %d, rows %s" % (i + 1, nbytes, fw, fcpu, wall, cpu, code, rows), file=sys.stderr)
-        for p in (db, db + "-wal", db + "-shm"):
-            if os.path.exists(p):
-                os.remove(p)
-    return expected, reps, dir_bytes(run_dir, args.ranks)
+        for mode in modes:
+            cli, extra = mode_cli(args, mode)
+            db = os.path.join(work, "catchup-%s-%d.sqlite" % (mode, i))
+            fresh_db(template, db, run_id, run_dir)
+            wall, cpu, _, code = run_rusage([cli, "attach", str(run_id), "--db", db, "--no-follow", "--quiet"] + extra)
+            rows = count_rows(db, run_id)
+            reps[mode].append({"wall": wall, "cpu": cpu, "code": code, "rows": rows, "db_bytes": os.path.getsize(db)})
+            print("  catch-up %s %d: attach %.2f s wall %.2f s CPU, exit %d, rows %s" % (mode, i + 1, wall, cpu, code, rows),
+                  file=sys.stderr)
+            for p in (db, db + "-wal", db + "-shm"):
+                if os.path.exists(p):
+                    os.remove(p)
+    return expected, wires, reps, dir_bytes(run_dir, args.ranks)
+
+
+def proc_wchar(pid):
+    """Bytes the process wrote (write(2) and the like); None when gone."""
+    try:
+        with open("/proc/%d/io" % pid) as f:
+            for line in f:
+                if line.startswith("wchar:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return None
 
 
 # ---------------------------------------------------------------- following
@@ -358,8 +394,8 @@ def writer_main(run_dir, world, step_ms, uid, ready_fd):
     os.close(lock)
 
 
-def follow_once(args, work, template, run_id, uid, world, step_ms, rep):
-    cli = os.path.join(args.bin, "shardbench-cli")
+def follow_once(args, work, template, run_id, uid, world, step_ms, rep, mode):
+    cli, extra = mode_cli(args, mode)
     run_dir = os.path.join(work, "runs", "follow-%d-%d-%d" % (world, step_ms, rep))
     shutil.rmtree(run_dir, ignore_errors=True)
     adir = os.path.join(run_dir, "attempt-0")
@@ -383,16 +419,18 @@ def follow_once(args, work, template, run_id, uid, world, step_ms, rep):
             sys.exit("the writer did not start")
     db = os.path.join(work, "follow.sqlite")
     fresh_db(template, db, run_id, run_dir)
-    attach = subprocess.Popen([cli, "attach", str(run_id), "--db", db, "--quiet"], stdin=subprocess.DEVNULL,
+    attach = subprocess.Popen([cli, "attach", str(run_id), "--db", db, "--quiet"] + extra, stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     time.sleep(args.follow_warmup)
     kids = children_of(attach.pid)
     follower = kids[0] if kids else None
     pids = {"attach": attach.pid, "follower": follower, "writer": writer.pid}
     c0 = {k: proc_cpu(p) if p else None for k, p in pids.items()}
+    w0 = proc_wchar(follower) if follower else None
     t0 = time.monotonic()
     time.sleep(args.follow_seconds)
     c1 = {k: proc_cpu(p) if p else None for k, p in pids.items()}
+    w1 = proc_wchar(follower) if follower else None
     dt = time.monotonic() - t0
     writer.send_signal(signal.SIGTERM)
     writer.wait()
@@ -409,10 +447,12 @@ def follow_once(args, work, template, run_id, uid, world, step_ms, rep):
     rows = count_rows(db, run_id)
     res = {k: (c1[k] - c0[k]) / dt if c0[k] is not None and c1[k] is not None else float("nan") for k in pids}
     res.update(drain=drain, code=attach.returncode, steps=steps, stored=rows["step_metrics"],
+               link=(w1 - w0) / dt if w0 is not None and w1 is not None else float("nan"),
                expected=steps * world, follower_found=follower is not None)
-    print("  follow %d ranks @ %d ms #%d: attach %.1f%%, follower %.1f%%, writer %.1f%% of a core; "
+    print("  follow %s %d ranks @ %d ms #%d: attach %.1f%%, follower %.1f%%, writer %.1f%% of a core, %.0f kB/s; "
           "ended %.2f s after the run, exit %d, %d/%d step rows%s" %
-          (world, step_ms, rep + 1, 100 * res["attach"], 100 * res["follower"], 100 * res["writer"], drain,
+          (mode, world, step_ms, rep + 1, 100 * res["attach"], 100 * res["follower"], 100 * res["writer"],
+           res["link"] / 1e3, drain,
            attach.returncode, rows["step_metrics"], steps * world, (": " + err.strip()[-300:]) if err.strip() else ""),
           file=sys.stderr)
     shutil.rmtree(run_dir, ignore_errors=True)
@@ -434,14 +474,16 @@ def main():
         return writer_main(run_dir, int(world), int(step_ms), uid, int(fd))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", default=os.path.join(REPO, "build", "bin"))
+    ap.add_argument("--old-bin", default=None, help="a folder with an older shardbench-cli (mode old)")
+    ap.add_argument("--modes", default="new", help="clients to compare: new, new-all, old (comma-separated)")
     ap.add_argument("--core", default=None, help="shardbench-core for the template run (default: BIN's)")
     ap.add_argument("--work", default="/tmp/shardbench-bench-attach")
     ap.add_argument("--ranks", type=int, default=16)
     ap.add_argument("--steps", type=int, default=36000)
     ap.add_argument("--step-ms", type=int, default=100)
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--follow-ranks", default="16,128,1024")
-    ap.add_argument("--follow-slow-ranks", default="1024", help="also followed at 1 s a step ('' for none)")
+    ap.add_argument("--follow-ranks", default="64,256,1024")
+    ap.add_argument("--follow-slow-ranks", default="", help="also followed at 1 s a step ('' for none)")
     ap.add_argument("--follow-idle-ranks", default="1024", help="also followed with no step at all ('' for none)")
     ap.add_argument("--follow-seconds", type=float, default=20)
     ap.add_argument("--follow-warmup", type=float, default=3)
@@ -450,56 +492,83 @@ def main():
     ap.add_argument("--skip-follow", action="store_true")
     args = ap.parse_args()
     args.bin = os.path.abspath(args.bin)
+    args.modes = [m for m in args.modes.split(",") if m]
+    if any(m not in ("new", "new-all", "old") for m in args.modes):
+        sys.exit("--modes: new, new-all or old")
+    if "old" in args.modes:
+        if not args.old_bin or not os.path.exists(os.path.join(args.old_bin, "shardbench-cli")):
+            sys.exit("mode old needs --old-bin DIR with a shardbench-cli")
+        args.old_bin = os.path.abspath(args.old_bin)
     if not args.core and not os.path.exists(os.path.join(args.bin, "shardbench-core")):
         sys.exit("no shardbench-core in %s: give --core PATH" % args.bin)
     work = os.path.abspath(args.work)
     os.makedirs(work, exist_ok=True)
     template, run_id, uid = make_template(args, work)
 
-    out = ["", "Machine: %d CPUs (%s), %s; medians of %d (catch-up) and %d (following) repetitions." %
+    out = ["", "Machine: %d CPUs (%s), %s; medians of %d (catch-up) and %d (following) repetitions, clients in turns." %
            (os.cpu_count(), open("/proc/loadavg").read().split()[0] + " load at start",
             os.uname().release, args.repeats, args.follow_repeats), ""]
+    base = args.modes[0]
+
+    def ratio(v, b):
+        return "%.2fx" % (v / b) if b else "-"
+
     if not args.skip_catchup:
-        expected, reps, raw = catch_up(args, work, template, run_id, uid)
-        rows = [r["rows"] for r in reps]
-        ok = all(r["code"] == 0 and all(r["rows"][k] == v for k, v in expected.items())
-                 and r["rows"]["status"] == "completed" for r in reps)
-        wall, cpu = med([r["wall"] for r in reps]), med([r["cpu"] for r in reps])
-        fcpu = med([r["follower_cpu"] for r in reps])
-        nbytes = med([r["bytes"] for r in reps])
-        nrows = med([sum(v for k, v in r.items() if k != "status") for r in rows])
+        expected, wires, reps, raw = catch_up(args, work, template, run_id, uid)
         out += ["Catch-up: %d ranks x %d steps (%.0f min at %d ms a step), completed, `attach --no-follow --quiet`"
                 % (args.ranks, args.steps, args.steps * args.step_ms / 60000, args.step_ms), "",
-                "| measure | median | runs |", "|---|---:|---|",
-                "| run directory bytes the follower reads (events, supervisor.log, rank 0's log) | %.1f MB | |" % (raw / 1e6),
-                "| bytes the follower sends (`follow --once --logs rank0`) | %.1f MB (%.2fx) | %s |"
-                % (nbytes / 1e6, nbytes / raw, ", ".join("%.1f" % (r["bytes"] / 1e6) for r in reps)),
-                "| follower alone, CPU (user+sys) | %.2f s | %s |" % (fcpu, ", ".join("%.2f" % r["follower_cpu"] for r in reps)),
-                "| `attach` wall time | %.2f s | %s |" % (wall, ", ".join("%.2f" % r["wall"] for r in reps)),
-                "| `attach` CPU (user+sys, follower included) | %.2f s | %s |" % (cpu, ", ".join("%.2f" % r["cpu"] for r in reps)),
-                "| `attach` CPU less the follower's | %.2f s | |" % (cpu - fcpu),
-                "| rows stored (steps + events + logs + checkpoints) | %d | all as expected: %s |" % (nrows, "yes" if ok else "NO"),
-                "| ingest rate | %.0f rows/s, %.1f MB/s | |" % (nrows / wall, nbytes / wall / 1e6),
-                "| database size after | %.1f MB | |" % (med([r["db_bytes"] for r in reps]) / 1e6), ""]
-        if not ok:
-            out.append("Expected rows: %s; stored: %s" % (expected, rows))
+                "| measure | %s |" % " | ".join(reps), "|---|" + "---:|" * len(reps)]
+        wb = {w: med([r[2] for r in rs]) for w, rs in wires.items()}
+        wc = {w: med([r[1] for r in rs]) for w, rs in wires.items()}
+        out.append("| run directory bytes the follower reads (events, supervisor.log, rank 0's log) | %s |"
+                   % " | ".join("%.1f MB" % (raw / 1e6) for _ in reps))
+        wire_of = {"old": 1, "new": 2}
+        out.append("| bytes the follower sends (`follow --once --logs rank0`) | %s |" % " | ".join(
+            "%.1f MB (%.2fx the files, wire %d)" % (wb[wire_of[m]] / 1e6, wb[wire_of[m]] / raw, wire_of[m]) for m in reps))
+        out.append("| follower alone, CPU | %s |" % " | ".join("%.2f s" % wc[wire_of[m]] for m in reps))
+        for key, label in (("wall", "`attach` wall time"), ("cpu", "`attach` CPU (user+sys, follower included)")):
+            vals = {m: med([r[key] for r in rs]) for m, rs in reps.items()}
+            out.append("| %s | %s |" % (label, " | ".join("%.2f s (%s; runs %s)" % (
+                v, ratio(v, vals[base]), ", ".join("%.2f" % r[key] for r in reps[m])) for m, v in vals.items())))
+        out.append("| `attach` CPU less the follower's | %s |" % " | ".join(
+            "%.2f s" % (med([r["cpu"] for r in rs]) - wc[wire_of[m]]) for m, rs in reps.items()))
+        ok = {m: all(r["code"] == 0 and all(r["rows"][k] == v for k, v in expected.items())
+                     and r["rows"]["status"] == "completed" for r in rs) for m, rs in reps.items()}
+        nrows = {m: med([sum(v for k, v in r["rows"].items() if k != "status") for r in rs]) for m, rs in reps.items()}
+        out.append("| rows stored (steps + events + logs + checkpoints), as expected | %s |" % " | ".join(
+            "%d, %s" % (nrows[m], "yes" if ok[m] else "NO") for m in reps))
+        out.append("| ingest rate (wall) | %s |" % " | ".join(
+            "%.0f rows/s" % (nrows[m] / med([r["wall"] for r in rs])) for m, rs in reps.items()))
+        out.append("| database size after | %s |" % " | ".join(
+            "%.1f MB" % (med([r["db_bytes"] for r in rs]) / 1e6) for rs in reps.values()))
+        out.append("")
+        for m in reps:
+            if not ok[m]:
+                out.append("Expected rows: %s; stored by %s: %s" % (expected, m, [r["rows"] for r in reps[m]]))
     if not args.skip_follow:
         configs = [(int(w), args.step_ms) for w in args.follow_ranks.split(",") if w]
         configs += [(int(w), 1000) for w in args.follow_slow_ranks.split(",") if w]
         configs += [(int(w), 0) for w in args.follow_idle_ranks.split(",") if w]
         out += ["Following a live run for %.0f s (after %.0f s of warm-up), CPU per wall second (100%% = one core):"
                 % (args.follow_seconds, args.follow_warmup), "",
-                "| ranks | step every | lines/s | `attach` (CLI) | follower | CLI + follower | writer (noise) | "
-                "CLI ends after the run | step rows stored |",
-                "|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+                "| ranks | step every | lines/s | client | `attach` (CLI) | follower | CLI + follower | follower writes | "
+                "writer (noise) | CLI ends after the run | step rows stored |",
+                "|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|"]
         for world, step_ms in configs:
-            rs = [follow_once(args, work, template, run_id, uid, world, step_ms, i) for i in range(args.follow_repeats)]
-            a, f, w = med([r["attach"] for r in rs]), med([r["follower"] for r in rs]), med([r["writer"] for r in rs])
-            out.append("| %d | %s | %.0f | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.2f s | %s |" % (
-                world, "%d ms" % step_ms if step_ms else "idle", world * 1000.0 / step_ms if step_ms else 0, 100 * a, 100 * f, 100 * (a + f), 100 * w,
-                med([r["drain"] for r in rs]),
-                "all" if all(r["stored"] == r["expected"] and r["code"] == 0 for r in rs)
-                else "; ".join("%d/%d exit %d" % (r["stored"], r["expected"], r["code"]) for r in rs)))
+            rs = {m: [] for m in args.modes}
+            for i in range(args.follow_repeats):
+                for m in args.modes:
+                    rs[m].append(follow_once(args, work, template, run_id, uid, world, step_ms, i, m))
+            a0 = med([r["attach"] for r in rs[base]])
+            for m in args.modes:
+                a, f, w = med([r["attach"] for r in rs[m]]), med([r["follower"] for r in rs[m]]), med([r["writer"] for r in rs[m]])
+                out.append("| %d | %s | %.0f | %s | %.1f%% (%s) | %.1f%% | %.1f%% | %.0f kB/s | %.1f%% | %.2f s | %s |" % (
+                    world, "%d ms" % step_ms if step_ms else "idle", world * 1000.0 / step_ms if step_ms else 0, m,
+                    100 * a, ratio(a, a0) if m != base else "runs " + ", ".join("%.1f" % (100 * r["attach"]) for r in rs[m]),
+                    100 * f, 100 * (a + f), med([r["link"] for r in rs[m]]) / 1e3, 100 * w,
+                    med([r["drain"] for r in rs[m]]),
+                    "all" if all(r["stored"] == r["expected"] and r["code"] == 0 for r in rs[m])
+                    else "; ".join("%d/%d exit %d" % (r["stored"], r["expected"], r["code"]) for r in rs[m])))
         out.append("")
     print("\n".join(out))
 

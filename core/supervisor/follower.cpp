@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/stat.h>
@@ -22,6 +21,7 @@ constexpr std::size_t kMaxLineRead = 16u << 20;
 
 struct Output {
     std::string buf;
+    int wire = 1;
     bool broken = false;
     void flush()
     {
@@ -36,97 +36,98 @@ struct Output {
     }
 };
 
-bool isNumberedName(const std::string& name, const char* prefix, const char* suffix, int* n)
+bool isAscii(std::string_view s)
 {
-    const std::string p = prefix, s = suffix;
-    if (name.size() <= p.size() + s.size() || name.compare(0, p.size(), p) != 0 ||
-        name.compare(name.size() - s.size(), s.size(), s) != 0)
-        return false;
-    const std::string digits = name.substr(p.size(), name.size() - p.size() - s.size());
-    if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return false;
-    *n = std::stoi(digits);
-    return std::to_string(*n) == digits;
+    return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
-std::vector<std::pair<int, std::string>> listNumbered(const std::string& dir, const char* prefix, const char* suffix)
+// `live`: a line sent out of order, ahead of the catch-up that sends it again in order.
+void sendLine(Output& out, const std::string& file, long long offset, long long next, std::string_view line, bool live)
 {
-    std::vector<std::pair<int, std::string>> out;
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) return out;
-    while (dirent* e = ::readdir(d)) {
-        int n = 0;
-        if (isNumberedName(e->d_name, prefix, suffix, &n)) out.emplace_back(n, e->d_name);
+    if (out.wire >= 2) {
+        out.buf += live ? "E " : "L ";
+        out.buf += file;
+        out.buf += ' ';
+        out.buf += std::to_string(offset);
+        out.buf += ' ';
+        out.buf += std::to_string(next);
+        out.buf += ' ';
+        if (isAscii(line)) out.buf.append(line.data(), line.size());
+        else out.buf += sanitizeUtf8(line);
+        out.buf += '\n';
+        return;
     }
-    ::closedir(d);
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-// The files a client wants, in the order it should ingest them.
-std::vector<std::string> listFiles(const FollowOptions& o)
-{
-    std::vector<std::string> files = {kSupervisorLog};
-    for (const auto& [attempt, adir] : listNumbered(o.runDir, "attempt-", "")) {
-        const std::string base = adir + "/";
-        for (const auto& [rank, name] : listNumbered(join(o.runDir, adir), "rank-", ".events")) files.push_back(base + name);
-        if (o.logs == FollowOptions::Logs::None) continue;
-        for (const auto& [rank, name] : listNumbered(join(o.runDir, adir), "rank-", ".log"))
-            if (o.logs == FollowOptions::Logs::All || rank == 0) files.push_back(base + name);
-    }
-    return files;
-}
-
-void sendLine(Output& out, const std::string& file, long long offset, long long next, std::string_view line)
-{
     out.buf += "{\"k\":\"l\",\"f\":";
     json::appendQuoted(out.buf, file);
-    out.buf += ",\"o\":" + std::to_string(offset) + ",\"n\":" + std::to_string(next) + ",\"d\":";
+    out.buf += ",\"o\":" + std::to_string(offset) + ",\"n\":" + std::to_string(next);
+    if (live) out.buf += ",\"live\":true";
+    out.buf += ",\"d\":";
     json::appendQuoted(out.buf, sanitizeUtf8(line));
     out.buf += "}\n";
 }
 
-// Sends the complete lines of `file` after `offset`; returns true if any.
-// A line longer than a read grows the read (the supervisor's lines are at
-// most a few MiB); one past kMaxLineRead is sent cut there.
-bool sendNewLines(const std::string& runDir, const std::string& file, long long& offset, Output& out)
+// The core writes "type" first: a step line is the only kind left for the catch-up.
+bool isStepLine(std::string_view line)
 {
-    const std::string path = join(runDir, file);
+    constexpr std::string_view kStep = "{\"type\":\"step\"";
+    return line.size() > kStep.size() && line.compare(0, kStep.size(), kStep) == 0 &&
+           (line[kStep.size()] == ',' || line[kStep.size()] == '}');
+}
+
+enum class Pass { CatchUp, Live };
+
+// Sends the complete lines of `t` after its position; returns true if any.
+// A line longer than a read grows the read (the supervisor's lines are at
+// most a few MiB); one past kMaxLineRead is sent cut there. In a live pass a
+// file that is not live sends only its essential lines, from `scan`. Reads
+// only what the file has (a tick's worth is a few KiB) into `buf`, reused.
+bool sendNewLines(const std::string& runDir, Tail& t, Pass pass, Output& out, std::vector<char>& buf)
+{
+    const bool partial = pass == Pass::Live && !t.live;
+    long long pos = partial ? t.scan : t.done;
+    const std::string path = join(runDir, t.name);
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= offset) return false;
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    t.size = st.st_size;
+    if (st.st_size <= pos) return false;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return false;
     bool sent = false;
-    std::string buf;
-    long long pos = offset;
-    std::size_t want = kChunk;
+    auto chunk = [&] { return static_cast<std::size_t>(std::min<long long>(kChunk, st.st_size - pos)); };
+    std::size_t want = chunk();
     while (pos < st.st_size && !out.broken) {
-        buf.resize(want);
+        if (buf.size() < want) buf.resize(want);
         const ssize_t n = ::pread(fd, buf.data(), want, pos);
         if (n <= 0) break;
-        buf.resize(static_cast<std::size_t>(n));
+        const std::string_view data(buf.data(), static_cast<std::size_t>(n));
         std::size_t start = 0;
-        for (std::size_t nl; (nl = buf.find('\n', start)) != std::string::npos; start = nl + 1) {
-            sendLine(out, file, pos + static_cast<long long>(start), pos + static_cast<long long>(nl) + 1,
-                     std::string_view(buf).substr(start, nl - start));
+        for (std::size_t nl; (nl = data.find('\n', start)) != std::string_view::npos; start = nl + 1) {
+            const std::string_view line = data.substr(start, nl - start);
+            if (partial && (!t.events || isStepLine(line))) continue;
+            sendLine(out, t.name, pos + static_cast<long long>(start), pos + static_cast<long long>(nl) + 1, line, partial);
             sent = true;
         }
         if (start == 0) {
             if (static_cast<std::size_t>(n) < want) break; // an unfinished last line: wait for the rest
             if (want < kMaxLineRead) {
-                want *= 2;
+                want = std::min(want * 2, kMaxLineRead);
                 continue;
             }
-            sendLine(out, file, pos, pos + n, buf);
+            if (!partial || !isStepLine(data)) sendLine(out, t.name, pos, pos + n, data, partial);
             sent = true;
             start = static_cast<std::size_t>(n);
         }
-        want = kChunk;
         pos += static_cast<long long>(start);
+        want = chunk();
         out.flush();
     }
     ::close(fd);
-    offset = pos;
+    if (partial) {
+        t.scan = pos;
+    } else {
+        t.done = pos;
+        t.scan = std::max(t.scan, pos);
+    }
     return sent;
 }
 
@@ -139,7 +140,31 @@ bool stdinClosed()
     return n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR);
 }
 
+double monotonicSeconds()
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
+}
+
 } // namespace
+
+bool isFollowOption(const std::string& name)
+{
+    return name == "--logs" || name == "--events" || name == "--live-steps" || name == "--wire";
+}
+
+std::string setFollowOption(FollowOptions* o, const std::string& name, const std::string& value)
+{
+    if (name == "--wire") {
+        if (value != "1" && value != "2") return "--wire takes 1 or 2";
+        o->wire = value[0] - '0';
+        return {};
+    }
+    RankSet* set = name == "--logs" ? &o->logs : name == "--events" ? &o->events : &o->liveSteps;
+    const std::string bad = RankSet::parse(value, set);
+    return bad.empty() ? bad : name + ": " + bad;
+}
 
 bool readOffsets(int fd, std::map<std::string, long long>* offsets)
 {
@@ -168,7 +193,7 @@ bool readOffsets(int fd, std::map<std::string, long long>* offsets)
 int follow(const FollowOptions& o)
 {
     Output out;
-    std::map<std::string, long long> offsets = o.offsets;
+    out.wire = o.wire;
     std::string lastState;
     double lastSent = 0;
     const std::string lockPath = join(o.runDir, kLockFile);
@@ -180,10 +205,14 @@ int follow(const FollowOptions& o)
         out.flush();
         return 1;
     }
-    for (bool last = false;;) {
+    FileSet files(o.runDir, o.events, o.logs, o.liveSteps, o.offsets);
+    std::vector<char> buf;
+    double lastRescan = monotonicSeconds();
+    bool wasAlive = false;
+    for (bool first = true, last = false;; first = false) {
         const bool alive = isLockHeld(lockPath);
         std::string state, error;
-        if (readSmallFile(join(o.runDir, kStateFile), &state, &error)) {
+        if ((files.stateTouched() || alive != wasAlive || first) && readSmallFile(join(o.runDir, kStateFile), &state, &error)) {
             while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
             json::ParseResult parsed = json::parse(state);
             if (parsed && parsed.value->isObject()) {
@@ -195,8 +224,15 @@ int follow(const FollowOptions& o)
                 }
             }
         }
-        for (const std::string& f : listFiles(o))
-            if (sendNewLines(o.runDir, f, offsets[f], out)) lastSent = unixNow();
+        wasAlive = alive;
+        const bool catchUp = first || last;
+        const int rescanMs = o.rescanMs >= 0 ? o.rescanMs : files.watching() ? 10000 : 1000;
+        if (catchUp || monotonicSeconds() - lastRescan >= rescanMs / 1000.0) {
+            files.rescan();
+            lastRescan = monotonicSeconds();
+        }
+        for (Tail* t : catchUp ? files.all() : files.takeDue(true))
+            if (sendNewLines(o.runDir, *t, catchUp ? Pass::CatchUp : Pass::Live, out, buf)) lastSent = unixNow();
         if (last) {
             out.buf += std::string("{\"k\":\"end\",\"alive\":") + (alive ? "true" : "false") + "}\n";
             out.flush();

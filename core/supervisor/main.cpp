@@ -3,7 +3,7 @@
 //                                  (--foreground: in this process, as a Slurm run's batch script does)
 //   stop RUN_DIR [--kill]          stop it (SIGTERM to the supervisor; --kill skips the grace)
 //   status RUN_DIR                 {"alive":..,"state":{..}}
-//   follow RUN_DIR [--logs none|rank0|all] [--once]   stream the run's files (see follower.hpp)
+//   follow RUN_DIR [--once] [--logs|--events|--live-steps SEL] [--wire 2]   stream the run's files (see follower.hpp)
 // No Qt, no Torch: it builds wherever shardbench-core does.
 #include "follower.hpp"
 #include "run_dir.hpp"
@@ -33,7 +33,8 @@ const char* kUsage =
     "usage: shardbench-supervise start RUN_DIR [--foreground]\n"
     "       shardbench-supervise stop RUN_DIR [--kill] [--wait SECONDS]\n"
     "       shardbench-supervise status RUN_DIR\n"
-    "       shardbench-supervise follow RUN_DIR [--logs none|rank0|all] [--once]\n"
+    "       shardbench-supervise follow RUN_DIR [--once] [--logs SEL] [--events SEL] [--live-steps SEL] [--wire 1|2]\n"
+    "         (SEL: all, none, rank0 or ranks like 0,5,17)\n"
     "       shardbench-supervise --version\n";
 
 int usage(const std::string& message)
@@ -211,12 +212,8 @@ int main(int argc, char** argv)
         else if (a == "--kill" && cmd == "stop") kill = true;
         else if (a == "--once" && cmd == "follow") once = true;
         else if (a == "--wait" && cmd == "stop" && i + 1 < args.size()) waitS = std::max(0, std::atoi(args[++i].c_str()));
-        else if (a == "--logs" && cmd == "follow" && i + 1 < args.size()) {
-            const std::string& v = args[++i];
-            if (v == "none") f.logs = FollowOptions::Logs::None;
-            else if (v == "rank0") f.logs = FollowOptions::Logs::Rank0;
-            else if (v == "all") f.logs = FollowOptions::Logs::All;
-            else return usage("--logs takes none, rank0 or all");
+        else if (cmd == "follow" && isFollowOption(a) && i + 1 < args.size()) {
+            if (const std::string bad = setFollowOption(&f, a, args[++i]); !bad.empty()) return usage(bad);
         } else return usage("unexpected argument \"" + a + "\"");
     }
     if (cmd == "start") return cmdStart(dir, foreground);

@@ -5,6 +5,7 @@
 #include "text_format.hpp"
 
 #include "launch/detach/detached_control.hpp"
+#include "launch/detach/rank_log_fetch.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -12,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 
 #include <cmath>
 #include <csignal>
@@ -28,7 +30,9 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
 
 const char* kAttachUsage =
-    "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs none|rank0|all] [--silence-timeout S] [--quiet]";
+    "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs SEL] [--live-steps SEL] [--silence-timeout S] [--quiet]\n"
+    "       [--wire 1|2]   SEL: all, none, rank0 or ranks like 0,5,17 (defaults: --logs rank0, --live-steps rank0);\n"
+    "       --wire 1: the JSON records of followers before wire 2 (slower; for comparisons)";
 const char* kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
 
 int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
@@ -139,6 +143,25 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     return st == store::RunStatus::Completed && checkpointsFailed ? kCheckpointsFailed : exitCodeOf(st);
 }
 
+QString fetchRankLog(const QString& dbPath, qint64 runId, int rank)
+{
+    QString error;
+    auto store = store::SqliteRunStore::open(dbPath, &error);
+    if (!store) return QStringLiteral("run store %1: %2").arg(dbPath, error);
+    launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
+    std::unique_ptr<launch::AttachSession> fetch = launch::openRankLogFetch(dbPath, *store, runId, rank, &policy, &error);
+    if (!fetch) return error;
+    QEventLoop loop;
+    QObject::connect(fetch.get(), &launch::AttachSession::finished, &loop, [&](const QString& e) {
+        error = e;
+        loop.quit();
+    }, Qt::QueuedConnection);
+    fetch->start();
+    loop.exec();
+    if (!store->flush() && error.isEmpty()) error = store->lastError();
+    return error;
+}
+
 int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
 {
     QString error;
@@ -158,16 +181,20 @@ int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
 
 int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--logs", "--silence-timeout"}, {"--no-follow", "--quiet"});
+    Args a(argv, {"--db", "--logs", "--live-steps", "--silence-timeout", "--wire"}, {"--no-follow", "--quiet"});
     if (!a.ok()) return usageError(err, "attach", a.error(), kAttachUsage);
     if (a.positional().size() != 1) return usageError(err, "attach", "expected one run", kAttachUsage);
     launch::AttachOptions o;
     o.follow = !a.has("--no-follow");
     o.silenceMs = static_cast<int>(a.integer("--silence-timeout", o.silenceMs / 1000, 3, 3600)) * 1000;
+    o.wire = static_cast<int>(a.integer("--wire", o.wire, 1, 2));
     if (!a.ok()) return usageError(err, "attach", a.error(), kAttachUsage);
-    if (auto v = a.value("--logs")) {
-        if (*v != "none" && *v != "rank0" && *v != "all") return usageError(err, "attach", "--logs takes none, rank0 or all", kAttachUsage);
-        o.logs = q(*v);
+    for (auto [option, value] : {std::pair{"--logs", &o.logs}, std::pair{"--live-steps", &o.liveSteps}}) {
+        const std::optional<std::string> v = a.value(option);
+        if (!v) continue;
+        if (const QString bad = launch::checkRankSet(QString::fromLatin1(option), q(*v)); !bad.isEmpty())
+            return usageError(err, "attach", s(bad), kAttachUsage);
+        *value = q(*v);
     }
     const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
     store::RunRow run;

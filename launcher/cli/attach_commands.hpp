@@ -19,6 +19,10 @@ int cmdStop(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
                     std::ostream& out, std::ostream& err);
 
+// Fetches what the store lacks of rank `rank`'s log of detached run `runId`
+// (launch/detach/rank_log_fetch.hpp). Returns "" or why it could not.
+QString fetchRankLog(const QString& dbPath, qint64 runId, int rank);
+
 // Catches up every detached run of the store that is not final (a run that
 // cannot be reached is named on `err`). Returns how many it tried.
 int refreshDetachedRuns(const QString& dbPath, std::ostream& err);

@@ -102,7 +102,7 @@ QJsonObject runJson(const store::RunRow& r)
 const char* kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--json] [--refresh]";
 const char* kShowUsage = "shardbench-cli show RUN [--db FILE] [--plan] [--json]";
 const char* kMetricsUsage = "shardbench-cli metrics RUN [--db FILE] [--csv] [--rank R] [--metric NAME] [--all-attempts]";
-const char* kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R] [--attempt N] [--launcher]";
+const char* kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R [--no-fetch]] [--attempt N] [--launcher]";
 
 } // namespace
 
@@ -340,7 +340,7 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
 
 int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--rank", "--attempt"}, {"--launcher"});
+    Args a(argv, {"--db", "--rank", "--attempt"}, {"--launcher", "--no-fetch"});
     int rank = static_cast<int>(a.integer("--rank", -2, 0, 1 << 20));
     const int attempt = static_cast<int>(a.integer("--attempt", -1, 0, 1 << 20));
     if (!a.ok()) return usageError(err, "logs", a.error(), kLogsUsage);
@@ -353,6 +353,13 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (!reader) return kBadInput;
     auto run = findRun(*reader, a.positional()[0], "logs", err);
     if (!run) return kBadInput;
+    // A detached run's client holds rank 0's log only: fetch the rank's first (what is new since).
+    if (run->isDetached() && rank >= 0 && !a.has("--no-fetch")) {
+        const QString why = fetchRankLog(a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath(), run->id, rank);
+        if (!why.isEmpty())
+            err << "shardbench-cli logs: run " << run->id << ": cannot fetch rank " << rank << "'s log (" << s(why)
+                << "); showing what the store holds\n";
+    }
     const QList<store::LogRecord> logs = reader->logs(run->id, rank, attempt);
     for (const store::LogRecord& l : logs) {
         QString prefix = l.rank < 0 ? QStringLiteral("[launcher]") : QStringLiteral("[rank %1]").arg(l.rank);

@@ -21,11 +21,15 @@ ParsedLine parseOutputLine(QByteArrayView line)
 {
     const QByteArrayView prefix(kEventPrefix);
     if (!line.startsWith(prefix)) return {};
-    QByteArrayView body = line.sliced(prefix.size());
+    return parseEventBody(line.sliced(prefix.size()));
+}
+
+ParsedLine parseEventBody(QByteArrayView body)
+{
     while (!body.isEmpty() && (body.back() == '\r' || body.back() == ' ' || body.back() == '\t')) body.chop(1);
 
     QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(body.toByteArray(), &err);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(body.data(), body.size()), &err);
     if (err.error != QJsonParseError::NoError)
         return malformed(QStringLiteral("invalid JSON at offset %1: %2").arg(err.offset).arg(err.errorString()));
     if (!doc.isObject()) return malformed(QStringLiteral("event is not a JSON object"));

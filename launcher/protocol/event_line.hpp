@@ -20,5 +20,7 @@ struct ParsedLine {
 };
 
 ParsedLine parseOutputLine(QByteArrayView line);
+// The same for an event without its prefix (a line of a run directory's events file).
+ParsedLine parseEventBody(QByteArrayView body);
 
 } // namespace sb::protocol

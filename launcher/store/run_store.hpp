@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <vector>
+
 namespace sb::store {
 
 class RunStore {
@@ -18,6 +20,11 @@ public:
     virtual void updateRun(const RunUpdate& update) = 0;
     virtual void recordAttempt(const AttemptRecord& attempt) = 0; // insert or replace
     virtual void addStepMetrics(const MetricRow& row) = 0;
+    // Rows handed over at once, committed in one transaction (a catch-up's ingest).
+    virtual void addStepMetricsBatch(std::vector<MetricRow> rows)
+    {
+        for (const MetricRow& r : rows) addStepMetrics(r);
+    }
     virtual void addEvent(const EventRecord& event) = 0;
     virtual void addLog(const LogRecord& log) = 0;
     virtual void addCheckpoint(const CheckpointRecord& checkpoint) = 0;

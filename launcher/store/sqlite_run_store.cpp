@@ -77,6 +77,10 @@ qint64 SqliteRunStore::createRun(const NewRun& run)
 void SqliteRunStore::updateRun(const RunUpdate& u) { enqueue(u); }
 void SqliteRunStore::recordAttempt(const AttemptRecord& a) { enqueue(a); }
 void SqliteRunStore::addStepMetrics(const MetricRow& row) { enqueue(row); }
+void SqliteRunStore::addStepMetricsBatch(std::vector<MetricRow> rows)
+{
+    if (!rows.empty()) enqueue(std::move(rows));
+}
 void SqliteRunStore::addEvent(const EventRecord& e) { enqueue(e); }
 void SqliteRunStore::addLog(const LogRecord& l) { enqueue(l); }
 void SqliteRunStore::addCheckpoint(const CheckpointRecord& c) { enqueue(c); }
@@ -184,6 +188,8 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
                     } else if constexpr (std::is_same_v<T, RunUpdate>) note(statements->updateRun(o));
                     else if constexpr (std::is_same_v<T, AttemptRecord>) note(statements->recordAttempt(o));
                     else if constexpr (std::is_same_v<T, MetricRow>) note(statements->addStepMetrics(o));
+                    else if constexpr (std::is_same_v<T, std::vector<MetricRow>>)
+                        for (const MetricRow& row : o) note(statements->addStepMetrics(row));
                     else if constexpr (std::is_same_v<T, EventRecord>) note(statements->addEvent(o));
                     else if constexpr (std::is_same_v<T, LogRecord>) note(statements->addLog(o));
                     else if constexpr (std::is_same_v<T, CheckpointRecord>) note(statements->addCheckpoint(o));
@@ -192,7 +198,11 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
                 },
                 op);
         }
-        const qint64 rows = static_cast<qint64>(batch.size() - flushes.size());
+        qint64 rows = 0;
+        for (const Op& op : batch) {
+            if (const auto* v = std::get_if<std::vector<MetricRow>>(&op)) rows += static_cast<qint64>(v->size());
+            else if (!std::holds_alternative<FlushOp>(op)) ++rows;
+        }
         bool committed = true;
         if (began && !tx.exec(QStringLiteral("COMMIT"))) {
             committed = false;

@@ -41,6 +41,7 @@ public:
     void updateRun(const RunUpdate& update) override;
     void recordAttempt(const AttemptRecord& attempt) override;
     void addStepMetrics(const MetricRow& row) override;
+    void addStepMetricsBatch(std::vector<MetricRow> rows) override;
     void addEvent(const EventRecord& event) override;
     void addLog(const LogRecord& log) override;
     void addCheckpoint(const CheckpointRecord& checkpoint) override;
@@ -57,8 +58,8 @@ private:
     struct CreateRunOp { NewRun run; std::shared_ptr<std::promise<qint64>> done; };
     struct SavePlanOp { SavedPlanRecord plan; std::shared_ptr<std::promise<qint64>> done; };
     struct FlushOp { std::shared_ptr<std::promise<bool>> done; };
-    using Op = std::variant<CreateRunOp, RunUpdate, AttemptRecord, MetricRow, EventRecord, LogRecord,
-                            CheckpointRecord, HostRecord, IngestOffset, SavePlanOp, FlushOp>;
+    using Op = std::variant<CreateRunOp, RunUpdate, AttemptRecord, MetricRow, std::vector<MetricRow>, EventRecord,
+                            LogRecord, CheckpointRecord, HostRecord, IngestOffset, SavePlanOp, FlushOp>;
 
     SqliteRunStore(QString path, WriterOptions options);
     void enqueue(Op op);

@@ -3,6 +3,7 @@
 #include "protocol/core_event.hpp"
 #include "protocol/event_line.hpp"
 #include "protocol/line_splitter.hpp"
+#include "protocol/step_line.hpp"
 
 #include <QFile>
 #include <QTest>
@@ -68,6 +69,46 @@ private Q_SLOTS:
         QCOMPARE(s->deviceMemUsed, 0);
         QCOMPARE(p.event.runId, QStringLiteral("r1"));
         QCOMPARE(p.event.version, 1);
+    }
+
+    // The one-pass step reader of the ingest path reads what the general
+    // reader reads, field for field, and declines whatever it does not take.
+    void flatStepReaderMatchesTheGeneralOne()
+    {
+        auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
+        int taken = 0, declined = 0;
+        for (const QByteArray& l : readData("flat_steps.txt").split('\n')) {
+            if (l.size() < 2 || l.startsWith('#')) continue;
+            const QByteArray body = l.mid(2);
+            const std::optional<StepMetrics> flat = parseFlatStep(body);
+            if (l[0] == 'D') {
+                QVERIFY2(!flat, body.constData());
+                ++declined;
+                continue;
+            }
+            QVERIFY2(flat, body.constData());
+            const ParsedLine p = parseEventBody(body);
+            QCOMPARE(p.kind, ParsedLine::Event);
+            const std::optional<StepMetrics> general = stepFromEvent(p.event);
+            QVERIFY(general);
+            QCOMPARE(flat->rank, general->rank);
+            QCOMPARE(flat->step, general->step);
+            QCOMPARE(flat->steps, general->steps);
+            QCOMPARE(flat->tokens, general->tokens);
+            QCOMPARE(flat->memCurrent, general->memCurrent);
+            QCOMPARE(flat->memPeak, general->memPeak);
+            QCOMPARE(flat->memReserved, general->memReserved);
+            QCOMPARE(flat->deviceMemUsed, general->deviceMemUsed);
+            for (auto [a, b] : {std::pair{flat->t, general->t}, {flat->loss, general->loss}, {flat->lr, general->lr},
+                                {flat->gradNorm, general->gradNorm}, {flat->tokensPerS, general->tokensPerS},
+                                {flat->stepMs, general->stepMs}, {flat->forwardMs, general->forwardMs},
+                                {flat->backwardMs, general->backwardMs}, {flat->optimizerMs, general->optimizerMs},
+                                {flat->commExposedMs, general->commExposedMs}})
+                QVERIFY2(same(a, b), qPrintable(QStringLiteral("%1 vs %2 in %3").arg(a).arg(b).arg(QString::fromUtf8(body))));
+            ++taken;
+        }
+        QCOMPARE(taken, 5);
+        QCOMPARE(declined, 17);
     }
 
     void absentFieldsReadAsUnknown()

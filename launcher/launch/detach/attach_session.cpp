@@ -55,14 +55,17 @@ void AttachSession::connectStream()
             Q_EMIT progress(QStringLiteral("reconnected to %1").arg(target_.describe()));
         }
     });
-    connect(s, &FollowStream::line, this, [this](const QByteArray& l) {
+    connect(s, &FollowStream::lines, this, [this](const QList<QByteArray>& records) {
         sinceData_.start();
-        ingestor_.take(l);
+        ingestor_.take(records);
     });
     connect(s, &FollowStream::ended, this, &AttachSession::onEnded);
     FollowRequest r;
     r.offsets = ingestor_.offsets();
     r.logs = options_.logs;
+    r.events = options_.events;
+    r.liveSteps = options_.liveSteps;
+    r.wire = options_.wire;
     r.once = !options_.follow;
     sinceData_.start();
     s->start(r);
@@ -73,6 +76,9 @@ void AttachSession::onEnded(const QString& error)
     if (detaching_) return finish(QString());
     if (ingestor_.endReached()) return finish(QString());
     if (!ingestor_.followerError().isEmpty()) return finish(ingestor_.followerError());
+    if (error.contains(QLatin1String("unexpected argument \"--wire\"")))
+        return finish(QStringLiteral("%1: the shardbench-supervise there is older than this client; install the one of this "
+                                     "version beside the core").arg(target_.describe()));
     if (!everConnected_) return finish(error.isEmpty() ? QStringLiteral("the follower ended early") : error);
     retry(error.isEmpty() ? QStringLiteral("the follower ended early") : error);
 }

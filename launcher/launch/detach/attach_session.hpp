@@ -19,9 +19,16 @@
 
 namespace sb::launch {
 
+// Rank sets: "all", "none", "rank0" or "0,5,17" (checkRankSet()).
 struct AttachOptions {
     bool follow = true;                      // false: catch up, then finish
-    QString logs = QStringLiteral("rank0");  // none | rank0 | all
+    QString logs = QStringLiteral("rank0");  // whose logs: live while following, and at catch-up
+    QString events = QStringLiteral("all");  // whose events files
+    // Whose step events come as they are written; the other ranks' come in
+    // the catch-up when the run ends (or at the next attach), their other
+    // events (hello, plan, checkpoint, error, done) live.
+    QString liveSteps = QStringLiteral("rank0");
+    int wire = 2;                            // 1: JSON records, as followers before wire 2 send (comparisons)
     int silenceMs = 10000;                   // a link silent this long is declared lost
     int firstRetryMs = 1000;
     int maxRetryMs = 30000;

@@ -6,14 +6,27 @@
 #include "../ssh/ssh_connection.hpp"
 
 #include "protocol/line_splitter.hpp"
+#include "supervisor/follow_files.hpp"
 
 #include <libssh/libssh.h>
 
 namespace sb::launch {
 
+QString checkRankSet(const QString& option, const QString& value)
+{
+    supervise::RankSet set;
+    const std::string bad = supervise::RankSet::parse(value.toStdString(), &set);
+    return bad.empty() ? QString() : option + QStringLiteral(": ") + QString::fromStdString(bad);
+}
+
 QByteArrayList followArguments(const FollowRequest& r)
 {
-    QByteArrayList args = {"follow", "--logs", r.logs.toUtf8()};
+    // Wire 2: lines as text, parsed once by the client (a follower older than that refuses it by name).
+    QByteArrayList args = {"follow"};
+    if (r.wire != 1) args << "--wire" << QByteArray::number(r.wire);
+    args << "--logs" << r.logs.toUtf8();
+    if (r.events != QLatin1String("all")) args << "--events" << r.events.toUtf8();
+    if (!r.once && r.liveSteps != QLatin1String("all")) args << "--live-steps" << r.liveSteps.toUtf8();
     if (r.once) args << "--once";
     return args;
 }
@@ -36,7 +49,9 @@ std::unique_ptr<FollowStream> makeFollowStream(const AttachTarget& target, HostK
 LocalFollowStream::LocalFollowStream(AttachTarget target, QObject* parent) : FollowStream(parent), target_(std::move(target))
 {
     connect(&process_, &QProcess::readyReadStandardOutput, this, [this] {
-        splitter_.feed(process_.readAllStandardOutput(), [this](QByteArray l, bool) { Q_EMIT line(l); });
+        QList<QByteArray> batch;
+        splitter_.feed(process_.readAllStandardOutput(), [&batch](QByteArray l, bool) { batch.push_back(std::move(l)); });
+        if (!batch.isEmpty()) Q_EMIT lines(batch);
     });
     connect(&process_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         if (ended_) return;
@@ -129,10 +144,12 @@ void SshFollowStream::run(FollowRequest request)
             err = QStringLiteral("%1: the connection broke: %2").arg(conn.label(), conn.sshError());
             break;
         }
-        if (n > 0)
-            splitter.feed(QByteArrayView(buf, n), [this](QByteArray l, bool) {
-                QMetaObject::invokeMethod(this, [this, l] { Q_EMIT line(l); }, Qt::QueuedConnection);
-            });
+        if (n > 0) {
+            QList<QByteArray> batch;
+            splitter.feed(QByteArrayView(buf, n), [&batch](QByteArray l, bool) { batch.push_back(std::move(l)); });
+            if (!batch.isEmpty())
+                QMetaObject::invokeMethod(this, [this, batch] { Q_EMIT lines(batch); }, Qt::QueuedConnection);
+        }
         int e;
         while ((e = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1)) > 0)
             if (stderrText.size() < 4096) stderrText.append(buf, e);

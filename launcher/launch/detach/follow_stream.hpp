@@ -25,11 +25,19 @@ namespace sb::launch {
 // at 1 MiB, then escaped twice: into its log record and into the record).
 inline constexpr qsizetype kMaxFollowerLine = 64 << 20;
 
+// What the follower sends (core/supervisor/follower.hpp). Rank sets are
+// "all", "none", "rank0" or "0,5,17".
 struct FollowRequest {
     QHash<QString, qint64> offsets;  // file -> next byte to read
-    QString logs = QStringLiteral("rank0"); // none | rank0 | all
+    QString logs = QStringLiteral("rank0");      // whose logs
+    QString events = QStringLiteral("all");      // whose events files
+    QString liveSteps = QStringLiteral("rank0"); // whose step events come live (the others' at catch-up)
+    int wire = 2;                                // 1: JSON records (any follower), 2: lines as text
     bool once = false;
 };
+
+// Returns "" or why `value` is not a rank set (`option` names it in the message).
+QString checkRankSet(const QString& option, const QString& value);
 
 class FollowStream : public QObject {
     Q_OBJECT
@@ -40,7 +48,7 @@ public:
 
 Q_SIGNALS:
     void connected();
-    void line(const QByteArray& line);
+    void lines(const QList<QByteArray>& lines); // records in order, as they came in one read
     void ended(const QString& error);
 };
 

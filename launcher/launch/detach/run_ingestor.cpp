@@ -1,6 +1,7 @@
 #include "run_ingestor.hpp"
 
 #include "protocol/event_line.hpp"
+#include "protocol/step_line.hpp"
 #include "supervisor/run_dir.hpp"
 
 #include <QDateTime>
@@ -8,6 +9,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <utility>
 
 namespace sb::launch {
 
@@ -28,20 +30,96 @@ store::RunStatus statusOf(const QString& s)
     return store::RunStatus::Running; // running, restarting
 }
 
+// "L FILE O N DATA" / "E FILE O N DATA" (wire 2): false when it is not one.
+bool parseTextRecord(QByteArrayView r, QByteArrayView* file, qint64* o, qint64* n, QByteArrayView* data, bool* live)
+{
+    if (r.size() < 8 || (r[0] != 'L' && r[0] != 'E') || r[1] != ' ') return false;
+    *live = r[0] == 'E';
+    qsizetype i = 2;
+    const qsizetype fileEnd = r.indexOf(' ', i);
+    if (fileEnd <= i) return false;
+    *file = r.sliced(i, fileEnd - i);
+    i = fileEnd + 1;
+    for (qint64* v : {o, n}) {
+        qint64 x = 0;
+        const qsizetype from = i;
+        while (i < r.size() && r[i] >= '0' && r[i] <= '9' && i - from < 18) x = x * 10 + (r[i++] - '0');
+        if (i == from || i >= r.size() || r[i] != ' ') return false;
+        *v = x;
+        ++i;
+    }
+    *data = r.sliced(i);
+    return true;
+}
+
 } // namespace
 
 RunIngestor::RunIngestor(store::RunStore& store, qint64 runId, QHash<QString, qint64> offsets,
                          QHash<QPair<int, int>, int> storedLogLines, QHash<QPair<int, int>, qint64> storedEventBytes,
                          RecorderOptions caps)
-    : store_(store), runId_(runId), offsets_(std::move(offsets)), logLines_(std::move(storedLogLines)),
-      eventBytes_(std::move(storedEventBytes)), caps_(caps)
+    : store_(store), runId_(runId), logLines_(std::move(storedLogLines)), eventBytes_(std::move(storedEventBytes)), caps_(caps)
 {
+    for (auto it = offsets.begin(); it != offsets.end(); ++it) file(it.key().toUtf8()).offset = it.value();
 }
 
-void RunIngestor::take(const QByteArray& record)
+RunIngestor::FileState& RunIngestor::file(QByteArrayView name)
+{
+    auto it = files_.find(QByteArray::fromRawData(name.data(), name.size())); // no copy for a known file
+    if (it != files_.end()) return *it;
+    FileState f;
+    f.name = QString::fromUtf8(name);
+    bool events = false;
+    if (supervise::parseRankFile(std::string_view(name.data(), static_cast<std::size_t>(name.size())), &f.attempt, &f.rank, &events))
+        f.kind = events ? FileState::Kind::Events : FileState::Kind::Log;
+    else if (name == QByteArrayView(supervise::kSupervisorLog))
+        f.kind = FileState::Kind::Supervisor;
+    return *files_.insert(name.toByteArray(), f);
+}
+
+QHash<QString, qint64> RunIngestor::offsets() const
+{
+    QHash<QString, qint64> out;
+    for (const FileState& f : files_) out.insert(f.name, f.offset);
+    return out;
+}
+
+void RunIngestor::take(const QList<QByteArray>& records)
+{
+    for (const QByteArray& r : records) takeOne(QByteArrayView(r));
+    handOverSteps();
+}
+
+void RunIngestor::take(QByteArrayView record)
+{
+    takeOne(record);
+    handOverSteps();
+}
+
+void RunIngestor::handOverSteps()
+{
+    if (!steps_.empty()) store_.addStepMetricsBatch(std::exchange(steps_, {}));
+}
+
+void RunIngestor::takeOne(QByteArrayView record)
+{
+    QByteArrayView name, data;
+    qint64 at = 0, next = 0;
+    bool live = false;
+    if (!record.isEmpty() && record[0] != '{') {
+        if (!parseTextRecord(record, &name, &at, &next, &data, &live) || next <= at) {
+            ++malformed_;
+            return;
+        }
+        takeLine(file(name), at, next, data, live);
+        return;
+    }
+    takeJson(record);
+}
+
+void RunIngestor::takeJson(QByteArrayView record)
 {
     QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(record, &err);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(record.data(), record.size()), &err);
     const QJsonObject o = doc.object();
     const QString kind = o.value(QStringLiteral("k")).toString();
     if (!doc.isObject() || kind.isEmpty()) {
@@ -50,37 +128,64 @@ void RunIngestor::take(const QByteArray& record)
     }
     if (o.contains(QStringLiteral("alive"))) alive_ = o.value(QStringLiteral("alive")).toBool();
     if (kind == QLatin1String("l")) {
-        const QString file = o.value(QStringLiteral("f")).toString();
+        const QString name = o.value(QStringLiteral("f")).toString();
         const qint64 at = static_cast<qint64>(o.value(QStringLiteral("o")).toDouble(-1));
         const qint64 next = static_cast<qint64>(o.value(QStringLiteral("n")).toDouble(-1));
-        if (file.isEmpty() || at < 0 || next <= at) {
+        if (name.isEmpty() || at < 0 || next <= at) {
             ++malformed_;
             return;
         }
-        if (next <= offsets_.value(file, 0)) return; // already stored
-        takeLine(file, at, o.value(QStringLiteral("d")).toString().toUtf8());
-        offsets_.insert(file, next);
-        dirty_.insert(file);
+        takeLine(file(name.toUtf8()), at, next, o.value(QStringLiteral("d")).toString().toUtf8(),
+                 o.value(QStringLiteral("live")).toBool());
     } else if (kind == QLatin1String("state")) {
         takeState(o);
     } else if (kind == QLatin1String("error")) {
         followerError_ = o.value(QStringLiteral("message")).toString();
     } else if (kind == QLatin1String("end")) {
-        ended_ = true;
-        // A supervisor that is gone without a final state died with its run.
-        if (!alive_ && !store::isFinal(status_)) {
-            const double heard = state_.value(QStringLiteral("updated_at")).toDouble();
-            status_ = store::RunStatus::Failed;
-            reason_ = QStringLiteral("the supervisor on %1 is gone (last heard from at %2)")
-                          .arg(state_.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("host")).toString(),
-                               QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(heard * 1000)).toString(Qt::ISODate));
-            store::RunUpdate u;
-            u.runId = runId_;
-            u.status = status_;
-            u.reason = reason_;
-            store_.updateRun(u);
-            Q_EMIT stateChanged(status_, reason_, false);
+        takeEnd();
+    }
+}
+
+void RunIngestor::takeEnd()
+{
+    ended_ = true;
+    // A supervisor that is gone without a final state died with its run.
+    if (alive_ || store::isFinal(status_)) return;
+    const double heard = state_.value(QStringLiteral("updated_at")).toDouble();
+    status_ = store::RunStatus::Failed;
+    reason_ = QStringLiteral("the supervisor on %1 is gone (last heard from at %2)")
+                  .arg(state_.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("host")).toString(),
+                       QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(heard * 1000)).toString(Qt::ISODate));
+    store::RunUpdate u;
+    u.runId = runId_;
+    u.status = status_;
+    u.reason = reason_;
+    store_.updateRun(u);
+    Q_EMIT stateChanged(status_, reason_, false);
+}
+
+void RunIngestor::takeLine(FileState& f, qint64 offset, qint64 next, QByteArrayView data, bool live)
+{
+    if (next <= f.offset) return; // already stored
+    if (live) {
+        if (!f.aheadLive.contains(offset)) {
+            f.aheadLive.insert(offset);
+            storeLine(f, offset, data);
         }
+        return;
+    }
+    if (!f.aheadLive.remove(offset)) storeLine(f, offset, data);
+    f.offset = next;
+    f.dirty = true;
+}
+
+void RunIngestor::storeLine(FileState& f, qint64 offset, QByteArrayView data)
+{
+    switch (f.kind) {
+    case FileState::Kind::Events: return takeEvent(f, offset, data);
+    case FileState::Kind::Log:
+    case FileState::Kind::Supervisor: return takeLog(f, offset, data);
+    case FileState::Kind::Other: return;
     }
 }
 
@@ -131,32 +236,27 @@ void RunIngestor::takeState(const QJsonObject& record)
     Q_EMIT stateChanged(status_, reason_, alive_);
 }
 
-void RunIngestor::takeLine(const QString& file, qint64 offset, const QByteArray& data)
+void RunIngestor::takeEvent(FileState& f, qint64 offset, QByteArrayView data)
 {
-    const QString src = file + QLatin1Char(':') + QString::number(offset);
-    int attempt = 0, rank = 0;
-    bool events = false;
-    if (supervise::parseRankFile(file.toStdString(), &attempt, &rank, &events)) {
-        if (events) takeEvent(attempt, rank, src, data);
-        else takeLog(attempt, rank, src, data);
-    } else if (file == QLatin1String(supervise::kSupervisorLog)) {
-        takeLog(attempt_, -1, src, data);
+    if (std::optional<protocol::StepMetrics> step = protocol::parseFlatStep(data)) { // nearly every line
+        step->rank = f.rank; // the file is the authority on its rank
+        step->attempt = f.attempt;
+        steps_.push_back({runId_, *step});
+        if (steps_.size() >= 8192) handOverSteps();
+        Q_EMIT stepReported(*step);
+        return;
     }
-}
-
-void RunIngestor::takeEvent(int attempt, int rank, const QString& src, const QByteArray& data)
-{
-    const QByteArray line = QByteArray(protocol::kEventPrefix) + data;
-    protocol::ParsedLine p = protocol::parseOutputLine(line);
+    protocol::ParsedLine p = protocol::parseEventBody(data);
     if (p.kind != protocol::ParsedLine::Event) {
         ++malformed_;
         return;
     }
     protocol::CoreEvent& e = p.event;
+    const int attempt = f.attempt, rank = f.rank;
     e.rank = rank; // the file is the authority on its rank
     if (auto step = protocol::stepFromEvent(e)) {
         step->attempt = attempt;
-        store_.addStepMetrics({runId_, *step});
+        steps_.push_back({runId_, *step});
         Q_EMIT stepReported(*step);
         return;
     }
@@ -167,13 +267,14 @@ void RunIngestor::takeEvent(int attempt, int rank, const QString& src, const QBy
         return;
     }
     stored += data.size();
+    const QString src = f.name + QLatin1Char(':') + QString::number(offset);
     store::EventRecord r;
     r.runId = runId_;
     r.attempt = attempt;
     r.rank = rank;
     r.t = e.t;
     r.type = e.type;
-    r.json = data;
+    r.json = data.toByteArray();
     r.src = src;
     store_.addEvent(r);
     if (auto c = protocol::checkpointFromEvent(e)) {
@@ -197,9 +298,11 @@ void RunIngestor::takeEvent(int attempt, int rank, const QString& src, const QBy
     }
 }
 
-void RunIngestor::takeLog(int attempt, int rank, const QString& src, const QByteArray& data)
+void RunIngestor::takeLog(FileState& f, qint64 offset, QByteArrayView data)
 {
-    const QJsonObject o = QJsonDocument::fromJson(data).object();
+    const int rank = f.kind == FileState::Kind::Supervisor ? -1 : f.rank;
+    const int attempt = rank < 0 ? attempt_ : f.attempt;
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromRawData(data.data(), data.size())).object();
     if (!o.contains(QStringLiteral("l"))) {
         ++malformed_;
         return;
@@ -212,7 +315,7 @@ void RunIngestor::takeLog(int attempt, int rank, const QString& src, const QByte
     const QString s = o.value(QStringLiteral("s")).toString();
     r.stream = rank < 0 ? store::LogStream::Launcher : s == QLatin1String("e") ? store::LogStream::Stderr : store::LogStream::Stdout;
     r.line = o.value(QStringLiteral("l")).toString();
-    r.src = src;
+    r.src = f.name + QLatin1Char(':') + QString::number(offset);
     if (s == QLatin1String("m")) ++malformed_;
     Q_EMIT logLine(attempt, rank, r.line);
     if (rank >= 0) {
@@ -228,8 +331,12 @@ void RunIngestor::takeLog(int attempt, int rank, const QString& src, const QByte
 
 void RunIngestor::saveOffsets()
 {
-    for (const QString& f : dirty_) store_.setIngestOffset({runId_, f, offsets_.value(f)});
-    dirty_.clear();
+    handOverSteps(); // the rows before the offsets that cover them
+    for (FileState& f : files_) {
+        if (!f.dirty) continue;
+        store_.setIngestOffset({runId_, f.name, f.offset});
+        f.dirty = false;
+    }
     store::RunUpdate u;
     if (malformed_ > 0) {
         u.runId = runId_;

@@ -3,6 +3,11 @@
 // so a line fetched again after a reconnect is not stored twice, and the
 // offsets reached are recorded for the next client to resume from. The
 // supervisor's state becomes the run's row and its attempts.
+//
+// A file's offset only moves over lines received in order (catch-up): a line
+// sent live ahead of them (another rank's essential event while following)
+// is stored at once and skipped when the catch-up sends it again, so the
+// steps a live follower left out are fetched later, and none twice.
 #pragma once
 
 #include "../run_recorder.hpp"
@@ -10,11 +15,14 @@
 #include "store/run_store.hpp"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QHash>
 #include <QJsonObject>
 #include <QObject>
 #include <QPair>
 #include <QSet>
+
+#include <vector>
 
 namespace sb::launch {
 
@@ -26,12 +34,14 @@ public:
                 QHash<QPair<int, int>, int> storedLogLines, QHash<QPair<int, int>, qint64> storedEventBytes = {},
                 RecorderOptions caps = {});
 
-    // One follower line. Malformed records are counted and skipped.
-    void take(const QByteArray& record);
+    // One follower record (either wire). Malformed records are counted and skipped.
+    void take(QByteArrayView record);
+    void take(const QList<QByteArray>& records);
     // Queues the offsets reached since the last call.
     void saveOffsets();
 
-    const QHash<QString, qint64>& offsets() const { return offsets_; }
+    // How far each file is stored without a gap (file -> next byte).
+    QHash<QString, qint64> offsets() const;
     bool endReached() const { return ended_; }
     bool supervisorAlive() const { return alive_; }
     store::RunStatus status() const { return status_; }
@@ -48,15 +58,29 @@ Q_SIGNALS:
     void attemptChanged(int attempt);
 
 private:
+    struct FileState {
+        QString name;
+        enum class Kind { Events, Log, Supervisor, Other } kind = Kind::Other;
+        int attempt = 0, rank = -1;
+        qint64 offset = 0;      // every line before it is stored
+        bool dirty = false;     // offset not saved yet
+        QSet<qint64> aheadLive; // lines stored live, beyond `offset`
+    };
+    FileState& file(QByteArrayView name);
+    void takeOne(QByteArrayView record);
+    void handOverSteps();
+    void takeJson(QByteArrayView record);
+    void takeEnd();
     void takeState(const QJsonObject& record);
-    void takeLine(const QString& file, qint64 offset, const QByteArray& data);
-    void takeEvent(int attempt, int rank, const QString& src, const QByteArray& data);
-    void takeLog(int attempt, int rank, const QString& src, const QByteArray& data);
+    void takeLine(FileState& f, qint64 offset, qint64 next, QByteArrayView data, bool live);
+    void storeLine(FileState& f, qint64 offset, QByteArrayView data);
+    void takeEvent(FileState& f, qint64 offset, QByteArrayView data);
+    void takeLog(FileState& f, qint64 offset, QByteArrayView data);
 
     store::RunStore& store_;
     const qint64 runId_;
-    QHash<QString, qint64> offsets_;
-    QSet<QString> dirty_;
+    QHash<QByteArray, FileState> files_;
+    std::vector<store::MetricRow> steps_; // handed to the store together, before any offset
     QHash<QPair<int, int>, int> logLines_;   // (attempt, rank) -> stored
     QHash<QPair<int, int>, qint64> skipped_; // beyond the cap
     QHash<QPair<int, int>, qint64> eventBytes_; // (attempt, rank) -> stored event JSON

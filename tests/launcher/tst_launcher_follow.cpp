@@ -1,0 +1,429 @@
+// Following a detached run with a bounded stream (docs/launcher.md#attaching):
+// while live, rank 0's events and log, the supervisor's log and every rank's
+// essential events; the other ranks' steps and logs at catch-up or on demand.
+// Run directories are written here in the supervisor's layout (this process
+// holds supervisor.lock while "the supervisor lives"): no training core.
+#include "launcher_test_support.hpp"
+
+#include "launch/detach/attach_session.hpp"
+#include "launch/detach/rank_log_fetch.hpp"
+#include "launch/ssh/host_key_policy.hpp"
+#include "store/run_reader.hpp"
+#include "store/sqlite_run_store.hpp"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <functional>
+#include <sys/file.h>
+#include <unistd.h>
+
+using namespace sb;
+using namespace sb::test;
+
+namespace {
+
+bool waitFor(const std::function<bool()>& done, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > timeoutMs) return false;
+        QTest::qWait(50);
+    }
+    return true;
+}
+
+QByteArray stepLine(int rank, int step)
+{
+    return QStringLiteral("{\"type\":\"step\",\"v\":1,\"rank\":%1,\"t\":%2,\"run_id\":\"fake\",\"step\":%3,\"loss\":%4,"
+                          "\"tokens\":64,\"step_ms\":10.5}\n")
+        .arg(rank).arg(1700000000 + step).arg(step).arg(3.0 - step * 0.01).toUtf8();
+}
+
+QByteArray eventLine(int rank, const char* type, const QByteArray& fields)
+{
+    return "{\"type\":\"" + QByteArray(type) + "\",\"v\":1,\"rank\":" + QByteArray::number(rank) + ",\"t\":1700000000" + fields + "}\n";
+}
+
+// A run directory as the supervisor writes it: attempt-A/rank-R.{events,log},
+// supervisor.log, state.json, and the lock held while it "lives".
+class FakeRun {
+public:
+    FakeRun(QString dir, int ranks) : dir_(std::move(dir)), ranks_(ranks) {}
+    ~FakeRun() { unlock(); }
+
+    void start()
+    {
+        QDir().mkpath(dir_ + QStringLiteral("/attempt-0"));
+        append(QStringLiteral("supervisor.log"), "{\"t\":1700000000,\"l\":\"supervisor 1 on here: run fake\"}\n");
+        for (int r = 0; r < ranks_; ++r) {
+            append(events(0, r), eventLine(r, "hello", ",\"host\":\"here\",\"world\":" + QByteArray::number(ranks_)));
+            append(log(0, r), "{\"t\":1700000000,\"s\":\"e\",\"l\":\"rank " + QByteArray::number(r) + " says hi\"}\n");
+        }
+        setState("running");
+        lockFd_ = ::open(QFile::encodeName(dir_ + QStringLiteral("/supervisor.lock")).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        ::flock(lockFd_, LOCK_EX);
+    }
+    void steps(int from, int to, int attempt = 0)
+    {
+        for (int s = from; s <= to; ++s)
+            for (int r = 0; r < ranks_; ++r) append(events(attempt, r), stepLine(r, s));
+    }
+    void finish(const char* status = "completed")
+    {
+        for (int r = 0; r < ranks_; ++r) append(events(0, r), eventLine(r, "done", ",\"status\":\"ok\""));
+        append(QStringLiteral("supervisor.log"), "{\"t\":1700000001,\"l\":\"run " + QByteArray(status) + "\"}\n");
+        setState(status);
+        unlock();
+    }
+    void append(const QString& file, const QByteArray& text)
+    {
+        QFile f(dir_ + QLatin1Char('/') + file);
+        QVERIFY(f.open(QIODevice::Append));
+        for (const QByteArray& l : text.split('\n'))
+            if (!l.isEmpty()) f.write(l + '\n'), f.flush(); // one write a line, as the supervisor
+    }
+    void setState(const char* status)
+    {
+        QFile f(dir_ + QStringLiteral("/state.json.tmp"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"version\":1,\"run_id\":\"fake\",\"status\":\"" + QByteArray(status) + "\",\"attempt\":0,\"world_size\":" +
+                QByteArray::number(ranks_) + ",\"supervisor\":{\"pid\":1,\"host\":\"here\"},\"updated_at\":1700000000}\n");
+        f.close();
+        QVERIFY(QFile::remove(dir_ + QStringLiteral("/state.json")) || !QFile::exists(dir_ + QStringLiteral("/state.json")));
+        QVERIFY(QFile::rename(f.fileName(), dir_ + QStringLiteral("/state.json")));
+    }
+    void unlock()
+    {
+        if (lockFd_ >= 0) ::close(lockFd_);
+        lockFd_ = -1;
+    }
+    static QString events(int attempt, int rank) { return QStringLiteral("attempt-%1/rank-%2.events").arg(attempt).arg(rank); }
+    static QString log(int attempt, int rank) { return QStringLiteral("attempt-%1/rank-%2.log").arg(attempt).arg(rank); }
+    const QString& dir() const { return dir_; }
+    int ranks() const { return ranks_; }
+
+private:
+    QString dir_;
+    int ranks_;
+    int lockFd_ = -1;
+};
+
+QList<QByteArray> linesOf(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QList<QByteArray> out = f.readAll().split('\n');
+    if (!out.isEmpty() && out.back().isEmpty()) out.removeLast();
+    return out;
+}
+
+// A store with one detached run of `run`, reached locally.
+qint64 createRun(const QString& db, const FakeRun& run)
+{
+    QString error;
+    auto store = store::SqliteRunStore::open(db, &error);
+    if (!store) return -1;
+    launch::AttachTarget t;
+    t.runDir = run.dir();
+    t.supervise = binDir() + QStringLiteral("/shardbench-supervise");
+    store::NewRun row;
+    row.uid = QStringLiteral("fake");
+    row.planJson = QStringLiteral("{}");
+    row.backend = QStringLiteral("local");
+    row.worldSize = run.ranks();
+    row.runDir = run.dir();
+    row.attachJson = t.toJson();
+    return store->createRun(row);
+}
+
+struct Stored {
+    QHash<int, int> stepsOfRank;
+    int steps = 0, distinctSteps = 0, events = 0, supervisorLines = 0;
+    QHash<int, int> logsOfRank;
+};
+
+Stored stored(const QString& db, qint64 id)
+{
+    Stored s;
+    QString error;
+    auto reader = store::RunReader::open(db, &error);
+    if (!reader) return s;
+    QSet<QString> keys;
+    reader->forEachStepRow(id, -1, [&](const store::MetricRow& r) {
+        ++s.steps;
+        ++s.stepsOfRank[r.m.rank];
+        keys.insert(QStringLiteral("%1/%2/%3").arg(r.m.attempt).arg(r.m.rank).arg(r.m.step));
+    });
+    s.distinctSteps = static_cast<int>(keys.size());
+    s.events = static_cast<int>(reader->events(id).size());
+    s.supervisorLines = static_cast<int>(reader->logs(id, -1).size());
+    for (const store::LogRecord& l : reader->logs(id, -2)) if (l.rank >= 0) ++s.logsOfRank[l.rank];
+    return s;
+}
+
+// Every line of the run directory is stored once: every rank's steps and
+// other events, the supervisor's log, and the logs of `logRanks`.
+void expectAllOnce(const QString& db, qint64 id, const FakeRun& run, const QList<int>& logRanks)
+{
+    const Stored s = stored(db, id);
+    int steps = 0, other = 0;
+    for (int r = 0; r < run.ranks(); ++r) {
+        int rankSteps = 0;
+        for (const QByteArray& l : linesOf(run.dir() + QLatin1Char('/') + FakeRun::events(0, r)))
+            (l.startsWith("{\"type\":\"step\"") ? rankSteps : other) += 1;
+        QCOMPARE(s.stepsOfRank.value(r), rankSteps);
+        steps += rankSteps;
+        QCOMPARE(s.logsOfRank.value(r), logRanks.contains(r) ? static_cast<int>(linesOf(run.dir() + QLatin1Char('/') + FakeRun::log(0, r)).size()) : 0);
+    }
+    QCOMPARE(s.steps, steps);
+    QCOMPARE(s.distinctSteps, steps);
+    QCOMPARE(s.events, other);
+    QCOMPARE(s.supervisorLines, static_cast<int>(linesOf(run.dir() + QStringLiteral("/supervisor.log")).size()));
+}
+
+// The follower's records, as they come.
+struct FollowerOutput {
+    QProcess p;
+    QList<QByteArray> records;
+    QByteArray pending;
+    void read()
+    {
+        pending += p.readAllStandardOutput();
+        for (qsizetype nl; (nl = pending.indexOf('\n')) >= 0;) {
+            records << pending.left(nl);
+            pending.remove(0, nl + 1);
+        }
+    }
+    // Text records "K FILE O N ..." of `kind` for `file`.
+    QList<QByteArray> of(char kind, const QString& file, qsizetype from = 0) const
+    {
+        QList<QByteArray> out;
+        const QByteArray head = QByteArray(1, kind) + ' ' + file.toUtf8() + ' ';
+        for (qsizetype i = from; i < records.size(); ++i)
+            if (records[i].startsWith(head)) out << records[i];
+        return out;
+    }
+};
+
+} // namespace
+
+class LauncherFollow : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(binDir() + QStringLiteral("/shardbench-supervise")), "shardbench-supervise is not built");
+        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
+        qunsetenv("SHARDBENCH_DB");
+    }
+
+    void liveSendsRankZeroAndEssentials_data()
+    {
+        QTest::addColumn<bool>("inotify");
+        QTest::newRow("inotify") << true;
+        QTest::newRow("rescanning") << false;
+    }
+
+    // The follower while live: rank 0's new steps as they come, the other
+    // ranks' errors and checkpoints out of order ("E"), their steps only in
+    // the catch-up after the supervisor is gone, which sends them in order.
+    void liveSendsRankZeroAndEssentials()
+    {
+        QFETCH(bool, inotify);
+        FakeRun run(tmp_.filePath(inotify ? QStringLiteral("live-i") : QStringLiteral("live-r")), 4);
+        run.start();
+        run.steps(1, 2);
+        FollowerOutput f;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (!inotify) env.insert(QStringLiteral("SHARDBENCH_FOLLOW_NO_INOTIFY"), QStringLiteral("1"));
+        f.p.setProcessEnvironment(env);
+        f.p.start(binDir() + QStringLiteral("/shardbench-supervise"),
+                  {QStringLiteral("follow"), run.dir(), QStringLiteral("--wire"), QStringLiteral("2"), QStringLiteral("--live-steps"),
+                   QStringLiteral("rank0")});
+        f.p.write("\n"); // no offsets; stdin stays open
+        QVERIFY(waitFor([&] { f.p.waitForReadyRead(20); f.read(); return f.of('L', FakeRun::log(0, 0)).size() == 1; }, 10000));
+        QCOMPARE(f.of('L', FakeRun::events(0, 3)).size(), 3); // the catch-up at start: hello and 2 steps
+        const qsizetype liveFrom = f.records.size();
+
+        run.steps(3, 5);
+        run.append(FakeRun::events(0, 2), eventLine(2, "error", ",\"message\":\"CUDA out of memory\""));
+        run.append(FakeRun::events(0, 3), eventLine(3, "checkpoint", ",\"step\":5,\"path\":\"/ck/5\",\"status\":\"complete\""));
+        run.append(FakeRun::log(0, 1), "{\"t\":1700000000,\"s\":\"e\",\"l\":\"rank 1's log stays home\"}\n");
+        // A restart: a new attempt folder appears while following.
+        QDir().mkpath(run.dir() + QStringLiteral("/attempt-1"));
+        run.append(FakeRun::events(1, 0), stepLine(0, 6));
+        run.append(FakeRun::events(1, 1), stepLine(1, 6));
+        QVERIFY2(waitFor([&] {
+            f.p.waitForReadyRead(20);
+            f.read();
+            return f.of('L', FakeRun::events(0, 0), liveFrom).size() == 3 && f.of('E', FakeRun::events(0, 2), liveFrom).size() == 1 &&
+                   f.of('E', FakeRun::events(0, 3), liveFrom).size() == 1 && f.of('L', FakeRun::events(1, 0), liveFrom).size() == 1;
+        }, inotify ? 5000 : 15000), f.records.mid(liveFrom).join('\n').constData());
+        QTest::qWait(500);
+        f.read();
+        for (int r = 1; r < 4; ++r) QCOMPARE(f.of('L', FakeRun::events(0, r), liveFrom).size(), 0);
+        QCOMPARE(f.of('L', FakeRun::events(1, 1), liveFrom).size(), 0);
+        QVERIFY(f.of('E', FakeRun::events(0, 2), liveFrom)[0].contains("CUDA out of memory"));
+        QCOMPARE(f.of('L', FakeRun::log(0, 1)).size() + f.of('E', FakeRun::log(0, 1)).size(), 0); // --logs rank0
+
+        // The supervisor is gone: the catch-up sends the rest in order, the essential lines again.
+        const qsizetype endFrom = f.records.size();
+        run.finish();
+        QVERIFY(f.p.waitForFinished(15000));
+        f.read();
+        QCOMPARE(f.p.exitCode(), 0);
+        QVERIFY(f.records.back().contains("\"k\":\"end\""));
+        QCOMPARE(f.of('L', FakeRun::events(0, 2), endFrom).size(), 5); // steps 3-5, the error, done
+        QCOMPARE(f.of('L', FakeRun::events(0, 3), endFrom).size(), 5); // steps 3-5, the checkpoint, done
+        QCOMPARE(f.of('L', FakeRun::events(1, 1), endFrom).size(), 1);
+    }
+
+    // An attached client while live stores rank 0's steps and the essentials;
+    // when the run ends the catch-up fills in the rest, every line once.
+    void attachStoresLiveThenCatchesUpOnce()
+    {
+        FakeRun run(tmp_.filePath(QStringLiteral("attach")), 3);
+        run.start();
+        run.steps(1, 3);
+        const QString db = tmp_.filePath(QStringLiteral("attach.sqlite"));
+        const qint64 id = createRun(db, run);
+        QVERIFY(id > 0);
+        QString error;
+        auto store = store::SqliteRunStore::open(db, &error);
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY2(store && reader, qPrintable(error));
+        launch::AttachTarget target;
+        QCOMPARE(launch::AttachTarget::fromJson(reader->run(id)->attachJson, &target), QString());
+        launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject);
+        launch::AttachSession session(*store, *reader->run(id), target, &policy, launch::AttachOptions{}, {}, {}, {});
+        QString finished = QStringLiteral("(not finished)");
+        connect(&session, &launch::AttachSession::finished, this, [&](const QString& e) { finished = e; });
+        session.start();
+        QVERIFY(waitFor([&] { store->flush(); return stored(db, id).steps == 9; }, 10000)); // the catch-up at start
+
+        run.steps(4, 8);
+        run.append(FakeRun::events(0, 2), eventLine(2, "error", ",\"message\":\"boom\""));
+        QVERIFY(waitFor([&] { store->flush(); return stored(db, id).stepsOfRank.value(0) == 8 && stored(db, id).events == 4; }, 10000));
+        QTest::qWait(400);
+        store->flush();
+        Stored live = stored(db, id);
+        QCOMPARE(live.stepsOfRank.value(1), 3); // left for the catch-up
+        QCOMPARE(live.stepsOfRank.value(2), 3);
+        // Offsets never pass a line that was not stored.
+        QCOMPARE(reader->ingestOffsets(id).value(FakeRun::events(0, 1)),
+                 static_cast<qint64>(linesOf(run.dir() + QLatin1Char('/') + FakeRun::events(0, 1)).mid(0, 4).join('\n').size() + 1));
+
+        run.finish();
+        QVERIFY(waitFor([&] { return finished != QLatin1String("(not finished)"); }, 15000));
+        QCOMPARE(finished, QString());
+        store->flush();
+        expectAllOnce(db, id, run, {0});
+        QCOMPARE(session.ingestor().status(), store::RunStatus::Completed);
+    }
+
+    // The CLI killed (SIGKILL) while following live loses nothing: the next
+    // attach catches up with every line once, and again with the offsets lost.
+    void killedWhileLiveThenAttachedLosesNothing()
+    {
+        FakeRun run(tmp_.filePath(QStringLiteral("killed")), 4);
+        run.start();
+        run.steps(1, 2);
+        const QString db = tmp_.filePath(QStringLiteral("killed.sqlite"));
+        const qint64 id = createRun(db, run);
+        QVERIFY(id > 0);
+        QProcess cli;
+        dieWithParent(cli, SIGKILL);
+        cli.start(cliPath(), {QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db});
+        QVERIFY(waitFor([&] { return stored(db, id).steps >= 8; }, 15000));
+        for (int s = 3; s <= 12; ++s) {
+            run.steps(s, s);
+            if (s == 7) run.append(FakeRun::events(0, 1), eventLine(1, "checkpoint", ",\"step\":7,\"path\":\"/ck/7\",\"status\":\"complete\""));
+            QTest::qWait(60);
+        }
+        QVERIFY(waitFor([&] { return stored(db, id).stepsOfRank.value(0) == 12; }, 10000));
+        ::kill(static_cast<pid_t>(cli.processId()), SIGKILL);
+        QVERIFY(cli.waitForFinished(5000));
+        QVERIFY(stored(db, id).stepsOfRank.value(3) < 12);
+        run.steps(13, 15);
+        run.finish();
+
+        const CliResult a = runCli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")}, 60000);
+        QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed")), qPrintable(describe(a)));
+        expectAllOnce(db, id, run, {0});
+        QCOMPARE(runProgram(QStringLiteral("sqlite3"), {db, QStringLiteral("DELETE FROM ingest_offsets")}), 0);
+        const CliResult again = runCli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")}, 60000);
+        QVERIFY2(again.code == 0, qPrintable(describe(again)));
+        expectAllOnce(db, id, run, {0});
+    }
+
+    // Another rank's log on demand: fetched into the store by the launcher's
+    // function (what the workbench's per-rank pane calls) or by `logs --rank`,
+    // once however often it is asked for.
+    void rankLogsOnDemand()
+    {
+        FakeRun run(tmp_.filePath(QStringLiteral("logs")), 3);
+        run.start();
+        run.append(FakeRun::log(0, 2), "{\"t\":1700000000,\"s\":\"o\",\"l\":\"loss went down\"}\n");
+        run.steps(1, 2);
+        run.finish();
+        const QString db = tmp_.filePath(QStringLiteral("logs.sqlite"));
+        const qint64 id = createRun(db, run);
+        QVERIFY(id > 0);
+        const CliResult a = runCli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")}, 60000);
+        QVERIFY2(a.code == 0, qPrintable(describe(a)));
+        QCOMPARE(stored(db, id).logsOfRank.value(2), 0);
+
+        QString error;
+        {
+            auto store = store::SqliteRunStore::open(db, &error);
+            launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject);
+            QVERIFY(!launch::openRankLogFetch(db, *store, id, 7, &policy, &error));
+            QVERIFY2(error.contains(QLatin1String("no rank 7")), qPrintable(error));
+            for (int pass = 0; pass < 2; ++pass) {
+                auto fetch = launch::openRankLogFetch(db, *store, id, 1, &policy, &error);
+                QVERIFY2(fetch, qPrintable(error));
+                QStringList lines;
+                QString finished = QStringLiteral("(not finished)");
+                connect(&fetch->ingestor(), &launch::RunIngestor::logLine, this, [&](int, int rank, const QString& l) { if (rank == 1) lines << l; });
+                connect(fetch.get(), &launch::AttachSession::finished, this, [&](const QString& e) { finished = e; });
+                fetch->start();
+                QVERIFY(waitFor([&] { return finished != QLatin1String("(not finished)"); }, 15000));
+                QCOMPARE(finished, QString());
+                QCOMPARE(lines, pass == 0 ? QStringList{QStringLiteral("rank 1 says hi")} : QStringList{});
+            }
+            store->flush();
+        }
+        const CliResult logs = runCli({QStringLiteral("logs"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--rank"), QStringLiteral("2")}, 60000);
+        QVERIFY2(logs.code == 0 && logs.out.contains(QLatin1String("loss went down")), qPrintable(describe(logs)));
+        const CliResult twice = runCli({QStringLiteral("logs"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--rank"), QStringLiteral("2")}, 60000);
+        QCOMPARE(twice.out, logs.out);
+        expectAllOnce(db, id, run, {0, 1, 2});
+    }
+
+    // Bad input is refused with a message, never followed.
+    void badInputIsExplained()
+    {
+        QByteArray out;
+        const QString sup = binDir() + QStringLiteral("/shardbench-supervise");
+        QCOMPARE(runProgram(sup, {QStringLiteral("follow"), tmp_.path(), QStringLiteral("--logs"), QStringLiteral("1,x")}, &out), 2);
+        QVERIFY2(out.contains("--logs"), out.constData());
+        QCOMPARE(runProgram(sup, {QStringLiteral("follow"), tmp_.path(), QStringLiteral("--wire"), QStringLiteral("3")}), 2);
+        const CliResult r = runCli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), tmp_.filePath(QStringLiteral("none.sqlite")),
+                                    QStringLiteral("--live-steps"), QStringLiteral("zero")}, 30000);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("--live-steps")), qPrintable(describe(r)));
+    }
+};
+
+QTEST_MAIN(LauncherFollow)
+#include "tst_launcher_follow.moc"
