@@ -102,11 +102,7 @@ private Q_SLOTS:
         run.start(cliPath(), {QStringLiteral("run"), p, QStringLiteral("--detach"), QStringLiteral("--db"), db,
                               QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")});
         QByteArray err;
-        QVERIFY(waitFor([&] {
-            run.waitForReadyRead(50);
-            err += run.readAllStandardError();
-            return err.contains("step ");
-        }, 120000));
+        QVERIFY2(readStderrUntil(run, &err, "step ", 120000), err.constData());
         ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
         run.waitForFinished(5000);
         const QString dir = runDirOf(db, 1);
@@ -285,11 +281,7 @@ private Q_SLOTS:
                               QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"), tmp_.filePath(QStringLiteral("remote")),
                               QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")});
         QByteArray err;
-        QVERIFY2(waitFor([&] {
-            run.waitForReadyRead(50);
-            err += run.readAllStandardError();
-            return err.contains("step ") || run.state() == QProcess::NotRunning;
-        }, 120000) && err.contains("step "), err.constData());
+        QVERIFY2(readStderrUntil(run, &err, "step ", 120000), err.constData());
         ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
         run.waitForFinished(5000);
         const QString dir = runDirOf(db, 1); // loopback: the head node's folder is visible here too

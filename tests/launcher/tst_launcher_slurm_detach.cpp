@@ -74,6 +74,14 @@ class LauncherSlurmDetach : public QObject {
         return r.code == 0 ? r.out.trimmed().toLongLong() : -1;
     }
 
+    // Two runs whose jobs share the one node of two CPUs at once.
+    std::pair<qint64, qint64> submitTwo(const QString& db, const QString& first, int firstSteps, const QString& second, int secondSteps)
+    {
+        const QStringList share = {QStringLiteral("--slurm-arg=--oversubscribe")};
+        const qint64 a = submit(plan(first + QStringLiteral(".json"), firstSteps), db, first, share);
+        return {a, submit(plan(second + QStringLiteral(".json"), secondSteps), db, second, share)};
+    }
+
     static void expectJobGone(qint64 job)
     {
         QVERIFY2(waitFor([&] { return !jobQueued(job); }, 30000), qPrintable(queuedJobIds().join(QLatin1Char(','))));
@@ -99,11 +107,7 @@ private Q_SLOTS:
         dieWithParent(run, SIGKILL);
         run.start(cliPath(), runArgs(plan(QStringLiteral("outlive.json"), 120), db, QStringLiteral("sb outlive")));
         QByteArray err;
-        QVERIFY2(waitFor([&] {
-            run.waitForReadyRead(50);
-            err += run.readAllStandardError();
-            return err.contains("step ") || run.state() == QProcess::NotRunning;
-        }, 120000) && err.contains("step "), err.constData());
+        QVERIFY2(readStderrUntil(run, &err, "step ", 120000), err.constData());
         QVERIFY2(err.contains("queued: Slurm job"), err.constData()); // no state.json yet is no error
         ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
         run.waitForFinished(5000);
@@ -172,10 +176,7 @@ private Q_SLOTS:
     void twoRunsAtOnceThenStop()
     {
         const QString db = tmp_.filePath(QStringLiteral("two.sqlite"));
-        // Both jobs on the one node of two CPUs, at once.
-        const QStringList share = {QStringLiteral("--slurm-arg=--oversubscribe")};
-        const qint64 longRun = submit(plan(QStringLiteral("long.json"), 1000000), db, QStringLiteral("sb long"), share);
-        const qint64 shortRun = submit(plan(QStringLiteral("short.json"), 40), db, QStringLiteral("sb short"), share);
+        const auto [longRun, shortRun] = submitTwo(db, QStringLiteral("sb long"), 1000000, QStringLiteral("sb short"), 40);
         QVERIFY(longRun > 0 && shortRun > 0);
         const launch::AttachTarget a = targetOf(db, longRun), b = targetOf(db, shortRun);
         auto port = [](const QString& dir) {
@@ -205,9 +206,7 @@ private Q_SLOTS:
     void killAndSlurmsOwnEnd()
     {
         const QString db = tmp_.filePath(QStringLiteral("ends.sqlite"));
-        const QStringList share = {QStringLiteral("--slurm-arg=--oversubscribe")};
-        const qint64 killed = submit(plan(QStringLiteral("killed.json"), 1000000), db, QStringLiteral("sb killed"), share);
-        const qint64 ended = submit(plan(QStringLiteral("ended.json"), 1000000), db, QStringLiteral("sb ended"), share);
+        const auto [killed, ended] = submitTwo(db, QStringLiteral("sb killed"), 1000000, QStringLiteral("sb ended"), 1000000);
         QVERIFY(killed > 0 && ended > 0);
         const launch::AttachTarget a = targetOf(db, killed), b = targetOf(db, ended);
         QVERIFY(waitFor([&] { return countDir(a.runDir).steps > 0 && countDir(b.runDir).steps > 0; }, 120000));

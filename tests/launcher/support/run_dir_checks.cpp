@@ -23,6 +23,16 @@ bool waitFor(const std::function<bool()>& done, int timeoutMs)
     return true;
 }
 
+bool readStderrUntil(QProcess& p, QByteArray* err, const QByteArray& text, int timeoutMs)
+{
+    waitFor([&] {
+        p.waitForReadyRead(50);
+        *err += p.readAllStandardError();
+        return err->contains(text) || p.state() == QProcess::NotRunning;
+    }, timeoutMs);
+    return err->contains(text);
+}
+
 QJsonObject readJsonFile(const QString& path)
 {
     QFile f(path);

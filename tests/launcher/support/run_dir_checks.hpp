@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QProcess>
 #include <QString>
 
 #include <functional>
@@ -12,6 +13,8 @@ namespace sb::test {
 
 // Polls `done` every 100 ms (processing events) until it holds or `timeoutMs` passes.
 bool waitFor(const std::function<bool()>& done, int timeoutMs);
+// Reads `p`'s stderr into `err` until it holds `text` (true), `p` ends or `timeoutMs` passes.
+bool readStderrUntil(QProcess& p, QByteArray* err, const QByteArray& text, int timeoutMs);
 
 QJsonObject readJsonFile(const QString& path);
 QJsonObject stateOf(const QString& runDir);  // its state.json
