@@ -2800,6 +2800,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <source>Detached from run %1; it goes on (Runs: Attach follows it again).</source>
             <translation>Von Lauf %1 abgekoppelt; er läuft weiter (Läufe: Ankoppeln verfolgt ihn wieder).</translation>
         </message>
+        <message>
+            <source>The log of rank %1 cannot be fetched: %2</source>
+            <translation>Das Protokoll von Rang %1 kann nicht geholt werden: %2</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunController</name>
@@ -2905,6 +2909,20 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>
                 <numerusform>%n Lauf in %1</numerusform>
                 <numerusform>%n Läufe in %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n detached run(s) could not be reached: %1</source>
+            <translation>
+                <numerusform>%n abgekoppelter Lauf war nicht erreichbar: %1</numerusform>
+                <numerusform>%n abgekoppelte Läufe waren nicht erreichbar: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Catching up with %n detached run(s)…</source>
+            <translation>
+                <numerusform>%n abgekoppelter Lauf wird nachgeholt…</numerusform>
+                <numerusform>%n abgekoppelte Läufe werden nachgeholt…</numerusform>
             </translation>
         </message>
     </context>

@@ -2761,6 +2761,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <source>Detached from run %1; it goes on (Runs: Attach follows it again).</source>
             <translation>已从运行 %1 分离；它会继续运行（运行记录：附加 可再次跟踪）。</translation>
         </message>
+        <message>
+            <source>The log of rank %1 cannot be fetched: %2</source>
+            <translation>无法获取 rank %1 的日志：%2</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunController</name>
@@ -2864,6 +2868,18 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <source>%n run(s) in %1</source>
             <translation>
                 <numerusform>%1 中共 %n 个运行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n detached run(s) could not be reached: %1</source>
+            <translation>
+                <numerusform>%n 个分离运行无法连接：%1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Catching up with %n detached run(s)…</source>
+            <translation>
+                <numerusform>正在同步 %n 个分离运行…</numerusform>
             </translation>
         </message>
     </context>

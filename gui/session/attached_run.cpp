@@ -6,6 +6,7 @@
 
 #include "estimate/estimate.hpp"
 #include "launch/detach/detached_control.hpp"
+#include "launch/detach/rank_log_fetch.hpp"
 #include "plan/plan_json.hpp"
 
 #include <QFutureWatcher>
@@ -15,7 +16,8 @@ namespace sb::gui {
 
 AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRunStore> store, qint64 runId,
                          launch::HostKeyPolicy* policy, QObject* parent)
-    : QObject(parent), store_(std::move(store)), live_(new LiveRunModel(this)), logs_(new RunLogModel(this))
+    : QObject(parent), store_(std::move(store)), dbPath_(dbPath), policy_(policy), live_(new LiveRunModel(this)),
+      logs_(new RunLogModel(this))
 {
     launch::AttachOptions options;
     options.follow = true;
@@ -34,6 +36,7 @@ AttachedRun::~AttachedRun()
     // A stop under way finishes on its own (its watcher goes with this
     // object); only following ends here.
     if (session_) session_->disconnect(this);
+    if (logFetch_) logFetch_->disconnect(this);
 }
 
 void AttachedRun::resetModels()
@@ -70,10 +73,50 @@ void AttachedRun::loadBacklog(const QString& dbPath)
         m.memPeak = r.peakMem;
         live_->log(m);
     }
-    for (int rank : {RunLogModel::kLauncher, 0})
-        for (const store::LogRecord& l : reader->logs(id, rank))
-            logs_->append(l.rank, l.rank < 0 ? RunLogModel::Launcher : l.stream == store::LogStream::Stdout ? RunLogModel::Stdout : RunLogModel::Stderr,
-                          l.attempt, l.line);
+    for (int rank : {RunLogModel::kLauncher, 0}) appendStoredLogs(*reader, rank);
+}
+
+void AttachedRun::appendStoredLogs(store::RunReader& reader, int rank)
+{
+    ranksWithLogs_.insert(rank);
+    for (const store::LogRecord& l : reader.logs(row_.id, rank))
+        logs_->append(l.rank, l.rank < 0 ? RunLogModel::Launcher : l.stream == store::LogStream::Stdout ? RunLogModel::Stdout : RunLogModel::Stderr,
+                      l.attempt, l.line);
+}
+
+void AttachedRun::fetchRankLog(int rank)
+{
+    if (!session_ || rank <= 0 || rank >= row_.worldSize) return; // rank 0's is followed live
+    if (rank == fetchingRank_ || logFetchQueue_.contains(rank)) return;
+    logFetchQueue_ << rank;
+    if (!logFetch_) nextLogFetch();
+}
+
+void AttachedRun::nextLogFetch()
+{
+    if (logFetch_) logFetch_.release()->deleteLater(); // this turn may still be inside its signal
+    fetchingRank_ = -1;
+    if (logFetchQueue_.isEmpty()) return;
+    const int rank = logFetchQueue_.takeFirst();
+    QString error;
+    if (!ranksWithLogs_.contains(rank))
+        if (auto reader = store::RunReader::open(dbPath_, &error)) appendStoredLogs(*reader, rank);
+    logFetch_ = launch::openRankLogFetch(dbPath_, *store_, row_.id, rank, policy_, &error);
+    if (!logFetch_) {
+        Q_EMIT rankLogFetched(rank, error);
+        nextLogFetch();
+        return;
+    }
+    fetchingRank_ = rank;
+    connect(&logFetch_->ingestor(), &launch::RunIngestor::logLine, this, [this](int attempt, int r, const QString& line) {
+        if (r >= 0) logs_->append(r, RunLogModel::Stdout, attempt, line);
+    });
+    connect(logFetch_.get(), &launch::AttachSession::finished, this, [this, rank](const QString& e) {
+        logs_->flush();
+        Q_EMIT rankLogFetched(rank, e);
+        nextLogFetch();
+    }, Qt::QueuedConnection);
+    logFetch_->start();
 }
 
 void AttachedRun::connectSession()

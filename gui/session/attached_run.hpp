@@ -10,6 +10,7 @@
 #include "store/sqlite_run_store.hpp"
 
 #include <QObject>
+#include <QSet>
 
 #include <memory>
 
@@ -34,6 +35,11 @@ public:
     void detach();
     // Asks the run to stop (again: without the grace). stopFailed() if it could not be reached.
     void stop();
+    // Only rank 0's log is followed live: fetches rank `rank`'s (its stored
+    // lines first, then what the run directory has beyond them). Again later:
+    // only what was written since. rankLogFetched() when done.
+    void fetchRankLog(int rank);
+    bool isFetchingLog() const { return logFetch_ != nullptr; }
 
     bool isFinished() const { return finished_; }
     bool isStopping() const { return stopRequests_ > 0 && !finished_; }
@@ -53,6 +59,7 @@ Q_SIGNALS:
     void statusChanged(sb::store::RunStatus status, const QString& reason);
     void connectionChanged(bool connected, const QString& why);
     void stopFailed(const QString& error);
+    void rankLogFetched(int rank, const QString& error);
     // Following ended: the run ended (followError() empty), the workbench
     // detached, or the run could not be reached.
     void finished();
@@ -61,10 +68,18 @@ private:
     void connectSession();
     void resetModels();
     void loadBacklog(const QString& dbPath);
+    void nextLogFetch();
+    void appendStoredLogs(store::RunReader& reader, int rank);
 
     std::shared_ptr<store::SqliteRunStore> store_;
     std::unique_ptr<launch::AttachSession> session_;
     store::RunRow row_;
+    QString dbPath_;
+    launch::HostKeyPolicy* policy_;
+    std::unique_ptr<launch::AttachSession> logFetch_;
+    int fetchingRank_ = -1;
+    QList<int> logFetchQueue_;
+    QSet<int> ranksWithLogs_; // ranks whose stored lines are in the model
     LiveRunModel* live_;
     RunLogModel* logs_;
     store::RunStatus status_ = store::RunStatus::Running;

@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -18,6 +19,9 @@ LogPanes::LogPanes(QWidget* parent) : QWidget(parent), filter_(new QLineEdit), t
     filter_->setClearButtonEnabled(true);
     tabs_->setObjectName(QStringLiteral("logTabs"));
     tabs_->setDocumentMode(true);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index >= 0 && index < proxies_.size() && proxies_[index]->rank() >= 0) Q_EMIT rankPaneShown(proxies_[index]->rank());
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(filter_);
@@ -51,8 +55,15 @@ void LogPanes::addPane(int rank)
     tabs_->addTab(view, QString());
 }
 
+void LogPanes::showRank(int rank)
+{
+    for (int i = 0; i < proxies_.size(); ++i)
+        if (proxies_[i]->rank() == rank) tabs_->setCurrentIndex(i);
+}
+
 void LogPanes::setModel(RunLogModel* model, int worldSize)
 {
+    const QSignalBlocker rebuilding(tabs_); // no pane is "shown" while they are rebuilt
     while (tabs_->count() > 0) {
         QWidget* w = tabs_->widget(0);
         tabs_->removeTab(0);

@@ -26,6 +26,13 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     // Lines shown in the pane of `rank` (RunLogModel::kLauncher, or LogFilterProxy::kAllRanks).
     int shownLines(int rank) const;
+    // Shows the pane of `rank` (as a click on its tab does).
+    void showRank(int rank);
+
+Q_SIGNALS:
+    // The pane of one rank (>= 0) was brought up: a detached run fetches that
+    // rank's log then (only rank 0's is followed live).
+    void rankPaneShown(int rank);
 
 protected:
     void changeEvent(QEvent* event) override;

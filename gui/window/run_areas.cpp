@@ -24,6 +24,7 @@
 #include "views/compare_view.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
+#include "views/log_panes.hpp"
 #include "views/rank_memory_chart.hpp"
 #include "views/runs_view.hpp"
 #include "views/series_chart.hpp"
@@ -219,6 +220,11 @@ void RunAreas::showAttached(AttachedRun* run)
         const qint64 id = run->runId();
         showMessage([id, error] { return tr("Run %1 was not stopped: %2").arg(id).arg(error); }, true);
         launchPanel_->setState(LaunchPanel::State::Running);
+    });
+    // Only rank 0's log is followed: another rank's comes when its pane is shown.
+    connect(liveView_->logs(), &LogPanes::rankPaneShown, run, &AttachedRun::fetchRankLog);
+    connect(run, &AttachedRun::rankLogFetched, this, [this](int rank, const QString& error) {
+        if (!error.isEmpty()) Q_EMIT statusMessage(tr("The log of rank %1 cannot be fetched: %2").arg(rank).arg(error));
     });
     launchPanel_->setFollowing(true);
     runsModel_->setAttachedRun(row.id);

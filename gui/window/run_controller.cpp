@@ -219,6 +219,7 @@ void RunController::startSession()
         return;
     }
     if (session_) session_.release()->deleteLater(); // its views may still point at it this turn
+    if (attached_) attached_.release()->deleteLater(); // no longer shown (it has finished following)
     session_ = std::make_unique<RunSession>(preflight_->prepared().result.launch, writer, policy_, preflight_->predictedPeaks());
     if (!session_->ok()) {
         const QString why = session_->error();

@@ -16,7 +16,8 @@ RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* v
 {
     connect(store_, &StoreAccess::runsChanged, this, &RunsController::reload);
     connect(view_, &RunsView::refreshRequested, this, [this] {
-        if (!refreshDetached(model_->attachedRun())) reload();
+        reload();
+        refreshDetached(model_->attachedRun());
     });
     connect(&history_, &HistoryLoader::detailsReady, model_, &RunsModel::addDetails);
     connect(&history_, &HistoryLoader::detailsFinished, this, [this] {
@@ -58,6 +59,13 @@ void RunsController::reload()
 bool RunsController::refreshDetached(qint64 following)
 {
     if (isRefreshing()) return true;
+    // From the rows listed (no second read of the store): the detached runs
+    // that have not ended, but the one followed already.
+    QList<store::RunRow> rows;
+    for (int row = 0; row < model_->rowCount(); ++row)
+        if (model_->run(row).id != following) rows << model_->run(row);
+    const QList<qint64> runs = launch::DetachedRefresh::pendingRuns(rows);
+    if (runs.isEmpty()) return false;
     if (!refresh_) {
         QString error;
         writer_ = store_->writer(&error);
@@ -73,10 +81,9 @@ bool RunsController::refreshDetached(qint64 following)
             Q_EMIT detachedRefreshed();
         });
     }
-    QSet<qint64> skip;
-    if (following >= 0) skip.insert(following);
-    const int count = refresh_->start(skip);
-    if (count > 0) view_->setLoadInfo([count] { return tr("Catching up with %n detached run(s)…", nullptr, count); });
+    refresh_->start(runs);
+    const int count = static_cast<int>(runs.size());
+    view_->setLoadInfo([count] { return tr("Catching up with %n detached run(s)…", nullptr, count); });
     return true;
 }
 

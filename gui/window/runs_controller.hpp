@@ -27,8 +27,9 @@ public:
     RunsController(StoreAccess* store, RunsModel* model, RunsView* view, QObject* parent = nullptr);
 
     void reload();
-    // Catches up with the detached runs that have not ended (but `following`,
-    // which is attached already), then reloads. False when there is none.
+    // Catches up with the detached runs listed that have not ended (but
+    // `following`, which is attached already), then reloads and says
+    // detachedRefreshed(). False when there is none (nothing happens).
     bool refreshDetached(qint64 following = -1);
     bool isRefreshing() const { return refresh_ && refresh_->isRunning(); }
     HistoryLoader* history() { return &history_; }

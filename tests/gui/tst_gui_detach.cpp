@@ -13,6 +13,7 @@
 #include "session/store_access.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
+#include "views/log_panes.hpp"
 #include "views/runs_view.hpp"
 #include "views/series_chart.hpp"
 #include "window/file_controller.hpp"
@@ -246,6 +247,25 @@ void TestDetach::detachLeavesTheRunGoingAndStopEndsIt()
     QVERIFY(attachFromRuns(run));
     a = areas()->runs()->attached();
     QVERIFY(QTest::qWaitFor([&] { return a->isConnected(); }, 30000));
+
+    // Rank 1's log is not followed; showing its pane fetches it, and again only what is new.
+    auto appendRank1 = [&](const char* text) {
+        QFile log(QDir(runDir(run)).filePath(QStringLiteral("attempt-0/rank-1.log")));
+        QVERIFY(log.open(QIODevice::Append));
+        log.write(QByteArray(R"({"t":1,"s":"o","l":")") + text + "\"}\n");
+    };
+    appendRank1("first line of rank 1");
+    LogPanes* panes = areas()->liveView()->logs();
+    QSignalSpy fetched(a, &AttachedRun::rankLogFetched);
+    panes->showRank(1);
+    QVERIFY(fetched.wait(30000));
+    QCOMPARE(fetched.takeFirst().value(1).toString(), QString());
+    QCOMPARE(panes->shownLines(1), 1);
+    appendRank1("second line of rank 1");
+    panes->showRank(0);
+    panes->showRank(1);
+    QVERIFY(fetched.wait(30000));
+    QCOMPARE(panes->shownLines(1), 2);
     QTest::mouseClick(areas()->launchPanel()->stopButton(), Qt::LeftButton);
     areas()->runs()->stop();
     QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 60000));

@@ -16,24 +16,23 @@ DetachedRefresh::~DetachedRefresh()
     if (current_) current_->disconnect(this);
 }
 
-int DetachedRefresh::start(const QSet<qint64>& skip)
+QList<qint64> DetachedRefresh::pendingRuns(const QList<store::RunRow>& runs)
 {
-    if (running_) return 0;
-    queue_.clear();
-    errors_.clear();
-    QString error;
-    if (auto reader = store::RunReader::open(dbPath_, &error)) {
-        for (const store::RunRow& r : reader->listRuns()) {
-            const auto status = store::parseStatus(r.status);
-            if (r.isDetached() && status && !store::isFinal(*status) && !skip.contains(r.id)) queue_ << r.id;
-        }
-    } else {
-        errors_ << error;
+    QList<qint64> out;
+    for (const store::RunRow& r : runs) {
+        const auto status = store::parseStatus(r.status);
+        if (r.isDetached() && status && !store::isFinal(*status)) out << r.id;
     }
+    return out;
+}
+
+void DetachedRefresh::start(const QList<qint64>& runs)
+{
+    if (running_) return;
+    queue_ = runs;
+    errors_.clear();
     running_ = true;
-    const int count = static_cast<int>(queue_.size());
     QTimer::singleShot(0, this, &DetachedRefresh::next);
-    return count;
 }
 
 void DetachedRefresh::cancel() { queue_.clear(); }

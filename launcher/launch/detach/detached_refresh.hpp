@@ -9,7 +9,6 @@
 #include "attach_session.hpp"
 
 #include <QObject>
-#include <QSet>
 #include <QStringList>
 
 #include <memory>
@@ -22,10 +21,11 @@ public:
     DetachedRefresh(QString dbPath, store::RunStore& store, HostKeyPolicy* policy, QObject* parent = nullptr);
     ~DetachedRefresh() override;
 
-    // Starts with the runs to refresh now (those in `skip`, e.g. a run being
-    // followed, are left out). Returns how many; 0 means finished() follows
-    // at once (queued). Ignored while running.
-    int start(const QSet<qint64>& skip = {});
+    // The detached runs of `runs` that have not ended: those to refresh.
+    static QList<qint64> pendingRuns(const QList<store::RunRow>& runs);
+    // Refreshes `runs` one after another; finished() follows (queued, at
+    // once for none). Ignored while running.
+    void start(const QList<qint64>& runs);
     bool isRunning() const { return running_; }
     // Stops after the run being refreshed now.
     void cancel();
