@@ -4,7 +4,6 @@
 
 #include <QDateTime>
 #include <QJsonDocument>
-#include <QMetaMethod>
 #include <QProcess>
 #include <QThread>
 
@@ -17,6 +16,8 @@ constexpr int kQueuedPollMs = 3000;
 constexpr int kMaxFailedFollowers = 5; // on a running job, in a row
 
 qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+
+QByteArray beatRecord() { return "{\"k\":\"beat\",\"t\":" + QByteArray::number(nowMs() / 1000.0, 'f', 3) + ",\"alive\":true}"; }
 
 bool isFinal(const QString& status)
 {
@@ -63,20 +64,11 @@ void SlurmFollowStream::start(const FollowRequest& request)
 
 void SlurmFollowStream::stop() { stop_ = true; }
 
-void SlurmFollowStream::send(const QByteArray& record)
+void SlurmFollowStream::send(const QList<QByteArray>& batch)
 {
+    if (batch.isEmpty()) return;
     lastSentMs_ = nowMs();
-    QMetaObject::invokeMethod(this, [this, record] { emitRecord(record); }, Qt::QueuedConnection);
-}
-
-// Through FollowStream's record signal, by name: `lines` (a batch) where the
-// stream batches its records, `line` (one) where it does not.
-void SlurmFollowStream::emitRecord(const QByteArray& record)
-{
-    const QMetaObject* m = metaObject();
-    const int batched = m->indexOfSignal("lines(QList<QByteArray>)");
-    if (batched >= 0) m->method(batched).invoke(this, Qt::DirectConnection, Q_ARG(QList<QByteArray>, QList<QByteArray>{record}));
-    else m->method(m->indexOfSignal("line(QByteArray)")).invoke(this, Qt::DirectConnection, Q_ARG(QByteArray, record));
+    QMetaObject::invokeMethod(this, [this, batch] { Q_EMIT lines(batch); }, Qt::QueuedConnection);
 }
 
 void SlurmFollowStream::beatWhileWaiting(int ms)
@@ -84,7 +76,7 @@ void SlurmFollowStream::beatWhileWaiting(int ms)
     const qint64 until = nowMs() + ms;
     while (!stop_ && nowMs() < until) {
         if (nowMs() - lastSentMs_ >= kBeatMs)
-            send(QByteArrayLiteral("{\"k\":\"beat\",\"t\":") + QByteArray::number(nowMs() / 1000.0, 'f', 3) + ",\"alive\":true}");
+            send({beatRecord()});
         QThread::msleep(100);
     }
 }
@@ -107,10 +99,10 @@ void SlurmFollowStream::run(FollowRequest request)
             const QString reason = QStringLiteral("queued: ") + job.describe(target_.slurmJob);
             if (reason != queuedReason) {
                 queuedReason = reason;
-                send(stateRecord({{QStringLiteral("status"), QStringLiteral("starting")}, {QStringLiteral("reason"), reason}}, true));
+                send({stateRecord({{QStringLiteral("status"), QStringLiteral("starting")}, {QStringLiteral("reason"), reason}}, true)});
             }
             if (request.once) {
-                send(QByteArrayLiteral("{\"k\":\"end\",\"alive\":true}"));
+                send({QByteArrayLiteral("{\"k\":\"end\",\"alive\":true}")});
                 return finish({});
             }
             beatWhileWaiting(kQueuedPollMs);
@@ -129,8 +121,8 @@ void SlurmFollowStream::run(FollowRequest request)
             // The job is gone and the follower here could not read the run: nothing will change that.
             if (o == Outcome::Failed) return finish(error);
             if (isFinal(lastState_.value(QStringLiteral("status")).toString())) return finish({});
-            send(stateRecord(reconciledState(lastState_, target_.slurmJob, job, target_.runDir), false));
-            send(QByteArrayLiteral("{\"k\":\"end\",\"alive\":false}"));
+            send({stateRecord(reconciledState(lastState_, target_.slurmJob, job, target_.runDir), false),
+                  QByteArrayLiteral("{\"k\":\"end\",\"alive\":false}")});
             return finish({});
         }
         // The step ended with the job, or the supervisor has not taken its lock yet: ask Slurm again.
@@ -156,12 +148,14 @@ SlurmFollowStream::Outcome SlurmFollowStream::follow(const QStringList& argv, co
     bool ended = false;
     while (!stop_ && !ended) {
         const bool more = p.waitForReadyRead(200);
+        QList<QByteArray> batch; // what one read brought, passed on at once
         splitter.feed(p.readAllStandardOutput(), [&](QByteArray l, bool) {
-            if (!ended) take(l, onJobNode, request.once, &ended);
+            if (!ended && take(l, onJobNode, request.once, &ended)) batch.push_back(std::move(l));
         });
+        send(batch);
         if (!more && p.state() == QProcess::NotRunning) break;
         if (!more && nowMs() - lastSentMs_ >= kBeatMs) // srun may take a while to start the step
-            send(QByteArrayLiteral("{\"k\":\"beat\",\"t\":") + QByteArray::number(nowMs() / 1000.0, 'f', 3) + ",\"alive\":true}");
+            send({beatRecord()});
     }
     p.closeWriteChannel();
     if (!p.waitForFinished(3000)) {
@@ -174,17 +168,17 @@ SlurmFollowStream::Outcome SlurmFollowStream::follow(const QStringList& argv, co
     return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0 ? Outcome::Again : Outcome::Failed;
 }
 
-// Passes a follower record on, keeping the offsets and the last state; an
-// "end" is passed on only when it is the run's (a final state, or --once on
-// a job that is gone): on the job's node the supervisor may not have started yet.
-void SlurmFollowStream::take(const QByteArray& record, bool onJobNode, bool once, bool* ended)
+// Whether to pass a follower record on, keeping the offsets and the last
+// state; an "end" is passed on only when it is the run's (a final state, or
+// --once on the job's node): there the supervisor may not have started yet.
+bool SlurmFollowStream::take(const QByteArray& record, bool onJobNode, bool once, bool* ended)
 {
     if (record.startsWith("L ")) { // wire 2: "L FILE O N line"
-        const QList<QByteArray> f = record.split(' ');
+        const QByteArrayList f = record.left(4096).split(' ');
         if (f.size() >= 4) offsets_.insert(QString::fromUtf8(f[1]), f[3].toLongLong());
-        return send(record);
+        return true;
     }
-    if (!record.startsWith('{')) return send(record);
+    if (!record.startsWith('{')) return true;
     const QJsonObject o = QJsonDocument::fromJson(record).object();
     const QString kind = o.value(QStringLiteral("k")).toString();
     if (kind == QLatin1String("l")) {
@@ -193,13 +187,10 @@ void SlurmFollowStream::take(const QByteArray& record, bool onJobNode, bool once
         lastState_ = o.value(QStringLiteral("state")).toObject();
     } else if (kind == QLatin1String("end")) {
         const bool final = isFinal(lastState_.value(QStringLiteral("status")).toString());
-        if (final || (once && onJobNode)) {
-            *ended = true;
-            return send(record);
-        }
-        return; // the caller asks Slurm again, or reconciles with the job's state
+        *ended = final || (once && onJobNode);
+        return *ended; // if not, the caller asks Slurm again, or reconciles with the job's state
     }
-    send(record);
+    return true;
 }
 
 } // namespace sb::launch

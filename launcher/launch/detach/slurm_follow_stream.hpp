@@ -33,9 +33,8 @@ private:
     enum class Outcome { Ended, Again, Failed };
     void run(FollowRequest request);
     Outcome follow(const QStringList& argv, const FollowRequest& request, bool onJobNode, QString* error);
-    void take(const QByteArray& record, bool onJobNode, bool once, bool* ended);
-    void send(const QByteArray& record);   // from the worker thread
-    void emitRecord(const QByteArray& record); // in the owner's thread
+    bool take(const QByteArray& record, bool onJobNode, bool once, bool* ended);
+    void send(const QList<QByteArray>& batch); // from the worker thread, queued to the owner's
     void beatWhileWaiting(int ms);
     QByteArray finalStateRecord(const SlurmJobState& job) const;
 
