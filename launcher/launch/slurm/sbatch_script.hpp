@@ -2,7 +2,9 @@
 // lines for the plan's mesh and the run's Slurm options, comments that say
 // what it is, and one command: shardbench-supervise in the foreground, which
 // starts the ranks as steps of the job (core/supervisor/slurm_steps.hpp).
-// Readable and self-contained: `sbatch job.sbatch` starts the run again.
+// Readable: what it asks of Slurm and what it runs are all in it (the
+// supervisor refuses to start a run whose state has ended, so a resubmitted
+// script does not train the same run twice).
 #pragma once
 
 #include "../prepared_launch.hpp"
