@@ -5,6 +5,7 @@
 #include "text_format.hpp"
 
 #include "launch/detach/detached_control.hpp"
+#include "launch/detach/detached_refresh.hpp"
 #include "launch/detach/rank_log_fetch.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 #include "store/run_reader.hpp"
@@ -17,7 +18,6 @@
 
 #include <cmath>
 #include <csignal>
-#include <sstream>
 
 namespace sb::cli {
 
@@ -167,15 +167,24 @@ int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
     QString error;
     auto reader = store::RunReader::open(dbPath, &error);
     if (!reader) return 0;
-    QList<qint64> ids;
-    for (const store::RunRow& r : reader->listRuns())
-        if (r.isDetached() && !store::isFinal(store::parseStatus(r.status).value_or(store::RunStatus::Running))) ids << r.id;
+    const QList<qint64> ids = launch::DetachedRefresh::pendingRuns(reader->listRuns());
     reader.reset();
-    launch::AttachOptions o;
-    o.follow = false;
-    o.logs = QStringLiteral("none");
-    std::ostringstream summaries; // `runs` prints the table instead
-    for (qint64 id : ids) attachAndIngest(dbPath, id, o, true, summaries, err);
+    if (ids.isEmpty()) return 0;
+    auto store = store::SqliteRunStore::open(dbPath, &error);
+    if (!store) {
+        err << "shardbench-cli runs: run store " << s(dbPath) << ": " << s(error) << "\n";
+        return 0;
+    }
+    launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
+    launch::DetachedRefresh refresh(dbPath, *store, &policy);
+    QEventLoop loop;
+    QObject::connect(&refresh, &launch::DetachedRefresh::finished, &loop, [&](const QStringList& errors) {
+        for (const QString& e : errors) err << "shardbench-cli runs: " << s(e) << "\n";
+        loop.quit();
+    });
+    refresh.start(ids);
+    loop.exec();
+    store->flush();
     return static_cast<int>(ids.size());
 }
 
