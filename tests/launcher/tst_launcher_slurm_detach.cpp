@@ -128,9 +128,13 @@ private Q_SLOTS:
         QVERIFY2(text.contains("#SBATCH --ntasks-per-node=2") && text.contains("start") && text.contains("--foreground"), text.constData());
         const CliResult logs = cli({QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--launcher")});
         QVERIFY2(logs.out.contains(QLatin1String("#SBATCH --job-name=\"sb outlive\"")), qPrintable(describe(logs)));
-        // Ranks ran as steps of the job, on the node the job got.
+        // Ranks ran as steps of the job, on the node the job got; the store names it.
         const QJsonArray ranks = stateOf(t.runDir).value(QStringLiteral("ranks")).toArray();
         QCOMPARE(ranks.at(1).toObject().value(QStringLiteral("host")).toString(), shortHostName());
+        QString error;
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->run(1)->hosts, QStringList{shortHostName() + QStringLiteral(" slots=2")});
         expectJobGone(t.slurmJob);
         const auto left = waitUntilNoneMention(t.runDir.toUtf8(), 10000);
         QVERIFY2(left.isEmpty(), qPrintable(describe(left)));

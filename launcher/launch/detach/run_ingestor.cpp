@@ -197,11 +197,22 @@ void RunIngestor::takeState(const QJsonObject& record)
     reason_ = state_.value(QStringLiteral("reason")).toString();
     if (status == QLatin1String("restarting")) reason_ = QStringLiteral("restarting after: ") + reason_;
     worldSize_ = state_.value(QStringLiteral("world_size")).toInt();
-    for (const QJsonValue& r : state_.value(QStringLiteral("ranks")).toArray())
-        hostOfRank_.insert(r.toObject().value(QStringLiteral("rank")).toInt(), r.toObject().value(QStringLiteral("host")).toString());
+    // The hosts as the ranks ran on them ("node slots=N"): a Slurm run learns its nodes in the job.
+    QStringList hosts;
+    QHash<QString, int> slots;
+    for (const QJsonValue& r : state_.value(QStringLiteral("ranks")).toArray()) {
+        const QString host = r.toObject().value(QStringLiteral("host")).toString();
+        hostOfRank_.insert(r.toObject().value(QStringLiteral("rank")).toInt(), host);
+        if (!slots.contains(host)) hosts << host;
+        ++slots[host];
+    }
 
     store::RunUpdate u;
     u.runId = runId_;
+    if (!hosts.isEmpty()) {
+        for (QString& h : hosts) h += QStringLiteral(" slots=%1").arg(slots.value(h));
+        u.hosts = hosts;
+    }
     u.status = status_;
     u.reason = reason_;
     const double started = optionalTime(state_, "started_at");
