@@ -254,8 +254,9 @@ void RunController::startDetached()
     const launch::PreparedLaunch prepared = preflight_->prepared().result.launch;
     launch::DetachOptions options;
     options.runRoot = QFileInfo(store_->path()).absolutePath() + QStringLiteral("/runs");
-    // Locally the supervisor is the one built with the core; remotely the one beside the remote core.
-    if (prepared.config.backend == launch::BackendKind::Local)
+    // This machine and Slurm (whose nodes share the core's folder): the
+    // supervisor built with the core; SSH: the one beside the remote core.
+    if (prepared.config.backend != launch::BackendKind::Ssh)
         options.supervise = QFileInfo(prepared.config.corePath).absolutePath() + QStringLiteral("/shardbench-supervise");
     launch::HostKeyPolicy* policy = policy_;
     setState(State::Launching);

@@ -3,7 +3,8 @@
 // training after the workbench quits; a new workbench lists it as "running on
 // the cluster — not attached", and Attach draws its whole backlog (every step
 // from the first, no gap, no duplicate) before following it live; Detach
-// leaves it running; Stop from the workbench ends it where it runs.
+// leaves it running; Stop from the workbench ends it where it runs; and the
+// same through sbatch on the launcher suites' one-node Slurm cluster.
 #include "gui_test_support.hpp"
 
 #include "models/live_run_model.hpp"
@@ -15,6 +16,7 @@
 #include "views/live_run_view.hpp"
 #include "views/log_panes.hpp"
 #include "views/runs_view.hpp"
+#include "views/target_chooser.hpp"
 #include "views/series_chart.hpp"
 #include "window/file_controller.hpp"
 #include "window/run_areas.hpp"
@@ -22,6 +24,7 @@
 #include "window/runs_controller.hpp"
 
 #include "store/run_reader.hpp"
+#include "slurm_test_cluster.hpp"
 
 #include <QCheckBox>
 #include <QDir>
@@ -32,6 +35,8 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -56,6 +61,7 @@ private Q_SLOTS:
     void runOutlivesTheWorkbenchAndAttachDrawsTheBacklog();
     void detachLeavesTheRunGoingAndStopEndsIt();
     void refreshReconcilesAVanishedSupervisor();
+    void slurmRunOutlivesTheWorkbench();
 
 private:
     RunAreas* areas() const { return w_->window->areas(); }
@@ -69,17 +75,17 @@ private:
     int storedRank0Steps(qint64 run, bool* unique) const;
 
     QTemporaryDir tmp_;
-    std::unique_ptr<test::Workbench> w_;
+    std::unique_ptr<gui::test::Workbench> w_;
     QHash<qint64, QString> runDirs_; // where each run lives
 };
 
 void TestDetach::initTestCase()
 {
-    test::isolateSettings();
+    gui::test::isolateSettings();
     QVERIFY(tmp_.isValid());
-    test::useRunFolder(tmp_.filePath(QStringLiteral("work")));
+    gui::test::useRunFolder(tmp_.filePath(QStringLiteral("work")));
     // Long enough to quit and start the workbench while it trains; stopped below.
-    QCOMPARE(test::writeTinyPlan(tmp_.filePath(QStringLiteral("p.json")), 100000), QString());
+    QCOMPARE(gui::test::writeTinyPlan(tmp_.filePath(QStringLiteral("p.json")), 100000), QString());
     startWorkbench();
 }
 
@@ -89,14 +95,14 @@ void TestDetach::cleanupTestCase()
     // A failed check must not leave a run training: stop what is left.
     for (const QString& dir : std::as_const(runDirs_)) {
         QProcess stop;
-        stop.start(test::binPath(QStringLiteral("shardbench-supervise")), {QStringLiteral("stop"), dir, QStringLiteral("--kill")});
+        stop.start(gui::test::binPath(QStringLiteral("shardbench-supervise")), {QStringLiteral("stop"), dir, QStringLiteral("--kill")});
         stop.waitForFinished(60000);
     }
 }
 
 void TestDetach::startWorkbench()
 {
-    w_ = std::make_unique<test::Workbench>();
+    w_ = std::make_unique<gui::test::Workbench>();
     w_->window->setInteractive(false);
     QVERIFY(w_->window->files()->openFile(tmp_.filePath(QStringLiteral("p.json"))));
 }
@@ -299,6 +305,44 @@ void TestDetach::refreshReconcilesAVanishedSupervisor()
     QVERIFY2(runs->data(runs->index(row, RunsModel::ReasonColumn)).toString().contains(QStringLiteral("is gone")),
              qPrintable(runs->data(runs->index(row, RunsModel::ReasonColumn)).toString()));
     QVERIFY(!runs->isAttachable(run));
+}
+
+void TestDetach::slurmRunOutlivesTheWorkbench()
+{
+    // The launcher suites' one-node cluster: sbatch, the supervisor in the job.
+    if (const QString why = sb::test::SlurmTestCluster::skipReason(); !why.isEmpty()) QSKIP(qPrintable(why));
+    sb::test::SlurmTestCluster cluster;
+    const QString started = cluster.start();
+    QVERIFY2(started.isEmpty(), qPrintable(started));
+    TargetChooser* target = areas()->launchPanel()->targetChooser();
+    target->slurmButton()->click();
+    target->timeLimitEdit()->setText(QStringLiteral("10:00"));
+    const auto local = qScopeGuard([&] { if (w_) areas()->launchPanel()->targetChooser()->localButton()->click(); });
+
+    const qint64 run = launchDetached(QStringLiteral("through sbatch"));
+    QVERIFY(run > 0);
+    AttachedRun* a = areas()->runs()->attached();
+    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= 3; }, 120000));
+    QCOMPARE(a->row().backend, QStringLiteral("slurm"));
+    QVERIFY(w_->window->close());
+    w_.reset();
+    // The job trains on without the workbench.
+    const int stepsAtQuit = stepsInRunDir(run);
+    QVERIFY(QTest::qWaitFor([&] { return stepsInRunDir(run) >= stepsAtQuit + 20; }, 60000));
+    QCOMPARE(sb::test::queuedJobNames().size(), 1);
+
+    startWorkbench();
+    QVERIFY(attachFromRuns(run));
+    a = areas()->runs()->attached();
+    const int wanted = stepsInRunDir(run) + 5;
+    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= wanted; }, 60000));
+    QCOMPARE(a->live()->firstStep(), 1);
+    QCOMPARE(a->live()->table().size(), static_cast<qsizetype>(a->live()->lastStep()));
+    QTest::mouseClick(areas()->launchPanel()->stopButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 90000));
+    QVERIFY2(a->status() == store::RunStatus::Cancelled, qPrintable(a->reason()));
+    QVERIFY(QTest::qWaitFor([&] { return sb::test::queuedJobNames().isEmpty(); }, 60000));
+    runDirs_.remove(run); // nothing left to stop; the cluster goes with this test
 }
 
 QTEST_MAIN(TestDetach)
