@@ -274,6 +274,10 @@ private Q_SLOTS:
         QVERIFY2(refused.code == 1 && refused.err.contains(QLatin1String("sbatch refused the job")) &&
                      refused.err.contains(QLatin1String("partition")),
                  qPrintable(describe(refused)));
+        const CliResult noSupervisor = cli(runArgs(plan(QStringLiteral("bad.json"), 10), db, QStringLiteral("sb bad")) +
+                                           QStringList{QStringLiteral("--no-follow"), QStringLiteral("--supervise"), QStringLiteral("/nowhere/sup")});
+        QVERIFY2(noSupervisor.code == 1 && noSupervisor.err.contains(QLatin1String("shardbench-supervise not found at /nowhere/sup")),
+                 qPrintable(describe(noSupervisor)));
         // srun there (the pre-flight asks for it), sbatch not.
         const QString bin = tmp_.filePath(QStringLiteral("srun-only"));
         QVERIFY(QDir().mkpath(bin));
@@ -287,7 +291,7 @@ private Q_SLOTS:
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QCOMPARE(p.exitCode(), 1);
         QVERIFY2(err.contains(QLatin1String("cannot run sbatch")), qPrintable(err));
-        QCOMPARE(countStore(db, 2).status, QStringLiteral("failed"));
+        QCOMPARE(countStore(db, 3).status, QStringLiteral("failed"));
 
         // A record whose job id Slurm never heard of, and no state in its folder.
         QString error;

@@ -132,6 +132,9 @@ QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy&
 QString startSlurm(const PreparedLaunch& l, const DetachOptions& o, const RecordRun& record, DetachedRun* run,
                    QString* script)
 {
+    // The nodes see it at the same path (a shared file system), so a missing one is missing there too.
+    if (o.supervise.contains(QLatin1Char('/')) && !QFileInfo(o.supervise).isExecutable())
+        return QStringLiteral("shardbench-supervise not found at %1 (build it, or give --supervise PATH)").arg(o.supervise);
     const QString workdir = QDir(l.config.workdir.isEmpty() ? QDir::currentPath() : l.config.workdir).absolutePath();
     const QString root = o.runRoot.isEmpty() ? workdir + QStringLiteral("/.shardbench/runs") : QDir(o.runRoot).absolutePath();
     const QString dir = root + QLatin1Char('/') + l.uid;
