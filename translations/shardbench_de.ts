@@ -2360,14 +2360,6 @@
             <translation>unbekanntes Modul „%1“: Das Modell hat kein Modul dieses Namens</translation>
         </message>
         <message>
-            <source>the root is listed as a unit more than once</source>
-            <translation>die Wurzel ist mehr als einmal als Einheit aufgeführt</translation>
-        </message>
-        <message>
-            <source>&quot;%1&quot; is listed as a unit more than once</source>
-            <translation>„%1“ ist mehr als einmal als Einheit aufgeführt</translation>
-        </message>
-        <message>
             <source>unknown parameter &quot;%1&quot;</source>
             <translation>unbekannter Parameter „%1“</translation>
         </message>
@@ -2430,6 +2422,162 @@
         <message>
             <source>tied_to names unknown parameter &quot;%1&quot;</source>
             <translation>tied_to nennt den unbekannten Parameter „%1“</translation>
+        </message>
+        <message>
+            <source>the model is too large to estimate: its parameter state could reach %1 bytes per rank, above the 2^62 bytes (4 EiB) shardbench models</source>
+            <translation>das Modell ist zu groß zum Schätzen: sein Parameterzustand könnte %1 Bytes pro Rang erreichen, mehr als die 2^62 Bytes (4 EiB), die shardbench modelliert</translation>
+        </message>
+        <message>
+            <source>micro_batch x seq_len is too large to estimate: activations could reach %1 bytes per rank, above the 2^62 bytes (4 EiB) shardbench models</source>
+            <translation>micro_batch x seq_len ist zu groß zum Schätzen: die Aktivierungen könnten %1 Bytes pro Rang erreichen, mehr als die 2^62 Bytes (4 EiB), die shardbench modelliert</translation>
+        </message>
+        <message>
+            <source>%1 is listed as a unit more than once</source>
+            <translation>%1 ist mehr als einmal als Einheit aufgeführt</translation>
+        </message>
+        <message>
+            <source>parameter &quot;%1&quot; is not inside unit %2, so it cannot ignore it</source>
+            <translation>Parameter „%1“ liegt nicht in der Einheit %2, daher kann sie ihn nicht ignorieren</translation>
+        </message>
+        <message>
+            <source>unit %1 holds parameter &quot;%2&quot;, which unit %3 excludes with ignored_params</source>
+            <translation>Einheit %1 enthält den Parameter „%2“, den die Einheit %3 mit ignored_params ausschließt</translation>
+        </message>
+        <message>
+            <source>must be a JSON object</source>
+            <translation>muss ein JSON-Objekt sein</translation>
+        </message>
+        <message>
+            <source>each unit must be a JSON object</source>
+            <translation>jede Einheit muss ein JSON-Objekt sein</translation>
+        </message>
+        <message>
+            <source>%1 more unknown fields are ignored</source>
+            <translation>%1 weitere unbekannte Felder werden ignoriert</translation>
+        </message>
+        <message>
+            <source>%1 must be an integer from %2 to %3, got %4</source>
+            <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, erhalten: %4</translation>
+        </message>
+        <message>
+            <source>%1 must be a number, got %2</source>
+            <translation>%1 muss eine Zahl sein, erhalten: %2</translation>
+        </message>
+        <message>
+            <source>%1 must be true or false, got %2</source>
+            <translation>%1 muss true oder false sein, erhalten: %2</translation>
+        </message>
+        <message>
+            <source>%1 must be a string, got %2</source>
+            <translation>%1 muss eine Zeichenkette sein, erhalten: %2</translation>
+        </message>
+        <message>
+            <source>%1 must be an array of strings</source>
+            <translation>%1 muss ein Array von Zeichenketten sein</translation>
+        </message>
+        <message>
+            <source>unknown dtype %1 (expected fp32, bf16, fp16, fp64 or null)</source>
+            <translation>unbekannter dtype %1 (erwartet: fp32, bf16, fp16, fp64 oder null)</translation>
+        </message>
+        <message>
+            <source>unknown model preset &quot;%1&quot; (known: %2)</source>
+            <translation>unbekannte Modellvorlage „%1“ (bekannt: %2)</translation>
+        </message>
+        <message>
+            <source>unknown architecture &quot;%1&quot; (tutorial, gpt2, llama, imported)</source>
+            <translation>unbekannte Architektur „%1“ (tutorial, gpt2, llama, imported)</translation>
+        </message>
+        <message>
+            <source>an imported model needs its &quot;module_tree&quot;</source>
+            <translation>ein importiertes Modell braucht seinen „module_tree“</translation>
+        </message>
+        <message>
+            <source>device must be &quot;cpu&quot; or &quot;cuda&quot;, got &quot;%1&quot;</source>
+            <translation>device muss „cpu“ oder „cuda“ sein, erhalten: „%1“</translation>
+        </message>
+        <message>
+            <source>%1 must be between 0 and 1e7 GiB</source>
+            <translation>%1 muss zwischen 0 und 1e7 GiB liegen</translation>
+        </message>
+        <message>
+            <source>world_size %1 does not match the mesh: %2 nodes x %3 processes = %4</source>
+            <translation>world_size %1 passt nicht zum Mesh: %2 Knoten x %3 Prozesse = %4</translation>
+        </message>
+        <message>
+            <source>each unit needs a string &quot;module&quot; (&quot;&quot; is the root)</source>
+            <translation>jede Einheit braucht eine Zeichenkette „module“ (&quot;&quot; ist die Wurzel)</translation>
+        </message>
+        <message>
+            <source>reshard_after_forward must be &quot;default&quot;, true, false or a positive integer, got %1</source>
+            <translation>reshard_after_forward muss „default“, true, false oder eine positive ganze Zahl sein, erhalten: %1</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing must be &quot;none&quot; or &quot;full&quot;, got %1</source>
+            <translation>activation_checkpointing muss „none“ oder „full“ sein, erhalten: %1</translation>
+        </message>
+        <message>
+            <source>only the &quot;adamw&quot; optimizer is supported, got &quot;%1&quot;</source>
+            <translation>nur der Optimierer „adamw“ wird unterstützt, erhalten: „%1“</translation>
+        </message>
+        <message>
+            <source>betas must be an array of two numbers</source>
+            <translation>betas muss ein Array aus zwei Zahlen sein</translation>
+        </message>
+        <message>
+            <source>data kind must be synthetic, tokens or text, got &quot;%1&quot;</source>
+            <translation>die Datenart muss synthetic, tokens oder text sein, erhalten: „%1“</translation>
+        </message>
+        <message>
+            <source>a plan must be a JSON object</source>
+            <translation>ein Plan muss ein JSON-Objekt sein</translation>
+        </message>
+        <message>
+            <source>&quot;units&quot; must be an array</source>
+            <translation>„units“ muss ein Array sein</translation>
+        </message>
+        <message>
+            <source>cannot read %1: %2</source>
+            <translation>%1 kann nicht gelesen werden: %2</translation>
+        </message>
+        <message>
+            <source>%1 is larger than 64 MiB; not a plan</source>
+            <translation>%1 ist größer als 64 MiB; kein Plan</translation>
+        </message>
+        <message>
+            <source>the module tree must be a JSON object</source>
+            <translation>der Modulbaum muss ein JSON-Objekt sein</translation>
+        </message>
+        <message>
+            <source>each module needs a string &quot;name&quot;</source>
+            <translation>jedes Modul braucht eine Zeichenkette „name“</translation>
+        </message>
+        <message>
+            <source>the first module must be the root, named &quot;&quot;</source>
+            <translation>das erste Modul muss die Wurzel sein, mit dem Namen &quot;&quot;</translation>
+        </message>
+        <message>
+            <source>&quot;params&quot; must be an array</source>
+            <translation>„params“ muss ein Array sein</translation>
+        </message>
+        <message>
+            <source>each parameter needs a non-empty string &quot;name&quot;</source>
+            <translation>jeder Parameter braucht eine nicht leere Zeichenkette „name“</translation>
+        </message>
+        <message>
+            <source>parameter has more than 2^40 elements</source>
+            <translation>der Parameter hat mehr als 2^40 Elemente</translation>
+        </message>
+        <message>
+            <source>unknown dtype %1 (expected float32, bfloat16, float16 or float64)</source>
+            <translation>unbekannter dtype %1 (erwartet: float32, bfloat16, float16 oder float64)</translation>
+        </message>
+        <message>
+            <source>tied parameter shapes differ from &quot;%1&quot;</source>
+            <translation>die Form des gekoppelten Parameters weicht von „%1“ ab</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot;</source>
+            <translation>„%1“</translation>
         </message>
         <message>
             <source>the root</source>

@@ -2332,14 +2332,6 @@
             <translation>未知模块 &quot;%1&quot;：模型中没有该名称的模块</translation>
         </message>
         <message>
-            <source>the root is listed as a unit more than once</source>
-            <translation>根被多次列为单元</translation>
-        </message>
-        <message>
-            <source>&quot;%1&quot; is listed as a unit more than once</source>
-            <translation>&quot;%1&quot; 被多次列为单元</translation>
-        </message>
-        <message>
             <source>unknown parameter &quot;%1&quot;</source>
             <translation>未知参数 &quot;%1&quot;</translation>
         </message>
@@ -2402,6 +2394,162 @@
         <message>
             <source>tied_to names unknown parameter &quot;%1&quot;</source>
             <translation>tied_to 指向未知参数 &quot;%1&quot;</translation>
+        </message>
+        <message>
+            <source>the model is too large to estimate: its parameter state could reach %1 bytes per rank, above the 2^62 bytes (4 EiB) shardbench models</source>
+            <translation>模型过大，无法估算：其参数状态每个 rank 可能达到 %1 字节，超过了 shardbench 可建模的 2^62 字节（4 EiB）</translation>
+        </message>
+        <message>
+            <source>micro_batch x seq_len is too large to estimate: activations could reach %1 bytes per rank, above the 2^62 bytes (4 EiB) shardbench models</source>
+            <translation>micro_batch x seq_len 过大，无法估算：激活值每个 rank 可能达到 %1 字节，超过了 shardbench 可建模的 2^62 字节（4 EiB）</translation>
+        </message>
+        <message>
+            <source>%1 is listed as a unit more than once</source>
+            <translation>%1 被多次列为单元</translation>
+        </message>
+        <message>
+            <source>parameter &quot;%1&quot; is not inside unit %2, so it cannot ignore it</source>
+            <translation>参数 &quot;%1&quot; 不在单元 %2 之内，因此该单元不能忽略它</translation>
+        </message>
+        <message>
+            <source>unit %1 holds parameter &quot;%2&quot;, which unit %3 excludes with ignored_params</source>
+            <translation>单元 %1 包含参数 &quot;%2&quot;，而单元 %3 通过 ignored_params 排除了该参数</translation>
+        </message>
+        <message>
+            <source>must be a JSON object</source>
+            <translation>必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>each unit must be a JSON object</source>
+            <translation>每个单元都必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>%1 more unknown fields are ignored</source>
+            <translation>另有 %1 个未知字段已忽略</translation>
+        </message>
+        <message>
+            <source>%1 must be an integer from %2 to %3, got %4</source>
+            <translation>%1 必须是 %2 到 %3 之间的整数，实际为 %4</translation>
+        </message>
+        <message>
+            <source>%1 must be a number, got %2</source>
+            <translation>%1 必须是数字，实际为 %2</translation>
+        </message>
+        <message>
+            <source>%1 must be true or false, got %2</source>
+            <translation>%1 必须为 true 或 false，实际为 %2</translation>
+        </message>
+        <message>
+            <source>%1 must be a string, got %2</source>
+            <translation>%1 必须是字符串，实际为 %2</translation>
+        </message>
+        <message>
+            <source>%1 must be an array of strings</source>
+            <translation>%1 必须是字符串数组</translation>
+        </message>
+        <message>
+            <source>unknown dtype %1 (expected fp32, bf16, fp16, fp64 or null)</source>
+            <translation>未知 dtype %1（应为 fp32、bf16、fp16、fp64 或 null）</translation>
+        </message>
+        <message>
+            <source>unknown model preset &quot;%1&quot; (known: %2)</source>
+            <translation>未知模型预设 &quot;%1&quot;（已知：%2）</translation>
+        </message>
+        <message>
+            <source>unknown architecture &quot;%1&quot; (tutorial, gpt2, llama, imported)</source>
+            <translation>未知架构 &quot;%1&quot;（tutorial、gpt2、llama、imported）</translation>
+        </message>
+        <message>
+            <source>an imported model needs its &quot;module_tree&quot;</source>
+            <translation>导入的模型需要其 &quot;module_tree&quot;</translation>
+        </message>
+        <message>
+            <source>device must be &quot;cpu&quot; or &quot;cuda&quot;, got &quot;%1&quot;</source>
+            <translation>device 必须为 &quot;cpu&quot; 或 &quot;cuda&quot;，实际为 &quot;%1&quot;</translation>
+        </message>
+        <message>
+            <source>%1 must be between 0 and 1e7 GiB</source>
+            <translation>%1 必须介于 0 和 1e7 GiB 之间</translation>
+        </message>
+        <message>
+            <source>world_size %1 does not match the mesh: %2 nodes x %3 processes = %4</source>
+            <translation>world_size %1 与网格不符：%2 个节点 x %3 个进程 = %4</translation>
+        </message>
+        <message>
+            <source>each unit needs a string &quot;module&quot; (&quot;&quot; is the root)</source>
+            <translation>每个单元都需要字符串 &quot;module&quot;（&quot;&quot; 表示根）</translation>
+        </message>
+        <message>
+            <source>reshard_after_forward must be &quot;default&quot;, true, false or a positive integer, got %1</source>
+            <translation>reshard_after_forward 必须为 &quot;default&quot;、true、false 或正整数，实际为 %1</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing must be &quot;none&quot; or &quot;full&quot;, got %1</source>
+            <translation>activation_checkpointing 必须为 &quot;none&quot; 或 &quot;full&quot;，实际为 %1</translation>
+        </message>
+        <message>
+            <source>only the &quot;adamw&quot; optimizer is supported, got &quot;%1&quot;</source>
+            <translation>仅支持 &quot;adamw&quot; 优化器，实际为 &quot;%1&quot;</translation>
+        </message>
+        <message>
+            <source>betas must be an array of two numbers</source>
+            <translation>betas 必须是包含两个数字的数组</translation>
+        </message>
+        <message>
+            <source>data kind must be synthetic, tokens or text, got &quot;%1&quot;</source>
+            <translation>数据类型必须为 synthetic、tokens 或 text，实际为 &quot;%1&quot;</translation>
+        </message>
+        <message>
+            <source>a plan must be a JSON object</source>
+            <translation>计划必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>&quot;units&quot; must be an array</source>
+            <translation>&quot;units&quot; 必须是数组</translation>
+        </message>
+        <message>
+            <source>cannot read %1: %2</source>
+            <translation>无法读取 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1 is larger than 64 MiB; not a plan</source>
+            <translation>%1 大于 64 MiB；不是计划文件</translation>
+        </message>
+        <message>
+            <source>the module tree must be a JSON object</source>
+            <translation>模块树必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>each module needs a string &quot;name&quot;</source>
+            <translation>每个模块都需要字符串 &quot;name&quot;</translation>
+        </message>
+        <message>
+            <source>the first module must be the root, named &quot;&quot;</source>
+            <translation>第一个模块必须是根，名称为 &quot;&quot;</translation>
+        </message>
+        <message>
+            <source>&quot;params&quot; must be an array</source>
+            <translation>&quot;params&quot; 必须是数组</translation>
+        </message>
+        <message>
+            <source>each parameter needs a non-empty string &quot;name&quot;</source>
+            <translation>每个参数都需要非空字符串 &quot;name&quot;</translation>
+        </message>
+        <message>
+            <source>parameter has more than 2^40 elements</source>
+            <translation>参数的元素多于 2^40 个</translation>
+        </message>
+        <message>
+            <source>unknown dtype %1 (expected float32, bfloat16, float16 or float64)</source>
+            <translation>未知 dtype %1（应为 float32、bfloat16、float16 或 float64）</translation>
+        </message>
+        <message>
+            <source>tied parameter shapes differ from &quot;%1&quot;</source>
+            <translation>共享权重的参数形状与 &quot;%1&quot; 不同</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot;</source>
+            <translation>“%1”</translation>
         </message>
         <message>
             <source>the root</source>

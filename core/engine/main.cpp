@@ -90,7 +90,7 @@ int main(int argc, char** argv)
     if (!plan.ok()) {
         for (const Problem& p : plan.problems)
             if (p.severity == Severity::Error) {
-                events().error(planPath + ": " + p.path + ": " + p.message, p.path);
+                events().error(planPath + ": " + p.path.str() + ": " + p.message(), p.path.str());
                 break;
             }
         return 2;

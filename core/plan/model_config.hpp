@@ -41,7 +41,7 @@ struct ModelConfig {
 
     std::int64_t headDim() const { return nHeads > 0 ? dim / nHeads : 0; }
     // Problems with sizes (paths under `where`), e.g. dim not divisible by heads.
-    void validate(const std::string& where, Problems& problems) const;
+    void validate(const JsonPath& where, Problems& problems) const;
 };
 
 struct PresetInfo {

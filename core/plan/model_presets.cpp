@@ -87,13 +87,12 @@ std::optional<Arch> parseArch(std::string_view s)
     return std::nullopt;
 }
 
-void ModelConfig::validate(const std::string& where, Problems& ps) const
+void ModelConfig::validate(const JsonPath& where, Problems& ps) const
 {
     if (arch == Arch::Imported) return; // checked when the tree is parsed
     auto positive = [&](std::int64_t v, const char* key, std::int64_t max) {
         if (v < 1 || v > max) {
-            ps.push_back({Severity::Error, where + "." + key, "model.size",
-                          std::string(key) + " must be between 1 and " + std::to_string(max) + ", got " + std::to_string(v)});
+            ps.push_back({Severity::Error, where.key(key), ProblemCode::ModelSize, {key, max, v}});
             return false;
         }
         return true;
@@ -107,17 +106,13 @@ void ModelConfig::validate(const std::string& where, Problems& ps) const
     ok &= positive(maxSeqLen, "max_seq_len", 1 << 22);
     if (!ok) return;
     if (dim % nHeads != 0)
-        ps.push_back({Severity::Error, where + ".n_heads", "model.heads",
-                      "dim " + std::to_string(dim) + " is not divisible by n_heads " + std::to_string(nHeads)});
+        ps.push_back({Severity::Error, where.key("n_heads"), ProblemCode::ModelHeads, {dim, nHeads}});
     if (nHeads % nKvHeads != 0)
-        ps.push_back({Severity::Error, where + ".n_kv_heads", "model.kv_heads",
-                      "n_heads " + std::to_string(nHeads) + " is not a multiple of n_kv_heads " + std::to_string(nKvHeads)});
+        ps.push_back({Severity::Error, where.key("n_kv_heads"), ProblemCode::ModelKvHeads, {nHeads, nKvHeads}});
     if (arch != Arch::Llama && nKvHeads != nHeads)
-        ps.push_back({Severity::Error, where + ".n_kv_heads", "model.kv_heads",
-                      "grouped-query attention (n_kv_heads != n_heads) needs the llama architecture"});
+        ps.push_back({Severity::Error, where.key("n_kv_heads"), ProblemCode::ModelGqaArch, {}});
     if (arch == Arch::Llama && (dim / nHeads) % 2 != 0)
-        ps.push_back({Severity::Error, where + ".n_heads", "model.rope",
-                      "RoPE needs an even head dimension, got " + std::to_string(dim / nHeads)});
+        ps.push_back({Severity::Error, where.key("n_heads"), ProblemCode::ModelRope, {dim / nHeads}});
 }
 
 } // namespace sb

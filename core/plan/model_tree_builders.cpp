@@ -123,7 +123,7 @@ std::shared_ptr<const ModuleTree> buildModuleTree(const ModelConfig& c, Problems
     if (c.arch == Arch::Imported) {
         auto tree = std::make_shared<ModuleTree>();
         Problems local;
-        if (!moduleTreeFromJson(c.importedTree, "$.model.module_tree", *tree, problems ? *problems : local)) {
+        if (!moduleTreeFromJson(c.importedTree, JsonPath().key("model").key("module_tree"), *tree, problems ? *problems : local)) {
             *tree = ModuleTree();
             tree->finish();
         }
@@ -131,7 +131,7 @@ std::shared_ptr<const ModuleTree> buildModuleTree(const ModelConfig& c, Problems
     }
     auto tree = std::make_shared<ModuleTree>(c.arch == Arch::Gpt2 ? "GPT2LMHeadModel" : "Transformer");
     Problems sizes;
-    c.validate("$.model", sizes);
+    c.validate(JsonPath().key("model"), sizes);
     if (!hasErrors(sizes)) {
         switch (c.arch) {
         case Arch::Tutorial: buildTutorial(*tree, c); break;

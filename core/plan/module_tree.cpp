@@ -155,42 +155,42 @@ json::Value ModuleTree::toJson() const
 
 namespace {
 
-void addProblem(Problems& ps, std::string path, std::string code, std::string message)
+void addProblem(Problems& ps, const JsonPath& path, ProblemCode code, std::vector<ProblemArg> args = {})
 {
-    ps.push_back({Severity::Error, std::move(path), std::move(code), std::move(message)});
+    ps.push_back({Severity::Error, path, code, std::move(args)});
 }
 
 } // namespace
 
-bool moduleTreeFromJson(const json::Value& v, const std::string& where, ModuleTree& out, Problems& problems)
+bool moduleTreeFromJson(const json::Value& v, const JsonPath& where, ModuleTree& out, Problems& problems)
 {
     const std::size_t before = problems.size();
     if (!v.isObject()) {
-        addProblem(problems, where, "tree.not_object", "the module tree must be a JSON object");
+        addProblem(problems, where, ProblemCode::TreeNotObject);
         return false;
     }
     if (const json::Value* f = v.find("format"); f && (!f->isString() || f->asString() != "shardbench-module-tree"))
-        addProblem(problems, where + ".format", "tree.format", "not a shardbench module tree (format must be \"shardbench-module-tree\")");
+        addProblem(problems, where.key("format"), ProblemCode::TreeFormat);
     if (const json::Value* ver = v.find("version"); ver && (!ver->isInteger() || ver->asInt() != 1))
-        addProblem(problems, where + ".version", "tree.version", "unsupported module-tree version (this build reads version 1)");
+        addProblem(problems, where.key("version"), ProblemCode::TreeVersion);
     const json::Value* mods = v.find("modules");
     if (!mods || !mods->isArray() || mods->size() == 0) {
-        addProblem(problems, where + ".modules", "tree.modules", "\"modules\" must be a non-empty array, root first");
+        addProblem(problems, where.key("modules"), ProblemCode::TreeModules);
         return false;
     }
     if (problems.size() != before) return false;
 
     ModuleTree tree;
-    struct PendingTie { int param; std::string target; std::string path; };
+    struct PendingTie { int param; std::string target; JsonPath path; };
     std::vector<PendingTie> ties;
     std::unordered_map<std::string, int> seen{{"", 0}};
     const json::Array& arr = mods->asArray();
     for (std::size_t i = 0; i < arr.size(); ++i) {
-        const std::string at = where + ".modules[" + std::to_string(i) + "]";
+        auto at = [&] { return where.key("modules").index(i); }; // built only for a problem
         const json::Value& jm = arr[i];
         const json::Value* name = jm.find("name");
         if (!jm.isObject() || !name || !name->isString()) {
-            addProblem(problems, at, "tree.module", "each module needs a string \"name\"");
+            addProblem(problems, at(), ProblemCode::TreeModule);
             continue;
         }
         const std::string& path = name->asString();
@@ -199,21 +199,20 @@ bool moduleTreeFromJson(const json::Value& v, const std::string& where, ModuleTr
         int index = 0;
         if (i == 0) {
             if (!path.empty()) {
-                addProblem(problems, at + ".name", "tree.root", "the first module must be the root, named \"\"");
+                addProblem(problems, at().key("name"), ProblemCode::TreeRoot);
                 return false;
             }
             tree = ModuleTree(typeName);
         } else {
             if (path.empty() || seen.count(path)) {
-                addProblem(problems, at + ".name", "tree.duplicate", "module \"" + path + "\" is empty or listed twice");
+                addProblem(problems, at().key("name"), ProblemCode::TreeDuplicate, {path});
                 continue;
             }
             std::size_t dot = path.rfind('.');
             std::string parentPath = dot == std::string::npos ? "" : path.substr(0, dot);
             auto parent = seen.find(parentPath);
             if (parent == seen.end()) {
-                addProblem(problems, at + ".name", "tree.orphan",
-                           "module \"" + path + "\" appears before its parent \"" + parentPath + "\"");
+                addProblem(problems, at().key("name"), ProblemCode::TreeOrphan, {path, parentPath});
                 continue;
             }
             index = tree.addModule(parent->second, dot == std::string::npos ? path : path.substr(dot + 1), typeName);
@@ -222,16 +221,16 @@ bool moduleTreeFromJson(const json::Value& v, const std::string& where, ModuleTr
         const json::Value* ps = jm.find("params");
         if (!ps) continue;
         if (!ps->isArray()) {
-            addProblem(problems, at + ".params", "tree.params", "\"params\" must be an array");
+            addProblem(problems, at().key("params"), ProblemCode::TreeParams);
             continue;
         }
         for (std::size_t j = 0; j < ps->size(); ++j) {
-            const std::string pat = at + ".params[" + std::to_string(j) + "]";
+            auto pat = [&] { return at().key("params").index(j); };
             const json::Value& jp = ps->asArray()[j];
             const json::Value* pname = jp.find("name");
             const json::Value* shape = jp.find("shape");
             if (!jp.isObject() || !pname || !pname->isString() || pname->asString().empty()) {
-                addProblem(problems, pat, "tree.param", "each parameter needs a non-empty string \"name\"");
+                addProblem(problems, pat(), ProblemCode::TreeParam);
                 continue;
             }
             std::vector<std::int64_t> dims;
@@ -244,39 +243,38 @@ bool moduleTreeFromJson(const json::Value& v, const std::string& where, ModuleTr
                     dims.push_back(d.asInt());
                 }
             if (!shapeOk) {
-                addProblem(problems, pat + ".shape", "tree.shape", "\"shape\" must be an array of non-negative integers");
+                addProblem(problems, pat().key("shape"), ProblemCode::TreeShape);
                 continue;
             }
             for (std::int64_t d : dims) // checked so that later element counts never overflow
                 numel = (d == 0 || numel == 0) ? 0 : (numel > kMaxNumel / d ? kMaxNumel + 1 : numel * d);
             if (numel > kMaxNumel) {
-                addProblem(problems, pat + ".shape", "tree.shape", "parameter has more than 2^40 elements");
+                addProblem(problems, pat().key("shape"), ProblemCode::TreeNumel);
                 continue;
             }
             DType dt = DType::F32;
             if (const json::Value* jd = jp.find("dtype")) {
                 auto parsed = jd->isString() ? parseDType(jd->asString()) : std::nullopt;
                 if (!parsed) {
-                    addProblem(problems, pat + ".dtype", "tree.dtype",
-                               "unknown dtype " + jd->dump() + " (expected float32, bfloat16, float16 or float64)");
+                    addProblem(problems, pat().key("dtype"), ProblemCode::TreeDtype, {jd->dump()});
                     continue;
                 }
                 dt = *parsed;
             }
             int pi = tree.addParam(index, pname->asString(), dims, dt);
             if (const json::Value* tie = jp.find("tied_to"); tie && tie->isString())
-                ties.push_back({pi, tie->asString(), pat + ".tied_to"});
+                ties.push_back({pi, tie->asString(), pat().key("tied_to")});
         }
     }
     tree.finish();
     for (const PendingTie& t : ties) {
         int target = tree.findParam(t.target);
         if (target < 0 || target == t.param) {
-            addProblem(problems, t.path, "tree.tie", "tied_to names unknown parameter \"" + t.target + "\"");
+            addProblem(problems, t.path, ProblemCode::TreeTie, {t.target});
             continue;
         }
         if (tree.param(target).shape != tree.param(t.param).shape) {
-            addProblem(problems, t.path, "tree.tie", "tied parameter shapes differ from \"" + t.target + "\"");
+            addProblem(problems, t.path, ProblemCode::TreeTieShape, {t.target});
             continue;
         }
         tree.tieParam(t.param, target);

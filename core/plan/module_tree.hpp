@@ -78,6 +78,6 @@ private:
 
 // Reads the module-tree JSON written by scripts/export_module_tree.py.
 // Returns false and appends problems (paths under `where`) when it is malformed.
-bool moduleTreeFromJson(const json::Value& v, const std::string& where, ModuleTree& out, Problems& problems);
+bool moduleTreeFromJson(const json::Value& v, const JsonPath& where, ModuleTree& out, Problems& problems);
 
 } // namespace sb

@@ -148,10 +148,10 @@ namespace {
 // for each wrong one and a warning for each key nobody asked for.
 class Fields {
 public:
-    Fields(const json::Value* obj, std::string path, Problems& ps) : obj_(obj), path_(std::move(path)), ps_(ps)
+    Fields(const json::Value* obj, JsonPath path, Problems& ps) : obj_(obj), path_(std::move(path)), ps_(ps)
     {
         if (obj_ && !obj_->isObject()) {
-            error(path_, "plan.type", "must be a JSON object");
+            error(path_, ProblemCode::PlanType);
             obj_ = nullptr;
         }
     }
@@ -163,12 +163,10 @@ public:
             bool known = false;
             for (const std::string& k : used_) known = known || k == key;
             if (!known && ++unknown <= kMaxUnknownWarnings)
-                ps_.push_back({Severity::Warning, path_ + "." + key, "plan.unknown_field",
-                               "unknown field \"" + key + "\" is ignored"});
+                ps_.push_back({Severity::Warning, path_.key(key), ProblemCode::PlanUnknownField, {key}});
         }
         if (unknown > kMaxUnknownWarnings) // a file of a million stray keys gets one line for the rest, not a million
-            ps_.push_back({Severity::Warning, path_, "plan.unknown_fields",
-                           std::to_string(unknown - kMaxUnknownWarnings) + " more unknown fields are ignored"});
+            ps_.push_back({Severity::Warning, path_, ProblemCode::PlanUnknownFields, {unknown - kMaxUnknownWarnings}});
     }
     Fields(const Fields&) = delete;
     Fields& operator=(const Fields&) = delete;
@@ -178,12 +176,12 @@ public:
         used_.push_back(key);
         return obj_ ? obj_->find(key) : nullptr;
     }
-    std::string at(const std::string& key) const { return path_ + "." + key; }
-    const std::string& path() const { return path_; }
+    JsonPath at(const std::string& key) const { return path_.key(key); }
+    const JsonPath& path() const { return path_; }
 
-    void error(const std::string& path, const char* code, std::string msg)
+    void error(const JsonPath& path, ProblemCode code, std::vector<ProblemArg> args = {})
     {
-        ps_.push_back({Severity::Error, path, code, std::move(msg)});
+        ps_.push_back({Severity::Error, path, code, std::move(args)});
     }
 
     template <typename Int>
@@ -192,8 +190,7 @@ public:
         const json::Value* v = get(key);
         if (!v) return;
         if (!v->isInteger() || v->asInt() < min || v->asInt() > max) {
-            error(at(key), "plan.integer",
-                  key + " must be an integer from " + std::to_string(min) + " to " + std::to_string(max) + ", got " + v->dump());
+            error(at(key), ProblemCode::PlanInteger, {key, min, max, v->dump()});
             return;
         }
         out = static_cast<Int>(v->asInt());
@@ -203,7 +200,7 @@ public:
         const json::Value* v = get(key);
         if (!v) return;
         if (!v->isNumber() || !std::isfinite(v->asDouble())) {
-            error(at(key), "plan.number", key + " must be a number, got " + v->dump());
+            error(at(key), ProblemCode::PlanNumber, {key, v->dump()});
             return;
         }
         out = v->asDouble();
@@ -213,7 +210,7 @@ public:
         const json::Value* v = get(key);
         if (!v) return;
         if (!v->isBool()) {
-            error(at(key), "plan.bool", key + " must be true or false, got " + v->dump());
+            error(at(key), ProblemCode::PlanBool, {key, v->dump()});
             return;
         }
         out = v->asBool();
@@ -223,7 +220,7 @@ public:
         const json::Value* v = get(key);
         if (!v) return;
         if (!v->isString()) {
-            error(at(key), "plan.string", key + " must be a string, got " + v->dump());
+            error(at(key), ProblemCode::PlanString, {key, v->dump()});
             return;
         }
         out = v->asString();
@@ -236,7 +233,7 @@ public:
         if (ok)
             for (const json::Value& s : v->asArray()) ok = ok && s.isString();
         if (!ok) {
-            error(at(key), "plan.string_list", key + " must be an array of strings");
+            error(at(key), ProblemCode::PlanStringList, {key});
             return;
         }
         out.clear();
@@ -251,7 +248,7 @@ public:
         }
         auto t = v->isString() ? parseDType(v->asString()) : std::nullopt;
         if (!t) {
-            error(at(key), "plan.dtype", "unknown dtype " + v->dump() + " (expected fp32, bf16, fp16, fp64 or null)");
+            error(at(key), ProblemCode::PlanDtype, {v->dump()});
             return;
         }
         out = t;
@@ -260,14 +257,14 @@ public:
 private:
     static constexpr std::size_t kMaxUnknownWarnings = 20;
     const json::Value* obj_;
-    std::string path_;
+    JsonPath path_;
     Problems& ps_;
     std::vector<std::string> used_;
 };
 
 void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
 {
-    Fields f(v, "$.model", ps);
+    Fields f(v, JsonPath().key("model"), ps);
     std::string preset = m.preset;
     f.string("preset", preset);
     std::string arch;
@@ -278,7 +275,7 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
         } else if (!parseArch(arch)) {
             std::string names;
             for (const PresetInfo& p : modelPresets()) names += (names.empty() ? "" : ", ") + p.name;
-            f.error(f.at("preset"), "plan.preset", "unknown model preset \"" + preset + "\" (known: " + names + ")");
+            f.error(f.at("preset"), ProblemCode::PlanPreset, {preset, names});
         }
         m.preset = preset;
     } else if (preset == "imported") {
@@ -287,7 +284,7 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
     }
     if (!arch.empty()) {
         if (auto a = parseArch(arch)) m.arch = *a;
-        else f.error(f.at("arch"), "plan.arch", "unknown architecture \"" + arch + "\" (tutorial, gpt2, llama, imported)");
+        else f.error(f.at("arch"), ProblemCode::PlanArch, {arch});
     }
     const long long big = 1ll << 40;
     f.integer("vocab_size", m.vocabSize, 1, big);
@@ -304,12 +301,12 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
     f.string("imported_from", m.importedFrom);
     if (const json::Value* tree = f.get("module_tree")) m.importedTree = *tree;
     if (m.arch == Arch::Imported && m.importedTree.isNull())
-        f.error(f.at("module_tree"), "plan.module_tree", "an imported model needs its \"module_tree\"");
+        f.error(f.at("module_tree"), ProblemCode::PlanModuleTree);
 }
 
 void readMesh(const json::Value* v, Mesh& m, Problems& ps)
 {
-    Fields f(v, "$.mesh", ps);
+    Fields f(v, JsonPath().key("mesh"), ps);
     f.integer("nodes", m.nodes, 1, 1 << 20);
     f.integer("procs_per_node", m.procsPerNode, 1, 1024);
     f.integer("replicate", m.replicate, 1, 1 << 20);
@@ -317,12 +314,12 @@ void readMesh(const json::Value* v, Mesh& m, Problems& ps)
     f.string("device", device);
     if (device == "cpu") m.device = Device::Cpu;
     else if (device == "cuda") m.device = Device::Cuda;
-    else f.error(f.at("device"), "plan.device", "device must be \"cpu\" or \"cuda\", got \"" + device + "\"");
+    else f.error(f.at("device"), ProblemCode::PlanDevice, {device});
     f.string("device_name", m.deviceName);
     auto gib = [&](const char* key, std::uint64_t& out) {
         double g = static_cast<double>(out) / static_cast<double>(kGiB);
         f.number(key, g);
-        if (g < 0 || g > 1e7) f.error(f.at(key), "plan.memory", std::string(key) + " must be between 0 and 1e7 GiB");
+        if (g < 0 || g > 1e7) f.error(f.at(key), ProblemCode::PlanMemory, {key});
         else out = static_cast<std::uint64_t>(std::llround(g * static_cast<double>(kGiB)));
     };
     gib("device_memory_gib", m.deviceMemoryBytes);
@@ -330,29 +327,26 @@ void readMesh(const json::Value* v, Mesh& m, Problems& ps)
     int world = -1;
     f.integer("world_size", world, 1, 1 << 30);
     if (world > 0 && world != m.worldSize())
-        f.error(f.at("world_size"), "plan.world_size",
-                "world_size " + std::to_string(world) + " does not match the mesh: " + std::to_string(m.nodes) +
-                    " nodes x " + std::to_string(m.procsPerNode) + " processes = " + std::to_string(m.worldSize()));
+        f.error(f.at("world_size"), ProblemCode::PlanWorldSize, {world, m.nodes, m.procsPerNode, m.worldSize()});
 }
 
-void readUnit(const json::Value& v, const std::string& path, UnitPolicy& u, Problems& ps)
+void readUnit(const json::Value& v, const JsonPath& path, UnitPolicy& u, Problems& ps)
 {
     if (!v.isObject()) { // one problem, not one per missing field
-        ps.push_back({Severity::Error, path, "plan.type", "each unit must be a JSON object"});
+        ps.push_back({Severity::Error, path, ProblemCode::PlanUnitType, {}});
         return;
     }
     Fields f(&v, path, ps);
     const json::Value* module = f.get("module");
     if (!module || !module->isString())
-        f.error(f.at("module"), "plan.unit_module", "each unit needs a string \"module\" (\"\" is the root)");
+        f.error(f.at("module"), ProblemCode::PlanUnitModule);
     else
         u.module = module->asString();
     if (const json::Value* r = f.get("reshard_after_forward")) {
         if (r->isBool()) u.reshard = {r->asBool() ? Reshard::True : Reshard::False, 0};
         else if (r->isString() && r->asString() == "default") u.reshard = {Reshard::Default, 0};
         else if (r->isInteger() && r->asInt() >= 1 && r->asInt() <= (1 << 20)) u.reshard = {Reshard::Group, static_cast<int>(r->asInt())};
-        else f.error(f.at("reshard_after_forward"), "plan.reshard",
-                     "reshard_after_forward must be \"default\", true, false or a positive integer, got " + r->dump());
+        else f.error(f.at("reshard_after_forward"), ProblemCode::PlanReshard, {r->dump()});
     }
     if (const json::Value* mpv = f.get("mixed_precision")) {
         Fields mp(mpv, f.at("mixed_precision"), ps);
@@ -366,8 +360,7 @@ void readUnit(const json::Value& v, const std::string& path, UnitPolicy& u, Prob
         if (ac->isBool()) u.ac = ac->asBool() ? Checkpointing::Full : Checkpointing::None;
         else if (ac->isString() && ac->asString() == "full") u.ac = Checkpointing::Full;
         else if (ac->isString() && ac->asString() == "none") u.ac = Checkpointing::None;
-        else f.error(f.at("activation_checkpointing"), "plan.ac",
-                     "activation_checkpointing must be \"none\" or \"full\", got " + ac->dump());
+        else f.error(f.at("activation_checkpointing"), ProblemCode::PlanActivationCheckpointing, {ac->dump()});
     }
     f.stringList("forward_prefetch", u.forwardPrefetch);
     f.stringList("backward_prefetch", u.backwardPrefetch);
@@ -376,7 +369,7 @@ void readUnit(const json::Value& v, const std::string& path, UnitPolicy& u, Prob
 
 void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
 {
-    Fields f(v, "$.training", ps);
+    Fields f(v, JsonPath().key("training"), ps);
     f.integer("micro_batch", t.microBatch, 1, 1 << 20);
     f.integer("seq_len", t.seqLen, 1, 1 << 22);
     f.integer("grad_accum", t.gradAccum, 1, 1 << 20);
@@ -389,14 +382,14 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
         Fields o(ov, f.at("optimizer"), ps);
         std::string name = "adamw";
         o.string("name", name);
-        if (name != "adamw") o.error(o.at("name"), "plan.optimizer", "only the \"adamw\" optimizer is supported, got \"" + name + "\"");
+        if (name != "adamw") o.error(o.at("name"), ProblemCode::PlanOptimizer, {name});
         o.number("lr", t.optimizer.lr);
         if (const json::Value* b = o.get("betas")) {
             if (b->isArray() && b->size() == 2 && b->asArray()[0].isNumber() && b->asArray()[1].isNumber()) {
                 t.optimizer.beta1 = b->asArray()[0].asDouble();
                 t.optimizer.beta2 = b->asArray()[1].asDouble();
             } else {
-                o.error(o.at("betas"), "plan.betas", "betas must be an array of two numbers");
+                o.error(o.at("betas"), ProblemCode::PlanBetas);
             }
         }
         o.number("eps", t.optimizer.eps);
@@ -412,7 +405,7 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
         if (kind == "synthetic") t.data.kind = DataConfig::Synthetic;
         else if (kind == "tokens") t.data.kind = DataConfig::Tokens;
         else if (kind == "text") t.data.kind = DataConfig::Text;
-        else d.error(d.at("kind"), "plan.data_kind", "data kind must be synthetic, tokens or text, got \"" + kind + "\"");
+        else d.error(d.at("kind"), ProblemCode::PlanDataKind, {kind});
         d.string("path", t.data.path);
     }
     if (const json::Value* cv = f.get("checkpoint")) {
@@ -433,33 +426,31 @@ PlanReadResult planFromJson(const json::Value& v)
     p.units.clear();
     Problems& ps = r.problems;
     if (!v.isObject()) {
-        ps.push_back({Severity::Error, "$", "plan.not_object", "a plan must be a JSON object"});
+        ps.push_back({Severity::Error, JsonPath(), ProblemCode::PlanNotObject, {}});
         p.root();
         return r;
     }
-    Fields f(&v, "$", ps);
+    Fields f(&v, JsonPath(), ps);
     std::string format;
     f.string("format", format);
     if (format != "shardbench-plan")
-        f.error("$.format", "plan.format", "not a shardbench plan: \"format\" must be \"shardbench-plan\"");
+        f.error(f.at("format"), ProblemCode::PlanFormat);
     const json::Value* ver = f.get("version");
     if (!ver || !ver->isInteger()) {
-        f.error("$.version", "plan.version", "missing integer \"version\"");
+        f.error(f.at("version"), ProblemCode::PlanVersionMissing);
     } else if (ver->asInt() != kPlanFormatVersion) {
-        f.error("$.version", "plan.version",
-                "plan format version " + std::to_string(ver->asInt()) + " is not supported (this build reads version " +
-                    std::to_string(kPlanFormatVersion) + ")");
+        f.error(f.at("version"), ProblemCode::PlanVersion, {ver->asInt(), kPlanFormatVersion});
     }
     f.string("name", p.name);
     readModel(f.get("model"), p.model, ps);
     readMesh(f.get("mesh"), p.mesh, ps);
     if (const json::Value* units = f.get("units")) {
         if (!units->isArray()) {
-            f.error("$.units", "plan.units", "\"units\" must be an array");
+            f.error(f.at("units"), ProblemCode::PlanUnits);
         } else {
             for (std::size_t i = 0; i < units->size(); ++i) {
                 UnitPolicy u;
-                readUnit(units->asArray()[i], "$.units[" + std::to_string(i) + "]", u, ps);
+                readUnit(units->asArray()[i], f.at("units").index(i), u, ps);
                 p.units.push_back(std::move(u));
             }
         }
@@ -476,7 +467,7 @@ PlanReadResult planFromString(const std::string& text)
         PlanReadResult r;
         r.plan.units.clear();
         r.plan.root();
-        r.problems.push_back({Severity::Error, "$", "plan.syntax", "invalid JSON at " + parsed.error.toString()});
+        r.problems.push_back({Severity::Error, JsonPath(), ProblemCode::PlanSyntax, {parsed.error.toString()}});
         return r;
     }
     return planFromJson(*parsed.value);
@@ -487,14 +478,14 @@ PlanReadResult loadPlanFile(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         PlanReadResult r;
-        r.problems.push_back({Severity::Error, "$", "plan.file", "cannot read " + path + ": " + std::strerror(errno)});
+        r.problems.push_back({Severity::Error, JsonPath(), ProblemCode::PlanFileUnreadable, {path, std::strerror(errno)}});
         return r;
     }
     std::ostringstream ss;
     ss << in.rdbuf();
     if (ss.str().size() > (64u << 20)) {
         PlanReadResult r;
-        r.problems.push_back({Severity::Error, "$", "plan.file", path + " is larger than 64 MiB; not a plan"});
+        r.problems.push_back({Severity::Error, JsonPath(), ProblemCode::PlanFileTooLarge, {path}});
         return r;
     }
     return planFromString(ss.str());
@@ -528,11 +519,12 @@ LoadedPlan validateLoaded(PlanReadResult read)
     // prefix, so the cost is linear in the number of problems.
     std::unordered_set<std::string> refused;
     for (const Problem& q : out.problems)
-        if (q.severity == Severity::Error) refused.insert(q.path);
+        if (q.severity == Severity::Error) refused.insert(q.path.str());
     auto add = [&](Problem p) {
-        for (std::size_t end = 0; end <= p.path.size(); ++end)
-            if ((end == p.path.size() || p.path[end] == '.' || p.path[end] == '[') && refused.count(p.path.substr(0, end))) return;
-        if (p.severity == Severity::Error) refused.insert(p.path);
+        const std::string path = p.path.str();
+        for (std::size_t end = 0; end <= path.size(); ++end)
+            if ((end == path.size() || path[end] == '.' || path[end] == '[') && refused.count(path.substr(0, end))) return;
+        if (p.severity == Severity::Error) refused.insert(path);
         out.problems.push_back(std::move(p));
     };
     Problems treeProblems;
@@ -540,7 +532,7 @@ LoadedPlan validateLoaded(PlanReadResult read)
     for (Problem& p : treeProblems) add(std::move(p));
     const bool treeFailed = out.plan.model.arch == Arch::Imported && out.tree->params().empty() && hasErrors(treeProblems);
     for (Problem& p : validatePlan(out.plan, *out.tree))
-        if (!(treeFailed && p.code == "plan.empty_model")) add(std::move(p)); // the tree's own problems say why
+        if (!(treeFailed && p.code == ProblemCode::PlanEmptyModel)) add(std::move(p)); // the tree's own problems say why
     return out;
 }
 

@@ -1,20 +1,58 @@
-// A problem found in a plan or model: where (a JSON path such as
-// "$.units[2].reshard_after_forward"), a stable code, and a plain sentence.
-// The GUI keys translations on the code; the CLI prints the sentence.
+// A problem found in a plan or model: where (a structured JSON path), a
+// stable code, and typed arguments. The sentence is not stored: it is the
+// code's template in the catalogue (problem_catalogue.hpp) filled with the
+// arguments, in English for the CLI and the core, translated by the GUI.
 #pragma once
 
+#include "json_path.hpp"
+#include "problem_code.hpp"
+
+#include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace sb {
 
 enum class Severity { Error, Warning };
 
+// One %N value of a problem's template.
+class ProblemArg {
+public:
+    enum class Kind {
+        Integer,
+        Real,  // written with three significant digits, "1.23e+20"
+        Text,  // written as is (a name, a key, a JSON value as written)
+        Unit,  // a shard unit by module path: "the root" for "", else the path in double quotes
+    };
+
+    template <typename Int, std::enable_if_t<std::is_integral_v<Int>, int> = 0>
+    ProblemArg(Int v) : kind_(Kind::Integer), integer_(static_cast<std::int64_t>(v)) {}
+    ProblemArg(double v) : kind_(Kind::Real), real_(v) {}
+    ProblemArg(std::string v) : kind_(Kind::Text), text_(std::move(v)) {}
+    ProblemArg(const char* v) : kind_(Kind::Text), text_(v) {}
+    static ProblemArg unit(std::string module);
+
+    Kind kind() const { return kind_; }
+    std::int64_t integer() const { return integer_; }
+    double real() const { return real_; }
+    const std::string& text() const { return text_; } // Text, or Unit's module path
+
+private:
+    Kind kind_;
+    std::int64_t integer_ = 0;
+    double real_ = 0;
+    std::string text_;
+};
+
 struct Problem {
     Severity severity = Severity::Error;
-    std::string path;
-    std::string code;
-    std::string message;
+    JsonPath path;
+    ProblemCode code = ProblemCode::PlanSyntax;
+    std::vector<ProblemArg> args;
+
+    std::string codeName() const;  // "plan.reshard_k": what the GUI and files key on
+    std::string message() const;   // the English sentence the CLI prints
 };
 
 using Problems = std::vector<Problem>;

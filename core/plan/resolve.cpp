@@ -7,9 +7,7 @@ namespace sb {
 
 namespace {
 
-std::string unitPath(std::size_t i) { return "$.units[" + std::to_string(i) + "]"; }
-
-std::string displayName(const std::string& module) { return module.empty() ? "the root" : "\"" + module + "\""; }
+JsonPath unitPath(std::size_t i) { return JsonPath().key("units").index(i); }
 
 } // namespace
 
@@ -17,8 +15,8 @@ ResolvedPlan resolvePlan(const Plan& plan, const ModuleTree& tree, Problems* pro
 {
     Problems sink;
     Problems& ps = problems ? *problems : sink;
-    auto error = [&](std::string path, const char* code, std::string msg) {
-        ps.push_back({Severity::Error, std::move(path), code, std::move(msg)});
+    auto error = [&](const JsonPath& path, ProblemCode code, std::vector<ProblemArg> args = {}) {
+        ps.push_back({Severity::Error, path, code, std::move(args)});
     };
 
     ResolvedPlan r;
@@ -31,11 +29,11 @@ ResolvedPlan resolvePlan(const Plan& plan, const ModuleTree& tree, Problems* pro
         const UnitPolicy& u = plan.units[i];
         int m = tree.findModule(u.module);
         if (m < 0) {
-            error(unitPath(i) + ".module", "plan.unknown_module", "unknown module \"" + u.module + "\": the model has no module of that name");
+            error(unitPath(i).key("module"), ProblemCode::PlanUnknownModule, {u.module});
             continue;
         }
         if (policyOfModule[static_cast<std::size_t>(m)] >= 0) {
-            error(unitPath(i) + ".module", "plan.duplicate_unit", displayName(u.module) + " is listed as a unit more than once");
+            error(unitPath(i).key("module"), ProblemCode::PlanDuplicateUnit, {ProblemArg::unit(u.module)});
             continue;
         }
         policyOfModule[static_cast<std::size_t>(m)] = static_cast<int>(i);
@@ -78,13 +76,12 @@ ResolvedPlan resolvePlan(const Plan& plan, const ModuleTree& tree, Problems* pro
         if (u.policy < 0) continue;
         const UnitPolicy& pol = plan.units[static_cast<std::size_t>(u.policy)];
         for (std::size_t j = 0; j < pol.ignoredParams.size(); ++j) {
-            const std::string at = unitPath(static_cast<std::size_t>(u.policy)) + ".ignored_params[" + std::to_string(j) + "]";
+            const JsonPath at = unitPath(static_cast<std::size_t>(u.policy)).key("ignored_params").index(j);
             int p = tree.findParam(pol.ignoredParams[j]);
             if (p < 0) {
-                error(at, "plan.unknown_param", "unknown parameter \"" + pol.ignoredParams[j] + "\"");
+                error(at, ProblemCode::PlanUnknownParam, {pol.ignoredParams[j]});
             } else if (!tree.isInSubtree(tree.param(p).module, u.module)) {
-                error(at, "plan.ignored_outside", "parameter \"" + pol.ignoredParams[j] + "\" is not inside unit " +
-                                                      displayName(pol.module) + ", so it cannot ignore it");
+                error(at, ProblemCode::PlanIgnoredOutside, {pol.ignoredParams[j], ProblemArg::unit(pol.module)});
             } else {
                 ignoredBy[static_cast<std::size_t>(p)] = static_cast<int>(ui);
             }
@@ -99,10 +96,9 @@ ResolvedPlan resolvePlan(const Plan& plan, const ModuleTree& tree, Problems* pro
             for (int p : tree.module(mi).params) {
                 const int by = ignoredBy[static_cast<std::size_t>(p)];
                 if (by < 0 || by == static_cast<int>(ui) || !tree.isInSubtree(u.module, r.units[static_cast<std::size_t>(by)].module)) continue;
-                error(unitPath(static_cast<std::size_t>(u.policy)) + ".module", "plan.unit_in_ignored",
-                      "unit " + displayName(m.path) + " holds parameter \"" + tree.param(p).path +
-                          "\", which unit " + displayName(tree.module(r.units[static_cast<std::size_t>(by)].module).path) +
-                          " excludes with ignored_params");
+                error(unitPath(static_cast<std::size_t>(u.policy)).key("module"), ProblemCode::PlanUnitInIgnored,
+                      {ProblemArg::unit(m.path), tree.param(p).path,
+                       ProblemArg::unit(tree.module(r.units[static_cast<std::size_t>(by)].module).path)});
                 reported = true;
                 break;
             }
@@ -130,11 +126,10 @@ ResolvedPlan resolvePlan(const Plan& plan, const ModuleTree& tree, Problems* pro
         if (owner >= 0 && here != owner) {
             const ResolvedUnit& o = r.units[static_cast<std::size_t>(owner)];
             const ResolvedUnit& h = r.units[static_cast<std::size_t>(here)];
-            error(h.policy >= 0 ? unitPath(static_cast<std::size_t>(h.policy)) + ".module" : "$.units",
-                  "plan.tied_split",
-                  "parameter \"" + prm.path + "\" is tied to \"" + tree.param(prm.tiedTo).path + "\" but they fall into different units (" +
-                      displayName(tree.module(h.module).path) + " and " + displayName(tree.module(o.module).path) +
-                      "); make both modules part of one unit");
+            error(h.policy >= 0 ? unitPath(static_cast<std::size_t>(h.policy)).key("module") : JsonPath().key("units"),
+                  ProblemCode::PlanTiedSplit,
+                  {prm.path, tree.param(prm.tiedTo).path, ProblemArg::unit(tree.module(h.module).path),
+                   ProblemArg::unit(tree.module(o.module).path)});
         }
     }
 
@@ -164,9 +159,9 @@ ResolvedPlan resolvePlan(const Plan& plan, const ModuleTree& tree, Problems* pro
         auto prefetch = [&](const std::vector<std::string>& names, const char* key, std::vector<int>& out) {
             for (std::size_t j = 0; j < names.size(); ++j) {
                 auto it = unitOfName.find(names[j]);
-                const std::string at = unitPath(static_cast<std::size_t>(u.policy)) + "." + key + "[" + std::to_string(j) + "]";
-                if (it == unitOfName.end()) error(at, "plan.prefetch_unknown", "prefetch target \"" + names[j] + "\" is not a shard unit");
-                else if (it->second == static_cast<int>(ui)) error(at, "plan.prefetch_self", "a unit cannot prefetch itself");
+                auto at = [&] { return unitPath(static_cast<std::size_t>(u.policy)).key(key).index(j); };
+                if (it == unitOfName.end()) error(at(), ProblemCode::PlanPrefetchUnknown, {names[j]});
+                else if (it->second == static_cast<int>(ui)) error(at(), ProblemCode::PlanPrefetchSelf);
                 else out.push_back(it->second);
             }
         };

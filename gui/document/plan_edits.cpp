@@ -204,7 +204,7 @@ Plan planWithModel(const Plan& plan, const ModelConfig& model, bool newPreset)
         return out;
     }
     Problems sizes;
-    model.validate("$.model", sizes);
+    model.validate(JsonPath().key("model"), sizes);
     if (hasErrors(sizes)) return out; // no tree to match units against; keep them for when the sizes are fixed
     const auto oldTree = buildModuleTree(plan.model);
     const auto newTree = buildModuleTree(model);

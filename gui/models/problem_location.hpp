@@ -1,6 +1,6 @@
-// Where a problem points, from its JSON path: a unit's module in the tree
-// ("$.units[3].reshard_after_forward" -> plan.units[3].module), or a field
-// of the model, mesh or training settings.
+// Where a problem points, from the steps of its JSON path: a unit's module in
+// the tree (units, 3, reshard_after_forward -> plan.units[3].module), or a
+// field of the model, mesh or training settings.
 #pragma once
 
 #include "plan/module_tree.hpp"
@@ -17,6 +17,6 @@ struct ProblemLocation {
     QString field;      // for Model / Mesh / Training: the first key after the section ("replicate")
 };
 
-ProblemLocation locateProblem(const std::string& path, const Plan& plan, const ModuleTree& tree);
+ProblemLocation locateProblem(const JsonPath& path, const Plan& plan, const ModuleTree& tree);
 
 } // namespace sb::gui

@@ -48,7 +48,7 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case SeverityColumn: return severityText(p.severity);
-        case PathColumn: return QString::fromStdString(p.path);
+        case PathColumn: return QString::fromStdString(p.path.str());
         case ModuleColumn:
             if (loc.kind != ProblemLocation::Unit || loc.module < 0) return QString();
             return loc.module == 0 ? tr("(root)") : QString::fromStdString(document_->tree().module(loc.module).path);

@@ -110,7 +110,7 @@ void Preflight::checkPlan()
         const int count = static_cast<int>(errors.size());
         set(PlanValid, Failed, [count] { return tr("%n error(s) in the plan", nullptr, count); }, [errors] {
             QStringList lines;
-            for (const Problem& p : errors) lines << QString::fromStdString(p.path) + QStringLiteral(": ") + problemText(p);
+            for (const Problem& p : errors) lines << QString::fromStdString(p.path.str()) + QStringLiteral(": ") + problemText(p);
             return lines;
         });
     }

@@ -96,7 +96,7 @@ void RestoreDialog::update()
     Problems treeProblems;
     if (const auto tree = buildModuleTree(p.model, &treeProblems)) {
         for (const Problem& pr : validatePlan(p, *tree))
-            if (pr.severity == Severity::Error) errors << QString::fromStdString(pr.path) + QStringLiteral(": ") + problemText(pr);
+            if (pr.severity == Severity::Error) errors << QString::fromStdString(pr.path.str()) + QStringLiteral(": ") + problemText(pr);
     } else {
         for (const Problem& pr : treeProblems) errors << problemText(pr);
     }

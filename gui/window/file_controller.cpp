@@ -28,16 +28,23 @@ const Setting<QString> kLastDirectory{QStringLiteral("files/lastDirectory")};
 bool unreadable(const Problems& problems)
 {
     for (const Problem& p : problems)
-        if (p.code == "plan.file" || p.code == "plan.syntax" || p.code == "plan.not_object" ||
-            p.code == "plan.format" || p.code == "plan.version")
-            return true;
+        switch (p.code) {
+        case ProblemCode::PlanFileUnreadable:
+        case ProblemCode::PlanFileTooLarge:
+        case ProblemCode::PlanSyntax:
+        case ProblemCode::PlanNotObject:
+        case ProblemCode::PlanFormat:
+        case ProblemCode::PlanVersion:
+        case ProblemCode::PlanVersionMissing: return true;
+        default: break;
+        }
     return false;
 }
 
 QString problemList(const Problems& problems)
 {
     QStringList lines;
-    for (const Problem& p : problems) lines << QString::fromStdString(p.path) + QStringLiteral(": ") + problemText(p);
+    for (const Problem& p : problems) lines << QString::fromStdString(p.path.str()) + QStringLiteral(": ") + problemText(p);
     return lines.join(u'\n');
 }
 
@@ -159,7 +166,7 @@ bool FileController::importModuleTreeFile(const QString& path)
                                                     .arg(QDir::toNativeSeparators(path), QString::fromStdString(parsed.error.toString())));
     Problems problems;
     ModuleTree tree;
-    if (!moduleTreeFromJson(*parsed.value, "$", tree, problems))
+    if (!moduleTreeFromJson(*parsed.value, JsonPath(), tree, problems))
         return report(tr("Import module tree"), tr("%1 is not a module tree:\n%2").arg(QDir::toNativeSeparators(path), problemList(problems)));
     ModelConfig model;
     model.preset = "imported";

@@ -100,7 +100,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
             model.importedFrom = cls->asString() + " (" + *imp + ")";
         Problems ps;
         ModuleTree t;
-        if (!moduleTreeFromJson(model.importedTree, "$", t, ps)) {
+        if (!moduleTreeFromJson(model.importedTree, JsonPath(), t, ps)) {
             printProblems(err, *imp, ps);
             return kBadInput;
         }

@@ -93,7 +93,7 @@ std::vector<std::pair<std::string, long long>> everyFieldAtMaximum()
 bool refusedAsTooLarge(const LoadedPlan& lp)
 {
     for (const Problem& p : lp.problems)
-        if (p.code == "plan.too_large") return p.severity == Severity::Error;
+        if (p.code == ProblemCode::PlanTooLarge || p.code == ProblemCode::PlanActivationsTooLarge) return p.severity == Severity::Error;
     return false;
 }
 

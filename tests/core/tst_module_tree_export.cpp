@@ -119,7 +119,7 @@ private Q_SLOTS:
         // shardbench reads it: the tie is counted once.
         ModuleTree t;
         Problems ps;
-        QVERIFY2(moduleTreeFromJson(tree, "$", t, ps), qPrintable(sbtest::problemsText(ps)));
+        QVERIFY2(moduleTreeFromJson(tree, JsonPath(), t, ps), qPrintable(sbtest::problemsText(ps)));
         const std::int64_t V = 512, D = 64, H = 256, P = 128, L = 2;
         QCOMPARE(static_cast<qint64>(t.totalParams()), static_cast<qint64>(V * D + P * D + L * (4 * D + 4 * D * D + D * H + H + H * D + D) + 2 * D));
         QCOMPARE(t.param(t.findParam("output.weight")).tiedTo, t.findParam("tok_embeddings.weight"));

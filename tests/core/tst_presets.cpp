@@ -74,7 +74,7 @@ private Q_SLOTS:
         QCOMPARE(static_cast<qint64>(owned), params);
         ModuleTree imported;
         Problems ps;
-        QVERIFY(moduleTreeFromJson(tree->toJson(), "$", imported, ps));
+        QVERIFY(moduleTreeFromJson(tree->toJson(), JsonPath(), imported, ps));
         QCOMPARE(static_cast<qint64>(imported.totalParams()), params);
         QCOMPARE(imported.modules().size(), tree->modules().size());
     }
@@ -87,7 +87,7 @@ private Q_SLOTS:
             QVERIFY(cfg);
             QCOMPARE(q(cfg->preset), q(info.name));
             Problems sizes;
-            cfg->validate("$.model", sizes);
+            cfg->validate(JsonPath().key("model"), sizes);
             QVERIFY2(sizes.empty(), qPrintable(sbtest::problemsText(sizes)));
             const LoadedPlan lp = validateLoaded(PlanReadResult{defaultPlan(*cfg), {}});
             QVERIFY2(lp.problems.empty(), qPrintable(q(info.name) + QStringLiteral(": ") + sbtest::problemsText(lp.problems)));

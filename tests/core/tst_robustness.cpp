@@ -34,7 +34,7 @@ std::string exercise(const std::string& text, Counts& counts)
         if (!lp.tree) return "no tree";
         if (!lp.plan.findUnit("")) return "no root unit";
         for (const Problem& p : lp.problems)
-            if (p.path.empty() || p.message.empty() || p.code.empty()) return "problem without path, code or message";
+            if (p.message().empty() || p.codeName().empty()) return "problem without code or message";
         if (!lp.ok()) return {};
         ++counts.valid;
         const Estimate e = estimateMemory(lp.plan, *lp.tree);

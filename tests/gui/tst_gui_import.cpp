@@ -33,7 +33,7 @@ void TestImport::importsTheExample()
     QVERIFY(parsed);
     ModuleTree reference;
     Problems ps;
-    QVERIFY(moduleTreeFromJson(*parsed.value, "$", reference, ps));
+    QVERIFY(moduleTreeFromJson(*parsed.value, JsonPath(), reference, ps));
 
     test::Workbench w;
     PlanDocument* doc = w->document();

@@ -1,9 +1,12 @@
 // An invalid k shows up as a problem with the CLI's sentence, marks its row,
-// and clicking it selects that row. Problem texts translate by code.
+// and clicking it selects that row. Problem texts translate by code: the
+// GUI's list of templates is the core's catalogue, and every template has a
+// German and a Chinese translation with the same placeholders.
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
 #include "models/plan_tree_model.hpp"
+#include "models/problem_templates.hpp"
 #include "models/problem_text.hpp"
 #include "models/problems_model.hpp"
 #include "views/plan_tree_view.hpp"
@@ -11,6 +14,7 @@
 #include "window/language_manager.hpp"
 
 #include "plan/plan_json.hpp"
+#include "plan/problem_catalogue.hpp"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -26,7 +30,10 @@ class TestProblems : public QObject {
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
     void invalidKSelectsItsRow();
-    void templatesRebuildTheCoreSentences();
+    void guiTemplatesAreTheCatalogue();
+    void everyTemplateTranslates_data();
+    void everyTemplateTranslates();
+    void englishIsTheCliSentence();
     void problemsTranslate();
 };
 
@@ -52,13 +59,13 @@ void TestProblems::invalidKSelectsItsRow()
     ProblemsModel* problems = w->problemsPanel()->problemsModel();
     QCOMPARE(problems->errorCount(), 1);
     const Problem& p = problems->problem(0);
-    QCOMPARE(p.code, std::string("plan.reshard_k"));
+    QCOMPARE(p.codeName(), std::string("plan.reshard_k"));
     const QString sentence = problems->index(0, ProblemsModel::MessageColumn).data().toString();
     QCOMPARE(sentence, QStringLiteral("reshard_after_forward 3 does not divide the shard group of 2 ranks"));
     // The same sentence the CLI prints for the saved plan.
     const LoadedPlan reloaded = validateLoaded(planFromString(planToString(doc->plan())));
     bool found = false;
-    for (const Problem& q : reloaded.problems) found = found || QString::fromStdString(q.message) == sentence;
+    for (const Problem& q : reloaded.problems) found = found || QString::fromStdString(q.message()) == sentence;
     QVERIFY(found);
     QCOMPARE(w->planTreeModel()->problemSeverity(block), 2);
 
@@ -78,7 +85,53 @@ void TestProblems::invalidKSelectsItsRow()
     QCOMPARE(w->planTreeModel()->problemSeverity(block), 0);
 }
 
-void TestProblems::templatesRebuildTheCoreSentences()
+void TestProblems::guiTemplatesAreTheCatalogue()
+{
+    const std::vector<ProblemTemplate>& core = problemCatalogue();
+    const std::vector<ProblemTextTemplate>& gui = problemTextTemplates();
+    for (std::size_t i = 0; i < std::max(core.size(), gui.size()); ++i) {
+        const QString coreRow = i < core.size() ? QString::fromUtf8(core[i].name) + u' ' + QString::fromUtf8(core[i].text) : QString();
+        const QString guiRow = i < gui.size() ? QString::fromUtf8(gui[i].code) + u' ' + QString::fromUtf8(gui[i].text) : QString();
+        QCOMPARE(guiRow, coreRow); // keep gui/models/problem_templates.cpp in step with core/plan/problem_code.hpp
+    }
+}
+
+namespace {
+
+QStringList placeholders(const QString& text)
+{
+    QStringList out;
+    for (qsizetype i = 0; i + 1 < text.size(); ++i)
+        if (text.at(i) == u'%' && text.at(i + 1).isDigit()) out << text.mid(i, 2);
+    out.sort();
+    return out;
+}
+
+} // namespace
+
+void TestProblems::everyTemplateTranslates_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("German") << QStringLiteral("de");
+    QTest::newRow("Simplified Chinese") << QStringLiteral("zh_CN");
+}
+
+void TestProblems::everyTemplateTranslates()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    QVERIFY(languages.setLanguage(language));
+    for (const ProblemTemplate& t : problemCatalogue()) {
+        const QString source = problemSourceTemplate(t.code);
+        QVERIFY2(!source.isEmpty(), t.name);
+        const QString translated = QCoreApplication::translate("sb::gui::ProblemText", t.text);
+        QVERIFY2(translated != source, qPrintable(QStringLiteral("no %1 translation for %2: %3").arg(language, QString::fromUtf8(t.name), source)));
+        QVERIFY2(placeholders(translated) == placeholders(source), qPrintable(translated));
+    }
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+}
+
+void TestProblems::englishIsTheCliSentence()
 {
     // Plans that trip many checks at once.
     Plan bad = defaultPlan(*presetConfig("gpt2-124m"));
@@ -92,6 +145,7 @@ void TestProblems::templatesRebuildTheCoreSentences()
     unknown.module = "nowhere";
     bad.units.push_back(unknown);
     bad.units.push_back(bad.units[2]);
+    bad.units.push_back(bad.units[0]);
     bad.units[1].forwardPrefetch = {"missing"};
     UnitPolicy wte;
     wte.module = "transformer.wte";
@@ -106,35 +160,31 @@ void TestProblems::templatesRebuildTheCoreSentences()
         const LoadedPlan l = validateLoaded(PlanReadResult{p, {}});
         all.insert(all.end(), l.problems.begin(), l.problems.end());
     }
-    int matched = 0;
-    for (const Problem& p : all) {
-        QString source;
-        QStringList args;
-        if (!problemTemplate(p, &source, &args)) {
-            qWarning("no template for %s: %s", p.code.c_str(), p.message.c_str());
-            continue;
-        }
-        ++matched;
-        QCOMPARE(fillTemplate(source, args), QString::fromStdString(p.message));
-        QCOMPARE(problemText(p), QString::fromStdString(p.message)); // English: the CLI's words
-    }
-    QVERIFY2(matched >= 8, qPrintable(QString::number(matched)));
+    const PlanReadResult wrong = planFromString(R"({"format": "x", "mesh": {"nodes": "two", "device": "tpu"}, "units": [3]})");
+    all.insert(all.end(), wrong.problems.begin(), wrong.problems.end());
+    QVERIFY2(all.size() >= 14, qPrintable(QString::number(all.size())));
+    for (const Problem& p : all) QCOMPARE(problemText(p), QString::fromStdString(p.message()));
 }
 
 void TestProblems::problemsTranslate()
 {
     LanguageManager languages;
     QVERIFY(languages.setLanguage(QStringLiteral("de")));
-    const Problem k{Severity::Error, "$.units[2].reshard_after_forward", "plan.reshard_k",
-                    "reshard_after_forward 3 does not divide the shard group of 8 ranks"};
+    const Problem k{Severity::Error, JsonPath().key("units").index(2).key("reshard_after_forward"), ProblemCode::PlanReshardK, {3, 8}};
     const QString de = problemText(k);
     QVERIFY2(de.contains(QStringLiteral("teilt")) && de.contains(u'3') && de.contains(u'8'), qPrintable(de));
-    const Problem unknown{Severity::Error, "$", "plan.made_up", "a sentence no template knows"};
-    QCOMPARE(problemText(unknown), QStringLiteral("a sentence no template knows"));
+    // A unit named as an argument: the root in words, a module in the language's quotes.
+    const Problem rootTwice{Severity::Error, JsonPath().key("units").index(1).key("module"), ProblemCode::PlanDuplicateUnit,
+                            {ProblemArg::unit("")}};
+    QCOMPARE(problemText(rootTwice), QStringLiteral("die Wurzel ist mehr als einmal als Einheit aufgeführt"));
+    const Problem blockTwice{Severity::Error, JsonPath().key("units").index(3).key("module"), ProblemCode::PlanDuplicateUnit,
+                             {ProblemArg::unit("layers.0")}};
+    QCOMPARE(problemText(blockTwice), QStringLiteral("„layers.0“ ist mehr als einmal als Einheit aufgeführt"));
     QVERIFY(languages.setLanguage(QStringLiteral("zh_CN")));
-    QVERIFY(problemText(k) != QString::fromStdString(k.message));
+    QVERIFY(problemText(k) != QString::fromStdString(k.message()));
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
-    QCOMPARE(problemText(k), QString::fromStdString(k.message));
+    QCOMPARE(problemText(k), QString::fromStdString(k.message()));
+    QCOMPARE(problemText(rootTwice), QStringLiteral("the root is listed as a unit more than once"));
 }
 
 QTEST_MAIN(TestProblems)
