@@ -4,8 +4,8 @@
 # which loads a few representative plans, grabs each view, then trains a
 # small model with the real shardbench-core next to it (three runs into a
 # temporary run store: launched, stopped, restored from a checkpoint on 3
-# ranks; about half a minute), grabs the Cluster, Run, Runs and Checkpoints
-# areas and quits.
+# ranks, and one launched detached, followed, detached and stopped; about a
+# minute), grabs the Cluster, Run, Runs and Checkpoints areas and quits.
 #
 #   scripts/screenshots.sh [BUILD_DIR]      (default: build; needs -DSHARDBENCH_ENGINE=ON)
 set -euo pipefail

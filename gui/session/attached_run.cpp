@@ -14,6 +14,10 @@
 
 namespace sb::gui {
 
+namespace {
+constexpr int kLiveStepsOfAllRanks = 64;
+} // namespace
+
 AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRunStore> store, qint64 runId,
                          launch::HostKeyPolicy* policy, QObject* parent)
     : QObject(parent), store_(std::move(store)), dbPath_(dbPath), policy_(policy), live_(new LiveRunModel(this)),
@@ -22,6 +26,12 @@ AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRun
     launch::AttachOptions options;
     options.follow = true;
     options.logs = QStringLiteral("rank0");
+    // Every rank's memory bar moves live in a run of up to kLiveStepsOfAllRanks
+    // ranks; a larger run sends rank 0's steps live and the others' at catch-up,
+    // so following costs the same at any size (docs/launcher.md#attaching).
+    if (auto reader = store::RunReader::open(dbPath, &error_))
+        if (const auto run = reader->run(runId); run && run->worldSize <= kLiveStepsOfAllRanks)
+            options.liveSteps = QStringLiteral("all");
     session_ = launch::openAttachSession(dbPath, *store_, runId, policy, options, &error_, &row_);
     if (!session_) return;
     status_ = store::parseStatus(row_.status).value_or(store::RunStatus::Running);

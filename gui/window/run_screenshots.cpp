@@ -17,6 +17,7 @@
 #include "models/runs_model.hpp"
 #include "session/host_catalog.hpp"
 #include "session/host_probe_runner.hpp"
+#include "session/attached_run.hpp"
 #include "session/run_session.hpp"
 #include "session/run_settings.hpp"
 #include "views/checkpoints_view.hpp"
@@ -28,10 +29,12 @@
 #include "views/restore_dialog.hpp"
 #include "views/runs_view.hpp"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -107,6 +110,41 @@ launch::HostKeyInfo sampleHostKey(const QString& dir)
     return info;
 }
 
+// A detached run followed in the Run area, then detached: Runs lists it as
+// running on the cluster with Attach; attached again and stopped.
+void shootDetachedRun(MainWindow& w, Shooter& shots, const QString& checkpoints)
+{
+    RunAreas* areas = w.areas();
+    RunController* rc = areas->runs();
+    Plan plan = screenshotPlan(checkpoints);
+    plan.training.steps = 100000;
+    w.document()->reset(plan);
+    w.areaTabs()->setCurrentWidget(areas->runArea());
+    areas->launchPanel()->nameEdit()->setText(QStringLiteral("overnight"));
+    areas->launchPanel()->detachBox()->setChecked(true);
+    areas->launchPanel()->launchButton()->click();
+    areas->launchPanel()->detachBox()->setChecked(false);
+    if (!waitUntil([&] { return rc->attached() && rc->attached()->live()->lastStep() >= 150; }, 120000)) {
+        shots.fail(QStringLiteral("the detached run did not start: %1").arg(rc->lastError()));
+        return;
+    }
+    AttachedRun* run = rc->attached();
+    const qint64 id = run->runId();
+    settle(300);
+    shots.shoot(&w, QStringLiteral("run-attached"));
+    rc->detach();
+    waitUntil([&] { return run->isFinished(); }, 30000);
+    w.areaTabs()->setCurrentWidget(areas->runsArea());
+    areas->history()->reload();
+    areas->runsView()->selectRuns({id});
+    settle(300);
+    shots.shoot(&w, QStringLiteral("runs-detached"));
+    if (rc->attach(id)) {
+        rc->stop();
+        waitUntil([&] { return rc->attached()->isFinished(); }, 60000);
+    }
+}
+
 } // namespace
 
 void runRunScreenshots(MainWindow& w, Shooter& shots)
@@ -174,6 +212,7 @@ void runRunScreenshots(MainWindow& w, Shooter& shots)
     settle(300);
     shots.shoot(&w, QStringLiteral("runs"));
     shots.shoot(areas->compareView(), QStringLiteral("compare"));
+    shootDetachedRun(w, shots, tmp.filePath(QStringLiteral("ckpt4")));
 
     // The Cluster area: this machine tested, and a host that is not there.
     tabs->setCurrentWidget(areas->clusterArea());

@@ -217,6 +217,10 @@ void TestDetach::runOutlivesTheWorkbenchAndAttachDrawsTheBacklog()
     LiveRunView* live = areas()->liveView();
     QVERIFY(QTest::qWaitFor([&] { return live->lossChart()->drawnPoints(0) > stepsAtQuit; }, 5000));
     QVERIFY2(live->statusText().contains(QStringLiteral("attached")), qPrintable(live->statusText()));
+    // A small run sends every rank's steps live: rank 1's memory bar moves too.
+    const int rank1Before = a->live()->ranks().value(1).lastStep;
+    QVERIFY(QTest::qWaitFor([&] { return a->live()->ranks().value(1).lastStep > rank1Before + 5; }, 30000));
+    QVERIFY(a->live()->ranks().value(1).peak > 0);
 
     // Stop from the workbench: cancelled where it runs, and recorded.
     QTest::mouseClick(areas()->launchPanel()->stopButton(), Qt::LeftButton);
