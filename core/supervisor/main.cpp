@@ -197,7 +197,7 @@ int main(int argc, char** argv)
 {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.size() == 1 && args[0] == "--version") {
-        std::cout << "shardbench-supervise 1 (spec version " << kSpecVersion << ")\n";
+        std::cout << "shardbench-supervise 1 (spec version " << kSpecVersion << "; Slurm runs " << kSlurmSpecVersion << ")\n";
         return 0;
     }
     if (args.size() < 2) return usage("expected a command and a run directory");

@@ -118,8 +118,9 @@ bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error)
     if (!root.isObject()) return fail(error, "the spec must be a JSON object");
     int version = 0;
     if (!readInt(root, "version", 0, 1 << 20, &version, error)) return false;
-    if (version != kSpecVersion)
-        return fail(error, "spec version " + std::to_string(version) + " is not " + std::to_string(kSpecVersion) +
+    if (version != kSpecVersion && version != kSlurmSpecVersion)
+        return fail(error, "spec version " + std::to_string(version) + " is not " + std::to_string(kSpecVersion) + " or " +
+                               std::to_string(kSlurmSpecVersion) +
                                " (the launcher and shardbench-supervise differ in version)");
     *spec = RunSpec{};
     if (!readString(root, "run_id", &spec->runId, error, true)) return false;
@@ -139,6 +140,8 @@ bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error)
         if (!v->isBool()) return fail(error, "\"slurm\" must be true or false");
         spec->slurm = v->asBool();
     }
+    if (spec->slurm != (version == kSlurmSpecVersion))
+        return fail(error, "spec version " + std::to_string(version) + (spec->slurm ? " cannot describe" : " must describe") + " a Slurm run");
     if (!readInt(root, "gpus_per_node", 0, 1024, &spec->gpusPerNode, error)) return false;
     return readHosts(root, spec, error) && readRanks(root, spec, error);
 }
@@ -146,7 +149,7 @@ bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error)
 std::string runSpecToJson(const RunSpec& s)
 {
     Value root = Value::object();
-    root.set("version", kSpecVersion);
+    root.set("version", s.slurm ? kSlurmSpecVersion : kSpecVersion);
     root.set("run_id", s.runId);
     root.set("name", s.name);
     root.set("world_size", s.worldSize);

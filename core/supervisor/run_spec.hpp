@@ -11,6 +11,9 @@
 namespace sb::supervise {
 
 inline constexpr int kSpecVersion = 1;
+// A Slurm spec is version 2: a supervisor that knows only version 1 would
+// start every rank on the batch node, so it must refuse the spec instead.
+inline constexpr int kSlurmSpecVersion = 2;
 
 using EnvList = std::vector<std::pair<std::string, std::string>>;
 
