@@ -67,6 +67,8 @@ private:
     RunAreas* areas() const { return w_->window->areas(); }
     void startWorkbench();
     qint64 launchDetached(const QString& name);
+    // Launched detached, followed for a few steps, then Detach pressed: the run, or -1.
+    qint64 launchAndDetach(const QString& name);
     bool attachFromRuns(qint64 run);
     QJsonObject state(qint64 run) const;
     bool supervisorAlive(qint64 run) const;
@@ -122,6 +124,15 @@ qint64 TestDetach::launchDetached(const QString& name)
     }
     runDirs_[rc->attached()->runId()] = rc->attached()->row().runDir;
     return rc->attached()->runId();
+}
+
+qint64 TestDetach::launchAndDetach(const QString& name)
+{
+    const qint64 run = launchDetached(name);
+    AttachedRun* a = areas()->runs()->attached();
+    if (run < 0 || !QTest::qWaitFor([&] { return a->live()->lastStep() >= 3; }, 60000)) return -1;
+    QTest::mouseClick(areas()->launchPanel()->detachButton(), Qt::LeftButton);
+    return QTest::qWaitFor([&] { return a->isFinished(); }, 20000) ? run : -1;
 }
 
 bool TestDetach::attachFromRuns(qint64 run)
@@ -241,12 +252,9 @@ void TestDetach::runOutlivesTheWorkbenchAndAttachDrawsTheBacklog()
 
 void TestDetach::detachLeavesTheRunGoingAndStopEndsIt()
 {
-    const qint64 run = launchDetached(QStringLiteral("detached"));
+    const qint64 run = launchAndDetach(QStringLiteral("detached"));
     QVERIFY(run > 0);
     AttachedRun* a = areas()->runs()->attached();
-    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= 3; }, 60000));
-    QTest::mouseClick(areas()->launchPanel()->detachButton(), Qt::LeftButton);
-    QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 20000));
     QVERIFY(a->followError().isEmpty());
     QVERIFY(!store::isFinal(a->status()));
     QVERIFY(areas()->launchPanel()->launchButton()->isEnabled());
@@ -285,12 +293,8 @@ void TestDetach::detachLeavesTheRunGoingAndStopEndsIt()
 
 void TestDetach::refreshReconcilesAVanishedSupervisor()
 {
-    const qint64 run = launchDetached(QStringLiteral("vanishes"));
+    const qint64 run = launchAndDetach(QStringLiteral("vanishes"));
     QVERIFY(run > 0);
-    AttachedRun* a = areas()->runs()->attached();
-    QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= 3; }, 60000));
-    QTest::mouseClick(areas()->launchPanel()->detachButton(), Qt::LeftButton);
-    QVERIFY(QTest::qWaitFor([&] { return a->isFinished(); }, 20000));
     // The supervisor dies without a word (its ranks die with it).
     const qint64 pid = state(run).value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toInteger();
     QVERIFY(pid > 0);

@@ -4,6 +4,7 @@
 // Run directories are written here in the supervisor's layout (this process
 // holds supervisor.lock while "the supervisor lives"): no training core.
 #include "launcher_test_support.hpp"
+#include "run_dir_checks.hpp"
 
 #include "launch/detach/attach_session.hpp"
 #include "launch/detach/rank_log_fetch.hpp"
@@ -28,17 +29,6 @@ using namespace sb;
 using namespace sb::test;
 
 namespace {
-
-bool waitFor(const std::function<bool()>& done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs) return false;
-        QTest::qWait(50);
-    }
-    return true;
-}
 
 QByteArray stepLine(int rank, int step)
 {
@@ -115,15 +105,6 @@ private:
     int ranks_;
     int lockFd_ = -1;
 };
-
-QList<QByteArray> linesOf(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    QList<QByteArray> out = f.readAll().split('\n');
-    if (!out.isEmpty() && out.back().isEmpty()) out.removeLast();
-    return out;
-}
 
 // A store with one detached run of `run`, reached locally.
 qint64 createRun(const QString& db, const FakeRun& run)
