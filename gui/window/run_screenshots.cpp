@@ -123,7 +123,6 @@ void shootDetachedRun(MainWindow& w, Shooter& shots, const QString& checkpoints)
     areas->launchPanel()->nameEdit()->setText(QStringLiteral("overnight"));
     areas->launchPanel()->detachBox()->setChecked(true);
     areas->launchPanel()->launchButton()->click();
-    areas->launchPanel()->detachBox()->setChecked(false);
     if (!waitUntil([&] { return rc->attached() && rc->attached()->live()->lastStep() >= 150; }, 120000)) {
         shots.fail(QStringLiteral("the detached run did not start: %1").arg(rc->lastError()));
         return;
@@ -132,6 +131,7 @@ void shootDetachedRun(MainWindow& w, Shooter& shots, const QString& checkpoints)
     const qint64 id = run->runId();
     settle(300);
     shots.shoot(&w, QStringLiteral("run-attached"));
+    areas->launchPanel()->detachBox()->setChecked(false); // the later pictures launch as before
     rc->detach();
     waitUntil([&] { return run->isFinished(); }, 30000);
     w.areaTabs()->setCurrentWidget(areas->runsArea());
