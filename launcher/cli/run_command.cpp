@@ -36,13 +36,13 @@ const char* kRunUsage =
     "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--parent-run ID] [--ignore-memory-estimate]\n"
     "       [--core PATH] [--workdir DIR] [--env NAME=VALUE ...] [--master-addr ADDR] [--master-port N]\n"
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
-    "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S]\n"
+    "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S] [--connect-tries N]\n"
     "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]\n"
     "       [--stop-grace MS] [--verbose] [--quiet] [--detach [--no-follow] [--run-root DIR] [--supervise PATH] [--head-ssh-config FILE]]";
 
 // Options that only one kind of run takes.
 const char* const kSshOptions[] = {"--remote-core", "--remote-dir", "--remote-workdir", "--accept-new-host-key",
-                                   "--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout"};
+                                   "--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--connect-tries"};
 const char* const kSlurmOptions[] = {"--partition", "--account", "--time", "--slurm-arg"};
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
@@ -60,7 +60,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     Args a(argv,
            {"--hosts", "--host", "--db", "--name", "--max-restarts", "--resume", "--core", "--workdir", "--env",
             "--master-addr", "--master-port", "--remote-core", "--remote-dir", "--remote-workdir", "--ssh-config",
-            "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--stop-grace", "--parent-run",
+            "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--connect-tries", "--stop-grace", "--parent-run",
             "--partition", "--account", "--time", "--slurm-arg", "--run-root", "--supervise", "--head-ssh-config"},
            {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet", "--detach", "--no-follow",
             "--ignore-memory-estimate"});
@@ -109,6 +109,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     c.stopGraceMs = static_cast<int>(a.integer("--stop-grace", c.stopGraceMs, 0, 60000));
     c.stopDeadlineMs = std::max(c.stopDeadlineMs, c.stopGraceMs + 3000);
     c.ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", c.ssh.connectTimeoutS, 1, 3600));
+    c.ssh.connectTries = static_cast<int>(a.integer("--connect-tries", c.ssh.connectTries, 1, 20));
     c.parentRun = a.integer("--parent-run", -1, 1, 1ll << 62);
     if (!a.ok()) return usageError(err, q(a.error()));
     if (auto v = a.value("--resume")) c.resumeFrom = q(*v);

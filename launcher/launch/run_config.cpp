@@ -22,6 +22,7 @@ QStringList SshOptions::validate() const
     if (keepaliveS < 1 || keepaliveS > 3600) e << QStringLiteral("the SSH keepalive interval must be 1 to 3600 s");
     if (livenessTimeoutS <= keepaliveS || livenessTimeoutS > 3600)
         e << QStringLiteral("the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s");
+    if (connectTries < 1 || connectTries > 20) e << QStringLiteral("the number of SSH connect tries must be 1 to 20");
     return e;
 }
 

@@ -4,6 +4,7 @@
 
 #include "host_list.hpp"
 #include "slurm/slurm_options.hpp"
+#include "ssh/connect_gate.hpp"
 
 #include <QList>
 #include <QMap>
@@ -27,6 +28,7 @@ struct SshOptions {
     int connectTimeoutS = 15;
     int keepaliveS = 5;         // interval of keepalive@openssh.com requests (each one answered)
     int livenessTimeoutS = 30;  // nothing received for this long: the host is lost
+    int connectTries = kConnectTries; // supervised runs: tries of a connection that fails before the login
     QStringList validate() const;
 };
 

@@ -447,6 +447,7 @@ private Q_SLOTS:
             launch::RunConfig c = sshConfig(plan(QStringLiteral("p12b.json"), 1, 5), *sshd_, 0);
             c.hosts = {launch::HostSpec{QString::fromLatin1(host), 2}};
             c.ssh.configFile = config;
+            c.ssh.connectTries = 2; // a refused connection is tried again (after 1 s), a refused login is not
             RunHarness h(tmp_.filePath(QStringLiteral("bad.sqlite")));
             QCOMPARE(h.prepare(c, &refuseNew_), QString());
             h.start();
@@ -455,6 +456,7 @@ private Q_SLOTS:
             QCOMPARE(o.status, store::RunStatus::Failed);
             const char* expected = std::strcmp(host, "stranger") == 0 ? "permission denied" : "cannot connect";
             QVERIFY2(o.reason.contains(QLatin1String(expected)), qPrintable(o.reason));
+            QCOMPARE(o.reason.contains(QLatin1String("(tried 2 times)")), std::strcmp(host, "nowhere") == 0);
             QCOMPARE(o.failingHost, QString::fromLatin1(host));
         }
     }

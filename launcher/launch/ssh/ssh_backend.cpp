@@ -1,5 +1,6 @@
 #include "ssh_backend.hpp"
 
+#include "connect_gate.hpp"
 #include "remote_command.hpp"
 #include "ssh_host_worker.hpp"
 
@@ -24,6 +25,7 @@ SshBackend::SshBackend(HostKeyPolicy* policy, QObject* parent) : Backend(parent)
 
 SshBackend::~SshBackend()
 {
+    if (gate_) gate_->cancel();
     for (auto& w : workers_) {
         w->disconnect(this);
         w->killNow();
@@ -41,13 +43,15 @@ void SshBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
     QString remoteRunDir = launch.config.remoteDir;
     while (remoteRunDir.size() > 1 && remoteRunDir.endsWith(QLatin1Char('/'))) remoteRunDir.chop(1);
     remoteRunDir += QLatin1Char('/') + launch.uid;
-    Q_EMIT progress(QStringLiteral("connecting to %1 host(s)").arg(hosts));
+    gate_ = std::make_unique<ConnectGate>(kMaxConnecting);
+    Q_EMIT progress(QStringLiteral("connecting to %1 host(s), at most %2 at once").arg(hosts).arg(kMaxConnecting));
     for (int h = 0; h < hosts; ++h) {
         SshHostWorker::Setup s;
         s.hostIndex = h;
         s.host = launch.hosts[h];
         s.options = launch.config.ssh;
         s.policy = policy_;
+        s.gate = gate_.get();
         s.planJson = launch.planJson;
         s.remoteRunDir = remoteRunDir;
         s.probePorts = h == 0 && attempt.masterPort == 0;
@@ -56,6 +60,9 @@ void SshBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
         auto w = std::make_unique<SshHostWorker>(s);
         connect(w.get(), &SshHostWorker::prepared, this, &SshBackend::onPrepared);
         connect(w.get(), &SshHostWorker::prepareFailed, this, &SshBackend::onPrepareFailed);
+        connect(w.get(), &SshHostWorker::connectRetrying, this, [this](int, const QString& message) {
+            if (!failed_ && !stopping_) Q_EMIT progress(message);
+        });
         connect(w.get(), &SshHostWorker::rankStarted, this, &Backend::rankStarted);
         connect(w.get(), &SshHostWorker::rankOutput, this, &Backend::rankOutput);
         connect(w.get(), &SshHostWorker::rankExited, this, &Backend::rankExited);
@@ -80,7 +87,7 @@ void SshBackend::onPrepareFailed(int hostIndex, const QString& message)
 {
     if (failed_ || stopping_) return; // the first failure is the one reported
     failed_ = true;
-    for (auto& w : workers_) w->abort();
+    abortConnects();
     Q_EMIT launchFailed(message, hostIndex);
 }
 
@@ -107,7 +114,7 @@ void SshBackend::startRanks()
             if (cmd.isEmpty()) {
                 // Validated before; reaching here is a bug, reported as a launch failure.
                 failed_ = true;
-                for (auto& w : workers_) w->abort();
+                abortConnects();
                 Q_EMIT launchFailed(QStringLiteral("cannot build the command of rank %1: %2").arg(rank).arg(err), h);
                 return;
             }
@@ -118,22 +125,24 @@ void SshBackend::startRanks()
     ranksStarted_ = true;
 }
 
+void SshBackend::abortConnects()
+{
+    if (gate_) gate_->cancel(); // waits for a slot or a back-off end at once
+    for (auto& w : workers_) w->abort();
+}
+
 void SshBackend::terminate()
 {
     stopping_ = true;
-    for (auto& w : workers_) {
-        w->abort();
-        w->stop();
-    }
+    abortConnects();
+    for (auto& w : workers_) w->stop();
 }
 
 void SshBackend::kill()
 {
     stopping_ = true;
-    for (auto& w : workers_) {
-        w->abort();
-        w->killNow();
-    }
+    abortConnects();
+    for (auto& w : workers_) w->killNow();
 }
 
 void SshBackend::onWorkerDone(int)

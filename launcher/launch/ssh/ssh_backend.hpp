@@ -1,5 +1,7 @@
 // Ranks on remote hosts over SSH: one libssh session per host, opened in
-// parallel (one thread each). Every host is connected, verified,
+// parallel (one thread each), at most kMaxConnecting connecting at once and
+// retried with back-off when the connection fails before the login
+// (connect_gate.hpp). Every host is connected, verified,
 // authenticated and has the plan before any rank starts; then each rank runs
 // under the remote wrapper (remote_command.hpp) with the torchrun
 // environment, MASTER_ADDR being the first host.
@@ -17,6 +19,7 @@
 
 namespace sb::launch {
 
+class ConnectGate;
 class SshHostWorker;
 
 class SshBackend final : public Backend {
@@ -35,10 +38,12 @@ private:
     void onPrepareFailed(int hostIndex, const QString& message);
     void startRanks();
     void onWorkerDone(int hostIndex);
+    void abortConnects();
 
     HostKeyPolicy* policy_;
     PreparedLaunch launch_;
     AttemptSpec attempt_;
+    std::unique_ptr<ConnectGate> gate_; // declared before the workers: they use it until joined
     std::vector<std::unique_ptr<SshHostWorker>> workers_;
     QList<QString> runDirs_;   // absolute remote run folder per host
     QSet<int> busyPorts_;      // listening on host 0

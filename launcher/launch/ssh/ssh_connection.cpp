@@ -65,6 +65,10 @@ QString SshConnection::sshError() const
 QString SshConnection::open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy,
                             HostKeyInfo* keyInfo)
 {
+    disconnect();
+    jumps_.clear();
+    jumpLog_.reset();
+    openFailure_ = OpenFailure::Setup;
     label_ = host.name;
     if (QString bad = checkHostName(host.name); !bad.isEmpty()) return bad;
     session_ = ssh_new();
@@ -115,6 +119,7 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
 
     if (QString e = applyProxyJump(options); !e.isEmpty()) return QStringLiteral("%1: %2").arg(label_, e);
     if (ssh_connect(session_) != SSH_OK) {
+        openFailure_ = jumps_.isEmpty() ? OpenFailure::Connection : jumpFailure();
         if (jumps_.isEmpty()) return QStringLiteral("%1: cannot connect: %2").arg(label_, sshError());
         return QStringLiteral("%1: cannot connect through the jump host(s) %2 (ProxyJump): %3%4")
             .arg(label_, jumps_, sshError(), jumpErrors());
@@ -123,8 +128,15 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     char* kh = nullptr;
     QString knownHosts = options.knownHostsFile;
     if (knownHosts.isEmpty() && ssh_options_get(session_, SSH_OPTIONS_KNOWNHOSTS, &kh) == SSH_OK) knownHosts = takeString(kh);
+    openFailure_ = OpenFailure::HostKey;
     if (QString e = verifyHostKey(policy, keyInfo, knownHosts); !e.isEmpty()) return e;
-    return authenticate();
+    openFailure_ = OpenFailure::Login;
+    QString e = authenticate();
+    // A connection that broke during the login was not refused by the host.
+    if (!e.isEmpty() && (!isConnected() || (ssh_get_status(session_) & (SSH_CLOSED | SSH_CLOSED_ERROR))))
+        openFailure_ = OpenFailure::Connection;
+    else if (e.isEmpty()) openFailure_ = OpenFailure::None;
+    return e;
 }
 
 QString SshConnection::applyProxyJump(const SshOptions& options)
@@ -174,6 +186,17 @@ QString SshConnection::jumpErrors() const
         if (!l.trimmed().isEmpty()) lines << printable(QString::fromUtf8(l.trimmed()));
     if (lines.isEmpty()) return {};
     return QStringLiteral(" — ssh said: ") + lines.mid(std::max<qsizetype>(0, lines.size() - 3)).join(QStringLiteral("; "));
+}
+
+SshConnection::OpenFailure SshConnection::jumpFailure() const
+{
+    // OpenSSH's own words for a hop that refused us rather than failed to connect.
+    QFile f(jumpLog_ ? jumpLog_->fileName() : QString());
+    const QByteArray said = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    if (said.contains("Host key verification failed") || said.contains("REMOTE HOST IDENTIFICATION HAS CHANGED"))
+        return OpenFailure::HostKey;
+    if (said.contains("Permission denied")) return OpenFailure::Login;
+    return OpenFailure::Connection;
 }
 
 QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts)

@@ -26,11 +26,17 @@ public:
     SshConnection(const SshConnection&) = delete;
     SshConnection& operator=(const SshConnection&) = delete;
 
+    // Where open() failed. Only Connection is worth another try: refused,
+    // reset, timed out or dropped (a bastion's MaxStartups) before the login
+    // completed; a host key or a login that is refused stays refused.
+    enum class OpenFailure { None, Setup, Connection, HostKey, Login };
+
     // Returns "" or why not. `keyInfo` receives the server key either way
-    // (when the handshake got that far).
+    // (when the handshake got that far). May be called again after a failure.
     QString open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy, HostKeyInfo* keyInfo);
     void disconnect();
     bool isConnected() const;
+    OpenFailure openFailure() const { return openFailure_; } // of the last open()
 
     ssh_session session() const { return session_; }
     QString hostname() const { return hostname_; } // after the config
@@ -53,10 +59,12 @@ private:
     // Replaces libssh's ProxyCommand for a ProxyJump by proxy_jump.hpp's.
     QString applyProxyJump(const SshOptions& options);
     QString jumpErrors() const; // what the hops' ssh said, for a failed connect
+    OpenFailure jumpFailure() const; // a hop's refusal (key, login) or a connection failure
 
     ssh_session session_ = nullptr;
     QString hostname_, user_, label_;
     int port_ = 22;
+    OpenFailure openFailure_ = OpenFailure::None;
     QString jumps_;                           // the ProxyJump in use ("" = none)
     std::unique_ptr<QTemporaryFile> jumpLog_; // the hops' ssh -E file
 };

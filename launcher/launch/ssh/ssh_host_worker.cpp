@@ -1,5 +1,6 @@
 #include "ssh_host_worker.hpp"
 
+#include "connect_gate.hpp"
 #include "protocol/line_splitter.hpp"
 #include "remote_command.hpp"
 #include "ssh_connection.hpp"
@@ -205,7 +206,23 @@ bool SshHostWorker::prepare(SshConnection& conn)
         return abortRequested_ || stopRequested_;
     };
     HostKeyInfo key;
-    QString err = conn.open(setup_.host, setup_.options, *setup_.policy, &key);
+    ConnectRetryPolicy retry;
+    retry.tries = setup_.options.connectTries;
+    const ConnectResult connected = connectWithRetries(
+        *setup_.gate, retry,
+        [&] {
+            QString e = conn.open(setup_.host, setup_.options, *setup_.policy, &key);
+            return ConnectAttempt{e, conn.openFailure() == SshConnection::OpenFailure::Connection};
+        },
+        [&](const QString& error, int nextTry, int delayMs) {
+            Q_EMIT connectRetrying(setup_.hostIndex, QStringLiteral("%1; try %2 of %3 in %4 s")
+                                                         .arg(error)
+                                                         .arg(nextTry)
+                                                         .arg(retry.tries)
+                                                         .arg(delayMs / 1000.0));
+        });
+    if (connected.cancelled) return false;
+    QString err = connected.error;
     if (err.isEmpty() && aborted()) return false;
     QString absDir;
     if (err.isEmpty()) err = conn.upload(setup_.remoteRunDir, QStringLiteral("plan.json"), setup_.planJson, &absDir);

@@ -1,6 +1,7 @@
 // The thread of one host of an SSH run. It owns the host's libssh session
-// (a session is never shared between threads): connects, verifies,
-// authenticates and copies the plan; then, when told, opens one channel per
+// (a session is never shared between threads): connects, verifies and
+// authenticates through the launch's ConnectGate (bounded, retried), copies
+// the plan; then, when told, opens one channel per
 // rank and pumps their output until every rank has exited, stopping them
 // on request. Results leave as queued signals.
 #pragma once
@@ -20,6 +21,7 @@
 
 namespace sb::launch {
 
+class ConnectGate;
 class SshConnection;
 struct SshChannelState;
 
@@ -31,6 +33,7 @@ public:
         HostSpec host;
         SshOptions options;
         HostKeyPolicy* policy = nullptr; // outlives the worker
+        ConnectGate* gate = nullptr;     // the launch's bound on connections; outlives the worker
         QByteArray planJson;
         QString remoteRunDir;            // as configured (may be relative)
         bool probePorts = false;         // host 0: list listening ports
@@ -56,6 +59,7 @@ Q_SIGNALS:
     void prepared(int hostIndex, const sb::launch::HostInfo& info, const QString& absoluteRunDir,
                   const QList<int>& busyPorts);
     void prepareFailed(int hostIndex, const QString& message);
+    void connectRetrying(int hostIndex, const QString& message);
     void rankStarted(int rank, qint64 pid);
     void rankOutput(int rank, sb::launch::OutputStream stream, const QByteArray& line, bool truncated);
     void rankExited(const sb::launch::RankExit& exit);
