@@ -4,7 +4,9 @@
 // config file given as --ssh-config and --head-ssh-config. 32 connections
 // at once through that bastion are refused in part (why the head bounds
 // them); a detached 32-rank run of the real core, one rank per host, started
-// by the head's supervisor at most 8 sessions at a time, completes.
+// by the head's supervisor at most 8 sessions at a time, completes; so does a
+// supervised run whose libssh sessions (each an `ssh -W` through the bastion)
+// the launcher opens at most 8 at a time.
 #include "launcher_test_support.hpp"
 
 #include "store/run_reader.hpp"
@@ -178,6 +180,42 @@ private Q_SLOTS:
         for (int rank = 0; rank < kHosts; ++rank) QVERIFY2(steps.value(rank).size() == kSteps, qPrintable(QString::number(rank)));
         const QList<ProcessInfo> left = waitUntilNoneMention(dir.toUtf8(), 15000);
         QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
+    }
+
+    // The launcher itself (supervised, not detached) connects to the hosts
+    // through the bastion: at most 8 libssh sessions connecting at once, so
+    // the bastion drops none and the run completes without a retry.
+    void supervisedRunBehindTheBastion()
+    {
+        const QString plan = tmp_.filePath(QStringLiteral("supervised.json"));
+        QCOMPARE(writeTinyPlan(plan, kHosts, 1, kSteps), QString());
+        const QString db = tmp_.filePath(QStringLiteral("supervised.sqlite"));
+        QStringList args = {QStringLiteral("run"), plan, QStringLiteral("--db"), db, QStringLiteral("--env"),
+                            QStringLiteral("SB_THREADS=1"), QStringLiteral("--ssh-config"), config_, QStringLiteral("--known-hosts"),
+                            sshd_->knownHostsFile, QStringLiteral("--ssh-dir"), sshd_->sshDir, QStringLiteral("--remote-core"),
+                            corePath(), QStringLiteral("--remote-dir"), tmp_.filePath(QStringLiteral("remote-supervised"))};
+        for (int i = 0; i < kHosts; ++i) args << QStringLiteral("--host") << hostAlias(i) + QStringLiteral(":1");
+        QTest::qWait(300);
+        sshd_->log(0); // what the bastion said before this run (log() takes it)
+        const CliResult r = runCli(args, 300000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(QStringLiteral("at most 8 at once")), qPrintable(r.err));
+        const int retries = static_cast<int>(r.err.count(QLatin1String("; try ")));
+        QTest::qWait(300); // the bastion's log reaches its QProcess
+        const qsizetype dropped = sshd_->log(0).count(QLatin1String("past MaxStartups"));
+        qInfo("%d hosts behind the bastion, supervised: completed in %lld ms, %d connection(s) retried, %lld dropped",
+              kHosts, r.ms, retries, static_cast<long long>(dropped));
+        QVERIFY2(retries == 0 && dropped == 0, qPrintable(r.err));
+        QString error;
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const QList<store::RunRow> runs = reader->listRuns(1);
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs[0].status, QStringLiteral("completed"));
+        QHash<int, QSet<int>> steps;
+        reader->forEachStepRow(runs[0].id, -1, [&](const store::MetricRow& m) { steps[m.m.rank].insert(m.m.step); });
+        for (int rank = 0; rank < kHosts; ++rank)
+            QVERIFY2(steps.value(rank).size() == kSteps, qPrintable(QString::number(rank)));
     }
 };
 
