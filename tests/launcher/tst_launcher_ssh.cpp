@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cstring>
@@ -459,6 +460,40 @@ private Q_SLOTS:
             QCOMPARE(o.reason.contains(QLatin1String("(tried 2 times)")), std::strcmp(host, "nowhere") == 0);
             QCOMPARE(o.failingHost, QString::fromLatin1(host));
         }
+    }
+
+    // A host whose connection is refused until a file appears (a
+    // ProxyCommand that fails, as a bastion past MaxStartups would) is tried
+    // again 1, 2 s later, and the run completes once it is let through.
+    void refusedConnectionIsRetriedUntilAccepted()
+    {
+        const QString gate = tmp_.filePath(QStringLiteral("flaky-gate"));
+        const QString proxy = sourceDir() + QStringLiteral("/tests/launcher/support/flaky_proxy.py");
+        QFile base(sshd_->configFile);
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        const QString config = tmp_.filePath(QStringLiteral("ssh_config_flaky"));
+        const QString fixture = QString::fromUtf8(base.readAll());
+        const QString user = QRegularExpression(QStringLiteral("User (\\S+)")).match(fixture).captured(1);
+        const QString flaky = QStringLiteral("Host flaky\n  HostName %1\n  Port %2\n  User %3\n  IdentityFile %4\n"
+                                             "  ProxyCommand python3 %5 %6 %h %p\n")
+                                  .arg(sshd_->address(1))
+                                  .arg(sshd_->port(1))
+                                  .arg(user, sshd_->identityFile, proxy, gate);
+        QCOMPARE(SshdFixture::writeFile(config, flaky.toUtf8()), QString());
+        launch::RunConfig c = sshConfig(plan(QStringLiteral("p12flaky.json"), 1, 5), *sshd_, 0);
+        c.hosts = {launch::HostSpec{QStringLiteral("flaky"), 2}};
+        c.ssh.configFile = config;
+        RunHarness h(tmp_.filePath(QStringLiteral("flaky.sqlite")));
+        QCOMPARE(h.prepare(c, &refuseNew_), QString());
+        h.start();
+        QTRY_VERIFY2_WITH_TIMEOUT(h.progress.join(QLatin1Char('\n')).contains(QLatin1String("try 3 of 6 in 2 s")),
+                                  qPrintable(h.progress.join(QLatin1Char('\n'))), 15000);
+        QCOMPARE(SshdFixture::writeFile(gate, "open"), QString());
+        QVERIFY2(h.waitFinished(120000), qPrintable(h.progress.join(QLatin1Char('\n'))));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason + QLatin1Char('\n') + h.progress.join(QLatin1Char('\n'))));
+        QVERIFY2(h.progress.join(QLatin1Char('\n')).contains(QLatin1String("try 2 of 6 in 1 s")), qPrintable(h.progress.join(QLatin1Char('\n'))));
+        QCOMPARE(h.progress.join(QLatin1Char('\n')).count(QLatin1String("; try ")), 2);
     }
 
     void userTextNeverExecutes()
