@@ -4,6 +4,7 @@
 // place of a file), no lost checkpoint under kill -9, and two runs sharing
 // one checkpoint folder without touching each other's checkpoints.
 #include "engine_support.hpp"
+#include "../safe_signal.hpp"
 
 #include "checkpoint/checkpoint_io.hpp"
 #include "plan/plan_json.hpp"
@@ -321,7 +322,7 @@ private Q_SLOTS:
         for (int round = 0; round < 20; ++round) {
             auto ranks = LocalRunner::start(2, {QStringLiteral("--plan"), plan, QStringLiteral("--resume"), QStringLiteral("auto")});
             QTest::qWait(1200 + static_cast<int>(rng.bounded(1200)));
-            for (auto& p : ranks) ::kill(static_cast<pid_t>(p->processId()), SIGKILL);
+            for (auto& p : ranks) sb::test::signalProcess(p->processId(), SIGKILL);
             for (auto& p : ranks) p->waitForFinished();
             ++kills;
             const auto complete = sb::ckpt::listCheckpoints(root.toStdString() + "/local"); // the default run id

@@ -6,6 +6,7 @@
 // leaves it running; Stop from the workbench ends it where it runs; and the
 // same through sbatch on the launcher suites' one-node Slurm cluster.
 #include "gui_test_support.hpp"
+#include "../safe_signal.hpp"
 
 #include "models/live_run_model.hpp"
 #include "models/runs_model.hpp"
@@ -298,7 +299,7 @@ void TestDetach::refreshReconcilesAVanishedSupervisor()
     // The supervisor dies without a word (its ranks die with it).
     const qint64 pid = state(run).value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toInteger();
     QVERIFY(pid > 0);
-    QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+    QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
     QVERIFY(QTest::qWaitFor([&] { return !supervisorAlive(run); }, 10000));
 
     // Refresh in Runs: the store learns the cluster's truth.

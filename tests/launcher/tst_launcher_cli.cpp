@@ -3,6 +3,7 @@
 // and `logs` read the store back, and bad input gets a sentence and a
 // non-zero exit, never a crash or a hang.
 #include "launcher_test_support.hpp"
+#include "../safe_signal.hpp"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -148,7 +149,7 @@ private Q_SLOTS:
         QTest::qWait(1500);
         QElapsedTimer sinceInterrupt;
         sinceInterrupt.start();
-        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        sb::test::signalProcess(p.processId(), SIGINT);
         QVERIFY(p.waitForFinished(20000));
         QVERIFY2(sinceInterrupt.elapsed() < 6000, qPrintable(QString::number(sinceInterrupt.elapsed())));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
@@ -244,7 +245,7 @@ private Q_SLOTS:
             QTRY_COMPARE_WITH_TIMEOUT(cores(), args.contains(remote) ? 4 : 2, 30000);
             QTest::qWait(500);
             const qint64 launcherPid = p.processId();
-            ::kill(static_cast<pid_t>(launcherPid), SIGKILL);
+            sb::test::signalProcess(launcherPid, SIGKILL);
             QVERIFY(p.waitForFinished(5000));
             const auto left = waitUntilNoneMention(uid.toUtf8(), 10000);
             QVERIFY2(left.isEmpty(), qPrintable(sb::test::describe(left)));

@@ -4,6 +4,7 @@
 // Whatever happens to the client, the run trains on, and attaching stores
 // every line of the run directory exactly once.
 #include "launcher_test_support.hpp"
+#include "../safe_signal.hpp"
 #include "run_dir_checks.hpp"
 
 #include "launch/detach/run_ingestor.hpp"
@@ -103,7 +104,7 @@ private Q_SLOTS:
                               QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")});
         QByteArray err;
         QVERIFY2(readStderrUntil(run, &err, "step ", 120000), err.constData());
-        ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
+        sb::test::signalProcess(run.processId(), SIGKILL);
         run.waitForFinished(5000);
         const QString dir = runDirOf(db, 1);
         QVERIFY2(!dir.isEmpty(), err.constData());
@@ -141,7 +142,7 @@ private Q_SLOTS:
         const QJsonArray ranks = stateOf(dir).value(QStringLiteral("ranks")).toArray();
         const qint64 pid = static_cast<qint64>(ranks.at(1).toObject().value(QStringLiteral("pid")).toDouble());
         QVERIFY(pid > 0);
-        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+        QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
         QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 240000), qPrintable(statusOf(dir)));
 
         const Result a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
@@ -210,7 +211,7 @@ private Q_SLOTS:
             errB += b.readAllStandardError();
             return errA.contains("step ") && errB.contains("step ");
         }, 120000));
-        ::kill(static_cast<pid_t>(a.processId()), SIGINT);
+        sb::test::signalProcess(a.processId(), SIGINT);
         QVERIFY(a.waitForFinished(20000));
         QCOMPARE(a.exitCode(), 0);
         QCOMPARE(statusOf(dir), QStringLiteral("running"));
@@ -239,7 +240,7 @@ private Q_SLOTS:
         QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
         const QJsonObject state = stateOf(dir);
         const qint64 pid = static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble());
-        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+        QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
         expectNoProcessesOf(state.value(QStringLiteral("run_id")).toString(), 15000);
         const Result runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--refresh"), QStringLiteral("--json")});
         QVERIFY2(runs.code == 0, qPrintable(describe(runs)));
@@ -282,7 +283,7 @@ private Q_SLOTS:
                               QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")});
         QByteArray err;
         QVERIFY2(readStderrUntil(run, &err, "step ", 120000), err.constData());
-        ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
+        sb::test::signalProcess(run.processId(), SIGKILL);
         run.waitForFinished(5000);
         const QString dir = runDirOf(db, 1); // loopback: the head node's folder is visible here too
         QVERIFY(QFile::exists(dir + QStringLiteral("/state.json")));

@@ -4,6 +4,7 @@
 // Run directories are written here in the supervisor's layout (this process
 // holds supervisor.lock while "the supervisor lives"): no training core.
 #include "launcher_test_support.hpp"
+#include "../safe_signal.hpp"
 #include "run_dir_checks.hpp"
 
 #include "launch/detach/attach_session.hpp"
@@ -332,7 +333,7 @@ private Q_SLOTS:
             QTest::qWait(60);
         }
         QVERIFY(waitFor([&] { return stored(db, id).stepsOfRank.value(0) == 12; }, 10000));
-        ::kill(static_cast<pid_t>(cli.processId()), SIGKILL);
+        sb::test::signalProcess(cli.processId(), SIGKILL);
         QVERIFY(cli.waitForFinished(5000));
         QVERIFY(stored(db, id).stepsOfRank.value(3) < 12);
         run.steps(13, 15);

@@ -4,6 +4,7 @@
 // max_restarts relaunches the group, from the latest checkpoint once there
 // is one. After each run no process of it is left.
 #include "launcher_test_support.hpp"
+#include "../safe_signal.hpp"
 #include "run_harness.hpp"
 
 #include "store/run_reader.hpp"
@@ -46,7 +47,7 @@ void killInFirstAttempt(RunHarness& h, int rank, int step, bool& killed, const s
                          if (killed || m.attempt != 0 || m.rank != rank || m.step < step || h.pids.value(rank) <= 0) return;
                          killed = true;
                          if (before) before();
-                         ::kill(static_cast<pid_t>(h.pids.value(rank)), SIGKILL);
+                         sb::test::signalProcess(h.pids.value(rank), SIGKILL);
                      });
 }
 
@@ -236,7 +237,7 @@ private Q_SLOTS:
                          [&](int attempt, const protocol::CheckpointReport& ck) {
                              if (killedAfterCheckpoint < 0 && attempt == 0 && ck.rank == 0 && ck.complete() && ck.step >= 20) {
                                  killedAfterCheckpoint = ck.step;
-                                 ::kill(static_cast<pid_t>(h.pids.value(1)), SIGKILL);
+                                 sb::test::signalProcess(h.pids.value(1), SIGKILL);
                              }
                          });
         h.start();

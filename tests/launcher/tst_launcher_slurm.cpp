@@ -7,6 +7,7 @@
 // quick failure. After each run no process and no job of it is left.
 // Skipped when slurm-wlm is not installed or the suite is not root.
 #include "launcher_test_support.hpp"
+#include "../safe_signal.hpp"
 #include "run_harness.hpp"
 #include "slurm_test_cluster.hpp"
 
@@ -242,7 +243,7 @@ private Q_SLOTS:
         // Both ranks train (their hellos are in; the store has their steps soon after).
         QTRY_VERIFY_WITH_TIMEOUT(processesMentioning(uid.toUtf8()).size() >= 3, 30000); // srun and two cores
         QTest::qWait(1500);
-        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        sb::test::signalProcess(p.processId(), SIGINT);
         QElapsedTimer sinceInterrupt;
         sinceInterrupt.start();
         QVERIFY(p.waitForFinished(20000));

@@ -9,6 +9,7 @@
 // a sentence and an exit code.
 // Skipped when slurm-wlm is not installed or the suite is not root.
 #include "launcher_test_support.hpp"
+#include "../safe_signal.hpp"
 #include "run_dir_checks.hpp"
 #include "slurm_test_cluster.hpp"
 
@@ -109,7 +110,8 @@ private Q_SLOTS:
         QByteArray err;
         QVERIFY2(readStderrUntil(run, &err, "step ", 120000), err.constData());
         QVERIFY2(err.contains("queued: Slurm job"), err.constData()); // no state.json yet is no error
-        ::kill(static_cast<pid_t>(run.processId()), SIGKILL);
+        QVERIFY2(sb::test::signalProcess(run.processId(), SIGKILL) == 0,
+                 QByteArray(QByteArray("the CLI ended before it could be killed: ") + err + run.readAllStandardError()).constData());
         run.waitForFinished(5000);
         const launch::AttachTarget t = targetOf(db, 1);
         QCOMPARE(t.transport, launch::AttachTarget::Transport::Slurm);
@@ -152,7 +154,7 @@ private Q_SLOTS:
         QVERIFY(waitFor([&] { return stateOf(t.runDir).contains(QStringLiteral("latest_checkpoint")); }, 180000));
         const qint64 pid = static_cast<qint64>(stateOf(t.runDir).value(QStringLiteral("ranks")).toArray().at(1).toObject().value(QStringLiteral("pid")).toDouble());
         QVERIFY(pid > 0); // the core's pid on its node, reported by the step's wrapper
-        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+        QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
         QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(t.runDir)); }, 240000), qPrintable(statusOf(t.runDir)));
         QCOMPARE(statusOf(t.runDir), QStringLiteral("completed"));
 

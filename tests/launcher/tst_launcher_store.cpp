@@ -2,6 +2,7 @@
 // is migrated, a newer or damaged file is refused, and a writer killed with
 // SIGKILL mid-ingest leaves a sound database with every committed row.
 #include "launch/abandoned_runs.hpp"
+#include "../safe_signal.hpp"
 #include "store/connection.hpp"
 #include "store/run_reader.hpp"
 #include "store/schema.hpp"
@@ -396,7 +397,7 @@ private Q_SLOTS:
             QVERIFY2(child.state() == QProcess::Running, child.readAllStandardError().constData());
         }
         QVERIFY(committed >= 6000);
-        ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
+        sb::test::signalProcess(child.processId(), SIGKILL);
         QVERIFY(child.waitForFinished(5000));
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
 

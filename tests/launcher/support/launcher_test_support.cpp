@@ -1,4 +1,5 @@
 #include "launcher_test_support.hpp"
+#include "../../safe_signal.hpp"
 
 #include "plan/plan_json.hpp"
 
@@ -276,9 +277,9 @@ void SshdFixture::killHost(int i)
             if (p == listener) return true;
         return false;
     };
-    ::kill(static_cast<pid_t>(listener), SIGKILL);
+    sb::test::signalProcess(listener, SIGKILL);
     for (const ProcessInfo& p : all)
-        if (p.comm == "sshd" && below(p.pid)) ::kill(static_cast<pid_t>(p.pid), SIGKILL);
+        if (p.comm == "sshd" && below(p.pid)) sb::test::signalProcess(p.pid, SIGKILL);
     h.process->waitForFinished(5000);
 }
 
@@ -332,8 +333,8 @@ QString TcpForwarder::start(const QString& listenAddress, const QString& targetA
     return port_ > 0 ? QString() : QStringLiteral("the forwarder printed no port");
 }
 
-void TcpForwarder::freeze() { ::kill(static_cast<pid_t>(process_.processId()), SIGSTOP); }
-void TcpForwarder::thaw() { ::kill(static_cast<pid_t>(process_.processId()), SIGCONT); }
+void TcpForwarder::freeze() { sb::test::signalProcess(process_.processId(), SIGSTOP); }
+void TcpForwarder::thaw() { sb::test::signalProcess(process_.processId(), SIGCONT); }
 
 void TcpForwarder::kill()
 {

@@ -1,4 +1,5 @@
 #include "run_harness.hpp"
+#include "../../safe_signal.hpp"
 
 #include "launcher_test_support.hpp"
 
@@ -103,7 +104,7 @@ QString RunHarness::killRankWhenTraining(int rank, int minSteps, int trainTimeou
         const qint64 victim = pids.value(rank);
         if (victim <= 0) return QStringLiteral("no pid for rank %1").arg(rank);
         if (const int r = rankOf(victim); r != rank) return QStringLiteral("pid %1 is rank %2, not %3").arg(victim).arg(r).arg(rank);
-        if (::kill(static_cast<pid_t>(victim), SIGKILL) != 0) return QStringLiteral("cannot kill pid %1").arg(victim);
+        if (sb::test::signalProcess(victim, SIGKILL) != 0) return QStringLiteral("cannot kill pid %1").arg(victim);
         return {};
     };
     return stopWhenTraining(minSteps, kill, trainTimeoutMs, finishTimeoutMs);
