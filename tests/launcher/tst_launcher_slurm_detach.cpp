@@ -49,6 +49,10 @@ bool jobQueued(qint64 job) { return queuedJobIds().contains(QString::number(job)
 
 } // namespace
 
+// Long enough that the job still trains when the CLI, which polls a queued
+// job, first reports a step (120 steps ran out before that).
+constexpr int kOutliveSteps = 2000;
+
 class LauncherSlurmDetach : public QObject {
     Q_OBJECT
     SlurmTestCluster cluster_;
@@ -106,7 +110,7 @@ private Q_SLOTS:
         const QString db = tmp_.filePath(QStringLiteral("outlive.sqlite"));
         QProcess run;
         dieWithParent(run, SIGKILL);
-        run.start(cliPath(), runArgs(plan(QStringLiteral("outlive.json"), 120), db, QStringLiteral("sb outlive")));
+        run.start(cliPath(), runArgs(plan(QStringLiteral("outlive.json"), kOutliveSteps), db, QStringLiteral("sb outlive")));
         QByteArray err;
         QVERIFY2(readStderrUntil(run, &err, "step ", 120000), err.constData());
         QVERIFY2(err.contains("queued: Slurm job"), err.constData()); // no state.json yet is no error
@@ -118,10 +122,10 @@ private Q_SLOTS:
         QVERIFY(jobQueued(t.slurmJob));
         QVERIFY(queuedJobNames().contains(QStringLiteral("sb outlive")));
         QVERIFY2(waitFor([&] { return statusOf(t.runDir) == QLatin1String("completed"); }, 240000), qPrintable(statusOf(t.runDir)));
-        QCOMPARE(countDir(t.runDir).maxStep, 120);
+        QCOMPARE(countDir(t.runDir).maxStep, kOutliveSteps);
 
         const CliResult a = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db});
-        QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 120 steps")), qPrintable(describe(a)));
+        QVERIFY2(a.code == 0 && a.out.contains(QStringLiteral("completed, %1 steps").arg(kOutliveSteps)), qPrintable(describe(a)));
         expectStoreMatchesDir(db, 1, t.runDir, 1); // + the batch script
         // The script is in the run directory and in the store, and says what it is.
         QFile script(t.runDir + QStringLiteral("/job.sbatch"));
