@@ -11,14 +11,14 @@
 //
 //   shardbench-gui-chart-bench [--points N] [--repeats N] [--runs N] [--core PATH --steps N]
 //   (offscreen unless QT_QPA_PLATFORM is set)
+#include "history/series_table.hpp"
+#include "history/store_access.hpp"
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
 #include "models/runs_model.hpp"
-#include "models/series_table.hpp"
-#include "session/launch_request.hpp"
+#include "run/launch_request.hpp"
 #include "session/run_session.hpp"
-#include "session/run_settings.hpp"
-#include "session/store_access.hpp"
+#include "settings/run_settings.hpp"
 #include "views/compare_view.hpp"
 #include "views/live_run_view.hpp"
 #include "views/rank_memory_chart.hpp"

@@ -2,7 +2,7 @@
 // folder for the session, so they survive a reload of the list.
 #pragma once
 
-#include "session/checkpoint_catalog.hpp"
+#include "checkpoints/checkpoint_catalog.hpp"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -3,7 +3,7 @@
 // address, which error), it is appended as it is.
 #pragma once
 
-#include "session/host_probe.hpp"
+#include "hosts/host_probe.hpp"
 
 #include <QString>
 

@@ -2,7 +2,7 @@
 
 #include "connection_text.hpp"
 
-#include "session/host_catalog.hpp"
+#include "hosts/host_catalog.hpp"
 
 #include <QColor>
 

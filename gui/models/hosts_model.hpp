@@ -3,16 +3,20 @@
 // Only the GPU count is edited here (the ranks to run on the host).
 #pragma once
 
-#include "session/host_probe.hpp"
+#include "hosts/host_probe.hpp"
 
 #include <QAbstractTableModel>
 #include <QHash>
 
 #include <optional>
 
+namespace sb::app {
+class HostCatalog;
+} // namespace sb::app
+
 namespace sb::gui {
 
-class HostCatalog;
+using app::HostCatalog;
 
 class HostsModel : public QAbstractTableModel {
     Q_OBJECT

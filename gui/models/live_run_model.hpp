@@ -8,7 +8,7 @@
 #pragma once
 
 #include "ema_smoothing.hpp"
-#include "series_table.hpp"
+#include "history/series_table.hpp"
 
 #include "launch/metrics_sink.hpp"
 

@@ -1,6 +1,6 @@
 #include "preflight_model.hpp"
 
-#include "session/preflight.hpp"
+#include "run/preflight.hpp"
 
 #include <QColor>
 
@@ -42,7 +42,7 @@ QVariant PreflightModel::data(const QModelIndex& index, int role) const
         return details.isEmpty() ? item.summaryText() : details.join(u'\n');
     }
     if (role != Qt::DisplayRole) return {};
-    if (index.column() == CheckColumn) return Preflight::checkName(item.check);
+    if (index.column() == CheckColumn) return preflight_->words().checkName(item.check);
     QString text = item.summaryText();
     for (const QString& d : item.detailLines()) text += QStringLiteral("\n• ") + d;
     return text;
@@ -59,7 +59,7 @@ QStringList PreflightModel::failures() const
     QStringList out;
     for (const Preflight::Item& i : preflight_->items()) {
         if (i.state != Preflight::Failed) continue;
-        out << Preflight::checkName(i.check) + QStringLiteral(": ") + i.summaryText();
+        out << preflight_->words().checkName(i.check) + QStringLiteral(": ") + i.summaryText();
         for (const QString& d : i.detailLines()) out << QStringLiteral("  ") + d;
     }
     return out;

@@ -4,9 +4,13 @@
 
 #include <QAbstractTableModel>
 
+namespace sb::app {
+class Preflight;
+} // namespace sb::app
+
 namespace sb::gui {
 
-class Preflight;
+using app::Preflight;
 
 class PreflightModel : public QAbstractTableModel {
     Q_OBJECT

@@ -4,7 +4,7 @@
 // SortRole gives each column's raw value, for RunsFilterProxy.
 #pragma once
 
-#include "session/history_loader.hpp"
+#include "history/history_loader.hpp"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -2,7 +2,7 @@
 
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
-#include "work_pool.hpp"
+#include "jobs/work_pool.hpp"
 
 #include "estimate/estimate.hpp"
 #include "launch/detach/detached_control.hpp"

@@ -3,7 +3,7 @@
 #include "status_delegate.hpp"
 
 #include "models/hosts_model.hpp"
-#include "session/cluster_settings.hpp"
+#include "settings/cluster_settings.hpp"
 
 #include <QEvent>
 #include <QFormLayout>

@@ -3,7 +3,7 @@
 // (units and policies, model, mesh, training).
 #pragma once
 
-#include "session/compare_loader.hpp"
+#include "history/compare_loader.hpp"
 
 #include <QWidget>
 

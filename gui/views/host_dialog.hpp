@@ -2,7 +2,7 @@
 // the login, port, key file and how many ranks (GPUs) to run there.
 #pragma once
 
-#include "session/host_catalog.hpp"
+#include "hosts/host_catalog.hpp"
 
 #include <QDialog>
 

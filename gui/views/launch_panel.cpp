@@ -4,7 +4,7 @@
 #include "target_chooser.hpp"
 
 #include "models/preflight_model.hpp"
-#include "session/run_settings.hpp"
+#include "settings/run_settings.hpp"
 
 #include <QCheckBox>
 #include <QEvent>

@@ -15,9 +15,13 @@ class QPushButton;
 class QSpinBox;
 class QTableView;
 
+namespace sb::app {
+class HostCatalog;
+} // namespace sb::app
+
 namespace sb::gui {
 
-class HostCatalog;
+using app::HostCatalog;
 class PreflightModel;
 class TargetChooser;
 

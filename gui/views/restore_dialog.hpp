@@ -4,8 +4,8 @@
 // shown as you choose; the new run is linked to its parent in the store.
 #pragma once
 
-#include "session/launch_request.hpp"
-#include "session/restore_plan.hpp"
+#include "run/launch_request.hpp"
+#include "run/restore_plan.hpp"
 
 #include <QDialog>
 
@@ -14,9 +14,13 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
+namespace sb::app {
+class HostCatalog;
+} // namespace sb::app
+
 namespace sb::gui {
 
-class HostCatalog;
+using app::HostCatalog;
 class TargetChooser;
 
 class RestoreDialog : public QDialog {

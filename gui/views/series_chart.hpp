@@ -8,7 +8,7 @@
 
 #include "chart_view_base.hpp"
 
-#include "models/series_table.hpp"
+#include "history/series_table.hpp"
 
 #include <QPen>
 #include <QTimer>

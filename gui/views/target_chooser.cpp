@@ -1,6 +1,6 @@
 #include "target_chooser.hpp"
 
-#include "session/host_catalog.hpp"
+#include "hosts/host_catalog.hpp"
 
 #include <QButtonGroup>
 #include <QEvent>

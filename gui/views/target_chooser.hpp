@@ -3,7 +3,7 @@
 // or a Slurm allocation that srun on this machine (a login node) asks for.
 #pragma once
 
-#include "session/launch_request.hpp"
+#include "run/launch_request.hpp"
 
 #include <QWidget>
 
@@ -11,9 +11,13 @@ class QLineEdit;
 class QListWidget;
 class QRadioButton;
 
+namespace sb::app {
+class HostCatalog;
+} // namespace sb::app
+
 namespace sb::gui {
 
-class HostCatalog;
+using app::HostCatalog;
 
 class TargetChooser : public QWidget {
     Q_OBJECT

@@ -1,10 +1,10 @@
 #include "checkpoints_controller.hpp"
 
+#include "checkpoints/checkpoint_catalog.hpp"
+#include "history/store_access.hpp"
 #include "models/checkpoints_model.hpp"
 #include "models/run_text.hpp"
-#include "session/checkpoint_catalog.hpp"
-#include "session/restore_plan.hpp"
-#include "session/store_access.hpp"
+#include "run/restore_plan.hpp"
 #include "settings/setting.hpp"
 #include "views/checkpoints_view.hpp"
 #include "views/restore_dialog.hpp"

@@ -3,8 +3,8 @@
 // restore request (the Run area launches it).
 #pragma once
 
-#include "session/checkpoint_job.hpp"
-#include "session/launch_request.hpp"
+#include "checkpoints/checkpoint_job.hpp"
+#include "run/launch_request.hpp"
 
 #include <QObject>
 
@@ -12,13 +12,18 @@
 
 class QWidget;
 
+namespace sb::app {
+class HostCatalog;
+class StoreAccess;
+} // namespace sb::app
+
 namespace sb::gui {
 
 class CheckpointsModel;
 class CheckpointsView;
-class HostCatalog;
+using app::HostCatalog;
 class RestoreDialog;
-class StoreAccess;
+using app::StoreAccess;
 
 class CheckpointsController : public QObject {
     Q_OBJECT
@@ -40,7 +45,7 @@ public:
 
 Q_SIGNALS:
     void restoreRequested(const sb::gui::LaunchRequest& request);
-    void jobFinished(const sb::gui::CheckpointJob::Result& result);
+    void jobFinished(const sb::app::CheckpointJob::Result& result);
 
 private:
     void exportAsk(int row);

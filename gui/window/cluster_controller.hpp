@@ -15,13 +15,18 @@ namespace sb::launch {
 struct HostKeyInfo;
 }
 
+namespace sb::app {
+class HostCatalog;
+class HostProbeRunner;
+} // namespace sb::app
+
 namespace sb::gui {
 
 class ClusterView;
 class GuiHostKeyPolicy;
-class HostCatalog;
+using app::HostCatalog;
 class HostKeyDialog;
-class HostProbeRunner;
+using app::HostProbeRunner;
 class HostsModel;
 
 class ClusterController : public QObject {

@@ -7,6 +7,8 @@
 #include "runs_controller.hpp"
 
 #include "document/plan_document.hpp"
+#include "history/store_access.hpp"
+#include "hosts/host_catalog.hpp"
 #include "models/checkpoints_model.hpp"
 #include "models/hosts_model.hpp"
 #include "models/live_run_model.hpp"
@@ -15,9 +17,7 @@
 #include "models/runs_model.hpp"
 #include "session/attached_run.hpp"
 #include "session/gui_host_key_policy.hpp"
-#include "session/host_catalog.hpp"
 #include "session/run_session.hpp"
-#include "session/store_access.hpp"
 #include "settings/setting.hpp"
 #include "views/checkpoints_view.hpp"
 #include "views/cluster_view.hpp"

@@ -14,6 +14,12 @@ class QSplitter;
 class QTabWidget;
 class QWidget;
 
+namespace sb::app {
+class HostCatalog;
+class StoreAccess;
+struct LaunchRequest;
+} // namespace sb::app
+
 namespace sb::gui {
 
 class CheckpointsController;
@@ -23,7 +29,7 @@ class ClusterController;
 class ClusterView;
 class CompareView;
 class GuiHostKeyPolicy;
-class HostCatalog;
+using app::HostCatalog;
 class HostsModel;
 class LaunchPanel;
 class LiveRunView;
@@ -35,8 +41,8 @@ class RunSession;
 class RunsController;
 class RunsModel;
 class RunsView;
-class StoreAccess;
-struct LaunchRequest;
+using app::StoreAccess;
+using app::LaunchRequest;
 
 class RunAreas : public QObject {
     Q_OBJECT

@@ -1,13 +1,14 @@
 #include "run_controller.hpp"
 
+#include "history/store_access.hpp"
+#include "hosts/host_catalog.hpp"
+#include "jobs/work_pool.hpp"
+#include "models/preflight_text.hpp"
 #include "session/attached_run.hpp"
-#include "session/cluster_settings.hpp"
 #include "session/gui_host_key_policy.hpp"
-#include "session/host_catalog.hpp"
 #include "session/run_session.hpp"
-#include "session/run_settings.hpp"
-#include "session/store_access.hpp"
-#include "session/work_pool.hpp"
+#include "settings/cluster_settings.hpp"
+#include "settings/run_settings.hpp"
 
 #include "launch/detach/detached_launch.hpp"
 
@@ -19,7 +20,7 @@
 namespace sb::gui {
 
 RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent)
-    : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new Preflight(policy, this))
+    : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new Preflight(std::make_shared<PreflightText>(), policy, this))
 {
     connect(preflight_, &Preflight::finished, this, &RunController::onPreflightFinished);
     connect(&detachedLaunch_, &QFutureWatcher<QPair<QString, qint64>>::finished, this, &RunController::onDetachedLaunched);

@@ -7,21 +7,26 @@
 // and only detaches from an attached one.
 #pragma once
 
-#include "session/launch_request.hpp"
-#include "session/preflight.hpp"
+#include "run/launch_request.hpp"
+#include "run/preflight.hpp"
 
 #include <QFutureWatcher>
 #include <QObject>
 
 #include <memory>
 
+namespace sb::app {
+class HostCatalog;
+class StoreAccess;
+} // namespace sb::app
+
 namespace sb::gui {
 
 class GuiHostKeyPolicy;
-class HostCatalog;
+using app::HostCatalog;
 class AttachedRun;
 class RunSession;
-class StoreAccess;
+using app::StoreAccess;
 
 class RunController : public QObject {
     Q_OBJECT

@@ -1,8 +1,8 @@
 #include "runs_controller.hpp"
 
+#include "history/store_access.hpp"
 #include "launch/abandoned_runs.hpp"
 #include "models/runs_model.hpp"
-#include "session/store_access.hpp"
 #include "views/compare_view.hpp"
 #include "views/runs_view.hpp"
 

@@ -5,8 +5,8 @@
 // cluster's truth.
 #pragma once
 
-#include "session/compare_loader.hpp"
-#include "session/history_loader.hpp"
+#include "history/compare_loader.hpp"
+#include "history/history_loader.hpp"
 
 #include "launch/detach/detached_refresh.hpp"
 #include "launch/ssh/host_key_policy.hpp"
@@ -15,11 +15,15 @@
 #include <QElapsedTimer>
 #include <QObject>
 
+namespace sb::app {
+class StoreAccess;
+} // namespace sb::app
+
 namespace sb::gui {
 
 class RunsModel;
 class RunsView;
-class StoreAccess;
+using app::StoreAccess;
 
 class RunsController : public QObject {
     Q_OBJECT

@@ -1,7 +1,7 @@
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
-#include "session/run_settings.hpp"
+#include "settings/run_settings.hpp"
 #include "views/memory_view.hpp"
 #include "window/file_controller.hpp"
 #include "window/language_manager.hpp"

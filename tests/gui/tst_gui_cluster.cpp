@@ -8,12 +8,12 @@
 
 #include "launcher_test_support.hpp"
 
+#include "hosts/host_catalog.hpp"
+#include "hosts/host_probe_runner.hpp"
 #include "models/hosts_model.hpp"
 #include "models/live_run_model.hpp"
-#include "session/cluster_settings.hpp"
-#include "session/host_catalog.hpp"
-#include "session/host_probe_runner.hpp"
 #include "session/run_session.hpp"
+#include "settings/cluster_settings.hpp"
 #include "views/cluster_view.hpp"
 #include "views/host_dialog.hpp"
 #include "views/host_key_dialog.hpp"

@@ -5,27 +5,27 @@
 // from the first, no gap, no duplicate) before following it live; Detach
 // leaves it running; Stop from the workbench ends it where it runs; and the
 // same through sbatch on the launcher suites' one-node Slurm cluster.
-#include "gui_test_support.hpp"
 #include "../safe_signal.hpp"
+#include "gui_test_support.hpp"
 
+#include "history/store_access.hpp"
 #include "models/live_run_model.hpp"
 #include "models/runs_model.hpp"
 #include "session/attached_run.hpp"
-#include "session/run_settings.hpp"
-#include "session/store_access.hpp"
+#include "settings/run_settings.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
 #include "views/log_panes.hpp"
 #include "views/runs_view.hpp"
-#include "views/target_chooser.hpp"
 #include "views/series_chart.hpp"
+#include "views/target_chooser.hpp"
 #include "window/file_controller.hpp"
 #include "window/run_areas.hpp"
 #include "window/run_controller.hpp"
 #include "window/runs_controller.hpp"
 
-#include "store/run_reader.hpp"
 #include "slurm_test_cluster.hpp"
+#include "store/run_reader.hpp"
 
 #include <QCheckBox>
 #include <QDir>

@@ -4,7 +4,7 @@
 #include "gui_test_support.hpp"
 
 #include "models/runs_model.hpp"
-#include "session/run_settings.hpp"
+#include "settings/run_settings.hpp"
 #include "views/runs_view.hpp"
 #include "window/run_areas.hpp"
 #include "window/runs_controller.hpp"

@@ -4,10 +4,10 @@
 // scan, and the loss smoothing reproduces TensorBoard's debiased EMA.
 #include "gui_test_support.hpp"
 
+#include "history/min_max_pyramid.hpp"
+#include "history/series_table.hpp"
 #include "models/ema_smoothing.hpp"
 #include "models/live_run_model.hpp"
-#include "models/min_max_pyramid.hpp"
-#include "models/series_table.hpp"
 #include "views/series_chart.hpp"
 
 #include <QRandomGenerator>

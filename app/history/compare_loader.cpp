@@ -1,0 +1,82 @@
+#include "history/compare_loader.hpp"
+
+#include "history/store_access.hpp"
+#include "jobs/work_pool.hpp"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <map>
+
+namespace sb::app {
+
+CompareLoader::CompareLoader(QObject* parent) : QObject(parent)
+{
+    connect(&watcher_, &QFutureWatcher<QList<ComparedRun>>::finished, this, [this] {
+        if (reloadWhenDone_) {
+            reloadWhenDone_ = false;
+            load(pendingPath_, pending_);
+            return;
+        }
+        runs_ = watcher_.result();
+        Q_EMIT loaded();
+    });
+}
+
+CompareLoader::~CompareLoader() { watcher_.waitForFinished(); }
+
+void CompareLoader::load(const QString& storePath, const QList<qint64>& runIds)
+{
+    if (watcher_.isRunning()) {
+        // The newest choice wins; it is read once the current read is done.
+        pending_ = runIds;
+        pendingPath_ = storePath;
+        reloadWhenDone_ = true;
+        return;
+    }
+    watcher_.setFuture(QtConcurrent::run(workPool(), [storePath, runIds] { return read(storePath, runIds); }));
+}
+
+QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qint64>& runIds)
+{
+    QList<ComparedRun> out;
+    QString error;
+    std::unique_ptr<store::RunReader> reader = StoreAccess::openReader(storePath, &error);
+    if (!reader) return out;
+    for (qint64 id : runIds) {
+        const std::optional<store::RunRow> row = reader->run(id);
+        if (!row) continue;
+        ComparedRun c;
+        c.id = id;
+        c.name = row->name;
+        c.status = row->status;
+        c.planJson = row->planJson;
+        // step -> (attempt, t, loss, tokens/s): the newest attempt of a step wins.
+        struct Point {
+            int attempt;
+            double t, loss, rate;
+        };
+        std::map<int, Point> points;
+        reader->forEachStepRow(id, 0, [&](const store::MetricRow& r) {
+            auto it = points.find(r.m.step);
+            if (it == points.end() || it->second.attempt <= r.m.attempt)
+                points[r.m.step] = Point{r.m.attempt, r.m.t, r.m.loss, r.m.tokensPerS};
+        });
+        c.byStep = std::make_shared<SeriesTable>(ComparedRun::ColumnCount);
+        c.byTime = std::make_shared<SeriesTable>(ComparedRun::ColumnCount);
+        c.byStep->reserve(static_cast<qsizetype>(points.size()));
+        double t0 = points.empty() ? 0 : points.begin()->second.t;
+        // Seconds from the run's first step; steps are in time order within a
+        // run except across restarts, where the clock only moves on.
+        double lastX = 0;
+        for (const auto& [step, p] : points) {
+            c.byStep->append(step, {p.loss, p.rate});
+            const double x = std::max(lastX, p.t - t0);
+            c.byTime->append(x, {p.loss, p.rate});
+            lastX = x;
+        }
+        out << c;
+    }
+    return out;
+}
+
+} // namespace sb::app

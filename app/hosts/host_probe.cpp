@@ -1,0 +1,250 @@
+#include "hosts/host_probe.hpp"
+
+#include "launch/port_picker.hpp"
+#include "launch/shell_quote.hpp"
+#include "launch/ssh/remote_command.hpp"
+#include "launch/ssh/ssh_connection.hpp"
+#include "plan/plan_json.hpp"
+#include "protocol/event_line.hpp"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+
+namespace sb::app {
+
+namespace {
+
+// Fixed text: nothing a user typed goes into it.
+const char kMachineScript[] =
+    "if command -v nproc >/dev/null 2>&1; then echo \"@cpus $(nproc)\"; fi; "
+    "if command -v nvidia-smi >/dev/null 2>&1; then echo @nvidia-smi; "
+    "nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null; fi";
+
+// Remembers whether the user was asked about the key, and the answer.
+class RecordingPolicy final : public launch::HostKeyPolicy {
+public:
+    explicit RecordingPolicy(launch::HostKeyPolicy& inner) : inner_(inner) {}
+    launch::HostKeyDecision decideUnknownHost(const launch::HostKeyInfo& info) override
+    {
+        asked = true;
+        decision = inner_.decideUnknownHost(info);
+        return decision;
+    }
+    bool asked = false;
+    launch::HostKeyDecision decision = launch::HostKeyDecision::Reject;
+
+private:
+    launch::HostKeyPolicy& inner_;
+};
+
+bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(); }
+
+void readMachine(const QByteArray& out, HostProbeResult& r)
+{
+    for (const QByteArray& raw : out.split('\n')) {
+        const QByteArray line = raw.trimmed();
+        if (line.startsWith("@cpus ")) r.cpus = line.mid(6).toInt();
+        else if (line == "@nvidia-smi") r.gpuToolFound = true;
+        else if (r.gpuToolFound && !line.isEmpty()) r.gpus << QString::fromUtf8(line);
+    }
+}
+
+QList<QPair<QByteArray, QByteArray>> probeEnvironment(int port)
+{
+    return {{"RANK", "0"}, {"WORLD_SIZE", "1"}, {"LOCAL_RANK", "0"}, {"LOCAL_WORLD_SIZE", "1"},
+            {"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", QByteArray::number(port)}, {"SB_THREADS", "1"},
+            {"SB_RENDEZVOUS_TIMEOUT_S", "20"}};
+}
+
+// A failed probe run: its last error event ("" when it printed none).
+QString coreFailure(const QByteArray& out)
+{
+    QString error;
+    for (const QByteArray& line : out.split('\n')) {
+        const protocol::ParsedLine p = protocol::parseOutputLine(line);
+        if (p.kind == protocol::ParsedLine::Event && p.event.type == QLatin1String("error")) error = protocol::errorText(p.event);
+    }
+    return error;
+}
+
+} // namespace
+
+QByteArray probePlanJson()
+{
+    static const QByteArray json = [] {
+        ModelConfig m = *presetConfig("transformer");
+        m.vocabSize = 16;
+        m.dim = 8;
+        m.nLayers = 1;
+        m.nHeads = 1;
+        m.nKvHeads = 1;
+        m.ffnHidden = 16;
+        m.maxSeqLen = 4;
+        Plan plan = defaultPlan(m);
+        plan.name = "shardbench-probe";
+        plan.mesh.nodes = 1;
+        plan.mesh.procsPerNode = 1;
+        plan.training.microBatch = 1;
+        plan.training.seqLen = 4;
+        plan.training.steps = 1;
+        return QByteArray::fromStdString(planToString(plan));
+    }();
+    return json;
+}
+
+bool readProbeOutput(const QByteArray& stdoutText, HostProbeResult& r)
+{
+    for (const QByteArray& line : stdoutText.split('\n')) {
+        const protocol::ParsedLine p = protocol::parseOutputLine(line);
+        if (p.kind != protocol::ParsedLine::Event) continue;
+        if (auto hello = protocol::helloFromEvent(p.event)) {
+            r.coreVersion = hello->coreVersion;
+            r.torchVersion = hello->torch;
+            r.coreDevice = hello->device;
+            return true;
+        }
+    }
+    return false;
+}
+
+HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOptions& ssh, launch::HostKeyPolicy& policy,
+                             const HostProbeOptions& options, const std::atomic<bool>* cancel)
+{
+    QElapsedTimer clock;
+    clock.start();
+    HostProbeResult r;
+    r.host = host.name;
+    auto done = [&](HostProbeResult::Failure f, const QString& detail = {}) {
+        r.failure = f;
+        r.detail = detail;
+        r.ms = clock.elapsed();
+        return r;
+    };
+    if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
+
+    launch::SshConnection conn;
+    RecordingPolicy recorder(policy);
+    launch::HostKeyInfo key;
+    const QString error = conn.open(host, ssh, recorder, &key);
+    r.address = conn.hostname();
+    r.user = conn.user();
+    r.port = conn.port();
+    r.keyType = key.keyType;
+    r.keyFingerprint = key.fingerprint;
+    if (!error.isEmpty()) {
+        if (key.fingerprint.isEmpty()) return done(HostProbeResult::Unreachable, error);
+        r.reachable = true;
+        if (recorder.asked && recorder.decision == launch::HostKeyDecision::Reject)
+            return done(HostProbeResult::HostKeyRefused, error);
+        // The launcher's refusals of a known host's different key (ssh_connection.cpp).
+        if (!recorder.asked && error.contains(QLatin1String("host key has CHANGED")))
+            return done(HostProbeResult::HostKeyChanged, error);
+        if (!recorder.asked && error.contains(QLatin1String("key of another type")))
+            return done(HostProbeResult::HostKeyOtherType, error);
+        r.keyChecked = true;
+        if (error.contains(QLatin1String("permission denied")) || error.contains(QLatin1String("authentication failed")) ||
+            error.contains(QLatin1String("public-key")))
+            return done(HostProbeResult::NotAuthenticated, error);
+        return done(HostProbeResult::Other, error);
+    }
+    r.reachable = r.keyChecked = r.authenticated = true;
+    if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
+
+    QByteArray out;
+    int status = -1;
+    if (QString e = conn.run(kMachineScript, &out, &status, options.commandTimeoutMs); !e.isEmpty())
+        return done(HostProbeResult::Other, e);
+    readMachine(out, r);
+    if (!options.runCore) return done(HostProbeResult::None);
+    if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
+
+    // The core's plan goes through SFTP, as a run's does.
+    QString dir;
+    if (QString e = conn.upload(options.remoteDir + QStringLiteral("/probe"), QStringLiteral("plan.json"), probePlanJson(), &dir);
+        !e.isEmpty())
+        return done(HostProbeResult::Other, e);
+    QByteArray ports;
+    conn.run(launch::listeningPortsCommand(), &ports, &status, options.commandTimeoutMs);
+    const int port = launch::pickRendezvousPort(launch::listeningPorts(ports), false);
+    QByteArrayList argv{"env"};
+    for (const auto& [name, value] : probeEnvironment(port ? port : 29517)) argv << name + '=' + value;
+    argv << options.remoteCore.toUtf8() << "--plan" << (dir + QStringLiteral("/plan.json")).toUtf8() << "--run-id" << "probe";
+    QString quoteError;
+    const QByteArray command = launch::shellCommand(argv, &quoteError);
+    if (command.isEmpty()) return done(HostProbeResult::Other, quoteError);
+    out.clear();
+    status = -1;
+    if (QString e = conn.run(command, &out, &status, options.coreTimeoutMs); !e.isEmpty())
+        return done(e.contains(QLatin1String("timed out")) ? HostProbeResult::CoreTimeout : HostProbeResult::CoreFailed, e);
+    r.corePath = options.remoteCore;
+    r.exitCode = status;
+    // 127: not found on PATH; 126: found but not executable (POSIX shells).
+    if (status == 127 || status == 126) return done(HostProbeResult::CoreMissing);
+    r.coreFound = true;
+    if (!readProbeOutput(out, r)) return done(HostProbeResult::CoreFailed, coreFailure(out));
+    return done(HostProbeResult::None);
+}
+
+HostProbeResult probeLocalHost(const QString& corePath, const HostProbeOptions& options, const std::atomic<bool>* cancel)
+{
+    QElapsedTimer clock;
+    clock.start();
+    HostProbeResult r;
+    r.local = true;
+    r.reachable = r.keyChecked = r.authenticated = true;
+    r.cpus = QThread::idealThreadCount();
+    r.corePath = corePath;
+    auto done = [&](HostProbeResult::Failure f, const QString& detail = {}) {
+        r.failure = f;
+        r.detail = detail;
+        r.ms = clock.elapsed();
+        return r;
+    };
+    const QString smi = QStandardPaths::findExecutable(QStringLiteral("nvidia-smi"));
+    if (!smi.isEmpty()) {
+        QProcess p;
+        p.start(smi, {QStringLiteral("--query-gpu=name,memory.total"), QStringLiteral("--format=csv,noheader")});
+        if (p.waitForFinished(options.commandTimeoutMs)) readMachine("@nvidia-smi\n" + p.readAllStandardOutput(), r);
+    }
+    if (!options.runCore) return done(HostProbeResult::None);
+    if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
+    const QFileInfo core(corePath);
+    if (!core.exists() || !core.isFile() || !core.isExecutable())
+        return done(HostProbeResult::CoreMissing);
+    r.coreFound = true;
+    QTemporaryDir dir;
+    QFile plan(dir.filePath(QStringLiteral("plan.json")));
+    if (!dir.isValid() || !plan.open(QIODevice::WriteOnly) || plan.write(probePlanJson()) < 0)
+        return done(HostProbeResult::Other, plan.errorString());
+    plan.close();
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    int port = launch::pickRendezvousPort({}, true);
+    for (const auto& [name, value] : probeEnvironment(port ? port : 29517))
+        env.insert(QString::fromUtf8(name), QString::fromUtf8(value));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.setWorkingDirectory(dir.path());
+    p.start(core.absoluteFilePath(), {QStringLiteral("--plan"), plan.fileName(), QStringLiteral("--run-id"), QStringLiteral("probe")});
+    if (!p.waitForStarted(10000)) return done(HostProbeResult::CoreFailed, p.errorString());
+    // Wait in slices so that a cancel is noticed.
+    QElapsedTimer waited;
+    waited.start();
+    while (!p.waitForFinished(200)) {
+        if (cancelled(cancel) || waited.elapsed() > options.coreTimeoutMs) {
+            p.kill();
+            p.waitForFinished(2000);
+            return done(cancelled(cancel) ? HostProbeResult::Cancelled : HostProbeResult::CoreTimeout);
+        }
+    }
+    const QByteArray out = p.readAllStandardOutput();
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    if (!readProbeOutput(out, r)) return done(HostProbeResult::CoreFailed, coreFailure(out));
+    return done(HostProbeResult::None);
+}
+
+} // namespace sb::app

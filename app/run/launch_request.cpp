@@ -1,0 +1,81 @@
+#include "run/launch_request.hpp"
+
+#include "settings/run_settings.hpp"
+
+#include "plan/plan_json.hpp"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace sb::app {
+
+int LaunchTarget::slots() const
+{
+    int n = 0;
+    for (const launch::HostSpec& h : hosts) n += h.slots;
+    return n;
+}
+
+Plan withAbsolutePaths(Plan plan, const QString& base)
+{
+    auto absolute = [&](std::string& path) {
+        if (path.empty()) return;
+        const QString p = QString::fromStdString(path);
+        if (QFileInfo(p).isRelative()) path = QDir::cleanPath(QDir(base).absoluteFilePath(p)).toStdString();
+    };
+    absolute(plan.training.checkpoint.dir);
+    if (plan.training.data.kind != DataConfig::Synthetic) absolute(plan.training.data.path);
+    return plan;
+}
+
+PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& ssh, const QString& localCore,
+                       const QString& remoteCore, const QString& remoteDir)
+{
+    PreparedRun out;
+    const QString launchDir = RunSettings::resolvedLaunchDir();
+    const QString base = request.planDir.isEmpty() ? launchDir : request.planDir;
+    if (!QDir().mkpath(launchDir)) {
+        out.writeError = launchDir;
+        return out;
+    }
+    QString stem = request.name.isEmpty() ? QString::fromStdString(request.plan.name) : request.name;
+    stem.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+    const QString file = QDir(launchDir).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
+                                                  (stem.isEmpty() ? QString() : QStringLiteral("-") + stem.left(60)) +
+                                                  QStringLiteral(".json"));
+    const std::string error = savePlanFile(withAbsolutePaths(request.plan, base), file.toStdString());
+    if (!error.empty()) {
+        out.writeError = QString::fromStdString(error);
+        return out;
+    }
+    out.planFile = file;
+
+    launch::RunConfig c;
+    c.planPath = file;
+    c.name = request.name;
+    c.maxRestarts = request.maxRestarts;
+    c.resumeFrom = request.resumeFrom;
+    c.parentRun = request.parentRun;
+    if (request.target.local && request.target.slurm) {
+        c.backend = launch::BackendKind::Slurm;
+        c.corePath = QFileInfo(localCore).absoluteFilePath();
+        c.workdir = base;
+        c.slurm = request.target.slurmOptions;
+    } else if (request.target.local) {
+        c.backend = launch::BackendKind::Local;
+        c.corePath = QFileInfo(localCore).absoluteFilePath();
+        c.workdir = base;
+    } else {
+        c.backend = launch::BackendKind::Ssh;
+        c.hosts = request.target.hosts;
+        c.remoteCore = remoteCore;
+        c.remoteDir = remoteDir;
+        c.ssh = ssh;
+    }
+    out.result = launch::prepareLaunch(c);
+    return out;
+}
+
+} // namespace sb::app

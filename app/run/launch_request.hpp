@@ -1,0 +1,52 @@
+// What the workbench launches: a plan (the open one, or a restored
+// checkpoint's with an adjusted mesh), where its ranks run, and how it is
+// linked to a parent run. prepareRun() writes the plan file the ranks read
+// and lays the run out with the launcher's prepareLaunch().
+#pragma once
+
+#include "launch/prepared_launch.hpp"
+#include "plan/plan.hpp"
+
+#include <QList>
+#include <QString>
+
+namespace sb::app {
+
+struct LaunchTarget {
+    bool local = true;             // the ranks start from this machine: its own processes, or srun
+    bool slurm = false;            // (with local) through srun, this machine being a Slurm login node
+    QList<launch::HostSpec> hosts; // SSH: in rank order, with their slots
+    launch::SlurmOptions slurmOptions;
+    int slots() const;
+};
+
+struct LaunchRequest {
+    Plan plan;
+    QString name;
+    QString planDir;        // relative paths in the plan are relative to this folder ("" = the launch folder)
+    LaunchTarget target;
+    int maxRestarts = 0;
+    QString resumeFrom;     // a checkpoint folder
+    qint64 parentRun = -1;
+    bool detach = false;    // supervised where it runs: it outlives the workbench (docs/launcher.md#detached-runs)
+};
+
+struct PreparedRun {
+    launch::PrepareResult result;
+    QString planFile;       // the plan as written for the ranks
+    QString writeError;     // the plan could not be written
+    bool ok() const { return writeError.isEmpty() && result.ok(); }
+};
+
+// Writes the plan into the launch folder (relative checkpoint and data paths
+// made absolute, so the store records where things really are) and prepares
+// the launch. Local runs work in `planDir`.
+PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& ssh, const QString& localCore,
+                       const QString& remoteCore, const QString& remoteDir);
+
+// The plan with its relative checkpoint folder and data file resolved against `base`.
+Plan withAbsolutePaths(Plan plan, const QString& base);
+
+} // namespace sb::app
+
+namespace sb::gui { using namespace app; } // the workbench still names these unqualified

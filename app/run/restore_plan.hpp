@@ -1,0 +1,38 @@
+// Restoring a checkpoint as a new run: the checkpoint's own plan (what was
+// trained) with the mesh adjusted to the world size the user picks (loading
+// reshards at any world size), the HSDP replicas kept when they still divide
+// it, training continued to the chosen step. The new run writes its
+// checkpoints into its own folder DIR/<its run id>, so the parent's root can be
+// shared and the parent's checkpoints are never rotated away.
+#pragma once
+
+#include "plan/plan.hpp"
+
+#include <QString>
+
+namespace sb::app {
+
+struct RestoreChoice {
+    int worldSize = 1;
+    int nodes = 1;          // hosts; worldSize must be a multiple
+    int steps = 0;          // train until this step (> the checkpoint's)
+    QString checkpointDir;  // where the new run saves ("" = none)
+};
+
+struct RestoreSource {
+    Plan plan;              // from the checkpoint's index.json (or the run's)
+    int step = 0;
+    int worldSize = 0;
+    QString runUid;         // the run that saved it (its index.json)
+    QString error;          // the checkpoint could not be read
+};
+
+RestoreSource readRestoreSource(const QString& checkpointDir, const QString& fallbackPlanJson);
+Plan restoredPlan(const Plan& plan, const RestoreChoice& choice);
+// The default root for the new run's checkpoints: the parent's root (the
+// folder holding DIR/<run uid>/step-N, or for format 1 DIR/step-N).
+QString defaultRestoreCheckpointDir(const QString& checkpointDir, const QString& runUid);
+
+} // namespace sb::app
+
+namespace sb::gui { using namespace app; } // the workbench still names these unqualified

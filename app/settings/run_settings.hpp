@@ -1,0 +1,28 @@
+// Where the workbench finds shardbench-core, keeps its run store and writes
+// the plans it launches (typed settings; empty values mean the defaults).
+#pragma once
+
+#include "settings/setting.hpp"
+
+#include <QString>
+
+namespace sb::app {
+
+struct RunSettings {
+    static inline const Setting<QString> corePath{QStringLiteral("run/corePath")};   // "" = next to the workbench
+    static inline const Setting<QString> storePath{QStringLiteral("run/storePath")}; // "" = the CLI's default store
+    static inline const Setting<QString> launchDir{QStringLiteral("run/launchDir")}; // "" = dataDir()/launches
+    static inline const Setting<int> maxRestarts{QStringLiteral("run/maxRestarts"), 0};
+    static inline const Setting<bool> detached{QStringLiteral("run/detached"), false}; // launches outlive the workbench
+
+    // The workbench's own files next to the run store: ~/.local/share/shardbench
+    // on Linux (the same folder whatever the application's names).
+    static QString dataDir();
+    static QString resolvedCorePath();
+    static QString resolvedStorePath();
+    static QString resolvedLaunchDir();
+};
+
+} // namespace sb::app
+
+namespace sb::gui { using namespace app; } // the workbench still names these unqualified
