@@ -18,6 +18,16 @@ int LaunchTarget::slots() const
     return n;
 }
 
+LaunchTarget targetOf(const launch::RunConfig& config)
+{
+    LaunchTarget t;
+    t.local = config.backend != launch::BackendKind::Ssh;
+    t.slurm = config.backend == launch::BackendKind::Slurm;
+    if (!t.local) t.hosts = config.hosts;
+    t.slurmOptions = config.slurm;
+    return t;
+}
+
 Plan withAbsolutePaths(Plan plan, const QString& base)
 {
     auto absolute = [&](std::string& path) {
@@ -34,7 +44,7 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
                        const QString& remoteCore, const QString& remoteDir)
 {
     PreparedRun out;
-    const QString launchDir = RunSettings::resolvedLaunchDir();
+    const QString launchDir = request.launchDir.isEmpty() ? RunSettings::resolvedLaunchDir() : request.launchDir;
     const QString base = request.planDir.isEmpty() ? launchDir : request.planDir;
     if (!QDir().mkpath(launchDir)) {
         out.writeError = launchDir;

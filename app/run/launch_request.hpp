@@ -24,6 +24,7 @@ struct LaunchRequest {
     Plan plan;
     QString name;
     QString planDir;        // relative paths in the plan are relative to this folder ("" = the launch folder)
+    QString launchDir;      // where the plan is written for the ranks ("" = the workbench's setting)
     LaunchTarget target;
     int maxRestarts = 0;
     QString resumeFrom;     // a checkpoint folder
@@ -37,6 +38,9 @@ struct PreparedRun {
     QString writeError;     // the plan could not be written
     bool ok() const { return writeError.isEmpty() && result.ok(); }
 };
+
+// The target of a run configuration: what the command line's options say.
+LaunchTarget targetOf(const launch::RunConfig& config);
 
 // Writes the plan into the launch folder (relative checkpoint and data paths
 // made absolute, so the store records where things really are) and prepares

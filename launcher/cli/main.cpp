@@ -1,4 +1,5 @@
 // shardbench-cli: the headless twin of the workbench.
+#include "app_commands.hpp"
 #include "attach_commands.hpp"
 #include "checkpoint_commands.hpp"
 #include "plan_commands.hpp"
@@ -34,6 +35,9 @@ Runs (recorded in the run store; --db FILE, default ~/.local/share/shardbench/ru
   show            a run's plan, status, reason and summary
   metrics         a run's per-rank step metrics (--csv)
   logs            a run's per-rank logs (--rank R)
+  preflight       the workbench's pre-flight checks of a plan on a target (the options of run), without launching
+  probe           test one SSH host (or --local): login, GPUs, shardbench-core and its version
+  restore         a checkpoint as a new run at another world size (--world-size N; run's options)
 
 Checkpoints (sharded, as shardbench-core writes them)
   checkpoint inspect DIR               step, world size, tensors, sizes
@@ -73,6 +77,9 @@ int main(int argc, char** argv)
     if (cmd == "metrics") return cmdMetrics(args, std::cout, std::cerr);
     if (cmd == "logs") return cmdLogs(args, std::cout, std::cerr);
     if (cmd == "checkpoint") return cmdCheckpoint(args, std::cout, std::cerr);
+    if (cmd == "preflight") return cmdPreflight(args, std::cout, std::cerr);
+    if (cmd == "probe") return cmdProbe(args, std::cout, std::cerr);
+    if (cmd == "restore") return cmdRestore(args, std::cout, std::cerr);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         std::cout << kUsage;
         return 0;

@@ -4,6 +4,7 @@
 #include "attach_commands.hpp"
 #include "interrupt_signals.hpp"
 #include "run_console.hpp"
+#include "target_options.hpp"
 
 #include "launch/backend_factory.hpp"
 #include "launch/detach/detached_launch.hpp"
@@ -40,11 +41,6 @@ const char* kRunUsage =
     "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]\n"
     "       [--stop-grace MS] [--verbose] [--quiet] [--detach [--no-follow] [--run-root DIR] [--supervise PATH] [--head-ssh-config FILE]]";
 
-// Options that only one kind of run takes.
-const char* const kSshOptions[] = {"--remote-core", "--remote-dir", "--remote-workdir", "--accept-new-host-key",
-                                   "--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--connect-tries"};
-const char* const kSlurmOptions[] = {"--partition", "--account", "--time", "--slurm-arg"};
-
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
 int usageError(std::ostream& err, const QString& msg)
@@ -53,96 +49,54 @@ int usageError(std::ostream& err, const QString& msg)
     return kBadInput;
 }
 
+int targetError(std::ostream& err, const TargetError& why)
+{
+    if (why.usage) return usageError(err, why.lines.value(0));
+    for (const QString& line : why.lines) err << "shardbench-cli run: " << line.toStdString() << "\n";
+    return kBadInput;
+}
+
 } // namespace
+
+std::set<std::string> runValuedOptions()
+{
+    std::set<std::string> valued = targetValuedOptions();
+    valued.insert({"--db", "--name", "--max-restarts", "--resume", "--env", "--master-addr", "--master-port", "--stop-grace",
+                   "--parent-run", "--run-root", "--supervise", "--head-ssh-config"});
+    return valued;
+}
+
+std::set<std::string> runFlags()
+{
+    std::set<std::string> flags = targetFlags();
+    flags.insert({"--verbose", "-v", "--quiet", "--detach", "--no-follow", "--ignore-memory-estimate"});
+    return flags;
+}
 
 int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv,
-           {"--hosts", "--host", "--db", "--name", "--max-restarts", "--resume", "--core", "--workdir", "--env",
-            "--master-addr", "--master-port", "--remote-core", "--remote-dir", "--remote-workdir", "--ssh-config",
-            "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--connect-tries", "--stop-grace", "--parent-run",
-            "--partition", "--account", "--time", "--slurm-arg", "--run-root", "--supervise", "--head-ssh-config"},
-           {"--local", "--slurm", "--accept-new-host-key", "--verbose", "-v", "--quiet", "--detach", "--no-follow",
-            "--ignore-memory-estimate"});
+    Args a(argv, runValuedOptions(), runFlags());
     if (!a.ok()) return usageError(err, q(a.error()));
     if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
 
     launch::RunConfig c;
     c.planPath = q(a.positional()[0]);
-    const int hostSources = (a.has("--local") ? 1 : 0) + (a.has("--slurm") ? 1 : 0) + (a.has("--hosts") ? 1 : 0) +
-                            (a.has("--host") ? 1 : 0);
-    if (hostSources > 1) return usageError(err, QStringLiteral("give only one of --local, --slurm, --hosts and --host"));
-    if (a.has("--slurm")) {
-        c.backend = launch::BackendKind::Slurm;
-        for (const char* opt : kSshOptions)
-            if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to SSH runs, not to --slurm").arg(QLatin1String(opt)));
-        if (auto v = a.value("--partition")) c.slurm.partition = q(*v);
-        if (auto v = a.value("--account")) c.slurm.account = q(*v);
-        if (auto v = a.value("--time")) c.slurm.timeLimit = q(*v);
-        for (const std::string& arg : a.values("--slurm-arg")) c.slurm.extraArgs << q(arg);
-    } else {
-        for (const char* opt : kSlurmOptions)
-            if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to Slurm runs (--slurm)").arg(QLatin1String(opt)));
-    }
-    if (auto f = a.value("--hosts")) {
-        const launch::HostListResult hosts = launch::readHostfile(q(*f));
-        if (!hosts.ok()) {
-            for (const QString& e : hosts.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
-            return kBadInput;
-        }
-        c.backend = launch::BackendKind::Ssh;
-        c.hosts = hosts.hosts;
-    } else if (a.has("--host")) {
-        QStringList names;
-        for (const std::string& h : a.values("--host")) names << q(h);
-        const launch::HostListResult hosts = launch::parseHostArguments(names);
-        if (!hosts.ok()) {
-            for (const QString& e : hosts.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
-            return kBadInput;
-        }
-        c.backend = launch::BackendKind::Ssh;
-        c.hosts = hosts.hosts;
-    }
+    if (auto why = readTarget(a, c)) return targetError(err, *why);
     if (auto v = a.value("--name")) c.name = q(*v);
     c.maxRestarts = static_cast<int>(a.integer("--max-restarts", 0, 0, 1000));
     c.masterPort = static_cast<int>(a.integer("--master-port", 0, 1, 65535));
     c.stopGraceMs = static_cast<int>(a.integer("--stop-grace", c.stopGraceMs, 0, 60000));
     c.stopDeadlineMs = std::max(c.stopDeadlineMs, c.stopGraceMs + 3000);
-    c.ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", c.ssh.connectTimeoutS, 1, 3600));
-    c.ssh.connectTries = static_cast<int>(a.integer("--connect-tries", c.ssh.connectTries, 1, 20));
     c.parentRun = a.integer("--parent-run", -1, 1, 1ll << 62);
     if (!a.ok()) return usageError(err, q(a.error()));
     if (auto v = a.value("--resume")) c.resumeFrom = q(*v);
     if (auto v = a.value("--master-addr")) c.masterAddr = q(*v);
-    c.corePath = a.value("--core") ? q(*a.value("--core"))
-                                   : QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-core");
-    if (auto v = a.value("--workdir")) c.workdir = q(*v);
-    if (auto v = a.value("--remote-core")) c.remoteCore = q(*v);
-    if (auto v = a.value("--remote-dir")) c.remoteDir = q(*v);
-    if (auto v = a.value("--remote-workdir")) c.remoteWorkdir = q(*v);
-    if (auto v = a.value("--ssh-config")) c.ssh.configFile = q(*v);
-    if (auto v = a.value("--known-hosts")) c.ssh.knownHostsFile = q(*v);
-    if (auto v = a.value("--ssh-dir")) c.ssh.sshDir = q(*v);
-    for (const std::string& id : a.values("--identity")) c.ssh.identityFiles << q(id);
     for (const std::string& kv : a.values("--env")) {
         const auto eq = kv.find('=');
         if (eq == std::string::npos || eq == 0) return usageError(err, QStringLiteral("--env needs NAME=VALUE, got \"%1\"").arg(q(kv)));
         c.extraEnv.insert(q(kv.substr(0, eq)), q(kv.substr(eq + 1)));
     }
-    if (c.backend == launch::BackendKind::Local) {
-        const QFileInfo core(c.corePath);
-        if (!core.exists())
-            return usageError(err, QStringLiteral("shardbench-core not found at %1 (build it, or give --core PATH)").arg(c.corePath));
-        if (!core.isFile() || !core.isExecutable())
-            return usageError(err, QStringLiteral("%1 is not an executable file").arg(c.corePath));
-        c.corePath = core.absoluteFilePath();
-    } else if (c.backend == launch::BackendKind::Slurm) {
-        // The nodes run the core at this path (a shared file system), or find a bare name on their PATH.
-        if (c.corePath.contains(QLatin1Char('/'))) c.corePath = QFileInfo(c.corePath).absoluteFilePath();
-    } else {
-        for (const char* opt : {"--core", "--workdir"})
-            if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to local runs; use --remote-core / --remote-workdir").arg(QLatin1String(opt)));
-    }
+    if (auto why = checkTargetCore(a, c)) return targetError(err, *why);
 
     const launch::PrepareResult prepared = launch::prepareLaunch(c);
     for (const QString& w : prepared.warnings) err << "shardbench-cli run: " << w.toStdString() << "\n";

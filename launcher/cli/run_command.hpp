@@ -4,11 +4,16 @@
 #pragma once
 
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace sb::cli {
 
 int cmdRun(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// The options `run` takes (with and without a value), for commands that pass them on.
+std::set<std::string> runValuedOptions();
+std::set<std::string> runFlags();
 
 } // namespace sb::cli

@@ -1,0 +1,155 @@
+#include "app_commands.hpp"
+
+#include "args.hpp"
+#include "preflight_words.hpp"
+#include "probe_text.hpp"
+#include "target_options.hpp"
+
+#include "hosts/host_probe.hpp"
+#include "run/launch_request.hpp"
+#include "run/preflight.hpp"
+
+#include "launch/launch_checks.hpp"
+#include "launch/ssh/host_key_policy.hpp"
+#include "plan/plan_json.hpp"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace sb::cli {
+
+namespace {
+
+constexpr int kBadInput = 2;
+
+const char* kPreflightUsage = "shardbench-cli preflight PLAN.json [--name NAME] [--ignore-memory-estimate] TARGET";
+const char* kProbeUsage =
+    "shardbench-cli probe HOST[:SLOTS] [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...]\n"
+    "       [--connect-timeout S] [--accept-new-host-key] [--remote-core PATH] [--remote-dir DIR] [--no-core]\n"
+    "   or: shardbench-cli probe --local [--core PATH] [--no-core]";
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+int usageError(std::ostream& err, const char* cmd, const char* usage, const QStringList& lines)
+{
+    for (const QString& l : lines) err << "shardbench-cli " << cmd << ": " << l.toStdString() << "\n";
+    err << "usage: " << usage << (usage == kPreflightUsage ? std::string("\n  TARGET: ") + kTargetUsage : std::string()) << "\n";
+    return kBadInput;
+}
+
+launch::FixedHostKeyPolicy hostKeyPolicy(const Args& a)
+{
+    return launch::FixedHostKeyPolicy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
+                                                                     : launch::HostKeyDecision::Reject);
+}
+
+const char* stateMark(app::Preflight::State s)
+{
+    switch (s) {
+    case app::Preflight::Passed: return "ok  ";
+    case app::Preflight::Failed: return "FAIL";
+    case app::Preflight::Skipped: return "skip";
+    default: return "... ";
+    }
+}
+
+void printPreflight(const app::Preflight& p, std::ostream& out)
+{
+    for (const app::Preflight::Item& i : p.items()) {
+        out << "[" << stateMark(i.state) << "] " << p.words().checkName(i.check).toStdString() << ": "
+            << i.summaryText().toStdString() << "\n";
+        for (const QString& d : i.detailLines()) out << "       " << d.toStdString() << "\n";
+    }
+}
+
+} // namespace
+
+int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    std::set<std::string> valued = targetValuedOptions(), flags = targetFlags();
+    valued.insert("--name");
+    flags.insert("--ignore-memory-estimate");
+    Args a(argv, valued, flags);
+    if (!a.ok()) return usageError(err, "preflight", kPreflightUsage, {q(a.error())});
+    if (a.positional().size() != 1) return usageError(err, "preflight", kPreflightUsage, {QStringLiteral("expected one plan file")});
+    launch::RunConfig c;
+    if (auto why = readTarget(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);
+    // A local core that is missing is the pre-flight's finding, not a misuse.
+    if (c.backend == launch::BackendKind::Local) c.corePath = QFileInfo(c.corePath).absoluteFilePath();
+    else if (auto why = checkTargetCore(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);
+
+    const QString planPath = q(a.positional()[0]);
+    const PlanReadResult read = loadPlanFile(planPath.toStdString());
+    if (!read.ok()) {
+        for (const Problem& p : read.problems) err << "shardbench-cli preflight: " << planPath.toStdString() << ": " << formatProblem(p) << "\n";
+        return kBadInput;
+    }
+    QTemporaryDir launchDir; // the plan as the ranks would read it, thrown away afterwards
+    app::LaunchRequest request;
+    request.plan = read.plan;
+    request.name = a.value("--name") ? q(*a.value("--name")) : QString();
+    request.planDir = c.workdir.isEmpty() ? QDir::currentPath() : QFileInfo(c.workdir).absoluteFilePath();
+    request.launchDir = launchDir.path();
+    request.target = app::targetOf(c);
+    app::Preflight::Environment environment;
+    environment.ssh = c.ssh;
+    environment.localCore = c.corePath;
+    environment.probe.remoteCore = c.remoteCore;
+    environment.probe.remoteDir = c.remoteDir;
+    environment.thisMachine = launch::MachineFacts::ofThisMachine();
+    environment.ignoreMemoryEstimate = a.has("--ignore-memory-estimate");
+
+    launch::FixedHostKeyPolicy policy = hostKeyPolicy(a);
+    app::Preflight preflight(std::make_shared<PreflightWords>(), &policy);
+    QObject::connect(&preflight, &app::Preflight::finished, QCoreApplication::instance(), [] { QCoreApplication::exit(0); },
+                     Qt::QueuedConnection);
+    preflight.run(request, environment);
+    QCoreApplication::exec();
+    printPreflight(preflight, out);
+    return preflight.passed() ? 0 : 1;
+}
+
+int cmdProbe(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv,
+           {"--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--remote-core", "--remote-dir", "--core"},
+           {"--local", "--accept-new-host-key", "--no-core"});
+    if (!a.ok()) return usageError(err, "probe", kProbeUsage, {q(a.error())});
+    const bool local = a.has("--local");
+    if (local == (a.positional().size() == 1) || a.positional().size() > 1)
+        return usageError(err, "probe", kProbeUsage, {QStringLiteral("give one host, or --local")});
+    app::HostProbeOptions options;
+    options.runCore = !a.has("--no-core");
+    if (auto v = a.value("--remote-core")) options.remoteCore = q(*v);
+    if (auto v = a.value("--remote-dir")) options.remoteDir = q(*v);
+    app::HostProbeResult result;
+    if (local) {
+        for (const char* opt : {"--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--remote-core",
+                                "--remote-dir", "--accept-new-host-key"})
+            if (a.has(opt)) return usageError(err, "probe", kProbeUsage, {QStringLiteral("%1 applies to SSH hosts, not to --local").arg(QLatin1String(opt))});
+        const QString core = a.value("--core") ? q(*a.value("--core"))
+                                               : QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-core");
+        result = app::probeLocalHost(QFileInfo(core).absoluteFilePath(), options);
+    } else {
+        if (a.has("--core")) return usageError(err, "probe", kProbeUsage, {QStringLiteral("--core applies to --local; use --remote-core")});
+        const launch::HostListResult hosts = launch::parseHostArguments({q(a.positional()[0])});
+        if (!hosts.ok()) return usageError(err, "probe", kProbeUsage, hosts.errors);
+        launch::SshOptions ssh;
+        ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", ssh.connectTimeoutS, 1, 3600));
+        if (!a.ok()) return usageError(err, "probe", kProbeUsage, {q(a.error())});
+        if (auto v = a.value("--ssh-config")) ssh.configFile = q(*v);
+        if (auto v = a.value("--known-hosts")) ssh.knownHostsFile = q(*v);
+        if (auto v = a.value("--ssh-dir")) ssh.sshDir = q(*v);
+        for (const std::string& id : a.values("--identity")) ssh.identityFiles << q(id);
+        launch::FixedHostKeyPolicy policy = hostKeyPolicy(a);
+        result = app::probeSshHost(hosts.hosts.value(0), ssh, policy, options);
+    }
+    printProbe(result, out);
+    if (result.ok()) return 0;
+    err << "shardbench-cli probe: " << probeFailure(result).toStdString() << "\n";
+    return 1;
+}
+
+} // namespace sb::cli

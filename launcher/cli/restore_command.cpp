@@ -1,0 +1,126 @@
+// `restore`: the workbench's "Restore as a new run" from the command line.
+// The checkpoint's own plan gets the mesh for the new world size (through
+// app's restore-plan code), is written next to the run store, and is run as
+// `run PLAN --resume CHECKPOINT_DIR` with every other option passed on.
+#include "app_commands.hpp"
+
+#include "args.hpp"
+#include "run_command.hpp"
+#include "target_options.hpp"
+
+#include "run/launch_request.hpp"
+#include "run/restore_plan.hpp"
+
+#include "plan/plan_json.hpp"
+#include "plan/resolve.hpp"
+#include "store/run_reader.hpp"
+#include "store/store_location.hpp"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+
+namespace sb::cli {
+
+namespace {
+
+constexpr int kBadInput = 2;
+
+const char* kRestoreUsage =
+    "shardbench-cli restore CHECKPOINT_DIR --world-size N [--steps N] [--checkpoint-dir DIR | --no-checkpoints] [RUN OPTIONS]\n"
+    "  RUN OPTIONS: those of shardbench-cli run (the target, --db, --name, --parent-run, ...), not --resume";
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+int usageError(std::ostream& err, const QString& msg)
+{
+    err << "shardbench-cli restore: " << msg.toStdString() << "\nusage: " << kRestoreUsage << "\n";
+    return kBadInput;
+}
+
+int fail(std::ostream& err, const QString& msg)
+{
+    err << "shardbench-cli restore: " << msg.toStdString() << "\n";
+    return kBadInput;
+}
+
+// The run options given, in their order, for `run`.
+std::vector<std::string> runArguments(const Args& a)
+{
+    std::vector<std::string> out;
+    for (const std::string& opt : runValuedOptions())
+        for (const std::string& v : a.values(opt)) out.insert(out.end(), {opt, v});
+    for (const std::string& flag : runFlags())
+        if (a.has(flag)) out.push_back(flag);
+    return out;
+}
+
+// The run that saved the checkpoint, when the store knows it.
+std::optional<qint64> parentRun(const QString& dbPath, const QString& runUid)
+{
+    if (runUid.isEmpty() || !QFileInfo::exists(dbPath)) return std::nullopt;
+    QString error;
+    const auto reader = store::RunReader::open(dbPath, &error);
+    if (!reader) return std::nullopt;
+    const auto run = reader->findRun(runUid);
+    if (!run || run->uid != runUid) return std::nullopt;
+    return run->id;
+}
+
+} // namespace
+
+int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    std::set<std::string> valued = runValuedOptions(), flags = runFlags();
+    valued.insert({"--world-size", "--steps", "--checkpoint-dir"});
+    flags.insert("--no-checkpoints");
+    Args a(argv, valued, flags);
+    if (!a.ok()) return usageError(err, q(a.error()));
+    if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one checkpoint folder"));
+    if (a.has("--resume")) return usageError(err, QStringLiteral("--resume is the checkpoint folder itself"));
+    if (!a.has("--world-size")) return usageError(err, QStringLiteral("--world-size N is required"));
+    if (a.has("--checkpoint-dir") && a.has("--no-checkpoints"))
+        return usageError(err, QStringLiteral("give --checkpoint-dir or --no-checkpoints, not both"));
+    const int world = static_cast<int>(a.integer("--world-size", 0, 1, 1 << 16));
+    if (!a.ok()) return usageError(err, q(a.error()));
+    launch::RunConfig target;
+    if (auto why = readTarget(a, target)) return why->usage ? usageError(err, why->lines.value(0)) : fail(err, why->lines.join(u'\n'));
+
+    const QString checkpoint = QFileInfo(q(a.positional()[0])).absoluteFilePath();
+    const app::RestoreSource source = app::readRestoreSource(checkpoint, {});
+    if (!source.error.isEmpty()) return fail(err, QStringLiteral("cannot read the checkpoint %1: %2").arg(checkpoint, source.error));
+
+    // The restore dialog's defaults: the plan's own steps when still ahead, its own checkpoint root.
+    const int planSteps = source.plan.training.steps;
+    app::RestoreChoice choice;
+    choice.worldSize = world;
+    choice.nodes = target.backend == launch::BackendKind::Ssh ? std::max<int>(1, static_cast<int>(target.hosts.size())) : 1;
+    choice.steps = static_cast<int>(a.integer("--steps", planSteps > source.step ? planSteps : source.step + std::max(planSteps, 1),
+                                              source.step + 1, 1 << 30));
+    if (!a.ok()) return usageError(err, QStringLiteral("%1 (the checkpoint is at step %2)").arg(q(a.error())).arg(source.step));
+    if (auto v = a.value("--checkpoint-dir")) choice.checkpointDir = QFileInfo(q(*v)).absoluteFilePath();
+    else if (!a.has("--no-checkpoints") && !source.plan.training.checkpoint.dir.empty())
+        choice.checkpointDir = app::defaultRestoreCheckpointDir(checkpoint, source.runUid);
+    const Plan plan = app::withAbsolutePaths(app::restoredPlan(source.plan, choice), QDir::currentPath());
+    if (plan.mesh.worldSize() != world)
+        return fail(err, QStringLiteral("%1 ranks cannot be spread evenly over %2 hosts").arg(world).arg(choice.nodes));
+
+    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    const QString launchDir = QFileInfo(dbPath).absolutePath() + QStringLiteral("/launches");
+    const QString planFile = launchDir + QStringLiteral("/restore-") +
+                             QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QStringLiteral(".json");
+    if (!QDir().mkpath(launchDir)) return fail(err, QStringLiteral("cannot create %1").arg(launchDir));
+    const std::string error = savePlanFile(plan, planFile.toStdString());
+    if (!error.empty()) return fail(err, QStringLiteral("cannot write %1: %2").arg(planFile, QString::fromStdString(error)));
+    err << "shardbench: restoring step " << source.step << " of " << source.worldSize << " ranks at " << world << " ranks ("
+        << planFile.toStdString() << ")\n";
+
+    std::vector<std::string> run{planFile.toStdString(), "--resume", checkpoint.toStdString()};
+    const std::vector<std::string> options = runArguments(a);
+    run.insert(run.end(), options.begin(), options.end());
+    if (!a.has("--parent-run"))
+        if (const auto parent = parentRun(dbPath, source.runUid)) run.insert(run.end(), {"--parent-run", std::to_string(*parent)});
+    return cmdRun(run, out, err);
+}
+
+} // namespace sb::cli

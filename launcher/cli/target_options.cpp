@@ -1,0 +1,105 @@
+#include "target_options.hpp"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace sb::cli {
+
+const char* const kTargetUsage =
+    "[--local | --slurm | --hosts HOSTFILE | --host HOST[:SLOTS] ...] [--core PATH] [--workdir DIR]\n"
+    "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
+    "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S] [--connect-tries N]\n"
+    "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]";
+
+namespace {
+
+// Options that only one kind of run takes.
+const char* const kSshOptions[] = {"--remote-core", "--remote-dir", "--remote-workdir", "--accept-new-host-key",
+                                   "--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--connect-tries"};
+const char* const kSlurmOptions[] = {"--partition", "--account", "--time", "--slurm-arg"};
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+TargetError misuse(const QString& sentence) { return TargetError{{sentence}, true}; }
+
+std::optional<TargetError> readHosts(const Args& a, launch::RunConfig& c)
+{
+    launch::HostListResult hosts;
+    if (auto f = a.value("--hosts")) {
+        hosts = launch::readHostfile(q(*f));
+    } else if (a.has("--host")) {
+        QStringList names;
+        for (const std::string& h : a.values("--host")) names << q(h);
+        hosts = launch::parseHostArguments(names);
+    } else {
+        return std::nullopt;
+    }
+    if (!hosts.ok()) return TargetError{hosts.errors, false};
+    c.backend = launch::BackendKind::Ssh;
+    c.hosts = hosts.hosts;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::set<std::string> targetValuedOptions()
+{
+    return {"--hosts", "--host", "--core", "--workdir", "--remote-core", "--remote-dir", "--remote-workdir",
+            "--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--connect-tries",
+            "--partition", "--account", "--time", "--slurm-arg"};
+}
+
+std::set<std::string> targetFlags() { return {"--local", "--slurm", "--accept-new-host-key"}; }
+
+std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c)
+{
+    const int hostSources = (a.has("--local") ? 1 : 0) + (a.has("--slurm") ? 1 : 0) + (a.has("--hosts") ? 1 : 0) +
+                            (a.has("--host") ? 1 : 0);
+    if (hostSources > 1) return misuse(QStringLiteral("give only one of --local, --slurm, --hosts and --host"));
+    if (a.has("--slurm")) {
+        c.backend = launch::BackendKind::Slurm;
+        for (const char* opt : kSshOptions)
+            if (a.has(opt)) return misuse(QStringLiteral("%1 applies to SSH runs, not to --slurm").arg(QLatin1String(opt)));
+        if (auto v = a.value("--partition")) c.slurm.partition = q(*v);
+        if (auto v = a.value("--account")) c.slurm.account = q(*v);
+        if (auto v = a.value("--time")) c.slurm.timeLimit = q(*v);
+        for (const std::string& arg : a.values("--slurm-arg")) c.slurm.extraArgs << q(arg);
+    } else {
+        for (const char* opt : kSlurmOptions)
+            if (a.has(opt)) return misuse(QStringLiteral("%1 applies to Slurm runs (--slurm)").arg(QLatin1String(opt)));
+    }
+    if (auto why = readHosts(a, c)) return why;
+    c.ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", c.ssh.connectTimeoutS, 1, 3600));
+    c.ssh.connectTries = static_cast<int>(a.integer("--connect-tries", c.ssh.connectTries, 1, 20));
+    if (!a.ok()) return misuse(q(a.error()));
+    c.corePath = a.value("--core") ? q(*a.value("--core"))
+                                   : QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-core");
+    if (auto v = a.value("--workdir")) c.workdir = q(*v);
+    if (auto v = a.value("--remote-core")) c.remoteCore = q(*v);
+    if (auto v = a.value("--remote-dir")) c.remoteDir = q(*v);
+    if (auto v = a.value("--remote-workdir")) c.remoteWorkdir = q(*v);
+    if (auto v = a.value("--ssh-config")) c.ssh.configFile = q(*v);
+    if (auto v = a.value("--known-hosts")) c.ssh.knownHostsFile = q(*v);
+    if (auto v = a.value("--ssh-dir")) c.ssh.sshDir = q(*v);
+    for (const std::string& id : a.values("--identity")) c.ssh.identityFiles << q(id);
+    return std::nullopt;
+}
+
+std::optional<TargetError> checkTargetCore(const Args& a, launch::RunConfig& c)
+{
+    if (c.backend == launch::BackendKind::Local) {
+        const QFileInfo core(c.corePath);
+        if (!core.exists()) return misuse(QStringLiteral("shardbench-core not found at %1 (build it, or give --core PATH)").arg(c.corePath));
+        if (!core.isFile() || !core.isExecutable()) return misuse(QStringLiteral("%1 is not an executable file").arg(c.corePath));
+        c.corePath = core.absoluteFilePath();
+    } else if (c.backend == launch::BackendKind::Slurm) {
+        // The nodes run the core at this path (a shared file system), or find a bare name on their PATH.
+        if (c.corePath.contains(QLatin1Char('/'))) c.corePath = QFileInfo(c.corePath).absoluteFilePath();
+    } else {
+        for (const char* opt : {"--core", "--workdir"})
+            if (a.has(opt)) return misuse(QStringLiteral("%1 applies to local runs; use --remote-core / --remote-workdir").arg(QLatin1String(opt)));
+    }
+    return std::nullopt;
+}
+
+} // namespace sb::cli
