@@ -11,23 +11,6 @@
 
 namespace sb::app {
 
-int LaunchTarget::slots() const
-{
-    int n = 0;
-    for (const launch::HostSpec& h : hosts) n += h.slots;
-    return n;
-}
-
-LaunchTarget targetOf(const launch::RunConfig& config)
-{
-    LaunchTarget t;
-    t.local = config.backend != launch::BackendKind::Ssh;
-    t.slurm = config.backend == launch::BackendKind::Slurm;
-    if (!t.local) t.hosts = config.hosts;
-    t.slurmOptions = config.slurm;
-    return t;
-}
-
 Plan withAbsolutePaths(Plan plan, const QString& base)
 {
     auto absolute = [&](std::string& path) {
@@ -68,18 +51,11 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
     c.maxRestarts = request.maxRestarts;
     c.resumeFrom = request.resumeFrom;
     c.parentRun = request.parentRun;
-    if (request.target.local && request.target.slurm) {
-        c.backend = launch::BackendKind::Slurm;
-        c.corePath = QFileInfo(localCore).absoluteFilePath();
-        c.workdir = base;
-        c.slurm = request.target.slurmOptions;
-    } else if (request.target.local) {
-        c.backend = launch::BackendKind::Local;
+    launch::applyTarget(request.target, c);
+    if (launch::startsHere(request.target)) {
         c.corePath = QFileInfo(localCore).absoluteFilePath();
         c.workdir = base;
     } else {
-        c.backend = launch::BackendKind::Ssh;
-        c.hosts = request.target.hosts;
         c.remoteCore = remoteCore;
         c.remoteDir = remoteDir;
         c.ssh = ssh;

@@ -4,6 +4,7 @@
 // and lays the run out with the launcher's prepareLaunch().
 #pragma once
 
+#include "launch/launch_target.hpp"
 #include "launch/prepared_launch.hpp"
 #include "plan/plan.hpp"
 
@@ -12,20 +13,14 @@
 
 namespace sb::app {
 
-struct LaunchTarget {
-    bool local = true;             // the ranks start from this machine: its own processes, or srun
-    bool slurm = false;            // (with local) through srun, this machine being a Slurm login node
-    QList<launch::HostSpec> hosts; // SSH: in rank order, with their slots
-    launch::SlurmOptions slurmOptions;
-    int slots() const;
-};
+using launch::LaunchTarget;
 
 struct LaunchRequest {
     Plan plan;
     QString name;
     QString planDir;        // relative paths in the plan are relative to this folder ("" = the launch folder)
     QString launchDir;      // where the plan is written for the ranks ("" = the workbench's setting)
-    LaunchTarget target;
+    LaunchTarget target = launch::LocalTarget{};
     int maxRestarts = 0;
     QString resumeFrom;     // a checkpoint folder
     qint64 parentRun = -1;
@@ -38,9 +33,6 @@ struct PreparedRun {
     QString writeError;     // the plan could not be written
     bool ok() const { return writeError.isEmpty() && result.ok(); }
 };
-
-// The target of a run configuration: what the command line's options say.
-LaunchTarget targetOf(const launch::RunConfig& config);
 
 // Writes the plan into the launch folder (relative checkpoint and data paths
 // made absolute, so the store records where things really are) and prepares

@@ -62,9 +62,9 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
 
     // The hosts first: they take longest.
     QList<ProbeTarget> targets;
-    if (request.target.local) targets << ProbeTarget{true, {}};
-    for (const launch::HostSpec& h : request.target.hosts) targets << ProbeTarget{false, h};
-    const bool local = request.target.local;
+    const bool local = launch::startsHere(request.target);
+    if (local) targets << ProbeTarget{true, {}};
+    for (const launch::HostSpec& h : launch::sshHosts(request.target)) targets << ProbeTarget{false, h};
     set(HostsReachable, Running, [w = words_, local] { return w->checkingHosts(local); });
     set(CorePresent, Running, [w = words_] { return w->startingCore(); });
     probes_.start(targets, environment.ssh, environment.localCore, environment.probe);
@@ -128,7 +128,7 @@ void Preflight::checkPlan()
         set(MemoryFits, Failed, [w = words_, peak, capacity, worst] { return w->memoryOver(worst, peak, capacity); });
 
     launch::LaunchCheckResult target;
-    if (prepared_.ok() && request_.target.local) {
+    if (prepared_.ok() && launch::startsHere(request_.target)) {
         launch::LaunchCheckOptions options;
         options.checkMemory = false; // the check above
         const launch::PreparedLaunch& l = prepared_.result.launch;
@@ -150,7 +150,8 @@ void Preflight::checkPlan()
         const launch::PreparedLaunch& l = prepared_.result.launch;
         const QList<launch::HostSpec> hosts = l.hosts;
         const int world = l.worldSize;
-        const bool local = request_.target.local, slurm = request_.target.slurm;
+        const launch::BackendKind kind = launch::backendOf(request_.target);
+        const bool local = kind != launch::BackendKind::Ssh, slurm = kind == launch::BackendKind::Slurm;
         const QStringList layoutWarnings = prepared_.result.warnings + target.warnings;
         set(Layout, Passed, [w = words_, hosts, world, local, slurm] { return w->layout(hosts, world, local, slurm); },
             [layoutWarnings] { return layoutWarnings; });
@@ -169,7 +170,7 @@ bool coreProblem(const HostProbeResult& r)
 void Preflight::onProbesFinished()
 {
     const QList<HostProbeResult> results = probes_.results();
-    const bool local = request_.target.local;
+    const bool local = launch::startsHere(request_.target);
     const int total = static_cast<int>(results.size());
     int unreachable = 0, missing = 0, working = 0;
     for (const HostProbeResult& r : results) {

@@ -78,7 +78,7 @@ Plan RestoreDialog::plan() const
     RestoreChoice c;
     c.worldSize = world_->value();
     const LaunchTarget t = target_->target();
-    c.nodes = t.local ? 1 : std::max<int>(1, static_cast<int>(t.hosts.size()));
+    c.nodes = std::max<int>(1, static_cast<int>(launch::sshHosts(t).size()));
     c.steps = steps_->value();
     c.checkpointDir = dir_->text().trimmed();
     return restoredPlan(source_.plan, c);
@@ -90,9 +90,10 @@ void RestoreDialog::update()
     const LaunchTarget t = target_->target();
     QStringList errors;
     if (!source_.error.isEmpty()) errors << tr("The checkpoint cannot be read: %1").arg(source_.error);
-    if (!t.local && t.hosts.isEmpty()) errors << tr("Choose at least one host.");
+    const QList<launch::HostSpec> hosts = launch::sshHosts(t);
+    if (!launch::startsHere(t) && hosts.isEmpty()) errors << tr("Choose at least one host.");
     if (p.mesh.worldSize() != world_->value())
-        errors << tr("%1 ranks cannot be spread evenly over %n host(s).", nullptr, static_cast<int>(t.hosts.size())).arg(world_->value());
+        errors << tr("%1 ranks cannot be spread evenly over %n host(s).", nullptr, static_cast<int>(hosts.size())).arg(world_->value());
     Problems treeProblems;
     if (const auto tree = buildModuleTree(p.model, &treeProblems)) {
         for (const Problem& pr : validatePlan(p, *tree))

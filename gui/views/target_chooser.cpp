@@ -85,21 +85,20 @@ void TargetChooser::reload()
 
 LaunchTarget TargetChooser::target() const
 {
-    LaunchTarget t;
-    t.slurm = slurm_->isChecked();
-    t.local = local_->isChecked() || t.slurm;
-    if (t.slurm) {
-        t.slurmOptions.partition = partition_->text().trimmed();
-        t.slurmOptions.account = account_->text().trimmed();
-        t.slurmOptions.timeLimit = timeLimit_->text().trimmed();
+    launch::TargetChoice c;
+    c.slurm = slurm_->isChecked();
+    c.local = local_->isChecked();
+    if (c.slurm) {
+        c.slurmOptions.partition = partition_->text().trimmed();
+        c.slurmOptions.account = account_->text().trimmed();
+        c.slurmOptions.timeLimit = timeLimit_->text().trimmed();
     }
-    if (t.local) return t;
-    for (int i = 0; i < hosts_->count(); ++i) {
+    for (int i = 0; i < hosts_->count() && !c.local && !c.slurm; ++i) {
         const QListWidgetItem* item = hosts_->item(i);
         if (item->checkState() != Qt::Checked) continue;
-        t.hosts << launch::HostSpec{item->data(NameRole).toString(), item->data(SlotsRole).toInt()};
+        c.hosts << launch::HostSpec{item->data(NameRole).toString(), item->data(SlotsRole).toInt()};
     }
-    return t;
+    return launch::targetFrom(c);
 }
 
 void TargetChooser::setLocal(bool local) { (local ? local_ : remote_)->setChecked(true); }

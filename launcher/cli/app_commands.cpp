@@ -10,6 +10,7 @@
 #include "run/preflight.hpp"
 
 #include "launch/launch_checks.hpp"
+#include "launch/launch_target.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 #include "plan/plan_json.hpp"
 
@@ -92,7 +93,7 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
     request.name = a.value("--name") ? q(*a.value("--name")) : QString();
     request.planDir = c.workdir.isEmpty() ? QDir::currentPath() : QFileInfo(c.workdir).absoluteFilePath();
     request.launchDir = launchDir.path();
-    request.target = app::targetOf(c);
+    request.target = launch::targetOf(c);
     app::Preflight::Environment environment;
     environment.ssh = c.ssh;
     environment.localCore = c.corePath;

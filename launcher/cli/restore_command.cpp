@@ -11,8 +11,8 @@
 #include "run/launch_request.hpp"
 #include "run/restore_plan.hpp"
 
+#include "launch/launch_target.hpp"
 #include "plan/plan_json.hpp"
-#include "plan/resolve.hpp"
 #include "store/run_reader.hpp"
 #include "store/store_location.hpp"
 
@@ -94,7 +94,7 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     const int planSteps = source.plan.training.steps;
     app::RestoreChoice choice;
     choice.worldSize = world;
-    choice.nodes = target.backend == launch::BackendKind::Ssh ? std::max<int>(1, static_cast<int>(target.hosts.size())) : 1;
+    choice.nodes = std::max<int>(1, static_cast<int>(launch::sshHosts(launch::targetOf(target)).size()));
     choice.steps = static_cast<int>(a.integer("--steps", planSteps > source.step ? planSteps : source.step + std::max(planSteps, 1),
                                               source.step + 1, 1 << 30));
     if (!a.ok()) return usageError(err, QStringLiteral("%1 (the checkpoint is at step %2)").arg(q(a.error())).arg(source.step));

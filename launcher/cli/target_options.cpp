@@ -1,5 +1,7 @@
 #include "target_options.hpp"
 
+#include "launch/launch_target.hpp"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -22,7 +24,7 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 TargetError misuse(const QString& sentence) { return TargetError{{sentence}, true}; }
 
-std::optional<TargetError> readHosts(const Args& a, launch::RunConfig& c)
+std::optional<TargetError> readHosts(const Args& a, QList<launch::HostSpec>& out)
 {
     launch::HostListResult hosts;
     if (auto f = a.value("--hosts")) {
@@ -35,8 +37,7 @@ std::optional<TargetError> readHosts(const Args& a, launch::RunConfig& c)
         return std::nullopt;
     }
     if (!hosts.ok()) return TargetError{hosts.errors, false};
-    c.backend = launch::BackendKind::Ssh;
-    c.hosts = hosts.hosts;
+    out = hosts.hosts;
     return std::nullopt;
 }
 
@@ -56,19 +57,22 @@ std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c)
     const int hostSources = (a.has("--local") ? 1 : 0) + (a.has("--slurm") ? 1 : 0) + (a.has("--hosts") ? 1 : 0) +
                             (a.has("--host") ? 1 : 0);
     if (hostSources > 1) return misuse(QStringLiteral("give only one of --local, --slurm, --hosts and --host"));
-    if (a.has("--slurm")) {
-        c.backend = launch::BackendKind::Slurm;
+    launch::TargetChoice choice;
+    choice.slurm = a.has("--slurm");
+    choice.local = hostSources == 0 || a.has("--local"); // this machine unless told otherwise
+    if (choice.slurm) {
         for (const char* opt : kSshOptions)
             if (a.has(opt)) return misuse(QStringLiteral("%1 applies to SSH runs, not to --slurm").arg(QLatin1String(opt)));
-        if (auto v = a.value("--partition")) c.slurm.partition = q(*v);
-        if (auto v = a.value("--account")) c.slurm.account = q(*v);
-        if (auto v = a.value("--time")) c.slurm.timeLimit = q(*v);
-        for (const std::string& arg : a.values("--slurm-arg")) c.slurm.extraArgs << q(arg);
+        if (auto v = a.value("--partition")) choice.slurmOptions.partition = q(*v);
+        if (auto v = a.value("--account")) choice.slurmOptions.account = q(*v);
+        if (auto v = a.value("--time")) choice.slurmOptions.timeLimit = q(*v);
+        for (const std::string& arg : a.values("--slurm-arg")) choice.slurmOptions.extraArgs << q(arg);
     } else {
         for (const char* opt : kSlurmOptions)
             if (a.has(opt)) return misuse(QStringLiteral("%1 applies to Slurm runs (--slurm)").arg(QLatin1String(opt)));
     }
-    if (auto why = readHosts(a, c)) return why;
+    if (auto why = readHosts(a, choice.hosts)) return why;
+    launch::applyTarget(launch::targetFrom(choice), c);
     c.ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", c.ssh.connectTimeoutS, 1, 3600));
     c.ssh.connectTries = static_cast<int>(a.integer("--connect-tries", c.ssh.connectTries, 1, 20));
     if (!a.ok()) return misuse(q(a.error()));

@@ -26,7 +26,8 @@ struct TargetError {
     bool usage = true;  // a misuse of the options (false: a host list's errors)
 };
 
-// Fills c.backend, c.hosts, c.slurm, c.ssh, c.corePath and the remote paths.
+// Fills the target (c.backend, c.hosts, c.slurm: launch::targetFrom()), c.ssh,
+// c.corePath and the remote paths.
 std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c);
 // The core's path checked (local: an executable; Slurm: absolute when given
 // as a path); an SSH run refuses --core and --workdir.

@@ -296,8 +296,8 @@ void TestCluster::launchOverSshOnAChosenHost()
     TargetChooser* target = areas()->launchPanel()->targetChooser();
     target->hostsButton()->setChecked(true);
     target->setHostChecked(QStringLiteral("lab-box"), true);
-    QCOMPARE(target->target().hosts.size(), 1);
-    QCOMPARE(target->target().slots(), 2);
+    QCOMPARE(launch::sshHosts(target->target()).size(), 1);
+    QCOMPARE(launch::sshSlots(target->target()), 2);
     RunController* rc = areas()->runs();
     QTest::mouseClick(areas()->launchPanel()->launchButton(), Qt::LeftButton);
     QVERIFY2(QTest::qWaitFor([&] { return rc->session() != nullptr; }, 60000),

@@ -1,0 +1,121 @@
+// Launch targets and restore plans, as the workbench and the command line
+// build them (Qt Core, no window): a choice becomes exactly one kind of
+// target, Slurm is always started from this machine, a target goes into a
+// run configuration and comes back unchanged, a launch request is prepared
+// with its plan written where asked, and a restored plan gets the mesh of
+// the new world size.
+#include "run/launch_request.hpp"
+#include "run/restore_plan.hpp"
+
+#include "launch/launch_target.hpp"
+#include "plan/model_config.hpp"
+#include "plan/plan.hpp"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sb;
+using namespace sb::launch;
+
+namespace {
+Plan tutorialPlan() { return defaultPlan(*presetConfig("transformer")); }
+} // namespace
+
+class TestAppTargets : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void choiceBecomesOneKindOfTarget()
+    {
+        TargetChoice c;
+        c.local = true;
+        QVERIFY(std::holds_alternative<LocalTarget>(targetFrom(c)));
+        c.slurm = true; // the chooser's Slurm option starts srun here
+        c.slurmOptions.partition = QStringLiteral("gpu");
+        const LaunchTarget slurm = targetFrom(c);
+        QVERIFY(std::holds_alternative<SlurmTarget>(slurm));
+        QCOMPARE(std::get<SlurmTarget>(slurm).options.partition, QStringLiteral("gpu"));
+        QCOMPARE(backendOf(slurm), BackendKind::Slurm);
+        QVERIFY(startsHere(slurm));
+        QVERIFY(sshHosts(slurm).isEmpty());
+
+        TargetChoice ssh;
+        ssh.hosts = {HostSpec{QStringLiteral("a"), 2}, HostSpec{QStringLiteral("b"), 3}};
+        const LaunchTarget t = targetFrom(ssh);
+        QCOMPARE(backendOf(t), BackendKind::Ssh);
+        QVERIFY(!startsHere(t));
+        QCOMPARE(sshSlots(t), 5);
+        QCOMPARE(sshHosts(t).value(1).name, QStringLiteral("b"));
+    }
+
+    void targetRoundTripsThroughARunConfig()
+    {
+        const QList<LaunchTarget> targets = {LocalTarget{}, SshTarget{{HostSpec{QStringLiteral("n1"), 4}}},
+                                             SlurmTarget{SlurmOptions{QStringLiteral("p"), QStringLiteral("acct"), QStringLiteral("1:00:00"), {}}}};
+        for (const LaunchTarget& t : targets) {
+            RunConfig c;
+            c.hosts = {HostSpec{QStringLiteral("stale"), 1}}; // replaced, whatever the target
+            applyTarget(t, c);
+            QCOMPARE(c.backend, backendOf(t));
+            QCOMPARE(c.hosts.size(), sshHosts(t).size());
+            const LaunchTarget back = targetOf(c);
+            QCOMPARE(back.index(), t.index());
+            QCOMPARE(sshSlots(back), sshSlots(t));
+            if (const auto* s = std::get_if<SlurmTarget>(&back)) QCOMPARE(s->options.account, QStringLiteral("acct"));
+        }
+    }
+
+    void requestIsPreparedWhereAsked()
+    {
+        QTemporaryDir dir;
+        app::LaunchRequest r;
+        r.plan = tutorialPlan();
+        r.plan.mesh.nodes = 2;
+        r.plan.mesh.procsPerNode = 2;
+        r.name = QStringLiteral("two hosts");
+        r.launchDir = dir.filePath(QStringLiteral("launches"));
+        r.target = SshTarget{{HostSpec{QStringLiteral("h1"), 2}, HostSpec{QStringLiteral("h2"), 2}}};
+        SshOptions ssh;
+        ssh.connectTimeoutS = 7;
+        const app::PreparedRun p = app::prepareRun(r, ssh, QStringLiteral("core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
+        QVERIFY2(p.ok(), qPrintable(p.writeError + p.result.errors.join(u'\n')));
+        QVERIFY(p.planFile.startsWith(r.launchDir + QLatin1Char('/')));
+        QVERIFY(p.planFile.endsWith(QStringLiteral("-two-hosts.json")));
+        QVERIFY(QFileInfo::exists(p.planFile));
+        QCOMPARE(p.result.launch.config.backend, BackendKind::Ssh);
+        QCOMPARE(p.result.launch.config.remoteCore, QStringLiteral("remote-core"));
+        QCOMPARE(p.result.launch.config.ssh.connectTimeoutS, 7);
+        QCOMPARE(p.result.launch.worldSize, 4);
+    }
+
+    void restoredPlanHasTheNewMesh()
+    {
+        Plan p = tutorialPlan();
+        p.mesh.nodes = 1;
+        p.mesh.procsPerNode = 4;
+        p.mesh.replicate = 2;
+        app::RestoreChoice c;
+        c.worldSize = 6;
+        c.nodes = 2;
+        c.steps = 40;
+        c.checkpointDir = QStringLiteral("/ckpt");
+        Plan r = app::restoredPlan(p, c);
+        QCOMPARE(r.mesh.nodes, 2);
+        QCOMPARE(r.mesh.procsPerNode, 3);
+        QCOMPARE(r.mesh.replicate, 2); // still divides 6
+        QCOMPARE(r.training.steps, 40);
+        QCOMPARE(r.training.checkpoint.dir, std::string("/ckpt"));
+        c.worldSize = 3;
+        c.nodes = 1;
+        r = app::restoredPlan(p, c);
+        QCOMPARE(r.mesh.worldSize(), 3);
+        QCOMPARE(r.mesh.replicate, 1); // 2 does not divide 3
+        QCOMPARE(app::defaultRestoreCheckpointDir(QStringLiteral("/x/ckpt/RUN/step-000020"), QStringLiteral("RUN")),
+                 QStringLiteral("/x/ckpt"));
+        QCOMPARE(app::defaultRestoreCheckpointDir(QStringLiteral("/x/ckpt/step-000020"), QStringLiteral("RUN")), QStringLiteral("/x/ckpt"));
+        QVERIFY(!app::readRestoreSource(QStringLiteral("/no/such/checkpoint"), {}).error.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAppTargets)
+#include "tst_app_targets.moc"
