@@ -32,16 +32,9 @@ void Events::configure(int rank, std::string runId)
     runId_ = std::move(runId);
 }
 
-void Events::emit(const char* type, json::Value fields)
+void Events::emit(const char* type, const json::Value& fields)
 {
-    json::Value line = json::Value::object();
-    line.set("type", type);
-    line.set("v", kProtocolVersion);
-    line.set("rank", rank_);
-    line.set("t", unixSeconds());
-    line.set("run_id", runId_);
-    for (const auto& [k, v] : fields.asObject()) line.set(k, v);
-    const std::string text = "@sb " + line.dump() + "\n";
+    const std::string text = protocol::formatLine({type, protocol::kVersion, rank_, unixSeconds(), runId_}, fields);
     std::lock_guard<std::mutex> lock(outputMutex());
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
@@ -49,10 +42,7 @@ void Events::emit(const char* type, json::Value fields)
 
 void Events::error(const std::string& message, const std::string& where)
 {
-    json::Value f = json::Value::object();
-    f.set("message", message);
-    if (!where.empty()) f.set("where", where);
-    emit("error", f);
+    emit(protocol::Error{message, where});
     log("error: " + message);
 }
 

@@ -3,19 +3,28 @@
 #pragma once
 
 #include "json/json.hpp"
+#include "protocol/core_exit.hpp"
+#include "protocol/events.hpp"
 
 #include <chrono>
 #include <string>
 
 namespace sb::engine {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = protocol::kVersion;
+using protocol::CoreExit;
 
 class Events {
 public:
     void configure(int rank, std::string runId);
     // Adds type, v, rank, t and run_id to `fields` and prints the line.
-    void emit(const char* type, json::Value fields = json::Value::object());
+    void emit(const char* type, const json::Value& fields = json::Value::object());
+    // One typed event of core/protocol (Hello, PlanEvent, Step, ...).
+    template <class Event>
+    void emit(const Event& e)
+    {
+        emit(Event::kType, e.toJson());
+    }
     void error(const std::string& message, const std::string& where = {});
     // "[rank 0] message" on stderr.
     void log(const std::string& message);

@@ -61,13 +61,13 @@ int main(int argc, char** argv)
         } else if (a == "--version") {
             std::cout << "shardbench-core " << SB_CORE_VERSION << " (LibTorch " << torchVersion() << ", "
                       << (cudaBuild() ? "CUDA and NCCL" : "CPU and Gloo") << ")\n";
-            return 0;
+            return code(CoreExit::Ok);
         } else if (a == "-h" || a == "--help") {
             std::cout << kUsage;
-            return 0;
+            return code(CoreExit::Ok);
         } else {
             std::cerr << "shardbench-core: unknown or incomplete argument \"" << a << "\"\n" << kUsage;
-            return 2;
+            return code(CoreExit::BadInput);
         }
     }
 
@@ -77,11 +77,11 @@ int main(int argc, char** argv)
     if (planPath.empty()) {
         events().error("missing --plan PLAN.json", "arguments");
         std::cerr << kUsage;
-        return 2;
+        return code(CoreExit::BadInput);
     }
     if (!envError.empty()) {
         events().error(envError, "environment");
-        return 2;
+        return code(CoreExit::BadInput);
     }
 
     LoadedPlan plan = loadAndValidate(planPath);
@@ -93,15 +93,15 @@ int main(int argc, char** argv)
                 events().error(planPath + ": " + p.path.str() + ": " + p.message(), p.path.str());
                 break;
             }
-        return 2;
+        return code(CoreExit::BadInput);
     }
     if (std::string why = TransformerModel::supports(plan.plan.model); !why.empty()) {
         events().error(why, "$.model");
-        return 2;
+        return code(CoreExit::BadInput);
     }
     if (std::string why = selectDevice(plan.plan.mesh.device == Device::Cuda, env.localRank); !why.empty()) {
         events().error(why, "$.mesh.device");
-        return 2;
+        return code(CoreExit::BadInput);
     }
     const int planWorld = options.reference ? 1 : plan.plan.mesh.worldSize();
     if (planWorld != env.world) {
@@ -109,7 +109,7 @@ int main(int argc, char** argv)
                            std::to_string(plan.plan.mesh.procsPerNode) + " = " + std::to_string(plan.plan.mesh.worldSize()) +
                            " ranks but WORLD_SIZE is " + std::to_string(env.world),
                        "$.mesh");
-        return 2;
+        return code(CoreExit::BadInput);
     }
 
     at::set_num_interop_threads(1);
@@ -120,22 +120,22 @@ int main(int argc, char** argv)
     auto mesh = DeviceMesh::connect(env, options.reference ? 1 : plan.plan.mesh.replicate, meshError, rendezvousFailed);
     if (!mesh) {
         events().error(meshError, "rendezvous");
-        return rendezvousFailed ? 3 : 2;
+        return code(rendezvousFailed ? CoreExit::RendezvousFailed : CoreExit::BadInput);
     }
 
-    json::Value hello = json::Value::object();
-    hello.set("host", hostName());
-    hello.set("pid", static_cast<long long>(getpid()));
-    hello.set("device", deviceDescription());
-    hello.set("torch", torchVersion());
-    hello.set("core_version", SB_CORE_VERSION);
-    hello.set("world", env.world);
-    hello.set("local_rank", env.localRank);
-    hello.set("local_world", env.localWorld);
-    hello.set("threads", env.threads);
-    hello.set("master", env.masterAddr + ":" + std::to_string(env.masterPort));
-    hello.set("env", env.fromSlurm ? "slurm" : "torchrun");
-    events().emit("hello", hello);
+    protocol::Hello hello;
+    hello.host = hostName();
+    hello.pid = static_cast<long long>(getpid());
+    hello.device = deviceDescription();
+    hello.torch = torchVersion();
+    hello.coreVersion = SB_CORE_VERSION;
+    hello.world = env.world;
+    hello.localRank = env.localRank;
+    hello.localWorld = env.localWorld;
+    hello.threads = env.threads;
+    hello.master = env.masterAddr + ":" + std::to_string(env.masterPort);
+    hello.env = env.fromSlurm ? "slurm" : "torchrun";
+    events().emit(hello);
 
     options.runId = runId;
     try {
@@ -145,9 +145,7 @@ int main(int argc, char** argv)
         std::string msg = e.what();
         if (auto nl = msg.find('\n'); nl != std::string::npos) msg.resize(nl);
         events().error(msg, "training");
-        json::Value done = json::Value::object();
-        done.set("status", "failed");
-        events().emit("done", done);
-        return 1;
+        events().emit(protocol::Done{"failed", {}, {}, {}});
+        return code(CoreExit::Failed);
     }
 }

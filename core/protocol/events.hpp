@@ -1,0 +1,129 @@
+#pragma once
+// The one definition of the core's event protocol (docs/protocol.md): the
+// version, the event types and one typed struct per event with toJson() and
+// fromJson(). The engine writes through these; the supervisor, the launcher's
+// reader and the detached-run ingest read through them. Torch-free, Qt-free.
+
+#include "json/json.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <string>
+#include <vector>
+
+namespace sb::protocol {
+
+// Major: a reader refuses lines whose major is newer than its own. A new
+// optional field does not change it; renaming or removing one does.
+inline constexpr int kVersion = 1;
+inline constexpr const char* kLinePrefix = "@sb ";
+
+namespace type {
+inline constexpr const char* hello = "hello";
+inline constexpr const char* plan = "plan";
+inline constexpr const char* step = "step";
+inline constexpr const char* checkpoint = "checkpoint";
+inline constexpr const char* error = "error";
+inline constexpr const char* done = "done";
+} // namespace type
+
+// The fields every line carries.
+struct Envelope {
+    std::string type;
+    int v = kVersion;
+    int rank = 0;
+    double t = 0;
+    std::string runId;
+};
+
+// "" when version `v` is readable; otherwise the message to show, naming `source`.
+std::string versionProblem(long long v, const std::string& source);
+
+struct Hello {
+    static constexpr const char* kType = type::hello;
+    std::string host;
+    long long pid = 0;
+    std::string device, torch, coreVersion;
+    int world = 0, localRank = 0, localWorld = 0, threads = 0;
+    std::string master, env;
+    json::Value toJson() const;
+    static Hello fromJson(const json::Value& o);
+};
+
+struct PlanUnit {
+    std::string module;
+    long long params = 0;
+    std::optional<long long> shardNumel;
+};
+
+struct PlanEvent {
+    static constexpr const char* kType = type::plan;
+    long long paramsTotal = 0;
+    std::vector<PlanUnit> units;
+    int world = 0, shardSize = 0, replicate = 0;
+    bool sharded = false;
+    json::Value toJson() const;
+    static PlanEvent fromJson(const json::Value& o);
+};
+
+// One training step. Its numeric fields are listed once in stepMetrics()
+// (step_metrics.hpp), which the writer, the store and the CSV iterate.
+struct Step {
+    static constexpr const char* kType = type::step;
+    std::int64_t step = 0, steps = 0;
+    double loss = 0, lr = 0, gradNorm = 0;
+    std::int64_t tokens = 0;
+    double tokensPerS = 0, stepMs = 0, forwardMs = 0, backwardMs = 0, optimizerMs = 0, commExposedMs = 0;
+    std::int64_t memCurrent = 0, memPeak = 0, memReserved = 0, deviceMemUsed = 0;
+    json::Value toJson() const;
+    static Step fromJson(const json::Value& o);
+};
+
+struct CheckpointEvent {
+    static constexpr const char* kType = type::checkpoint;
+    long long step = 0;
+    std::string path, kind, status;
+    std::optional<long long> bytes;
+    std::optional<double> ms, stallMs;
+    std::optional<bool> async;
+    std::optional<int> world;
+    std::optional<std::string> checksum, message;
+    json::Value toJson() const;
+    static CheckpointEvent fromJson(const json::Value& o);
+};
+
+struct Error {
+    static constexpr const char* kType = type::error;
+    std::string message, where;
+    json::Value toJson() const;
+    static Error fromJson(const json::Value& o);
+};
+
+struct Done {
+    static constexpr const char* kType = type::done;
+    std::string status;
+    std::optional<long long> steps;
+    std::optional<double> finalLoss;
+    std::optional<long long> peakBytes;
+    json::Value toJson() const;
+    static Done fromJson(const json::Value& o);
+};
+
+// The whole line: "@sb " + envelope + the event's fields, one JSON object.
+std::string formatLine(const Envelope& e, const json::Value& fields);
+
+// A parsed line. `ok` is false for a line that is not an event (no prefix,
+// malformed JSON, no type); `problem` is set when the line is an event this
+// reader must refuse (a newer major version).
+struct ParsedLine {
+    bool ok = false;
+    Envelope envelope;
+    json::Value body; // the whole object; fromJson() of the typed struct reads it
+    std::string problem;
+};
+// `text` with or without the "@sb " prefix; `source` names where it came from
+// for the version message (a file, "rank 3").
+ParsedLine parseLine(std::string_view text, const std::string& source = {});
+
+} // namespace sb::protocol
