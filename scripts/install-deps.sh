@@ -16,7 +16,6 @@ packages=(
   libssh-dev sqlite3 libsqlite3-dev openssh-server openssh-client
   # Slurm backend tests: a one-node cluster (slurmctld, slurmd, srun) with munge
   slurm-wlm munge
-  nlohmann-json3-dev
   # fuzzing (scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
   clang libclang-rt-14-dev
   # headless GUI tests and screenshots
