@@ -171,13 +171,13 @@ void Checkpointer::write(std::shared_ptr<Snapshot> snap)
     }
     if (mesh_.rank() == 0) {
         if (status != "ok") {
-            json::Value ev = json::Value::object();
-            ev.set("step", static_cast<long long>(snap->pos.stepsDone));
-            ev.set("path", snap->finalDir);
-            ev.set("kind", "sharded");
-            ev.set("status", "failed");
-            ev.set("message", status);
-            events().emit("checkpoint", ev);
+            protocol::CheckpointEvent ev;
+            ev.step = static_cast<long long>(snap->pos.stepsDone);
+            ev.path = snap->finalDir;
+            ev.kind = "sharded";
+            ev.status = "failed";
+            ev.message = status;
+            events().emit(ev);
         } else {
             finalize(*snap);
         }
@@ -254,20 +254,20 @@ void Checkpointer::finalize(const Snapshot& snap)
         indexSha = ckpt::sha256File(snap.finalDir + "/index.json", ignored); // names every file's SHA-256 in turn
     }
 
-    json::Value ev = json::Value::object();
-    ev.set("step", static_cast<long long>(snap.pos.stepsDone));
-    ev.set("path", snap.finalDir);
-    ev.set("bytes", static_cast<long long>(bytes));
-    ev.set("ms", msSince(snap.started));
-    ev.set("kind", "sharded");
-    ev.set("async", snap.async);
+    protocol::CheckpointEvent ev;
+    ev.step = static_cast<long long>(snap.pos.stepsDone);
+    ev.path = snap.finalDir;
+    ev.bytes = static_cast<long long>(bytes);
+    ev.ms = msSince(snap.started);
+    ev.kind = "sharded";
+    ev.async = snap.async;
     // Synchronous: the whole save blocked training; asynchronous: only the snapshot.
-    ev.set("stall_ms", snap.async ? snap.stallMs : msSince(snap.started));
-    ev.set("world", mesh_.world());
-    ev.set("status", error.empty() ? "complete" : "failed");
-    if (!indexSha.empty()) ev.set("checksum", "sha256:" + indexSha);
-    if (!error.empty()) ev.set("message", error);
-    events().emit("checkpoint", ev);
+    ev.stallMs = snap.async ? snap.stallMs : msSince(snap.started);
+    ev.world = mesh_.world();
+    ev.status = error.empty() ? "complete" : "failed";
+    if (!indexSha.empty()) ev.checksum = "sha256:" + indexSha;
+    if (!error.empty()) ev.message = error;
+    events().emit(ev);
     if (!error.empty()) {
         events().log("checkpoint failed: " + error);
         return;

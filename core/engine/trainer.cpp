@@ -51,24 +51,20 @@ std::vector<torch::Tensor> materialiseFull(TransformerModel& model, std::uint64_
     return unique;
 }
 
-json::Value planEvent(const LoadedPlan& lp, const ResolvedPlan& r, const DeviceMesh& mesh, FullyShard* fsdp)
+protocol::PlanEvent planEvent(const LoadedPlan& lp, const ResolvedPlan& r, const DeviceMesh& mesh, FullyShard* fsdp)
 {
-    json::Value units = json::Value::array();
+    protocol::PlanEvent p;
     for (std::size_t u = 0; u < r.units.size(); ++u) {
-        json::Value ju = json::Value::object();
-        ju.set("module", lp.tree->module(r.units[u].module).path);
-        ju.set("params", static_cast<long long>(r.units[u].numel));
-        if (fsdp) ju.set("shard_numel", static_cast<long long>(fsdp->units()[u]->shardNumel()));
-        units.push(ju);
+        protocol::PlanUnit pu{lp.tree->module(r.units[u].module).path, static_cast<long long>(r.units[u].numel), {}};
+        if (fsdp) pu.shardNumel = static_cast<long long>(fsdp->units()[u]->shardNumel());
+        p.units.push_back(std::move(pu));
     }
-    json::Value f = json::Value::object();
-    f.set("params_total", static_cast<long long>(lp.tree->totalParams()));
-    f.set("units", units);
-    f.set("world", mesh.world());
-    f.set("shard_size", mesh.shardSize());
-    f.set("replicate", mesh.replicate());
-    f.set("sharded", fsdp != nullptr);
-    return f;
+    p.paramsTotal = static_cast<long long>(lp.tree->totalParams());
+    p.world = mesh.world();
+    p.shardSize = mesh.shardSize();
+    p.replicate = mesh.replicate();
+    p.sharded = fsdp != nullptr;
+    return p;
 }
 
 // One rank's run, phase by phase: set-up (data, model, sharding, initial
@@ -91,10 +87,10 @@ public:
         data_ = DataSource::open(tc_, plan_.model.vocabSize, dataError);
         if (!data_) {
             events().error(dataError, "$.training.data");
-            return 2;
+            return code(CoreExit::BadInput);
         }
         shardModel();
-        events().emit("plan", planEvent(lp_, resolved_, mesh_, fsdp_.get()));
+        events().emit(planEvent(lp_, resolved_, mesh_, fsdp_.get()));
         if (int rc = importInitialWeights(); rc != 0) return rc;
         optimizer_ = std::make_unique<torch::optim::AdamW>(
             optimParams_, torch::optim::AdamWOptions(tc_.optimizer.lr)
@@ -115,13 +111,8 @@ public:
         if (checkpointer_) checkpointer_->waitForPendingSave();
         if (int rc = exportFinal(); rc != 0) return rc;
 
-        json::Value done = json::Value::object();
-        done.set("status", "ok");
-        done.set("steps", tc_.steps);
-        done.set("final_loss", lastLoss_);
-        done.set("peak_bytes", static_cast<long long>(runPeak_));
-        events().emit("done", done);
-        return 0;
+        events().emit(protocol::Done{"ok", tc_.steps, lastLoss_, static_cast<long long>(runPeak_)});
+        return code(CoreExit::Ok);
     }
 
 private:
@@ -149,29 +140,29 @@ private:
 
     int importInitialWeights()
     {
-        if (options_.initFrom.empty()) return 0;
+        if (options_.initFrom.empty()) return code(CoreExit::Ok);
         const std::string err = fsdp_ ? importFullModel(*fsdp_, *lp_.tree, mesh_, options_.initFrom)
                                       : importFullModel(optimParams_, *lp_.tree, options_.initFrom);
-        if (err.empty()) return 0;
+        if (err.empty()) return code(CoreExit::Ok);
         events().error("cannot import initial weights: " + err, "--init-from");
-        return 2;
+        return code(CoreExit::BadInput);
     }
 
     int resume()
     {
         if (!fsdp_) {
-            if (options_.resumePath.empty()) return 0;
+            if (options_.resumePath.empty()) return code(CoreExit::Ok);
             events().error("--reference runs cannot resume from sharded checkpoints", "--resume");
-            return 2;
+            return code(CoreExit::BadInput);
         }
         checkpointer_ = std::make_unique<Checkpointer>(plan_, *lp_.tree, *fsdp_, *optimizer_, mesh_, options_.runId);
         if (checkpointer_->enabled() && !ckpt::isValidRunId(options_.runId)) {
             // It names the run's checkpoint folder, DIR/<run id>.
             events().error("the run id \"" + options_.runId + "\" cannot name a checkpoint folder (1 to 128 of A-Z a-z 0-9 . _ -, not starting with a dot or \"step-\")",
                            "--run-id");
-            return 2;
+            return code(CoreExit::BadInput);
         }
-        if (options_.resumePath.empty()) return 0;
+        if (options_.resumePath.empty()) return code(CoreExit::Ok);
         bool loaded = false;
         const std::string err = checkpointer_->load(options_.resumePath, position_, loaded);
         // Every rank loads its own rows: refuse together if any rank refused.
@@ -179,13 +170,13 @@ private:
         mesh_.allReduceSumWorld(failed);
         if (!err.empty()) {
             events().error("refusing to resume: " + err, "--resume");
-            return 2;
+            return code(CoreExit::BadInput);
         }
         if (failed.item<double>() > 0) {
             events().error("refusing to resume: another rank could not load the checkpoint (see its message)", "--resume");
-            return 2;
+            return code(CoreExit::BadInput);
         }
-        return 0;
+        return code(CoreExit::Ok);
     }
 
     void zeroGradients()
@@ -283,47 +274,47 @@ private:
         const MemoryStats mem = deviceMemoryStats();
         runPeak_ = std::max(runPeak_, mem.peak);
         const double tokens = static_cast<double>(batch_) * tc_.seqLen * tc_.gradAccum * dataRanks_;
-        json::Value f = json::Value::object();
-        f.set("step", step + 1);
-        f.set("steps", tc_.steps);
-        f.set("loss", lastLoss_);
-        f.set("lr", lr);
-        f.set("grad_norm", gradNorm);
-        f.set("tokens", tokens);
-        f.set("tokens_per_s", tokens / (stepMs / 1000.0));
-        f.set("step_ms", stepMs);
-        f.set("forward_ms", times.forwardMs);
-        f.set("backward_ms", times.backwardMs);
-        f.set("optimizer_ms", times.optimizerMs);
-        f.set("comm_exposed_ms", times.exposedMs);
-        f.set("mem_current", static_cast<long long>(mem.current));
-        f.set("mem_peak", static_cast<long long>(mem.peak));
+        protocol::Step f;
+        f.step = step + 1;
+        f.steps = tc_.steps;
+        f.loss = lastLoss_;
+        f.lr = lr;
+        f.gradNorm = gradNorm;
+        f.tokens = static_cast<std::int64_t>(tokens);
+        f.tokensPerS = tokens / (stepMs / 1000.0);
+        f.stepMs = stepMs;
+        f.forwardMs = times.forwardMs;
+        f.backwardMs = times.backwardMs;
+        f.optimizerMs = times.optimizerMs;
+        f.commExposedMs = times.exposedMs;
+        f.memCurrent = static_cast<std::int64_t>(mem.current);
+        f.memPeak = static_cast<std::int64_t>(mem.peak);
         const std::uint64_t held = deviceBytesHeld();
-        f.set("mem_reserved", static_cast<long long>(onCuda() ? held : mem.current));
-        f.set("device_mem_used", static_cast<long long>(held));
-        events().emit("step", f);
+        f.memReserved = static_cast<std::int64_t>(onCuda() ? held : mem.current);
+        f.deviceMemUsed = static_cast<std::int64_t>(held);
+        events().emit(f);
     }
 
     int exportFinal()
     {
-        if (options_.exportPath.empty()) return 0;
+        if (options_.exportPath.empty()) return code(CoreExit::Ok);
         const auto te = Clock::now();
         const std::map<std::string, std::string> meta{{"shardbench_step", std::to_string(tc_.steps)},
                                                       {"shardbench_model", plan_.model.preset}};
         const std::string err = fsdp_ ? exportFullModel(*fsdp_, *lp_.tree, mesh_, options_.exportPath, meta)
                                       : exportFullModel(optimParams_, *lp_.tree, options_.exportPath, meta);
-        if (mesh_.rank() != 0) return 0;
-        json::Value ev = json::Value::object();
-        ev.set("step", tc_.steps);
-        ev.set("path", options_.exportPath);
-        ev.set("kind", "full");
-        ev.set("ms", msSince(te));
-        ev.set("status", err.empty() ? "complete" : "failed");
-        if (!err.empty()) ev.set("message", err);
-        events().emit("checkpoint", ev);
-        if (err.empty()) return 0;
+        if (mesh_.rank() != 0) return code(CoreExit::Ok);
+        protocol::CheckpointEvent ev;
+        ev.step = tc_.steps;
+        ev.path = options_.exportPath;
+        ev.kind = "full";
+        ev.ms = msSince(te);
+        ev.status = err.empty() ? "complete" : "failed";
+        if (!err.empty()) ev.message = err;
+        events().emit(ev);
+        if (err.empty()) return code(CoreExit::Ok);
         events().error(err, "export");
-        return 1;
+        return code(CoreExit::Failed);
     }
 
     const LoadedPlan& lp_;
