@@ -219,9 +219,9 @@ std::string formatLine(const Envelope& e, const json::Value& fields)
     return kLinePrefix + line.dump() + "\n";
 }
 
-ParsedLine parseLine(std::string_view text, const std::string& source)
+EventLine parseEventLine(std::string_view text, const std::string& source)
 {
-    ParsedLine out;
+    EventLine out;
     const std::string_view prefix(kLinePrefix);
     if (text.substr(0, prefix.size()) == prefix) text.remove_prefix(prefix.size());
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);

@@ -116,7 +116,7 @@ std::string formatLine(const Envelope& e, const json::Value& fields);
 // A parsed line. `ok` is false for a line that is not an event (no prefix,
 // malformed JSON, no type); `problem` is set when the line is an event this
 // reader must refuse (a newer major version).
-struct ParsedLine {
+struct EventLine {
     bool ok = false;
     Envelope envelope;
     json::Value body; // the whole object; fromJson() of the typed struct reads it
@@ -124,6 +124,6 @@ struct ParsedLine {
 };
 // `text` with or without the "@sb " prefix; `source` names where it came from
 // for the version message (a file, "rank 3").
-ParsedLine parseLine(std::string_view text, const std::string& source = {});
+EventLine parseEventLine(std::string_view text, const std::string& source = {});
 
 } // namespace sb::protocol

@@ -308,11 +308,9 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
         out << "\n";
         const bool ok = reader->forEachStepRow(run->id, rank, [&](const store::MetricRow& row) {
             const protocol::StepMetrics& m = row.m;
-            QStringList f = {QString::number(m.attempt), QString::number(m.rank), QString::number(m.step),
-                             csvNumber(m.t), csvNumber(m.loss), csvNumber(m.lr), csvNumber(m.gradNorm),
-                             csvCount(m.tokens), csvNumber(m.tokensPerS), csvNumber(m.stepMs), csvNumber(m.forwardMs),
-                             csvNumber(m.backwardMs), csvNumber(m.optimizerMs), csvNumber(m.commExposedMs),
-                             csvCount(m.memCurrent), csvCount(m.memPeak), csvCount(m.memReserved), csvCount(m.deviceMemUsed)};
+            QStringList f = {QString::number(m.attempt), QString::number(m.rank), QString::number(m.step), csvNumber(m.t)};
+            for (const store::MetricInfo& i : store::metricInfos())
+                f << (i.integer ? csvCount(m.*i.field->count) : csvNumber(m.*i.field->real));
             for (QString& x : f) x = csvField(x);
             out << s(f.join(QLatin1Char(','))) << "\n";
         });

@@ -1,5 +1,7 @@
 #include "core_event.hpp"
 
+#include "step_fields.hpp"
+
 #include <QJsonValue>
 
 #include <cmath>
@@ -49,20 +51,11 @@ std::optional<StepMetrics> stepFromEvent(const CoreEvent& e)
     m.t = e.t;
     m.step = integer(o, QLatin1String("step"));
     m.steps = integer(o, QLatin1String("steps"));
-    m.loss = num(o, QLatin1String("loss"));
-    m.lr = num(o, QLatin1String("lr"));
-    m.gradNorm = num(o, QLatin1String("grad_norm"));
-    m.tokens = count(o, QLatin1String("tokens"));
-    m.tokensPerS = num(o, QLatin1String("tokens_per_s"));
-    m.stepMs = num(o, QLatin1String("step_ms"));
-    m.forwardMs = num(o, QLatin1String("forward_ms"));
-    m.backwardMs = num(o, QLatin1String("backward_ms"));
-    m.optimizerMs = num(o, QLatin1String("optimizer_ms"));
-    m.commExposedMs = num(o, QLatin1String("comm_exposed_ms"));
-    m.memCurrent = count(o, QLatin1String("mem_current"));
-    m.memPeak = count(o, QLatin1String("mem_peak"));
-    m.memReserved = count(o, QLatin1String("mem_reserved"));
-    m.deviceMemUsed = count(o, QLatin1String("device_mem_used"));
+    for (const StepField& f : stepFields()) {
+        const QLatin1String key(f.name());
+        if (f.integer()) m.*f.count = count(o, key);
+        else m.*f.real = num(o, key);
+    }
     return m;
 }
 

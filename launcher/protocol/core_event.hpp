@@ -3,6 +3,8 @@
 // (numbers) or -1 (counts and byte sizes), which the store keeps as NULL.
 #pragma once
 
+#include "protocol/events.hpp"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -10,7 +12,8 @@
 
 namespace sb::protocol {
 
-inline constexpr int kProtocolVersion = 1;
+// The major version this reader understands (core/protocol/events.hpp).
+inline constexpr int kProtocolVersion = kVersion;
 
 struct CoreEvent {
     QString type;

@@ -45,7 +45,11 @@ ParsedLine parseEventBody(QByteArrayView body)
         return malformed(QStringLiteral("event without a valid \"rank\""));
     e.type = type.toString();
     e.rank = rank.toInt();
-    e.version = e.fields.value(QLatin1String("v")).toInt(0);
+    // A line without "v" predates the field: version 1. A newer major is refused.
+    const QJsonValue v = e.fields.value(QLatin1String("v"));
+    e.version = v.toInt(0);
+    if (const std::string why = versionProblem(static_cast<long long>(v.toDouble(1)), {}); !why.empty())
+        return malformed(QString::fromStdString(why));
     e.t = e.fields.value(QLatin1String("t")).toDouble(0);
     e.runId = e.fields.value(QLatin1String("run_id")).toString();
     return p;

@@ -1,9 +1,13 @@
 #include "step_line.hpp"
 
+#include "step_fields.hpp"
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace sb::protocol {
 
@@ -11,17 +15,36 @@ namespace {
 
 constexpr double kAbsent = std::numeric_limits<double>::quiet_NaN();
 
-enum Field { Type, Rank, T, StepF, Steps, Loss, Lr, GradNorm, Tokens, TokensPerS, StepMs, ForwardMs, BackwardMs,
-             OptimizerMs, CommExposedMs, MemCurrent, MemPeak, MemReserved, DeviceMemUsed, kFields };
+// The envelope's fields and the step's row fields, then the core's metrics
+// (stepFields(), in table order) from index kFirstMetric on.
+enum Field { Type, Rank, T, StepF, Steps, V, kFirstMetric };
+constexpr int kMaxFields = 64;
 
-constexpr const char* kNames[kFields] = {"type", "rank", "t", "step", "steps", "loss", "lr", "grad_norm", "tokens",
-                                         "tokens_per_s", "step_ms", "forward_ms", "backward_ms", "optimizer_ms",
-                                         "comm_exposed_ms", "mem_current", "mem_peak", "mem_reserved", "device_mem_used"};
+struct Key {
+    const char* name;
+    std::size_t len;
+};
+
+std::vector<Key> makeKeys()
+{
+    std::vector<Key> keys;
+    for (const char* n : {"type", "rank", "t", "step", "steps", "v"}) keys.push_back({n, std::strlen(n)});
+    for (const StepField& f : stepFields()) keys.push_back({f.name(), std::strlen(f.name())});
+    if (keys.size() > kMaxFields) keys.resize(kMaxFields); // the general reader still takes the rest
+    return keys;
+}
+
+const std::vector<Key>& keys()
+{
+    static const std::vector<Key> k = makeKeys();
+    return k;
+}
 
 int fieldOf(const char* key, std::size_t n)
 {
-    for (int i = 0; i < kFields; ++i)
-        if (std::strlen(kNames[i]) == n && std::memcmp(kNames[i], key, n) == 0) return i;
+    const std::vector<Key>& k = keys();
+    for (std::size_t i = 0; i < k.size(); ++i)
+        if (k[i].len == n && std::memcmp(k[i].name, key, n) == 0) return static_cast<int>(i);
     return -1;
 }
 
@@ -96,8 +119,8 @@ int integer(const std::optional<double>& v, int fallback = 0)
 std::optional<StepMetrics> parseFlatStep(QByteArrayView body)
 {
     Cursor c{body.data(), body.data() + body.size()};
-    std::optional<double> values[kFields];
-    bool seen[kFields] = {};
+    std::optional<double> values[kMaxFields];
+    bool seen[kMaxFields] = {};
     bool isStep = false;
     if (!c.eat('{')) return std::nullopt;
     if (c.eat('}')) return std::nullopt;
@@ -132,26 +155,22 @@ std::optional<StepMetrics> parseFlatStep(QByteArrayView body)
     // What parseEventBody requires of every event, and stepFromEvent of a step.
     const std::optional<double>& rank = values[Rank];
     if (!rank || *rank < 0 || integer(rank, -1) != *rank || !values[StepF]) return std::nullopt;
+    // A newer major version: the general reader refuses it with its message.
+    if (values[V] && *values[V] > kProtocolVersion) return std::nullopt;
+    if (stepFields().size() > kMaxFields - kFirstMetric) return std::nullopt;
 
     StepMetrics m;
     m.rank = integer(rank);
     m.t = values[T].value_or(0);
     m.step = integer(values[StepF]);
     m.steps = integer(values[Steps]);
-    m.loss = num(values[Loss]);
-    m.lr = num(values[Lr]);
-    m.gradNorm = num(values[GradNorm]);
-    m.tokens = count(values[Tokens]);
-    m.tokensPerS = num(values[TokensPerS]);
-    m.stepMs = num(values[StepMs]);
-    m.forwardMs = num(values[ForwardMs]);
-    m.backwardMs = num(values[BackwardMs]);
-    m.optimizerMs = num(values[OptimizerMs]);
-    m.commExposedMs = num(values[CommExposedMs]);
-    m.memCurrent = count(values[MemCurrent]);
-    m.memPeak = count(values[MemPeak]);
-    m.memReserved = count(values[MemReserved]);
-    m.deviceMemUsed = count(values[DeviceMemUsed]);
+    const std::vector<StepField>& fields = stepFields();
+    const std::size_t n = std::min<std::size_t>(fields.size(), kMaxFields - kFirstMetric);
+    for (std::size_t i = 0; i < n; ++i) {
+        const StepField& f = fields[i];
+        if (f.integer()) m.*f.count = count(values[kFirstMetric + i]);
+        else m.*f.real = num(values[kFirstMetric + i]);
+    }
     return m;
 }
 

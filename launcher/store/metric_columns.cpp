@@ -4,22 +4,13 @@ namespace sb::store {
 
 const std::vector<MetricInfo>& metricInfos()
 {
-    static const std::vector<MetricInfo> infos = {
-        {Metric::Loss, "loss", false},
-        {Metric::Lr, "lr", false},
-        {Metric::GradNorm, "grad_norm", false},
-        {Metric::Tokens, "tokens", true},
-        {Metric::TokensPerS, "tokens_per_s", false},
-        {Metric::StepMs, "step_ms", false},
-        {Metric::ForwardMs, "forward_ms", false},
-        {Metric::BackwardMs, "backward_ms", false},
-        {Metric::OptimizerMs, "optimizer_ms", false},
-        {Metric::CommExposedMs, "comm_exposed_ms", false},
-        {Metric::MemCurrent, "mem_current", true},
-        {Metric::MemPeak, "mem_peak", true},
-        {Metric::MemReserved, "mem_reserved", true},
-        {Metric::DeviceMemUsed, "device_mem_used", true},
-    };
+    static const std::vector<MetricInfo> infos = [] {
+        std::vector<MetricInfo> out;
+        int i = 0;
+        for (const protocol::StepField& f : protocol::stepFields())
+            out.push_back({static_cast<Metric>(i++), f.name(), f.integer(), f.metric->unit, &f});
+        return out;
+    }();
     return infos;
 }
 
@@ -35,6 +26,16 @@ std::optional<Metric> parseMetric(const QString& name)
     for (const MetricInfo& i : metricInfos())
         if (name == QLatin1String(i.column)) return i.metric;
     return std::nullopt;
+}
+
+std::string metricColumnList()
+{
+    std::string out;
+    for (const MetricInfo& i : metricInfos()) {
+        if (!out.empty()) out += ", ";
+        out += i.column;
+    }
+    return out;
 }
 
 } // namespace sb::store

@@ -209,10 +209,8 @@ MetricSeries RunReader::series(qint64 runId, Metric metric, int rank, bool lates
 
 bool RunReader::forEachStepRow(qint64 runId, int rank, const std::function<void(const MetricRow&)>& visit)
 {
-    QString sql = QStringLiteral(
-        "SELECT rank, step, attempt, t, loss, lr, grad_norm, tokens, tokens_per_s, step_ms, forward_ms, backward_ms, "
-        "optimizer_ms, comm_exposed_ms, mem_current, mem_peak, mem_reserved, device_mem_used "
-        "FROM step_metrics WHERE run_id = ?");
+    QString sql = QStringLiteral("SELECT rank, step, attempt, t, ") + QString::fromStdString(metricColumnList()) +
+                  QStringLiteral(" FROM step_metrics WHERE run_id = ?");
     if (rank >= 0) sql += QStringLiteral(" AND rank = ?");
     sql += QStringLiteral(" ORDER BY attempt, step, rank");
     QSqlQuery q(db_);
@@ -232,20 +230,11 @@ bool RunReader::forEachStepRow(qint64 runId, int rank, const std::function<void(
         m.step = q.value(1).toInt();
         m.attempt = q.value(2).toInt();
         m.t = realOf(q.value(3));
-        m.loss = realOf(q.value(4));
-        m.lr = realOf(q.value(5));
-        m.gradNorm = realOf(q.value(6));
-        m.tokens = countOf(q.value(7));
-        m.tokensPerS = realOf(q.value(8));
-        m.stepMs = realOf(q.value(9));
-        m.forwardMs = realOf(q.value(10));
-        m.backwardMs = realOf(q.value(11));
-        m.optimizerMs = realOf(q.value(12));
-        m.commExposedMs = realOf(q.value(13));
-        m.memCurrent = countOf(q.value(14));
-        m.memPeak = countOf(q.value(15));
-        m.memReserved = countOf(q.value(16));
-        m.deviceMemUsed = countOf(q.value(17));
+        int col = 4;
+        for (const MetricInfo& info : metricInfos()) {
+            if (info.integer) m.*info.field->count = countOf(q.value(col++));
+            else m.*info.field->real = realOf(q.value(col++));
+        }
         visit(row);
     }
     return true;

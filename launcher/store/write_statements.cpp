@@ -1,5 +1,7 @@
 #include "write_statements.hpp"
 
+#include "metric_columns.hpp"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlError>
@@ -23,6 +25,14 @@ QString hostsJson(const QStringList& hosts)
     return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(hosts)).toJson(QJsonDocument::Compact));
 }
 
+// The step_metrics insert: the row's key and t, then every metric column.
+std::string metricsInsertSql()
+{
+    std::string sql = "INSERT OR REPLACE INTO step_metrics (run_id, rank, step, attempt, t, " + metricColumnList() +
+                      ") VALUES (?, ?, ?, ?, ?";
+    for (std::size_t i = 0; i < metricInfos().size(); ++i) sql += ", ?";
+    return sql + ")";
+}
 QString run(QSqlQuery& q)
 {
     if (q.exec()) return {};
@@ -42,9 +52,7 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
         "resume_dir) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
     metrics_ = SqliteStatement(
         sqliteHandle(db_),
-        "INSERT OR REPLACE INTO step_metrics (run_id, rank, step, attempt, t, loss, lr, grad_norm, tokens, "
-        "tokens_per_s, step_ms, forward_ms, backward_ms, optimizer_ms, comm_exposed_ms, mem_current, mem_peak, "
-        "mem_reserved, device_mem_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        metricsInsertSql().c_str(),
         prepareError_.isEmpty() ? &prepareError_ : nullptr);
     event_ = prepare(QStringLiteral(
         "INSERT INTO events (run_id, attempt, rank, t, type, json, src) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -160,20 +168,11 @@ QString WriteStatements::addStepMetrics(const MetricRow& row)
     sqlite3_bind_int(st, 3, m.step);
     sqlite3_bind_int(st, 4, m.attempt);
     real(5, m.t);
-    real(6, m.loss);
-    real(7, m.lr);
-    real(8, m.gradNorm);
-    count(9, m.tokens);
-    real(10, m.tokensPerS);
-    real(11, m.stepMs);
-    real(12, m.forwardMs);
-    real(13, m.backwardMs);
-    real(14, m.optimizerMs);
-    real(15, m.commExposedMs);
-    count(16, m.memCurrent);
-    count(17, m.memPeak);
-    count(18, m.memReserved);
-    count(19, m.deviceMemUsed);
+    int i = 6;
+    for (const MetricInfo& info : metricInfos()) {
+        if (info.integer) count(i++, m.*info.field->count);
+        else real(i++, m.*info.field->real);
+    }
     const int rc = sqlite3_step(st);
     sqlite3_reset(st);
     if (rc == SQLITE_DONE) return {};

@@ -1,4 +1,4 @@
-// core/protocol: every event struct survives toJson/fromJson, parseLine reads
+// core/protocol: every event struct survives toJson/fromJson, parseEventLine reads
 // the envelope, refuses a newer major with a message naming the source,
 // ignores unknown fields and skips lines that are not events; the step
 // metric table matches the Step struct.
@@ -133,7 +133,7 @@ private Q_SLOTS:
         const std::string line = formatLine({type::step, kVersion, 3, 1700000000.5, "run-1"}, Step{}.toJson());
         QVERIFY(line.rfind(kLinePrefix, 0) == 0);
         QCOMPARE(line.back(), '\n');
-        const ParsedLine p = parseLine(line);
+        const EventLine p = parseEventLine(line);
         QVERIFY(p.ok);
         QVERIFY(p.problem.empty());
         QCOMPARE(p.envelope.type, std::string("step"));
@@ -142,13 +142,13 @@ private Q_SLOTS:
         QCOMPARE(p.envelope.t, 1700000000.5);
         QCOMPARE(p.envelope.runId, std::string("run-1"));
         // Without the prefix too (the launcher strips it).
-        QVERIFY(parseLine(line.substr(4)).ok);
+        QVERIFY(parseEventLine(line.substr(4)).ok);
     }
 
     void newerMajorRefused()
     {
         const std::string text = "@sb {\"type\":\"step\",\"v\":" + std::to_string(kVersion + 2) + ",\"rank\":0}";
-        const ParsedLine p = parseLine(text, "rank-0.events");
+        const EventLine p = parseEventLine(text, "rank-0.events");
         QVERIFY(!p.ok);
         const std::string expected = "event protocol version " + std::to_string(kVersion + 2) +
                                      " is newer than this reader's " + std::to_string(kVersion) +
@@ -156,13 +156,13 @@ private Q_SLOTS:
         QCOMPARE(p.problem, expected);
         QCOMPARE(versionProblem(kVersion, "x"), std::string());
         // Older and absent versions are read.
-        QVERIFY(parseLine("{\"type\":\"done\",\"v\":0}").ok);
-        QVERIFY(parseLine("{\"type\":\"done\"}").ok);
+        QVERIFY(parseEventLine("{\"type\":\"done\",\"v\":0}").ok);
+        QVERIFY(parseEventLine("{\"type\":\"done\"}").ok);
     }
 
     void unknownFieldsIgnored()
     {
-        const ParsedLine p = parseLine(
+        const EventLine p = parseEventLine(
             "@sb {\"type\":\"done\",\"v\":1,\"rank\":2,\"status\":\"ok\",\"steps\":9,\"future\":{\"a\":[1,2]},\"z\":true}");
         QVERIFY(p.ok);
         const Done d = Done::fromJson(p.body);
@@ -175,12 +175,12 @@ private Q_SLOTS:
     {
         for (const char* bad : {"", "@sb ", "@sb {", "@sb []", "@sb {\"v\":1}", "@sb {\"type\":3}", "@sb {\"type\":\"\"}",
                                 "plain log text", "@sb {\"type\":\"step\",} trailing"}) {
-            const ParsedLine p = parseLine(bad);
+            const EventLine p = parseEventLine(bad);
             QVERIFY2(!p.ok, bad);
             QVERIFY2(p.problem.empty(), bad);
         }
         // Wrong-typed fields read as defaults, never a crash.
-        const Step s = Step::fromJson(parseLine("{\"type\":\"step\",\"step\":\"x\",\"loss\":[1]}").body);
+        const Step s = Step::fromJson(parseEventLine("{\"type\":\"step\",\"step\":\"x\",\"loss\":[1]}").body);
         QCOMPARE(s.step, std::int64_t(0));
         QCOMPARE(s.loss, 0.0);
     }
