@@ -1,5 +1,7 @@
 #include "supervisor.hpp"
 
+#include "protocol/core_exit.hpp"
+
 #include "rank_process.hpp"
 #include "supervisor_rank.hpp"
 #include "remote_rank.hpp"
@@ -274,12 +276,14 @@ void Supervisor::startRank(Rank& r)
 
 void Supervisor::onLine(Rank& r, char stream, std::string_view line)
 {
-    if (stream == 'o' && line.substr(0, 4) == "@sb ") {
+    if (stream == 'o' && line.substr(0, 4) == protocol::kLinePrefix) {
         const std::string_view body = line.substr(4);
-        json::ParseResult parsed = json::parse(body);
-        if (parsed && parsed.value->isObject() && parsed.value->find("type")) {
+        const protocol::EventLine parsed = protocol::parseEventLine(body, "rank " + std::to_string(r.rank));
+        if (parsed.ok || !parsed.problem.empty()) {
+            // Kept as written: the launcher's reader decides about a newer version too.
             r.events.append(sanitizeUtf8(body));
-            onRankEvent(r, *parsed.value);
+            if (parsed.ok) onRankEvent(r, parsed);
+            else r.log.append(logRecord(unixNow(), 'm', parsed.problem));
             return;
         }
         r.log.append(logRecord(unixNow(), 'm', line)); // a malformed event line
@@ -303,42 +307,45 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
     r.log.append(logRecord(unixNow(), stream, line));
 }
 
-void Supervisor::onRankEvent(Rank& r, const json::Value& e)
+void Supervisor::onRankEvent(Rank& r, const protocol::EventLine& e)
 {
-    const std::string& type = e.find("type")->isString() ? e.find("type")->asString() : std::string();
-    auto str = [&](const char* k) { const json::Value* v = e.find(k); return v && v->isString() ? v->asString() : std::string(); };
-    auto num = [&](const char* k, double d) { const json::Value* v = e.find(k); return v && v->isNumber() ? v->asDouble() : d; };
-    if (type == "error") {
-        r.lastError = str("message");
-        if (!str("where").empty()) r.lastError += " (" + str("where") + ")";
+    const std::string& type = e.envelope.type;
+    if (type == protocol::type::error) {
+        const protocol::Error err = protocol::Error::fromJson(e.body);
+        r.lastError = err.message;
+        if (!err.where.empty()) r.lastError += " (" + err.where + ")";
         return;
     }
-    if (type == "checkpoint" && str("status") != "complete") {
-        // The run trains on, but it will not end plainly "completed".
-        const int step = static_cast<int>(num("step", 0));
-        if (failedCheckpoints_.insert({attempts_.back().index, step}).second && firstCheckpointFailure_.empty())
-            firstCheckpointFailure_ = "step " + std::to_string(step) + ": " + (str("message").empty() ? str("status") : str("message"));
+    if (type == protocol::type::checkpoint) {
+        const protocol::CheckpointEvent c = protocol::CheckpointEvent::fromJson(e.body);
+        if (c.status != "complete") {
+            // The run trains on, but it will not end plainly "completed".
+            const int step = static_cast<int>(c.step);
+            if (failedCheckpoints_.insert({attempts_.back().index, step}).second && firstCheckpointFailure_.empty())
+                firstCheckpointFailure_ = "step " + std::to_string(step) + ": " + (c.message && !c.message->empty() ? *c.message : c.status);
+        } else if (r.rank == 0 && c.kind != "full") {
+            // Rank 0 reports a sharded checkpoint once every rank's part is durable.
+            const int step = static_cast<int>(c.step);
+            if (step >= latestCheckpointStep_ && !c.path.empty()) {
+                latestCheckpointStep_ = step;
+                latestCheckpoint_ = c.path;
+            }
+            for (auto& other : ranks_) {
+                other->events.sync();
+                other->log.sync();
+            }
+            writeState();
+        }
+        return;
     }
-    if (r.rank != 0) return;
-    if (type == "step") {
-        stepsDone_ = std::max(stepsDone_, static_cast<int>(num("step", 0)));
-        const json::Value* loss = e.find("loss");
+    if (r.rank == 0 && type == protocol::type::step) {
+        const protocol::Step st = protocol::Step::fromJson(e.body);
+        stepsDone_ = std::max(stepsDone_, static_cast<int>(st.step));
+        const json::Value* loss = e.body.find("loss");
         if (loss && loss->isNumber()) {
-            lastLoss_ = loss->asDouble();
+            lastLoss_ = st.loss;
             haveLoss_ = true;
         }
-    } else if (type == "checkpoint" && str("status") == "complete" && str("kind") != "full") {
-        // Rank 0 reports a sharded checkpoint once every rank's part is durable.
-        const int step = static_cast<int>(num("step", 0));
-        if (step >= latestCheckpointStep_ && !str("path").empty()) {
-            latestCheckpointStep_ = step;
-            latestCheckpoint_ = str("path");
-        }
-        for (auto& other : ranks_) {
-            other->events.sync();
-            other->log.sync();
-        }
-        writeState();
     }
 }
 
@@ -476,7 +483,7 @@ void Supervisor::onExit(Rank& r, int status)
     a.reason = "rank " + std::to_string(r.rank) + " on " + hostOf(r) + " " + r.exitText;
     const std::string last = !r.lastError.empty() ? r.lastError : r.lastStderr;
     if (!last.empty()) a.reason += ": " + last;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 2) a.status = "bad_input";
+    if (WIFEXITED(status) && WEXITSTATUS(status) == protocol::code(protocol::CoreExit::BadInput)) a.status = "bad_input";
     log(a.reason + "; stopping every other rank");
     beginStop(false);
 }

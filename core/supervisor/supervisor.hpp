@@ -12,6 +12,7 @@
 #include "run_spec.hpp"
 
 #include "json/json.hpp"
+#include "protocol/events.hpp"
 
 #include <memory>
 #include <set>
@@ -49,7 +50,7 @@ private:
     void startRank(Rank& r);
     void startPendingRanks();
     void onLine(Rank& r, char stream, std::string_view line);
-    void onRankEvent(Rank& r, const json::Value& event);
+    void onRankEvent(Rank& r, const protocol::EventLine& event);
     void readFrom(Rank& r, int fd, char stream);
     void reapChildren();
     void onExit(Rank& r, int status);
