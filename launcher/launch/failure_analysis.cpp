@@ -1,5 +1,7 @@
 #include "failure_analysis.hpp"
 
+#include "protocol/core_exit.hpp"
+
 #include <csignal>
 
 namespace sb::launch {
@@ -21,7 +23,7 @@ int causePriority(const ObservedExit& o, int graceMs, bool killRequested)
         }
         return 1;
     case RankExit::Exited:
-        if (e.code == 2 || e.code == 3 || e.code == 126 || e.code == 127) return 2;
+        if (protocol::isSetupFailure(e.code)) return 2; // bad input, rendezvous, cannot run, not found
         return 3;
     }
     return 3;
