@@ -1,5 +1,7 @@
 #include "follower.hpp"
 
+#include "protocol/events.hpp"
+
 #include "run_dir.hpp"
 
 #include "json/json.hpp"
@@ -66,10 +68,11 @@ void sendLine(Output& out, const std::string& file, long long offset, long long 
     out.buf += "}\n";
 }
 
-// The core writes "type" first: a step line is the only kind left for the catch-up.
+// protocol::formatLine() writes "type" first: a step line is the only kind
+// left for the catch-up.
 bool isStepLine(std::string_view line)
 {
-    constexpr std::string_view kStep = "{\"type\":\"step\"";
+    static const std::string kStep = std::string("{\"type\":\"") + protocol::type::step + "\"";
     return line.size() > kStep.size() && line.compare(0, kStep.size(), kStep) == 0 &&
            (line[kStep.size()] == ',' || line[kStep.size()] == '}');
 }
