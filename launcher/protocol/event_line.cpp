@@ -3,6 +3,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
+
 namespace sb::protocol {
 
 namespace {
@@ -48,7 +50,7 @@ ParsedLine parseEventBody(QByteArrayView body)
     // A line without "v" predates the field: version 1. A newer major is refused.
     const QJsonValue v = e.fields.value(QLatin1String("v"));
     e.version = v.toInt(0);
-    if (const std::string why = versionProblem(static_cast<long long>(v.toDouble(1)), {}); !why.empty())
+    if (const std::string why = versionProblem(static_cast<long long>(std::min(v.toDouble(1), 1e9)), {}); !why.empty())
         return malformed(QString::fromStdString(why));
     e.t = e.fields.value(QLatin1String("t")).toDouble(0);
     e.runId = e.fields.value(QLatin1String("run_id")).toString();

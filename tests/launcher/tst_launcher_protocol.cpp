@@ -52,6 +52,7 @@ private Q_SLOTS:
         QCOMPARE(newer.kind, ParsedLine::Malformed);
         QVERIFY2(newer.error.contains(QStringLiteral("is newer than this reader's")), qPrintable(newer.error));
         QVERIFY(newer.error.contains(QStringLiteral("update shardbench")));
+        QCOMPARE(parseEventBody(R"({"type":"step","v":1e300,"rank":0,"step":1})").kind, ParsedLine::Malformed);
         QCOMPARE(parseEventBody(R"({"type":"step","rank":0,"step":1})").kind, ParsedLine::Event);
         QCOMPARE(parseEventBody(R"({"type":"step","v":1,"rank":0,"step":1})").kind, ParsedLine::Event);
     }
