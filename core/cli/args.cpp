@@ -23,12 +23,14 @@ Args::Args(std::vector<std::string> argv, std::set<std::string> valued, std::set
                     values_.emplace(name, argv[++i]);
                 } else {
                     error_ = "option " + name + " needs a value";
+                    badArgument_ = a;
                     return;
                 }
             } else if (flags.count(name) && !inlineValue) {
                 values_.emplace(name, "");
             } else {
                 error_ = "unknown option " + name;
+                badArgument_ = a;
                 return;
             }
         } else {

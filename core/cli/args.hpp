@@ -1,5 +1,6 @@
-// A small command-line reader: positional arguments and --flag [value]
-// options, with every misuse reported as a sentence.
+// A small command-line reader: positional arguments and --flag [value] or
+// --flag=value options, with every misuse reported as a sentence. The one
+// parser of shardbench-cli, shardbench-core and shardbench-supervise.
 #pragma once
 
 #include <map>
@@ -17,6 +18,9 @@ public:
 
     bool ok() const { return error_.empty(); }
     const std::string& error() const { return error_; }
+    // The argument that was not understood (an unknown option, or one missing
+    // its value) when that is the error; empty otherwise.
+    const std::string& badArgument() const { return badArgument_; }
     const std::vector<std::string>& positional() const { return positional_; }
     bool has(const std::string& name) const { return values_.count(name) > 0; }
     std::optional<std::string> value(const std::string& name) const;
@@ -31,6 +35,7 @@ private:
     std::multimap<std::string, std::string> values_;
     std::vector<std::string> positional_;
     std::string error_;
+    std::string badArgument_;
 };
 
 } // namespace sb::cli

@@ -8,6 +8,7 @@
 #include "tracking_allocator.hpp"
 #include "trainer.hpp"
 
+#include "args.hpp"
 #include "plan/plan_json.hpp"
 
 #include <torch/torch.h>
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <iostream>
 #include <unistd.h>
+#include <vector>
 
 #ifndef SB_CORE_VERSION
 #define SB_CORE_VERSION "0.1.0"
@@ -45,31 +47,31 @@ int main(int argc, char** argv)
     // Before any tensor exists, so that every ATen allocation is counted.
     installTrackingAllocator();
 
-    std::string planPath, runId = "local";
-    TrainerOptions options;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if ((a == "--plan" || a == "--run-id" || a == "--resume" || a == "--export-final" || a == "--init-from") && i + 1 < argc) {
-            const std::string v = argv[++i];
-            if (a == "--plan") planPath = v;
-            else if (a == "--run-id") runId = v;
-            else if (a == "--export-final") options.exportPath = v;
-            else if (a == "--init-from") options.initFrom = v;
-            else options.resumePath = v;
-        } else if (a == "--reference") {
-            options.reference = true;
-        } else if (a == "--version") {
-            std::cout << "shardbench-core " << SB_CORE_VERSION << " (LibTorch " << torchVersion() << ", "
-                      << (cudaBuild() ? "CUDA and NCCL" : "CPU and Gloo") << ")\n";
-            return code(CoreExit::Ok);
-        } else if (a == "-h" || a == "--help") {
-            std::cout << kUsage;
-            return code(CoreExit::Ok);
-        } else {
-            std::cerr << "shardbench-core: unknown or incomplete argument \"" << a << "\"\n" << kUsage;
-            return code(CoreExit::BadInput);
-        }
+    sb::cli::Args args(std::vector<std::string>(argv + 1, argv + argc),
+                       {"--plan", "--run-id", "--resume", "--export-final", "--init-from"},
+                       {"--reference", "--version", "-h", "--help"});
+    // Args stops at the first bad argument, so an option before it still counts.
+    if (args.has("--version")) {
+        std::cout << "shardbench-core " << SB_CORE_VERSION << " (LibTorch " << torchVersion() << ", "
+                  << (cudaBuild() ? "CUDA and NCCL" : "CPU and Gloo") << ")\n";
+        return code(CoreExit::Ok);
     }
+    if (args.has("-h") || args.has("--help")) {
+        std::cout << kUsage;
+        return code(CoreExit::Ok);
+    }
+    if (!args.ok() || !args.positional().empty()) {
+        const std::string bad = !args.ok() ? args.badArgument() : args.positional().front();
+        std::cerr << "shardbench-core: unknown or incomplete argument \"" << bad << "\"\n" << kUsage;
+        return code(CoreExit::BadInput);
+    }
+    const std::string planPath = args.value("--plan").value_or("");
+    const std::string runId = args.value("--run-id").value_or("local");
+    TrainerOptions options;
+    options.resumePath = args.value("--resume").value_or("");
+    options.exportPath = args.value("--export-final").value_or("");
+    options.initFrom = args.value("--init-from").value_or("");
+    options.reference = args.has("--reference");
 
     DistEnv env;
     const std::string envError = readDistEnv(env);

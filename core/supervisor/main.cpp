@@ -11,12 +11,15 @@
 #include "slurm_steps.hpp"
 #include "supervisor.hpp"
 
+#include "args.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <iostream>
 #include <poll.h>
+#include <set>
 #include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -195,27 +198,32 @@ int cmdStop(const std::string& dir, bool kill, int waitS)
 
 int main(int argc, char** argv)
 {
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.size() == 1 && args[0] == "--version") {
+    const std::vector<std::string> argList(argv + 1, argv + argc);
+    if (argList.size() == 1 && argList[0] == "--version") {
         std::cout << "shardbench-supervise 1 (spec version " << kSpecVersion << "; Slurm runs " << kSlurmSpecVersion << ")\n";
         return 0;
     }
-    if (args.size() < 2) return usage("expected a command and a run directory");
-    const std::string& cmd = args[0];
-    const std::string dir = absolute(args[1]);
-    bool foreground = false, kill = false, once = false;
-    int waitS = 30;
+    if (argList.size() < 2) return usage("expected a command and a run directory");
+    const std::string& cmd = argList[0];
+    // Each command's options; an option of another command is unexpected.
+    std::set<std::string> valued, flags;
+    if (cmd == "start") flags = {"--foreground"};
+    else if (cmd == "stop") flags = {"--kill"}, valued = {"--wait"};
+    else if (cmd == "follow") flags = {"--once"}, valued = {"--logs", "--events", "--live-steps", "--wire"};
+    else if (cmd != "status") return usage("unknown command \"" + cmd + "\"");
+    sb::cli::Args args(argList, valued, flags);
+    if (!args.ok())
+        return usage(args.badArgument().empty() ? args.error() : "unexpected argument \"" + args.badArgument() + "\"");
+    if (args.positional().size() < 2) return usage("expected a command and a run directory");
+    if (args.positional().size() > 2) return usage("unexpected argument \"" + args.positional()[2] + "\"");
+    const std::string dir = absolute(args.positional()[1]);
+    const bool foreground = args.has("--foreground"), kill = args.has("--kill"), once = args.has("--once");
+    const int waitS = static_cast<int>(args.integer("--wait", 30, 0, 24 * 3600));
     FollowOptions f;
-    for (std::size_t i = 2; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--foreground" && cmd == "start") foreground = true;
-        else if (a == "--kill" && cmd == "stop") kill = true;
-        else if (a == "--once" && cmd == "follow") once = true;
-        else if (a == "--wait" && cmd == "stop" && i + 1 < args.size()) waitS = std::max(0, std::atoi(args[++i].c_str()));
-        else if (cmd == "follow" && isFollowOption(a) && i + 1 < args.size()) {
-            if (const std::string bad = setFollowOption(&f, a, args[++i]); !bad.empty()) return usage(bad);
-        } else return usage("unexpected argument \"" + a + "\"");
-    }
+    for (const std::string& name : valued)
+        if (const auto value = args.value(name); value && isFollowOption(name))
+            if (const std::string bad = setFollowOption(&f, name, *value); !bad.empty()) return usage(bad);
+    if (!args.ok()) return usage(args.error());
     if (cmd == "start") return cmdStart(dir, foreground);
     if (cmd == "stop") return cmdStop(dir, kill, waitS);
     if (cmd == "status") {

@@ -64,12 +64,15 @@ expect "estimate reports a peak" estimate-example.out '^Peak'
 check export-script 0 "$cli" export-script plan.json -o train.py
 expect "export-script writes an FSDP2 script" train.py 'fully_shard'
 
-# A real checkpoint: 4 steps of the plan on 2 ranks, saved at steps 2 and 4.
+# A real checkpoint: 4 steps of the plan on 2 ranks, saved at steps 2 and 4
+# (rank 1 is given its options as --option=value, which the shared parser reads too).
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 pids=()
 for rank in 0 1; do
+  options=(--plan plan.json --run-id qtfree)
+  [ "$rank" -eq 1 ] && options=(--plan=plan.json --run-id=qtfree)
   RANK=$rank WORLD_SIZE=2 LOCAL_RANK=$rank LOCAL_WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port SB_THREADS=1 \
-    timeout 120 "$core" --plan plan.json --run-id qtfree >"rank$rank.out" 2>"rank$rank.err" &
+    timeout 120 "$core" "${options[@]}" >"rank$rank.out" 2>"rank$rank.err" &
   pids+=($!)
 done
 core_rc=0
