@@ -28,7 +28,7 @@ int rankOf(const QVariant& v) { return v.isNull() ? -1 : v.toInt(); }
 const char* kRunColumns =
     "id, uid, name, backend, hosts_json, world_size, status, created_at, started_at, ended_at, reason, "
     "failing_rank, failing_host, parent_run, resumed_from, max_restarts, restarts, steps_done, final_loss, "
-    "malformed_lines, launcher_host, launcher_pid, run_dir, attach_json";
+    "malformed_lines, launcher_host, launcher_pid, run_dir, attach_json, reason_code, reason_args";
 
 } // namespace
 
@@ -98,7 +98,10 @@ QList<RunRow> RunReader::queryRuns(const QString& where, const QVariantList& arg
         r.launcherPid = countOf(q.value(21));
         r.runDir = q.value(22).toString();
         r.attachJson = q.value(23).toString();
-        if (withPlan) r.planJson = q.value(24).toString();
+        r.reasonCode = q.value(24).toString();
+        for (const QJsonValue& a : QJsonDocument::fromJson(q.value(25).toString().toUtf8()).array())
+            r.reasonArgs << a.toString();
+        if (withPlan) r.planJson = q.value(26).toString();
         out << r;
     }
     return out;
@@ -439,26 +442,6 @@ QList<HostRecord> RunReader::hosts()
         h.keyFingerprint = q.value(5).toString();
         h.lastUsed = q.value(6).toDouble();
         out << h;
-    }
-    return out;
-}
-
-QList<SavedPlanRecord> RunReader::savedPlans()
-{
-    QList<SavedPlanRecord> out;
-    QSqlQuery q(db_);
-    if (!q.exec(QStringLiteral("SELECT id, name, plan_json, created_at, updated_at FROM saved_plans ORDER BY name, id"))) {
-        lastError_ = q.lastError().text();
-        return out;
-    }
-    while (q.next()) {
-        SavedPlanRecord p;
-        p.id = q.value(0).toLongLong();
-        p.name = q.value(1).toString();
-        p.planJson = q.value(2).toString();
-        p.createdAt = q.value(3).toDouble();
-        p.updatedAt = q.value(4).toDouble();
-        out << p;
     }
     return out;
 }

@@ -28,7 +28,9 @@ struct RunRow {
     int worldSize = 0;
     QString status;          // as stored; parseStatus() for the enum
     double createdAt = kNoTime, startedAt = kNoTime, endedAt = kNoTime;
-    QString reason;
+    QString reason;          // English, as recorded
+    QString reasonCode;      // failure catalogue code, "" for rows with text only
+    QStringList reasonArgs;
     int failingRank = -1;
     QString failingHost;
     qint64 parentRun = -1;
@@ -106,7 +108,6 @@ public:
     double lastHeardAt(qint64 runId);
     QList<CheckpointRecord> checkpoints(qint64 runId);
     QList<HostRecord> hosts();
-    QList<SavedPlanRecord> savedPlans();
 
 private:
     explicit RunReader(QSqlDatabase db) : db_(std::move(db)) {}

@@ -1,6 +1,5 @@
 // The writing side of the run store, as the launcher sees it. Calls never
-// block on disk except the two that return a value (createRun, savePlan) and
-// flush(); everything else is queued and committed in batches.
+// block on disk except createRun (it returns the new id) and flush(); everything else is queued and committed in batches.
 #pragma once
 
 #include "store_records.hpp"
@@ -31,8 +30,6 @@ public:
     virtual void upsertHost(const HostRecord& host) = 0;
     // Never moves an offset backwards.
     virtual void setIngestOffset(const IngestOffset& offset) = 0;
-    // Inserts (id < 0) or replaces a saved plan; returns its id or -1.
-    virtual qint64 savePlan(const SavedPlanRecord& plan) = 0;
 
     // Waits until everything queued before the call is committed; false when
     // some write failed since the last flush (see lastError()).

@@ -159,6 +159,16 @@ CREATE TABLE ingest_offsets (
   PRIMARY KEY (run_id, file)
 ) WITHOUT ROWID;
 )sql",
+    // 3 -> 4: a run's reason is also kept as a code of the failure catalogue
+    // (core/protocol/failure_reason.hpp) with its arguments as a JSON array of
+    // strings, so a reader shows it in its own language; rows from before
+    // keep only their English text. The saved_plans table, never written by
+    // any program, goes.
+    R"sql(
+ALTER TABLE runs ADD COLUMN reason_code TEXT;
+ALTER TABLE runs ADD COLUMN reason_args TEXT;
+DROP TABLE saved_plans;
+)sql",
 };
 
 constexpr int kMigrationCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -87,14 +87,6 @@ void SqliteRunStore::addCheckpoint(const CheckpointRecord& c) { enqueue(c); }
 void SqliteRunStore::upsertHost(const HostRecord& h) { enqueue(h); }
 void SqliteRunStore::setIngestOffset(const IngestOffset& o) { enqueue(o); }
 
-qint64 SqliteRunStore::savePlan(const SavedPlanRecord& plan)
-{
-    auto done = std::make_shared<std::promise<qint64>>();
-    std::future<qint64> id = done->get_future();
-    enqueue(SavePlanOp{plan, done});
-    return id.get();
-}
-
 bool SqliteRunStore::flush()
 {
     auto done = std::make_shared<std::promise<bool>>();
@@ -169,7 +161,6 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
             if (!began) {
                 ++failed;
                 if (auto* c = std::get_if<CreateRunOp>(&op)) ids.emplace_back(c->done, -1);
-                if (auto* p = std::get_if<SavePlanOp>(&op)) ids.emplace_back(p->done, -1);
                 continue;
             }
             std::visit(
@@ -178,11 +169,6 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
                     if constexpr (std::is_same_v<T, CreateRunOp>) {
                         qint64 id = -1;
                         const QString e = statements->createRun(o.run, &id);
-                        note(e);
-                        ids.emplace_back(o.done, e.isEmpty() ? id : -1);
-                    } else if constexpr (std::is_same_v<T, SavePlanOp>) {
-                        qint64 id = -1;
-                        const QString e = statements->savePlan(o.plan, &id);
                         note(e);
                         ids.emplace_back(o.done, e.isEmpty() ? id : -1);
                     } else if constexpr (std::is_same_v<T, RunUpdate>) note(statements->updateRun(o));

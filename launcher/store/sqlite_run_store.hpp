@@ -47,7 +47,6 @@ public:
     void addCheckpoint(const CheckpointRecord& checkpoint) override;
     void upsertHost(const HostRecord& host) override;
     void setIngestOffset(const IngestOffset& offset) override;
-    qint64 savePlan(const SavedPlanRecord& plan) override;
     bool flush() override;
     QString lastError() const override;
 
@@ -56,10 +55,9 @@ public:
 
 private:
     struct CreateRunOp { NewRun run; std::shared_ptr<std::promise<qint64>> done; };
-    struct SavePlanOp { SavedPlanRecord plan; std::shared_ptr<std::promise<qint64>> done; };
     struct FlushOp { std::shared_ptr<std::promise<bool>> done; };
     using Op = std::variant<CreateRunOp, RunUpdate, AttemptRecord, MetricRow, std::vector<MetricRow>, EventRecord,
-                            LogRecord, CheckpointRecord, HostRecord, IngestOffset, SavePlanOp, FlushOp>;
+                            LogRecord, CheckpointRecord, HostRecord, IngestOffset, FlushOp>;
 
     SqliteRunStore(QString path, WriterOptions options);
     void enqueue(Op op);

@@ -39,7 +39,9 @@ struct RunUpdate {
     qint64 runId = -1;
     std::optional<RunStatus> status;
     std::optional<double> startedAt, endedAt;
-    std::optional<QString> reason;
+    std::optional<QString> reason;  // English; setting it also sets (or clears) the code below
+    QString reasonCode;             // a failure catalogue code name, "" for text only
+    QStringList reasonArgs;         // the code's arguments, %1.. in order
     std::optional<int> failingRank;
     std::optional<QString> failingHost;
     std::optional<int> restarts;
@@ -120,14 +122,6 @@ struct HostRecord {
     int slots = 0;
     QString keyFingerprint; // SHA256:... of the public host key
     double lastUsed = 0;
-};
-
-struct SavedPlanRecord {
-    qint64 id = -1;
-    QString name;
-    QString planJson;
-    double createdAt = 0;
-    double updatedAt = 0;
 };
 
 } // namespace sb::store

@@ -20,7 +20,7 @@ QVariant real(double v) { return std::isnan(v) ? QVariant(QMetaType::fromType<do
 QVariant count(qint64 v) { return v < 0 ? QVariant(QMetaType::fromType<qint64>()) : QVariant(v); }
 QVariant rankOrNull(int v) { return v < 0 ? QVariant(QMetaType::fromType<int>()) : QVariant(v); }
 QVariant textOrNull(const QString& s) { return s.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s); }
-QString hostsJson(const QStringList& hosts)
+QString stringsJson(const QStringList& hosts)
 {
     return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(hosts)).toJson(QJsonDocument::Compact));
 }
@@ -71,10 +71,6 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
         "ON CONFLICT(name) DO UPDATE SET hostname = excluded.hostname, user = excluded.user, port = excluded.port, "
         "slots = excluded.slots, key_fingerprint = COALESCE(excluded.key_fingerprint, hosts.key_fingerprint), "
         "last_used = excluded.last_used"));
-    planInsert_ = prepare(QStringLiteral(
-        "INSERT INTO saved_plans (name, plan_json, created_at, updated_at) VALUES (?, ?, ?, ?)"));
-    planUpdate_ = prepare(QStringLiteral(
-        "UPDATE saved_plans SET name = ?, plan_json = ?, updated_at = ? WHERE id = ?"));
 }
 
 QSqlQuery WriteStatements::prepare(const QString& sql)
@@ -91,7 +87,7 @@ QString WriteStatements::createRun(const NewRun& r, qint64* id)
     q.bindValue(1, r.name.isNull() ? QString(QLatin1String("")) : r.name);
     q.bindValue(2, r.planJson);
     q.bindValue(3, r.backend);
-    q.bindValue(4, hostsJson(r.hosts));
+    q.bindValue(4, stringsJson(r.hosts));
     q.bindValue(5, r.worldSize);
     q.bindValue(6, statusName(RunStatus::Starting));
     q.bindValue(7, r.createdAt);
@@ -119,14 +115,18 @@ QString WriteStatements::updateRun(const RunUpdate& u)
     if (u.status) add("status", statusName(*u.status));
     if (u.startedAt) add("started_at", real(*u.startedAt));
     if (u.endedAt) add("ended_at", real(*u.endedAt));
-    if (u.reason) add("reason", textOrNull(*u.reason));
+    if (u.reason) {
+        add("reason", textOrNull(*u.reason));
+        add("reason_code", textOrNull(u.reasonCode.isEmpty() ? QString() : u.reasonCode));
+        add("reason_args", textOrNull(u.reasonCode.isEmpty() ? QString() : stringsJson(u.reasonArgs)));
+    }
     if (u.failingRank) add("failing_rank", rankOrNull(*u.failingRank));
     if (u.failingHost) add("failing_host", textOrNull(*u.failingHost));
     if (u.restarts) add("restarts", *u.restarts);
     if (u.stepsDone) add("steps_done", *u.stepsDone);
     if (u.finalLoss) add("final_loss", real(*u.finalLoss));
     if (u.malformedLines) add("malformed_lines", *u.malformedLines);
-    if (u.hosts) add("hosts_json", hostsJson(*u.hosts));
+    if (u.hosts) add("hosts_json", stringsJson(*u.hosts));
     if (sets.isEmpty()) return {};
     QSqlQuery q(db_);
     if (!q.prepare(QStringLiteral("UPDATE runs SET ") + sets.join(QStringLiteral(", ")) + QStringLiteral(" WHERE id = ?")))
@@ -246,29 +246,6 @@ QString WriteStatements::setIngestOffset(const IngestOffset& o)
     q.bindValue(1, o.file);
     q.bindValue(2, o.offset);
     return run(q);
-}
-
-QString WriteStatements::savePlan(const SavedPlanRecord& p, qint64* id)
-{
-    if (p.id >= 0) {
-        QSqlQuery& q = planUpdate_;
-        q.bindValue(0, p.name);
-        q.bindValue(1, p.planJson);
-        q.bindValue(2, p.updatedAt);
-        q.bindValue(3, p.id);
-        QString err = run(q);
-        if (err.isEmpty() && q.numRowsAffected() != 1) err = QStringLiteral("no saved plan with id %1").arg(p.id);
-        if (err.isEmpty() && id) *id = p.id;
-        return err;
-    }
-    QSqlQuery& q = planInsert_;
-    q.bindValue(0, p.name);
-    q.bindValue(1, p.planJson);
-    q.bindValue(2, p.createdAt);
-    q.bindValue(3, p.updatedAt);
-    const QString err = run(q);
-    if (err.isEmpty() && id) *id = q.lastInsertId().toLongLong();
-    return err;
 }
 
 } // namespace sb::store

@@ -26,7 +26,6 @@ public:
     QString addCheckpoint(const CheckpointRecord& c);
     QString upsertHost(const HostRecord& h);
     QString setIngestOffset(const IngestOffset& o);
-    QString savePlan(const SavedPlanRecord& p, qint64* id);
 
 private:
     QSqlQuery prepare(const QString& sql);
@@ -34,7 +33,7 @@ private:
     QSqlDatabase db_;
     QString prepareError_;
     SqliteStatement metrics_; // the hot path, bound without QVariant
-    QSqlQuery createRun_, attempt_, event_, log_, checkpoint_, host_, offset_, planInsert_, planUpdate_;
+    QSqlQuery createRun_, attempt_, event_, log_, checkpoint_, host_, offset_;
 };
 
 } // namespace sb::store

@@ -135,6 +135,8 @@ private Q_SLOTS:
         u.startedAt = 1700000001.0;
         u.endedAt = 1700000061.0;
         u.reason = QStringLiteral("rank 3 on node-b was killed by signal 9 (SIGKILL)");
+        u.reasonCode = QStringLiteral("exit.killed");
+        u.reasonArgs = {QStringLiteral("3"), QStringLiteral("node-b"), QStringLiteral("9"), QStringLiteral("SIGKILL")};
         u.failingRank = 3;
         u.failingHost = QStringLiteral("node-b");
         u.stepsDone = 2;
@@ -163,12 +165,6 @@ private Q_SLOTS:
         store->addCheckpoint(ck);
         store->upsertHost({QStringLiteral("node-b"), QStringLiteral("127.0.0.3"), QStringLiteral("root"), 2222, 2,
                            QStringLiteral("ssh-ed25519 SHA256:xyz"), 1700000006.0});
-        SavedPlanRecord plan;
-        plan.name = QStringLiteral("my plan");
-        plan.planJson = QStringLiteral("{}");
-        plan.createdAt = plan.updatedAt = 1700000007.0;
-        const qint64 planId = store->savePlan(plan);
-        QVERIFY(planId > 0);
         QVERIFY2(store->flush(), qPrintable(store->lastError()));
         QCOMPARE(store->stats().failedRows, 0);
 
@@ -183,6 +179,8 @@ private Q_SLOTS:
         QCOMPARE(run->worldSize, 4);
         QCOMPARE(run->status, QStringLiteral("failed"));
         QCOMPARE(run->reason, u.reason.value());
+        QCOMPARE(run->reasonCode, u.reasonCode);
+        QCOMPARE(run->reasonArgs, u.reasonArgs);
         QCOMPARE(run->failingRank, 3);
         QCOMPARE(run->failingHost, QStringLiteral("node-b"));
         QCOMPARE(run->maxRestarts, 2);
@@ -239,8 +237,6 @@ private Q_SLOTS:
         QCOMPARE(reader->hosts().size(), 1);
         QCOMPARE(reader->hosts()[0].port, 2222);
         QCOMPARE(reader->hosts()[0].keyFingerprint, QStringLiteral("ssh-ed25519 SHA256:xyz"));
-        QCOMPARE(reader->savedPlans().size(), 1);
-        QCOMPARE(reader->savedPlans()[0].name, QStringLiteral("my plan"));
     }
 
     void keepsTheLatestAttemptOfAStep()
@@ -328,9 +324,56 @@ private Q_SLOTS:
         QCOMPARE(reader->checkpoints(1).size(), 1);
         QCOMPARE(reader->checkpoints(1)[0].attempt, 0);
         QCOMPARE(reader->hosts()[0].user, QStringLiteral("alice"));
-        QCOMPARE(reader->savedPlans().size(), 1);
+        QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA integrity_check")).toString(), QStringLiteral("ok"));
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    }
+
+    // Version 3 -> 4: the reason code columns come, saved_plans goes; an old
+    // run keeps its English reason with no code, and a text-only update
+    // clears a code it no longer matches.
+    void migratesAVersion3Database()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("v3.sqlite"));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v3"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QCOMPARE(migrate(db, 3), QString());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral(
+                "INSERT INTO runs (uid, plan_json, backend, world_size, status, created_at, reason) "
+                "VALUES ('old', '{}', 'local', 2, 'failed', 1.0, 'rank 1 exited with code 1 (runtime failure)')")));
+            q = QSqlQuery();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v3"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
+        QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        QCOMPARE(reader->run(1)->reason, QStringLiteral("rank 1 exited with code 1 (runtime failure)"));
+        QCOMPARE(reader->run(1)->reasonCode, QString());
+        QVERIFY(reader->run(1)->reasonArgs.isEmpty());
+
+        RunUpdate coded;
+        coded.runId = 1;
+        coded.reason = QStringLiteral("the ranks stopped without finishing");
+        coded.reasonCode = QStringLiteral("run.unfinished");
+        store->updateRun(coded);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QCOMPARE(reader->run(1)->reasonCode, QStringLiteral("run.unfinished"));
+        RunUpdate text;
+        text.runId = 1;
+        text.reason = QStringLiteral("something said in English only");
+        store->updateRun(text);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QCOMPARE(reader->run(1)->reason, text.reason.value());
+        QCOMPARE(reader->run(1)->reasonCode, QString());
     }
 
     void refusesANewerSchemaAndOtherFiles()
