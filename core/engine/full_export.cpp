@@ -1,6 +1,7 @@
 #include "full_export.hpp"
 
 #include "checkpoint/safetensors.hpp"
+#include "plan/shard_layout.hpp"
 
 #include <algorithm>
 
@@ -63,7 +64,7 @@ std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh
     for (const Item& it : items) {
         const ShardParam& p = *it.param;
         torch::Tensor padded = it.unit->flatShard().narrow(0, p.offset, p.chunk * p.rowNumel);
-        torch::Tensor gathered = torch::empty({mesh.shardSize() * p.chunk * p.rowNumel}, padded.options());
+        torch::Tensor gathered = torch::empty({paddedRows(p.rows, mesh.shardSize()) * p.rowNumel}, padded.options());
         for (auto& w : mesh.allGatherAsync(padded, gathered)) w->wait();
         if (writer && error.empty()) {
             const torch::Tensor host = gathered.narrow(0, 0, p.rows * p.rowNumel).cpu();

@@ -65,7 +65,7 @@ std::string importFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh
             if (status.item<float>() == 0.0f) return readError.empty() ? "rank 0 could not read " + path : readError;
             mesh.broadcastWorld(full, 0);
             if (p.localRows > 0)
-                p.shard.view({p.localRows, p.rowNumel}).copy_(full.narrow(0, static_cast<std::int64_t>(mesh.shardRank()) * p.chunk, p.localRows));
+                p.shard.view({p.localRows, p.rowNumel}).copy_(full.narrow(0, p.rowBegin, p.localRows));
         }
     }
     return {};

@@ -55,7 +55,7 @@ FullyShard::FullyShard(TransformerModel& model, const Plan& plan, const Resolved
         for (ShardParam& p : unit->params()) {
             if (p.localRows == 0) continue;
             initParamRows(p.shard.view({p.localRows, p.rowNumel}), tree, p.index,
-                          static_cast<std::int64_t>(mesh.shardRank()) * p.chunk, plan.training.seed);
+                          p.rowBegin, plan.training.seed);
         }
         for (ShardParam& p : unit->params()) model.params()[static_cast<std::size_t>(p.index)] = p.full;
     }

@@ -4,6 +4,8 @@
 #include "events.hpp"
 #include "torch_dtype.hpp"
 
+#include "plan/shard_layout.hpp"
+
 #include <chrono>
 
 namespace sb::engine {
@@ -17,12 +19,13 @@ std::vector<std::int64_t> withRows(std::vector<std::int64_t> shape, std::int64_t
     return shape;
 }
 
-// Copies `rows` rows laid out rank-major in `spread` ([W, chunk, rowNumel])
-// to or from `dense` ([rows, rowNumel]), skipping the padding rows.
+// Copies `rows` rows laid out rank-major in `spread` ([W, chunk, rowNumel],
+// chunk = shardChunkRows(rows, W)) to or from `dense` ([rows, rowNumel]),
+// skipping the padding rows.
 void copyRows(const torch::Tensor& dense, const torch::Tensor& spread, std::int64_t rows, std::int64_t chunk, bool toDense)
 {
     if (chunk == 0 || rows == 0) return;
-    const std::int64_t fullRanks = rows / chunk;
+    const std::int64_t fullRanks = fullShardRanks(rows, spread.size(0));
     const std::int64_t rem = rows - fullRanks * chunk;
     const std::int64_t rowNumel = dense.size(1);
     if (fullRanks > 0) {
@@ -53,8 +56,10 @@ ShardedUnit::Slot ShardedUnit::Slot::of(std::int64_t rows, std::int64_t rowNumel
                                         std::int64_t& numel)
 {
     Slot slot;
-    slot.chunk = (rows + ways - 1) / ways;
-    slot.localRows = std::max<std::int64_t>(0, std::min(slot.chunk, rows - rank * slot.chunk));
+    const ShardRows held = shardRows(rows, ways, rank);
+    slot.chunk = shardChunkRows(rows, ways);
+    slot.localRows = held.count();
+    slot.rowBegin = held.begin;
     slot.offset = numel;
     numel += slot.chunk * rowNumel;
     return slot;
@@ -75,6 +80,7 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
         const Slot slot = Slot::of(p.rows, p.rowNumel, W, s, shardNumel_);
         p.chunk = slot.chunk;
         p.localRows = slot.localRows;
+        p.rowBegin = slot.rowBegin;
         p.offset = slot.offset;
         params_.push_back(std::move(p));
     }
@@ -169,7 +175,7 @@ void ShardedUnit::reshardAfterForward()
             if (slot.localRows == 0) continue;
             post_.narrow(0, slot.offset, slot.localRows * p.rowNumel)
                 .view({slot.localRows, p.rowNumel})
-                .copy_(p.full.variable_data().view({p.rows, p.rowNumel}).narrow(0, kr * slot.chunk, slot.localRows));
+                .copy_(p.full.variable_data().view({p.rows, p.rowNumel}).narrow(0, slot.rowBegin, slot.localRows));
         }
     }
     freeFull();
@@ -194,9 +200,9 @@ void ShardedUnit::startReduce()
             spread.zero_();
             continue;
         }
-        for (std::int64_t r = p.chunk ? p.rows / p.chunk : W; r < W; ++r) {
-            const std::int64_t start = std::max<std::int64_t>(0, p.rows - r * p.chunk);
-            if (start < p.chunk) spread.select(0, r).narrow(0, start, p.chunk - start).zero_();
+        for (std::int64_t r = fullShardRanks(p.rows, W); r < W; ++r) {
+            const std::int64_t held = shardRows(p.rows, W, r).count();
+            spread.select(0, r).narrow(0, held, p.chunk - held).zero_();
         }
         copyRows(g.view({p.rows, p.rowNumel}), spread, p.rows, p.chunk, false);
         p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed

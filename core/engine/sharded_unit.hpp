@@ -1,6 +1,6 @@
 // One shard unit: its parameters sharded on dim 0 across the shard group
-// (chunk = ceil(rows / W), padded; trailing ranks may hold fewer rows or
-// none), kept in one flat fp32 buffer; the unsharded parameters the model
+// (plan/shard_layout: chunk = ceil(rows / W), padded; trailing ranks may
+// hold fewer rows or none), kept in one flat fp32 buffer; the unsharded parameters the model
 // computes with, whose storage is freed and refilled in place (FSDP2's
 // method, so autograd's saved references stay valid); the all-gather and
 // reduce-scatter of the unit as one flat collective each.
@@ -19,6 +19,7 @@ struct ShardParam {
     int index = -1;                  // tree parameter
     std::vector<std::int64_t> shape; // full shape
     std::int64_t rows = 0, rowNumel = 0, chunk = 0, localRows = 0;
+    std::int64_t rowBegin = 0;       // first global row this rank holds (shardRows().begin)
     std::int64_t offset = 0;         // element offset in the flat shard
     torch::Tensor shard;             // [localRows, ...] view of the flat shard (what AdamW updates)
     torch::Tensor grad;              // [localRows, ...] fp32 sharded gradient
@@ -63,8 +64,8 @@ public:
 private:
     // Where each parameter's rows sit in a flat buffer split `size` ways.
     struct Slot {
-        std::int64_t chunk = 0, localRows = 0, offset = 0;
-        // Rows split `ways` ways (chunk = ceil(rows / ways), padded), as seen
+        std::int64_t chunk = 0, localRows = 0, rowBegin = 0, offset = 0;
+        // Rows split `ways` ways (shardRows: chunk = ceil(rows / ways)), as seen
         // by `rank`, placed at `numel` in a flat buffer that grows by a chunk.
         static Slot of(std::int64_t rows, std::int64_t rowNumel, std::int64_t ways, std::int64_t rank, std::int64_t& numel);
     };

@@ -1,6 +1,7 @@
 #include "estimate.hpp"
 
 #include "activation_model.hpp"
+#include "../plan/shard_layout.hpp"
 #include "../plan/size_bound.hpp"
 
 #include <algorithm>
@@ -78,8 +79,6 @@ struct UnitCost {
     u64 workspace = 0;
     bool underCheckpoint = false; // inside a checkpointed ancestor: nothing saved, nothing own to recompute
 };
-
-u64 ceilDiv(u64 a, u64 b) { return (a + b - 1) / b; }
 
 // Walks one step and records memory at each unit boundary (transient
 // categories only; persistent state is added per rank afterwards).
@@ -325,7 +324,7 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         UnitCost& c = costs[static_cast<std::size_t>(owner)];
         const u64 rows = static_cast<u64>(prm.rows());
         const u64 rowNumel = static_cast<u64>(prm.rowNumel());
-        const u64 chunk = ceilDiv(rows, W);
+        const u64 chunk = static_cast<u64>(shardChunkRows(static_cast<std::int64_t>(rows), static_cast<std::int64_t>(W)));
         c.shardNumel += chunk * rowNumel;
         c.unsharded += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
         c.grads += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
@@ -335,7 +334,7 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * own;
         // Real rows per shard rank s: chunk for s < full, the remainder at s == full.
         if (chunk == 0) continue;
-        const u64 full = std::min<u64>(rows / chunk, W);
+        const u64 full = static_cast<u64>(fullShardRanks(static_cast<std::int64_t>(rows), static_cast<std::int64_t>(W)));
         const u64 rem = rows - full * chunk;
         const std::int64_t fullBytes = static_cast<std::int64_t>(chunk * rowNumel * 3 * own); // grad + 2 AdamW states
         std::vector<std::int64_t>& diff = ru.offload ? hostState : deviceState;
