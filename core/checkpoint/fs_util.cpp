@@ -4,12 +4,14 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <dirent.h>
+#include <filesystem>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace sb::ckpt {
+
+namespace fs = std::filesystem;
 
 namespace {
 std::string sysError(const std::string& what, const std::string& path) { return what + " " + path + ": " + std::strerror(errno); }
@@ -92,25 +94,20 @@ std::string fsyncPath(const std::string& path)
     return err;
 }
 
-std::string makeDirs(const std::string& path)
+Status makeDirs(const std::string& path)
 {
+    std::error_code ec;
     if (path.empty() || isDir(path)) return {};
-    if (std::string e = makeDirs(parentOf(path)); !e.empty()) return e;
-    if (::mkdir(path.c_str(), 0755) != 0 && errno != EEXIST) return sysError("cannot create folder", path);
+    fs::create_directories(path, ec);
+    if (ec) return Status::error("cannot create folder " + path + ": " + ec.message());
     return {};
 }
 
-std::string removeTree(const std::string& path)
+Status removeTree(const std::string& path)
 {
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? std::string() : sysError("cannot stat", path);
-    if (S_ISDIR(st.st_mode)) {
-        for (const std::string& name : listDir(path))
-            if (std::string e = removeTree(path + "/" + name); !e.empty()) return e;
-        if (::rmdir(path.c_str()) != 0) return sysError("cannot remove", path);
-    } else if (::unlink(path.c_str()) != 0) {
-        return sysError("cannot remove", path);
-    }
+    std::error_code ec;
+    fs::remove_all(path, ec);
+    if (ec) return Status::error("cannot remove " + path + ": " + ec.message());
     return {};
 }
 
@@ -123,13 +120,8 @@ std::string renameDurably(const std::string& from, const std::string& to)
 std::vector<std::string> listDir(const std::string& path)
 {
     std::vector<std::string> out;
-    DIR* d = ::opendir(path.c_str());
-    if (!d) return out;
-    while (dirent* e = ::readdir(d)) {
-        const std::string n = e->d_name;
-        if (n != "." && n != "..") out.push_back(n);
-    }
-    ::closedir(d);
+    std::error_code ec;
+    for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) out.push_back(it->path().filename().string());
     return out;
 }
 
@@ -200,14 +192,14 @@ std::string readRegularFile(const std::string& path, std::string& out, std::uint
 
 bool isDir(const std::string& path)
 {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    std::error_code ec;
+    return fs::is_directory(path, ec);
 }
 
 bool exists(const std::string& path)
 {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0;
+    std::error_code ec;
+    return fs::exists(path, ec);
 }
 
 } // namespace sb::ckpt

@@ -1,6 +1,8 @@
 // Durable file-system steps of atomic checkpoint writes (POSIX).
 #pragma once
 
+#include "util/status.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -17,8 +19,10 @@ std::string fsyncPath(const std::string& path); // a file or a directory
 // to `bytes`. Goes through the cache where the file system refuses O_DIRECT.
 std::string writeAlignedFileDurably(const std::string& path, const void* data, std::size_t bytes);
 inline constexpr std::size_t kPageBytes = 4096; // alignment O_DIRECT needs on every Linux file system
-std::string makeDirs(const std::string& path);
-std::string removeTree(const std::string& path);
+// The folder and its missing parents; a folder that exists already is ok.
+Status makeDirs(const std::string& path);
+// A file or folder with everything below it; a path that does not exist is ok.
+Status removeTree(const std::string& path);
 // rename(from, to), then fsync the parent folder so the rename itself is durable.
 std::string renameDurably(const std::string& from, const std::string& to);
 std::vector<std::string> listDir(const std::string& path); // names, no "." or ".."

@@ -78,11 +78,11 @@ double Checkpointer::save(const TrainingPosition& pos)
     snap->finalDir = runDir() + "/" + ckpt::stepDirName(pos.stepsDone);
     snap->tmpDir = snap->finalDir + ".tmp";
     if (mesh_.rank() == 0) {
-        std::string err = ckpt::makeDirs(runDir());
-        if (err.empty()) err = ckpt::removeTree(snap->tmpDir); // a crashed earlier attempt
-        if (err.empty() && ckpt::exists(snap->finalDir)) err = ckpt::removeTree(snap->finalDir);
-        if (err.empty()) err = ckpt::makeDirs(snap->tmpDir);
-        if (!err.empty()) events().error("checkpoint: " + err, "checkpoint");
+        Status st = ckpt::makeDirs(runDir());
+        if (st.ok()) st = ckpt::removeTree(snap->tmpDir); // a crashed earlier attempt
+        if (st.ok() && ckpt::exists(snap->finalDir)) st = ckpt::removeTree(snap->finalDir);
+        if (st.ok()) st = ckpt::makeDirs(snap->tmpDir);
+        if (!st.ok()) events().error("checkpoint: " + st.message(), "checkpoint");
     }
     mesh_.barrier(); // the folder exists before anyone writes into it
 
@@ -91,7 +91,7 @@ double Checkpointer::save(const TrainingPosition& pos)
         std::vector<torch::Tensor> sources;
         for (auto& unit : fsdp_.units()) {
             for (const ShardParam& p : unit->params()) {
-                const std::int64_t begin = static_cast<std::int64_t>(mesh_.shardRank()) * p.chunk;
+                const std::int64_t begin = p.rowBegin;
                 const std::string path = tree_.param(p.index).path;
                 auto add = [&](const std::string& kind, const torch::Tensor& t) {
                     tensors.push_back({kind + "/" + path, p.shape, begin, begin + p.localRows, nullptr});
@@ -272,10 +272,14 @@ void Checkpointer::finalize(const Snapshot& snap)
         events().log("checkpoint failed: " + error);
         return;
     }
-    // Keep the most recent `keep` complete checkpoints of this run (its own folder only).
+    // Keep the most recent `keep` complete checkpoints of this run (its own
+    // folder only). A folder that cannot be removed is reported, not fatal:
+    // the new checkpoint is complete and training goes on.
     auto all = ckpt::listCheckpoints(runDir());
     const int keep = std::max(1, plan_.training.checkpoint.keep);
-    for (std::size_t i = 0; i + static_cast<std::size_t>(keep) < all.size(); ++i) ckpt::removeTree(all[i].second);
+    for (std::size_t i = 0; i + static_cast<std::size_t>(keep) < all.size(); ++i)
+        if (const Status st = ckpt::removeTree(all[i].second); !st.ok())
+            events().log("checkpoint: old checkpoint not pruned: " + st.message());
 }
 
 std::string Checkpointer::checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const
@@ -307,7 +311,7 @@ std::string Checkpointer::load(const std::string& path, TrainingPosition& pos, b
     torch::NoGradGuard noGrad;
     for (auto& unit : fsdp_.units()) {
         for (ShardParam& p : unit->params()) {
-            const std::int64_t begin = static_cast<std::int64_t>(mesh_.shardRank()) * p.chunk;
+            const std::int64_t begin = p.rowBegin;
             const std::string& name = tree_.param(p.index).path;
             auto read = [&](const std::string& kind, torch::Tensor target) {
                 if (p.localRows == 0) return std::string();

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -216,26 +217,13 @@ bool readSmallFile(const std::string& path, std::string* out, std::string* error
     return true;
 }
 
-bool makeDirs(const std::string& path, std::string* error)
+Status makeDirs(const std::string& path)
 {
-    std::string cur;
-    std::size_t pos = 0;
-    while (pos <= path.size()) {
-        const std::size_t next = path.find('/', pos);
-        cur = path.substr(0, next == std::string::npos ? path.size() : next);
-        if (!cur.empty() && ::mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST) {
-            *error = sysError("cannot create", cur);
-            return false;
-        }
-        if (next == std::string::npos) break;
-        pos = next + 1;
-    }
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-        *error = path + " is not a folder";
-        return false;
-    }
-    return true;
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (ec) return Status::error("cannot create " + path + ": " + ec.message());
+    if (!std::filesystem::is_directory(path, ec)) return Status::error(path + " is not a folder");
+    return {};
 }
 
 int tryLockFile(const std::string& path, std::string* error)

@@ -11,6 +11,8 @@
 //   attempt-A/rank-R.log           rank R's other output: {"t":..,"s":"o"|"e","l":".."}
 #pragma once
 
+#include "util/status.hpp"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -59,7 +61,8 @@ private:
 bool writeFileAtomic(const std::string& path, std::string_view data, std::string* error);
 // Reads a regular file of at most `maxBytes`.
 bool readSmallFile(const std::string& path, std::string* out, std::string* error, std::size_t maxBytes = 64u << 20);
-bool makeDirs(const std::string& path, std::string* error);
+// The folder and its missing parents (std::filesystem); one that exists is ok.
+Status makeDirs(const std::string& path);
 
 // The lock that says the supervisor is alive. tryLock keeps the descriptor
 // open (and the lock held) on success.

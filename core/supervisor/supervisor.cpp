@@ -169,8 +169,7 @@ void Supervisor::startAttempt()
     attemptActive_ = true;
     stopping_ = false;
     killAt_ = 0;
-    std::string error;
-    if (!makeDirs(join(dir_, attemptDir(a.index)), &error)) log(error);
+    if (const Status st = makeDirs(join(dir_, attemptDir(a.index))); !st.ok()) log(st.message());
     log("attempt " + std::to_string(a.index) + ": starting " + std::to_string(spec_.worldSize) + " rank(s) (rendezvous " +
         spec_.masterAddr + ":" + std::to_string(a.masterPort) + ")" +
         (a.resumeDir.empty() ? std::string() : ", resuming from " + a.resumeDir));

@@ -427,7 +427,7 @@ private:
         plan.mesh.procsPerNode = world;
         const auto tree = sb::buildModuleTree(plan.model);
         const std::string dir = root.toStdString() + "/" + runId + "/" + stepDirName(step);
-        if (!makeDirs(dir).empty()) return {};
+        if (!makeDirs(dir).ok()) return {};
         CheckpointIndex index;
         index.step = step;
         index.optimizerStep = step;

@@ -1,0 +1,31 @@
+// The core's error value: ok, or an error message. [[nodiscard]], so a call
+// whose result is ignored is a compiler warning (-Wall, cmake/
+// ProjectOptions.cmake), where an "empty std::string means OK" return was
+// silently dropped. Header-only; every core library reaches it through sb_json's
+// include folder (core/).
+#pragma once
+
+#include <string>
+#include <utility>
+
+namespace sb {
+
+class [[nodiscard]] Status {
+public:
+    Status() = default; // ok
+    static Status error(std::string message) { return Status(std::move(message)); }
+
+    bool ok() const { return !failed_; }
+    explicit operator bool() const { return ok(); }
+    const std::string& message() const { return message_; } // empty when ok
+
+    // The message with `context` in front ("context: message"); ok stays ok.
+    Status prefixed(const std::string& context) const { return ok() ? Status() : error(context + ": " + message_); }
+
+private:
+    explicit Status(std::string message) : message_(std::move(message)), failed_(true) {}
+    std::string message_;
+    bool failed_ = false;
+};
+
+} // namespace sb
