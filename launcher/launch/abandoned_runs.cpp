@@ -1,5 +1,6 @@
 #include "abandoned_runs.hpp"
 
+#include "failure_analysis.hpp"
 #include "store/sqlite_run_store.hpp"
 
 #include <QDateTime>
@@ -17,10 +18,17 @@ QList<AbandonedRun> findAbandonedRuns(store::RunReader& reader)
         a.runId = r.id;
         a.lastHeardAt = reader.lastHeardAt(r.id);
         if (std::isnan(a.lastHeardAt)) a.lastHeardAt = std::isnan(r.startedAt) ? r.createdAt : r.startedAt;
-        const QString when = std::isnan(a.lastHeardAt)
-                                 ? QStringLiteral("an unknown time")
-                                 : QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(a.lastHeardAt * 1000)).toString(Qt::ISODate);
-        a.reason = QStringLiteral("the launcher (pid %1 on %2) is gone; last heard from at %3").arg(r.launcherPid).arg(r.launcherHost, when);
+        FailureReason why{FailureCode::LauncherGoneUnknown, {std::to_string(r.launcherPid), r.launcherHost.toStdString()}};
+        if (!std::isnan(a.lastHeardAt)) {
+            why.code = FailureCode::LauncherGone;
+            why.args.push_back(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(a.lastHeardAt * 1000))
+                                   .toString(Qt::ISODate)
+                                   .toStdString());
+        }
+        const CodedReason coded = codedReason(why);
+        a.reason = coded.text;
+        a.reasonCode = coded.code;
+        a.reasonArgs = coded.args;
         out << a;
     }
     return out;
@@ -33,6 +41,8 @@ bool markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs)
         u.runId = a.runId;
         u.status = store::RunStatus::Failed;
         u.reason = a.reason;
+        u.reasonCode = a.reasonCode;
+        u.reasonArgs = a.reasonArgs;
         if (!std::isnan(a.lastHeardAt)) u.endedAt = a.lastHeardAt;
         writer.updateRun(u);
     }

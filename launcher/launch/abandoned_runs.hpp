@@ -9,6 +9,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace sb::launch {
 
@@ -16,6 +17,8 @@ struct AbandonedRun {
     qint64 runId = -1;
     double lastHeardAt = store::kNoTime; // the newest step, event or log line; else when it started
     QString reason;  // "the launcher (pid N on HOST) is gone; last heard from at TIME"
+    QString reasonCode;       // its failure catalogue code (plan/failure_reason.hpp)
+    QStringList reasonArgs;
 };
 
 QList<AbandonedRun> findAbandonedRuns(store::RunReader& reader);

@@ -9,9 +9,11 @@
 #pragma once
 
 #include "backend.hpp"
+#include "plan/failure_reason.hpp"
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -30,5 +32,17 @@ int causePriority(const ObservedExit& e, int graceMs, bool killRequested);
 std::optional<ObservedExit> rootCause(const QList<ObservedExit>& exits, int graceMs, bool killRequested);
 // "rank 3 on node-b was killed by signal 9 (SIGKILL)" (+ ": <last error>")
 QString failureReason(const ObservedExit& e);
+
+// A reason as the store keeps it: the English sentence, and the failure
+// catalogue's code and arguments when it has one ("" and none otherwise).
+struct CodedReason {
+    QString text;
+    QString code;
+    QStringList args;
+};
+CodedReason codedReason(const FailureReason& r);
+// The exit's reason with its code; text only when the exit has no host or
+// is a success (not a failure the catalogue words).
+CodedReason failureReasonCoded(const ObservedExit& e);
 
 } // namespace sb::launch

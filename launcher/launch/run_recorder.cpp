@@ -132,6 +132,8 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
         u.runId = runId_;
         u.status = o.status;
         u.reason = o.reason;
+        u.reasonCode = o.reasonCode;
+        u.reasonArgs = o.reasonArgs;
         u.endedAt = o.endedAt;
         u.failingRank = o.failingRank;
         u.failingHost = o.failingHost;

@@ -270,20 +270,21 @@ void RunSupervisor::onBackendFinished()
         return;
     }
 
-    QString reason;
+    CodedReason coded;
     int failingRank = -1;
     QString failingHost;
     const std::optional<ObservedExit> cause = rootCause(exits_, grace, killRequested_);
     if (!launchError_.isEmpty()) {
-        reason = QStringLiteral("launch failed: ") + launchError_;
+        coded = codedReason({FailureCode::LaunchFailed, {launchError_.toStdString()}});
         failingHost = launch_.hosts.value(launchErrorHost_).name;
     } else if (cause) {
-        reason = failureReason(*cause);
+        coded = failureReasonCoded(*cause);
         failingRank = cause->exit.rank;
         failingHost = cause->host;
     } else if (!cancelled_) {
-        reason = QStringLiteral("the ranks stopped without finishing");
+        coded = codedReason({FailureCode::RanksUnfinished, {}});
     }
+    QString reason = coded.text;
 
     if (cancelled_) {
         rec.status = store::statusName(RunStatus::Cancelled);
@@ -320,6 +321,10 @@ void RunSupervisor::onBackendFinished()
         return;
     }
     if (attempt_ > 0) reason += QStringLiteral(" (after %1 restart%2)").arg(attempt_).arg(attempt_ == 1 ? QString() : QStringLiteral("s"));
+    if (attempt_ == 0) { // after restarts the reason adds their count, in English only
+        outcome_.reasonCode = coded.code;
+        outcome_.reasonArgs = coded.args;
+    }
     finish(RunStatus::Failed, reason);
 }
 

@@ -37,6 +37,8 @@ namespace sb::launch {
 struct RunOutcome {
     store::RunStatus status = store::RunStatus::Starting;
     QString reason;
+    QString reasonCode;      // the reason's failure catalogue code and arguments, "" for text only
+    QStringList reasonArgs;
     int failingRank = -1;
     QString failingHost;
     int restarts = 0;

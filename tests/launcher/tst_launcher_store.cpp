@@ -577,6 +577,8 @@ private Q_SLOTS:
         QCOMPARE(row->reason, QStringLiteral("the launcher (pid %1 on %2) is gone; last heard from at %3")
                                   .arg(pid)
                                   .arg(QSysInfo::machineHostName(), when));
+        QCOMPARE(row->reasonCode, QStringLiteral("run.launcher_gone"));
+        QCOMPARE(row->reasonArgs, (QStringList{QString::number(pid), QSysInfo::machineHostName(), when}));
         QCOMPARE(row->endedAt, 1700000050.25);
         QCOMPARE(reader->run(detached)->status, QStringLiteral("running")); // attach decides its fate
         QCOMPARE(reader->run(live)->status, QStringLiteral("starting"));    // its launcher is this test

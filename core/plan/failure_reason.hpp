@@ -1,0 +1,92 @@
+// The failure catalogue: every reason the launcher records for a failed run
+// as a code with its English template, the same mechanism as the problem
+// catalogue (problem_code.hpp): %1..%9 are the reason's arguments in order.
+// The store keeps the code and the arguments (runs.reason_code,
+// runs.reason_args) next to the English sentence, so a reader can word the
+// reason in its own language; the workbench's translatable copy is
+// gui/models/failure_templates.cpp, tested against this list. One argument
+// more than the template takes is a detail in the core's own words (a rank's
+// last error): it follows the sentence after ": ".
+#pragma once
+
+#include "problem_catalogue.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// X(enumerator, code, template)
+#define SB_FAILURE_CATALOGUE(X) \
+    X(RankExited, "rank.exited", "rank %1 on %2 exited with code %3") \
+    X(RankRuntimeFailure, "rank.runtime_failure", "rank %1 on %2 exited with code 1 (runtime failure)") \
+    X(RankBadInput, "rank.bad_input", "rank %1 on %2 exited with code 2 (bad input)") \
+    X(RankRendezvous, "rank.rendezvous", "rank %1 on %2 exited with code 3 (rendezvous failed)") \
+    X(RankCannotRun, "rank.cannot_run", "rank %1 on %2 exited with code 126 (the core could not be executed)") \
+    X(RankNotFound, "rank.not_found", "rank %1 on %2 exited with code 127 (the core was not found)") \
+    X(RankKilled, "rank.killed", "rank %1 on %2 was killed by signal %3 (%4)") \
+    X(RankStopped, "rank.stopped", "rank %1 on %2 was stopped (%3)") \
+    X(RankLost, "rank.lost", "rank %1 on %2 was lost: %3") \
+    X(RankNotStarted, "rank.not_started", "rank %1 on %2 could not be started: %3") \
+    X(LaunchFailed, "launch.failed", "launch failed: %1") \
+    X(RanksUnfinished, "run.unfinished", "the ranks stopped without finishing") \
+    X(LauncherGone, "run.launcher_gone", "the launcher (pid %1 on %2) is gone; last heard from at %3") \
+    X(LauncherGoneUnknown, "run.launcher_gone_unknown", \
+      "the launcher (pid %1 on %2) is gone; last heard from at an unknown time")
+
+namespace sb {
+
+enum class FailureCode {
+#define SB_FAILURE_ENUM(name, code, text) name,
+    SB_FAILURE_CATALOGUE(SB_FAILURE_ENUM)
+#undef SB_FAILURE_ENUM
+};
+
+struct FailureTemplate {
+    FailureCode code;
+    const char* name; // "rank.killed"
+    const char* text; // "rank %1 on %2 was killed by signal %3 (%4)"
+};
+
+// Every row, in the order of the enum.
+inline const std::vector<FailureTemplate>& failureCatalogue()
+{
+#define SB_FAILURE_ROW(name, code, text) {FailureCode::name, code, text},
+    static const std::vector<FailureTemplate> rows{SB_FAILURE_CATALOGUE(SB_FAILURE_ROW)};
+#undef SB_FAILURE_ROW
+    return rows;
+}
+
+inline const FailureTemplate& failureTemplate(FailureCode code)
+{
+    return failureCatalogue()[static_cast<std::size_t>(code)];
+}
+
+inline std::optional<FailureCode> failureCodeNamed(std::string_view name)
+{
+    for (const FailureTemplate& t : failureCatalogue())
+        if (name == t.name) return t.code;
+    return std::nullopt;
+}
+
+// A reason: its code and its arguments, already words (numbers, host names).
+struct FailureReason {
+    FailureCode code;
+    std::vector<std::string> args;
+
+    std::string codeName() const { return failureTemplate(code).name; }
+    // The English sentence, with the detail (an argument beyond the
+    // template's) after ": ".
+    std::string message() const { return fillFailure(failureTemplate(code).text, args); }
+
+    // Fills `text` (a template of this catalogue, in any language) and appends the detail.
+    static std::string fillFailure(std::string_view text, const std::vector<std::string>& args)
+    {
+        std::string s = fillTemplate(text, args);
+        const std::size_t taken = static_cast<std::size_t>(placeholderCount(text));
+        if (args.size() > taken && !args.back().empty()) s += ": " + args.back();
+        return s;
+    }
+};
+
+} // namespace sb
