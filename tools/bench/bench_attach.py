@@ -32,7 +32,7 @@ directory (runs.run_dir and attach_json.dir) and deletes whatever was
 ingested for it.
 
 Standard library only. Usage:
-    python3 scripts/bench_attach.py [--bin build/bin] [--old-bin DIR] [--core PATH] [--work DIR]
+    python3 tools/bench/bench_attach.py [--bin build/bin] [--old-bin DIR] [--core PATH] [--work DIR]
         [--modes new,old] [--ranks 16] [--steps 36000] [--repeats 3]
         [--follow-ranks 64,256,1024] [--follow-slow-ranks ''] [--follow-idle-ranks 1024]
         [--follow-seconds 20] [--follow-repeats 3] [--skip-catchup] [--skip-follow]
@@ -50,7 +50,7 @@ import subprocess
 import sys
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/bench/ -> the repository
 TICK = os.sysconf("SC_CLK_TCK")
 
 

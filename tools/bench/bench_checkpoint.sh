@@ -6,7 +6,7 @@
 # are repeated REPS times, interleaved, so that the medians hold on a shared
 # machine; the async run's clean steps (no write in progress) are its own
 # baseline, so a slower or faster run does not pass for a save's cost.
-# usage: [REPS=3] scripts/bench_checkpoint.sh [BUILD_DIR] [FOLDER]
+# usage: [REPS=3] tools/bench/bench_checkpoint.sh [BUILD_DIR] [FOLDER]
 set -euo pipefail
 BIN=${1:-build}/bin
 DIR=${2:-$(mktemp -d -p "${TMPDIR:-/tmp}")}

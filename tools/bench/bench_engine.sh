@@ -3,7 +3,7 @@
 # seq 64, micro-batch 8 per rank, every block a unit + root, one compute
 # thread per rank). Runs W=1 unsharded (--reference) and W=2 sharded
 # alternately, ROUNDS times each, and prints median step times and ratios.
-# usage: scripts/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
+# usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
