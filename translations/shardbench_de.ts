@@ -463,6 +463,65 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::FailureText</name>
+        <message>
+            <source>rank %1 on %2 exited with code %3</source>
+            <translation>Rang %1 auf %2 wurde mit Code %3 beendet</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 1 (runtime failure)</source>
+            <translation>Rang %1 auf %2 wurde mit Code 1 beendet (Laufzeitfehler)</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 2 (bad input)</source>
+            <translation>Rang %1 auf %2 wurde mit Code 2 beendet (ungültige Eingabe)</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 3 (rendezvous failed)</source>
+            <translation>Rang %1 auf %2 wurde mit Code 3 beendet (Rendezvous fehlgeschlagen)</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 126 (the core could not be executed)</source>
+            <translation>Rang %1 auf %2 wurde mit Code 126 beendet (der Kern konnte nicht ausgeführt werden)</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 127 (the core was not found)</source>
+            <translation>Rang %1 auf %2 wurde mit Code 127 beendet (der Kern wurde nicht gefunden)</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 was killed by signal %3 (%4)</source>
+            <translation>Rang %1 auf %2 wurde durch Signal %3 (%4) beendet</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 was stopped (%3)</source>
+            <translation>Rang %1 auf %2 wurde angehalten (%3)</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 was lost: %3</source>
+            <translation>Rang %1 auf %2 ging verloren: %3</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 could not be started: %3</source>
+            <translation>Rang %1 auf %2 konnte nicht gestartet werden: %3</translation>
+        </message>
+        <message>
+            <source>launch failed: %1</source>
+            <translation>Start fehlgeschlagen: %1</translation>
+        </message>
+        <message>
+            <source>the ranks stopped without finishing</source>
+            <translation>die Ränge endeten, ohne fertig zu werden</translation>
+        </message>
+        <message>
+            <source>the launcher (pid %1 on %2) is gone; last heard from at %3</source>
+            <translation>der Launcher (PID %1 auf %2) ist nicht mehr da; zuletzt gemeldet um %3</translation>
+        </message>
+        <message>
+            <source>the launcher (pid %1 on %2) is gone; last heard from at an unknown time</source>
+            <translation>der Launcher (PID %1 auf %2) ist nicht mehr da; zuletzt gemeldet zu unbekannter Zeit</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::FileController</name>
         <message>
             <source>Unsaved changes</source>

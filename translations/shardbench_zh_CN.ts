@@ -458,6 +458,65 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::FailureText</name>
+        <message>
+            <source>rank %1 on %2 exited with code %3</source>
+            <translation>%2 上的 rank %1 以代码 %3 退出</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 1 (runtime failure)</source>
+            <translation>%2 上的 rank %1 以代码 1 退出（运行时失败）</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 2 (bad input)</source>
+            <translation>%2 上的 rank %1 以代码 2 退出（输入无效）</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 3 (rendezvous failed)</source>
+            <translation>%2 上的 rank %1 以代码 3 退出（会合失败）</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 126 (the core could not be executed)</source>
+            <translation>%2 上的 rank %1 以代码 126 退出（无法执行核心程序）</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 exited with code 127 (the core was not found)</source>
+            <translation>%2 上的 rank %1 以代码 127 退出（找不到核心程序）</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 was killed by signal %3 (%4)</source>
+            <translation>%2 上的 rank %1 被信号 %3（%4）终止</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 was stopped (%3)</source>
+            <translation>%2 上的 rank %1 已被停止（%3）</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 was lost: %3</source>
+            <translation>%2 上的 rank %1 已丢失：%3</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 could not be started: %3</source>
+            <translation>%2 上的 rank %1 无法启动：%3</translation>
+        </message>
+        <message>
+            <source>launch failed: %1</source>
+            <translation>启动失败：%1</translation>
+        </message>
+        <message>
+            <source>the ranks stopped without finishing</source>
+            <translation>各 rank 未完成即已停止</translation>
+        </message>
+        <message>
+            <source>the launcher (pid %1 on %2) is gone; last heard from at %3</source>
+            <translation>启动器（%2 上的 pid %1）已不存在；最后一次消息于 %3</translation>
+        </message>
+        <message>
+            <source>the launcher (pid %1 on %2) is gone; last heard from at an unknown time</source>
+            <translation>启动器（%2 上的 pid %1）已不存在；最后一次消息时间未知</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::FileController</name>
         <message>
             <source>Unsaved changes</source>

@@ -1,5 +1,7 @@
 #include "run_text.hpp"
 
+#include "plan/failure_reason.hpp"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
@@ -83,6 +85,43 @@ QString planSummaryText(const QString& preset, int units, int nodes, int procsPe
     QString mesh = RunText::tr("%1 × %2 ranks").arg(nodes).arg(procsPerNode);
     if (replicate > 1) mesh += RunText::tr(", %1 replicas").arg(replicate);
     return RunText::tr("%1, %n unit(s), %2", nullptr, units).arg(preset, mesh);
+}
+
+const std::vector<FailureTextTemplate>& failureTextTemplates()
+{
+    static const std::vector<FailureTextTemplate> rows{
+        {"rank.exited", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 exited with code %3")},
+        {"rank.runtime_failure", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 exited with code 1 (runtime failure)")},
+        {"rank.bad_input", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 exited with code 2 (bad input)")},
+        {"rank.rendezvous", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 exited with code 3 (rendezvous failed)")},
+        {"rank.cannot_run",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 exited with code 126 (the core could not be executed)")},
+        {"rank.not_found", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 exited with code 127 (the core was not found)")},
+        {"rank.killed", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 was killed by signal %3 (%4)")},
+        {"rank.stopped", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 was stopped (%3)")},
+        {"rank.lost", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 was lost: %3")},
+        {"rank.not_started", QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 could not be started: %3")},
+        {"launch.failed", QT_TRANSLATE_NOOP("sb::gui::FailureText", "launch failed: %1")},
+        {"run.unfinished", QT_TRANSLATE_NOOP("sb::gui::FailureText", "the ranks stopped without finishing")},
+        {"run.launcher_gone",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "the launcher (pid %1 on %2) is gone; last heard from at %3")},
+        {"run.launcher_gone_unknown",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "the launcher (pid %1 on %2) is gone; last heard from at an unknown time")},
+    };
+    return rows;
+}
+
+QString runReasonText(const QString& recorded, const QString& code, const QStringList& args)
+{
+    if (code.isEmpty()) return recorded;
+    for (const FailureTextTemplate& t : failureTextTemplates()) {
+        if (code != QLatin1String(t.code)) continue;
+        std::vector<std::string> words;
+        for (const QString& a : args) words.push_back(a.toStdString());
+        const QString text = QCoreApplication::translate("sb::gui::FailureText", t.text);
+        return QString::fromStdString(FailureReason::fillFailure(text.toStdString(), words));
+    }
+    return recorded;
 }
 
 } // namespace sb::gui

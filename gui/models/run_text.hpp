@@ -6,6 +6,9 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
+
+#include <vector>
 
 namespace sb::gui {
 
@@ -22,5 +25,19 @@ QString rateText(double tokensPerSecond);  // "12,345 tokens/s"
 QString lossText(double loss);             // "4.1234"
 // "transformer, 3 units, 1 × 2 ranks"
 QString planSummaryText(const QString& preset, int units, int nodes, int procsPerNode, int replicate);
+
+// A run's reason in the current language: the failure catalogue's code
+// (core/plan/failure_reason.hpp) filled with its arguments; a reason with no
+// code, or one this build does not know, is shown as recorded (English).
+QString runReasonText(const QString& recorded, const QString& code, const QStringList& args);
+
+// The failure catalogue's templates, marked for translation (context
+// sb::gui::FailureText): a hand-kept copy, row for row, that
+// tests/gui/tst_gui_problems.cpp compares with the core's list.
+struct FailureTextTemplate {
+    const char* code;
+    const char* text;
+};
+const std::vector<FailureTextTemplate>& failureTextTemplates();
 
 } // namespace sb::gui

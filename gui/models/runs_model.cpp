@@ -88,7 +88,7 @@ QVariant RunsModel::display(int row, Column column) const
     case IdColumn: return r.id;
     case NameColumn: return r.name;
     case StatusColumn: return runStatusText(r.status, abandoned_[row], r.isDetached(), r.id == attachedRun_);
-    case ReasonColumn: return r.reason;
+    case ReasonColumn: return runReasonText(r.reason, r.reasonCode, r.reasonArgs);
     case WorldColumn: return r.worldSize;
     case PlanColumn: return has ? planSummaryText(d->preset, d->units, d->nodes, d->procsPerNode, d->replicate) : QString();
     case StartColumn: return timeText(std::isnan(r.startedAt) ? r.createdAt : r.startedAt);
@@ -143,7 +143,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole: {
-        if (column == ReasonColumn && !r.reason.isEmpty()) return r.reason;
+        if (column == ReasonColumn && !r.reason.isEmpty()) return runReasonText(r.reason, r.reasonCode, r.reasonArgs);
         if (column == PeakColumn) {
             const auto d = details_.find(r.id);
             if (d == details_.end()) return {};

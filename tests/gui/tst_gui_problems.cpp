@@ -16,6 +16,14 @@
 #include "plan/plan_json.hpp"
 #include "plan/problem_catalogue.hpp"
 
+#include "launch/failure_analysis.hpp"
+#include "models/run_text.hpp"
+#include "models/runs_model.hpp"
+#include "store/run_reader.hpp"
+#include "store/sqlite_run_store.hpp"
+
+#include <QTemporaryDir>
+
 #include <QComboBox>
 #include <QLineEdit>
 #include <QTableView>
@@ -34,6 +42,8 @@ private Q_SLOTS:
     void everyTemplateTranslates();
     void englishIsTheCliSentence();
     void problemsTranslate();
+    void failureTemplatesAreTheCatalogueAndTranslate();
+    void recordedFailureShowsInGerman();
 };
 
 void TestProblems::invalidKSelectsItsRow()
@@ -179,6 +189,90 @@ void TestProblems::problemsTranslate()
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
     QCOMPARE(problemText(k), QString::fromStdString(k.message()));
     QCOMPARE(problemText(rootTwice), QStringLiteral("the root is listed as a unit more than once"));
+}
+
+// Failure reasons (core/plan/failure_reason.hpp): the workbench's templates
+// are the core's catalogue, row for row, and each has a German and a Chinese
+// translation with the same placeholders.
+void TestProblems::failureTemplatesAreTheCatalogueAndTranslate()
+{
+    const std::vector<FailureTemplate>& core = failureCatalogue();
+    const std::vector<FailureTextTemplate>& gui = failureTextTemplates();
+    for (std::size_t i = 0; i < std::max(core.size(), gui.size()); ++i) {
+        const QString coreRow = i < core.size() ? QString::fromUtf8(core[i].name) + u' ' + QString::fromUtf8(core[i].text) : QString();
+        const QString guiRow = i < gui.size() ? QString::fromUtf8(gui[i].code) + u' ' + QString::fromUtf8(gui[i].text) : QString();
+        QCOMPARE(guiRow, coreRow); // keep gui/models/run_text.cpp in step with core/plan/failure_reason.hpp
+    }
+    LanguageManager languages;
+    for (const QString& language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+        QVERIFY(languages.setLanguage(language));
+        for (const FailureTextTemplate& t : gui) {
+            const QString source = QString::fromUtf8(t.text);
+            const QString translated = QCoreApplication::translate("sb::gui::FailureText", t.text);
+            QVERIFY2(translated != source,
+                     qPrintable(QStringLiteral("no %1 translation for %2: %3").arg(language, QString::fromUtf8(t.code), source)));
+            QVERIFY2(placeholders(translated) == placeholders(source), qPrintable(translated));
+        }
+    }
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+}
+
+// A failure the launcher records in English (with its code) is shown in
+// German in a German workbench's run list; a row from before the codes
+// keeps its English text.
+void TestProblems::recordedFailureShowsInGerman()
+{
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
+    QString err;
+    auto store = store::SqliteRunStore::open(path, &err);
+    QVERIFY2(store, qPrintable(err));
+    store::NewRun run;
+    run.uid = QStringLiteral("u1");
+    run.planJson = QStringLiteral("{}");
+    run.backend = QStringLiteral("ssh");
+    run.worldSize = 4;
+    run.createdAt = 1700000000;
+    const qint64 coded = store->createRun(run);
+    run.uid = QStringLiteral("u2");
+    const qint64 old = store->createRun(run);
+    launch::ObservedExit killed;
+    killed.exit.rank = 3;
+    killed.exit.kind = launch::RankExit::Signaled;
+    killed.exit.code = 9;
+    killed.host = QStringLiteral("node-b");
+    const launch::CodedReason reason = launch::failureReasonCoded(killed);
+    store::RunUpdate u;
+    u.runId = coded;
+    u.status = store::RunStatus::Failed;
+    u.reason = reason.text;
+    u.reasonCode = reason.code;
+    u.reasonArgs = reason.args;
+    store->updateRun(u);
+    store::RunUpdate text;
+    text.runId = old;
+    text.status = store::RunStatus::Failed;
+    text.reason = QStringLiteral("rank 1 on node-a exited with code 1 (runtime failure)");
+    store->updateRun(text);
+    QVERIFY2(store->flush(), qPrintable(store->lastError()));
+
+    auto reader = store::RunReader::open(path, &err);
+    QVERIFY2(reader, qPrintable(err));
+    RunsModel model;
+    model.setRuns(reader->listRuns());
+    QCOMPARE(model.rowCount(), 2);
+    const auto reasonOf = [&](qint64 id) {
+        for (int row = 0; row < model.rowCount(); ++row)
+            if (model.index(row, RunsModel::IdColumn).data().toLongLong() == id)
+                return model.index(row, RunsModel::ReasonColumn).data().toString();
+        return QString();
+    };
+    QCOMPARE(reasonOf(coded), QStringLiteral("rank 3 on node-b was killed by signal 9 (SIGKILL)"));
+    LanguageManager languages;
+    QVERIFY(languages.setLanguage(QStringLiteral("de")));
+    QCOMPARE(reasonOf(coded), QStringLiteral("Rang 3 auf node-b wurde durch Signal 9 (SIGKILL) beendet"));
+    QCOMPARE(reasonOf(old), text.reason.value());
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
 }
 
 QTEST_MAIN(TestProblems)
