@@ -1,4 +1,7 @@
 #include "run_config.hpp"
+#include "run_config_problems.hpp"
+
+#include "plan/problem_catalogue.hpp"
 
 #include "printable.hpp"
 #include "shell_quote.hpp"
@@ -15,64 +18,97 @@ QString backendName(BackendKind k)
     return QStringLiteral("local");
 }
 
-QStringList SshOptions::validate() const
+const std::vector<RunConfigTemplate>& runConfigCatalogue()
 {
-    QStringList e;
-    if (connectTimeoutS < 1 || connectTimeoutS > 3600) e << QStringLiteral("the SSH connect timeout must be 1 to 3600 s");
-    if (keepaliveS < 1 || keepaliveS > 3600) e << QStringLiteral("the SSH keepalive interval must be 1 to 3600 s");
-    if (livenessTimeoutS <= keepaliveS || livenessTimeoutS > 3600)
-        e << QStringLiteral("the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s");
-    if (connectTries < 1 || connectTries > 20) e << QStringLiteral("the number of SSH connect tries must be 1 to 20");
+#define SB_RUN_CONFIG_ROW(name, code, text) {RunConfigCode::name, code, text},
+    static const std::vector<RunConfigTemplate> rows{SB_RUN_CONFIG_CATALOGUE(SB_RUN_CONFIG_ROW)};
+#undef SB_RUN_CONFIG_ROW
+    return rows;
+}
+
+QString runConfigMessage(const RunConfigProblem& p)
+{
+    std::vector<std::string> english;
+    for (const ProblemArg& a : p.args) english.push_back(englishArg(a));
+    return QString::fromStdString(fillTemplate(runConfigCatalogue().at(static_cast<std::size_t>(p.code)).text, english));
+}
+
+namespace {
+
+QStringList messages(const std::vector<RunConfigProblem>& problems)
+{
+    QStringList out;
+    for (const RunConfigProblem& p : problems) out << runConfigMessage(p);
+    return out;
+}
+
+std::string utf8(const QString& s) { return s.toStdString(); }
+
+} // namespace
+
+std::vector<RunConfigProblem> sshOptionProblems(const SshOptions& ssh)
+{
+    std::vector<RunConfigProblem> e;
+    using C = RunConfigCode;
+    if (ssh.connectTimeoutS < 1 || ssh.connectTimeoutS > 3600) e.push_back({C::SshConnectTimeout, {}});
+    if (ssh.keepaliveS < 1 || ssh.keepaliveS > 3600) e.push_back({C::SshKeepalive, {}});
+    if (ssh.livenessTimeoutS <= ssh.keepaliveS || ssh.livenessTimeoutS > 3600) e.push_back({C::SshLiveness, {}});
+    if (ssh.connectTries < 1 || ssh.connectTries > 20) e.push_back({C::SshConnectTries, {}});
     return e;
 }
 
-QStringList RunConfig::validate() const
+QStringList SshOptions::validate() const { return messages(sshOptionProblems(*this)); }
+
+std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
 {
-    QStringList e;
-    auto noNul = [&](const QString& v, const char* what) {
-        if (v.contains(QChar(0))) e << QStringLiteral("%1 contains a NUL character").arg(QLatin1String(what));
+    std::vector<RunConfigProblem> e;
+    using C = RunConfigCode;
+    auto noNul = [&](const QString& v, C code) {
+        if (v.contains(QChar(0))) e.push_back({code, {}});
     };
-    if (planPath.isEmpty()) e << QStringLiteral("no plan file given");
-    if (maxRestarts < 0 || maxRestarts > 1000) e << QStringLiteral("max restarts must be 0 to 1000");
-    if (masterPort < 0 || masterPort > 65535) e << QStringLiteral("the master port must be 1 to 65535");
-    if (stopGraceMs < 0 || stopGraceMs > 60000) e << QStringLiteral("the stop grace must be 0 to 60000 ms");
-    if (stopDeadlineMs < stopGraceMs + 500) e << QStringLiteral("the stop deadline must exceed the grace by 500 ms");
-    if (name.size() > 200) e << QStringLiteral("the run name is longer than 200 characters");
-    noNul(name, "the run name");
-    noNul(resumeFrom, "the resume folder");
-    if (!masterAddr.isEmpty())
-        if (QString bad = checkHostName(masterAddr); !bad.isEmpty()) e << QStringLiteral("--master-addr: ") + bad;
-    for (auto it = extraEnv.begin(); it != extraEnv.end(); ++it) {
-        if (!isValidEnvName(it.key().toUtf8()))
-            e << QStringLiteral("\"%1\" is not a valid environment variable name").arg(printable(it.key()));
-        noNul(it.value(), "an environment value");
+    if (c.planPath.isEmpty()) e.push_back({C::PlanMissing, {}});
+    if (c.maxRestarts < 0 || c.maxRestarts > 1000) e.push_back({C::MaxRestarts, {}});
+    if (c.masterPort < 0 || c.masterPort > 65535) e.push_back({C::MasterPort, {}});
+    if (c.stopGraceMs < 0 || c.stopGraceMs > 60000) e.push_back({C::StopGrace, {}});
+    if (c.stopDeadlineMs < c.stopGraceMs + 500) e.push_back({C::StopDeadline, {}});
+    if (c.name.size() > 200) e.push_back({C::NameTooLong, {}});
+    noNul(c.name, C::NameNul);
+    noNul(c.resumeFrom, C::ResumeNul);
+    if (!c.masterAddr.isEmpty())
+        if (QString bad = checkHostName(c.masterAddr); !bad.isEmpty()) e.push_back({C::MasterAddr, {utf8(bad)}});
+    for (auto it = c.extraEnv.begin(); it != c.extraEnv.end(); ++it) {
+        if (!isValidEnvName(it.key().toUtf8())) e.push_back({C::EnvName, {utf8(printable(it.key()))}});
+        noNul(it.value(), C::EnvValueNul);
     }
-    if (backend == BackendKind::Local || backend == BackendKind::Slurm) {
-        if (!hosts.isEmpty()) e << QStringLiteral("a %1 run takes no hosts").arg(backendName(backend));
-        if (corePath.isEmpty()) e << QStringLiteral("no shardbench-core path given");
-        noNul(corePath, "the shardbench-core path");
-        noNul(workdir, "the working folder");
+    if (c.backend == BackendKind::Local || c.backend == BackendKind::Slurm) {
+        if (!c.hosts.isEmpty()) e.push_back({C::HostsGiven, {utf8(backendName(c.backend))}});
+        if (c.corePath.isEmpty()) e.push_back({C::CoreMissing, {}});
+        noNul(c.corePath, C::CoreNul);
+        noNul(c.workdir, C::WorkdirNul);
     }
-    if (backend == BackendKind::Slurm) {
+    if (c.backend == BackendKind::Slurm) {
         // srun reads options up to the program: a core path starting with '-' would be one.
-        if (corePath.startsWith(QLatin1Char('-'))) e << QStringLiteral("the shardbench-core path must not start with '-'");
-        e << slurm.validate();
-    } else if (backend == BackendKind::Ssh) {
-        if (hosts.isEmpty()) e << QStringLiteral("an SSH run needs at least one host");
-        for (const HostSpec& h : hosts)
-            if (QString bad = checkHostName(h.name); !bad.isEmpty()) e << bad;
-        if (remoteCore.isEmpty()) e << QStringLiteral("no remote shardbench-core given");
+        if (c.corePath.startsWith(QLatin1Char('-'))) e.push_back({C::CoreDash, {}});
+        for (const QString& bad : c.slurm.validate()) e.push_back({C::Slurm, {utf8(bad)}});
+    } else if (c.backend == BackendKind::Ssh) {
+        if (c.hosts.isEmpty()) e.push_back({C::SshNoHosts, {}});
+        for (const HostSpec& h : c.hosts)
+            if (QString bad = checkHostName(h.name); !bad.isEmpty()) e.push_back({C::HostName, {utf8(bad)}});
+        if (c.remoteCore.isEmpty()) e.push_back({C::RemoteCoreMissing, {}});
         // `env NAME=VALUE... CORE`: env would take a core path with '=' for
         // one more variable, and one starting with '-' for an option.
-        if (remoteCore.contains(QLatin1Char('=')) || remoteCore.startsWith(QLatin1Char('-')))
-            e << QStringLiteral("the remote core path must not contain '=' or start with '-'");
-        if (remoteDir.isEmpty()) e << QStringLiteral("no remote run folder given");
-        noNul(remoteCore, "the remote core path");
-        noNul(remoteDir, "the remote run folder");
-        noNul(remoteWorkdir, "the remote working folder");
-        e << ssh.validate();
+        if (c.remoteCore.contains(QLatin1Char('=')) || c.remoteCore.startsWith(QLatin1Char('-')))
+            e.push_back({C::RemoteCoreChars, {}});
+        if (c.remoteDir.isEmpty()) e.push_back({C::RemoteDirMissing, {}});
+        noNul(c.remoteCore, C::RemoteCoreNul);
+        noNul(c.remoteDir, C::RemoteDirNul);
+        noNul(c.remoteWorkdir, C::RemoteWorkdirNul);
+        const std::vector<RunConfigProblem> ssh = sshOptionProblems(c.ssh);
+        e.insert(e.end(), ssh.begin(), ssh.end());
     }
     return e;
 }
+
+QStringList RunConfig::validate() const { return messages(runConfigProblems(*this)); }
 
 } // namespace sb::launch

@@ -1,0 +1,74 @@
+// What RunConfig::validate() finds, as codes with arguments: the launcher's
+// message catalogue, built like the core's (core/plan/problem_code.hpp).
+// validate() returns these rows' English templates filled with their
+// arguments; a front end can word a code in its own language instead.
+#pragma once
+
+#include "plan/problem.hpp"
+
+#include <QString>
+
+#include <vector>
+
+// X(enumerator, code, template). A %1 the row marks "detail" is a sentence
+// from a check outside this catalogue (host names, Slurm options), in English.
+#define SB_RUN_CONFIG_CATALOGUE(X) \
+    X(PlanMissing, "run.plan_missing", "no plan file given") \
+    X(MaxRestarts, "run.max_restarts", "max restarts must be 0 to 1000") \
+    X(MasterPort, "run.master_port", "the master port must be 1 to 65535") \
+    X(StopGrace, "run.stop_grace", "the stop grace must be 0 to 60000 ms") \
+    X(StopDeadline, "run.stop_deadline", "the stop deadline must exceed the grace by 500 ms") \
+    X(NameTooLong, "run.name_too_long", "the run name is longer than 200 characters") \
+    X(NameNul, "run.name_nul", "the run name contains a NUL character") \
+    X(ResumeNul, "run.resume_nul", "the resume folder contains a NUL character") \
+    X(MasterAddr, "run.master_addr", "--master-addr: %1") /* detail */ \
+    X(EnvName, "run.env_name", "\"%1\" is not a valid environment variable name") \
+    X(EnvValueNul, "run.env_value_nul", "an environment value contains a NUL character") \
+    X(HostsGiven, "run.hosts_given", "a %1 run takes no hosts") \
+    X(CoreMissing, "run.core_missing", "no shardbench-core path given") \
+    X(CoreNul, "run.core_nul", "the shardbench-core path contains a NUL character") \
+    X(WorkdirNul, "run.workdir_nul", "the working folder contains a NUL character") \
+    X(CoreDash, "run.core_dash", "the shardbench-core path must not start with '-'") \
+    X(Slurm, "run.slurm", "%1") /* detail: SlurmOptions::validate() */ \
+    X(SshNoHosts, "run.ssh_no_hosts", "an SSH run needs at least one host") \
+    X(HostName, "run.host_name", "%1") /* detail: checkHostName() */ \
+    X(RemoteCoreMissing, "run.remote_core_missing", "no remote shardbench-core given") \
+    X(RemoteCoreChars, "run.remote_core_chars", "the remote core path must not contain '=' or start with '-'") \
+    X(RemoteDirMissing, "run.remote_dir_missing", "no remote run folder given") \
+    X(RemoteCoreNul, "run.remote_core_nul", "the remote core path contains a NUL character") \
+    X(RemoteDirNul, "run.remote_dir_nul", "the remote run folder contains a NUL character") \
+    X(RemoteWorkdirNul, "run.remote_workdir_nul", "the remote working folder contains a NUL character") \
+    X(SshConnectTimeout, "run.ssh_connect_timeout", "the SSH connect timeout must be 1 to 3600 s") \
+    X(SshKeepalive, "run.ssh_keepalive", "the SSH keepalive interval must be 1 to 3600 s") \
+    X(SshLiveness, "run.ssh_liveness", "the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s") \
+    X(SshConnectTries, "run.ssh_connect_tries", "the number of SSH connect tries must be 1 to 20")
+
+namespace sb::launch {
+
+struct RunConfig;
+struct SshOptions;
+
+#define SB_RUN_CONFIG_ENUM(name, code, text) name,
+enum class RunConfigCode { SB_RUN_CONFIG_CATALOGUE(SB_RUN_CONFIG_ENUM) };
+#undef SB_RUN_CONFIG_ENUM
+
+struct RunConfigProblem {
+    RunConfigCode code;
+    std::vector<ProblemArg> args;
+};
+
+struct RunConfigTemplate {
+    RunConfigCode code;
+    const char* name; // "run.master_port"
+    const char* text; // the English template
+};
+
+// Every row, in the order of the enum.
+const std::vector<RunConfigTemplate>& runConfigCatalogue();
+// The English sentence validate() returns for a problem.
+QString runConfigMessage(const RunConfigProblem& p);
+
+std::vector<RunConfigProblem> runConfigProblems(const RunConfig& config);
+std::vector<RunConfigProblem> sshOptionProblems(const SshOptions& ssh);
+
+} // namespace sb::launch
