@@ -126,6 +126,10 @@ private Q_SLOTS:
         QCOMPARE(run->status, QStringLiteral("failed"));
         QCOMPARE(run->failingRank, 1);
         QCOMPARE(run->reason, o.reason);
+        // Also as a failure catalogue code, for the workbench to word in its language.
+        QCOMPARE(run->reasonCode, QStringLiteral("rank.killed"));
+        QCOMPARE(run->reasonArgs.value(0), QStringLiteral("1"));
+        QCOMPARE(run->reasonArgs.value(2), QStringLiteral("9"));
     }
 
     void cancelStopsEveryRank()
