@@ -3013,6 +3013,121 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         </message>
     </context>
     <context>
+        <name>sb::gui::RunConfigText</name>
+        <message>
+            <source>no plan file given</source>
+            <translation>keine Plandatei angegeben</translation>
+        </message>
+        <message>
+            <source>max restarts must be 0 to 1000</source>
+            <translation>die Höchstzahl der Neustarts muss 0 bis 1000 sein</translation>
+        </message>
+        <message>
+            <source>the master port must be 1 to 65535</source>
+            <translation>der Master-Port muss 1 bis 65535 sein</translation>
+        </message>
+        <message>
+            <source>the stop grace must be 0 to 60000 ms</source>
+            <translation>die Schonfrist beim Stoppen muss 0 bis 60000 ms betragen</translation>
+        </message>
+        <message>
+            <source>the stop deadline must exceed the grace by 500 ms</source>
+            <translation>die Frist zum Stoppen muss die Schonfrist um 500 ms überschreiten</translation>
+        </message>
+        <message>
+            <source>the run name is longer than 200 characters</source>
+            <translation>der Name des Laufs ist länger als 200 Zeichen</translation>
+        </message>
+        <message>
+            <source>the run name contains a NUL character</source>
+            <translation>der Name des Laufs enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the resume folder contains a NUL character</source>
+            <translation>der Ordner zum Fortsetzen enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>--master-addr: %1</source>
+            <translation>--master-addr: %1</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is not a valid environment variable name</source>
+            <translation>„%1“ ist kein gültiger Name für eine Umgebungsvariable</translation>
+        </message>
+        <message>
+            <source>an environment value contains a NUL character</source>
+            <translation>ein Wert einer Umgebungsvariable enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>a %1 run takes no hosts</source>
+            <translation>ein %1-Lauf nimmt keine Hosts an</translation>
+        </message>
+        <message>
+            <source>no shardbench-core path given</source>
+            <translation>kein Pfad zu shardbench-core angegeben</translation>
+        </message>
+        <message>
+            <source>the shardbench-core path contains a NUL character</source>
+            <translation>der Pfad zu shardbench-core enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the working folder contains a NUL character</source>
+            <translation>der Arbeitsordner enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the shardbench-core path must not start with &apos;-&apos;</source>
+            <translation>der Pfad zu shardbench-core darf nicht mit „-“ beginnen</translation>
+        </message>
+        <message>
+            <source>%1</source>
+            <translation>%1</translation>
+        </message>
+        <message>
+            <source>an SSH run needs at least one host</source>
+            <translation>ein SSH-Lauf braucht mindestens einen Host</translation>
+        </message>
+        <message>
+            <source>no remote shardbench-core given</source>
+            <translation>kein entferntes shardbench-core angegeben</translation>
+        </message>
+        <message>
+            <source>the remote core path must not contain &apos;=&apos; or start with &apos;-&apos;</source>
+            <translation>der entfernte Core-Pfad darf kein „=“ enthalten und nicht mit „-“ beginnen</translation>
+        </message>
+        <message>
+            <source>no remote run folder given</source>
+            <translation>kein entfernter Ordner für Läufe angegeben</translation>
+        </message>
+        <message>
+            <source>the remote core path contains a NUL character</source>
+            <translation>der entfernte Core-Pfad enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the remote run folder contains a NUL character</source>
+            <translation>der entfernte Ordner für Läufe enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the remote working folder contains a NUL character</source>
+            <translation>der entfernte Arbeitsordner enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the SSH connect timeout must be 1 to 3600 s</source>
+            <translation>das SSH-Verbindungs-Timeout muss 1 bis 3600 s betragen</translation>
+        </message>
+        <message>
+            <source>the SSH keepalive interval must be 1 to 3600 s</source>
+            <translation>das SSH-Keepalive-Intervall muss 1 bis 3600 s betragen</translation>
+        </message>
+        <message>
+            <source>the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s</source>
+            <translation>das SSH-Lebendigkeits-Timeout muss länger als das Keepalive-Intervall sein und höchstens 3600 s betragen</translation>
+        </message>
+        <message>
+            <source>the number of SSH connect tries must be 1 to 20</source>
+            <translation>die Zahl der SSH-Verbindungsversuche muss 1 bis 20 sein</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RunController</name>
         <message>
             <source>The pre-flight checks failed; nothing was started.</source>

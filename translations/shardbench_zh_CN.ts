@@ -2974,6 +2974,121 @@ The ranks would probably run out of memory. Launch anyway?</source>
         </message>
     </context>
     <context>
+        <name>sb::gui::RunConfigText</name>
+        <message>
+            <source>no plan file given</source>
+            <translation>未指定计划文件</translation>
+        </message>
+        <message>
+            <source>max restarts must be 0 to 1000</source>
+            <translation>最大重启次数必须在 0 到 1000 之间</translation>
+        </message>
+        <message>
+            <source>the master port must be 1 to 65535</source>
+            <translation>主端口必须在 1 到 65535 之间</translation>
+        </message>
+        <message>
+            <source>the stop grace must be 0 to 60000 ms</source>
+            <translation>停止宽限时间必须在 0 到 60000 毫秒之间</translation>
+        </message>
+        <message>
+            <source>the stop deadline must exceed the grace by 500 ms</source>
+            <translation>停止截止时间必须比宽限时间长 500 毫秒</translation>
+        </message>
+        <message>
+            <source>the run name is longer than 200 characters</source>
+            <translation>运行名称超过 200 个字符</translation>
+        </message>
+        <message>
+            <source>the run name contains a NUL character</source>
+            <translation>运行名称包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the resume folder contains a NUL character</source>
+            <translation>恢复文件夹包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>--master-addr: %1</source>
+            <translation>--master-addr：%1</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is not a valid environment variable name</source>
+            <translation>&quot;%1&quot; 不是有效的环境变量名</translation>
+        </message>
+        <message>
+            <source>an environment value contains a NUL character</source>
+            <translation>某个环境变量的值包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>a %1 run takes no hosts</source>
+            <translation>%1 运行不接受主机</translation>
+        </message>
+        <message>
+            <source>no shardbench-core path given</source>
+            <translation>未指定 shardbench-core 路径</translation>
+        </message>
+        <message>
+            <source>the shardbench-core path contains a NUL character</source>
+            <translation>shardbench-core 路径包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the working folder contains a NUL character</source>
+            <translation>工作文件夹包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the shardbench-core path must not start with &apos;-&apos;</source>
+            <translation>shardbench-core 路径不能以 &apos;-&apos; 开头</translation>
+        </message>
+        <message>
+            <source>%1</source>
+            <translation>%1</translation>
+        </message>
+        <message>
+            <source>an SSH run needs at least one host</source>
+            <translation>SSH 运行至少需要一台主机</translation>
+        </message>
+        <message>
+            <source>no remote shardbench-core given</source>
+            <translation>未指定远程 shardbench-core</translation>
+        </message>
+        <message>
+            <source>the remote core path must not contain &apos;=&apos; or start with &apos;-&apos;</source>
+            <translation>远程 core 路径不能包含 &apos;=&apos; 或以 &apos;-&apos; 开头</translation>
+        </message>
+        <message>
+            <source>no remote run folder given</source>
+            <translation>未指定远程运行文件夹</translation>
+        </message>
+        <message>
+            <source>the remote core path contains a NUL character</source>
+            <translation>远程 core 路径包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the remote run folder contains a NUL character</source>
+            <translation>远程运行文件夹包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the remote working folder contains a NUL character</source>
+            <translation>远程工作文件夹包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the SSH connect timeout must be 1 to 3600 s</source>
+            <translation>SSH 连接超时必须在 1 到 3600 秒之间</translation>
+        </message>
+        <message>
+            <source>the SSH keepalive interval must be 1 to 3600 s</source>
+            <translation>SSH 保活间隔必须在 1 到 3600 秒之间</translation>
+        </message>
+        <message>
+            <source>the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s</source>
+            <translation>SSH 存活超时必须大于保活间隔且不超过 3600 秒</translation>
+        </message>
+        <message>
+            <source>the number of SSH connect tries must be 1 to 20</source>
+            <translation>SSH 连接尝试次数必须在 1 到 20 之间</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RunController</name>
         <message>
             <source>The pre-flight checks failed; nothing was started.</source>

@@ -140,6 +140,14 @@ void Preflight::checkPlan()
     if (!prepared_.writeError.isEmpty()) {
         const QStringList why{prepared_.writeError};
         set(Layout, Failed, [w = words_] { return w->cannotWritePlan(); }, [why] { return why; });
+    } else if (!prepared_.result.configProblems.empty()) {
+        // The run settings' problems are codes: each front end words them.
+        set(Layout, Failed, [w = words_] { return w->cannotLayOut(); },
+            [w = words_, problems = prepared_.result.configProblems] {
+                QStringList why;
+                for (const launch::RunConfigProblem& p : problems) why << w->runConfigProblem(p);
+                return why;
+            });
     } else if (!prepared_.result.ok()) {
         const QStringList why = prepared_.result.errors;
         set(Layout, Failed, [w = words_] { return w->cannotLayOut(); }, [why] { return why; });
@@ -221,6 +229,11 @@ void Preflight::maybeFinish()
         if (i.state == Pending || i.state == Running) return;
     running_ = false;
     Q_EMIT finished(passed());
+}
+
+QString PreflightWords::runConfigProblem(const launch::RunConfigProblem& problem) const
+{
+    return launch::runConfigMessage(problem);
 }
 
 } // namespace sb::app

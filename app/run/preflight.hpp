@@ -110,6 +110,8 @@ public:
     virtual QString cannotWritePlan() const = 0;
     virtual QString cannotLayOut() const = 0;
     virtual QString cannotRunHere() const = 0;
+    // One thing wrong with the run settings; the launcher's English unless overridden.
+    virtual QString runConfigProblem(const launch::RunConfigProblem& problem) const;
     virtual QString layout(const QList<launch::HostSpec>& hosts, int world, bool local, bool slurm) const = 0;
     virtual QString hostsReachable(bool local, int hosts) const = 0;
     virtual QString hostsFailed(int hosts) const = 0;

@@ -60,6 +60,8 @@ QString PreflightText::cannotWritePlan() const { return tr("Cannot write the pla
 QString PreflightText::cannotLayOut() const { return tr("The run cannot be laid out"); }
 QString PreflightText::cannotRunHere() const { return tr("The run cannot run on this machine"); }
 
+QString PreflightText::runConfigProblem(const launch::RunConfigProblem& problem) const { return runConfigProblemText(problem); }
+
 QString PreflightText::layout(const QList<launch::HostSpec>& hosts, int world, bool local, bool slurm) const
 {
     if (slurm) return tr("%n rank(s) through srun (Slurm)", nullptr, world);

@@ -25,6 +25,7 @@ public:
     QString cannotWritePlan() const override;
     QString cannotLayOut() const override;
     QString cannotRunHere() const override;
+    QString runConfigProblem(const launch::RunConfigProblem& problem) const override;
     QString layout(const QList<launch::HostSpec>& hosts, int world, bool local, bool slurm) const override;
     QString hostsReachable(bool local, int hosts) const override;
     QString hostsFailed(int hosts) const override;

@@ -118,4 +118,43 @@ const std::vector<ProblemTextTemplate>& problemTextTemplates()
     return rows;
 }
 
+// A hand-kept copy of launcher/launch/run_config_problems.hpp, row for row
+// (tests/gui/tst_gui_problems.cpp fails when the two differ). A row that is
+// only "%1" passes on a sentence from outside the catalogue, in English.
+const std::vector<ProblemTextTemplate>& runConfigTextTemplates()
+{
+    static const std::vector<ProblemTextTemplate> rows{
+        {"run.plan_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no plan file given")},
+        {"run.max_restarts", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "max restarts must be 0 to 1000")},
+        {"run.master_port", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the master port must be 1 to 65535")},
+        {"run.stop_grace", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the stop grace must be 0 to 60000 ms")},
+        {"run.stop_deadline", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the stop deadline must exceed the grace by 500 ms")},
+        {"run.name_too_long", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the run name is longer than 200 characters")},
+        {"run.name_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the run name contains a NUL character")},
+        {"run.resume_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the resume folder contains a NUL character")},
+        {"run.master_addr", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--master-addr: %1")},
+        {"run.env_name", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "\"%1\" is not a valid environment variable name")},
+        {"run.env_value_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "an environment value contains a NUL character")},
+        {"run.hosts_given", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "a %1 run takes no hosts")},
+        {"run.core_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no shardbench-core path given")},
+        {"run.core_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the shardbench-core path contains a NUL character")},
+        {"run.workdir_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the working folder contains a NUL character")},
+        {"run.core_dash", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the shardbench-core path must not start with '-'")},
+        {"run.slurm", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "%1")},
+        {"run.ssh_no_hosts", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "an SSH run needs at least one host")},
+        {"run.host_name", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "%1")},
+        {"run.remote_core_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no remote shardbench-core given")},
+        {"run.remote_core_chars", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the remote core path must not contain '=' or start with '-'")},
+        {"run.remote_dir_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no remote run folder given")},
+        {"run.remote_core_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the remote core path contains a NUL character")},
+        {"run.remote_dir_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the remote run folder contains a NUL character")},
+        {"run.remote_workdir_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the remote working folder contains a NUL character")},
+        {"run.ssh_connect_timeout", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the SSH connect timeout must be 1 to 3600 s")},
+        {"run.ssh_keepalive", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the SSH keepalive interval must be 1 to 3600 s")},
+        {"run.ssh_liveness", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s")},
+        {"run.ssh_connect_tries", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the number of SSH connect tries must be 1 to 20")},
+    };
+    return rows;
+}
+
 } // namespace sb::gui

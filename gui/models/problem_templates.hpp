@@ -12,5 +12,8 @@ struct ProblemTextTemplate {
 };
 
 const std::vector<ProblemTextTemplate>& problemTextTemplates();
+// The launcher's run-settings codes (launch/run_config_problems.hpp), context
+// "sb::gui::RunConfigText", in the order of that catalogue.
+const std::vector<ProblemTextTemplate>& runConfigTextTemplates();
 
 } // namespace sb::gui

@@ -73,4 +73,14 @@ QString severityText(Severity s)
     return s == Severity::Error ? ProblemText::tr("Error") : ProblemText::tr("Warning");
 }
 
+QString runConfigProblemText(const launch::RunConfigProblem& p)
+{
+    const std::vector<ProblemTextTemplate>& rows = runConfigTextTemplates();
+    const auto row = static_cast<std::size_t>(p.code);
+    if (row >= rows.size()) return launch::runConfigMessage(p); // the copy is behind the catalogue: English
+    QStringList args;
+    for (const ProblemArg& a : p.args) args << problemArgText(a);
+    return fillTemplate(QCoreApplication::translate("sb::gui::RunConfigText", rows[row].text), args);
+}
+
 } // namespace sb::gui

@@ -4,6 +4,7 @@
 // the CLI prints, since both fill the same template.
 #pragma once
 
+#include "launch/run_config_problems.hpp"
 #include "plan/problem.hpp"
 
 #include <QString>
@@ -20,5 +21,8 @@ QString problemSourceTemplate(ProblemCode code);
 QString problemArgText(const ProblemArg& arg);
 // Replaces %1..%9 in one pass (an argument that contains "%2" stays as is).
 QString fillTemplate(const QString& text, const QStringList& args);
+
+// A run-settings problem (RunConfig::validate) in the current language.
+QString runConfigProblemText(const launch::RunConfigProblem& p);
 
 } // namespace sb::gui

@@ -42,7 +42,8 @@ QString newRunUid()
 PrepareResult prepareLaunch(const RunConfig& config)
 {
     PrepareResult r;
-    r.errors = config.validate();
+    r.configProblems = runConfigProblems(config);
+    for (const RunConfigProblem& p : r.configProblems) r.errors << runConfigMessage(p);
     if (!r.ok()) return r;
     PreparedLaunch& l = r.launch;
     l.config = config;

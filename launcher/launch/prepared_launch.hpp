@@ -4,6 +4,7 @@
 #pragma once
 
 #include "run_config.hpp"
+#include "run_config_problems.hpp"
 
 #include <QByteArray>
 #include <QList>
@@ -48,6 +49,7 @@ struct PreparedLaunch {
 struct PrepareResult {
     PreparedLaunch launch;
     QStringList errors;
+    std::vector<RunConfigProblem> configProblems; // what RunConfig::validate() found, as codes (errors has their English)
     QStringList warnings;
     bool ok() const { return errors.isEmpty(); }
 };

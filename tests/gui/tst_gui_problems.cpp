@@ -1,7 +1,9 @@
 // An invalid k shows up as a problem with the CLI's sentence, marks its row,
 // and clicking it selects that row. Problem texts translate by code: the
 // GUI's list of templates is the core's catalogue, and every template has a
-// German and a Chinese translation with the same placeholders.
+// German and a Chinese translation with the same placeholders. The same holds
+// for the launcher's run-settings codes, and each code of the three
+// catalogues has a finished, non-empty entry in both translations/*.ts.
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
@@ -17,12 +19,17 @@
 #include "plan/problem_catalogue.hpp"
 
 #include "launch/failure_analysis.hpp"
+#include "launch/run_config_problems.hpp"
 #include "models/run_text.hpp"
 #include "models/runs_model.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
 
+#include <QFile>
+#include <QHash>
+#include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -44,6 +51,9 @@ private Q_SLOTS:
     void problemsTranslate();
     void failureTemplatesAreTheCatalogueAndTranslate();
     void recordedFailureShowsInGerman();
+    void runConfigTemplatesAreTheCatalogueAndTranslate();
+    void runConfigProblemsTranslate();
+    void everyCodeIsFinishedInTheTsFiles();
 };
 
 void TestProblems::invalidKSelectsItsRow()
@@ -273,6 +283,133 @@ void TestProblems::recordedFailureShowsInGerman()
     QCOMPARE(reasonOf(coded), QStringLiteral("Rang 3 auf node-b wurde durch Signal 9 (SIGKILL) beendet"));
     QCOMPARE(reasonOf(old), text.reason.value());
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
+}
+
+// The launcher's run-settings codes (launch/run_config_problems.hpp): the
+// workbench's templates are that catalogue, row for row, and each translates
+// with the same placeholders. A template with nothing to translate (only
+// %N and option names: a detail passed on as it is) may read the same.
+void TestProblems::runConfigTemplatesAreTheCatalogueAndTranslate()
+{
+    const std::vector<launch::RunConfigTemplate>& launcher = launch::runConfigCatalogue();
+    const std::vector<ProblemTextTemplate>& gui = runConfigTextTemplates();
+    for (std::size_t i = 0; i < std::max(launcher.size(), gui.size()); ++i) {
+        const QString launcherRow =
+            i < launcher.size() ? QString::fromUtf8(launcher[i].name) + u' ' + QString::fromUtf8(launcher[i].text) : QString();
+        const QString guiRow = i < gui.size() ? QString::fromUtf8(gui[i].code) + u' ' + QString::fromUtf8(gui[i].text) : QString();
+        QCOMPARE(guiRow, launcherRow); // keep gui/models/problem_templates.cpp in step with launch/run_config_problems.hpp
+    }
+    static const QRegularExpression nothingToTranslate(QStringLiteral("%\\d|--[a-z-]+|[^A-Za-z]"));
+    LanguageManager languages;
+    for (const QString& language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+        QVERIFY(languages.setLanguage(language));
+        for (const ProblemTextTemplate& t : gui) {
+            const QString source = QString::fromUtf8(t.text);
+            const QString translated = QCoreApplication::translate("sb::gui::RunConfigText", t.text);
+            if (!QString(source).remove(nothingToTranslate).isEmpty())
+                QVERIFY2(translated != source,
+                         qPrintable(QStringLiteral("no %1 translation for %2: %3").arg(language, QString::fromUtf8(t.code), source)));
+            QVERIFY2(placeholders(translated) == placeholders(source), qPrintable(translated));
+        }
+    }
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+}
+
+// A run-settings problem reads as the launcher's English sentence, and in
+// German in a German workbench, its argument in place.
+void TestProblems::runConfigProblemsTranslate()
+{
+    const launch::RunConfigProblem env{launch::RunConfigCode::EnvName, {"1BAD"}};
+    const launch::RunConfigProblem detail{launch::RunConfigCode::HostName, {"a host name is empty"}};
+    QCOMPARE(runConfigProblemText(env), launch::runConfigMessage(env));
+    QCOMPARE(runConfigProblemText(env), QStringLiteral("\"1BAD\" is not a valid environment variable name"));
+    LanguageManager languages;
+    QVERIFY(languages.setLanguage(QStringLiteral("de")));
+    QCOMPARE(runConfigProblemText(env), QStringLiteral("„1BAD“ ist kein gültiger Name für eine Umgebungsvariable"));
+    QCOMPARE(runConfigProblemText(detail), QStringLiteral("a host name is empty"));
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+}
+
+namespace {
+
+struct TsEntry {
+    QString type;      // "", "unfinished", "vanished", "obsolete"
+    QStringList forms; // the translation, or its numerus forms
+};
+
+// context -> source -> entry, read from a .ts file.
+QHash<QString, QHash<QString, TsEntry>> readTs(const QString& path, QString* error)
+{
+    QHash<QString, QHash<QString, TsEntry>> out;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": ") + f.errorString();
+        return out;
+    }
+    QXmlStreamReader xml(&f);
+    QString context;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+        if (xml.name() == u"name") {
+            context = xml.readElementText();
+        } else if (xml.name() == u"message") {
+            const bool numerus = xml.attributes().value(QStringLiteral("numerus")) == u"yes";
+            QString source;
+            TsEntry entry;
+            while (xml.readNextStartElement()) {
+                if (xml.name() == u"source") {
+                    source = xml.readElementText();
+                } else if (xml.name() == u"translation") {
+                    entry.type = xml.attributes().value(QStringLiteral("type")).toString();
+                    if (numerus)
+                        while (xml.readNextStartElement()) entry.forms << xml.readElementText(); // numerusform
+                    else
+                        entry.forms << xml.readElementText();
+                } else {
+                    xml.skipCurrentElement();
+                }
+            }
+            out[context].insert(source, entry);
+        }
+    }
+    if (xml.hasError()) *error = path + QStringLiteral(": ") + xml.errorString();
+    return out;
+}
+
+} // namespace
+
+// Every code the core (plan problems, failure reasons) and the launcher (run
+// settings) can emit has a template and, in both translations/*.ts, a
+// finished, non-empty translation of it: a missing, unfinished or empty one
+// fails here, whether or not lrelease would still ship it.
+void TestProblems::everyCodeIsFinishedInTheTsFiles()
+{
+    QList<QPair<QString, QString>> wanted; // context, source
+    QCOMPARE(problemTextTemplates().size(), problemCatalogue().size());
+    for (const ProblemTemplate& t : problemCatalogue()) {
+        const QString source = problemSourceTemplate(t.code);
+        QVERIFY2(!source.isEmpty(), t.name);
+        wanted.append({QStringLiteral("sb::gui::ProblemText"), source});
+    }
+    QCOMPARE(failureTextTemplates().size(), failureCatalogue().size());
+    for (const FailureTextTemplate& t : failureTextTemplates()) wanted.append({QStringLiteral("sb::gui::FailureText"), QString::fromUtf8(t.text)});
+    QCOMPARE(runConfigTextTemplates().size(), launch::runConfigCatalogue().size());
+    for (const ProblemTextTemplate& t : runConfigTextTemplates())
+        wanted.append({QStringLiteral("sb::gui::RunConfigText"), QString::fromUtf8(t.text)});
+    for (const QString& language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+        QString error;
+        const auto ts = readTs(test::sourcePath(QStringLiteral("translations/shardbench_%1.ts").arg(language)), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        for (const auto& [context, source] : std::as_const(wanted)) {
+            const QString where = QStringLiteral("%1 %2: %3").arg(language, context, source);
+            const QHash<QString, TsEntry> messages = ts.value(context);
+            const auto entry = messages.constFind(source);
+            QVERIFY2(entry != messages.constEnd(), qPrintable(QStringLiteral("missing: ") + where));
+            QVERIFY2(entry->type.isEmpty(), qPrintable(entry->type + QStringLiteral(": ") + where));
+            QVERIFY2(!entry->forms.isEmpty(), qPrintable(QStringLiteral("no translation: ") + where));
+            for (const QString& form : entry->forms) QVERIFY2(!form.trimmed().isEmpty(), qPrintable(QStringLiteral("empty: ") + where));
+        }
+    }
 }
 
 QTEST_MAIN(TestProblems)
