@@ -3,7 +3,6 @@
 #include "window/file_controller.hpp"
 #include "window/language_manager.hpp"
 #include "window/main_window.hpp"
-#include "window/screenshot_runner.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -22,20 +21,11 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("A plan to open (JSON)."), QStringLiteral("[plan]"));
-    QCommandLineOption screenshots(QStringLiteral("screenshot-dir"), QStringLiteral("Write screenshots and quit."),
-                                   QStringLiteral("dir"));
-    screenshots.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(screenshots);
-    QCommandLineOption source(QStringLiteral("source-dir"), QStringLiteral("Where examples/ is, for screenshots."),
-                              QStringLiteral("dir"), QStringLiteral("."));
-    source.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(source);
     parser.process(app);
 
     sb::gui::LanguageManager languages;
     languages.restore();
     sb::gui::MainWindow window(&languages);
-    if (parser.isSet(screenshots)) return sb::gui::runScreenshots(window, parser.value(screenshots), parser.value(source));
     if (!parser.positionalArguments().isEmpty()) window.files()->openFile(parser.positionalArguments().constFirst());
     window.show();
     return QApplication::exec();

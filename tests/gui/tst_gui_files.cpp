@@ -11,7 +11,9 @@
 
 #include "plan/plan_json.hpp"
 
+#include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QImage>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -29,6 +31,7 @@ private Q_SLOTS:
     void saveThenOpenGivesTheSamePlan();
     void exportsWriteFiles();
     void unreadableFileIsRefused();
+    void shippedWorkbenchHasNoScreenshotOptions();
 };
 
 static QByteArray readAll(const QString& path)
@@ -106,6 +109,20 @@ void TestFiles::unreadableFileIsRefused()
     QVERIFY(!w->files()->openFile(path));
     QCOMPARE(errors.size(), 1);
     QCOMPARE(planToJson(w->document()->plan()), before);
+}
+
+// The screenshot tool is tools/screenshots (shardbench-screenshots); the
+// workbench a user runs refuses its options like any unknown one.
+void TestFiles::shippedWorkbenchHasNoScreenshotOptions()
+{
+    QTemporaryDir dir;
+    QProcess p;
+    p.start(test::binPath(QStringLiteral("shardbench")), {QStringLiteral("--screenshot-dir"), dir.path()});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY(p.exitCode() != 0);
+    QVERIFY2(p.readAllStandardError().contains("screenshot-dir"), "the unknown option is named");
+    QVERIFY(QDir(dir.path()).isEmpty());
 }
 
 QTEST_MAIN(TestFiles)

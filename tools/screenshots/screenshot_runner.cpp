@@ -3,9 +3,9 @@
 #include "run_screenshots.hpp"
 #include "screenshot_support.hpp"
 
-#include "file_controller.hpp"
-#include "language_manager.hpp"
-#include "main_window.hpp"
+#include "window/file_controller.hpp"
+#include "window/language_manager.hpp"
+#include "window/main_window.hpp"
 
 #include "document/plan_document.hpp"
 #include "document/plan_edits.hpp"

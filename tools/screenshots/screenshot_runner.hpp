@@ -1,5 +1,5 @@
 // Renders each view of the workbench into PNG files (docs/screenshots/),
-// driven by the hidden --screenshot-dir option: a few representative plans,
+// driven by the developer tool shardbench-screenshots (scripts/screenshots.sh): a few representative plans,
 // each view grabbed with QWidget::grab, then the application quits.
 #pragma once
 
