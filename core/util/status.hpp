@@ -5,6 +5,7 @@
 // include folder (core/).
 #pragma once
 
+#include <cassert>
 #include <string>
 #include <utility>
 
@@ -26,6 +27,28 @@ private:
     explicit Status(std::string message) : message_(std::move(message)), failed_(true) {}
     std::string message_;
     bool failed_ = false;
+};
+
+// A value, or the error Status that stands in its place. [[nodiscard]] like
+// Status; value() on an error is a programming error (asserted).
+template <typename T>
+class [[nodiscard]] Result {
+public:
+    Result(T value) : value_(std::move(value)) {} // NOLINT: a value converts
+    Result(Status error) : status_(std::move(error)) { assert(!status_.ok()); }
+
+    bool ok() const { return status_.ok(); }
+    explicit operator bool() const { return ok(); }
+    const Status& status() const { return status_; }
+    const std::string& error() const { return status_.message(); } // empty when ok
+
+    const T& value() const& { assert(ok()); return value_; }
+    T& value() & { assert(ok()); return value_; }
+    T&& value() && { assert(ok()); return std::move(value_); }
+
+private:
+    T value_{};
+    Status status_;
 };
 
 } // namespace sb

@@ -1,4 +1,5 @@
-// The core's error value (core/util/status.hpp) and the checkpoint folder
+// The core's error value and value-or-error (core/util/status.hpp: Status,
+// Result<T>) and the checkpoint folder
 // steps that return it (core/checkpoint/fs_util: makeDirs, removeTree,
 // listDir on std::filesystem): ok stays ok, a failure carries a message that
 // names the path, and a missing path is ok to remove.
@@ -30,6 +31,24 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(bad.prefixed("checkpoint").message()), QStringLiteral("checkpoint: disk full"));
         const Status emptyMessage = Status::error("");
         QVERIFY(!emptyMessage.ok()); // an error without words is still an error
+    }
+
+    void resultValues()
+    {
+        Result<int> seven(7);
+        QVERIFY(seven.ok());
+        QVERIFY(bool(seven));
+        QCOMPARE(seven.value(), 7);
+        QVERIFY(seven.status().ok());
+        QVERIFY(seven.error().empty());
+        const Result<std::string> bad(Status::error("no checkpoint"));
+        QVERIFY(!bad.ok());
+        QVERIFY(!bad);
+        QCOMPARE(QString::fromStdString(bad.error()), QStringLiteral("no checkpoint"));
+        QCOMPARE(QString::fromStdString(bad.status().prefixed("resume").message()), QStringLiteral("resume: no checkpoint"));
+        Result<std::string> moved(std::string("folder"));
+        const std::string taken = std::move(moved).value();
+        QCOMPARE(QString::fromStdString(taken), QStringLiteral("folder"));
     }
 
     void makeListAndRemoveATree()
