@@ -112,33 +112,25 @@ std::vector<std::string> listRunFolders(const std::string& root)
     return out;
 }
 
-std::string resolveCheckpoint(const std::string& path, std::string& error, const std::string& runId)
+Result<std::string> resolveCheckpoint(const std::string& path, const std::string& runId)
 {
-    error.clear();
-    if (!isDir(path)) {
-        error = path + ": no such checkpoint folder";
-        return {};
-    }
+    if (!isDir(path)) return Status::error(path + ": no such checkpoint folder");
     if (exists(path + "/" + kIndexFile)) return path;
     if (!runId.empty()) {
         if (isValidRunId(runId))
             if (const auto mine = listCheckpoints(path + "/" + runId); !mine.empty()) return mine.back().second;
-        error = path + ": holds no complete checkpoint of run " + runId;
-        return {};
+        return Status::error(path + ": holds no complete checkpoint of run " + runId);
     }
     const auto here = listCheckpoints(path); // a run's folder (or a version-1 root)
     const auto runs = listRunFolders(path);
     if (!here.empty() && runs.empty()) return here.back().second;
     if (here.empty() && runs.size() == 1) return listCheckpoints(path + "/" + runs[0]).back().second;
-    if (here.empty() && runs.empty()) {
-        error = path + ": holds no complete checkpoint (DIR/<run id>/step-NNNNNN folders with an index.json)";
-        return {};
-    }
+    if (here.empty() && runs.empty())
+        return Status::error(path + ": holds no complete checkpoint (DIR/<run id>/step-NNNNNN folders with an index.json)");
     std::string names;
     for (const std::string& r : runs) names += (names.empty() ? "" : ", ") + r;
     if (!here.empty()) names += std::string(names.empty() ? "" : ", ") + "and step folders of format version 1 at the top";
-    error = path + ": holds the checkpoints of several runs (" + names + "); name one: " + path + "/<run id>, or pick it with --run ID";
-    return {};
+    return Status::error(path + ": holds the checkpoints of several runs (" + names + "); name one: " + path + "/<run id>, or pick it with --run ID");
 }
 
 ShardReader::ShardReader(std::string dir, const CheckpointIndex& index) : dir_(std::move(dir)), index_(index)
@@ -216,13 +208,12 @@ std::string verifyCheckpoint(const std::string& dir, const Progress& progress)
     for (const FileInfo& f : index.files) {
         const std::string path = dir + "/" + f.name;
         if (!exists(path)) return path + ": missing";
-        std::string err;
         std::uint64_t bytes = 0;
-        const std::string sha = sha256File(path, err, &bytes);
-        if (!err.empty()) return err;
+        const Result<std::string> sha = sha256File(path, &bytes);
+        if (!sha) return sha.error();
         if (bytes != f.bytes)
             return path + ": " + std::to_string(bytes) + " bytes, the index says " + std::to_string(f.bytes) + " (truncated or altered)";
-        if (sha != f.sha256) return path + ": checksum mismatch (the file was altered or damaged)";
+        if (sha.value() != f.sha256) return path + ": checksum mismatch (the file was altered or damaged)";
         SafetensorsFile header;
         if (std::string e = readSafetensorsHeader(path, header); !e.empty()) return e;
         done += bytes;
@@ -238,11 +229,10 @@ std::string verifyCheckpoint(const std::string& dir, const Progress& progress)
     return {};
 }
 
-std::string describeCheckpoint(const std::string& dir, std::string& error)
+Result<std::string> describeCheckpoint(const std::string& dir)
 {
     CheckpointIndex index;
-    error = readIndex(dir, index);
-    if (!error.empty()) return {};
+    if (std::string e = readIndex(dir, index); !e.empty()) return Status::error(e);
     std::uint64_t bytes = 0;
     for (const FileInfo& f : index.files) bytes += f.bytes;
     std::int64_t params = 0;

@@ -5,6 +5,7 @@
 
 #include "checkpoint_index.hpp"
 #include "safetensors.hpp"
+#include "util/status.hpp"
 
 #include <functional>
 #include <map>
@@ -64,8 +65,9 @@ std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::str
 std::vector<std::string> listRunFolders(const std::string& root);
 // `path` is a checkpoint folder, a run's folder DIR/<run id> (then its latest
 // checkpoint), or a root DIR holding one run (the same) or several (then
-// `runId` picks one; without it, an error listing the run ids).
-std::string resolveCheckpoint(const std::string& path, std::string& error, const std::string& runId = {});
+// `runId` picks one; without it, an error listing the run ids). Returns the
+// checkpoint folder, or an error naming `path`.
+Result<std::string> resolveCheckpoint(const std::string& path, const std::string& runId = {});
 
 // Reads rows [rowBegin, rowEnd) of tensor `name` into `out` (floats). Every
 // shard it touches is read whole and its CRC-32C checked; verified shards are
@@ -94,7 +96,7 @@ using Progress = std::function<bool(double fraction)>; // return false to cancel
 // shard's CRC-32C. Returns "" when the checkpoint is intact.
 std::string verifyCheckpoint(const std::string& dir, const Progress& progress = {});
 // Human summary: step, world size, tensors, sizes.
-std::string describeCheckpoint(const std::string& dir, std::string& error);
+Result<std::string> describeCheckpoint(const std::string& dir);
 // Writes the unsharded model (parameters only) as one .safetensors file,
 // streaming one shard at a time. Atomic (temporary file, then rename).
 std::string exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress = {});

@@ -139,33 +139,28 @@ std::string preadFully(int fd, const std::string& path, std::uint64_t offset, vo
 
 std::string readFileRange(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
 {
-    std::string err;
-    const int fd = openRegularFile(path, err);
-    if (fd < 0) return err;
-    err = preadFully(fd, path, offset, out, bytes);
-    ::close(fd);
+    const Result<int> opened = openRegularFile(path);
+    if (!opened) return opened.error();
+    const std::string err = preadFully(opened.value(), path, offset, out, bytes);
+    ::close(opened.value());
     return err;
 }
 
-int openRegularFile(const std::string& path, std::string& error)
+Result<int> openRegularFile(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0) {
-        error = sysError("cannot open", path);
-        return -1;
-    }
+    if (fd < 0) return Status::error(sysError("cannot open", path));
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
-        error = sysError("cannot stat", path);
+        const Status error = Status::error(sysError("cannot stat", path));
         ::close(fd);
-        return -1;
+        return error;
     }
     if (!S_ISREG(st.st_mode)) {
         const char* kind = S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
                                                         : S_ISDIR(st.st_mode) ? "a folder" : S_ISSOCK(st.st_mode) ? "a socket" : "not a file";
-        error = path + ": is " + kind + ", not a regular file; refusing to read it";
         ::close(fd);
-        return -1;
+        return Status::error(path + ": is " + kind + ", not a regular file; refusing to read it");
     }
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     return fd;
@@ -173,9 +168,9 @@ int openRegularFile(const std::string& path, std::string& error)
 
 std::string readRegularFile(const std::string& path, std::string& out, std::uint64_t maxBytes)
 {
-    std::string err;
-    const int fd = openRegularFile(path, err);
-    if (fd < 0) return err;
+    const Result<int> opened = openRegularFile(path);
+    if (!opened) return opened.error();
+    const int fd = opened.value();
     struct stat st {};
     ::fstat(fd, &st);
     const auto size = static_cast<std::uint64_t>(st.st_size);
@@ -184,7 +179,7 @@ std::string readRegularFile(const std::string& path, std::string& out, std::uint
         return path + ": " + std::to_string(size) + " bytes, more than the " + std::to_string(maxBytes) + " allowed";
     }
     out.assign(static_cast<std::size_t>(size), '\0');
-    err = preadFully(fd, path, 0, out.data(), out.size());
+    const std::string err = preadFully(fd, path, 0, out.data(), out.size());
     // A file that grew while being read is read as it was when opened.
     ::close(fd);
     return err;

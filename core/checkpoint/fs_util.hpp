@@ -35,8 +35,8 @@ std::string readFileRange(const std::string& path, std::uint64_t offset, void* o
 // Opens `path` for reading only if it is a regular file (after following
 // symlinks): a FIFO would block the open or the read forever, /dev/zero never
 // ends. Opened non-blocking, checked with fstat, then switched to blocking.
-// Returns the descriptor, or -1 with `error` naming the path.
-int openRegularFile(const std::string& path, std::string& error);
+// Returns the descriptor, or an error naming the path.
+Result<int> openRegularFile(const std::string& path);
 // Reads a whole regular file of at most `maxBytes` into `out`.
 std::string readRegularFile(const std::string& path, std::string& out, std::uint64_t maxBytes);
 bool exists(const std::string& path);

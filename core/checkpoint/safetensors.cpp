@@ -89,9 +89,9 @@ SafetensorsWriter::~SafetensorsWriter()
 
 std::string readSafetensorsHeader(const std::string& path, SafetensorsFile& out)
 {
-    std::string openError;
-    const int fd = openRegularFile(path, openError);
-    if (fd < 0) return openError;
+    const Result<int> opened = openRegularFile(path);
+    if (!opened) return opened.error();
+    const int fd = opened.value();
     std::FILE* f = ::fdopen(fd, "rb");
     if (!f) {
         ::close(fd);

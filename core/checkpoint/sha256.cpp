@@ -205,15 +205,16 @@ std::string sha256Hex(const void* data, std::size_t bytes)
     return h.hex();
 }
 
-std::string sha256File(const std::string& path, std::string& error, std::uint64_t* bytes)
+Result<std::string> sha256File(const std::string& path, std::uint64_t* bytes)
 {
-    const int fd = openRegularFile(path, error);
-    if (fd < 0) return {};
+    const Result<int> opened = openRegularFile(path);
+    if (!opened) return opened.status();
+    const int fd = opened.value();
     std::FILE* f = ::fdopen(fd, "rb");
     if (!f) {
-        error = "cannot open " + path + ": " + std::strerror(errno);
+        const Status error = Status::error("cannot open " + path + ": " + std::strerror(errno));
         ::close(fd);
-        return {};
+        return error;
     }
     Sha256 h;
     std::vector<char> buf(1 << 20);
@@ -225,10 +226,7 @@ std::string sha256File(const std::string& path, std::string& error, std::uint64_
     }
     const bool failed = std::ferror(f);
     std::fclose(f);
-    if (failed) {
-        error = "cannot read " + path;
-        return {};
-    }
+    if (failed) return Status::error("cannot read " + path);
     if (bytes) *bytes = total;
     return h.hex();
 }

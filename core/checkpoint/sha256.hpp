@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "util/status.hpp"
+
 namespace sb::ckpt {
 
 class Sha256 {
@@ -27,7 +29,7 @@ private:
 };
 
 std::string sha256Hex(const void* data, std::size_t bytes);
-// Hashes a whole file; returns "" and sets `error` when it cannot be read.
-std::string sha256File(const std::string& path, std::string& error, std::uint64_t* bytes = nullptr);
+// Hashes a whole file (64 lowercase hex digits), or an error when it cannot be read.
+Result<std::string> sha256File(const std::string& path, std::uint64_t* bytes = nullptr);
 
 } // namespace sb::ckpt

@@ -49,9 +49,10 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
     if (!a.ok()) return fail(err, a.error() + "\nusage: " + kUsage);
     if (a.positional().size() != 2) return fail(err, std::string("expected a subcommand and a folder\nusage: ") + kUsage);
     const std::string& sub = a.positional()[0];
+    const Result<std::string> resolved = ckpt::resolveCheckpoint(a.positional()[1], a.value("--run").value_or(std::string()));
+    if (!resolved) return fail(err, resolved.error());
+    const std::string& dir = resolved.value();
     std::string error;
-    const std::string dir = ckpt::resolveCheckpoint(a.positional()[1], error, a.value("--run").value_or(std::string()));
-    if (!error.empty()) return fail(err, error);
     const bool quiet = a.has("--quiet");
     // Every subcommand reads the index first: refused here when it is damaged,
     // incomplete or not a regular file; a version-1 index is read with a warning.
@@ -60,9 +61,9 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
     if (const std::string why = index.readOnlyReason(); !why.empty()) err << "shardbench-cli: warning: " << dir << ": " << why << "\n";
 
     if (sub == "inspect") {
-        const std::string text = ckpt::describeCheckpoint(dir, error);
-        if (!error.empty()) return fail(err, error);
-        out << text;
+        const Result<std::string> text = ckpt::describeCheckpoint(dir);
+        if (!text) return fail(err, text.error());
+        out << text.value();
         return 0;
     }
     if (sub == "verify") {

@@ -250,8 +250,9 @@ void Checkpointer::finalize(const Snapshot& snap)
     for (const auto& f : index.files) bytes += f.bytes;
     std::string indexSha;
     if (error.empty()) {
-        std::string ignored;
-        indexSha = ckpt::sha256File(snap.finalDir + "/index.json", ignored); // names every file's SHA-256 in turn
+        // Names every file's SHA-256 in turn; an unreadable index leaves it empty, as before.
+        const Result<std::string> sha = ckpt::sha256File(snap.finalDir + "/index.json");
+        if (sha) indexSha = sha.value();
     }
 
     protocol::CheckpointEvent ev;
@@ -297,9 +298,9 @@ std::string Checkpointer::load(const std::string& path, TrainingPosition& pos, b
         if (root_.empty() || ckpt::listCheckpoints(runDir()).empty()) return {}; // nothing yet: start fresh
         where = runDir();
     }
-    std::string error;
-    const std::string dir = ckpt::resolveCheckpoint(where, error);
-    if (!error.empty()) return error;
+    const Result<std::string> resolved = ckpt::resolveCheckpoint(where);
+    if (!resolved) return resolved.error();
+    const std::string& dir = resolved.value();
     ckpt::CheckpointIndex index;
     if (std::string e = ckpt::readIndex(dir, index); !e.empty()) return e;
     if (std::string e = checkCompatible(index, dir); !e.empty()) return e;

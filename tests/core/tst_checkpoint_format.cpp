@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 using namespace sb::ckpt;
+using sb::Result;
 
 class TestCheckpointFormat : public QObject {
     Q_OBJECT
@@ -156,8 +157,9 @@ private Q_SLOTS:
         QVERIFY(w.write(a.data(), 24).empty());
         QVERIFY(w.write(b.data(), 4).empty());
         QCOMPARE(QString::fromStdString(w.close()), QString());
-        std::string err;
-        QCOMPARE(QString::fromStdString(sha256File(path, err)), QString::fromStdString(w.sha256()));
+        const Result<std::string> sha = sha256File(path);
+        QVERIFY2(sha.ok(), sha.error().c_str());
+        QCOMPARE(QString::fromStdString(sha.value()), QString::fromStdString(w.sha256()));
         SafetensorsFile f;
         QCOMPARE(QString::fromStdString(readSafetensorsHeader(path, f)), QString());
         QCOMPARE(f.entries.size(), std::size_t(2));
@@ -324,8 +326,9 @@ private Q_SLOTS:
         QVERIFY(!index.checksummed);
         QVERIFY(QString::fromStdString(index.readOnlyReason()).contains(QStringLiteral("no index checksum")));
         QCOMPARE(QString::fromStdString(verifyCheckpoint(dir)), QString());
-        std::string err;
-        QVERIFY(QString::fromStdString(describeCheckpoint(dir, err)).contains(QStringLiteral("READ-ONLY")));
+        const Result<std::string> described = describeCheckpoint(dir);
+        QVERIFY2(described.ok(), described.error().c_str());
+        QVERIFY(QString::fromStdString(described.value()).contains(QStringLiteral("READ-ONLY")));
         QCOMPARE(QString::fromStdString(exportCheckpoint(dir, root.filePath(QStringLiteral("m.safetensors")).toStdString())), QString());
     }
 
@@ -353,7 +356,7 @@ private Q_SLOTS:
         const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
         const std::vector<std::pair<const char*, std::function<std::string()>>> readers{
             {"verify", [dir] { return verifyCheckpoint(dir); }},
-            {"inspect", [dir] { std::string e; describeCheckpoint(dir, e); return e; }},
+            {"inspect", [dir] { return describeCheckpoint(dir).error(); }},
             {"export", [dir, out] { return exportCheckpoint(dir, out); }},
             {"load", [dir] {
                  CheckpointIndex index;
@@ -388,21 +391,22 @@ private Q_SLOTS:
         const std::string b3 = makeCheckpoint(root, "run-b", 3);
         QCOMPARE(listRunFolders(root.toStdString()), (std::vector<std::string>{"run-a", "run-b"}));
         QCOMPARE(listCheckpoints(root.toStdString() + "/run-a").size(), std::size_t(2));
-        std::string err;
         // The root holds two runs: which one is "the latest" is the user's to say.
-        QCOMPARE(resolveCheckpoint(root.toStdString(), err), std::string());
-        QVERIFY2(QString::fromStdString(err).contains(QStringLiteral("several runs (run-a, run-b)")), err.c_str());
-        QCOMPARE(resolveCheckpoint(root.toStdString(), err, "run-b"), b3);
-        QCOMPARE(resolveCheckpoint(root.toStdString(), err, "run-a"), a4);
-        QCOMPARE(resolveCheckpoint(root.toStdString(), err, "run-c"), std::string());
-        QVERIFY(QString::fromStdString(err).contains(QStringLiteral("no complete checkpoint of run run-c")));
+        const Result<std::string> several = resolveCheckpoint(root.toStdString());
+        QVERIFY(!several.ok());
+        QVERIFY2(QString::fromStdString(several.error()).contains(QStringLiteral("several runs (run-a, run-b)")), several.error().c_str());
+        QCOMPARE(resolveCheckpoint(root.toStdString(), "run-b").value(), b3);
+        QCOMPARE(resolveCheckpoint(root.toStdString(), "run-a").value(), a4);
+        const Result<std::string> noRun = resolveCheckpoint(root.toStdString(), "run-c");
+        QVERIFY(!noRun.ok());
+        QVERIFY(QString::fromStdString(noRun.error()).contains(QStringLiteral("no complete checkpoint of run run-c")));
         // A run's own folder, and a step folder, name themselves.
-        QCOMPARE(resolveCheckpoint(root.toStdString() + "/run-a", err), a4);
-        QCOMPARE(resolveCheckpoint(a2, err), a2);
+        QCOMPARE(resolveCheckpoint(root.toStdString() + "/run-a").value(), a4);
+        QCOMPARE(resolveCheckpoint(a2).value(), a2);
         // A root with one run resolves to that run's latest.
         QTemporaryDir single;
         const std::string only = makeCheckpoint(single.path(), "solo", 7);
-        QCOMPARE(resolveCheckpoint(single.path().toStdString(), err), only);
+        QCOMPARE(resolveCheckpoint(single.path().toStdString()).value(), only);
         CheckpointIndex index;
         QCOMPARE(QString::fromStdString(readIndex(b3, index)), QString());
         QCOMPARE(index.runId, std::string("run-b"));
