@@ -1,7 +1,7 @@
 #include "checkpoints_model.hpp"
 
-#include "format.hpp"
-#include "run_text.hpp"
+#include "text/format.hpp"
+#include "text/run_text.hpp"
 
 namespace sb::gui {
 

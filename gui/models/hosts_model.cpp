@@ -1,6 +1,6 @@
 #include "hosts_model.hpp"
 
-#include "connection_text.hpp"
+#include "text/connection_text.hpp"
 
 #include "hosts/host_catalog.hpp"
 

@@ -1,7 +1,7 @@
 #include "plan_diff.hpp"
 
-#include "format.hpp"
-#include "labels.hpp"
+#include "text/format.hpp"
+#include "text/labels.hpp"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,9 +1,9 @@
 #include "plan_tree_model.hpp"
 
-#include "format.hpp"
-#include "labels.hpp"
-#include "problem_location.hpp"
-#include "problem_text.hpp"
+#include "text/format.hpp"
+#include "text/labels.hpp"
+#include "text/problem_location.hpp"
+#include "text/problem_text.hpp"
 
 #include "document/plan_document.hpp"
 #include "plan/resolve.hpp"

@@ -1,6 +1,6 @@
 #include "problems_model.hpp"
 
-#include "problem_text.hpp"
+#include "text/problem_text.hpp"
 
 #include "document/plan_document.hpp"
 

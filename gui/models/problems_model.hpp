@@ -2,7 +2,7 @@
 // sentence (translated where possible, else the CLI's own).
 #pragma once
 
-#include "problem_location.hpp"
+#include "text/problem_location.hpp"
 
 #include "plan/problem.hpp"
 

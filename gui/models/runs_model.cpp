@@ -1,7 +1,7 @@
 #include "runs_model.hpp"
 
-#include "format.hpp"
-#include "run_text.hpp"
+#include "text/format.hpp"
+#include "text/run_text.hpp"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,6 +1,6 @@
 #include "chart_view_base.hpp"
 
-#include "models/labels.hpp"
+#include "text/labels.hpp"
 
 #include <QAreaSeries>
 #include <QChart>

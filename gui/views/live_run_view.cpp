@@ -6,7 +6,7 @@
 
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
-#include "models/run_text.hpp"
+#include "text/run_text.hpp"
 
 #include <QDateTime>
 #include <QEvent>

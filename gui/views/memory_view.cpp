@@ -4,8 +4,8 @@
 #include "timeline_chart.hpp"
 
 #include "document/plan_edits.hpp"
-#include "models/format.hpp"
-#include "models/labels.hpp"
+#include "text/format.hpp"
+#include "text/labels.hpp"
 #include "models/memory_model.hpp"
 
 #include <QEvent>

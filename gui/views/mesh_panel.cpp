@@ -3,7 +3,7 @@
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
 #include "models/device_presets.hpp"
-#include "models/format.hpp"
+#include "text/format.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

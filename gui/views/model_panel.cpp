@@ -2,8 +2,8 @@
 
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
-#include "models/format.hpp"
-#include "models/labels.hpp"
+#include "text/format.hpp"
+#include "text/labels.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // window to show where it is (a tree row, or a field of a settings panel).
 #pragma once
 
-#include "models/problem_location.hpp"
+#include "text/problem_location.hpp"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "rank_memory_chart.hpp"
 
-#include "models/format.hpp"
-#include "models/labels.hpp"
+#include "text/format.hpp"
+#include "text/labels.hpp"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -2,7 +2,7 @@
 
 #include "target_chooser.hpp"
 
-#include "models/problem_text.hpp"
+#include "text/problem_text.hpp"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -3,7 +3,7 @@
 #include "compare_view.hpp"
 #include "status_delegate.hpp"
 
-#include "models/run_text.hpp"
+#include "text/run_text.hpp"
 #include "models/runs_model.hpp"
 
 #include <QComboBox>

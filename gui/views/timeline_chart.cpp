@@ -1,7 +1,7 @@
 #include "timeline_chart.hpp"
 
-#include "models/format.hpp"
-#include "models/labels.hpp"
+#include "text/format.hpp"
+#include "text/labels.hpp"
 
 #include <QAreaSeries>
 #include <QCategoryAxis>

@@ -2,7 +2,7 @@
 
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
-#include "models/format.hpp"
+#include "text/format.hpp"
 
 #include <QEvent>
 #include <QFormLayout>

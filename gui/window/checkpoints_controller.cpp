@@ -3,7 +3,7 @@
 #include "checkpoints/checkpoint_catalog.hpp"
 #include "history/store_access.hpp"
 #include "models/checkpoints_model.hpp"
-#include "models/run_text.hpp"
+#include "text/run_text.hpp"
 #include "run/restore_plan.hpp"
 #include "settings/setting.hpp"
 #include "views/checkpoints_view.hpp"

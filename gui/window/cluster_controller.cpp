@@ -2,7 +2,7 @@
 
 #include "hosts/host_catalog.hpp"
 #include "hosts/host_probe_runner.hpp"
-#include "models/connection_text.hpp"
+#include "text/connection_text.hpp"
 #include "models/hosts_model.hpp"
 #include "session/gui_host_key_policy.hpp"
 #include "settings/cluster_settings.hpp"

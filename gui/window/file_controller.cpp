@@ -4,7 +4,7 @@
 #include "recent_files.hpp"
 
 #include "document/plan_edits.hpp"
-#include "models/problem_text.hpp"
+#include "text/problem_text.hpp"
 #include "settings/setting.hpp"
 
 #include "export/fsdp2_script.hpp"

@@ -8,7 +8,7 @@
 
 #include "document/plan_document.hpp"
 #include "document/plan_edits.hpp"
-#include "models/format.hpp"
+#include "text/format.hpp"
 #include "models/memory_model.hpp"
 #include "models/plan_tree_model.hpp"
 #include "models/problems_model.hpp"

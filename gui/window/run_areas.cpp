@@ -13,7 +13,7 @@
 #include "models/hosts_model.hpp"
 #include "models/live_run_model.hpp"
 #include "models/preflight_model.hpp"
-#include "models/run_text.hpp"
+#include "text/run_text.hpp"
 #include "models/runs_model.hpp"
 #include "session/attached_run.hpp"
 #include "session/gui_host_key_policy.hpp"

@@ -3,7 +3,7 @@
 #include "history/store_access.hpp"
 #include "hosts/host_catalog.hpp"
 #include "jobs/work_pool.hpp"
-#include "models/preflight_text.hpp"
+#include "text/preflight_text.hpp"
 #include "session/attached_run.hpp"
 #include "session/gui_host_key_policy.hpp"
 #include "session/run_session.hpp"

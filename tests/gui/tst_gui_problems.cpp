@@ -8,8 +8,8 @@
 
 #include "document/plan_document.hpp"
 #include "models/plan_tree_model.hpp"
-#include "models/problem_templates.hpp"
-#include "models/problem_text.hpp"
+#include "text/problem_templates.hpp"
+#include "text/problem_text.hpp"
 #include "models/problems_model.hpp"
 #include "views/plan_tree_view.hpp"
 #include "views/problems_panel.hpp"
@@ -20,7 +20,7 @@
 
 #include "launch/failure_analysis.hpp"
 #include "launch/run_config_problems.hpp"
-#include "models/run_text.hpp"
+#include "text/run_text.hpp"
 #include "models/runs_model.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -111,7 +111,7 @@ void TestProblems::guiTemplatesAreTheCatalogue()
     for (std::size_t i = 0; i < std::max(core.size(), gui.size()); ++i) {
         const QString coreRow = i < core.size() ? QString::fromUtf8(core[i].name) + u' ' + QString::fromUtf8(core[i].text) : QString();
         const QString guiRow = i < gui.size() ? QString::fromUtf8(gui[i].code) + u' ' + QString::fromUtf8(gui[i].text) : QString();
-        QCOMPARE(guiRow, coreRow); // keep gui/models/problem_templates.cpp in step with core/plan/problem_code.hpp
+        QCOMPARE(guiRow, coreRow); // keep gui/text/problem_templates.cpp in step with core/plan/problem_code.hpp
     }
 }
 
@@ -211,7 +211,7 @@ void TestProblems::failureTemplatesAreTheCatalogueAndTranslate()
     for (std::size_t i = 0; i < std::max(core.size(), gui.size()); ++i) {
         const QString coreRow = i < core.size() ? QString::fromUtf8(core[i].name) + u' ' + QString::fromUtf8(core[i].text) : QString();
         const QString guiRow = i < gui.size() ? QString::fromUtf8(gui[i].code) + u' ' + QString::fromUtf8(gui[i].text) : QString();
-        QCOMPARE(guiRow, coreRow); // keep gui/models/run_text.cpp in step with core/plan/failure_reason.hpp
+        QCOMPARE(guiRow, coreRow); // keep gui/text/run_text.cpp in step with core/plan/failure_reason.hpp
     }
     LanguageManager languages;
     for (const QString& language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
@@ -297,7 +297,7 @@ void TestProblems::runConfigTemplatesAreTheCatalogueAndTranslate()
         const QString launcherRow =
             i < launcher.size() ? QString::fromUtf8(launcher[i].name) + u' ' + QString::fromUtf8(launcher[i].text) : QString();
         const QString guiRow = i < gui.size() ? QString::fromUtf8(gui[i].code) + u' ' + QString::fromUtf8(gui[i].text) : QString();
-        QCOMPARE(guiRow, launcherRow); // keep gui/models/problem_templates.cpp in step with launch/run_config_problems.hpp
+        QCOMPARE(guiRow, launcherRow); // keep gui/text/problem_templates.cpp in step with launch/run_config_problems.hpp
     }
     static const QRegularExpression nothingToTranslate(QStringLiteral("%\\d|--[a-z-]+|[^A-Za-z]"));
     LanguageManager languages;

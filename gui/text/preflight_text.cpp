@@ -1,8 +1,8 @@
 #include "preflight_text.hpp"
 
-#include "models/connection_text.hpp"
-#include "models/format.hpp"
-#include "models/problem_text.hpp"
+#include "connection_text.hpp"
+#include "format.hpp"
+#include "problem_text.hpp"
 
 namespace sb::gui {
 
