@@ -4,7 +4,7 @@
 // The store keeps the code and the arguments (runs.reason_code,
 // runs.reason_args) next to the English sentence, so a reader can word the
 // reason in its own language; the workbench's translatable copy is
-// gui/models/run_text.cpp, tested against this list. One argument
+// gui/text/run_text.cpp, tested against this list. One argument
 // more than the template takes is a detail in the core's own words (a rank's
 // last error): it follows the sentence after ": ".
 #pragma once

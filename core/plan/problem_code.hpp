@@ -2,7 +2,7 @@
 // checks can report, with its English template (%1..%9 are the problem's
 // arguments in order). This list is the one source: the enum, the code names
 // and the sentences the CLI prints all come from it, and the GUI's
-// translatable copy (gui/models/problem_templates.cpp) is tested against it.
+// translatable copy (gui/text/problem_templates.cpp) is tested against it.
 #pragma once
 
 #include <cstddef>
