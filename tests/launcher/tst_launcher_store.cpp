@@ -1,12 +1,13 @@
-// The SQLite run store: what is written is read back exactly, an old schema
-// is migrated, a newer or damaged file is refused, and a writer killed with
-// SIGKILL mid-ingest leaves a sound database with every committed row.
+// The SQLite run store: what is written is read back exactly, and a writer
+// killed with SIGKILL mid-ingest leaves a sound database with every committed
+// row. Migrations and refused files: tst_launcher_store_schema.cpp.
 #include "launch/abandoned_runs.hpp"
 #include "../safe_signal.hpp"
 #include "store/connection.hpp"
 #include "store/run_reader.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite_run_store.hpp"
+#include "store_test_data.hpp"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -24,98 +25,7 @@
 #include <csignal>
 
 using namespace sb::store;
-
-namespace {
-
-NewRun sampleRun(const QString& uid, const QString& name = QString())
-{
-    NewRun r;
-    r.uid = uid;
-    r.name = name;
-    r.planJson = QStringLiteral("{\"format\":\"shardbench-plan\"}");
-    r.backend = QStringLiteral("ssh");
-    r.hosts = {QStringLiteral("node-a slots=2"), QStringLiteral("node-b slots=2")};
-    r.worldSize = 4;
-    r.maxRestarts = 2;
-    r.createdAt = 1700000000.5;
-    return r;
-}
-
-MetricRow metric(qint64 run, int rank, int step, int attempt, double loss)
-{
-    MetricRow m;
-    m.runId = run;
-    m.m.rank = rank;
-    m.m.step = step;
-    m.m.attempt = attempt;
-    m.m.steps = 100;
-    m.m.t = 1700000000.0 + step;
-    m.m.loss = loss;
-    m.m.lr = 3e-4;
-    m.m.gradNorm = 0.5;
-    m.m.tokens = 4096;
-    m.m.tokensPerS = 1e5;
-    m.m.stepMs = 12.5;
-    m.m.forwardMs = 4;
-    m.m.backwardMs = 6;
-    m.m.optimizerMs = 2;
-    m.m.commExposedMs = 0.5;
-    m.m.memCurrent = 1000 + rank;
-    m.m.memPeak = 2000 + rank;
-    m.m.memReserved = 4096;
-    m.m.deviceMemUsed = -1; // unknown: NULL
-    return m;
-}
-
-// Runs a SQL file (statements end with ';' at a line end; -- comments).
-QString execSqlFile(const QString& dbPath, const QString& sqlFile)
-{
-    QFile f(sqlFile);
-    if (!f.open(QIODevice::ReadOnly)) return QStringLiteral("cannot read ") + sqlFile;
-    QString err;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("fixture"));
-        db.setDatabaseName(dbPath);
-        if (!db.open()) return db.lastError().text();
-        QSqlQuery q(db);
-        QString stmt;
-        for (const QString& line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'))) {
-            if (line.trimmed().startsWith(QLatin1String("--")) || line.trimmed().isEmpty()) continue;
-            stmt += line + QLatin1Char('\n');
-            if (line.trimmed().endsWith(QLatin1Char(';'))) {
-                if (!q.exec(stmt)) err = stmt + q.lastError().text();
-                stmt.clear();
-                if (!err.isEmpty()) break;
-            }
-        }
-        q = QSqlQuery();
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("fixture"));
-    return err;
-}
-
-QVariant scalar(const QString& dbPath, const QString& sql)
-{
-    QString err;
-    OpenOptions o;
-    o.create = false;
-    o.migrate = false;
-    QVariant v;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("scalar"));
-        db.setDatabaseName(dbPath);
-        db.open();
-        QSqlQuery q(db);
-        if (q.exec(sql) && q.next()) v = q.value(0);
-        q = QSqlQuery();
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("scalar"));
-    return v;
-}
-
-} // namespace
+using namespace sb::store::test;
 
 class LauncherStore : public QObject {
     Q_OBJECT
@@ -283,135 +193,6 @@ private Q_SLOTS:
         QCOMPARE(reader->listRuns().size(), 3);
         QCOMPARE(reader->listRuns(2).size(), 2);
         QCOMPARE(reader->listRuns().front().id, c);
-    }
-
-    void migratesAVersion1Database()
-    {
-        QTemporaryDir tmp;
-        const QString path = tmp.filePath(QStringLiteral("old.sqlite"));
-        const QString err0 = execSqlFile(path, QStringLiteral(SB_LAUNCHER_TEST_DATA "/store_v1.sql"));
-        QVERIFY2(err0.isEmpty(), qPrintable(err0));
-        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), 1);
-
-        QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
-        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
-        // New columns and tables work on the migrated file.
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("new-run")));
-        QVERIFY(id == 3);
-        store->recordAttempt({id, 0, 1.0, 2.0, QStringLiteral("completed"), QString(), -1, QString()});
-        store->addStepMetrics(metric(id, 0, 1, 0, 1.0));
-        store->addStepMetrics(metric(1, 0, 1, 1, 9.0)); // a second attempt of an old run's step
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
-
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
-        const auto old = reader->run(1);
-        QVERIFY(old.has_value());
-        QCOMPARE(old->name, QStringLiteral("old run"));
-        QCOMPARE(old->status, QStringLiteral("completed"));
-        QCOMPARE(old->restarts, 0);
-        QCOMPARE(reader->run(2)->failingRank, 1);
-        QCOMPARE(reader->run(2)->parentRun, 1);
-        const MetricSeries s = reader->series(1, Metric::Loss, -1, false);
-        QCOMPARE(s.size(), 5);
-        const MetricSeries latest = reader->series(1, Metric::Loss, 0);
-        QCOMPARE(latest.values, (QVector<double>{9.0, 6.25}));
-        QCOMPARE(reader->series(1, Metric::MemPeak, 1).values, (QVector<double>{2001, 2001}));
-        QCOMPARE(reader->events(1).size(), 1);
-        QCOMPARE(reader->logs(1).size(), 1);
-        QCOMPARE(reader->checkpoints(1).size(), 1);
-        QCOMPARE(reader->checkpoints(1)[0].attempt, 0);
-        QCOMPARE(reader->hosts()[0].user, QStringLiteral("alice"));
-        QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
-        QCOMPARE(scalar(path, QStringLiteral("PRAGMA integrity_check")).toString(), QStringLiteral("ok"));
-        QCOMPARE(scalar(path, QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
-    }
-
-    // Version 3 -> 4: the reason code columns come, saved_plans goes; an old
-    // run keeps its English reason with no code, and a text-only update
-    // clears a code it no longer matches.
-    void migratesAVersion3Database()
-    {
-        QTemporaryDir tmp;
-        const QString path = tmp.filePath(QStringLiteral("v3.sqlite"));
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v3"));
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QCOMPARE(migrate(db, 3), QString());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral(
-                "INSERT INTO runs (uid, plan_json, backend, world_size, status, created_at, reason) "
-                "VALUES ('old', '{}', 'local', 2, 'failed', 1.0, 'rank 1 exited with code 1 (runtime failure)')")));
-            q = QSqlQuery();
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("v3"));
-        QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
-        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
-        QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
-        QCOMPARE(reader->run(1)->reason, QStringLiteral("rank 1 exited with code 1 (runtime failure)"));
-        QCOMPARE(reader->run(1)->reasonCode, QString());
-        QVERIFY(reader->run(1)->reasonArgs.isEmpty());
-
-        RunUpdate coded;
-        coded.runId = 1;
-        coded.reason = QStringLiteral("the ranks stopped without finishing");
-        coded.reasonCode = QStringLiteral("run.unfinished");
-        store->updateRun(coded);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
-        QCOMPARE(reader->run(1)->reasonCode, QStringLiteral("run.unfinished"));
-        RunUpdate text;
-        text.runId = 1;
-        text.reason = QStringLiteral("something said in English only");
-        store->updateRun(text);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
-        QCOMPARE(reader->run(1)->reason, text.reason.value());
-        QCOMPARE(reader->run(1)->reasonCode, QString());
-    }
-
-    void refusesANewerSchemaAndOtherFiles()
-    {
-        QTemporaryDir tmp;
-        const QString newer = tmp.filePath(QStringLiteral("newer.sqlite"));
-        {
-            QString err;
-            auto s = SqliteRunStore::open(newer, &err);
-            QVERIFY(s);
-        }
-        QVERIFY(execSqlFile(newer, tmp.filePath(QStringLiteral("none.sql"))).contains(QLatin1String("cannot read")));
-        QVERIFY(sb::store::kSchemaVersion < 99);
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("bump"));
-            db.setDatabaseName(newer);
-            QVERIFY(db.open());
-            QSqlQuery(db).exec(QStringLiteral("PRAGMA user_version = 99"));
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("bump"));
-        QString err;
-        QVERIFY(!SqliteRunStore::open(newer, &err));
-        QVERIFY2(err.contains(QLatin1String("newer")), qPrintable(err));
-        QVERIFY(!RunReader::open(newer, &err));
-
-        const QString garbage = tmp.filePath(QStringLiteral("garbage.sqlite"));
-        QFile g(garbage);
-        QVERIFY(g.open(QIODevice::WriteOnly));
-        g.write(QByteArray(8192, 'x'));
-        g.close();
-        QVERIFY(!SqliteRunStore::open(garbage, &err));
-        QVERIFY2(err.contains(QLatin1String("not a usable SQLite database")), qPrintable(err));
-
-        QVERIFY(!SqliteRunStore::open(tmp.path(), &err));
-        QVERIFY2(err.contains(QLatin1String("folder")), qPrintable(err));
-        QVERIFY(!RunReader::open(tmp.filePath(QStringLiteral("missing.sqlite")), &err));
-        QVERIFY2(err.contains(QLatin1String("no run store")), qPrintable(err));
     }
 
     void survivesAWriterKilledMidIngest()

@@ -1,0 +1,152 @@
+// The run store's schema: an old database is migrated, a newer or damaged
+// file is refused.
+#include "store/connection.hpp"
+#include "store/run_reader.hpp"
+#include "store/schema.hpp"
+#include "store/sqlite_run_store.hpp"
+#include "store_test_data.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sb::store;
+using namespace sb::store::test;
+
+class LauncherStoreSchema : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void migratesAVersion1Database()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("old.sqlite"));
+        const QString err0 = execSqlFile(path, QStringLiteral(SB_LAUNCHER_TEST_DATA "/store_v1.sql"));
+        QVERIFY2(err0.isEmpty(), qPrintable(err0));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), 1);
+
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
+        // New columns and tables work on the migrated file.
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("new-run")));
+        QVERIFY(id == 3);
+        store->recordAttempt({id, 0, 1.0, 2.0, QStringLiteral("completed"), QString(), -1, QString()});
+        store->addStepMetrics(metric(id, 0, 1, 0, 1.0));
+        store->addStepMetrics(metric(1, 0, 1, 1, 9.0)); // a second attempt of an old run's step
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        const auto old = reader->run(1);
+        QVERIFY(old.has_value());
+        QCOMPARE(old->name, QStringLiteral("old run"));
+        QCOMPARE(old->status, QStringLiteral("completed"));
+        QCOMPARE(old->restarts, 0);
+        QCOMPARE(reader->run(2)->failingRank, 1);
+        QCOMPARE(reader->run(2)->parentRun, 1);
+        const MetricSeries s = reader->series(1, Metric::Loss, -1, false);
+        QCOMPARE(s.size(), 5);
+        const MetricSeries latest = reader->series(1, Metric::Loss, 0);
+        QCOMPARE(latest.values, (QVector<double>{9.0, 6.25}));
+        QCOMPARE(reader->series(1, Metric::MemPeak, 1).values, (QVector<double>{2001, 2001}));
+        QCOMPARE(reader->events(1).size(), 1);
+        QCOMPARE(reader->logs(1).size(), 1);
+        QCOMPARE(reader->checkpoints(1).size(), 1);
+        QCOMPARE(reader->checkpoints(1)[0].attempt, 0);
+        QCOMPARE(reader->hosts()[0].user, QStringLiteral("alice"));
+        QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA integrity_check")).toString(), QStringLiteral("ok"));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    }
+
+    // Version 3 -> 4: the reason code columns come, saved_plans goes; an old
+    // run keeps its English reason with no code, and a text-only update
+    // clears a code it no longer matches.
+    void migratesAVersion3Database()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("v3.sqlite"));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v3"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QCOMPARE(migrate(db, 3), QString());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral(
+                "INSERT INTO runs (uid, plan_json, backend, world_size, status, created_at, reason) "
+                "VALUES ('old', '{}', 'local', 2, 'failed', 1.0, 'rank 1 exited with code 1 (runtime failure)')")));
+            q = QSqlQuery();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v3"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
+        QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        QCOMPARE(reader->run(1)->reason, QStringLiteral("rank 1 exited with code 1 (runtime failure)"));
+        QCOMPARE(reader->run(1)->reasonCode, QString());
+        QVERIFY(reader->run(1)->reasonArgs.isEmpty());
+
+        RunUpdate coded;
+        coded.runId = 1;
+        coded.reason = QStringLiteral("the ranks stopped without finishing");
+        coded.reasonCode = QStringLiteral("run.unfinished");
+        store->updateRun(coded);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QCOMPARE(reader->run(1)->reasonCode, QStringLiteral("run.unfinished"));
+        RunUpdate text;
+        text.runId = 1;
+        text.reason = QStringLiteral("something said in English only");
+        store->updateRun(text);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QCOMPARE(reader->run(1)->reason, text.reason.value());
+        QCOMPARE(reader->run(1)->reasonCode, QString());
+    }
+
+    void refusesANewerSchemaAndOtherFiles()
+    {
+        QTemporaryDir tmp;
+        const QString newer = tmp.filePath(QStringLiteral("newer.sqlite"));
+        {
+            QString err;
+            auto s = SqliteRunStore::open(newer, &err);
+            QVERIFY(s);
+        }
+        QVERIFY(execSqlFile(newer, tmp.filePath(QStringLiteral("none.sql"))).contains(QLatin1String("cannot read")));
+        QVERIFY(sb::store::kSchemaVersion < 99);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("bump"));
+            db.setDatabaseName(newer);
+            QVERIFY(db.open());
+            QSqlQuery(db).exec(QStringLiteral("PRAGMA user_version = 99"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("bump"));
+        QString err;
+        QVERIFY(!SqliteRunStore::open(newer, &err));
+        QVERIFY2(err.contains(QLatin1String("newer")), qPrintable(err));
+        QVERIFY(!RunReader::open(newer, &err));
+
+        const QString garbage = tmp.filePath(QStringLiteral("garbage.sqlite"));
+        QFile g(garbage);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(QByteArray(8192, 'x'));
+        g.close();
+        QVERIFY(!SqliteRunStore::open(garbage, &err));
+        QVERIFY2(err.contains(QLatin1String("not a usable SQLite database")), qPrintable(err));
+
+        QVERIFY(!SqliteRunStore::open(tmp.path(), &err));
+        QVERIFY2(err.contains(QLatin1String("folder")), qPrintable(err));
+        QVERIFY(!RunReader::open(tmp.filePath(QStringLiteral("missing.sqlite")), &err));
+        QVERIFY2(err.contains(QLatin1String("no run store")), qPrintable(err));
+    }
+
+};
+
+QTEST_GUILESS_MAIN(LauncherStoreSchema)
+#include "tst_launcher_store_schema.moc"
