@@ -2,29 +2,15 @@
 
 namespace sb::protocol {
 
-namespace {
-StepMetric real(const char* name, const char* unit, double Step::*m) { return {name, unit, false, m, nullptr}; }
-StepMetric whole(const char* name, const char* unit, std::int64_t Step::*m) { return {name, unit, true, nullptr, m}; }
-} // namespace
-
 const std::vector<StepMetric>& stepMetrics()
 {
-    static const std::vector<StepMetric> table = {
-        real("loss", "", &Step::loss),
-        real("lr", "", &Step::lr),
-        real("grad_norm", "", &Step::gradNorm),
-        whole("tokens", "tokens", &Step::tokens),
-        real("tokens_per_s", "tokens/s", &Step::tokensPerS),
-        real("step_ms", "ms", &Step::stepMs),
-        real("forward_ms", "ms", &Step::forwardMs),
-        real("backward_ms", "ms", &Step::backwardMs),
-        real("optimizer_ms", "ms", &Step::optimizerMs),
-        real("comm_exposed_ms", "ms", &Step::commExposedMs),
-        whole("mem_current", "bytes", &Step::memCurrent),
-        whole("mem_peak", "bytes", &Step::memPeak),
-        whole("mem_reserved", "bytes", &Step::memReserved),
-        whole("device_mem_used", "bytes", &Step::deviceMemUsed),
-    };
+#define SB_STEP_METRIC_real(member) false, &Step::member, nullptr
+#define SB_STEP_METRIC_whole(member) true, nullptr, &Step::member
+#define SB_STEP_METRIC_ROW(id, name, unit, kind, member) {MetricId::id, name, unit, SB_STEP_METRIC_##kind(member)},
+    static const std::vector<StepMetric> table = {SB_STEP_METRICS(SB_STEP_METRIC_ROW)};
+#undef SB_STEP_METRIC_ROW
+#undef SB_STEP_METRIC_whole
+#undef SB_STEP_METRIC_real
     return table;
 }
 

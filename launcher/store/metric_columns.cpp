@@ -6,9 +6,8 @@ const std::vector<MetricInfo>& metricInfos()
 {
     static const std::vector<MetricInfo> infos = [] {
         std::vector<MetricInfo> out;
-        int i = 0;
         for (const protocol::StepField& f : protocol::stepFields())
-            out.push_back({static_cast<Metric>(i++), f.name(), f.integer(), f.metric->unit, &f});
+            out.push_back({f.metric->id, f.name(), f.integer(), f.metric->unit, &f});
         return out;
     }();
     return infos;
@@ -16,9 +15,7 @@ const std::vector<MetricInfo>& metricInfos()
 
 const MetricInfo& metricInfo(Metric m)
 {
-    for (const MetricInfo& i : metricInfos())
-        if (i.metric == m) return i;
-    return metricInfos().front();
+    return metricInfos()[static_cast<std::size_t>(m)];
 }
 
 std::optional<Metric> parseMetric(const QString& name)

@@ -14,11 +14,8 @@
 
 namespace sb::store {
 
-// In the core table's order (checked by launcher_store).
-enum class Metric {
-    Loss, Lr, GradNorm, Tokens, TokensPerS, StepMs, ForwardMs, BackwardMs, OptimizerMs, CommExposedMs,
-    MemCurrent, MemPeak, MemReserved, DeviceMemUsed
-};
+// A metric in code: the core's identifier of its row (its index in the table).
+using Metric = protocol::MetricId;
 
 struct MetricInfo {
     Metric metric;
