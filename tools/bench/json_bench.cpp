@@ -3,7 +3,7 @@
 // in memory, the largest at the plan size limit (64 MiB); each case runs
 // `runs` times after a warm-up and the median is reported.
 //
-//   bench_json [--runs N] [--mib N]
+//   shardbench-json-bench [--runs N] [--mib N]
 #include "checkpoint/checkpoint_index.hpp"
 #include "json/json.hpp"
 #include "plan/plan_json.hpp"

@@ -2,7 +2,7 @@
 // docs/performance.md, "Estimator"). Each case runs `runs` times after a
 // warm-up; medians are what the goal (< 5 ms) is about.
 //
-//   bench_estimate [--runs N]
+//   shardbench-estimate-bench [--runs N]
 #include "estimate/estimate.hpp"
 #include "plan/plan_json.hpp"
 #include "plan/resolve.hpp"
@@ -62,7 +62,7 @@ int main(int argc, char** argv)
     int runs = 200;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-        else { std::fprintf(stderr, "usage: bench_estimate [--runs N]\n"); return 2; }
+        else { std::fprintf(stderr, "usage: shardbench-estimate-bench [--runs N]\n"); return 2; }
     }
 
     // 1000-layer tutorial Transformer, every block a unit (1001 units), 8 ranks.
