@@ -10,6 +10,9 @@ packages=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   # training core
   libtorch-dev libgloo-dev libopenblas0-openmp
+  # PyTorch for Python: the independent reference that runs the exported
+  # FSDP2 script against the core (engine_export_script)
+  python3-torch python3-numpy
   # Qt Charts' CMake package needs Qt OpenGL's development files
   libqt6opengl6-dev
   # launcher and run store

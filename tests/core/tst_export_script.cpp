@@ -192,7 +192,8 @@ private Q_SLOTS:
             QVERIFY2(calls(applyCalls, fn), fn);
         const json::Value* mainCalls = s.find("calls")->find("main");
         for (const char* fn : {"init_process_group", "init_device_mesh", "build_model", "apply_fsdp", "to_empty", "AdamW",
-                               "set_requires_gradient_sync", "clip_grad_norm_", "save", "destroy_process_group"})
+                               "set_requires_gradient_sync", "clip_grad_norm_", "init_weights", "latest_checkpoint",
+                               "load_checkpoint", "save_checkpoint", "all_reduce", "destroy_process_group"})
             QVERIFY2(calls(mainCalls, fn), fn);
         const QString text = q(script);
         QVERIFY(text.contains(QStringLiteral("fully_shard(module, mesh=mesh, reshard_after_forward=reshard, mp_policy=mp,")));

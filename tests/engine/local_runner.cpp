@@ -51,7 +51,8 @@ int LocalRunner::freePort()
     return s.serverPort();
 }
 
-std::vector<std::unique_ptr<QProcess>> LocalRunner::start(int world, const QStringList& args, const QProcessEnvironment& extraEnv)
+std::vector<std::unique_ptr<QProcess>> LocalRunner::start(int world, const QStringList& args, const QProcessEnvironment& extraEnv,
+                                                          const QString& program)
 {
     const int port = freePort();
     std::vector<std::unique_ptr<QProcess>> procs;
@@ -67,7 +68,7 @@ std::vector<std::unique_ptr<QProcess>> LocalRunner::start(int world, const QStri
         env.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
         for (const QString& k : extraEnv.keys()) env.insert(k, extraEnv.value(k));
         p->setProcessEnvironment(env);
-        p->start(corePath(), args);
+        p->start(program.isEmpty() ? corePath() : program, args);
         procs.push_back(std::move(p));
     }
     return procs;

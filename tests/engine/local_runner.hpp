@@ -35,7 +35,9 @@ public:
     static RunResult run(int world, const QStringList& args, int timeoutMs = 120000,
                          const QProcessEnvironment& extraEnv = QProcessEnvironment());
     static int freePort();
-    // Starts the ranks without waiting (for tests that kill them mid-run).
+    // Starts the ranks without waiting (for tests that kill them mid-run);
+    // `program` instead of the core gets the same torchrun environment.
     static std::vector<std::unique_ptr<QProcess>> start(int world, const QStringList& args,
-                                                        const QProcessEnvironment& extraEnv = QProcessEnvironment());
+                                                        const QProcessEnvironment& extraEnv = QProcessEnvironment(),
+                                                        const QString& program = QString());
 };
