@@ -193,6 +193,7 @@ void FullyShard::postBackward(int u)
     trace("post-backward", u);
     ShardedUnit& unit = *units_[static_cast<std::size_t>(u)];
     unit.reshard();
+    if (!sync_) unit.accumulateUnshardedGrads();
     if (!sync_ || !unit.hasUnshardedGrads()) return;
     // One reduce-scatter in flight: finish the previous before starting this one.
     if (pendingReduce_ >= 0) exposedMs_ += units_[static_cast<std::size_t>(pendingReduce_)]->finishReduce();

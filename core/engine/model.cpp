@@ -62,20 +62,23 @@ torch::Tensor TransformerModel::norm(int module, const torch::Tensor& x)
         const Module& mod = tree_->module(module);
         const torch::Tensor& w = params_[static_cast<std::size_t>(mod.params[0])];
         const torch::Tensor x2 = in.to(w.scalar_type());
-        if (mod.type == "RMSNorm")
-            return x2 * torch::rsqrt(x2.pow(2).mean(-1, true) + 1e-5) * w;
+        if (mod.type == "RMSNorm") { // in fp32 whatever the compute dtype, as Meta's Llama and TorchTitan
+            const torch::Tensor h = x2.to(torch::kFloat);
+            return (h * torch::rsqrt(h.pow(2).mean(-1, true) + 1e-5)).to(x2.scalar_type()) * w;
+        }
         const torch::Tensor& b = params_[static_cast<std::size_t>(mod.params[1])];
         return torch::layer_norm(x2, {config_.dim}, w, b, 1e-5);
     });
 }
 
 namespace {
-// Rotates interleaved pairs (x0, x1) of the head dimension, as Llama's complex RoPE does.
+// Rotates interleaved pairs (x0, x1) of the head dimension, as Llama's complex
+// RoPE does, in fp32 (cos and sin are fp32) and back to x's dtype, as Meta's model.
 torch::Tensor rope(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
 {
-    auto pairs = x.unflatten(-1, {-1, 2});
+    auto pairs = x.to(torch::kFloat).unflatten(-1, {-1, 2});
     auto a = pairs.select(-1, 0), b = pairs.select(-1, 1);
-    return torch::stack({a * cos - b * sin, a * sin + b * cos}, -1).flatten(-2);
+    return torch::stack({a * cos - b * sin, a * sin + b * cos}, -1).flatten(-2).to(x.scalar_type());
 }
 } // namespace
 
@@ -88,8 +91,8 @@ torch::Tensor TransformerModel::attention(const Block& blk, const torch::Tensor&
         auto k = linear(blk.wk, in).view({B, S, KV, hd});
         auto v = linear(blk.wv, in).view({B, S, KV, hd});
         if (config_.arch == Arch::Llama) {
-            q = rope(q, ropeCos_.to(q.scalar_type()), ropeSin_.to(q.scalar_type()));
-            k = rope(k, ropeCos_.to(k.scalar_type()), ropeSin_.to(k.scalar_type()));
+            q = rope(q, ropeCos_, ropeSin_);
+            k = rope(k, ropeCos_, ropeSin_);
         }
         q = q.transpose(1, 2);
         k = k.transpose(1, 2);
@@ -100,7 +103,8 @@ torch::Tensor TransformerModel::attention(const Block& blk, const torch::Tensor&
         }
         auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(static_cast<double>(hd)));
         scores = scores.masked_fill(causalMask_, -std::numeric_limits<float>::infinity());
-        auto probs = torch::softmax(scores, -1);
+        // Softmax in fp32, so its backward uses fp32 probabilities (Meta's model).
+        auto probs = torch::softmax(scores.to(torch::kFloat), -1).to(v.scalar_type());
         auto out = torch::matmul(probs, v).transpose(1, 2).reshape({B, S, H * hd});
         return linear(blk.wo, out);
     });

@@ -184,8 +184,21 @@ void ShardedUnit::reshardAfterForward()
 bool ShardedUnit::hasUnshardedGrads() const
 {
     for (const ShardParam& p : params_)
-        if (p.full.grad().defined()) return true;
+        if (p.full.grad().defined() || p.accumulated.defined()) return true;
     return false;
+}
+
+void ShardedUnit::accumulateUnshardedGrads()
+{
+    const torch::ScalarType reduce = scalarType(unit_.reduceDtype);
+    if (reduce == scalarType(unit_.paramDtype)) return; // autograd's own accumulation is the same sum
+    torch::NoGradGuard noGrad;
+    for (ShardParam& p : params_) {
+        if (!p.full.grad().defined()) continue;
+        if (p.accumulated.defined()) p.accumulated.add_(p.full.grad().to(reduce));
+        else p.accumulated = p.full.grad().to(reduce);
+        p.full.mutable_grad() = torch::Tensor();
+    }
 }
 
 void ShardedUnit::startReduce()
@@ -194,6 +207,10 @@ void ShardedUnit::startReduce()
     rsIn_ = torch::empty({W, shardNumel_}, onDevice(scalarType(unit_.reduceDtype)));
     for (ShardParam& p : params_) {
         torch::Tensor g = p.full.grad();
+        if (p.accumulated.defined()) { // the earlier micro-batches', in the reduce dtype
+            if (g.defined()) p.accumulated.add_(g.to(p.accumulated.scalar_type()));
+            g = p.accumulated;
+        }
         auto spread = rsIn_.narrow(1, p.offset, p.chunk * p.rowNumel).view({W, p.chunk, p.rowNumel});
         // Only the padding rows need zeros; the rest is overwritten.
         if (!g.defined()) {
@@ -206,6 +223,7 @@ void ShardedUnit::startReduce()
         }
         copyRows(g.view({p.rows, p.rowNumel}), spread, p.rows, p.chunk, false);
         p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed
+        p.accumulated = torch::Tensor();
     }
     rsWork_ = mesh_.reduceScatterAsync(rsIn_, rsOut_);
 }

@@ -24,6 +24,9 @@ struct ShardParam {
     torch::Tensor shard;             // [localRows, ...] view of the flat shard (what AdamW updates)
     torch::Tensor grad;              // [localRows, ...] fp32 sharded gradient
     torch::Tensor full;              // the unsharded parameter the model uses (param_dtype)
+    // Its gradient summed over micro-batches without gradient sync, in the
+    // reduce dtype (FSDP2 upcasts there rather than summing in param_dtype).
+    torch::Tensor accumulated;
 };
 
 class ShardedUnit {
@@ -60,6 +63,9 @@ public:
     double finishReduce();
     bool reducePending() const { return rsOut_.defined(); }
     bool hasUnshardedGrads() const;
+    // After a backward without gradient sync: when the reduce dtype differs
+    // from param_dtype, the unsharded gradients move into `accumulated`.
+    void accumulateUnshardedGrads();
 
 private:
     // Where each parameter's rows sit in a flat buffer split `size` ways.

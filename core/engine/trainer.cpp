@@ -9,6 +9,7 @@
 #include "fully_shard.hpp"
 #include "model.hpp"
 #include "param_init.hpp"
+#include "torch_dtype.hpp"
 
 #include "checkpoint/checkpoint_index.hpp"
 #include "plan/resolve.hpp"
@@ -49,6 +50,27 @@ std::vector<torch::Tensor> materialiseFull(TransformerModel& model, std::uint64_
         if (tree.param(static_cast<int>(i)).tiedTo >= 0)
             model.params()[i] = model.params()[static_cast<std::size_t>(tree.param(static_cast<int>(i)).tiedTo)];
     return unique;
+}
+
+// Reference mode under the plan's mixed precision: the model's parameters
+// become casts of the fp32 masters to their unit's param_dtype (tied ones share
+// one cast). Autograd carries each gradient back through the cast to the
+// master in fp32, as FSDP2 accumulates and reduces in fp32. Cast again for
+// every micro-batch: a backward frees the cast's graph.
+void castToUnitDtypes(TransformerModel& model, const std::vector<torch::Tensor>& masters, const ResolvedPlan& r)
+{
+    const ModuleTree& tree = model.tree();
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < tree.params().size(); ++i) {
+        if (tree.param(static_cast<int>(i)).tiedTo >= 0) continue;
+        const int unit = r.paramOwner[i];
+        const torch::Tensor& master = masters[k++];
+        const torch::ScalarType dtype = unit >= 0 ? scalarType(r.units[static_cast<std::size_t>(unit)].paramDtype) : torch::kFloat;
+        model.params()[i] = dtype == master.scalar_type() ? master : master.to(dtype);
+    }
+    for (std::size_t i = 0; i < tree.params().size(); ++i)
+        if (const int tied = tree.param(static_cast<int>(i)).tiedTo; tied >= 0)
+            model.params()[i] = model.params()[static_cast<std::size_t>(tied)];
 }
 
 protocol::PlanEvent planEvent(const LoadedPlan& lp, const ResolvedPlan& r, const DeviceMesh& mesh, FullyShard* fsdp)
@@ -200,6 +222,7 @@ private:
             // Global sample index: the data position continues across resumes at any world size.
             const std::uint64_t first = position_.nextSample + (static_cast<std::uint64_t>(micro) * dataRanks_ + dataRank_) *
                                                                    static_cast<std::uint64_t>(batch_);
+            if (options_.reference) castToUnitDtypes(model_, optimParams_, resolved_);
             torch::Tensor inputs, targets;
             data_->read(first, batch_, tc_.seqLen, inputs, targets);
             inputs = inputs.to(computeDevice());

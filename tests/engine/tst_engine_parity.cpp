@@ -177,6 +177,51 @@ private Q_SLOTS:
         qInfo("llama: max relative loss difference %.3g", diff);
         QVERIFY(diff <= 1e-5);
     }
+
+    void bf16MatchesBf16Reference_data()
+    {
+        // Tolerances on the loss: at W=1 the reference runs the same shapes, and
+        // only where gradients are summed could differ (FSDP2 sums micro-batches in
+        // the fp32 reduce dtype); at W=2 bf16 matrix products of other shapes
+        // round differently (about 3e-5 seen).
+        QTest::addColumn<int>("world");
+        QTest::addColumn<int>("accum");
+        QTest::addColumn<double>("tolerance");
+        QTest::newRow("W=1, 4 micro-batches") << 1 << 4 << 1e-6;
+        QTest::newRow("W=2, 2 micro-batches") << 2 << 2 << 1e-4;
+    }
+
+    void bf16MatchesBf16Reference()
+    {
+        // bf16 compute with fp32 reduction: --reference computes in the plan's
+        // param_dtype too (casts of fp32 masters), so the sharded run is
+        // compared with the same mixed precision unsharded.
+        QFETCH(int, world);
+        QFETCH(int, accum);
+        QFETCH(double, tolerance);
+        sb::Plan plan = tinyPlan(world, 4 / world, 6);
+        plan.training.gradAccum = accum;
+        for (sb::UnitPolicy& u : plan.units) {
+            u.mp.paramDtype = sb::DType::BF16;
+            u.mp.reduceDtype = sb::DType::F32;
+        }
+        const QString path = writePlan(dir_, QStringLiteral("bf16-%1.json").arg(world), plan);
+        const RunResult ref = LocalRunner::run(1, {QStringLiteral("--plan"), path, QStringLiteral("--reference")});
+        QVERIFY2(ref.ok(), qPrintable(ref.describe()));
+        const RunResult run = LocalRunner::run(world, {QStringLiteral("--plan"), path});
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        const double diff = maxRelativeDifference(losses(run.ranks[0]), losses(ref.ranks[0]));
+        qInfo("bf16 W=%d: max relative loss difference %.3g", world, diff);
+        QVERIFY2(diff <= tolerance, qPrintable(QString::number(diff)));
+        // The reference really computed in bf16: its fp32 twin differs.
+        for (sb::UnitPolicy& u : plan.units) u.mp.paramDtype = sb::DType::F32;
+        const QString fp32Path = writePlan(dir_, QStringLiteral("fp32-%1.json").arg(world), plan);
+        const RunResult fp32 = LocalRunner::run(1, {QStringLiteral("--plan"), fp32Path, QStringLiteral("--reference")});
+        QVERIFY2(fp32.ok(), qPrintable(fp32.describe()));
+        const double fromFp32 = maxRelativeDifference(losses(fp32.ranks[0]), losses(ref.ranks[0]));
+        qInfo("bf16 reference against fp32: %.3g", fromFp32);
+        QVERIFY(fromFp32 > 1e-5);
+    }
 };
 
 QTEST_GUILESS_MAIN(EngineParity)

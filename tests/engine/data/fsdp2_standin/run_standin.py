@@ -81,6 +81,8 @@ def fully_shard(module, *, mesh=None, reshard_after_forward=None, shard_placemen
     if not isinstance(mp_policy, MixedPrecisionPolicy) or not isinstance(offload_policy, OffloadPolicy):
         raise TypeError("mp_policy and offload_policy must be the FSDP2 policy types")
     name = type(module).__name__
+    if mp_policy.param_dtype is not None:
+        compute_in(module, mp_policy.param_dtype, ignored_params)
     module.__class__ = type("FSDP" + name, (FSDPModule, type(module)), {})
     module._sb_name = name
     record("fully_shard", module=name, mesh=getattr(mesh, "shape", None), reshard_after_forward=reshard_after_forward,
@@ -89,6 +91,39 @@ def fully_shard(module, *, mesh=None, reshard_after_forward=None, shard_placemen
            offload=isinstance(offload_policy, CPUOffloadPolicy),
            ignored=len(ignored_params) if ignored_params else 0)
     return module
+
+
+def compute_in(module, dtype, ignored):
+    """FSDP2's param_dtype: the module's own parameters (not those of units
+    sharded inside it, nor ignored ones) are cast for its forward; the
+    gradient flows back through the cast to the fp32 parameter, summed in fp32
+    over micro-batches as FSDP2 does with an fp32 reduce_dtype."""
+    skip = {id(p) for p in (ignored or ())}
+    managed = [(sub, n, p) for sub, n, p in own_params(module) if id(p) not in skip]
+
+    def cast(_module, _inputs):
+        low = {}
+        for sub, n, p in managed:
+            low.setdefault(id(p), p.to(dtype))
+            del sub._parameters[n]
+            object.__setattr__(sub, n, low[id(p)])
+
+    def restore(_module, _inputs, _output):
+        for sub, n, p in managed:
+            object.__delattr__(sub, n)
+            sub._parameters[n] = p
+
+    module.register_forward_pre_hook(cast)
+    module.register_forward_hook(restore)
+
+
+def own_params(module):
+    """(module, name, parameter) of `module` and its submodules, not entering units sharded inside it."""
+    out = [(module, n, p) for n, p in module._parameters.items() if p is not None]
+    for child in module.children():
+        if not isinstance(child, FSDPModule):
+            out += own_params(child)
+    return out
 
 
 # --- torch.distributed.device_mesh ------------------------------------------
@@ -190,7 +225,8 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     scores = query @ key.transpose(-2, -1) * (scale or query.shape[-1] ** -0.5)
     if is_causal:
         scores = scores.masked_fill(torch.ones(s, s, dtype=torch.bool, device=query.device).triu(1), float("-inf"))
-    return torch.softmax(scores, -1) @ value
+    # Softmax in fp32 for low-precision inputs, as Meta's Llama writes attention out.
+    return torch.softmax(scores.float(), -1).to(value.dtype) @ value
 
 
 class device(str):
