@@ -7,8 +7,8 @@ namespace sb::engine {
 
 std::string TransformerModel::supports(const ModelConfig& c)
 {
-    if (c.arch == Arch::Tutorial || c.arch == Arch::Llama) return {};
-    return std::string("the training core runs the tutorial Transformer and the Llama-style model; this plan's model is \"") +
+    if (c.arch == Arch::Tutorial || c.arch == Arch::Llama || c.arch == Arch::Gpt2) return {};
+    return std::string("the training core runs the tutorial Transformer, the Llama-style model and GPT-2; this plan's model is \"") +
            archName(c.arch) + "\" (plan and estimate it, or export it as a PyTorch FSDP2 script)";
 }
 
@@ -16,6 +16,10 @@ TransformerModel::TransformerModel(const ModelConfig& config, std::shared_ptr<co
     : config_(config), tree_(std::move(tree))
 {
     params_.resize(tree_->params().size());
+    if (config_.arch == Arch::Gpt2) {
+        findGpt2Modules();
+        return;
+    }
     auto m = [&](const std::string& path) {
         const int i = tree_->findModule(path);
         if (i < 0) throw std::runtime_error("model tree lacks module " + path);
@@ -101,12 +105,24 @@ torch::Tensor TransformerModel::attention(const Block& blk, const torch::Tensor&
             k = k.repeat_interleave(H / KV, 1);
             v = v.repeat_interleave(H / KV, 1);
         }
-        auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(static_cast<double>(hd)));
-        scores = scores.masked_fill(causalMask_, -std::numeric_limits<float>::infinity());
-        // Softmax in fp32, so its backward uses fp32 probabilities (Meta's model).
-        auto probs = torch::softmax(scores.to(torch::kFloat), -1).to(v.scalar_type());
-        auto out = torch::matmul(probs, v).transpose(1, 2).reshape({B, S, H * hd});
-        return linear(blk.wo, out);
+        return linear(blk.wo, attend(q, k, v));
+    });
+}
+
+torch::Tensor TransformerModel::attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v) const
+{
+    const std::int64_t B = q.size(0), H = q.size(1), S = q.size(2), hd = q.size(3);
+    auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(static_cast<double>(hd)));
+    scores = scores.masked_fill(causalMask_, -std::numeric_limits<float>::infinity());
+    // Softmax in fp32, so its backward uses fp32 probabilities (Meta's model).
+    auto probs = torch::softmax(scores.to(torch::kFloat), -1).to(v.scalar_type());
+    return torch::matmul(probs, v).transpose(1, 2).reshape({B, S, H * hd});
+}
+
+torch::Tensor TransformerModel::embed(int module, const torch::Tensor& ids)
+{
+    return call(module, ids, [this, module](const torch::Tensor& t) {
+        return torch::embedding(params_[static_cast<std::size_t>(tree_->module(module).params[0])], t);
     });
 }
 
@@ -138,16 +154,10 @@ torch::Tensor TransformerModel::forward(const torch::Tensor& tokens)
         ropeCos_ = angles.cos();
         ropeSin_ = angles.sin();
     }
+    if (config_.arch == Arch::Gpt2) return gpt2Forward(tokens);
     return call(0, tokens, [this, S, on](const torch::Tensor& ids) {
-        auto h = call(tok_, ids, [this](const torch::Tensor& t) {
-            return torch::embedding(params_[static_cast<std::size_t>(tree_->module(tok_).params[0])], t);
-        });
-        if (pos_ >= 0) {
-            auto positions = torch::arange(S, on.dtype(torch::kLong));
-            h = h + call(pos_, positions, [this](const torch::Tensor& t) {
-                return torch::embedding(params_[static_cast<std::size_t>(tree_->module(pos_).params[0])], t);
-            });
-        }
+        auto h = embed(tok_, ids);
+        if (pos_ >= 0) h = h + embed(pos_, torch::arange(S, on.dtype(torch::kLong)));
         for (const Block& b : blocks_) h = block(b, h);
         return linear(output_, norm(norm_, h)).to(torch::kFloat);
     });

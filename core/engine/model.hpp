@@ -1,6 +1,6 @@
 // The models of the training core as plain single-device code: the FSDP2
-// tutorial Transformer and a Llama-style variant (RMSNorm, SwiGLU, RoPE,
-// grouped-query attention). Parameters are named exactly as the plan's
+// tutorial Transformer, a Llama-style variant (RMSNorm, SwiGLU, RoPE,
+// grouped-query attention) and GPT-2 as Hugging Face names it (model_gpt2.cpp). Parameters are named exactly as the plan's
 // ModuleTree names them; every module boundary goes through `call`, where a
 // sharding layer (fully_shard.hpp) can hook in. Without hooks it is an
 // ordinary unsharded model.
@@ -47,6 +47,9 @@ private:
     struct Block {
         int module, attnNorm, attn, wq, wk, wv, wo, ffnNorm, ff, w1, w2, w3;
     };
+    struct Gpt2Block {
+        int module, ln1, attn, cAttn, attnProj, ln2, mlp, cFc, mlpProj;
+    };
     torch::Tensor call(int module, const torch::Tensor& x, const ModuleFn& fn);
     const torch::Tensor& p(const std::string& path) const;
     torch::Tensor norm(int module, const torch::Tensor& x);
@@ -54,12 +57,22 @@ private:
     torch::Tensor attention(const Block& b, const torch::Tensor& x);
     torch::Tensor feedForward(const Block& b, const torch::Tensor& x);
     torch::Tensor block(const Block& b, const torch::Tensor& x);
+    // Causal attention of [B, H, S, hd] heads, softmax in fp32 -> [B, S, H * hd].
+    torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v) const;
+    torch::Tensor embed(int module, const torch::Tensor& ids);
+    // GPT-2 (model_gpt2.cpp): Conv1D layers hold their weight as [in, out].
+    void findGpt2Modules();
+    torch::Tensor conv1d(int module, const torch::Tensor& x);
+    torch::Tensor gpt2Block(const Gpt2Block& b, const torch::Tensor& x);
+    torch::Tensor gpt2Forward(const torch::Tensor& tokens);
 
     ModelConfig config_;
     std::shared_ptr<const ModuleTree> tree_;
     std::vector<torch::Tensor> params_;
     std::vector<Block> blocks_;
+    std::vector<Gpt2Block> gpt2Blocks_;
     int tok_ = -1, pos_ = -1, norm_ = -1, output_ = -1;
+    int transformer_ = -1; // GPT-2's "transformer" (everything but lm_head)
     ModuleCaller* caller_ = nullptr;
     // Per-forward constants (not parameters).
     torch::Tensor causalMask_, ropeCos_, ropeSin_;

@@ -85,19 +85,21 @@ double worstDifference(const std::vector<StepLine>& a, const std::vector<StepLin
     return worst;
 }
 
-// A small Llama: RoPE, RMSNorm, SwiGLU and grouped-query attention (4 heads, 2 kv).
-sb::Plan llamaPlan(int world, int steps)
+// A small model of a preset's architecture: Llama (RoPE, RMSNorm, SwiGLU,
+// grouped-query attention: 4 heads, 2 kv) or GPT-2 (learned positions,
+// LayerNorm, Conv1D, GELU, tied embeddings).
+sb::Plan smallPlan(const char* preset, int world, int steps)
 {
-    sb::ModelConfig m;
-    m.arch = sb::Arch::Llama;
+    sb::ModelConfig m = *sb::presetConfig(preset);
     m.vocabSize = 130;
     m.dim = 64;
     m.nLayers = 2;
     m.nHeads = 4;
-    m.nKvHeads = 2;
+    m.nKvHeads = m.arch == sb::Arch::Llama ? 2 : 4;
     m.ffnHidden = 128;
     m.maxSeqLen = 32;
     sb::Plan p = sb::defaultPlan(m);
+    p.mesh = sb::Mesh{};
     p.mesh.device = sb::Device::Cpu;
     p.mesh.procsPerNode = world;
     p.training.microBatch = 2;
@@ -108,6 +110,8 @@ sb::Plan llamaPlan(int world, int steps)
     p.training.gradClip = 1.0;
     return p;
 }
+
+sb::Plan llamaPlan(int world, int steps) { return smallPlan("llama3-8b", world, steps); }
 
 // The printed losses have 6 decimals (2e-7 relative); a wrong layout or
 // initialisation moves them by 1e-4 relative or more.
@@ -147,18 +151,20 @@ private Q_SLOTS:
     void matchesTheCore_data()
     {
         QTest::addColumn<int>("world");
-        QTest::addColumn<bool>("llama");
-        QTest::newRow("llama, 2 ranks, grad accumulation") << 2 << true;
-        QTest::newRow("tutorial, 3 ranks, uneven rows") << 3 << false;
-        QTest::newRow("llama, 1 rank") << 1 << true;
+        QTest::addColumn<QString>("model");
+        QTest::newRow("llama, 2 ranks, grad accumulation") << 2 << QStringLiteral("llama3-8b");
+        QTest::newRow("tutorial, 3 ranks, uneven rows") << 3 << QStringLiteral("transformer");
+        QTest::newRow("llama, 1 rank") << 1 << QStringLiteral("llama3-8b");
+        QTest::newRow("gpt-2, 2 ranks, grad accumulation") << 2 << QStringLiteral("gpt2-124m");
     }
 
     void matchesTheCore()
     {
         QFETCH(int, world);
-        QFETCH(bool, llama);
-        const sb::Plan plan = llama ? llamaPlan(world, 4) : tinyPlan(world, 2, 4);
-        const QString name = QStringLiteral("match%1%2").arg(world).arg(llama);
+        QFETCH(QString, model);
+        const sb::Plan plan = model == QStringLiteral("transformer") ? tinyPlan(world, 2, 4)
+                                                                     : smallPlan(model.toLatin1().constData(), world, 4);
+        const QString name = QStringLiteral("match%1%2").arg(world).arg(model);
         const QString script = exportScript(plan, name);
         QVERIFY(!script.isEmpty());
         const RunResult core = LocalRunner::run(world, {QStringLiteral("--plan"), tmp_.filePath(name + QStringLiteral(".plan.json"))});

@@ -63,10 +63,9 @@ private Q_SLOTS:
         bad.close();
         const QString badPath = bad.fileName();
         const QString p2 = writePlan(dir_, QStringLiteral("tiny4.json"), tinyPlan(4, 2, 3));
-        sb::Plan gpt = sb::defaultPlan(*sb::presetConfig("gpt2-124m"));
-        gpt.mesh = sb::Mesh{};
-        gpt.mesh.procsPerNode = 1;
-        const QString gptPath = writePlan(dir_, QStringLiteral("gpt.json"), gpt);
+        // A model imported from a PyTorch module tree: planned and estimated, not trained.
+        const QString importedPath = qEnvironmentVariable("SB_SOURCE_DIR") +
+                                     QStringLiteral("/tests/core/data/estimate/golden/imported-small.plan.json");
         sb::Plan tokens = tinyPlan(1, 2, 3);
         tokens.training.data = {sb::DataConfig::Tokens, dir_.filePath(QStringLiteral("missing.bin")).toStdString()};
         const QString tokensPath = writePlan(dir_, QStringLiteral("tokens-missing.json"), tokens);
@@ -89,8 +88,8 @@ private Q_SLOTS:
                                             << 2 << QStringLiteral("RANK 2 is not below WORLD_SIZE 2");
         QTest::newRow("mesh does not match WORLD_SIZE") << QStringList{QStringLiteral("--plan"), p2} << QStringList{} << 2
                                                         << QStringLiteral("WORLD_SIZE is 1");
-        QTest::newRow("model the core cannot run") << QStringList{QStringLiteral("--plan"), gptPath} << QStringList{} << 2
-                                                   << QStringLiteral("\\\"gpt2\\\"");
+        QTest::newRow("model the core cannot run") << QStringList{QStringLiteral("--plan"), importedPath} << QStringList{} << 2
+                                                   << QStringLiteral("\\\"imported\\\"");
         QTest::newRow("missing token file") << QStringList{QStringLiteral("--plan"), tokensPath} << QStringList{} << 2
                                             << QStringLiteral("missing.bin");
         // This build's LibTorch has no CUDA: a cuda plan is refused, naming the field.
