@@ -5,6 +5,7 @@
 #include "estimate/estimate.hpp"
 #include "estimate/estimate_report.hpp"
 #include "export/fsdp2_script.hpp"
+#include "hf/hf_config.hpp"
 #include "plan/plan_json.hpp"
 #include "plan/resolve.hpp"
 
@@ -59,7 +60,7 @@ bool writeText(const std::string& path, const std::string& text, std::ostream& e
 
 const char* kPlanUsage =
     "shardbench-cli plan --preset NAME [--vocab N --dim N --layers N --heads N --kv-heads N --ffn N --max-seq N]\n"
-    "       [--import TREE.json] [--nodes N --procs-per-node M --replicate R --device cpu|cuda --device-memory GIB]\n"
+    "       [--import TREE.json | --from-hf HF_DIR] [--nodes N --procs-per-node M --replicate R --device cpu|cuda --device-memory GIB]\n"
     "       [--units blocks|root] [--param-dtype T --reduce-dtype T --output-dtype T --reshard true|false|K\n"
     "       --ac none|full --offload] [--batch B --seq S --accum A --steps N --seed N --lr X]\n"
     "       [--data synthetic|tokens|text --data-path FILE --checkpoint-dir DIR --checkpoint-interval N]\n"
@@ -71,7 +72,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
 {
     Args a(argv,
            {"--preset", "--vocab", "--dim", "--layers", "--heads", "--kv-heads", "--ffn", "--max-seq", "--import",
-            "--nodes", "--procs-per-node", "--replicate", "--device", "--device-memory", "--units", "--param-dtype",
+            "--from-hf", "--nodes", "--procs-per-node", "--replicate", "--device", "--device-memory", "--units", "--param-dtype",
             "--reduce-dtype", "--output-dtype", "--reshard", "--ac", "--batch", "--seq", "--accum", "--steps",
             "--seed", "--lr", "--data", "--data-path", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
             "--output"},
@@ -82,7 +83,17 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (!output) return usageError(err, "missing -o PLAN.json", kPlanUsage);
 
     ModelConfig model;
-    if (auto imp = a.value("--import")) {
+    if (a.has("--from-hf") && (a.has("--import") || a.has("--preset")))
+        return usageError(err, "--from-hf takes the model from config.json: not with --import or --preset", kPlanUsage);
+    if (auto hfDir = a.value("--from-hf")) {
+        Result<ModelConfig> hf = hf::modelFromConfig(*hfDir);
+        if (!hf) {
+            err << hf.error() << "\n";
+            return kBadInput;
+        }
+        model = std::move(hf).value();
+        model.maxSeqLen = a.integer("--max-seq", model.maxSeqLen, 1, 1ll << 30);
+    } else if (auto imp = a.value("--import")) {
         std::ifstream f(*imp, std::ios::binary);
         if (!f) return usageError(err, "cannot read " + *imp + ": " + std::strerror(errno), kPlanUsage);
         std::stringstream ss;

@@ -1,6 +1,8 @@
 // Initial weights from one standard .safetensors file of the unsharded model
-// (F32, BF16 or F16 tensors named by module path): rank 0 reads one parameter
-// at a time and broadcasts it; every rank keeps only its rows.
+// (F32, BF16 or F16 tensors named by module path), or from a Hugging Face
+// checkpoint (hf/hf_weights.hpp: names mapped, Llama's q/k rows permuted):
+// rank 0 reads one parameter at a time and broadcasts it; every rank keeps
+// only its rows (all of a parameter no unit shards).
 #pragma once
 
 #include "fully_shard.hpp"
@@ -11,8 +13,10 @@
 namespace sb::engine {
 
 // Collective over the world. Returns "" or an error sentence (on every rank).
-std::string importFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh& mesh, const std::string& path);
+std::string importFullModel(FullyShard& fsdp, const ModuleTree& tree, const ModelConfig& model, DeviceMesh& mesh,
+                            const std::string& path);
 // Reference mode: `params` are the full tensors in tree order (tied ones skipped).
-std::string importFullModel(std::vector<torch::Tensor>& params, const ModuleTree& tree, const std::string& path);
+std::string importFullModel(std::vector<torch::Tensor>& params, const ModuleTree& tree, const ModelConfig& model,
+                            const std::string& path);
 
 } // namespace sb::engine

@@ -64,6 +64,7 @@ FullyShard::FullyShard(TransformerModel& model, const Plan& plan, const Resolved
         if (prm.tiedTo >= 0 || resolved.paramOwner[i] >= 0) continue;
         torch::Tensor full = initFullParam(tree, static_cast<int>(i), plan.training.seed);
         replicated_.push_back(full);
+        replicatedIndex_.push_back(static_cast<int>(i));
         model.params()[i] = full;
     }
     for (std::size_t i = 0; i < tree.params().size(); ++i) {

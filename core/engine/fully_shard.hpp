@@ -40,6 +40,8 @@ public:
     std::vector<std::unique_ptr<ShardedUnit>>& units() { return units_; }
     // Parameters a unit excluded with ignored_params: full on every rank, never synchronised (as FSDP2).
     std::vector<torch::Tensor>& replicatedParams() { return replicated_; }
+    // Their tree indices, in the same order.
+    const std::vector<int>& replicatedIndices() const { return replicatedIndex_; }
     // Milliseconds the training thread waited for collectives since the last call.
     double takeExposedCommMs();
 
@@ -61,6 +63,7 @@ private:
     std::vector<int> unitOfModule_;
     std::vector<std::unique_ptr<ShardedUnit>> units_;
     std::vector<torch::Tensor> replicated_;
+    std::vector<int> replicatedIndex_;
     std::vector<int> postForwardOrder_;
     std::vector<int> postForwardPos_;
     std::vector<bool> postBackwardDone_;

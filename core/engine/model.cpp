@@ -149,7 +149,7 @@ torch::Tensor TransformerModel::forward(const torch::Tensor& tokens)
     causalMask_ = torch::ones({S, S}, on.dtype(torch::kBool)).triu(1);
     if (config_.arch == Arch::Llama) {
         const std::int64_t hd = config_.headDim();
-        auto inv = torch::pow(500000.0, -torch::arange(0, hd, 2, on.dtype(torch::kFloat)) / static_cast<double>(hd));
+        auto inv = torch::pow(config_.ropeTheta, -torch::arange(0, hd, 2, on.dtype(torch::kFloat)) / static_cast<double>(hd));
         auto angles = torch::outer(torch::arange(S, on.dtype(torch::kFloat)), inv).view({1, S, 1, hd / 2});
         ropeCos_ = angles.cos();
         ropeSin_ = angles.sin();

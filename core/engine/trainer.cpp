@@ -163,8 +163,8 @@ private:
     int importInitialWeights()
     {
         if (options_.initFrom.empty()) return code(CoreExit::Ok);
-        const std::string err = fsdp_ ? importFullModel(*fsdp_, *lp_.tree, mesh_, options_.initFrom)
-                                      : importFullModel(optimParams_, *lp_.tree, options_.initFrom);
+        const std::string err = fsdp_ ? importFullModel(*fsdp_, *lp_.tree, plan_.model, mesh_, options_.initFrom)
+                                      : importFullModel(optimParams_, *lp_.tree, plan_.model, options_.initFrom);
         if (err.empty()) return code(CoreExit::Ok);
         events().error("cannot import initial weights: " + err, "--init-from");
         return code(CoreExit::BadInput);

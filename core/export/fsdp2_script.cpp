@@ -102,6 +102,7 @@ from torch.utils.checkpoint import checkpoint
     s += "    \"ffn_hidden\": " + std::to_string(m.ffnHidden) + ",\n";
     s += "    \"max_seq_len\": " + std::to_string(m.maxSeqLen) + ",\n";
     s += "    \"tied_embeddings\": " + pyBool(m.tiedEmbeddings) + ",\n";
+    s += "    \"rope_theta\": " + json::formatNumber(m.ropeTheta) + ",\n";
     s += "}\n";
 
     // Units, deepest first so that fully_shard is applied bottom-up.

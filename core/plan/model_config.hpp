@@ -34,6 +34,7 @@ struct ModelConfig {
     std::int64_t ffnHidden = 1024; // MLP hidden width
     std::int64_t maxSeqLen = 64;   // learned position table size (Tutorial, GPT-2)
     bool tiedEmbeddings = false;
+    double ropeTheta = 500000.0;   // Llama's RoPE base (Llama 3; Llama 2 and most others: 10000)
     DType dtype = DType::F32;      // dtype the parameters are created in
     // For Arch::Imported: the exported tree as read, and its source path.
     json::Value importedTree;

@@ -70,6 +70,7 @@ json::Value planToJson(const Plan& p)
         model.set("ffn_hidden", p.model.ffnHidden);
         model.set("max_seq_len", p.model.maxSeqLen);
         model.set("tied_embeddings", p.model.tiedEmbeddings);
+        if (p.model.ropeTheta != ModelConfig().ropeTheta) model.set("rope_theta", p.model.ropeTheta);
         model.set("dtype", dtypeName(p.model.dtype));
     }
     root.set("model", model);
@@ -295,6 +296,7 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
     f.integer("ffn_hidden", m.ffnHidden, 1, big);
     f.integer("max_seq_len", m.maxSeqLen, 1, big);
     f.boolean("tied_embeddings", m.tiedEmbeddings);
+    f.number("rope_theta", m.ropeTheta);
     std::optional<DType> dt = m.dtype;
     f.dtype("dtype", dt);
     if (dt) m.dtype = *dt;

@@ -35,6 +35,29 @@ sb::Plan tinyPlan(int world, int microBatch, int steps)
     return p;
 }
 
+sb::Plan smallPlan(const char* preset, int world, int steps)
+{
+    sb::ModelConfig m = *sb::presetConfig(preset);
+    m.vocabSize = 130;
+    m.dim = 64;
+    m.nLayers = 2;
+    m.nHeads = 4;
+    m.nKvHeads = m.arch == sb::Arch::Llama ? 2 : 4;
+    m.ffnHidden = 128;
+    m.maxSeqLen = 32;
+    sb::Plan p = sb::defaultPlan(m);
+    p.mesh = sb::Mesh{};
+    p.mesh.device = sb::Device::Cpu;
+    p.mesh.procsPerNode = world;
+    p.training.microBatch = 2;
+    p.training.seqLen = 16;
+    p.training.gradAccum = 2;
+    p.training.steps = steps;
+    p.training.optimizer.lr = 2e-3;
+    p.training.gradClip = 1.0;
+    return p;
+}
+
 QString writePlan(const QTemporaryDir& dir, const QString& name, const sb::Plan& plan)
 {
     const QString path = dir.filePath(name);

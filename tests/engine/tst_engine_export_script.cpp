@@ -85,32 +85,6 @@ double worstDifference(const std::vector<StepLine>& a, const std::vector<StepLin
     return worst;
 }
 
-// A small model of a preset's architecture: Llama (RoPE, RMSNorm, SwiGLU,
-// grouped-query attention: 4 heads, 2 kv) or GPT-2 (learned positions,
-// LayerNorm, Conv1D, GELU, tied embeddings).
-sb::Plan smallPlan(const char* preset, int world, int steps)
-{
-    sb::ModelConfig m = *sb::presetConfig(preset);
-    m.vocabSize = 130;
-    m.dim = 64;
-    m.nLayers = 2;
-    m.nHeads = 4;
-    m.nKvHeads = m.arch == sb::Arch::Llama ? 2 : 4;
-    m.ffnHidden = 128;
-    m.maxSeqLen = 32;
-    sb::Plan p = sb::defaultPlan(m);
-    p.mesh = sb::Mesh{};
-    p.mesh.device = sb::Device::Cpu;
-    p.mesh.procsPerNode = world;
-    p.training.microBatch = 2;
-    p.training.seqLen = 16;
-    p.training.gradAccum = 2;
-    p.training.steps = steps;
-    p.training.optimizer.lr = 2e-3;
-    p.training.gradClip = 1.0;
-    return p;
-}
-
 sb::Plan llamaPlan(int world, int steps) { return smallPlan("llama3-8b", world, steps); }
 
 // The printed losses have 6 decimals (2e-7 relative); a wrong layout or
@@ -156,14 +130,17 @@ private Q_SLOTS:
         QTest::newRow("tutorial, 3 ranks, uneven rows") << 3 << QStringLiteral("transformer");
         QTest::newRow("llama, 1 rank") << 1 << QStringLiteral("llama3-8b");
         QTest::newRow("gpt-2, 2 ranks, grad accumulation") << 2 << QStringLiteral("gpt2-124m");
+        QTest::newRow("llama, RoPE theta 10000 (Llama 2), 2 ranks") << 2 << QStringLiteral("llama-theta-10000");
     }
 
     void matchesTheCore()
     {
         QFETCH(int, world);
         QFETCH(QString, model);
-        const sb::Plan plan = model == QStringLiteral("transformer") ? tinyPlan(world, 2, 4)
-                                                                     : smallPlan(model.toLatin1().constData(), world, 4);
+        sb::Plan plan = model == QStringLiteral("transformer") ? tinyPlan(world, 2, 4)
+                        : model == QStringLiteral("llama-theta-10000") ? smallPlan("llama3-8b", world, 4)
+                                                                         : smallPlan(model.toLatin1().constData(), world, 4);
+        if (model == QStringLiteral("llama-theta-10000")) plan.model.ropeTheta = 10000;
         const QString name = QStringLiteral("match%1%2").arg(world).arg(model);
         const QString script = exportScript(plan, name);
         QVERIFY(!script.isEmpty());
@@ -258,7 +235,7 @@ private Q_SLOTS:
         const RunResult exported = LocalRunner::run(1, {QStringLiteral("--plan"), warmPlan, QStringLiteral("--export-final"), weights});
         QVERIFY2(exported.ok(), qPrintable(exported.describe()));
         auto toHf = [&](const QString& dir, bool permute) {
-            QStringList args{standin(QStringLiteral("to_hf_llama.py")), weights, tmp_.filePath(dir), QStringLiteral("4"), QStringLiteral("2")};
+            QStringList args{standin(QStringLiteral("to_hf.py")), warmPlan, weights, tmp_.filePath(dir)};
             if (!permute) args << QStringLiteral("--no-permute");
             return QProcess::execute(kPython, args) == 0;
         };

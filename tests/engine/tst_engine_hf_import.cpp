@@ -1,0 +1,212 @@
+// Hugging Face checkpoints into the core: `shardbench-cli plan --from-hf DIR`
+// and `shardbench-core --init-from DIR` (one model.safetensors, or an index
+// with shards). The Hugging Face copies are written from the core's own
+// weights by data/fsdp2_standin/to_hf.py with transformers' permutation, so
+// the same weights must give the same losses in both layouts; a copy renamed
+// without the q/k permutation must not.
+#include "engine_support.hpp"
+
+#include "plan/plan_json.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kPython = QStringLiteral("/usr/bin/python3");
+
+QString toHfScript()
+{
+    return qEnvironmentVariable("SB_SOURCE_DIR") + QStringLiteral("/tests/engine/data/fsdp2_standin/to_hf.py");
+}
+
+QString cli() { return QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")); }
+
+struct Output {
+    int exitCode = -1;
+    QString text;
+};
+
+Output runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(cli(), args);
+    p.waitForFinished(60000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError())};
+}
+
+bool writeText(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
+}
+
+} // namespace
+
+class TestEngineHfImport : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir tmp_;
+
+    // The core's weights after a few steps of `preset` (not the initial ones),
+    // and their Hugging Face copies under `name`, `name`-sharded (3 files and an
+    // index) and, for Llama, `name`-renamed (names only).
+    bool prepare(const char* preset, const QString& name)
+    {
+        const QString plan = writePlan(tmp_, name + QStringLiteral(".plan.json"), smallPlan(preset, 1, 4));
+        const QString weights = tmp_.filePath(name + QStringLiteral(".safetensors"));
+        const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), plan, QStringLiteral("--export-final"), weights});
+        if (!run.ok()) {
+            qWarning("%s", qPrintable(run.describe()));
+            return false;
+        }
+        auto toHf = [&](const QString& dir, const QStringList& extra) {
+            return QProcess::execute(kPython, QStringList{toHfScript(), plan, weights, tmp_.filePath(dir)} + extra) == 0;
+        };
+        return toHf(name, {}) && toHf(name + QStringLiteral("-sharded"), {QStringLiteral("--shards"), QStringLiteral("3")}) &&
+               toHf(name + QStringLiteral("-renamed"), {QStringLiteral("--no-permute")});
+    }
+
+    std::vector<double> lossesFrom(const QString& plan, int world, const QString& weights, bool reference = false)
+    {
+        QStringList args{QStringLiteral("--plan"), plan, QStringLiteral("--init-from"), weights};
+        if (reference) args << QStringLiteral("--reference");
+        const RunResult run = LocalRunner::run(world, args);
+        if (!run.ok()) qWarning("%s", qPrintable(run.describe()));
+        return run.ok() ? losses(run.ranks[0]) : std::vector<double>{};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(tmp_.isValid());
+        const bool ok = QProcess::execute(kPython, {QStringLiteral("-c"), QStringLiteral("import numpy")}) == 0;
+        if (!ok && qEnvironmentVariableIsSet("CI")) QFAIL("python3-numpy is missing: scripts/install-deps.sh installs it");
+        if (!ok) QSKIP("Debian's python3-numpy is not installed");
+    }
+
+    void planFromConfig_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("llama") << QStringLiteral("llama3-8b");
+        QTest::newRow("gpt2") << QStringLiteral("gpt2-124m");
+    }
+
+    void planFromConfig()
+    {
+        QFETCH(QString, preset);
+        const QString name = QStringLiteral("cfg-") + preset;
+        QVERIFY(prepare(preset.toLatin1().constData(), name));
+        const QString out = tmp_.filePath(name + QStringLiteral("-from-hf.plan.json"));
+        const Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), tmp_.filePath(name), QStringLiteral("--device"),
+                                 QStringLiteral("cpu"), QStringLiteral("-o"), out});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.text));
+        const sb::LoadedPlan lp = sb::loadAndValidate(out.toStdString());
+        QVERIFY(lp.ok());
+        const sb::ModelConfig want = smallPlan(preset.toLatin1().constData(), 1, 4).model;
+        const sb::ModelConfig& got = lp.plan.model;
+        QCOMPARE(got.arch, want.arch);
+        QCOMPARE(got.vocabSize, want.vocabSize);
+        QCOMPARE(got.dim, want.dim);
+        QCOMPARE(got.nLayers, want.nLayers);
+        QCOMPARE(got.nHeads, want.nHeads);
+        QCOMPARE(got.nKvHeads, want.nKvHeads);
+        QCOMPARE(got.ffnHidden, want.ffnHidden);
+        QCOMPARE(got.tiedEmbeddings, want.tiedEmbeddings);
+        QCOMPARE(lp.tree->totalParams(), sb::buildModuleTree(want)->totalParams());
+    }
+
+    void sameLossesInBothLayouts_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<int>("world");
+        QTest::newRow("llama, 2 ranks") << QStringLiteral("llama3-8b") << 2;
+        QTest::newRow("gpt2, 2 ranks") << QStringLiteral("gpt2-124m") << 2;
+    }
+
+    void sameLossesInBothLayouts()
+    {
+        QFETCH(QString, preset);
+        QFETCH(int, world);
+        const QString name = QStringLiteral("same-") + preset;
+        QVERIFY(prepare(preset.toLatin1().constData(), name));
+        const QString plan = writePlan(tmp_, name + QStringLiteral("-w.plan.json"), smallPlan(preset.toLatin1().constData(), world, 3));
+        const std::vector<double> reference = lossesFrom(plan, world, tmp_.filePath(name + QStringLiteral(".safetensors")));
+        QCOMPARE(reference.size(), std::size_t(3));
+        for (const QString& source : {tmp_.filePath(name), tmp_.filePath(name + QStringLiteral("/model.safetensors")),
+                                      tmp_.filePath(name + QStringLiteral("-sharded")),
+                                      tmp_.filePath(name + QStringLiteral("-sharded/model.safetensors.index.json"))}) {
+            const double diff = maxRelativeDifference(lossesFrom(plan, world, source), reference);
+            QVERIFY2(diff < 1e-9, qPrintable(QStringLiteral("%1: relative difference %2").arg(source).arg(diff)));
+        }
+        // --reference reads the same way.
+        const double ref = maxRelativeDifference(lossesFrom(plan, 1, tmp_.filePath(name), true),
+                                                 lossesFrom(plan, 1, tmp_.filePath(name + QStringLiteral(".safetensors")), true));
+        QVERIFY2(ref < 1e-9, qPrintable(QString::number(ref)));
+        if (preset == QStringLiteral("llama3-8b")) { // renaming alone is silently wrong; the permutation is what fixes it
+            const double wrong = maxRelativeDifference(lossesFrom(plan, world, tmp_.filePath(name + QStringLiteral("-renamed"))), reference);
+            QVERIFY2(wrong > 1e-5, qPrintable(QString::number(wrong)));
+        }
+    }
+
+    void refusesBadCheckpoints()
+    {
+        QVERIFY(prepare("llama3-8b", QStringLiteral("bad")));
+        const QString plan = writePlan(tmp_, QStringLiteral("bad-w.plan.json"), smallPlan("llama3-8b", 1, 2));
+        auto core = [&](const QString& weights) {
+            return LocalRunner::run(1, {QStringLiteral("--plan"), plan, QStringLiteral("--init-from"), weights});
+        };
+        // An index that maps a tensor to a file that is not there.
+        const QString sharded = tmp_.filePath(QStringLiteral("bad-sharded"));
+        QVERIFY(QFile::remove(sharded + QStringLiteral("/model-00002-of-00003.safetensors")));
+        RunResult r = core(sharded);
+        QCOMPARE(r.ranks[0].exitCode, 2);
+        QVERIFY2(r.ranks[0].stdErr.contains(QStringLiteral("model-00002-of-00003.safetensors")), qPrintable(r.ranks[0].stdErr));
+        // A truncated single file.
+        QFile f(tmp_.filePath(QStringLiteral("bad/model.safetensors")));
+        QVERIFY(f.resize(100));
+        r = core(tmp_.filePath(QStringLiteral("bad")));
+        QCOMPARE(r.ranks[0].exitCode, 2);
+        QVERIFY2(r.ranks[0].stdErr.contains(QStringLiteral("model.safetensors")), qPrintable(r.ranks[0].stdErr));
+        // A folder with neither file.
+        QVERIFY(QDir(tmp_.path()).mkpath(QStringLiteral("empty")));
+        r = core(tmp_.filePath(QStringLiteral("empty")));
+        QCOMPARE(r.ranks[0].exitCode, 2);
+        QVERIFY2(r.ranks[0].stdErr.contains(QStringLiteral("neither model.safetensors")), qPrintable(r.ranks[0].stdErr));
+    }
+
+    void refusesConfigsItCannotTrain_data()
+    {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not JSON") << QByteArray("{\"model_type\": ") << QStringLiteral("invalid JSON");
+        QTest::newRow("another model") << QByteArray(R"({"model_type": "bert"})") << QStringLiteral("\"bert\"");
+        QTest::newRow("RoPE scaling") << QByteArray(R"({"model_type": "llama", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "rms_norm_eps": 1e-5, "rope_scaling": {"rope_type": "llama3"}})")
+                                      << QStringLiteral("rope_scaling");
+        QTest::newRow("missing size") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_layer": 2, "n_head": 4, "n_positions": 32})")
+                                      << QStringLiteral("\"n_embd\"");
+        QTest::newRow("heads do not divide") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_embd": 30, "n_layer": 2, "n_head": 4, "n_positions": 32})")
+                                             << QStringLiteral("config.json");
+    }
+
+    void refusesConfigsItCannotTrain()
+    {
+        QFETCH(QByteArray, config);
+        QFETCH(QString, message);
+        const QString dir = tmp_.filePath(QStringLiteral("config-%1").arg(QString::fromLatin1(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('-')));
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(writeText(dir + QStringLiteral("/config.json"), config));
+        const Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), dir, QStringLiteral("-o"), dir + QStringLiteral("/p.json")});
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.text.contains(message) && o.text.contains(QStringLiteral("config.json")), qPrintable(o.text));
+        QVERIFY(!QFile::exists(dir + QStringLiteral("/p.json")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineHfImport)
+#include "tst_engine_hf_import.moc"
