@@ -68,8 +68,9 @@ std::string readDistEnv(DistEnv& env)
 
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     env.threads = std::max(1, static_cast<int>(cores) / env.localWorld);
+    if (auto e = readInt("OMP_NUM_THREADS", env.threads, false, 1, 4096); !e.empty()) return e;
     if (auto e = readInt("SB_THREADS", env.threads, false, 1, 4096); !e.empty()) return e;
-    return {};
+    return readElasticEnv(env.elastic);
 }
 
 } // namespace sb::engine

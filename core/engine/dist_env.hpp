@@ -1,6 +1,8 @@
 // The torchrun environment of one rank, read and checked.
 #pragma once
 
+#include "elastic.hpp"
+
 #include <string>
 
 namespace sb::engine {
@@ -16,10 +18,12 @@ struct DistEnv {
     int collectiveTimeoutS = 300;
     int threads = 1;
     bool fromSlurm = false; // some values were derived from srun's SLURM_* variables
+    ElasticEnv elastic;     // what torchrun's agent says (elastic.hpp)
 };
 
 // Reads RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR,
-// MASTER_PORT (and SB_* tuning variables), derived from Slurm's variables
+// MASTER_PORT, torchrun's TORCHELASTIC_* and OMP_NUM_THREADS (and SB_* tuning
+// variables; SB_THREADS wins over OMP_NUM_THREADS), derived from Slurm's variables
 // under srun when they are not set (slurm_env.hpp). Returns an error
 // sentence naming the variable, or "" when everything is consistent.
 std::string readDistEnv(DistEnv& env);

@@ -42,6 +42,7 @@ void Events::emit(const char* type, const json::Value& fields)
 
 void Events::error(const std::string& message, const std::string& where)
 {
+    if (firstError_.empty()) firstError_ = message;
     emit(protocol::Error{message, where});
     log("error: " + message);
 }

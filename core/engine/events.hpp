@@ -26,6 +26,8 @@ public:
         emit(Event::kType, e.toJson());
     }
     void error(const std::string& message, const std::string& where = {});
+    // The first error() of this process ("" when none): what it failed of.
+    const std::string& firstError() const { return firstError_; }
     // "[rank 0] message" on stderr.
     void log(const std::string& message);
 
@@ -34,6 +36,7 @@ public:
 private:
     int rank_ = 0;
     std::string runId_;
+    std::string firstError_;
 };
 
 inline Events& events() { return Events::instance(); }

@@ -1,6 +1,7 @@
 // shardbench-core: one rank of an FSDP2-style training run (docs/protocol.md).
 #include "device.hpp"
 #include "dist_env.hpp"
+#include "elastic.hpp"
 #include "events.hpp"
 #include "model.hpp"
 #include "process_groups.hpp"
@@ -13,6 +14,7 @@
 
 #include <torch/torch.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <unistd.h>
@@ -40,7 +42,8 @@ std::string hostName()
 
 } // namespace
 
-int main(int argc, char** argv)
+// One rank, start to exit; main() adds torchrun's error file.
+int runRank(int argc, char** argv)
 {
     using namespace sb;
     using namespace sb::engine;
@@ -66,15 +69,17 @@ int main(int argc, char** argv)
         return code(CoreExit::BadInput);
     }
     const std::string planPath = args.value("--plan").value_or("");
-    const std::string runId = args.value("--run-id").value_or("local");
+    DistEnv env;
+    const std::string envError = readDistEnv(env);
+    // torchrun's run id names the run when --run-id does not; a group torchrun
+    // restarted resumes from its newest checkpoint unless --resume says otherwise.
+    const std::string runId = args.value("--run-id").value_or(env.elastic.runId.empty() ? "local" : env.elastic.runId);
     TrainerOptions options;
-    options.resumePath = args.value("--resume").value_or("");
+    options.resumePath = args.value("--resume").value_or(env.elastic.restartCount > 0 ? "auto" : "");
     options.exportPath = args.value("--export-final").value_or("");
     options.initFrom = args.value("--init-from").value_or("");
     options.reference = args.has("--reference");
 
-    DistEnv env;
-    const std::string envError = readDistEnv(env);
     events().configure(env.rank, runId);
     if (planPath.empty()) {
         events().error("missing --plan PLAN.json", "arguments");
@@ -150,4 +155,17 @@ int main(int argc, char** argv)
         events().emit(protocol::Done{"failed", {}, {}, {}});
         return code(CoreExit::Failed);
     }
+}
+
+int main(int argc, char** argv)
+{
+    const int rc = runRank(argc, argv);
+    // torchrun reports a failed worker from the file it named, in its own format.
+    if (const char* file = std::getenv("TORCHELASTIC_ERROR_FILE"); rc != 0 && file && *file) {
+        const std::string& first = sb::engine::events().firstError();
+        const std::string message = first.empty() ? "shardbench-core exited with code " + std::to_string(rc) : first;
+        if (std::string e = sb::engine::writeElasticErrorFile(file, message); !e.empty())
+            std::cerr << "shardbench-core: " << e << "\n";
+    }
+    return rc;
 }

@@ -68,11 +68,15 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
     try {
         ::c10d::TCPStoreOptions so;
         so.port = static_cast<std::uint16_t>(env.masterPort);
-        so.isServer = env.rank == 0;
+        // Under torchrun's agent store every rank is a client (elastic.hpp).
+        so.isServer = env.rank == 0 && !env.elastic.agentStore;
         so.numWorkers = static_cast<std::size_t>(env.world);
-        so.waitWorkers = true;
+        so.waitWorkers = !env.elastic.agentStore;
         so.timeout = std::chrono::milliseconds(env.rendezvousTimeoutS * 1000LL);
         mesh->store_ = c10::make_intrusive<::c10d::TCPStore>(env.masterAddr, so);
+        if (env.elastic.agentStore)
+            mesh->store_ = c10::make_intrusive<::c10d::PrefixStore>(
+                "/worker/attempt_" + std::to_string(env.elastic.restartCount), mesh->store_);
     } catch (const std::exception& e) {
         rendezvousFailed = true;
         error = "rendezvous with " + env.masterAddr + ":" + std::to_string(env.masterPort) + " failed within " +
