@@ -2351,6 +2351,10 @@
             <translation>schedule muss „constant“ oder „cosine“ sein, erhalten: „%1“</translation>
         </message>
         <message>
+            <source>no_decay entries are &quot;1d&quot; and &quot;embeddings&quot;, got &quot;%1&quot;</source>
+            <translation>Einträge von no_decay sind „1d“ und „embeddings“, erhalten: „%1“</translation>
+        </message>
+        <message>
             <source>min_lr_ratio must lie in [0, 1]</source>
             <translation>min_lr_ratio muss in [0, 1] liegen</translation>
         </message>

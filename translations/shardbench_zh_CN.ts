@@ -2323,6 +2323,10 @@
             <translation>schedule 必须为 &quot;constant&quot; 或 &quot;cosine&quot;，实际为 &quot;%1&quot;</translation>
         </message>
         <message>
+            <source>no_decay entries are &quot;1d&quot; and &quot;embeddings&quot;, got &quot;%1&quot;</source>
+            <translation>no_decay 的条目只能是“1d”和“embeddings”，实际为“%1”</translation>
+        </message>
+        <message>
             <source>min_lr_ratio must lie in [0, 1]</source>
             <translation>min_lr_ratio 必须位于 [0, 1] 之间</translation>
         </message>

@@ -62,7 +62,8 @@ const char* kPlanUsage =
     "shardbench-cli plan --preset NAME [--vocab N --dim N --layers N --heads N --kv-heads N --ffn N --max-seq N]\n"
     "       [--import TREE.json | --from-hf HF_DIR] [--nodes N --procs-per-node M --replicate R --device cpu|cuda --device-memory GIB]\n"
     "       [--units blocks|root] [--param-dtype T --reduce-dtype T --output-dtype T --reshard true|false|K\n"
-    "       --ac none|full --offload] [--batch B --seq S --accum A --steps N --seed N --lr X]\n"
+    "       --ac none|full --offload] [--batch B --seq S --accum A --steps N --seed N --lr X\n"
+    "       --no-decay 1d,embeddings]\n"
     "       [--data synthetic|tokens|text --data-path FILE --checkpoint-dir DIR --checkpoint-interval N]\n"
     "       [--name NAME] -o PLAN.json";
 
@@ -74,7 +75,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
            {"--preset", "--vocab", "--dim", "--layers", "--heads", "--kv-heads", "--ffn", "--max-seq", "--import",
             "--from-hf", "--nodes", "--procs-per-node", "--replicate", "--device", "--device-memory", "--units", "--param-dtype",
             "--reduce-dtype", "--output-dtype", "--reshard", "--ac", "--batch", "--seq", "--accum", "--steps",
-            "--seed", "--lr", "--data", "--data-path", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
+            "--seed", "--lr", "--no-decay", "--data", "--data-path", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
             "--output"},
            {"--offload", "--tied"});
     if (!a.ok()) return usageError(err, a.error(), kPlanUsage);
@@ -211,6 +212,11 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     t.steps = static_cast<int>(a.integer("--steps", t.steps, 0, 1 << 30));
     t.seed = static_cast<std::uint64_t>(a.integer("--seed", static_cast<long long>(t.seed), 0, 1ll << 53));
     t.optimizer.lr = a.number("--lr", t.optimizer.lr);
+    if (auto spared = a.value("--no-decay")) { // checked with the plan: "1d", "embeddings"
+        std::stringstream list(*spared);
+        for (std::string kind; std::getline(list, kind, ',');)
+            if (!kind.empty()) t.optimizer.noDecay.push_back(kind);
+    }
     if (auto d = a.value("--data")) {
         if (*d == "synthetic") t.data.kind = DataConfig::Synthetic;
         else if (*d == "tokens") t.data.kind = DataConfig::Tokens;

@@ -8,6 +8,7 @@
 #include "full_export.hpp"
 #include "fully_shard.hpp"
 #include "model.hpp"
+#include "optimizer_groups.hpp"
 #include "param_init.hpp"
 #include "torch_dtype.hpp"
 
@@ -114,11 +115,7 @@ public:
         shardModel();
         events().emit(planEvent(lp_, resolved_, mesh_, fsdp_.get()));
         if (int rc = importInitialWeights(); rc != 0) return rc;
-        optimizer_ = std::make_unique<torch::optim::AdamW>(
-            optimParams_, torch::optim::AdamWOptions(tc_.optimizer.lr)
-                              .betas({tc_.optimizer.beta1, tc_.optimizer.beta2})
-                              .eps(tc_.optimizer.eps)
-                              .weight_decay(tc_.optimizer.weightDecay));
+        optimizer_ = makeAdamW(optimParams_, optimIndex_, *lp_.tree, tc_.optimizer);
         return resume();
     }
 
@@ -148,6 +145,8 @@ private:
     {
         if (options_.reference) {
             optimParams_ = materialiseFull(model_, tc_.seed);
+            for (std::size_t i = 0; i < lp_.tree->params().size(); ++i)
+                if (lp_.tree->param(static_cast<int>(i)).tiedTo < 0) optimIndex_.push_back(static_cast<int>(i));
             return;
         }
         fsdp_ = std::make_unique<FullyShard>(model_, plan_, resolved_, mesh_);
@@ -155,9 +154,11 @@ private:
             for (ShardParam& p : unit->params()) {
                 p.shard.mutable_grad() = p.grad;
                 optimParams_.push_back(p.shard);
+                optimIndex_.push_back(p.index);
                 shardGrads_.push_back(p.grad);
             }
         for (torch::Tensor& t : fsdp_->replicatedParams()) optimParams_.push_back(t);
+        optimIndex_.insert(optimIndex_.end(), fsdp_->replicatedIndices().begin(), fsdp_->replicatedIndices().end());
     }
 
     int importInitialWeights()
@@ -270,7 +271,7 @@ private:
     void trainStep(int step)
     {
         const double lr = learningRate(tc_.optimizer, step, tc_.steps);
-        static_cast<torch::optim::AdamWOptions&>(optimizer_->param_groups()[0].options()).lr(lr);
+        setLearningRate(*optimizer_, lr);
         zeroGradients();
         resetDevicePeak();
         if (fsdp_) fsdp_->takeExposedCommMs();
@@ -350,6 +351,7 @@ private:
     TransformerModel model_;
     std::unique_ptr<FullyShard> fsdp_;
     std::vector<torch::Tensor> optimParams_;
+    std::vector<int> optimIndex_;           // the tree parameter of each entry of optimParams_
     std::vector<torch::Tensor> shardGrads_; // sharded mode: gradients owned by the engine
     std::unique_ptr<torch::optim::AdamW> optimizer_;
     std::unique_ptr<Checkpointer> checkpointer_;

@@ -134,7 +134,8 @@ from torch.utils.checkpoint import checkpoint
     s += "    \"seed\": " + std::to_string(t.seed) + ", \"lr\": " + json::formatNumber(t.optimizer.lr) +
          ", \"betas\": (" + json::formatNumber(t.optimizer.beta1) + ", " + json::formatNumber(t.optimizer.beta2) +
          "), \"eps\": " + json::formatNumber(t.optimizer.eps) + ",\n";
-    s += "    \"weight_decay\": " + json::formatNumber(t.optimizer.weightDecay) + ", \"warmup_steps\": " +
+    s += "    \"weight_decay\": " + json::formatNumber(t.optimizer.weightDecay) + ", \"no_decay\": " +
+         pyList(t.optimizer.noDecay) + ", \"warmup_steps\": " +
          std::to_string(t.optimizer.warmupSteps) + ", \"schedule\": " + py(t.optimizer.schedule) +
          ", \"min_lr_ratio\": " + json::formatNumber(t.optimizer.minLrRatio) + ",\n";
     s += "    \"grad_clip\": " + json::formatNumber(t.gradClip) + ", \"data\": " +
@@ -197,6 +198,17 @@ def apply_fsdp(model, mesh):
             module.set_modules_to_backward_prefetch([model.get_submodule(n) for n in bwd])
 
 
+def param_groups(model):
+    """AdamW's groups: what it decays, and what the plan's no_decay spares
+    ("1d": norms and biases; "embeddings"), as nanoGPT and TorchTitan offer."""
+    embeddings = {id(m.weight) for m in model.modules() if isinstance(m, nn.Embedding)}
+    decayed, kept = [], []
+    for p in model.parameters():
+        spared = ("1d" in TRAIN["no_decay"] and p.dim() < 2) or ("embeddings" in TRAIN["no_decay"] and id(p) in embeddings)
+        (kept if spared else decayed).append(p)
+    return [g for g in ({"params": decayed}, {"params": kept, "weight_decay": 0.0}) if g["params"]]
+
+
 def lr_at(step):
     base, warm = TRAIN["lr"], TRAIN["warmup_steps"]
     if warm and step < warm:
@@ -232,7 +244,7 @@ def main():
     init_weights(model, TRAIN["seed"])  # deferred init: each rank fills only its shards
     if args.init_from:
         load_initial_weights(model, args.init_from)
-    optim = torch.optim.AdamW(model.parameters(), lr=TRAIN["lr"], betas=TRAIN["betas"], eps=TRAIN["eps"],
+    optim = torch.optim.AdamW(param_groups(model), lr=TRAIN["lr"], betas=TRAIN["betas"], eps=TRAIN["eps"],
                               weight_decay=TRAIN["weight_decay"])
     ckpt_dir = TRAIN["checkpoint_dir"]
     resume, start = latest_checkpoint(ckpt_dir)

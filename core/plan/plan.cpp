@@ -87,6 +87,9 @@ void TrainingConfig::validate(const ModelConfig& model, Problems& ps) const
     if (!(o.beta1 >= 0 && o.beta1 < 1) || !(o.beta2 >= 0 && o.beta2 < 1)) error(opt.key("betas"), ProblemCode::TrainBetas);
     if (!(o.eps > 0)) error(opt.key("eps"), ProblemCode::TrainEps);
     if (!(o.weightDecay >= 0)) error(opt.key("weight_decay"), ProblemCode::TrainWeightDecay);
+    for (std::size_t i = 0; i < o.noDecay.size(); ++i)
+        if (o.noDecay[i] != "1d" && o.noDecay[i] != "embeddings")
+            error(opt.key("no_decay").index(i), ProblemCode::TrainNoDecay, {o.noDecay[i]});
     if (o.schedule != "constant" && o.schedule != "cosine") error(opt.key("schedule"), ProblemCode::TrainSchedule, {o.schedule});
     if (!(o.minLrRatio >= 0 && o.minLrRatio <= 1)) error(opt.key("min_lr_ratio"), ProblemCode::TrainMinLr);
     if (data.kind != DataConfig::Synthetic && data.path.empty())

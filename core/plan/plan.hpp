@@ -84,6 +84,9 @@ struct OptimizerConfig {
     int warmupSteps = 0;
     std::string schedule = "constant"; // constant | cosine
     double minLrRatio = 0.1;           // cosine floor as a fraction of lr
+    // Parameters AdamW does not decay, as nanoGPT and TorchTitan offer: "1d"
+    // (fewer than 2 dimensions: norms and biases), "embeddings". Empty: all decay.
+    std::vector<std::string> noDecay;
 };
 
 struct DataConfig {

@@ -120,6 +120,11 @@ json::Value planToJson(const Plan& p)
     opt.set("betas", json::Value(json::Array{t.optimizer.beta1, t.optimizer.beta2}));
     opt.set("eps", t.optimizer.eps);
     opt.set("weight_decay", t.optimizer.weightDecay);
+    if (!t.optimizer.noDecay.empty()) {
+        json::Array names;
+        for (const std::string& n : t.optimizer.noDecay) names.emplace_back(n);
+        opt.set("no_decay", json::Value(std::move(names)));
+    }
     opt.set("warmup_steps", t.optimizer.warmupSteps);
     opt.set("schedule", t.optimizer.schedule);
     opt.set("min_lr_ratio", t.optimizer.minLrRatio);
@@ -396,6 +401,7 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
         }
         o.number("eps", t.optimizer.eps);
         o.number("weight_decay", t.optimizer.weightDecay);
+        o.stringList("no_decay", t.optimizer.noDecay);
         o.integer("warmup_steps", t.optimizer.warmupSteps, 0, 1 << 30);
         o.string("schedule", t.optimizer.schedule);
         o.number("min_lr_ratio", t.optimizer.minLrRatio);

@@ -26,6 +26,7 @@
     X(TrainEps, "train.eps", "eps must be positive") \
     X(TrainWeightDecay, "train.wd", "weight_decay must not be negative") \
     X(TrainSchedule, "train.schedule", "schedule must be \"constant\" or \"cosine\", got \"%1\"") \
+    X(TrainNoDecay, "train.no_decay", "no_decay entries are \"1d\" and \"embeddings\", got \"%1\"") \
     X(TrainMinLr, "train.min_lr", "min_lr_ratio must lie in [0, 1]") \
     X(TrainDataPath, "train.data_path", "a tokens or text data source needs a \"path\"") \
     X(TrainCheckpointDir, "train.ckpt_dir", "a checkpoint interval needs a checkpoint \"dir\"") \

@@ -27,6 +27,7 @@ const std::vector<ProblemTextTemplate>& problemTextTemplates()
         {"train.eps", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "eps must be positive")},
         {"train.wd", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "weight_decay must not be negative")},
         {"train.schedule", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "schedule must be \"constant\" or \"cosine\", got \"%1\"")},
+        {"train.no_decay", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "no_decay entries are \"1d\" and \"embeddings\", got \"%1\"")},
         {"train.min_lr", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "min_lr_ratio must lie in [0, 1]")},
         {"train.data_path", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "a tokens or text data source needs a \"path\"")},
         {"train.ckpt_dir", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "a checkpoint interval needs a checkpoint \"dir\"")},

@@ -59,6 +59,7 @@ void comparePlans(const Plan& a, const Plan& b)
     QCOMPARE(s.optimizer.warmupSteps, t.optimizer.warmupSteps);
     QCOMPARE(q(s.optimizer.schedule), q(t.optimizer.schedule));
     QCOMPARE(s.optimizer.minLrRatio, t.optimizer.minLrRatio);
+    QVERIFY(s.optimizer.noDecay == t.optimizer.noDecay);
     QCOMPARE(s.data.kind, t.data.kind);
     QCOMPARE(q(s.data.path), q(t.data.path));
     QCOMPARE(q(s.checkpoint.dir), q(t.checkpoint.dir));
@@ -118,7 +119,7 @@ Plan everythingSet()
     t.steps = 123456;
     t.seed = (1ull << 53) - 1;
     t.gradClip = 0.0;
-    t.optimizer = {3.0000000000000004e-4, 0.85, 0.999, 1e-12, 0.0, 250, "cosine", 0.03};
+    t.optimizer = {3.0000000000000004e-4, 0.85, 0.999, 1e-12, 0.0, 250, "cosine", 0.03, {"1d", "embeddings"}};
     t.data = {DataConfig::Tokens, "/data/owt/train \"\u4e2d\".bin"};
     t.checkpoint = {"/ckpt/run 1", 100, 7, false};
     return p;

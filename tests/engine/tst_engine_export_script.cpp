@@ -131,16 +131,21 @@ private Q_SLOTS:
         QTest::newRow("llama, 1 rank") << 1 << QStringLiteral("llama3-8b");
         QTest::newRow("gpt-2, 2 ranks, grad accumulation") << 2 << QStringLiteral("gpt2-124m");
         QTest::newRow("llama, RoPE theta 10000 (Llama 2), 2 ranks") << 2 << QStringLiteral("llama-theta-10000");
+        QTest::newRow("llama, no weight decay on 1-D and embeddings, 2 ranks") << 2 << QStringLiteral("llama-no-decay");
     }
 
     void matchesTheCore()
     {
         QFETCH(int, world);
         QFETCH(QString, model);
+        const bool variant = model.startsWith(QStringLiteral("llama-"));
         sb::Plan plan = model == QStringLiteral("transformer") ? tinyPlan(world, 2, 4)
-                        : model == QStringLiteral("llama-theta-10000") ? smallPlan("llama3-8b", world, 4)
-                                                                         : smallPlan(model.toLatin1().constData(), world, 4);
+                                                                 : smallPlan(variant ? "llama3-8b" : model.toLatin1().constData(), world, 4);
         if (model == QStringLiteral("llama-theta-10000")) plan.model.ropeTheta = 10000;
+        if (model == QStringLiteral("llama-no-decay")) {
+            plan.training.optimizer.weightDecay = 0.5; // large enough to tell the groups apart in 4 steps
+            plan.training.optimizer.noDecay = {"1d", "embeddings"};
+        }
         const QString name = QStringLiteral("match%1%2").arg(world).arg(model);
         const QString script = exportScript(plan, name);
         QVERIFY(!script.isEmpty());
