@@ -2,7 +2,11 @@
 
 #include "args.hpp"
 
+#include "checkpoint/checkpoint_index.hpp"
 #include "checkpoint/checkpoint_io.hpp"
+#include "checkpoint/fs_util.hpp"
+#include "hf/hf_export.hpp"
+#include "plan/plan_json.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -16,6 +20,7 @@ const char* kUsage =
     "shardbench-cli checkpoint inspect DIR [--run ID]\n"
     "       shardbench-cli checkpoint verify DIR [--run ID]\n"
     "       shardbench-cli checkpoint export DIR [--run ID] -o MODEL.safetensors\n"
+    "       shardbench-cli checkpoint export DIR [--run ID] --format hf [--dtype bf16|fp32] [--max-shard-size GB] -o OUT_DIR\n"
     "DIR is a step-NNNNNN folder, a run's folder DIR/<run id> (then its latest complete\n"
     "checkpoint), or a checkpoint root holding one run (the same) or several (then --run ID).";
 
@@ -41,11 +46,35 @@ ckpt::Progress progressPrinter(std::ostream& err, const char* what)
     };
 }
 
+// --format hf: the core's export into a temporary file beside OUT_DIR, then
+// rewritten in Hugging Face's names and layout.
+int exportHf(Args& a, const std::string& dir, const ckpt::CheckpointIndex& index, const std::string& outDir, bool quiet,
+             std::ostream& out, std::ostream& err)
+{
+    hf::ExportOptions options;
+    const std::string dtype = a.value("--dtype").value_or("fp32");
+    if (dtype != "fp32" && dtype != "bf16") return fail(err, "--dtype is fp32 or bf16, not \"" + dtype + "\"");
+    options.bf16 = dtype == "bf16";
+    const double gb = a.number("--max-shard-size", 5.0);
+    if (!(gb > 0 && gb < 1e6)) return fail(err, "--max-shard-size must be a positive number of GB");
+    options.maxShardBytes = static_cast<std::uint64_t>(gb * 1e9);
+    const PlanReadResult plan = planFromJson(index.plan);
+    if (!plan.ok()) return fail(err, dir + ": the plan in its index cannot be read");
+    const std::string tmp = outDir + ".core-export.tmp";
+    std::string error = ckpt::exportCheckpoint(dir, tmp, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
+    if (error.empty())
+        if (Status s = hf::writeHfCheckpoint(tmp, plan.plan.model, outDir, options); !s) error = s.message();
+    std::remove(tmp.c_str());
+    if (!error.empty()) return fail(err, error);
+    out << "wrote " << outDir << " (Hugging Face " << archName(plan.plan.model.arch) << ", " << dtype << ", of " << dir << ")\n";
+    return 0;
+}
+
 } // namespace
 
 int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"-o", "--output", "--run"}, {"--quiet"});
+    Args a(argv, {"-o", "--output", "--run", "--format", "--dtype", "--max-shard-size"}, {"--quiet"});
     if (!a.ok()) return fail(err, a.error() + "\nusage: " + kUsage);
     if (a.positional().size() != 2) return fail(err, std::string("expected a subcommand and a folder\nusage: ") + kUsage);
     const std::string& sub = a.positional()[0];
@@ -76,6 +105,9 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
     if (sub == "export") {
         auto output = a.value("-o") ? a.value("-o") : a.value("--output");
         if (!output) return fail(err, std::string("missing -o MODEL.safetensors\nusage: ") + kUsage);
+        const std::string format = a.value("--format").value_or("safetensors");
+        if (format == "hf") return exportHf(a, dir, index, *output, quiet, out, err);
+        if (format != "safetensors") return fail(err, "--format is \"safetensors\" (the default) or \"hf\", not \"" + format + "\"");
         error = ckpt::exportCheckpoint(dir, *output, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
         if (!error.empty()) return fail(err, error);
         out << "wrote " << *output << " (unsharded parameters of " << dir << ")\n";

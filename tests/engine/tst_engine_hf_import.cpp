@@ -84,9 +84,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(tmp_.isValid());
-        const bool ok = QProcess::execute(kPython, {QStringLiteral("-c"), QStringLiteral("import numpy")}) == 0;
-        if (!ok && qEnvironmentVariableIsSet("CI")) QFAIL("python3-numpy is missing: scripts/install-deps.sh installs it");
-        if (!ok) QSKIP("Debian's python3-numpy is not installed");
+        const bool ok = QProcess::execute(kPython, {QStringLiteral("-c"), QStringLiteral("import numpy, torch")}) == 0;
+        if (!ok && qEnvironmentVariableIsSet("CI")) QFAIL("python3-torch is missing: scripts/install-deps.sh installs it");
+        if (!ok) QSKIP("Debian's python3-torch is not installed");
     }
 
     void planFromConfig_data()
@@ -151,6 +151,61 @@ private Q_SLOTS:
             const double wrong = maxRelativeDifference(lossesFrom(plan, world, tmp_.filePath(name + QStringLiteral("-renamed"))), reference);
             QVERIFY2(wrong > 1e-5, qPrintable(QString::number(wrong)));
         }
+    }
+
+    void exportsToHf_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("llama") << QStringLiteral("llama3-8b");
+        QTest::newRow("gpt2") << QStringLiteral("gpt2-124m");
+    }
+
+    void exportsToHf()
+    {
+        // A sharded checkpoint of 2 ranks, exported as the core's file and as
+        // Hugging Face's: bit for bit what transformers' conversion makes of the
+        // former (to_hf.py), in F32, in BF16 (PyTorch's rounding) and in shards;
+        // and read back by --init-from, the same losses.
+        QFETCH(QString, preset);
+        const QByteArray name = preset.toLatin1();
+        sb::Plan p = smallPlan(name.constData(), 2, 4);
+        p.training.checkpoint.dir = tmp_.filePath(QStringLiteral("export-") + preset).toStdString();
+        p.training.checkpoint.interval = 4;
+        const QString plan = writePlan(tmp_, QStringLiteral("export-%1.plan.json").arg(preset), p);
+        const RunResult run = LocalRunner::run(2, {QStringLiteral("--plan"), plan});
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        const QString ckpt = QString::fromStdString(p.training.checkpoint.dir);
+        const QString base = tmp_.filePath(QStringLiteral("out-") + preset);
+        const QString core = base + QStringLiteral(".safetensors");
+        for (const QStringList& args : {QStringList{QStringLiteral("-o"), core},
+                                        QStringList{QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("-o"), base + QStringLiteral("-hf")},
+                                        QStringList{QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("--dtype"), QStringLiteral("bf16"),
+                                                    QStringLiteral("-o"), base + QStringLiteral("-bf16")},
+                                        QStringList{QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("--max-shard-size"),
+                                                    QStringLiteral("0.00005"), QStringLiteral("-o"), base + QStringLiteral("-shards")}}) {
+            const Output o = runCli(QStringList{QStringLiteral("checkpoint"), QStringLiteral("export"), ckpt, QStringLiteral("--quiet")} + args);
+            QVERIFY2(o.exitCode == 0, qPrintable(o.text));
+        }
+        QVERIFY(QFile::exists(base + QStringLiteral("-shards/model.safetensors.index.json")));
+        QVERIFY(QProcess::execute(kPython, {toHfScript(), plan, core, base + QStringLiteral("-reference"), QStringLiteral("--no-buffers")}) == 0);
+        const QString compare = QFileInfo(toHfScript()).dir().filePath(QStringLiteral("compare_hf.py"));
+        for (const QStringList& args : {QStringList{base + QStringLiteral("-hf")}, QStringList{base + QStringLiteral("-shards")},
+                                        QStringList{base + QStringLiteral("-bf16"), QStringLiteral("--bf16")}}) {
+            QProcess cmp;
+            cmp.setProcessChannelMode(QProcess::MergedChannels);
+            cmp.start(kPython, QStringList{compare, args.front(), base + QStringLiteral("-reference")} + args.mid(1));
+            QVERIFY(cmp.waitForFinished(60000));
+            QVERIFY2(cmp.exitCode() == 0, qPrintable(args.front() + QStringLiteral(": ") + QString::fromUtf8(cmp.readAll())));
+        }
+        const QString again = writePlan(tmp_, QStringLiteral("export-%1-again.plan.json").arg(preset), smallPlan(name.constData(), 2, 2));
+        const std::vector<double> reference = lossesFrom(again, 2, core);
+        QVERIFY(!reference.empty());
+        QVERIFY(maxRelativeDifference(lossesFrom(again, 2, base + QStringLiteral("-shards")), reference) < 1e-9);
+        // An existing, non-empty folder is not overwritten.
+        const Output twice = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), ckpt, QStringLiteral("--quiet"),
+                                     QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("-o"), base + QStringLiteral("-hf")});
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(twice.text.contains(QStringLiteral("not empty")), qPrintable(twice.text));
     }
 
     void refusesBadCheckpoints()

@@ -10,9 +10,10 @@ to, as the models are published:
 - GPT-2, as the published `gpt2` checkpoint names it: no "transformer."
   prefix, no lm_head (tied to wte), and the attention-mask buffers h.N.attn.bias.
 
---shards N splits the tensors over N files with model.safetensors.index.json.
+--shards N splits the tensors over N files with model.safetensors.index.json;
+--no-buffers leaves GPT-2's mask buffers out (newer transformers saves none).
 
-usage: to_hf.py PLAN.json CORE.safetensors OUT_DIR [--no-permute] [--shards N]
+usage: to_hf.py PLAN.json CORE.safetensors OUT_DIR [--no-permute] [--shards N] [--no-buffers]
 """
 import json
 import os
@@ -93,7 +94,7 @@ def gpt2(m, core):
             continue
         tensors[name[len("transformer."):]] = w
     s = m["max_seq_len"]
-    for i in range(m["n_layers"]):
+    for i in range(0 if "--no-buffers" in sys.argv else m["n_layers"]):
         tensors[f"h.{i}.attn.bias"] = np.tril(np.ones((s, s), dtype=np.float32)).reshape(1, 1, s, s)
     config = {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "vocab_size": m["vocab_size"],
               "n_embd": m["dim"], "n_layer": m["n_layers"], "n_head": m["n_heads"], "n_positions": s,

@@ -1,0 +1,218 @@
+#include "hf_export.hpp"
+
+#include "hf_weights.hpp"
+
+#include "checkpoint/fs_util.hpp"
+#include "checkpoint/safetensors.hpp"
+#include "json/json.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fstream>
+#include <regex>
+#include <sys/stat.h>
+#include <vector>
+
+namespace sb::hf {
+
+namespace {
+
+struct Tensor {
+    ckpt::SafetensorsEntry in;  // in the core's file
+    ckpt::SafetensorsEntry out; // in the Hugging Face file
+    int ropeHeads = 0;
+};
+
+bool emptyOrAbsent(const std::string& dir)
+{
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return errno == ENOENT;
+    bool empty = true;
+    while (const dirent* e = ::readdir(d))
+        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) empty = false;
+    ::closedir(d);
+    return empty;
+}
+
+json::Value configJson(const ModelConfig& m, bool bf16)
+{
+    json::Value c = json::Value::object();
+    const bool llama = m.arch == Arch::Llama;
+    c.set("architectures", json::Value(json::Array{llama ? "LlamaForCausalLM" : "GPT2LMHeadModel"}));
+    c.set("model_type", llama ? "llama" : "gpt2");
+    c.set("vocab_size", m.vocabSize);
+    if (llama) {
+        c.set("hidden_size", m.dim);
+        c.set("intermediate_size", m.ffnHidden);
+        c.set("num_hidden_layers", m.nLayers);
+        c.set("num_attention_heads", m.nHeads);
+        c.set("num_key_value_heads", m.nKvHeads);
+        c.set("head_dim", m.headDim());
+        c.set("max_position_embeddings", m.maxSeqLen);
+        c.set("rope_theta", m.ropeTheta);
+        c.set("rms_norm_eps", 1e-5);
+        c.set("hidden_act", "silu");
+        c.set("attention_bias", false);
+        c.set("mlp_bias", false);
+    } else {
+        c.set("n_embd", m.dim);
+        c.set("n_layer", m.nLayers);
+        c.set("n_head", m.nHeads);
+        c.set("n_inner", m.ffnHidden);
+        c.set("n_positions", m.maxSeqLen);
+        c.set("activation_function", "gelu_new");
+        c.set("layer_norm_epsilon", 1e-5);
+    }
+    c.set("tie_word_embeddings", m.tiedEmbeddings);
+    c.set("torch_dtype", bf16 ? "bfloat16" : "float32");
+    return c;
+}
+
+Status writeText(const std::string& path, const std::string& text)
+{
+    if (std::string e = ckpt::writeFileDurably(path, text); !e.empty()) return Status::error(e);
+    return {};
+}
+
+// Copies one tensor: rows in Hugging Face's order, converted to the output dtype.
+Status copyTensor(const std::string& coreFile, std::uint64_t dataStart, const Tensor& t, bool bf16,
+                  ckpt::SafetensorsWriter& writer)
+{
+    const std::int64_t rows = t.in.shape.empty() ? 1 : t.in.shape[0];
+    const std::uint64_t rowBytes = (t.in.end - t.in.begin) / static_cast<std::uint64_t>(rows);
+    const std::int64_t rowsPerChunk = std::max<std::int64_t>(1, static_cast<std::int64_t>((16u << 20) / std::max<std::uint64_t>(1, rowBytes)));
+    std::vector<float> in;
+    std::vector<std::uint16_t> half;
+    for (std::int64_t first = 0; first < rows; first += rowsPerChunk) {
+        const std::int64_t n = std::min(rowsPerChunk, rows - first);
+        in.resize(static_cast<std::size_t>(n) * rowBytes / sizeof(float));
+        for (std::int64_t j = 0; j < n; ++j) { // output row first + j comes from core row `from`
+            std::int64_t from = first + j;
+            if (t.ropeHeads > 0) // the inverse of hfRowOfCoreRow over this head's rows
+                for (std::int64_t r = (from / (rows / t.ropeHeads)) * (rows / t.ropeHeads);; ++r)
+                    if (hfRowOfCoreRow(r, rows, t.ropeHeads) == first + j) {
+                        from = r;
+                        break;
+                    }
+            if (std::string e = ckpt::readFileRange(coreFile, dataStart + t.in.begin + static_cast<std::uint64_t>(from) * rowBytes,
+                                                    in.data() + static_cast<std::size_t>(j) * rowBytes / sizeof(float), rowBytes);
+                !e.empty())
+                return Status::error(e);
+        }
+        std::string e;
+        if (bf16) {
+            half.resize(in.size());
+            for (std::size_t i = 0; i < in.size(); ++i) half[i] = bf16Bits(in[i]);
+            e = writer.write(half.data(), half.size() * sizeof(std::uint16_t));
+        } else {
+            e = writer.write(in.data(), in.size() * sizeof(float));
+        }
+        if (!e.empty()) return Status::error(e);
+    }
+    return {};
+}
+
+} // namespace
+
+std::uint16_t bf16Bits(float value)
+{
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &value, sizeof bits);
+    if ((bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu) != 0) return static_cast<std::uint16_t>((bits >> 16) | 0x0040u);
+    bits += 0x7fffu + ((bits >> 16) & 1u);
+    return static_cast<std::uint16_t>(bits >> 16);
+}
+
+std::optional<std::string> hfNameOf(const std::string& corePath, const ModelConfig& model)
+{
+    if (model.arch == Arch::Gpt2) {
+        if (corePath == "lm_head.weight") return model.tiedEmbeddings ? std::nullopt : std::optional<std::string>(corePath);
+        return corePath.rfind("transformer.", 0) == 0 ? corePath.substr(12) : corePath;
+    }
+    static const std::vector<std::pair<std::regex, const char*>> rules = {
+        {std::regex(R"(tok_embeddings\.weight)"), "model.embed_tokens.weight"},
+        {std::regex(R"(norm\.weight)"), "model.norm.weight"},
+        {std::regex(R"(output\.weight)"), "lm_head.weight"},
+        {std::regex(R"(layers\.(\d+)\.attention\.w([qkvo])\.weight)"), "model.layers.$1.self_attn.$2_proj.weight"},
+        {std::regex(R"(layers\.(\d+)\.feed_forward\.w1\.weight)"), "model.layers.$1.mlp.gate_proj.weight"},
+        {std::regex(R"(layers\.(\d+)\.feed_forward\.w2\.weight)"), "model.layers.$1.mlp.down_proj.weight"},
+        {std::regex(R"(layers\.(\d+)\.feed_forward\.w3\.weight)"), "model.layers.$1.mlp.up_proj.weight"},
+        {std::regex(R"(layers\.(\d+)\.attention_norm\.weight)"), "model.layers.$1.input_layernorm.weight"},
+        {std::regex(R"(layers\.(\d+)\.ffn_norm\.weight)"), "model.layers.$1.post_attention_layernorm.weight"},
+    };
+    if (corePath == "output.weight" && model.tiedEmbeddings) return std::nullopt;
+    for (const auto& [pattern, hf] : rules) {
+        std::smatch m;
+        if (std::regex_match(corePath, m, pattern)) return m.format(hf);
+    }
+    return std::nullopt;
+}
+
+Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, const std::string& outDir,
+                         const ExportOptions& options)
+{
+    if (model.arch != Arch::Llama && model.arch != Arch::Gpt2)
+        return Status::error(std::string("the Hugging Face layout exists for Llama and GPT-2 models; this checkpoint's is \"") +
+                             archName(model.arch) + "\"");
+    if (!emptyOrAbsent(outDir)) return Status::error(outDir + ": exists and is not empty (refusing to mix checkpoints)");
+    if (::mkdir(outDir.c_str(), 0777) != 0 && errno != EEXIST) return Status::error("cannot create " + outDir + ": " + std::strerror(errno));
+    ckpt::SafetensorsFile header;
+    if (std::string e = ckpt::readSafetensorsHeader(coreFile, header); !e.empty()) return Status::error(e);
+
+    // The tensors, grouped into files of at most maxShardBytes (one tensor may exceed it).
+    const std::uint64_t width = options.bf16 ? 2 : 4;
+    std::vector<std::vector<Tensor>> files(1);
+    std::uint64_t inFile = 0, total = 0;
+    for (const ckpt::SafetensorsEntry& e : header.entries) {
+        if (e.dtype != "F32") return Status::error(coreFile + ": tensor \"" + e.name + "\" is " + e.dtype + ", F32 expected");
+        const std::optional<std::string> name = hfNameOf(e.name, model);
+        if (!name) continue;
+        Tensor t{e, e, 0};
+        t.out.name = *name;
+        t.out.dtype = options.bf16 ? "BF16" : "F32";
+        const std::uint64_t bytes = (e.end - e.begin) / 4 * width;
+        if (inFile > 0 && inFile + bytes > options.maxShardBytes) {
+            files.emplace_back();
+            inFile = 0;
+        }
+        t.out.begin = inFile;
+        t.out.end = inFile + bytes;
+        inFile += bytes;
+        total += bytes;
+        auto endsWith = [&](const char* tail) {
+            const std::size_t n = std::strlen(tail);
+            return e.name.size() >= n && e.name.compare(e.name.size() - n, n, tail) == 0;
+        };
+        if (model.arch == Arch::Llama && endsWith(".attention.wq.weight")) t.ropeHeads = static_cast<int>(model.nHeads);
+        if (model.arch == Arch::Llama && endsWith(".attention.wk.weight")) t.ropeHeads = static_cast<int>(model.nKvHeads);
+        files.back().push_back(t);
+    }
+    json::Value weightMap = json::Value::object();
+    for (std::size_t f = 0; f < files.size(); ++f) {
+        char shard[64];
+        std::snprintf(shard, sizeof shard, "model-%05zu-of-%05zu.safetensors", f + 1, files.size());
+        const std::string name = files.size() == 1 ? "model.safetensors" : shard;
+        std::vector<ckpt::SafetensorsEntry> entries;
+        for (const Tensor& t : files[f]) {
+            entries.push_back(t.out);
+            weightMap.set(t.out.name, name);
+        }
+        ckpt::SafetensorsWriter writer;
+        if (std::string e = writer.open(outDir + "/" + name, entries, {{"format", "pt"}}); !e.empty()) return Status::error(e);
+        for (const Tensor& t : files[f])
+            if (Status s = copyTensor(coreFile, header.dataStart, t, options.bf16, writer); !s) return s;
+        if (std::string e = writer.close(); !e.empty()) return Status::error(e);
+    }
+    if (files.size() > 1) {
+        json::Value index = json::Value::object();
+        json::Value meta = json::Value::object();
+        meta.set("total_size", static_cast<long long>(total));
+        index.set("metadata", std::move(meta));
+        index.set("weight_map", std::move(weightMap));
+        if (Status s = writeText(outDir + "/model.safetensors.index.json", index.dump(2) + "\n"); !s) return s;
+    }
+    return writeText(outDir + "/config.json", configJson(model, options.bf16).dump(2) + "\n");
+}
+
+} // namespace sb::hf
