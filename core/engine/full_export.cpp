@@ -1,5 +1,7 @@
 #include "full_export.hpp"
 
+#include "device.hpp"
+
 #include "checkpoint/safetensors.hpp"
 #include "plan/shard_layout.hpp"
 
@@ -63,7 +65,8 @@ std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh
     if (writer) error = out.open(path, entriesFor(tree, sortedOrder), withTies(tree, metadata));
     for (const Item& it : items) {
         const ShardParam& p = *it.param;
-        torch::Tensor padded = it.unit->flatShard().narrow(0, p.offset, p.chunk * p.rowNumel);
+        // An offloaded unit's shard is in host memory: to the device for the collective.
+        torch::Tensor padded = it.unit->flatShard().narrow(0, p.offset, p.chunk * p.rowNumel).to(onDevice(torch::kFloat));
         torch::Tensor gathered = torch::empty({paddedRows(p.rows, mesh.shardSize()) * p.rowNumel}, padded.options());
         for (auto& w : mesh.allGatherAsync(padded, gathered)) w->wait();
         if (writer && error.empty()) {

@@ -7,8 +7,19 @@
 #include "plan/shard_layout.hpp"
 
 #include <chrono>
+#include <cstdlib>
+#include <string>
 
 namespace sb::engine {
+
+bool offloadOnCpuForTests()
+{
+    static const bool on = [] {
+        const char* v = std::getenv("SB_OFFLOAD_ON_CPU");
+        return v && std::string(v) == "1";
+    }();
+    return on;
+}
 
 namespace {
 
@@ -86,7 +97,11 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
     }
     if (const int k = unit.reshardGroup; k > 0)
         for (const ShardParam& p : params_) postSlots_.push_back(Slot::of(p.rows, p.rowNumel, k, s % k, postNumel_));
-    flat_ = torch::zeros({shardNumel_}, onDevice(torch::kFloat));
+    // Offload moves state off a GPU; SB_OFFLOAD_ON_CPU=1 runs the same
+    // bookkeeping on a CPU plan (host and device are then one), for tests.
+    offloaded_ = unit.offload && (onCuda() || offloadOnCpuForTests());
+    flat_ = torch::zeros({shardNumel_}, offloaded_ ? torch::TensorOptions().dtype(torch::kFloat).pinned_memory(onCuda())
+                                                   : onDevice(torch::kFloat));
     const torch::ScalarType pdt = scalarType(unit.paramDtype);
     for (ShardParam& p : params_) {
         p.shard = flat_.narrow(0, p.offset, p.localRows * p.rowNumel).view(withRows(p.shape, p.localRows));
@@ -118,7 +133,7 @@ void ShardedUnit::startGather()
         gatherInput_ = post_;
         return;
     }
-    torch::Tensor input = pdt == torch::kFloat ? flat_ : flat_.to(pdt);
+    torch::Tensor input = offloaded_ ? flat_.to(onDevice(pdt), /*non_blocking=*/true) : pdt == torch::kFloat ? flat_ : flat_.to(pdt);
     buffer_ = torch::empty({mesh_.shardSize() * shardNumel_}, onDevice(pdt));
     works_ = mesh_.allGatherAsync(input, buffer_);
     gatherInput_ = input;
@@ -245,6 +260,7 @@ double ShardedUnit::finishReduce()
         mesh_.allReduceSumReplicas(summed);
         waited += msSince(t1);
     }
+    if (offloaded_) summed = summed.to(flat_.device()); // the sharded gradient lives in host memory
     // Mean over every data-parallel rank, folded into the accumulation.
     const double scale = 1.0 / static_cast<double>(mesh_.world());
     for (ShardParam& p : params_)

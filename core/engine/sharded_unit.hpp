@@ -29,11 +29,19 @@ struct ShardParam {
     torch::Tensor accumulated;
 };
 
+// SB_OFFLOAD_ON_CPU=1: offloaded units keep their CPU-plan state "on the host"
+// through the same copies as on a GPU (tests of the bookkeeping).
+bool offloadOnCpuForTests();
+
 class ShardedUnit {
 public:
     ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int index, DeviceMesh& mesh);
 
     int index() const { return index_; }
+    // CPU offload (FSDP2's CPUOffloadPolicy): this unit's sharded parameters,
+    // gradients and so AdamW's state live in (pinned) host memory; the shard is
+    // copied to the device for the all-gather, the reduced gradient back.
+    bool offloaded() const { return offloaded_; }
     int module() const { return unit_.module; }
     const ResolvedUnit& policy() const { return unit_; }
     std::vector<ShardParam>& params() { return params_; }
@@ -80,6 +88,7 @@ private:
 
     int index_;
     ResolvedUnit unit_;
+    bool offloaded_ = false;
     DeviceMesh& mesh_;
     std::vector<ShardParam> params_;
     std::int64_t shardNumel_ = 0;

@@ -78,8 +78,9 @@ protocol::PlanEvent planEvent(const LoadedPlan& lp, const ResolvedPlan& r, const
 {
     protocol::PlanEvent p;
     for (std::size_t u = 0; u < r.units.size(); ++u) {
-        protocol::PlanUnit pu{lp.tree->module(r.units[u].module).path, static_cast<long long>(r.units[u].numel), {}};
+        protocol::PlanUnit pu{lp.tree->module(r.units[u].module).path, static_cast<long long>(r.units[u].numel), {}, {}};
         if (fsdp) pu.shardNumel = static_cast<long long>(fsdp->units()[u]->shardNumel());
+        if (fsdp && fsdp->units()[u]->offloaded()) pu.offloaded = true;
         p.units.push_back(std::move(pu));
     }
     p.paramsTotal = static_cast<long long>(lp.tree->totalParams());
@@ -254,7 +255,7 @@ private:
         // Sum of squares of the local shards, all-reduced over the shard group.
         torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
         for (const torch::Tensor& p : optimParams_)
-            if (p.grad().defined() && p.numel() > 0) sq += p.grad().to(torch::kDouble).pow(2).sum();
+            if (p.grad().defined() && p.numel() > 0) sq += p.grad().to(sq.device(), torch::kDouble).pow(2).sum(); // offloaded: host
         const auto t0 = Clock::now();
         mesh_.allReduceSumShard(sq);
         times.exposedMs += msSince(t0);

@@ -43,6 +43,12 @@ std::optional<std::string> optString(const json::Value& o, const char* key)
     if (!v || !v->isString()) return std::nullopt;
     return v->asString();
 }
+std::optional<bool> optBool(const json::Value& o, const char* key)
+{
+    const json::Value* v = o.find(key);
+    if (!v || !v->isBool()) return std::nullopt;
+    return v->asBool();
+}
 } // namespace
 
 std::string versionProblem(long long v, const std::string& source)
@@ -94,6 +100,7 @@ json::Value PlanEvent::toJson() const
         ju.set("module", u.module);
         ju.set("params", u.params);
         setIf(ju, "shard_numel", u.shardNumel);
+        setIf(ju, "offloaded", u.offloaded);
         list.push(ju);
     }
     json::Value o = json::Value::object();
@@ -112,7 +119,7 @@ PlanEvent PlanEvent::fromJson(const json::Value& o)
     p.paramsTotal = integer(o, "params_total");
     if (const json::Value* list = o.find("units"); list && list->isArray())
         for (const json::Value& ju : list->asArray())
-            p.units.push_back({str(ju, "module"), integer(ju, "params"), optInt(ju, "shard_numel")});
+            p.units.push_back({str(ju, "module"), integer(ju, "params"), optInt(ju, "shard_numel"), optBool(ju, "offloaded")});
     p.world = static_cast<int>(integer(o, "world"));
     p.shardSize = static_cast<int>(integer(o, "shard_size"));
     p.replicate = static_cast<int>(integer(o, "replicate"));
@@ -170,7 +177,7 @@ CheckpointEvent CheckpointEvent::fromJson(const json::Value& o)
     c.bytes = optInt(o, "bytes");
     c.ms = optNumber(o, "ms");
     c.stallMs = optNumber(o, "stall_ms");
-    if (const json::Value* a = o.find("async"); a && a->isBool()) c.async = a->asBool();
+    c.async = optBool(o, "async");
     if (auto w = optInt(o, "world")) c.world = static_cast<int>(*w);
     c.checksum = optString(o, "checksum");
     c.message = optString(o, "message");

@@ -55,6 +55,7 @@ struct PlanUnit {
     std::string module;
     long long params = 0;
     std::optional<long long> shardNumel;
+    std::optional<bool> offloaded; // true: its sharded state is in host memory (CPU offload)
 };
 
 struct PlanEvent {

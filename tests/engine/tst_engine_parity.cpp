@@ -4,6 +4,7 @@
 // Tolerances: fp32 losses 1e-5 relative, final parameters 1e-5 absolute.
 #include "engine_support.hpp"
 
+#include <QJsonArray>
 #include <QTest>
 
 class EngineParity : public QObject {
@@ -176,6 +177,39 @@ private Q_SLOTS:
         const double diff = maxRelativeDifference(losses(run.ranks[0]), losses(ref.ranks[0]));
         qInfo("llama: max relative loss difference %.3g", diff);
         QVERIFY(diff <= 1e-5);
+    }
+
+    void cpuOffloadKeepsTheNumbers()
+    {
+        // FSDP2's CPUOffloadPolicy moves state off a GPU; on a CPU plan it is a
+        // no-op (with the plan's warning). SB_OFFLOAD_ON_CPU=1 runs the offload
+        // bookkeeping anyway (host shards, device copies for the all-gather, the
+        // reduced gradient back to the host, clipping and AdamW over host
+        // state, the full export): the same numbers, and the plan event names
+        // the offloaded units.
+        sb::Plan plan = tinyPlan(2, 4, 6);
+        for (sb::UnitPolicy& u : plan.units)
+            if (!u.module.empty()) u.offload = true;
+        const QString path = writePlan(dir_, QStringLiteral("offload.json"), plan);
+        QProcessEnvironment on;
+        on.insert(QStringLiteral("SB_OFFLOAD_ON_CPU"), QStringLiteral("1"));
+        std::vector<std::vector<double>> runs;
+        for (bool offload : {false, true}) {
+            const QString out = dir_.filePath(QStringLiteral("offload-%1.safetensors").arg(offload));
+            const RunResult run = LocalRunner::run(2, {QStringLiteral("--plan"), path, QStringLiteral("--export-final"), out}, 120000,
+                                                   offload ? on : QProcessEnvironment());
+            QVERIFY2(run.ok(), qPrintable(run.describe()));
+            runs.push_back(losses(run.ranks[0]));
+            int offloaded = 0;
+            for (const QJsonValue& u : run.ranks[0].ofType(QStringLiteral("plan")).front().value(QStringLiteral("units")).toArray())
+                offloaded += u.toObject().value(QStringLiteral("offloaded")).toBool();
+            QCOMPARE(offloaded, offload ? static_cast<int>(plan.units.size()) - 1 : 0);
+        }
+        QVERIFY(maxRelativeDifference(runs[1], runs[0]) < 1e-12);
+        const Tensors a = readSafetensors(dir_.filePath(QStringLiteral("offload-0.safetensors")));
+        const Tensors b = readSafetensors(dir_.filePath(QStringLiteral("offload-1.safetensors")));
+        QVERIFY(a.error.isEmpty() && b.error.isEmpty());
+        QCOMPARE(maxAbsoluteDifference(a, b), 0.0);
     }
 
     void bf16MatchesBf16Reference_data()
