@@ -126,6 +126,7 @@ std::uint16_t bf16Bits(float value)
 
 std::optional<std::string> hfNameOf(const std::string& corePath, const ModelConfig& model)
 {
+    if (corePath.size() > 512) return std::nullopt; // std::regex recurses per character
     if (model.arch == Arch::Gpt2) {
         if (corePath == "lm_head.weight") return model.tiedEmbeddings ? std::nullopt : std::optional<std::string>(corePath);
         return corePath.rfind("transformer.", 0) == 0 ? corePath.substr(12) : corePath;

@@ -13,6 +13,7 @@ namespace sb::hf {
 namespace {
 
 constexpr std::uint64_t kMaxIndexBytes = 64u << 20;
+constexpr std::size_t kMaxNameLength = 512;
 
 bool isDir(const std::string& p)
 {
@@ -131,6 +132,9 @@ Result<WeightSource> openIndex(const std::string& path, const ModelConfig& model
 
 std::optional<CoreName> coreNameOf(const std::string& hfName, const ModelConfig& model)
 {
+    // std::regex recurses per character: a hostile file's megabyte-long name
+    // would exhaust the stack. No parameter name is this long.
+    if (hfName.size() > kMaxNameLength) return std::nullopt;
     if (model.arch == Arch::Gpt2) {
         static const std::regex buffers(R"((transformer\.)?h\.\d+\.attn\.(masked_)?bias)");
         if (std::regex_match(hfName, buffers)) return std::nullopt;

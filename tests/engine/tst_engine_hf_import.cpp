@@ -227,6 +227,15 @@ private Q_SLOTS:
         r = core(tmp_.filePath(QStringLiteral("bad")));
         QCOMPARE(r.ranks[0].exitCode, 2);
         QVERIFY2(r.ranks[0].stdErr.contains(QStringLiteral("model.safetensors")), qPrintable(r.ranks[0].stdErr));
+        // A Hugging Face tensor name of a megabyte (std::regex would recurse once per character).
+        const QByteArray header = "{\"h.0." + QByteArray(1 << 20, 'a') + "\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]}}";
+        QByteArray file(8, '\0');
+        for (int i = 0; i < 8; ++i) file[i] = static_cast<char>((header.size() >> (8 * i)) & 0xff);
+        QVERIFY(writeText(tmp_.filePath(QStringLiteral("long-name.safetensors")), file + header + QByteArray(4, '\0')));
+        const QString gpt2 = writePlan(tmp_, QStringLiteral("long-name.plan.json"), smallPlan("gpt2-124m", 1, 2));
+        r = LocalRunner::run(1, {QStringLiteral("--plan"), gpt2, QStringLiteral("--init-from"), tmp_.filePath(QStringLiteral("long-name.safetensors"))});
+        QCOMPARE(r.ranks[0].exitCode, 2);
+        QVERIFY2(r.ranks[0].stdErr.contains(QStringLiteral("has no tensor for")), qPrintable(r.ranks[0].stdErr.left(2000)));
         // A folder with neither file.
         QVERIFY(QDir(tmp_.path()).mkpath(QStringLiteral("empty")));
         r = core(tmp_.filePath(QStringLiteral("empty")));
