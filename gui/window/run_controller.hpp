@@ -39,7 +39,7 @@ public:
     enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotStarted, CannotAttach, Busy };
 
     State state() const { return state_; }
-    Preflight* preflight() const { return preflight_; }
+    app::Preflight* preflight() const { return preflight_; }
     RunSession* session() const { return session_.get(); }
     // A run launched from the workbench (not detached) is going: closing stops it.
     bool supervisesRun() const;
@@ -67,7 +67,7 @@ public:
     // ended and is recorded; false when it has not within `timeoutMs`.
     bool stopAndWait(int timeoutMs);
 
-    Preflight::Environment environment() const;
+    app::Preflight::Environment environment() const;
 
 Q_SIGNALS:
     void stateChanged(sb::gui::RunController::State state);
@@ -91,7 +91,7 @@ private:
     StoreAccess* store_;
     HostCatalog* hosts_;
     GuiHostKeyPolicy* policy_;
-    Preflight* preflight_;
+    app::Preflight* preflight_;
     std::unique_ptr<RunSession> session_;
     std::unique_ptr<AttachedRun> attached_;
     QFutureWatcher<QPair<QString, qint64>> detachedLaunch_; // why it did not start, the run
