@@ -2339,14 +2339,6 @@
             <translation>betas müssen in [0, 1) liegen</translation>
         </message>
         <message>
-        <message>
-            <source>%1 (LibTorch %2, %3) at %4</source>
-            <translation>%1 (LibTorch %2, %3) unter %4</translation>
-        </message>
-        <message>
-            <source>%1: %2 (LibTorch %3, %4) at %5</source>
-            <translation>%1: %2 (LibTorch %3, %4) unter %5</translation>
-        </message>
             <source>eps must be positive</source>
             <translation>eps muss positiv sein</translation>
         </message>
@@ -3069,10 +3061,6 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>an environment value contains a NUL character</source>
             <translation>ein Wert einer Umgebungsvariable enthält ein NUL-Zeichen</translation>
-        </message>
-        <message>
-            <source>a %1 run takes no hosts</source>
-            <translation>ein %1-Lauf nimmt keine Hosts an</translation>
         </message>
         <message>
             <source>no shardbench-core path given</source>

@@ -2311,14 +2311,6 @@
             <translation>betas 必须位于 [0, 1) 之间</translation>
         </message>
         <message>
-            <source>%1 (LibTorch %2, %3) at %4</source>
-            <translation>%1（LibTorch %2，%3），位于 %4</translation>
-        </message>
-        <message>
-            <source>%1: %2 (LibTorch %3, %4) at %5</source>
-            <translation>%1：%2（LibTorch %3，%4），位于 %5</translation>
-        </message>
-        <message>
             <source>eps must be positive</source>
             <translation>eps 必须为正数</translation>
         </message>
@@ -3030,10 +3022,6 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>an environment value contains a NUL character</source>
             <translation>某个环境变量的值包含 NUL 字符</translation>
-        </message>
-        <message>
-            <source>a %1 run takes no hosts</source>
-            <translation>%1 运行不接受主机</translation>
         </message>
         <message>
             <source>no shardbench-core path given</source>

@@ -41,5 +41,3 @@ QList<CheckpointEntry> listRunCheckpoints(store::RunReader& reader, const store:
 void refreshFromDisk(CheckpointEntry& entry, const QString& runUid = {});
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

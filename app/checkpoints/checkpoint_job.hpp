@@ -48,5 +48,3 @@ private:
 } // namespace sb::app
 
 Q_DECLARE_METATYPE(sb::app::CheckpointJob::Result)
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

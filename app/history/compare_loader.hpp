@@ -47,5 +47,3 @@ private:
 };
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

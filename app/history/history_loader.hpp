@@ -61,5 +61,3 @@ private:
 } // namespace sb::app
 
 Q_DECLARE_METATYPE(sb::app::RunDetails)
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

@@ -76,5 +76,3 @@ QByteArray probePlanJson();
 bool readProbeOutput(const QByteArray& stdoutText, HostProbeResult& result);
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

@@ -57,5 +57,3 @@ private:
 } // namespace sb::app
 
 Q_DECLARE_METATYPE(sb::app::HostProbeResult)
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

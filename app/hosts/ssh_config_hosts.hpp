@@ -24,5 +24,3 @@ QList<SshConfigHost> readSshConfigHosts(const QString& path);
 QString expandHome(const QString& path);
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

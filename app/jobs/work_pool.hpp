@@ -11,5 +11,3 @@ namespace sb::app {
 QThreadPool* workPool();
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

@@ -51,14 +51,14 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
     c.maxRestarts = request.maxRestarts;
     c.resumeFrom = request.resumeFrom;
     c.parentRun = request.parentRun;
-    launch::applyTarget(request.target, c);
-    if (launch::startsHere(request.target)) {
-        c.corePath = QFileInfo(localCore).absoluteFilePath();
-        c.workdir = base;
-    } else {
-        c.remoteCore = remoteCore;
-        c.remoteDir = remoteDir;
-        c.ssh = ssh;
+    c.target = request.target;
+    if (launch::HereCore* here = launch::hereCore(c.target)) {
+        here->corePath = QFileInfo(localCore).absoluteFilePath();
+        here->workdir = base;
+    } else if (auto* remote = std::get_if<launch::SshTarget>(&c.target)) {
+        remote->remoteCore = remoteCore;
+        remote->remoteDir = remoteDir;
+        remote->ssh = ssh;
     }
     out.result = launch::prepareLaunch(c);
     return out;

@@ -36,7 +36,8 @@ struct PreparedRun {
 
 // Writes the plan into the launch folder (relative checkpoint and data paths
 // made absolute, so the store records where things really are) and prepares
-// the launch. Local runs work in `planDir`.
+// the launch, with the core paths and SSH options filled into the request's
+// target (its chooser knows only where). Local runs work in `planDir`.
 PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& ssh, const QString& localCore,
                        const QString& remoteCore, const QString& remoteDir);
 
@@ -44,5 +45,3 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
 Plan withAbsolutePaths(Plan plan, const QString& base);
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

@@ -6,7 +6,8 @@
 
 namespace sb::app {
 
-Preflight::Preflight(launch::HostKeyPolicy* policy, QObject* parent) : QObject(parent), probes_(policy)
+Preflight::Preflight(std::shared_ptr<const PreflightWords> words, launch::HostKeyPolicy* policy, QObject* parent)
+    : QObject(parent), words_(std::move(words)), probes_(policy)
 {
     connect(&probes_, &HostProbeRunner::finished, this, &Preflight::onProbesFinished);
     connect(&probes_, &HostProbeRunner::progressChanged, this, [this] { Q_EMIT progressChanged(doneCount(), CheckCount); });
@@ -35,7 +36,7 @@ int Preflight::doneCount() const
     return n;
 }
 
-void Preflight::set(Check check, State state, PreflightMessage summary, std::vector<PreflightDetail> details)
+void Preflight::set(Check check, State state, Text summary, Lines details)
 {
     Item& i = items_[check];
     i.state = state;
@@ -54,7 +55,7 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     prepared_ = {};
     predicted_.clear();
     items_.clear();
-    for (int c = 0; c < CheckCount; ++c) items_ << Item{static_cast<Check>(c), Pending, std::nullopt, {}};
+    for (int c = 0; c < CheckCount; ++c) items_ << Item{static_cast<Check>(c), Pending, {}, {}};
     running_ = true;
     Q_EMIT started();
     Q_EMIT progressChanged(0, CheckCount);
@@ -64,24 +65,12 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     const bool local = launch::startsHere(request.target);
     if (local) targets << ProbeTarget{true, {}};
     for (const launch::HostSpec& h : launch::sshHosts(request.target)) targets << ProbeTarget{false, h};
-    set(HostsReachable, Running, {local ? PreflightCode::CheckingHere : PreflightCode::Connecting});
-    set(CorePresent, Running, {PreflightCode::StartingCore});
+    set(HostsReachable, Running, [w = words_, local] { return w->checkingHosts(local); });
+    set(CorePresent, Running, [w = words_] { return w->startingCore(); });
     probes_.start(targets, environment.ssh, environment.localCore, environment.probe);
     // The plan checks on the next turn, so the window shows "running" first.
     QTimer::singleShot(0, this, &Preflight::checkPlan);
 }
-
-namespace {
-// How the ranks are laid out: through srun, on this machine, or over the hosts.
-PreflightMessage layoutMessage(const launch::PreparedLaunch& l, launch::BackendKind kind)
-{
-    if (kind == launch::BackendKind::Slurm) return {PreflightCode::RanksThroughSrun, {}, l.worldSize};
-    if (kind != launch::BackendKind::Ssh) return {PreflightCode::RanksHere, {}, l.worldSize};
-    std::vector<PreflightMessage> hosts;
-    for (const launch::HostSpec& h : l.hosts) hosts.push_back({PreflightCode::HostRanks, {h.name}, h.slots});
-    return {PreflightCode::RanksOnHosts, {PreflightArg::list(std::move(hosts))}, l.worldSize};
-}
-} // namespace
 
 void Preflight::checkPlan()
 {
@@ -100,14 +89,18 @@ void Preflight::checkPlan()
     if (tree) sort(validatePlan(plan, *tree));
     const bool valid = tree && errors.empty();
     if (valid) {
-        set(PlanValid, Passed, warnings == 0 ? PreflightMessage{PreflightCode::PlanValid} : PreflightMessage{PreflightCode::PlanWarnings, {}, warnings});
+        set(PlanValid, Passed, [w = words_, warnings] { return w->planValid(warnings); });
     } else {
-        set(PlanValid, Failed, {PreflightCode::PlanErrors, {}, static_cast<int>(errors.size())},
-            std::vector<PreflightDetail>(errors.begin(), errors.end()));
+        const int count = static_cast<int>(errors.size());
+        set(PlanValid, Failed, [w = words_, count] { return w->planErrors(count); }, [w = words_, errors] {
+            QStringList lines;
+            for (const Problem& p : errors) lines << w->problemLine(p);
+            return lines;
+        });
     }
     if (!valid) {
-        set(MemoryFits, Skipped, {PreflightCode::MemoryNotEstimated});
-        set(Layout, Skipped, {PreflightCode::LayoutNotChecked});
+        set(MemoryFits, Skipped, [w = words_] { return w->memoryNotEstimated(); });
+        set(Layout, Skipped, [w = words_] { return w->layoutNotChecked(); });
         maybeFinish();
         return;
     }
@@ -126,13 +119,13 @@ void Preflight::checkPlan()
         verdict.capacityBytes = e.capacityBytes;
     }
     const std::uint64_t peak = verdict.peakBytes, capacity = verdict.capacityBytes;
-    const PreflightArg worst = verdict.worstRank, peakArg = PreflightArg::bytes(peak), capacityArg = PreflightArg::bytes(capacity);
+    const int worst = verdict.worstRank;
     if (verdict.fits())
-        set(MemoryFits, Passed, {PreflightCode::MemoryFits, {peakArg, capacityArg}});
+        set(MemoryFits, Passed, [w = words_, peak, capacity] { return w->memoryFits(peak, capacity); });
     else if (environment_.ignoreMemoryEstimate)
-        set(MemoryFits, Passed, {PreflightCode::MemoryOverConfirmed, {worst, peakArg, capacityArg}});
+        set(MemoryFits, Passed, [w = words_, peak, capacity, worst] { return w->memoryOverConfirmed(worst, peak, capacity); });
     else
-        set(MemoryFits, Failed, {PreflightCode::MemoryOver, {worst, peakArg, capacityArg, PreflightArg::bytes(peak - capacity)}});
+        set(MemoryFits, Failed, [w = words_, peak, capacity, worst] { return w->memoryOver(worst, peak, capacity); });
 
     launch::LaunchCheckResult target;
     if (prepared_.ok() && launch::startsHere(request_.target)) {
@@ -140,23 +133,36 @@ void Preflight::checkPlan()
         options.checkMemory = false; // the check above
         const launch::PreparedLaunch& l = prepared_.result.launch;
         // Only a CUDA plan depends on the core's build.
-        const launch::CoreBuild core = l.cuda ? launch::probeCoreBuild(l.config.corePath) : launch::CoreBuild{};
+        const launch::CoreBuild core = l.cuda ? launch::probeCoreBuild(launch::hereCore(l.config.target)->corePath) : launch::CoreBuild{};
         target = launch::checkLaunchTarget(l, options, environment_.thisMachine, core);
     }
-    // The launcher's other sentences are English; they are shown as they are.
-    auto sentences = [](const QStringList& lines) { return std::vector<PreflightDetail>(lines.begin(), lines.end()); };
+    // The launcher's sentences are English; they are shown as they are.
     if (!prepared_.writeError.isEmpty()) {
-        set(Layout, Failed, {PreflightCode::CannotWritePlan}, sentences({prepared_.writeError}));
+        const QStringList why{prepared_.writeError};
+        set(Layout, Failed, [w = words_] { return w->cannotWritePlan(); }, [why] { return why; });
     } else if (!prepared_.result.configProblems.empty()) {
-        const std::vector<launch::RunConfigProblem>& problems = prepared_.result.configProblems;
-        set(Layout, Failed, {PreflightCode::CannotLayOut}, std::vector<PreflightDetail>(problems.begin(), problems.end()));
+        // The run settings' problems are codes: each front end words them.
+        set(Layout, Failed, [w = words_] { return w->cannotLayOut(); },
+            [w = words_, problems = prepared_.result.configProblems] {
+                QStringList why;
+                for (const launch::RunConfigProblem& p : problems) why << w->runConfigProblem(p);
+                return why;
+            });
     } else if (!prepared_.result.ok()) {
-        set(Layout, Failed, {PreflightCode::CannotLayOut}, sentences(prepared_.result.errors));
+        const QStringList why = prepared_.result.errors;
+        set(Layout, Failed, [w = words_] { return w->cannotLayOut(); }, [why] { return why; });
     } else if (!target.ok()) {
-        set(Layout, Failed, {PreflightCode::CannotRunHere}, sentences(target.errors));
+        const QStringList why = target.errors;
+        set(Layout, Failed, [w = words_] { return w->cannotRunHere(); }, [why] { return why; });
     } else {
-        set(Layout, Passed, layoutMessage(prepared_.result.launch, launch::backendOf(request_.target)),
-            sentences(prepared_.result.warnings + target.warnings));
+        const launch::PreparedLaunch& l = prepared_.result.launch;
+        const QList<launch::HostSpec> hosts = l.hosts;
+        const int world = l.worldSize;
+        const launch::BackendKind kind = launch::backendOf(request_.target);
+        const bool local = kind != launch::BackendKind::Ssh, slurm = kind == launch::BackendKind::Slurm;
+        const QStringList layoutWarnings = prepared_.result.warnings + target.warnings;
+        set(Layout, Passed, [w = words_, hosts, world, local, slurm] { return w->layout(hosts, world, local, slurm); },
+            [layoutWarnings] { return layoutWarnings; });
     }
     maybeFinish();
 }
@@ -166,11 +172,6 @@ bool coreProblem(const HostProbeResult& r)
 {
     return r.failure == HostProbeResult::CoreMissing || r.failure == HostProbeResult::CoreFailed ||
            r.failure == HostProbeResult::CoreTimeout;
-}
-
-std::vector<PreflightArg> coreArgs(const HostProbeResult& r)
-{
-    return {r.coreVersion, r.torchVersion, r.coreDevice, r.corePath};
 }
 } // namespace
 
@@ -186,38 +187,32 @@ void Preflight::onProbesFinished()
         if (r.ok()) ++working;
     }
     // Per-host lines only say more than the summary when there are hosts.
-    auto lines = [&results, local](bool failures, bool core) {
-        std::vector<PreflightDetail> out;
-        if (local && !failures) return out;
-        for (const HostProbeResult& r : results) {
-            const bool failed = core ? coreProblem(r) : !r.ok() && !coreProblem(r);
-            if (failures && failed) {
-                out.emplace_back(r);
-            } else if (!failures && !failed && (core ? r.ok() : true)) {
-                if (!core) {
-                    out.emplace_back(r.host);
-                    continue;
-                }
-                std::vector<PreflightArg> args{r.host};
-                for (PreflightArg& a : coreArgs(r)) args.push_back(std::move(a));
-                out.emplace_back(PreflightMessage{PreflightCode::HostCore, std::move(args)});
+    auto lines = [w = words_, results, local](bool failures, bool core) {
+        return [w, results, local, failures, core] {
+            QStringList out;
+            if (local && !failures) return out;
+            for (const HostProbeResult& r : results) {
+                const bool failed = core ? coreProblem(r) : !r.ok() && !coreProblem(r);
+                if (failures && failed) out << w->probeFailure(r);
+                else if (!failures && !failed && (core ? r.ok() : true))
+                    out << (core ? w->hostLabel(r) + QStringLiteral(": ") + w->coreVersion(r) : w->hostLabel(r));
             }
-        }
-        return out;
+            return out;
+        };
     };
     if (unreachable == 0)
-        set(HostsReachable, Passed, local ? PreflightMessage{PreflightCode::ThisMachine} : PreflightMessage{PreflightCode::HostsReachable, {}, total},
+        set(HostsReachable, Passed, [w = words_, local, total] { return w->hostsReachable(local, total); },
             lines(false, false));
     else
-        set(HostsReachable, Failed, {PreflightCode::HostsFailed, {}, unreachable}, lines(true, false));
+        set(HostsReachable, Failed, [w = words_, unreachable] { return w->hostsFailed(unreachable); }, lines(true, false));
     if (missing > 0)
-        set(CorePresent, Failed, {PreflightCode::CoreMissing, {}, missing}, lines(true, true));
+        set(CorePresent, Failed, [w = words_, missing] { return w->coreMissing(missing); }, lines(true, true));
     else if (unreachable > 0 && working < total)
-        set(CorePresent, Skipped, {PreflightCode::CoreNotChecked}, lines(false, true));
+        set(CorePresent, Skipped, [w = words_] { return w->coreNotChecked(); }, lines(false, true));
     else if (local)
-        set(CorePresent, Passed, {PreflightCode::CoreHere, coreArgs(results.value(0))});
+        set(CorePresent, Passed, [w = words_, results] { return w->coreVersion(results.value(0)); });
     else
-        set(CorePresent, Passed, {PreflightCode::CorePresent, {}, total}, lines(false, true));
+        set(CorePresent, Passed, [w = words_, total] { return w->corePresent(total); }, lines(false, true));
     maybeFinish();
 }
 
@@ -236,17 +231,9 @@ void Preflight::maybeFinish()
     Q_EMIT finished(passed());
 }
 
-PreflightCode checkNameCode(Preflight::Check check)
+QString PreflightWords::runConfigProblem(const launch::RunConfigProblem& problem) const
 {
-    switch (check) {
-    case Preflight::PlanValid: return PreflightCode::CheckPlan;
-    case Preflight::MemoryFits: return PreflightCode::CheckMemory;
-    case Preflight::Layout: return PreflightCode::CheckLayout;
-    case Preflight::HostsReachable: return PreflightCode::CheckHosts;
-    case Preflight::CorePresent:
-    case Preflight::CheckCount: break;
-    }
-    return PreflightCode::CheckCore;
+    return launch::runConfigMessage(problem);
 }
 
 } // namespace sb::app

@@ -34,5 +34,3 @@ Plan restoredPlan(const Plan& plan, const RestoreChoice& choice);
 QString defaultRestoreCheckpointDir(const QString& checkpointDir, const QString& runUid);
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

@@ -23,5 +23,3 @@ struct ClusterSettings {
 };
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

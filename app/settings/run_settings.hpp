@@ -24,5 +24,3 @@ struct RunSettings {
 };
 
 } // namespace sb::app
-
-namespace sb::gui { using namespace app; } // the workbench still names these unqualified

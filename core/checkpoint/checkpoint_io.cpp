@@ -25,15 +25,6 @@ std::int64_t rowNumelOf(const std::vector<std::int64_t>& shape)
     return n;
 }
 
-// An export that failed or was cancelled: its temporary file goes, and the
-// error that stopped it is the one reported, not the close's.
-void discard(SafetensorsWriter& w, const std::string& tmp)
-{
-    const Status ignored = w.close();
-    (void)ignored;
-    ::unlink(tmp.c_str());
-}
-
 } // namespace
 
 std::size_t ShardTensor::bytes() const { return static_cast<std::size_t>((rowEnd - rowBegin) * rowNumelOf(shape)) * 4; }
@@ -76,10 +67,10 @@ ShardImage::~ShardImage()
     if (base_) ::munmap(base_, mapped_);
 }
 
-Result<WrittenFile> writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image)
+std::string writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image, WrittenFile& out)
 {
     const std::string path = dir + "/" + fileName;
-    Status ioError;
+    std::string ioError;
     std::thread io([&] { ioError = writeAlignedFileDurably(path, image.bytes(), image.size()); });
     // Meanwhile one pass over the bytes for both checksums (the tensors follow
     // the header back to back, in order).
@@ -90,12 +81,12 @@ Result<WrittenFile> writeShardFile(const std::string& dir, const std::string& fi
     std::vector<std::uint32_t> crcs(tensors.size(), 0);
     for (std::size_t i = 0; i < tensors.size(); ++i) sha.update(tensors[i].data, tensors[i].bytes(), crcs[i]);
     io.join();
-    if (!ioError) return ioError;
-    WrittenFile out;
+    if (!ioError.empty()) return ioError;
+    out = {};
     for (std::size_t i = 0; i < tensors.size(); ++i)
         out.shards.push_back({tensors[i].name, {fileName, tensors[i].rowBegin, tensors[i].rowEnd, crc32cHex(crcs[i])}});
     out.file = {fileName, image.size(), sha.hex()};
-    return out;
+    return {};
 }
 
 std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& folder)
@@ -147,45 +138,49 @@ ShardReader::ShardReader(std::string dir, const CheckpointIndex& index) : dir_(s
     for (const TensorInfo& t : index_.tensors) byName_.emplace(t.name, &t);
 }
 
-Status ShardReader::readShardInto(const TensorInfo& t, const ShardRef& s, float* dst)
+std::string ShardReader::readShardInto(const TensorInfo& t, const ShardRef& s, float* dst)
 {
     const std::string path = dir_ + "/" + s.file;
     auto h = headers_.find(s.file);
     if (h == headers_.end()) {
-        Result<SafetensorsFile> f = readSafetensorsHeader(path);
-        if (!f) return f.status();
-        h = headers_.emplace(s.file, std::move(f).value()).first;
+        SafetensorsFile f;
+        if (std::string e = readSafetensorsHeader(path, f); !e.empty()) return e;
+        h = headers_.emplace(s.file, std::move(f)).first;
     }
     const SafetensorsEntry* entry = nullptr;
     for (const SafetensorsEntry& e : h->second.entries)
         if (e.name == t.name) entry = &e;
-    if (!entry) return Status::error(path + ": has no tensor \"" + t.name + "\"");
+    if (!entry) return path + ": has no tensor \"" + t.name + "\"";
     const std::int64_t rows = s.rowEnd - s.rowBegin;
     const std::size_t bytes = static_cast<std::size_t>(rows * t.rowNumel()) * 4;
     if (entry->dtype != "F32" || entry->shape.empty() || entry->shape[0] != rows || entry->end - entry->begin != bytes)
-        return Status::error(path + ": tensor \"" + t.name + "\" does not have the rows and dtype the index promises");
-    if (Status read = readFileRange(path, h->second.dataStart + entry->begin, dst, bytes); !read) return read;
+        return path + ": tensor \"" + t.name + "\" does not have the rows and dtype the index promises";
+    if (std::string e = readFileRange(path, h->second.dataStart + entry->begin, dst, bytes); !e.empty()) return e;
     bytesRead_ += bytes;
     if (crc32cHex(dst, bytes) != s.crc32c)
-        return Status::error(path + ": checksum mismatch in tensor \"" + t.name + "\" (the file was altered or damaged)");
+        return path + ": checksum mismatch in tensor \"" + t.name + "\" (the file was altered or damaged)";
     return {};
 }
 
-Result<const std::vector<float>*> ShardReader::loadShard(const TensorInfo& t, const ShardRef& s)
+std::string ShardReader::loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data)
 {
     const std::string key = s.file + "\n" + t.name;
-    if (auto it = cache_.find(key); it != cache_.end()) return &it->second;
+    if (auto it = cache_.find(key); it != cache_.end()) {
+        data = &it->second;
+        return {};
+    }
     std::vector<float> buf(static_cast<std::size_t>((s.rowEnd - s.rowBegin) * t.rowNumel()));
-    if (Status read = readShardInto(t, s, buf.data()); !read) return read;
-    return &cache_.emplace(key, std::move(buf)).first->second;
+    if (std::string e = readShardInto(t, s, buf.data()); !e.empty()) return e;
+    data = &cache_.emplace(key, std::move(buf)).first->second;
+    return {};
 }
 
-Status ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out)
+std::string ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out)
 {
     const auto found = byName_.find(name);
-    if (found == byName_.end()) return Status::error(dir_ + "/index.json: has no tensor \"" + name + "\"");
+    if (found == byName_.end()) return dir_ + "/index.json: has no tensor \"" + name + "\"";
     const TensorInfo* t = found->second;
-    if (rowBegin < 0 || rowEnd > t->shape[0] || rowBegin > rowEnd) return Status::error("rows out of range for \"" + name + "\"");
+    if (rowBegin < 0 || rowEnd > t->shape[0] || rowBegin > rowEnd) return "rows out of range for \"" + name + "\"";
     const std::int64_t rn = t->rowNumel();
     for (const ShardRef& s : t->shards) {
         const std::int64_t b = std::max(rowBegin, s.rowBegin), e = std::min(rowEnd, s.rowEnd);
@@ -194,42 +189,41 @@ Status ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std
         if (b == s.rowBegin && e == s.rowEnd && !cache_.count(s.file + "\n" + t->name)) {
             // The whole shard is wanted (always so at the world size it was saved
             // at): read it straight into place and check it there.
-            if (Status read = readShardInto(*t, s, dst); !read) return read;
+            if (std::string err = readShardInto(*t, s, dst); !err.empty()) return err;
             continue;
         }
-        const Result<const std::vector<float>*> data = loadShard(*t, s);
-        if (!data) return data.status();
-        std::memcpy(dst, data.value()->data() + (b - s.rowBegin) * rn, static_cast<std::size_t>((e - b) * rn) * 4);
+        const std::vector<float>* data = nullptr;
+        if (std::string err = loadShard(*t, s, data); !err.empty()) return err;
+        std::memcpy(dst, data->data() + (b - s.rowBegin) * rn, static_cast<std::size_t>((e - b) * rn) * 4);
     }
     return {};
 }
 
-Status verifyCheckpoint(const std::string& dir, const Progress& progress)
+std::string verifyCheckpoint(const std::string& dir, const Progress& progress)
 {
-    const Result<CheckpointIndex> read = readIndex(dir);
-    if (!read) return read.status();
-    const CheckpointIndex& index = read.value();
+    CheckpointIndex index;
+    if (std::string e = readIndex(dir, index); !e.empty()) return e;
     std::uint64_t total = 0, done = 0;
     for (const FileInfo& f : index.files) total += f.bytes;
     for (const FileInfo& f : index.files) {
         const std::string path = dir + "/" + f.name;
-        if (!exists(path)) return Status::error(path + ": missing");
+        if (!exists(path)) return path + ": missing";
         std::uint64_t bytes = 0;
         const Result<std::string> sha = sha256File(path, &bytes);
-        if (!sha) return sha.status();
+        if (!sha) return sha.error();
         if (bytes != f.bytes)
-            return Status::error(path + ": " + std::to_string(bytes) + " bytes, the index says " + std::to_string(f.bytes) +
-                                 " (truncated or altered)");
-        if (sha.value() != f.sha256) return Status::error(path + ": checksum mismatch (the file was altered or damaged)");
-        if (const Result<SafetensorsFile> header = readSafetensorsHeader(path); !header) return header.status();
+            return path + ": " + std::to_string(bytes) + " bytes, the index says " + std::to_string(f.bytes) + " (truncated or altered)";
+        if (sha.value() != f.sha256) return path + ": checksum mismatch (the file was altered or damaged)";
+        SafetensorsFile header;
+        if (std::string e = readSafetensorsHeader(path, header); !e.empty()) return e;
         done += bytes;
-        if (progress && !progress(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) return Status::error("cancelled");
+        if (progress && !progress(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) return "cancelled";
     }
     // Shard checksums and coverage, one tensor at a time.
     ShardReader reader(dir, index);
     for (const TensorInfo& t : index.tensors) {
         std::vector<float> rows(static_cast<std::size_t>(t.shape[0] * t.rowNumel()));
-        if (Status rowsRead = reader.readRows(t.name, 0, t.shape[0], rows.data()); !rowsRead) return rowsRead;
+        if (std::string e = reader.readRows(t.name, 0, t.shape[0], rows.data()); !e.empty()) return e;
         reader.clear();
     }
     return {};
@@ -237,9 +231,8 @@ Status verifyCheckpoint(const std::string& dir, const Progress& progress)
 
 Result<std::string> describeCheckpoint(const std::string& dir)
 {
-    const Result<CheckpointIndex> read = readIndex(dir);
-    if (!read) return read.status();
-    const CheckpointIndex& index = read.value();
+    CheckpointIndex index;
+    if (std::string e = readIndex(dir, index); !e.empty()) return Status::error(e);
     std::uint64_t bytes = 0;
     for (const FileInfo& f : index.files) bytes += f.bytes;
     std::int64_t params = 0;
@@ -271,11 +264,10 @@ Result<std::string> describeCheckpoint(const std::string& dir)
     return out;
 }
 
-Status exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress)
+std::string exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress)
 {
-    const Result<CheckpointIndex> read = readIndex(dir);
-    if (!read) return read.status();
-    const CheckpointIndex& index = read.value();
+    CheckpointIndex index;
+    if (std::string e = readIndex(dir, index); !e.empty()) return e;
     std::vector<const TensorInfo*> params;
     for (const TensorInfo& t : index.tensors)
         if (t.name.rfind("param/", 0) == 0) params.push_back(&t);
@@ -288,27 +280,33 @@ Status exportCheckpoint(const std::string& dir, const std::string& outPath, cons
     }
     const std::string tmp = outPath + ".tmp";
     SafetensorsWriter w;
-    if (Status opened = w.open(tmp, entries, {{"format", "pt"}, {"shardbench_step", std::to_string(index.step)}}); !opened) return opened;
+    if (std::string e = w.open(tmp, entries, {{"format", "pt"}, {"shardbench_step", std::to_string(index.step)}}); !e.empty())
+        return e;
     ShardReader reader(dir, index);
     std::size_t done = 0;
     for (const TensorInfo* t : params) {
         for (const ShardRef& s : t->shards) {
             std::vector<float> rows(static_cast<std::size_t>((s.rowEnd - s.rowBegin) * t->rowNumel()));
-            Status step = reader.readRows(t->name, s.rowBegin, s.rowEnd, rows.data());
-            if (step) step = w.write(rows.data(), rows.size() * 4);
-            if (!step) {
-                discard(w, tmp);
-                return step;
+            if (std::string e = reader.readRows(t->name, s.rowBegin, s.rowEnd, rows.data()); !e.empty()) {
+                w.close();
+                ::unlink(tmp.c_str());
+                return e;
+            }
+            if (std::string e = w.write(rows.data(), rows.size() * 4); !e.empty()) {
+                w.close();
+                ::unlink(tmp.c_str());
+                return e;
             }
             reader.clear();
         }
         ++done;
         if (progress && !progress(static_cast<double>(done) / static_cast<double>(params.size()))) {
-            discard(w, tmp);
-            return Status::error("cancelled");
+            w.close();
+            ::unlink(tmp.c_str());
+            return "cancelled";
         }
     }
-    if (Status closed = w.close(); !closed) return closed;
+    if (std::string e = w.close(); !e.empty()) return e;
     return renameDurably(tmp, outPath);
 }
 

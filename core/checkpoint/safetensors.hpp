@@ -5,7 +5,6 @@
 #pragma once
 
 #include "sha256.hpp"
-#include "util/status.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -30,11 +29,12 @@ std::string safetensorsHeader(const std::vector<SafetensorsEntry>& entries, cons
 // entry's bytes in declaration order.
 class SafetensorsWriter {
 public:
-    Status open(const std::string& path, const std::vector<SafetensorsEntry>& entries,
+    // Returns an error sentence or "".
+    std::string open(const std::string& path, const std::vector<SafetensorsEntry>& entries,
                      const std::map<std::string, std::string>& metadata);
-    Status write(const void* data, std::size_t bytes);
+    std::string write(const void* data, std::size_t bytes);
     // Flushes, fsyncs and closes; checks that every declared byte was written.
-    Status close();
+    std::string close();
     ~SafetensorsWriter();
     // Of every byte written (header included): valid after close().
     const std::string& sha256() const { return sha_; }
@@ -56,8 +56,8 @@ struct SafetensorsFile {
 };
 
 // Parses and checks the header (offsets contiguous, within the file size,
-// sizes matching shape x dtype). Errors name the file.
-Result<SafetensorsFile> readSafetensorsHeader(const std::string& path);
+// sizes matching shape x dtype). Returns an error sentence naming the file or "".
+std::string readSafetensorsHeader(const std::string& path, SafetensorsFile& out);
 
 std::uint64_t safetensorsDtypeBytes(const std::string& dtype); // 0 when unknown
 

@@ -5,6 +5,8 @@
 
 namespace sb::gui {
 
+using app::CheckpointEntry;
+
 CheckpointsModel::CheckpointsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void CheckpointsModel::applyVerification(CheckpointEntry& e) const

@@ -17,14 +17,14 @@ public:
 
     explicit CheckpointsModel(QObject* parent = nullptr);
 
-    void setCheckpoints(qint64 runId, const QList<CheckpointEntry>& entries);
+    void setCheckpoints(qint64 runId, const QList<app::CheckpointEntry>& entries);
     qint64 runId() const { return runId_; }
-    const CheckpointEntry& entry(int row) const { return entries_[row]; }
+    const app::CheckpointEntry& entry(int row) const { return entries_[row]; }
     int rowOfPath(const QString& path) const;
     // After a verification: Verified (error "") or Corrupt.
     void setVerified(const QString& path, const QString& error);
 
-    static QString statusText(CheckpointEntry::Status status);
+    static QString statusText(app::CheckpointEntry::Status status);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -36,10 +36,10 @@ private:
     struct Verification {
         QString error;
     };
-    void applyVerification(CheckpointEntry& e) const;
+    void applyVerification(app::CheckpointEntry& e) const;
 
     qint64 runId_ = -1;
-    QList<CheckpointEntry> entries_;
+    QList<app::CheckpointEntry> entries_;
     QHash<QString, Verification> verified_;
 };
 

@@ -8,6 +8,10 @@
 
 namespace sb::gui {
 
+using app::HostCatalog;
+using app::HostEntry;
+using app::HostProbeResult;
+
 HostsModel::HostsModel(HostCatalog* catalog, QObject* parent) : QAbstractTableModel(parent), catalog_(catalog)
 {
     connect(catalog_, &HostCatalog::changed, this, [this] {

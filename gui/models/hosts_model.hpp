@@ -28,17 +28,17 @@ public:
     static constexpr int CheckStateRole = Qt::UserRole + 1;
     static constexpr int StatusColorRole = Qt::UserRole + 2; // for StatusDelegate
 
-    explicit HostsModel(HostCatalog* catalog, QObject* parent = nullptr);
+    explicit HostsModel(app::HostCatalog* catalog, QObject* parent = nullptr);
 
     // Row 0 is this machine; the others are the catalog's hosts in order.
     bool isLocal(int row) const { return row == 0; }
     QString hostName(int row) const; // "" for this machine
     bool isManual(int row) const;    // added by hand (can be edited and removed)
     int rowOfHost(const QString& name) const;
-    std::optional<HostProbeResult> result(int row) const;
+    std::optional<app::HostProbeResult> result(int row) const;
 
     void setTesting(const QString& host, bool testing); // "" = this machine
-    void setResult(const QString& host, const HostProbeResult& result);
+    void setResult(const QString& host, const app::HostProbeResult& result);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -53,8 +53,8 @@ private:
     CheckState checkState(int row, Column column) const;
     void rowChanged(int row);
 
-    HostCatalog* catalog_;
-    QHash<QString, HostProbeResult> results_;
+    app::HostCatalog* catalog_;
+    QHash<QString, app::HostProbeResult> results_;
     QHash<QString, bool> testing_;
 };
 

@@ -51,7 +51,7 @@ public:
     // A new run: `predictedPeaks` has one entry per rank (or is empty).
     void reset(int worldSize, int totalSteps, const std::vector<qint64>& predictedPeaks);
 
-    const SeriesTable& table() const { return table_; }
+    const app::SeriesTable& table() const { return table_; }
     const QList<RankMemory>& ranks() const { return ranks_; }
     int lastStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().back()); }
     int firstStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().front()); }
@@ -74,7 +74,7 @@ Q_SIGNALS:
     void smoothingChanged(double weight);
 
 private:
-    SeriesTable table_{ColumnCount};
+    app::SeriesTable table_{ColumnCount};
     EmaSmoother smoother_;
     QList<RankMemory> ranks_;
     int totalSteps_ = 0;

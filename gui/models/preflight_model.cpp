@@ -1,11 +1,12 @@
 #include "preflight_model.hpp"
 
 #include "run/preflight.hpp"
-#include "text/preflight_text.hpp"
 
 #include <QColor>
 
 namespace sb::gui {
+
+using app::Preflight;
 
 PreflightModel::PreflightModel(Preflight* preflight, QObject* parent) : QAbstractTableModel(parent), preflight_(preflight)
 {
@@ -39,13 +40,13 @@ QVariant PreflightModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignLeft | Qt::AlignTop);
     if (role == Qt::ToolTipRole) {
-        const QStringList details = preflightDetailLines(item);
-        return details.isEmpty() ? preflightSummaryText(item) : details.join(u'\n');
+        const QStringList details = item.detailLines();
+        return details.isEmpty() ? item.summaryText() : details.join(u'\n');
     }
     if (role != Qt::DisplayRole) return {};
-    if (index.column() == CheckColumn) return preflightCheckName(item.check);
-    QString text = preflightSummaryText(item);
-    for (const QString& d : preflightDetailLines(item)) text += QStringLiteral("\n• ") + d;
+    if (index.column() == CheckColumn) return preflight_->words().checkName(item.check);
+    QString text = item.summaryText();
+    for (const QString& d : item.detailLines()) text += QStringLiteral("\n• ") + d;
     return text;
 }
 
@@ -60,8 +61,8 @@ QStringList PreflightModel::failures() const
     QStringList out;
     for (const Preflight::Item& i : preflight_->items()) {
         if (i.state != Preflight::Failed) continue;
-        out << preflightCheckName(i.check) + QStringLiteral(": ") + preflightSummaryText(i);
-        for (const QString& d : preflightDetailLines(i)) out << QStringLiteral("  ") + d;
+        out << preflight_->words().checkName(i.check) + QStringLiteral(": ") + i.summaryText();
+        for (const QString& d : i.detailLines()) out << QStringLiteral("  ") + d;
     }
     return out;
 }

@@ -19,7 +19,7 @@ public:
     static constexpr int StateRole = Qt::UserRole + 1; // Preflight::State
     static constexpr int StatusColorRole = Qt::UserRole + 2; // for StatusDelegate
 
-    explicit PreflightModel(Preflight* preflight, QObject* parent = nullptr);
+    explicit PreflightModel(app::Preflight* preflight, QObject* parent = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -30,7 +30,7 @@ public:
     void retranslate();
 
 private:
-    Preflight* preflight_;
+    app::Preflight* preflight_;
 };
 
 } // namespace sb::gui

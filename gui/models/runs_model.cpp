@@ -10,6 +10,8 @@
 
 namespace sb::gui {
 
+using app::RunDetails;
+
 namespace {
 double nowSeconds() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 } // namespace

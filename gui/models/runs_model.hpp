@@ -23,7 +23,7 @@ public:
     explicit RunsModel(QObject* parent = nullptr);
 
     void setRuns(const QList<store::RunRow>& runs);
-    void addDetails(const QHash<qint64, RunDetails>& details);
+    void addDetails(const QHash<qint64, app::RunDetails>& details);
     const store::RunRow& run(int row) const { return runs_[row]; }
     int rowOfRun(qint64 id) const;
     bool hasDetails(qint64 id) const { return details_.contains(id); }
@@ -47,7 +47,7 @@ private:
 
     QList<store::RunRow> runs_;
     QList<bool> abandoned_;
-    QHash<qint64, RunDetails> details_;
+    QHash<qint64, app::RunDetails> details_;
     QHash<qint64, int> rowOf_;
     qint64 attachedRun_ = -1;
 };

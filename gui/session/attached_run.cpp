@@ -14,6 +14,8 @@
 
 namespace sb::gui {
 
+using app::workPool;
+
 namespace {
 constexpr int kLiveStepsOfAllRanks = 64;
 } // namespace

@@ -11,7 +11,7 @@ RunSession::RunSession(const launch::PreparedLaunch& launch, std::shared_ptr<sto
                        launch::HostKeyPolicy* policy, const std::vector<qint64>& predictedPeaks, QObject* parent)
     : QObject(parent), store_(std::move(store)), live_(new LiveRunModel(this)), logs_(new RunLogModel(this))
 {
-    const launch::BackendKind kind = launch.config.backend;
+    const launch::BackendKind kind = launch.config.backend();
     supervisor_ = std::make_unique<launch::RunSupervisor>(launch, [kind, policy] { return launch::makeBackend(kind, policy); });
     recorder_ = std::make_unique<launch::RunRecorder>(*store_, *supervisor_);
     live_->reset(launch.worldSize, launch.planSteps, predictedPeaks);

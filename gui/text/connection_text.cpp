@@ -5,6 +5,8 @@
 
 namespace sb::gui {
 
+using app::HostProbeResult;
+
 namespace {
 struct ConnectionText {
     Q_DECLARE_TR_FUNCTIONS(sb::gui::ConnectionText)

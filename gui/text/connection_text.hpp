@@ -9,11 +9,11 @@
 
 namespace sb::gui {
 
-QString probeHostLabel(const HostProbeResult& r); // the host, or "this machine"
-QString probeFailureText(const HostProbeResult& r);
-QString probeGpuText(const HostProbeResult& r);   // "2 × NVIDIA H100 80GB HBM3", "no nvidia-smi"
-QString probeCoreText(const HostProbeResult& r);  // "0.1.0 (LibTorch 2.5.1, cpu)"
+QString probeHostLabel(const app::HostProbeResult& r); // the host, or "this machine"
+QString probeFailureText(const app::HostProbeResult& r);
+QString probeGpuText(const app::HostProbeResult& r);   // "2 × NVIDIA H100 80GB HBM3", "no nvidia-smi"
+QString probeCoreText(const app::HostProbeResult& r);  // "0.1.0 (LibTorch 2.5.1, cpu)"
 // One line: reachable, logged in, GPUs, core, time taken.
-QString probeSummaryText(const HostProbeResult& r);
+QString probeSummaryText(const app::HostProbeResult& r);
 
 } // namespace sb::gui

@@ -136,7 +136,6 @@ const std::vector<ProblemTextTemplate>& runConfigTextTemplates()
         {"run.master_addr", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--master-addr: %1")},
         {"run.env_name", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "\"%1\" is not a valid environment variable name")},
         {"run.env_value_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "an environment value contains a NUL character")},
-        {"run.hosts_given", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "a %1 run takes no hosts")},
         {"run.core_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no shardbench-core path given")},
         {"run.core_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the shardbench-core path contains a NUL character")},
         {"run.workdir_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the working folder contains a NUL character")},

@@ -20,6 +20,8 @@
 
 namespace sb::gui {
 
+using app::CheckpointEntry;
+
 CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
     : QWidget(parent), model_(model), proxy_(new QSortFilterProxyModel(this)), runs_(new QComboBox), runLabel_(new QLabel),
       table_(new QTableView), verify_(new QPushButton), export_(new QPushButton), restore_(new QPushButton),

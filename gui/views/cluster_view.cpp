@@ -23,6 +23,8 @@
 
 namespace sb::gui {
 
+using app::ClusterSettings;
+
 ClusterView::ClusterView(HostsModel* model, QWidget* parent)
     : QWidget(parent), model_(model), table_(new QTableView), add_(new QPushButton), edit_(new QPushButton),
       remove_(new QPushButton), test_(new QPushButton), testAll_(new QPushButton), cancel_(new QPushButton),

@@ -19,6 +19,9 @@
 
 namespace sb::gui {
 
+using app::ComparedRun;
+using app::SeriesTable;
+
 namespace {
 // Distinct, print-friendly line colours (Tableau 10).
 QColor runColor(int i)

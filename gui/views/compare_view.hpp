@@ -23,8 +23,8 @@ public:
 
     explicit CompareView(QWidget* parent = nullptr);
 
-    void setRuns(const QList<ComparedRun>& runs);
-    const QList<ComparedRun>& runs() const { return runs_; }
+    void setRuns(const QList<app::ComparedRun>& runs);
+    const QList<app::ComparedRun>& runs() const { return runs_; }
     void setAlign(Align align);
     Align align() const { return align_; }
 
@@ -40,9 +40,9 @@ protected:
 private:
     void rebuild();
     void retranslateUi();
-    static QString label(const ComparedRun& run);
+    static QString label(const app::ComparedRun& run);
 
-    QList<ComparedRun> runs_;
+    QList<app::ComparedRun> runs_;
     Align align_ = Align::ByStep;
     QComboBox* alignBox_;
     QLabel* alignLabel_;

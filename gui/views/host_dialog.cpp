@@ -13,6 +13,10 @@
 
 namespace sb::gui {
 
+using app::HostCatalog;
+using app::HostEditError;
+using app::HostEntry;
+
 HostDialog::HostDialog(HostCatalog* catalog, const HostEntry& entry, QWidget* parent)
     : QDialog(parent), catalog_(catalog), previousName_(entry.name), name_(new QLineEdit(entry.name)),
       address_(new QLineEdit(entry.hostname)), user_(new QLineEdit(entry.user)), port_(new QSpinBox),

@@ -15,9 +15,9 @@ namespace sb::gui {
 class HostDialog : public QDialog {
     Q_OBJECT
 public:
-    HostDialog(HostCatalog* catalog, const HostEntry& entry, QWidget* parent = nullptr);
+    HostDialog(app::HostCatalog* catalog, const app::HostEntry& entry, QWidget* parent = nullptr);
 
-    HostEntry entry() const;
+    app::HostEntry entry() const;
     QLineEdit* nameEdit() const { return name_; }
     QLineEdit* addressEdit() const { return address_; }
     QLineEdit* userEdit() const { return user_; }
@@ -31,7 +31,7 @@ public:
     void accept() override;
 
 private:
-    HostCatalog* catalog_;
+    app::HostCatalog* catalog_;
     QString previousName_;
     QLineEdit* name_;
     QLineEdit* address_;

@@ -30,7 +30,7 @@ class LaunchPanel : public QWidget {
 public:
     enum class State { Idle, Checking, Launching, Running, Stopping };
 
-    LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidget* parent = nullptr);
+    LaunchPanel(app::HostCatalog* catalog, PreflightModel* preflight, QWidget* parent = nullptr);
 
     TargetChooser* targetChooser() const { return target_; }
     QLineEdit* nameEdit() const { return name_; }

@@ -22,6 +22,8 @@
 
 namespace sb::gui {
 
+using app::SeriesTable;
+
 namespace {
 
 QPen pen(QColor c, double width = 1.5, Qt::PenStyle style = Qt::SolidLine)

@@ -14,6 +14,14 @@
 
 namespace sb::gui {
 
+using app::HostCatalog;
+using app::LaunchRequest;
+using app::LaunchTarget;
+using app::RestoreChoice;
+using app::RestoreSource;
+using app::defaultRestoreCheckpointDir;
+using app::restoredPlan;
+
 RestoreDialog::RestoreDialog(HostCatalog* catalog, const RestoreSource& source, const QString& checkpointDir,
                              qint64 parentRun, const QString& parentLabel, QWidget* parent)
     : QDialog(parent), source_(source), checkpoint_(checkpointDir), parentRun_(parentRun), target_(new TargetChooser(catalog)),

@@ -26,10 +26,10 @@ class TargetChooser;
 class RestoreDialog : public QDialog {
     Q_OBJECT
 public:
-    RestoreDialog(HostCatalog* catalog, const RestoreSource& source, const QString& checkpointDir, qint64 parentRun,
+    RestoreDialog(app::HostCatalog* catalog, const app::RestoreSource& source, const QString& checkpointDir, qint64 parentRun,
                   const QString& parentLabel, QWidget* parent = nullptr);
 
-    LaunchRequest request() const;
+    app::LaunchRequest request() const;
     bool isValid() const { return valid_; }
     QSpinBox* worldSizeBox() const { return world_; }
     QSpinBox* stepsBox() const { return steps_; }
@@ -43,7 +43,7 @@ private:
     void update();
     Plan plan() const;
 
-    RestoreSource source_;
+    app::RestoreSource source_;
     QString checkpoint_;
     qint64 parentRun_;
     TargetChooser* target_;

@@ -16,6 +16,8 @@
 
 namespace sb::gui {
 
+using app::SeriesTable;
+
 SeriesChart::SeriesChart(QWidget* parent) : ChartViewBase(parent), xAxis_(new QValueAxis), yAxis_(new QValueAxis)
 {
     chart()->addAxis(xAxis_, Qt::AlignBottom);

@@ -28,9 +28,9 @@ public:
     explicit SeriesChart(QWidget* parent = nullptr);
 
     // A line of `column` of `table` (not owned; must outlive the line or be replaced).
-    int addLine(const SeriesTable* table, int column, const QPen& pen);
+    int addLine(const app::SeriesTable* table, int column, const QPen& pen);
     // A filled band from column `lower` (-1: zero) up to column `upper`.
-    int addBand(const SeriesTable* table, int upper, int lower, const QColor& color);
+    int addBand(const app::SeriesTable* table, int upper, int lower, const QColor& color);
     void setSeriesName(int id, const QString& name);
     void setSeriesVisible(int id, bool visible);
     void removeAll();
@@ -73,7 +73,7 @@ protected:
 
 private:
     struct Series {
-        const SeriesTable* table = nullptr;
+        const app::SeriesTable* table = nullptr;
         int upper = 0;
         int lower = -1;          // bands only
         QLineSeries* line = nullptr;

@@ -13,6 +13,10 @@
 
 namespace sb::gui {
 
+using app::HostCatalog;
+using app::HostEntry;
+using app::LaunchTarget;
+
 namespace {
 constexpr int NameRole = Qt::UserRole + 1;
 constexpr int SlotsRole = Qt::UserRole + 2;

@@ -22,9 +22,9 @@ using app::HostCatalog;
 class TargetChooser : public QWidget {
     Q_OBJECT
 public:
-    explicit TargetChooser(HostCatalog* catalog, QWidget* parent = nullptr);
+    explicit TargetChooser(app::HostCatalog* catalog, QWidget* parent = nullptr);
 
-    LaunchTarget target() const;
+    app::LaunchTarget target() const;
     void setLocal(bool local);
     void setHostChecked(const QString& name, bool checked);
     QRadioButton* localButton() const { return local_; }
@@ -44,7 +44,7 @@ private:
     void reload();
     void retranslateUi();
 
-    HostCatalog* catalog_;
+    app::HostCatalog* catalog_;
     QRadioButton* local_;
     QRadioButton* remote_;
     QListWidget* hosts_;

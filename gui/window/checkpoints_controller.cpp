@@ -16,6 +16,15 @@
 
 namespace sb::gui {
 
+using app::CheckpointEntry;
+using app::CheckpointJob;
+using app::HostCatalog;
+using app::RestoreSource;
+using app::Setting;
+using app::StoreAccess;
+using app::listRunCheckpoints;
+using app::readRestoreSource;
+
 namespace {
 const Setting<QString> kExportDirectory{QStringLiteral("checkpoints/exportDirectory")};
 

@@ -29,10 +29,10 @@ class CheckpointsController : public QObject {
     Q_OBJECT
 public:
     // `window` parents the dialogs.
-    CheckpointsController(StoreAccess* store, HostCatalog* hosts, CheckpointsModel* model, CheckpointsView* view,
+    CheckpointsController(app::StoreAccess* store, app::HostCatalog* hosts, CheckpointsModel* model, CheckpointsView* view,
                           QWidget* window, QObject* parent = nullptr);
 
-    CheckpointJob* job() { return &job_; }
+    app::CheckpointJob* job() { return &job_; }
     // Without interaction, export asks for no file (tests use exportTo).
     void setInteractive(bool interactive) { interactive_ = interactive; }
 
@@ -44,22 +44,22 @@ public:
     RestoreDialog* makeRestoreDialog(int row);
 
 Q_SIGNALS:
-    void restoreRequested(const sb::gui::LaunchRequest& request);
+    void restoreRequested(const sb::app::LaunchRequest& request);
     void jobFinished(const sb::app::CheckpointJob::Result& result);
 
 private:
     void exportAsk(int row);
     void restore(int row);
-    void onJobFinished(const CheckpointJob::Result& r);
+    void onJobFinished(const app::CheckpointJob::Result& r);
     // The view's message, rebuilt when the language changes.
     void showMessage(std::function<QString()> text, bool error = false);
 
-    StoreAccess* store_;
-    HostCatalog* hosts_;
+    app::StoreAccess* store_;
+    app::HostCatalog* hosts_;
     CheckpointsModel* model_;
     CheckpointsView* view_;
     QWidget* window_;
-    CheckpointJob job_;
+    app::CheckpointJob job_;
     std::function<QString()> message_;
     bool messageIsError_ = false;
     bool interactive_ = true;

@@ -15,6 +15,15 @@
 
 namespace sb::gui {
 
+using app::ClusterSettings;
+using app::HostCatalog;
+using app::HostEntry;
+using app::HostProbeOptions;
+using app::HostProbeResult;
+using app::HostProbeRunner;
+using app::ProbeTarget;
+using app::RunSettings;
+
 struct ClusterController::Question {
     int id = 0;
     launch::HostKeyInfo info;

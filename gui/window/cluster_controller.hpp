@@ -33,11 +33,11 @@ class ClusterController : public QObject {
     Q_OBJECT
 public:
     // `window` parents the dialogs.
-    ClusterController(HostCatalog* catalog, HostsModel* model, ClusterView* view, GuiHostKeyPolicy* policy, QWidget* window,
+    ClusterController(app::HostCatalog* catalog, HostsModel* model, ClusterView* view, GuiHostKeyPolicy* policy, QWidget* window,
                       QObject* parent = nullptr);
     ~ClusterController() override;
 
-    HostProbeRunner* probes() const { return probes_.get(); }
+    app::HostProbeRunner* probes() const { return probes_.get(); }
     // The dialog asking about a host key right now, if any.
     HostKeyDialog* openHostKeyDialog() const;
     void test(const QStringList& hosts); // "" is this machine
@@ -52,12 +52,12 @@ private:
     // The view's message, rebuilt when the language changes.
     void showMessage(std::function<QString()> text);
 
-    HostCatalog* catalog_;
+    app::HostCatalog* catalog_;
     HostsModel* model_;
     ClusterView* view_;
     GuiHostKeyPolicy* policy_;
     QWidget* window_;
-    std::unique_ptr<HostProbeRunner> probes_;
+    std::unique_ptr<app::HostProbeRunner> probes_;
     QPointer<HostKeyDialog> dialog_;
     struct Question;
     QList<std::shared_ptr<Question>> questions_;

@@ -20,6 +20,8 @@
 
 namespace sb::gui {
 
+using app::Setting;
+
 namespace {
 
 const Setting<QString> kLastDirectory{QStringLiteral("files/lastDirectory")};

@@ -9,6 +9,8 @@
 
 namespace sb::gui {
 
+using app::Setting;
+
 namespace {
 const Setting<QString> kLanguage{QStringLiteral("ui/language")};
 

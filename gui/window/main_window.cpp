@@ -40,6 +40,8 @@
 
 namespace sb::gui {
 
+using app::Setting;
+
 namespace {
 const Setting<QByteArray> kGeometry{QStringLiteral("window/geometry")};
 const Setting<QByteArray> kState{QStringLiteral("window/state")};

@@ -8,6 +8,8 @@
 
 namespace sb::gui {
 
+using app::Setting;
+
 namespace {
 const Setting<QStringList> kRecent{QStringLiteral("files/recent")};
 } // namespace

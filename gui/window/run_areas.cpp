@@ -13,7 +13,6 @@
 #include "models/hosts_model.hpp"
 #include "models/live_run_model.hpp"
 #include "models/preflight_model.hpp"
-#include "text/preflight_text.hpp"
 #include "text/run_text.hpp"
 #include "models/runs_model.hpp"
 #include "session/attached_run.hpp"
@@ -43,6 +42,12 @@
 #include <QTabWidget>
 
 namespace sb::gui {
+
+using app::HostCatalog;
+using app::LaunchRequest;
+using app::Preflight;
+using app::Setting;
+using app::StoreAccess;
 
 namespace {
 const Setting<QString> kChartDirectory{QStringLiteral("files/chartDirectory")};
@@ -139,7 +144,7 @@ void RunAreas::connectRun()
         runController_->stop();
         if (runController_->state() == RunController::State::Running) launchPanel_->setState(LaunchPanel::State::Stopping);
     });
-    connect(rc->preflight(), &app::Preflight::progressChanged, launchPanel_, &LaunchPanel::setProgress);
+    connect(rc->preflight(), &Preflight::progressChanged, launchPanel_, &LaunchPanel::setProgress);
     connect(rc, &RunController::stateChanged, this, [this](RunController::State s) {
         switch (s) {
         case RunController::State::Idle: launchPanel_->setState(LaunchPanel::State::Idle); break;
@@ -161,7 +166,7 @@ void RunAreas::connectRun()
     connect(rc, &RunController::memoryOverrideRequested, this, [this] {
         if (!interactive_) return;
         // Refusing is the default: Enter or Escape launches nothing.
-        const QString peak = preflightSummaryText(runController_->preflight()->items().value(app::Preflight::MemoryFits));
+        const QString peak = runController_->preflight()->items().value(Preflight::MemoryFits).summaryText();
         QMessageBox box(QMessageBox::Warning, tr("Launch despite the memory estimate?"),
                         tr("%1\n\nThe ranks would probably run out of memory. Launch anyway?").arg(peak), QMessageBox::NoButton, window_);
         QPushButton* launch = box.addButton(tr("Launch anyway"), QMessageBox::AcceptRole);

@@ -56,8 +56,8 @@ public:
     QWidget* runsArea() const;
     QWidget* checkpointsArea() const;
 
-    StoreAccess* store() const { return store_; }
-    HostCatalog* hosts() const { return hosts_; }
+    app::StoreAccess* store() const { return store_; }
+    app::HostCatalog* hosts() const { return hosts_; }
     GuiHostKeyPolicy* hostKeys() const { return hostKeys_; }
     HostsModel* hostsModel() const { return hostsModel_; }
     ClusterView* clusterView() const { return clusterView_; }
@@ -76,8 +76,8 @@ public:
     // Without interaction no file dialog opens (tests, screenshots).
     void setInteractive(bool interactive);
     // The launch request for the open plan with the panel's choices.
-    LaunchRequest planRequest() const;
-    void launchRestore(const LaunchRequest& request);
+    app::LaunchRequest planRequest() const;
+    void launchRestore(const app::LaunchRequest& request);
     void retranslate();
 
 Q_SIGNALS:
@@ -99,8 +99,8 @@ private:
     PlanDocument* document_;
     QTabWidget* tabs_;
     QWidget* window_;
-    StoreAccess* store_;
-    HostCatalog* hosts_;
+    app::StoreAccess* store_;
+    app::HostCatalog* hosts_;
     GuiHostKeyPolicy* hostKeys_;
     HostsModel* hostsModel_;
     ClusterView* clusterView_;

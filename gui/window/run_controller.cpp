@@ -3,7 +3,7 @@
 #include "history/store_access.hpp"
 #include "hosts/host_catalog.hpp"
 #include "jobs/work_pool.hpp"
-#include "run/preflight.hpp"
+#include "text/preflight_text.hpp"
 #include "session/attached_run.hpp"
 #include "session/gui_host_key_policy.hpp"
 #include "session/run_session.hpp"
@@ -19,10 +19,18 @@
 
 namespace sb::gui {
 
+using app::ClusterSettings;
+using app::HostCatalog;
+using app::LaunchRequest;
+using app::Preflight;
+using app::RunSettings;
+using app::StoreAccess;
+using app::workPool;
+
 RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent)
-    : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new app::Preflight(policy, this))
+    : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new Preflight(std::make_shared<PreflightText>(), policy, this))
 {
-    connect(preflight_, &app::Preflight::finished, this, &RunController::onPreflightFinished);
+    connect(preflight_, &Preflight::finished, this, &RunController::onPreflightFinished);
     connect(&detachedLaunch_, &QFutureWatcher<QPair<QString, qint64>>::finished, this, &RunController::onDetachedLaunched);
 }
 
@@ -37,9 +45,9 @@ RunController::~RunController()
     attached_.reset();
 }
 
-app::Preflight::Environment RunController::environment() const
+Preflight::Environment RunController::environment() const
 {
-    app::Preflight::Environment e;
+    Preflight::Environment e;
     e.ssh = hosts_->sshOptions();
     e.localCore = RunSettings::resolvedCorePath();
     e.probe.remoteCore = ClusterSettings::remoteCore.value();
@@ -257,8 +265,8 @@ void RunController::startDetached()
     options.runRoot = QFileInfo(store_->path()).absolutePath() + QStringLiteral("/runs");
     // This machine and Slurm (whose nodes share the core's folder): the
     // supervisor built with the core; SSH: the one beside the remote core.
-    if (prepared.config.backend != launch::BackendKind::Ssh)
-        options.supervise = QFileInfo(prepared.config.corePath).absolutePath() + QStringLiteral("/shardbench-supervise");
+    if (const launch::HereCore* here = launch::hereCore(prepared.config.target))
+        options.supervise = QFileInfo(here->corePath).absolutePath() + QStringLiteral("/shardbench-supervise");
     launch::HostKeyPolicy* policy = policy_;
     setState(State::Launching);
     // Blocking work (SSH, files, the supervisor's start): off the GUI thread.

@@ -33,7 +33,7 @@ class RunController : public QObject {
 public:
     enum class State { Idle, Checking, Launching, Running };
 
-    RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent = nullptr);
+    RunController(app::StoreAccess* store, app::HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent = nullptr);
     ~RunController() override;
 
     enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotStarted, CannotAttach, Busy };
@@ -49,9 +49,9 @@ public:
     QString lastError() const;
 
     // The pre-flight checks only.
-    void check(const LaunchRequest& request);
+    void check(const app::LaunchRequest& request);
     // The checks, then the launch when they pass.
-    void launch(const LaunchRequest& request);
+    void launch(const app::LaunchRequest& request);
     // After memoryOverrideRequested(): the user confirmed launching the plan
     // whose estimated peak does not fit; it starts as checked.
     void launchDespiteMemoryEstimate();
@@ -88,8 +88,8 @@ private:
     void startSession();
     void startDetached();
 
-    StoreAccess* store_;
-    HostCatalog* hosts_;
+    app::StoreAccess* store_;
+    app::HostCatalog* hosts_;
     GuiHostKeyPolicy* policy_;
     app::Preflight* preflight_;
     std::unique_ptr<RunSession> session_;

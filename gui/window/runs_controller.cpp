@@ -11,6 +11,10 @@
 
 namespace sb::gui {
 
+using app::CompareLoader;
+using app::HistoryLoader;
+using app::StoreAccess;
+
 RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* view, QObject* parent)
     : QObject(parent), store_(store), model_(model), view_(view)
 {

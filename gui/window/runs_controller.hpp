@@ -28,7 +28,7 @@ using app::StoreAccess;
 class RunsController : public QObject {
     Q_OBJECT
 public:
-    RunsController(StoreAccess* store, RunsModel* model, RunsView* view, QObject* parent = nullptr);
+    RunsController(app::StoreAccess* store, RunsModel* model, RunsView* view, QObject* parent = nullptr);
 
     void reload();
     // Catches up with the detached runs listed that have not ended (but
@@ -36,8 +36,8 @@ public:
     // detachedRefreshed(). False when there is none (nothing happens).
     bool refreshDetached(qint64 following = -1);
     bool isRefreshing() const { return refresh_ && refresh_->isRunning(); }
-    HistoryLoader* history() { return &history_; }
-    CompareLoader* compare() { return &compare_; }
+    app::HistoryLoader* history() { return &history_; }
+    app::CompareLoader* compare() { return &compare_; }
     // Milliseconds from the start of the last reload until the table showed
     // every run, and until every detail column was filled.
     double lastRowsMs() const { return rowsMs_; }
@@ -49,11 +49,11 @@ Q_SIGNALS:
     void detachedRefreshed();
 
 private:
-    StoreAccess* store_;
+    app::StoreAccess* store_;
     RunsModel* model_;
     RunsView* view_;
-    HistoryLoader history_;
-    CompareLoader compare_;
+    app::HistoryLoader history_;
+    app::CompareLoader compare_;
     QElapsedTimer clock_;
     launch::FixedHostKeyPolicy hostKeys_{launch::HostKeyDecision::Reject}; // the launch verified the host
     std::shared_ptr<store::SqliteRunStore> writer_;

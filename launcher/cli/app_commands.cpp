@@ -46,6 +46,25 @@ launch::FixedHostKeyPolicy hostKeyPolicy(const Args& a)
                                                                      : launch::HostKeyDecision::Reject);
 }
 
+const char* stateMark(app::Preflight::State s)
+{
+    switch (s) {
+    case app::Preflight::Passed: return "ok  ";
+    case app::Preflight::Failed: return "FAIL";
+    case app::Preflight::Skipped: return "skip";
+    default: return "... ";
+    }
+}
+
+void printPreflight(const app::Preflight& p, std::ostream& out)
+{
+    for (const app::Preflight::Item& i : p.items()) {
+        out << "[" << stateMark(i.state) << "] " << p.words().checkName(i.check).toStdString() << ": "
+            << i.summaryText().toStdString() << "\n";
+        for (const QString& d : i.detailLines()) out << "       " << d.toStdString() << "\n";
+    }
+}
+
 } // namespace
 
 int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -59,7 +78,7 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
     launch::RunConfig c;
     if (auto why = readTarget(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);
     // A local core that is missing is the pre-flight's finding, not a misuse.
-    if (c.backend == launch::BackendKind::Local) c.corePath = QFileInfo(c.corePath).absoluteFilePath();
+    if (auto* local = std::get_if<launch::LocalTarget>(&c.target)) local->corePath = QFileInfo(local->corePath).absoluteFilePath();
     else if (auto why = checkTargetCore(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);
 
     const QString planPath = q(a.positional()[0]);
@@ -72,19 +91,23 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
     app::LaunchRequest request;
     request.plan = read.plan;
     request.name = a.value("--name") ? q(*a.value("--name")) : QString();
-    request.planDir = c.workdir.isEmpty() ? QDir::currentPath() : QFileInfo(c.workdir).absoluteFilePath();
+    const launch::HereCore* here = launch::hereCore(c.target);
+    const QString workdir = here ? here->workdir : QString();
+    request.planDir = workdir.isEmpty() ? QDir::currentPath() : QFileInfo(workdir).absoluteFilePath();
     request.launchDir = launchDir.path();
-    request.target = launch::targetOf(c);
+    request.target = c.target;
     app::Preflight::Environment environment;
-    environment.ssh = c.ssh;
-    environment.localCore = c.corePath;
-    environment.probe.remoteCore = c.remoteCore;
-    environment.probe.remoteDir = c.remoteDir;
+    if (here) environment.localCore = here->corePath;
+    if (const auto* remote = std::get_if<launch::SshTarget>(&c.target)) {
+        environment.ssh = remote->ssh;
+        environment.probe.remoteCore = remote->remoteCore;
+        environment.probe.remoteDir = remote->remoteDir;
+    }
     environment.thisMachine = launch::MachineFacts::ofThisMachine();
     environment.ignoreMemoryEstimate = a.has("--ignore-memory-estimate");
 
     launch::FixedHostKeyPolicy policy = hostKeyPolicy(a);
-    app::Preflight preflight(&policy);
+    app::Preflight preflight(std::make_shared<PreflightWords>(), &policy);
     QObject::connect(&preflight, &app::Preflight::finished, QCoreApplication::instance(), [] { QCoreApplication::exit(0); },
                      Qt::QueuedConnection);
     preflight.run(request, environment);

@@ -94,7 +94,7 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     const int planSteps = source.plan.training.steps;
     app::RestoreChoice choice;
     choice.worldSize = world;
-    choice.nodes = std::max<int>(1, static_cast<int>(launch::sshHosts(launch::targetOf(target)).size()));
+    choice.nodes = std::max<int>(1, static_cast<int>(launch::sshHosts(target.target).size()));
     choice.steps = static_cast<int>(a.integer("--steps", planSteps > source.step ? planSteps : source.step + std::max(planSteps, 1),
                                               source.step + 1, 1 << 30));
     if (!a.ok()) return usageError(err, QStringLiteral("%1 (the checkpoint is at step %2)").arg(q(a.error())).arg(source.step));

@@ -108,7 +108,8 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     // What cannot run where it is sent is refused before anything starts.
     launch::LaunchCheckOptions checkOptions;
     checkOptions.ignoreMemoryEstimate = a.has("--ignore-memory-estimate");
-    const launch::CoreBuild core = c.backend == launch::BackendKind::Ssh ? launch::CoreBuild{} : launch::probeCoreBuild(c.corePath);
+    const launch::HereCore* here = launch::hereCore(c.target);
+    const launch::CoreBuild core = here ? launch::probeCoreBuild(here->corePath) : launch::CoreBuild{};
     const launch::LaunchCheckResult checks =
         launch::checkLaunchTarget(prepared.launch, checkOptions, launch::MachineFacts::ofThisMachine(), core);
     for (const QString& w : checks.warnings) err << "shardbench-cli run: warning: " << w.toStdString() << "\n";
@@ -130,16 +131,16 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (a.has("--detach")) {
         launch::DetachOptions d;
         d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QFileInfo(dbPath).absolutePath() + QStringLiteral("/runs");
-        if (c.backend == launch::BackendKind::Slurm) {
+        if (c.backend() == launch::BackendKind::Slurm) {
             // The run directory is on the shared file system: WORKDIR/.shardbench/runs unless --run-root says where.
             d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QString();
             if (a.has("--head-ssh-config")) return usageError(err, QStringLiteral("--head-ssh-config applies to SSH runs"));
         }
         if (auto v = a.value("--supervise")) d.supervise = q(*v);
         if (auto v = a.value("--head-ssh-config")) d.headSshConfig = q(*v);
-        else if (c.backend != launch::BackendKind::Ssh && d.supervise.isEmpty())
+        else if (here && d.supervise.isEmpty())
             d.supervise = QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-supervise");
-        if (c.backend == launch::BackendKind::Slurm && d.supervise.contains(QLatin1Char('/')))
+        if (c.backend() == launch::BackendKind::Slurm && d.supervise.contains(QLatin1Char('/')))
             d.supervise = QFileInfo(d.supervise).absoluteFilePath(); // the batch script runs it on a node
         launch::DetachedRun detached;
         const QString why = launch::launchDetached(prepared.launch, d, *store, policy, &detached);
@@ -161,7 +162,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     }
     for (const char* opt : {"--no-follow", "--run-root", "--supervise", "--head-ssh-config"})
         if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to --detach runs").arg(QLatin1String(opt)));
-    const launch::BackendKind kind = c.backend;
+    const launch::BackendKind kind = c.backend();
     launch::RunSupervisor supervisor(prepared.launch, [kind, &policy] { return launch::makeBackend(kind, &policy); });
     launch::RunRecorder recorder(*store, supervisor);
     if (!recorder.ok()) {
@@ -189,7 +190,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     std::signal(SIGPIPE, SIG_IGN); // a closed terminal or pipe must not kill the supervisor
 
     errStream << "shardbench: run " << recorder.runId() << " (" << prepared.launch.uid << "): "
-              << prepared.launch.planSummary << ", " << launch::backendName(c.backend) << "\n";
+              << prepared.launch.planSummary << ", " << launch::backendName(c.backend()) << "\n";
     errStream.flush();
     QObject::connect(&supervisor, &launch::RunSupervisor::finished, QCoreApplication::instance(),
                      [] { QCoreApplication::exit(0); }, Qt::QueuedConnection);

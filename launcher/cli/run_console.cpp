@@ -136,7 +136,7 @@ void RunConsole::printSummary(QTextStream& out, qint64 runId, const QString& dbP
     QStringList hosts;
     for (int i = 0; i < l.hosts.size(); ++i)
         hosts << launch::HostSpec{supervisor_.hostName(i), l.hosts[i].slots}.label();
-    out << "  backend   " << launch::backendName(l.config.backend) << " (" << hosts.join(QStringLiteral(", ")) << ")\n";
+    out << "  backend   " << launch::backendName(l.config.backend()) << " (" << hosts.join(QStringLiteral(", ")) << ")\n";
     out << "  steps     " << o.stepsDone << "/" << l.planSteps;
     if (!std::isnan(o.finalLoss)) out << ", final loss " << number(o.finalLoss, 6);
     out << "\n";

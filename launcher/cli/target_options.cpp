@@ -1,6 +1,5 @@
 #include "target_options.hpp"
 
-#include "launch/launch_target.hpp"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -72,33 +71,39 @@ std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c)
             if (a.has(opt)) return misuse(QStringLiteral("%1 applies to Slurm runs (--slurm)").arg(QLatin1String(opt)));
     }
     if (auto why = readHosts(a, choice.hosts)) return why;
-    launch::applyTarget(launch::targetFrom(choice), c);
-    c.ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", c.ssh.connectTimeoutS, 1, 3600));
-    c.ssh.connectTries = static_cast<int>(a.integer("--connect-tries", c.ssh.connectTries, 1, 20));
+    c.target = launch::targetFrom(choice);
+    // The numbers are read whatever the target, so that a bad one is refused alike.
+    launch::SshOptions ssh;
+    ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", ssh.connectTimeoutS, 1, 3600));
+    ssh.connectTries = static_cast<int>(a.integer("--connect-tries", ssh.connectTries, 1, 20));
     if (!a.ok()) return misuse(q(a.error()));
-    c.corePath = a.value("--core") ? q(*a.value("--core"))
-                                   : QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-core");
-    if (auto v = a.value("--workdir")) c.workdir = q(*v);
-    if (auto v = a.value("--remote-core")) c.remoteCore = q(*v);
-    if (auto v = a.value("--remote-dir")) c.remoteDir = q(*v);
-    if (auto v = a.value("--remote-workdir")) c.remoteWorkdir = q(*v);
-    if (auto v = a.value("--ssh-config")) c.ssh.configFile = q(*v);
-    if (auto v = a.value("--known-hosts")) c.ssh.knownHostsFile = q(*v);
-    if (auto v = a.value("--ssh-dir")) c.ssh.sshDir = q(*v);
-    for (const std::string& id : a.values("--identity")) c.ssh.identityFiles << q(id);
+    if (launch::HereCore* here = launch::hereCore(c.target)) {
+        here->corePath = a.value("--core") ? q(*a.value("--core"))
+                                           : QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-core");
+        if (auto v = a.value("--workdir")) here->workdir = q(*v);
+    } else if (auto* remote = std::get_if<launch::SshTarget>(&c.target)) {
+        if (auto v = a.value("--remote-core")) remote->remoteCore = q(*v);
+        if (auto v = a.value("--remote-dir")) remote->remoteDir = q(*v);
+        if (auto v = a.value("--remote-workdir")) remote->remoteWorkdir = q(*v);
+        if (auto v = a.value("--ssh-config")) ssh.configFile = q(*v);
+        if (auto v = a.value("--known-hosts")) ssh.knownHostsFile = q(*v);
+        if (auto v = a.value("--ssh-dir")) ssh.sshDir = q(*v);
+        for (const std::string& id : a.values("--identity")) ssh.identityFiles << q(id);
+        remote->ssh = ssh;
+    }
     return std::nullopt;
 }
 
 std::optional<TargetError> checkTargetCore(const Args& a, launch::RunConfig& c)
 {
-    if (c.backend == launch::BackendKind::Local) {
-        const QFileInfo core(c.corePath);
-        if (!core.exists()) return misuse(QStringLiteral("shardbench-core not found at %1 (build it, or give --core PATH)").arg(c.corePath));
-        if (!core.isFile() || !core.isExecutable()) return misuse(QStringLiteral("%1 is not an executable file").arg(c.corePath));
-        c.corePath = core.absoluteFilePath();
-    } else if (c.backend == launch::BackendKind::Slurm) {
+    if (auto* local = std::get_if<launch::LocalTarget>(&c.target)) {
+        const QFileInfo core(local->corePath);
+        if (!core.exists()) return misuse(QStringLiteral("shardbench-core not found at %1 (build it, or give --core PATH)").arg(local->corePath));
+        if (!core.isFile() || !core.isExecutable()) return misuse(QStringLiteral("%1 is not an executable file").arg(local->corePath));
+        local->corePath = core.absoluteFilePath();
+    } else if (auto* slurm = std::get_if<launch::SlurmTarget>(&c.target)) {
         // The nodes run the core at this path (a shared file system), or find a bare name on their PATH.
-        if (c.corePath.contains(QLatin1Char('/'))) c.corePath = QFileInfo(c.corePath).absoluteFilePath();
+        if (slurm->corePath.contains(QLatin1Char('/'))) slurm->corePath = QFileInfo(slurm->corePath).absoluteFilePath();
     } else {
         for (const char* opt : {"--core", "--workdir"})
             if (a.has(opt)) return misuse(QStringLiteral("%1 applies to local runs; use --remote-core / --remote-workdir").arg(QLatin1String(opt)));

@@ -26,8 +26,8 @@ struct TargetError {
     bool usage = true;  // a misuse of the options (false: a host list's errors)
 };
 
-// Fills the target (c.backend, c.hosts, c.slurm: launch::targetFrom()), c.ssh,
-// c.corePath and the remote paths.
+// Fills c.target (launch::targetFrom()) with the fields its kind takes: the
+// core path and working folder, or the remote paths and SSH options.
 std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c);
 // The core's path checked (local: an executable; Slurm: absolute when given
 // as a path); an SSH run refuses --core and --workdir.

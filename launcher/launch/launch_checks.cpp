@@ -26,7 +26,7 @@ quint64 meminfoField(const QByteArray& meminfo, const char* name)
 }
 
 // Ranks on this machine: every rank of a local run, none of a remote one.
-int localRanks(const PreparedLaunch& l) { return l.config.backend == BackendKind::Local ? l.worldSize : 0; }
+int localRanks(const PreparedLaunch& l) { return l.config.backend() == BackendKind::Local ? l.worldSize : 0; }
 
 // The nearest folder of `path` that exists.
 QString existingAncestor(QString path)
@@ -138,8 +138,8 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
         }
     }
     // The core's build: local and Slurm runs start the binary this machine sees.
-    if (l.cuda && core.known && !core.cuda)
-        r.errors << QStringLiteral("the plan runs on cuda but %1 was built without CUDA (%2)").arg(l.config.corePath, core.text);
+    if (const HereCore* h = hereCore(l.config.target); h && l.cuda && core.known && !core.cuda)
+        r.errors << QStringLiteral("the plan runs on cuda but %1 was built without CUDA (%2)").arg(h->corePath, core.text);
 
     const int here = localRanks(l);
     if (here > 0 && l.cuda && m.gpus >= 0 && here > m.gpus)
@@ -153,8 +153,9 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
         r.warnings << QStringLiteral("%1 ranks share %2 core(s): each step will be slow").arg(here).arg(m.cores);
 
     // Last, and only when everything else passed: it creates the folder.
-    if (r.ok() && l.config.backend == BackendKind::Local && !l.checkpointDir.isEmpty()) {
-        const QString workdir = l.config.workdir.isEmpty() ? QDir::currentPath() : l.config.workdir;
+    const LocalTarget* local = std::get_if<LocalTarget>(&l.config.target);
+    if (r.ok() && local && !l.checkpointDir.isEmpty()) {
+        const QString workdir = local->workdir.isEmpty() ? QDir::currentPath() : local->workdir;
         const QString dir = QDir::cleanPath(QDir(workdir).absoluteFilePath(l.checkpointDir));
         const QString problem = checkpointFolderProblem(dir, l.checkpointBytes);
         if (!problem.isEmpty()) r.errors << problem;

@@ -1,12 +1,30 @@
 #include "launch_target.hpp"
 
+#include <utility>
+
 namespace sb::launch {
+
+QString backendName(BackendKind k)
+{
+    switch (k) {
+    case BackendKind::Ssh: return QStringLiteral("ssh");
+    case BackendKind::Slurm: return QStringLiteral("slurm");
+    case BackendKind::Local: break;
+    }
+    return QStringLiteral("local");
+}
 
 LaunchTarget targetFrom(const TargetChoice& choice)
 {
-    if (choice.slurm) return SlurmTarget{choice.slurmOptions};
+    if (choice.slurm) {
+        SlurmTarget t;
+        t.options = choice.slurmOptions;
+        return t;
+    }
     if (choice.local) return LocalTarget{};
-    return SshTarget{choice.hosts};
+    SshTarget t;
+    t.hosts = choice.hosts;
+    return t;
 }
 
 BackendKind backendOf(const LaunchTarget& target)
@@ -17,6 +35,14 @@ BackendKind backendOf(const LaunchTarget& target)
 }
 
 bool startsHere(const LaunchTarget& target) { return !std::holds_alternative<SshTarget>(target); }
+
+const HereCore* hereCore(const LaunchTarget& target)
+{
+    if (const auto* l = std::get_if<LocalTarget>(&target)) return l;
+    return std::get_if<SlurmTarget>(&target);
+}
+
+HereCore* hereCore(LaunchTarget& target) { return const_cast<HereCore*>(hereCore(std::as_const(target))); }
 
 QList<HostSpec> sshHosts(const LaunchTarget& target)
 {
@@ -29,24 +55,6 @@ int sshSlots(const LaunchTarget& target)
     int n = 0;
     for (const HostSpec& h : sshHosts(target)) n += h.slots;
     return n;
-}
-
-void applyTarget(const LaunchTarget& target, RunConfig& config)
-{
-    config.backend = backendOf(target);
-    config.hosts = sshHosts(target);
-    const SlurmTarget* slurm = std::get_if<SlurmTarget>(&target);
-    config.slurm = slurm ? slurm->options : SlurmOptions{};
-}
-
-LaunchTarget targetOf(const RunConfig& config)
-{
-    switch (config.backend) {
-    case BackendKind::Local: return LocalTarget{};
-    case BackendKind::Ssh: return SshTarget{config.hosts};
-    case BackendKind::Slurm: return SlurmTarget{config.slurm};
-    }
-    return LocalTarget{};
 }
 
 } // namespace sb::launch

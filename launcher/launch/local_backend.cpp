@@ -66,7 +66,8 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
     Q_EMIT ranksStarting(attempt.masterAddr, attempt.masterPort);
 
     const QProcessEnvironment base = QProcessEnvironment::systemEnvironment();
-    const QString workdir = launch.config.workdir.isEmpty() ? QDir::currentPath() : launch.config.workdir;
+    const LocalTarget& here = std::get<LocalTarget>(launch.config.target);
+    const QString workdir = here.workdir.isEmpty() ? QDir::currentPath() : here.workdir;
     const pid_t launcher = ::getpid();
     for (const RankSlot& slot : launch.ranks) {
         auto r = std::make_unique<Rank>();
@@ -77,7 +78,7 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
             env.insert(QString::fromUtf8(name), QString::fromUtf8(value));
         QStringList args;
         for (const QByteArray& a : coreArguments(launch, planFile, attempt)) args << QString::fromUtf8(a);
-        r->process->setProgram(launch.config.corePath);
+        r->process->setProgram(here.corePath);
         r->process->setArguments(args);
         r->process->setProcessEnvironment(env);
         r->process->setWorkingDirectory(workdir);

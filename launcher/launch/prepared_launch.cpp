@@ -96,15 +96,15 @@ PrepareResult prepareLaunch(const RunConfig& config)
                         .arg(plan.plan.units.size())
                         .arg(l.worldSize);
 
-    if (config.backend == BackendKind::Local) {
+    if (std::holds_alternative<LocalTarget>(config.target)) {
         l.hosts = {HostSpec{QStringLiteral("localhost"), l.worldSize}};
-    } else if (config.backend == BackendKind::Slurm) {
+    } else if (std::holds_alternative<SlurmTarget>(config.target)) {
         if (QStandardPaths::findExecutable(QStringLiteral("srun")).isEmpty())
             r.errors << QStringLiteral("srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)");
         // srun --distribution=block puts ranks node by node, as the mesh expects.
         for (int n = 0; n < l.nodes; ++n) l.hosts << HostSpec{unallocatedNodeName(n), l.procsPerNode};
     } else {
-        l.hosts = config.hosts;
+        l.hosts = sshHosts(config.target);
         const int perNode = plan.plan.mesh.procsPerNode;
         for (HostSpec& h : l.hosts)
             if (h.slots == 0) h.slots = perNode;
@@ -123,7 +123,7 @@ PrepareResult prepareLaunch(const RunConfig& config)
                         .arg(plan.plan.mesh.procsPerNode);
         return r;
     }
-    if (config.backend == BackendKind::Ssh && l.hosts.size() != plan.plan.mesh.nodes)
+    if (config.backend() == BackendKind::Ssh && l.hosts.size() != plan.plan.mesh.nodes)
         r.warnings << QStringLiteral("the plan's mesh has %1 nodes but the run uses %2 hosts")
                           .arg(plan.plan.mesh.nodes)
                           .arg(l.hosts.size());

@@ -6,17 +6,9 @@
 #include "printable.hpp"
 #include "shell_quote.hpp"
 
-namespace sb::launch {
+#include <variant>
 
-QString backendName(BackendKind k)
-{
-    switch (k) {
-    case BackendKind::Ssh: return QStringLiteral("ssh");
-    case BackendKind::Slurm: return QStringLiteral("slurm");
-    case BackendKind::Local: break;
-    }
-    return QStringLiteral("local");
-}
+namespace sb::launch {
 
 const std::vector<RunConfigTemplate>& runConfigCatalogue()
 {
@@ -80,32 +72,44 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
         if (!isValidEnvName(it.key().toUtf8())) e.push_back({C::EnvName, {utf8(printable(it.key()))}});
         noNul(it.value(), C::EnvValueNul);
     }
-    if (c.backend == BackendKind::Local || c.backend == BackendKind::Slurm) {
-        if (!c.hosts.isEmpty()) e.push_back({C::HostsGiven, {utf8(backendName(c.backend))}});
-        if (c.corePath.isEmpty()) e.push_back({C::CoreMissing, {}});
-        noNul(c.corePath, C::CoreNul);
-        noNul(c.workdir, C::WorkdirNul);
-    }
-    if (c.backend == BackendKind::Slurm) {
-        // srun reads options up to the program: a core path starting with '-' would be one.
-        if (c.corePath.startsWith(QLatin1Char('-'))) e.push_back({C::CoreDash, {}});
-        for (const QString& bad : c.slurm.validate()) e.push_back({C::Slurm, {utf8(bad)}});
-    } else if (c.backend == BackendKind::Ssh) {
-        if (c.hosts.isEmpty()) e.push_back({C::SshNoHosts, {}});
-        for (const HostSpec& h : c.hosts)
-            if (QString bad = checkHostName(h.name); !bad.isEmpty()) e.push_back({C::HostName, {utf8(bad)}});
-        if (c.remoteCore.isEmpty()) e.push_back({C::RemoteCoreMissing, {}});
-        // `env NAME=VALUE... CORE`: env would take a core path with '=' for
-        // one more variable, and one starting with '-' for an option.
-        if (c.remoteCore.contains(QLatin1Char('=')) || c.remoteCore.startsWith(QLatin1Char('-')))
-            e.push_back({C::RemoteCoreChars, {}});
-        if (c.remoteDir.isEmpty()) e.push_back({C::RemoteDirMissing, {}});
-        noNul(c.remoteCore, C::RemoteCoreNul);
-        noNul(c.remoteDir, C::RemoteDirNul);
-        noNul(c.remoteWorkdir, C::RemoteWorkdirNul);
-        const std::vector<RunConfigProblem> ssh = sshOptionProblems(c.ssh);
-        e.insert(e.end(), ssh.begin(), ssh.end());
-    }
+    // Each kind checks only the fields it has: hosts, remote paths and SSH
+    // options outside an SSH target, or Slurm options outside a Slurm one,
+    // cannot be written down (launch_target.hpp).
+    struct TargetCheck {
+        std::vector<RunConfigProblem>& e;
+        void here(const HereCore& h)
+        {
+            if (h.corePath.isEmpty()) e.push_back({C::CoreMissing, {}});
+            if (h.corePath.contains(QChar(0))) e.push_back({C::CoreNul, {}});
+            if (h.workdir.contains(QChar(0))) e.push_back({C::WorkdirNul, {}});
+        }
+        void operator()(const LocalTarget& t) { here(t); }
+        void operator()(const SlurmTarget& t)
+        {
+            here(t);
+            // srun reads options up to the program: a core path starting with '-' would be one.
+            if (t.corePath.startsWith(QLatin1Char('-'))) e.push_back({C::CoreDash, {}});
+            for (const QString& bad : t.options.validate()) e.push_back({C::Slurm, {utf8(bad)}});
+        }
+        void operator()(const SshTarget& t)
+        {
+            if (t.hosts.isEmpty()) e.push_back({C::SshNoHosts, {}});
+            for (const HostSpec& h : t.hosts)
+                if (QString bad = checkHostName(h.name); !bad.isEmpty()) e.push_back({C::HostName, {utf8(bad)}});
+            if (t.remoteCore.isEmpty()) e.push_back({C::RemoteCoreMissing, {}});
+            // `env NAME=VALUE... CORE`: env would take a core path with '=' for
+            // one more variable, and one starting with '-' for an option.
+            if (t.remoteCore.contains(QLatin1Char('=')) || t.remoteCore.startsWith(QLatin1Char('-')))
+                e.push_back({C::RemoteCoreChars, {}});
+            if (t.remoteDir.isEmpty()) e.push_back({C::RemoteDirMissing, {}});
+            if (t.remoteCore.contains(QChar(0))) e.push_back({C::RemoteCoreNul, {}});
+            if (t.remoteDir.contains(QChar(0))) e.push_back({C::RemoteDirNul, {}});
+            if (t.remoteWorkdir.contains(QChar(0))) e.push_back({C::RemoteWorkdirNul, {}});
+            const std::vector<RunConfigProblem> ssh = sshOptionProblems(t.ssh);
+            e.insert(e.end(), ssh.begin(), ssh.end());
+        }
+    };
+    std::visit(TargetCheck{e}, c.target);
     return e;
 }
 

@@ -24,7 +24,6 @@
     X(MasterAddr, "run.master_addr", "--master-addr: %1") /* detail */ \
     X(EnvName, "run.env_name", "\"%1\" is not a valid environment variable name") \
     X(EnvValueNul, "run.env_value_nul", "an environment value contains a NUL character") \
-    X(HostsGiven, "run.hosts_given", "a %1 run takes no hosts") \
     X(CoreMissing, "run.core_missing", "no shardbench-core path given") \
     X(CoreNul, "run.core_nul", "the shardbench-core path contains a NUL character") \
     X(WorkdirNul, "run.workdir_nul", "the working folder contains a NUL character") \

@@ -23,7 +23,7 @@ store::NewRun newRunRecord(const PreparedLaunch& l)
     run.uid = l.uid;
     run.name = l.config.name;
     run.planJson = QString::fromUtf8(l.planJson);
-    run.backend = backendName(l.config.backend);
+    run.backend = backendName(l.config.backend());
     for (const HostSpec& h : l.hosts) run.hosts << h.label();
     run.worldSize = l.worldSize;
     run.maxRestarts = l.config.maxRestarts;
@@ -55,7 +55,7 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
     });
     connect(&supervisor, &RunSupervisor::progress, this, &RunRecorder::launcherLog);
     connect(&supervisor, &RunSupervisor::hostReady, this, [this](const HostInfo& h) {
-        if (supervisor_.launch().config.backend == BackendKind::Slurm) {
+        if (supervisor_.launch().config.backend() == BackendKind::Slurm) {
             recordNode(h);
             return;
         }

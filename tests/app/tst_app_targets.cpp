@@ -1,9 +1,9 @@
 // Launch targets and restore plans, as the workbench and the command line
 // build them (Qt Core, no window): a choice becomes exactly one kind of
-// target, Slurm is always started from this machine, a target goes into a
-// run configuration and comes back unchanged, a launch request is prepared
-// with its plan written where asked, and a restored plan gets the mesh of
-// the new world size.
+// target, Slurm is always started from this machine, a launch request is
+// prepared with its plan written where asked and the core paths filled into
+// its own kind of target, and a restored plan gets the mesh of the new world
+// size.
 #include "run/launch_request.hpp"
 #include "run/restore_plan.hpp"
 
@@ -48,21 +48,24 @@ private Q_SLOTS:
         QCOMPARE(sshHosts(t).value(1).name, QStringLiteral("b"));
     }
 
-    void targetRoundTripsThroughARunConfig()
+    void preparedSlurmTargetKeepsItsOptions()
     {
-        const QList<LaunchTarget> targets = {LocalTarget{}, SshTarget{{HostSpec{QStringLiteral("n1"), 4}}},
-                                             SlurmTarget{SlurmOptions{QStringLiteral("p"), QStringLiteral("acct"), QStringLiteral("1:00:00"), {}}}};
-        for (const LaunchTarget& t : targets) {
-            RunConfig c;
-            c.hosts = {HostSpec{QStringLiteral("stale"), 1}}; // replaced, whatever the target
-            applyTarget(t, c);
-            QCOMPARE(c.backend, backendOf(t));
-            QCOMPARE(c.hosts.size(), sshHosts(t).size());
-            const LaunchTarget back = targetOf(c);
-            QCOMPARE(back.index(), t.index());
-            QCOMPARE(sshSlots(back), sshSlots(t));
-            if (const auto* s = std::get_if<SlurmTarget>(&back)) QCOMPARE(s->options.account, QStringLiteral("acct"));
-        }
+        QTemporaryDir dir;
+        app::LaunchRequest r;
+        r.plan = tutorialPlan();
+        r.launchDir = dir.filePath(QStringLiteral("launches"));
+        SlurmTarget slurm;
+        slurm.options.account = QStringLiteral("acct");
+        r.target = slurm;
+        const app::PreparedRun p = app::prepareRun(r, SshOptions{}, QStringLiteral("core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
+        // srun may be missing here; the configuration is what is checked.
+        const RunConfig& c = p.result.launch.config;
+        QCOMPARE(c.backend(), BackendKind::Slurm);
+        const auto* s = std::get_if<SlurmTarget>(&c.target);
+        QVERIFY(s);
+        QCOMPARE(s->options.account, QStringLiteral("acct"));
+        QCOMPARE(s->corePath, QFileInfo(QStringLiteral("core")).absoluteFilePath());
+        QCOMPARE(s->workdir, r.launchDir);
     }
 
     void requestIsPreparedWhereAsked()
@@ -74,7 +77,9 @@ private Q_SLOTS:
         r.plan.mesh.procsPerNode = 2;
         r.name = QStringLiteral("two hosts");
         r.launchDir = dir.filePath(QStringLiteral("launches"));
-        r.target = SshTarget{{HostSpec{QStringLiteral("h1"), 2}, HostSpec{QStringLiteral("h2"), 2}}};
+        SshTarget hosts;
+        hosts.hosts = {HostSpec{QStringLiteral("h1"), 2}, HostSpec{QStringLiteral("h2"), 2}};
+        r.target = hosts;
         SshOptions ssh;
         ssh.connectTimeoutS = 7;
         const app::PreparedRun p = app::prepareRun(r, ssh, QStringLiteral("core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
@@ -82,9 +87,12 @@ private Q_SLOTS:
         QVERIFY(p.planFile.startsWith(r.launchDir + QLatin1Char('/')));
         QVERIFY(p.planFile.endsWith(QStringLiteral("-two-hosts.json")));
         QVERIFY(QFileInfo::exists(p.planFile));
-        QCOMPARE(p.result.launch.config.backend, BackendKind::Ssh);
-        QCOMPARE(p.result.launch.config.remoteCore, QStringLiteral("remote-core"));
-        QCOMPARE(p.result.launch.config.ssh.connectTimeoutS, 7);
+        QCOMPARE(p.result.launch.config.backend(), BackendKind::Ssh);
+        const SshTarget& t = std::get<SshTarget>(p.result.launch.config.target);
+        QCOMPARE(t.remoteCore, QStringLiteral("remote-core"));
+        QCOMPARE(t.remoteDir, QStringLiteral("rdir"));
+        QCOMPARE(t.ssh.connectTimeoutS, 7);
+        QCOMPARE(t.hosts.size(), 2);
         QCOMPARE(p.result.launch.worldSize, 4);
     }
 

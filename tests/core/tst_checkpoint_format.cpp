@@ -41,12 +41,6 @@
 
 using namespace sb::ckpt;
 using sb::Result;
-using sb::Status;
-
-namespace {
-// An error's message as QCOMPARE shows it ("" when ok).
-QString messageOf(const Status& s) { return QString::fromStdString(s.message()); }
-} // namespace
 
 class TestCheckpointFormat : public QObject {
     Q_OBJECT
@@ -139,7 +133,7 @@ private Q_SLOTS:
             std::mt19937 g(static_cast<unsigned>(bytes));
             for (std::size_t i = 0; i < pages * 4096; ++i) static_cast<unsigned char*>(raw)[i] = static_cast<unsigned char>(g());
             const QString path = dir.filePath(QStringLiteral("f%1").arg(bytes));
-            QCOMPARE(messageOf(writeAlignedFileDurably(path.toStdString(), raw, bytes)), QString());
+            QCOMPARE(QString::fromStdString(writeAlignedFileDurably(path.toStdString(), raw, bytes)), QString());
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
             const QByteArray back = f.readAll();
@@ -159,24 +153,23 @@ private Q_SLOTS:
         const std::string path = dir.filePath(QStringLiteral("t.safetensors")).toStdString();
         std::vector<float> a{1, 2, 3, 4, 5, 6}, b{7};
         SafetensorsWriter w;
-        QCOMPARE(messageOf(w.open(path, {{"a", "F32", {2, 3}, 0, 24}, {"b", "F32", {1}, 24, 28}}, {{"k", "v"}})), QString());
-        QVERIFY(w.write(a.data(), 24).ok());
-        QVERIFY(w.write(b.data(), 4).ok());
-        QCOMPARE(messageOf(w.close()), QString());
+        QCOMPARE(QString::fromStdString(w.open(path, {{"a", "F32", {2, 3}, 0, 24}, {"b", "F32", {1}, 24, 28}}, {{"k", "v"}})), QString());
+        QVERIFY(w.write(a.data(), 24).empty());
+        QVERIFY(w.write(b.data(), 4).empty());
+        QCOMPARE(QString::fromStdString(w.close()), QString());
         const Result<std::string> sha = sha256File(path);
         QVERIFY2(sha.ok(), sha.error().c_str());
         QCOMPARE(QString::fromStdString(sha.value()), QString::fromStdString(w.sha256()));
-        const Result<SafetensorsFile> header = readSafetensorsHeader(path);
-        QCOMPARE(messageOf(header.status()), QString());
-        const SafetensorsFile& f = header.value();
+        SafetensorsFile f;
+        QCOMPARE(QString::fromStdString(readSafetensorsHeader(path, f)), QString());
         QCOMPARE(f.entries.size(), std::size_t(2));
         QCOMPARE(f.metadata.at("k"), std::string("v"));
         QCOMPARE(f.dataStart % 8, std::uint64_t(0)); // aligned header, as the specification asks
         // A declared size that the data does not fill is refused.
         SafetensorsWriter shortW;
-        QVERIFY(shortW.open(path, {{"a", "F32", {2}, 0, 8}}, {}).ok());
-        QVERIFY(shortW.write(a.data(), 4).ok());
-        QVERIFY(!shortW.close().ok());
+        QVERIFY(shortW.open(path, {{"a", "F32", {2}, 0, 8}}, {}).empty());
+        QVERIFY(shortW.write(a.data(), 4).empty());
+        QVERIFY(!shortW.close().empty());
     }
 
     void indexRefusesBadInput_data()
@@ -210,7 +203,8 @@ private Q_SLOTS:
         QFETCH(QString, message);
         auto parsed = sb::json::parse(json.toStdString());
         QVERIFY(parsed);
-        const QString err = QString::fromStdString(CheckpointIndex::fromJson(*parsed.value).error());
+        CheckpointIndex index;
+        const QString err = QString::fromStdString(CheckpointIndex::fromJson(*parsed.value, index));
         QVERIFY2(err.contains(message), qPrintable(err));
     }
 
@@ -233,7 +227,8 @@ private Q_SLOTS:
         QFile f(dir.filePath(QStringLiteral("index.json")));
         QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
         f.close();
-        const QString err = QString::fromStdString(readIndex(dir.path().toStdString()).error());
+        CheckpointIndex index;
+        const QString err = QString::fromStdString(readIndex(dir.path().toStdString(), index));
         QVERIFY2(err.contains(message), qPrintable(err));
     }
 
@@ -253,16 +248,17 @@ private Q_SLOTS:
         QFETCH(QByteArray, to);
         QTemporaryDir root;
         const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
-        QCOMPARE(messageOf(verifyCheckpoint(dir)), QString());
+        QCOMPARE(QString::fromStdString(verifyCheckpoint(dir)), QString());
         QByteArray text = readAll(dir + "/index.json");
         QVERIFY2(text.contains(from), text.left(400).constData());
         text.replace(text.indexOf(from), from.size(), to);
         writeAll(dir + "/index.json", text);
-        const QString read = QString::fromStdString(readIndex(dir).error());
+        CheckpointIndex index;
+        const QString read = QString::fromStdString(readIndex(dir, index));
         QVERIFY2(read.contains(QStringLiteral("checksum mismatch with index.json.sha256")), qPrintable(read));
-        QVERIFY(messageOf(verifyCheckpoint(dir)).contains(QStringLiteral("checksum mismatch")));
+        QVERIFY(QString::fromStdString(verifyCheckpoint(dir)).contains(QStringLiteral("checksum mismatch")));
         const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
-        QVERIFY(messageOf(exportCheckpoint(dir, out)).contains(QStringLiteral("checksum mismatch")));
+        QVERIFY(QString::fromStdString(exportCheckpoint(dir, out)).contains(QStringLiteral("checksum mismatch")));
         QVERIFY(!QFile::exists(QString::fromStdString(out)));
     }
 
@@ -287,9 +283,8 @@ private Q_SLOTS:
         QFETCH(QString, message);
         QTemporaryDir root;
         const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
-        Result<CheckpointIndex> read = readIndex(dir);
-        QCOMPARE(QString::fromStdString(read.error()), QString());
-        CheckpointIndex index = std::move(read).value();
+        CheckpointIndex index;
+        QCOMPARE(QString::fromStdString(readIndex(dir, index)), QString());
         QVERIFY(index.checksummed);
         auto named = [&](const std::string& name) {
             return std::find_if(index.tensors.begin(), index.tensors.end(), [&](const TensorInfo& t) { return t.name == name; });
@@ -304,12 +299,13 @@ private Q_SLOTS:
         else if (change == QStringLiteral("overlap")) named("param/" + wq)->shards[1].rowBegin -= 1;
         else if (change == QStringLiteral("step")) index.step = 4;
         else if (change == QStringLiteral("plan")) index.plan = sb::json::Value();
-        QCOMPARE(messageOf(writeIndex(dir, index)), QString());
-        const QString back = QString::fromStdString(readIndex(dir).error());
-        QVERIFY2(back.contains(message), qPrintable(back));
-        QVERIFY(!verifyCheckpoint(dir).ok());
+        QCOMPARE(QString::fromStdString(writeIndex(dir, index)), QString());
+        CheckpointIndex back;
+        const QString read = QString::fromStdString(readIndex(dir, back));
+        QVERIFY2(read.contains(message), qPrintable(read));
+        QVERIFY(!verifyCheckpoint(dir).empty());
         const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
-        QVERIFY(!exportCheckpoint(dir, out).ok());
+        QVERIFY(!exportCheckpoint(dir, out).empty());
         QVERIFY(!QFile::exists(QString::fromStdString(out)));
     }
 
@@ -319,22 +315,21 @@ private Q_SLOTS:
         const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
         // Version 2 without its commit record: never committed.
         QVERIFY(QFile::remove(QString::fromStdString(dir + "/index.json.sha256")));
-        QVERIFY(QString::fromStdString(readIndex(dir).error()).contains(QStringLiteral("never committed")));
+        CheckpointIndex index;
+        QVERIFY(QString::fromStdString(readIndex(dir, index)).contains(QStringLiteral("never committed")));
         // A version-1 index (no checksum then) reads, verifies and exports, flagged read-only.
         QByteArray text = readAll(dir + "/index.json");
         text.replace("\"version\": 2", "\"version\": 1");
         writeAll(dir + "/index.json", text);
-        const Result<CheckpointIndex> read = readIndex(dir);
-        QCOMPARE(QString::fromStdString(read.error()), QString());
-        const CheckpointIndex& index = read.value();
+        QCOMPARE(QString::fromStdString(readIndex(dir, index)), QString());
         QCOMPARE(index.version, 1);
         QVERIFY(!index.checksummed);
         QVERIFY(QString::fromStdString(index.readOnlyReason()).contains(QStringLiteral("no index checksum")));
-        QCOMPARE(messageOf(verifyCheckpoint(dir)), QString());
+        QCOMPARE(QString::fromStdString(verifyCheckpoint(dir)), QString());
         const Result<std::string> described = describeCheckpoint(dir);
         QVERIFY2(described.ok(), described.error().c_str());
         QVERIFY(QString::fromStdString(described.value()).contains(QStringLiteral("READ-ONLY")));
-        QCOMPARE(messageOf(exportCheckpoint(dir, root.filePath(QStringLiteral("m.safetensors")).toStdString())), QString());
+        QCOMPARE(QString::fromStdString(exportCheckpoint(dir, root.filePath(QStringLiteral("m.safetensors")).toStdString())), QString());
     }
 
     void nonRegularFilesAreRefused_data()
@@ -360,18 +355,17 @@ private Q_SLOTS:
         const QString expect = kind == QStringLiteral("fifo") ? QStringLiteral("is a FIFO, not a regular file") : QStringLiteral("is a device, not a regular file");
         const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
         const std::vector<std::pair<const char*, std::function<std::string()>>> readers{
-            {"verify", [dir] { return verifyCheckpoint(dir).message(); }},
+            {"verify", [dir] { return verifyCheckpoint(dir); }},
             {"inspect", [dir] { return describeCheckpoint(dir).error(); }},
-            {"export", [dir, out] { return exportCheckpoint(dir, out).message(); }},
+            {"export", [dir, out] { return exportCheckpoint(dir, out); }},
             {"load", [dir] {
-                 const Result<CheckpointIndex> read = readIndex(dir);
-                 if (!read) return read.error();
-                 const CheckpointIndex& index = read.value();
+                 CheckpointIndex index;
+                 if (std::string e = readIndex(dir, index); !e.empty()) return e;
                  ShardReader reader(dir, index);
                  std::vector<float> rows(static_cast<std::size_t>(index.tensors[0].shape[0] * index.tensors[0].rowNumel()));
                  for (const TensorInfo& t : index.tensors) {
                      rows.resize(static_cast<std::size_t>(t.shape[0] * t.rowNumel()));
-                     if (Status rowsRead = reader.readRows(t.name, 0, t.shape[0], rows.data()); !rowsRead) return rowsRead.message();
+                     if (std::string e = reader.readRows(t.name, 0, t.shape[0], rows.data()); !e.empty()) return e;
                  }
                  return std::string();
              }}};
@@ -413,9 +407,9 @@ private Q_SLOTS:
         QTemporaryDir single;
         const std::string only = makeCheckpoint(single.path(), "solo", 7);
         QCOMPARE(resolveCheckpoint(single.path().toStdString()).value(), only);
-        const Result<CheckpointIndex> index = readIndex(b3);
-        QCOMPARE(QString::fromStdString(index.error()), QString());
-        QCOMPARE(index.value().runId, std::string("run-b"));
+        CheckpointIndex index;
+        QCOMPARE(QString::fromStdString(readIndex(b3, index)), QString());
+        QCOMPARE(index.runId, std::string("run-b"));
         QVERIFY(isValidRunId("20261123-132658-a1b2c3") && !isValidRunId("../x") && !isValidRunId(".hidden") && !isValidRunId("a/b") &&
                 !isValidRunId("") && !isValidRunId("step-000001"));
     }
@@ -462,17 +456,16 @@ private:
             ShardImage image(std::move(parts));
             for (std::size_t i = 0; i < image.tensors().size(); ++i)
                 for (std::size_t k = 0; k < image.tensors()[i].bytes() / 4; ++k) image.data(i)[k] = static_cast<float>(i * 0.01 + k + r);
+            WrittenFile written;
             char name[64];
             std::snprintf(name, sizeof name, "rank-%05d.safetensors", r);
-            const Result<WrittenFile> shardFile = writeShardFile(dir, name, image);
-            if (!shardFile) return {};
-            const WrittenFile& written = shardFile.value();
+            if (!writeShardFile(dir, name, image, written).empty()) return {};
             index.files.push_back(written.file);
             for (const auto& [tensor, ref] : written.shards)
                 if (ref.rowEnd > ref.rowBegin) tensors[tensor].shards.push_back(ref);
         }
         for (auto& [name, t] : tensors) index.tensors.push_back(t);
-        if (!writeIndex(dir, index)) return {};
+        if (!writeIndex(dir, index).empty()) return {};
         return dir;
     }
 

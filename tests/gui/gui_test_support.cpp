@@ -15,6 +15,8 @@
 
 namespace sb::gui::test {
 
+using app::RunSettings;
+
 void isolateSettings()
 {
     static QTemporaryDir dir;

@@ -43,6 +43,10 @@
 
 using namespace sb;
 using namespace sb::gui;
+using sb::app::ClusterSettings;
+using sb::app::HostCatalog;
+using sb::app::HostEntry;
+using sb::app::HostProbeResult;
 namespace lt = sb::test;      // the launcher suites' fixture
 namespace gt = sb::gui::test; // the workbench suites' helpers
 
@@ -305,7 +309,7 @@ void TestCluster::launchOverSshOnAChosenHost()
     RunSession* s = rc->session();
     QVERIFY(QTest::qWaitFor([&] { return s->isFinished(); }, 60000));
     QVERIFY2(s->status() == store::RunStatus::Completed, qPrintable(s->reason()));
-    QCOMPARE(s->launch().config.backend, launch::BackendKind::Ssh);
+    QCOMPARE(s->launch().config.backend(), launch::BackendKind::Ssh);
     QCOMPARE(s->live()->lastStep(), 10);
 }
 

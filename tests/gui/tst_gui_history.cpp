@@ -23,6 +23,7 @@
 
 using namespace sb;
 using namespace sb::gui;
+using sb::app::RunSettings;
 
 namespace {
 

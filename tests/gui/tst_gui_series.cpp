@@ -14,6 +14,7 @@
 
 using namespace sb;
 using namespace sb::gui;
+using sb::app::SeriesTable;
 
 class TestSeries : public QObject {
     Q_OBJECT

@@ -27,8 +27,9 @@ launch::RunConfig localConfig(const QString& plan)
     launch::RunConfig c;
     c.planPath = plan;
     c.name = QStringLiteral("local test");
-    c.backend = launch::BackendKind::Local;
-    c.corePath = corePath();
+    launch::LocalTarget here;
+    here.corePath = corePath();
+    c.target = here;
     c.extraEnv.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
     return c;
 }
@@ -283,7 +284,7 @@ private Q_SLOTS:
         QCOMPARE(writeTinyPlan(plan, 1, 2, 20), QString());
         RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
         launch::RunConfig c = localConfig(plan);
-        c.corePath = tmp.filePath(QStringLiteral("no-such-core"));
+        std::get<launch::LocalTarget>(c.target).corePath = tmp.filePath(QStringLiteral("no-such-core"));
         c.maxRestarts = 3;
         QCOMPARE(h.prepare(c), QString());
         h.start();
@@ -315,7 +316,7 @@ private Q_SLOTS:
         QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
         launch::RunConfig c = localConfig(plan);
-        c.corePath = script;
+        std::get<launch::LocalTarget>(c.target).corePath = script;
         QCOMPARE(h.prepare(c), QString());
         h.start();
         QVERIFY(h.waitFinished(20000));
@@ -351,7 +352,7 @@ private Q_SLOTS:
         QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
         launch::RunConfig c = localConfig(plan);
-        c.corePath = script;
+        std::get<launch::LocalTarget>(c.target).corePath = script;
         QCOMPARE(h.prepare(c), QString());
         h.start();
         QVERIFY(h.waitFinished(60000));

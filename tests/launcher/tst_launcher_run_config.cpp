@@ -1,6 +1,8 @@
 // RunConfig::validate() as codes (launch/run_config_problems.hpp): each
 // check reports its code with its arguments, validate() keeps the English
-// sentences it had, and the catalogue's names are unique "run." codes.
+// sentences it had, and the catalogue's names are unique "run." codes. A
+// target's fields exist only in its own kind (launch_target.hpp): no Slurm
+// options, hosts or core paths beside the target, checked at compile time.
 #include "launch/run_config.hpp"
 #include "launch/run_config_problems.hpp"
 
@@ -9,6 +11,9 @@
 #include <QSet>
 #include <QTest>
 
+#include <type_traits>
+#include <utility>
+
 using namespace sb;
 using namespace sb::launch;
 
@@ -16,11 +21,38 @@ namespace {
 
 RunConfig validLocal()
 {
+    LocalTarget here;
+    here.corePath = QStringLiteral("/opt/shardbench/bin/shardbench-core");
     RunConfig c;
     c.planPath = QStringLiteral("plan.json");
-    c.corePath = QStringLiteral("/opt/shardbench/bin/shardbench-core");
+    c.target = here;
     return c;
 }
+
+// Whether T has a member of that name: the states issue 11 rules out (a
+// local run with hosts, an SSH run with Slurm options, a backend beside a
+// target that says otherwise) must not be writable.
+#define SB_HAS_MEMBER(trait, member) \
+    template <class T, class = void> struct trait : std::false_type {}; \
+    template <class T> struct trait<T, std::void_t<decltype(std::declval<T&>().member)>> : std::true_type {};
+SB_HAS_MEMBER(HasHosts, hosts)
+SB_HAS_MEMBER(HasSlurmOptions, options)
+SB_HAS_MEMBER(HasSlurm, slurm)
+SB_HAS_MEMBER(HasCorePath, corePath)
+SB_HAS_MEMBER(HasRemoteCore, remoteCore)
+SB_HAS_MEMBER(HasSsh, ssh)
+SB_HAS_MEMBER(HasBackendField, backend = BackendKind::Ssh)
+#undef SB_HAS_MEMBER
+
+static_assert(std::variant_size_v<LaunchTarget> == 3);
+static_assert(std::is_same_v<std::variant_alternative_t<0, LaunchTarget>, LocalTarget>); // the default target
+static_assert(!HasHosts<RunConfig>::value && !HasSlurm<RunConfig>::value && !HasCorePath<RunConfig>::value &&
+              !HasRemoteCore<RunConfig>::value && !HasSsh<RunConfig>::value);
+static_assert(!HasBackendField<RunConfig>::value); // derived from the target: RunConfig::backend()
+static_assert(!HasHosts<LocalTarget>::value && !HasSlurmOptions<LocalTarget>::value && !HasRemoteCore<LocalTarget>::value &&
+              !HasSsh<LocalTarget>::value);
+static_assert(!HasHosts<SlurmTarget>::value && !HasRemoteCore<SlurmTarget>::value && !HasSsh<SlurmTarget>::value);
+static_assert(!HasSlurmOptions<SshTarget>::value && !HasCorePath<SshTarget>::value);
 
 QString codesOf(const std::vector<RunConfigProblem>& problems)
 {
@@ -41,8 +73,10 @@ private Q_SLOTS:
         QVERIFY(validLocal().validate().isEmpty());
         RunConfig ssh;
         ssh.planPath = QStringLiteral("plan.json");
-        ssh.backend = BackendKind::Ssh;
-        ssh.hosts = {HostSpec{QStringLiteral("node-a"), 0}};
+        SshTarget hosts;
+        hosts.hosts = {HostSpec{QStringLiteral("node-a"), 0}};
+        ssh.target = hosts;
+        QCOMPARE(ssh.backend(), BackendKind::Ssh);
         QVERIFY(ssh.validate().isEmpty());
     }
 
@@ -56,12 +90,10 @@ private Q_SLOTS:
         c.name = QString(201, u'x');
         c.resumeFrom = QStringLiteral("ck") + QChar(0);
         c.extraEnv.insert(QStringLiteral("1BAD"), QStringLiteral("v") + QChar(0));
-        c.hosts = {HostSpec{QStringLiteral("node-a"), 0}};
-        c.workdir = QStringLiteral("w") + QChar(0);
+        std::get<LocalTarget>(c.target).workdir = QStringLiteral("w") + QChar(0);
         const std::vector<RunConfigProblem> problems = runConfigProblems(c);
         QCOMPARE(codesOf(problems), QStringLiteral("run.plan_missing run.max_restarts run.master_port run.stop_grace run.stop_deadline "
-                                                   "run.name_too_long run.resume_nul run.env_name run.env_value_nul run.hosts_given "
-                                                   "run.workdir_nul"));
+                                                   "run.name_too_long run.resume_nul run.env_name run.env_value_nul run.workdir_nul"));
         QCOMPARE(c.validate(), (QStringList{
                                    QStringLiteral("no plan file given"),
                                    QStringLiteral("max restarts must be 0 to 1000"),
@@ -72,26 +104,25 @@ private Q_SLOTS:
                                    QStringLiteral("the resume folder contains a NUL character"),
                                    QStringLiteral("\"1BAD\" is not a valid environment variable name"),
                                    QStringLiteral("an environment value contains a NUL character"),
-                                   QStringLiteral("a local run takes no hosts"),
                                    QStringLiteral("the working folder contains a NUL character"),
                                }));
-        // The arguments are data, not English: the variable name and the backend.
+        // The arguments are data, not English: the variable name.
         QCOMPARE(problems[7].args.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(problems[7].args[0].text()), QStringLiteral("1BAD"));
-        QCOMPARE(QString::fromStdString(problems[9].args[0].text()), QStringLiteral("local"));
     }
 
     void sshProblemsHaveCodesAndTheirSentences()
     {
+        SshTarget t;
+        t.remoteCore = QStringLiteral("-x=1");
+        t.remoteDir.clear();
+        t.remoteWorkdir = QStringLiteral("w") + QChar(0);
+        t.ssh.connectTimeoutS = 0;
+        t.ssh.keepaliveS = 4000;
+        t.ssh.connectTries = 21;
         RunConfig c;
         c.planPath = QStringLiteral("plan.json");
-        c.backend = BackendKind::Ssh;
-        c.remoteCore = QStringLiteral("-x=1");
-        c.remoteDir.clear();
-        c.remoteWorkdir = QStringLiteral("w") + QChar(0);
-        c.ssh.connectTimeoutS = 0;
-        c.ssh.keepaliveS = 4000;
-        c.ssh.connectTries = 21;
+        c.target = t;
         QCOMPARE(codesOf(runConfigProblems(c)), QStringLiteral("run.ssh_no_hosts run.remote_core_chars run.remote_dir_missing "
                                                                "run.remote_workdir_nul run.ssh_connect_timeout run.ssh_keepalive "
                                                                "run.ssh_liveness run.ssh_connect_tries"));
@@ -105,21 +136,36 @@ private Q_SLOTS:
                                    QStringLiteral("the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s"),
                                    QStringLiteral("the number of SSH connect tries must be 1 to 20"),
                                }));
-        QCOMPARE(c.ssh.validate().size(), 4);
+        QCOMPARE(t.ssh.validate().size(), 4);
     }
 
     void slurmCorePathAndDetails()
     {
+        SlurmTarget slurm;
+        slurm.corePath = QStringLiteral("-core");
+        slurm.options.partition = QStringLiteral("bad partition");
         RunConfig c = validLocal();
-        c.backend = BackendKind::Slurm;
-        c.corePath = QStringLiteral("-core");
-        c.slurm.partition = QStringLiteral("bad partition");
+        c.target = slurm;
         const std::vector<RunConfigProblem> problems = runConfigProblems(c);
         QCOMPARE(codesOf(problems), QStringLiteral("run.core_dash run.slurm"));
         const QStringList english = c.validate();
         QCOMPARE(english.size(), 2);
         QCOMPARE(english[0], QStringLiteral("the shardbench-core path must not start with '-'"));
-        QCOMPARE(english[1], c.slurm.validate().value(0)); // a Slurm option's sentence is passed on as the detail
+        QCOMPARE(english[1], slurm.options.validate().value(0)); // a Slurm option's sentence is passed on as the detail
+    }
+
+    void eachKindChecksItsOwnFields()
+    {
+        // Slurm starts the core from this machine: without a core path it is refused, as a local run is.
+        RunConfig c = validLocal();
+        c.target = SlurmTarget{};
+        QCOMPARE(c.backend(), BackendKind::Slurm);
+        QCOMPARE(codesOf(runConfigProblems(c)), QStringLiteral("run.core_missing"));
+        c.target = LocalTarget{};
+        QCOMPARE(codesOf(runConfigProblems(c)), QStringLiteral("run.core_missing"));
+        // An SSH target has no local core to miss; its own defaults are valid but for the hosts.
+        c.target = SshTarget{};
+        QCOMPARE(codesOf(runConfigProblems(c)), QStringLiteral("run.ssh_no_hosts"));
     }
 
     void catalogueNamesAreUniqueAndInOrder()

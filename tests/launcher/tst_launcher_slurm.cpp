@@ -50,9 +50,10 @@ class LauncherSlurm : public QObject {
         launch::RunConfig c;
         c.planPath = tmp.filePath(QStringLiteral("plan.json"));
         c.name = name;
-        c.backend = launch::BackendKind::Slurm;
-        c.corePath = corePath();
-        c.workdir = tmp.path();
+        launch::SlurmTarget slurm;
+        slurm.corePath = corePath();
+        slurm.workdir = tmp.path();
+        c.target = slurm;
         c.extraEnv.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
         if (QString e = writeTinyPlan(c.planPath, 1, 2, steps); !e.isEmpty()) return e;
         if (QString e = h.prepare(c); !e.isEmpty()) return e;

@@ -81,11 +81,12 @@ private Q_SLOTS:
         RunConfig c;
         c.planPath = tmp.filePath(QStringLiteral("plan.json"));
         c.name = QStringLiteral("llama run");
-        c.backend = BackendKind::Slurm;
-        c.corePath = QStringLiteral("/shared/bin/shardbench-core");
-        c.slurm.partition = QStringLiteral("gpu");
-        c.slurm.timeLimit = QStringLiteral("02:00:00");
-        c.slurm.extraArgs << QStringLiteral("--constraint=a100");
+        SlurmTarget slurm;
+        slurm.corePath = QStringLiteral("/shared/bin/shardbench-core");
+        slurm.options.partition = QStringLiteral("gpu");
+        slurm.options.timeLimit = QStringLiteral("02:00:00");
+        slurm.options.extraArgs << QStringLiteral("--constraint=a100");
+        c.target = slurm;
         c.maxRestarts = 2;
         QCOMPARE(test::writeTinyPlan(c.planPath, 2, 2, 10), QString());
         const PrepareResult p = prepareLaunch(c);

@@ -84,15 +84,16 @@ PreparedLaunch tinyLaunch(bool cuda)
 {
     PreparedLaunch l;
     l.uid = QStringLiteral("20250101-000000-abcdef");
-    l.config.backend = BackendKind::Slurm;
+    SlurmTarget slurm;
+    slurm.corePath = QStringLiteral("/shared/bin/shardbench-core");
+    slurm.options.partition = QStringLiteral("gpu");
+    slurm.options.account = QStringLiteral("proj-1");
+    slurm.options.timeLimit = QStringLiteral("01:30:00");
+    slurm.options.extraArgs = {QStringLiteral("--constraint=a100"), QStringLiteral("--exclusive")};
+    l.config.target = slurm;
     l.config.name = QStringLiteral("my run\tone");
-    l.config.corePath = QStringLiteral("/shared/bin/shardbench-core");
     l.config.maxRestarts = 2;
     l.config.extraEnv.insert(QStringLiteral("SB_THREADS"), QStringLiteral("4"));
-    l.config.slurm.partition = QStringLiteral("gpu");
-    l.config.slurm.account = QStringLiteral("proj-1");
-    l.config.slurm.timeLimit = QStringLiteral("01:30:00");
-    l.config.slurm.extraArgs = {QStringLiteral("--constraint=a100"), QStringLiteral("--exclusive")};
     l.nodes = 2;
     l.procsPerNode = 4;
     l.worldSize = 8;

@@ -45,19 +45,22 @@ class LauncherSsh : public QObject {
     launch::FixedHostKeyPolicy refuseNew_{launch::HostKeyDecision::Reject};
     launch::FixedHostKeyPolicy acceptNew_{launch::HostKeyDecision::AcceptAndRemember};
 
+    static launch::SshTarget& target(launch::RunConfig& c) { return std::get<launch::SshTarget>(c.target); }
+
     launch::RunConfig sshConfig(const QString& plan, const SshdFixture& f, int hosts)
     {
+        launch::SshTarget t;
+        for (int i = 0; i < hosts; ++i) t.hosts << launch::HostSpec{f.alias(i), 2};
+        t.remoteCore = corePath();
+        t.remoteDir = tmp_.filePath(QStringLiteral("remote"));
+        t.ssh.configFile = f.configFile;
+        t.ssh.knownHostsFile = f.knownHostsFile;
+        t.ssh.sshDir = f.sshDir;
+        t.ssh.connectTimeoutS = 10;
         launch::RunConfig c;
         c.planPath = plan;
         c.name = QStringLiteral("ssh test");
-        c.backend = launch::BackendKind::Ssh;
-        for (int i = 0; i < hosts; ++i) c.hosts << launch::HostSpec{f.alias(i), 2};
-        c.remoteCore = corePath();
-        c.remoteDir = tmp_.filePath(QStringLiteral("remote"));
-        c.ssh.configFile = f.configFile;
-        c.ssh.knownHostsFile = f.knownHostsFile;
-        c.ssh.sshDir = f.sshDir;
-        c.ssh.connectTimeoutS = 10;
+        c.target = t;
         c.extraEnv.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
         return c;
     }
@@ -200,7 +203,7 @@ private Q_SLOTS:
         const QString known = tmp_.filePath(QStringLiteral("known_hosts_unknown"));
         QCOMPARE(SshdFixture::writeFile(known, {}), QString());
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12.json"), 1, 5), *sshd_, 1);
-        c.ssh.knownHostsFile = known;
+        target(c).ssh.knownHostsFile = known;
         {
             RunHarness h(tmp_.filePath(QStringLiteral("hostkey.sqlite")));
             QCOMPARE(h.prepare(c, &refuseNew_), QString());
@@ -237,7 +240,7 @@ private Q_SLOTS:
         const QString known = tmp_.filePath(QStringLiteral("known_hosts_changed"));
         QCOMPARE(SshdFixture::writeFile(known, line), QString());
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12c.json"), 1, 5), *sshd_, 1);
-        c.ssh.knownHostsFile = known;
+        target(c).ssh.knownHostsFile = known;
         RunHarness h(tmp_.filePath(QStringLiteral("changed.sqlite")));
         QCOMPARE(h.prepare(c, &acceptNew_), QString()); // even a policy that accepts new keys
         h.start();
@@ -295,15 +298,15 @@ private Q_SLOTS:
         const QString known = tmp_.filePath(QStringLiteral("known_hosts_policy"));
         QCOMPARE(SshdFixture::writeFile(known, knownHosts), QString());
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12k.json"), 1, 5), *sshd_, 1);
-        c.ssh.knownHostsFile = known;
+        target(c).ssh.knownHostsFile = known;
         if (defaultLookup) {
-            c.ssh.configFile.clear();
-            c.ssh.sshDir = tmp_.filePath(QStringLiteral("dot-ssh-lax"));
-            QVERIFY(QDir().mkpath(c.ssh.sshDir));
-            QCOMPARE(SshdFixture::writeFile(c.ssh.sshDir + QStringLiteral("/config"), config), QString());
+            target(c).ssh.configFile.clear();
+            target(c).ssh.sshDir = tmp_.filePath(QStringLiteral("dot-ssh-lax"));
+            QVERIFY(QDir().mkpath(target(c).ssh.sshDir));
+            QCOMPARE(SshdFixture::writeFile(target(c).ssh.sshDir + QStringLiteral("/config"), config), QString());
         } else {
-            c.ssh.configFile = tmp_.filePath(QStringLiteral("ssh_config_lax"));
-            QCOMPARE(SshdFixture::writeFile(c.ssh.configFile, config), QString());
+            target(c).ssh.configFile = tmp_.filePath(QStringLiteral("ssh_config_lax"));
+            QCOMPARE(SshdFixture::writeFile(target(c).ssh.configFile, config), QString());
         }
         RunHarness h(tmp_.filePath(QStringLiteral("policy.sqlite")));
         QCOMPARE(h.prepare(c, acceptNew ? &acceptNew_ : &refuseNew_), QString());
@@ -377,11 +380,11 @@ private Q_SLOTS:
         const QString known = tmp_.filePath(QStringLiteral("known_hosts_relay"));
         QCOMPARE(SshdFixture::writeFile(known, QStringLiteral("[127.0.0.1]:%1 ").arg(relay.port()).toUtf8() + hostKey() + '\n'), QString());
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12f.json"), 1, 1000000), *sshd_, 0);
-        c.hosts = {launch::HostSpec{QStringLiteral("relayed"), 2}};
-        c.ssh.configFile = config;
-        c.ssh.knownHostsFile = known;
-        c.ssh.keepaliveS = 1;
-        c.ssh.livenessTimeoutS = 5;
+        target(c).hosts = {launch::HostSpec{QStringLiteral("relayed"), 2}};
+        target(c).ssh.configFile = config;
+        target(c).ssh.knownHostsFile = known;
+        target(c).ssh.keepaliveS = 1;
+        target(c).ssh.livenessTimeoutS = 5;
         RunHarness h(tmp_.filePath(QStringLiteral("frozen.sqlite")));
         QCOMPARE(h.prepare(c, &refuseNew_), QString());
         h.start();
@@ -413,9 +416,9 @@ private Q_SLOTS:
         QCOMPARE(SshdFixture::writeFile(silent, "#!/bin/sh\nsleep 6\n"), QString());
         QVERIFY(QFile::setPermissions(silent, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12s.json"), 1, 5), *sshd_, 1);
-        c.remoteCore = silent;
-        c.ssh.keepaliveS = 1;
-        c.ssh.livenessTimeoutS = 3;
+        target(c).remoteCore = silent;
+        target(c).ssh.keepaliveS = 1;
+        target(c).ssh.livenessTimeoutS = 3;
         RunHarness h(tmp_.filePath(QStringLiteral("silent.sqlite")));
         QCOMPARE(h.prepare(c, &refuseNew_), QString());
         h.start();
@@ -446,9 +449,9 @@ private Q_SLOTS:
                  QString());
         for (const char* host : {"stranger", "nowhere"}) {
             launch::RunConfig c = sshConfig(plan(QStringLiteral("p12b.json"), 1, 5), *sshd_, 0);
-            c.hosts = {launch::HostSpec{QString::fromLatin1(host), 2}};
-            c.ssh.configFile = config;
-            c.ssh.connectTries = 2; // a refused connection is tried again (after 1 s), a refused login is not
+            target(c).hosts = {launch::HostSpec{QString::fromLatin1(host), 2}};
+            target(c).ssh.configFile = config;
+            target(c).ssh.connectTries = 2; // a refused connection is tried again (after 1 s), a refused login is not
             RunHarness h(tmp_.filePath(QStringLiteral("bad.sqlite")));
             QCOMPARE(h.prepare(c, &refuseNew_), QString());
             h.start();
@@ -481,8 +484,8 @@ private Q_SLOTS:
                                   .arg(user, sshd_->identityFile, proxy, gate);
         QCOMPARE(SshdFixture::writeFile(config, flaky.toUtf8()), QString());
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12flaky.json"), 1, 5), *sshd_, 0);
-        c.hosts = {launch::HostSpec{QStringLiteral("flaky"), 2}};
-        c.ssh.configFile = config;
+        target(c).hosts = {launch::HostSpec{QStringLiteral("flaky"), 2}};
+        target(c).ssh.configFile = config;
         RunHarness h(tmp_.filePath(QStringLiteral("flaky.sqlite")));
         QCOMPARE(h.prepare(c, &refuseNew_), QString());
         h.start();
@@ -514,9 +517,9 @@ private Q_SLOTS:
         launch::RunConfig c = sshConfig(plan(QStringLiteral("p12i.json"), 1, 5), *sshd_, 1);
         // A run name is a label of at most 200 characters: a shorter payload.
         c.name = QStringLiteral("n;touch %1/n1;$(touch %1/n2)`touch %1/n3`'\"\n").arg(markers);
-        c.remoteCore = core;
-        c.remoteDir = base + QStringLiteral("/runs ") + payload;
-        c.remoteWorkdir = workdir;
+        target(c).remoteCore = core;
+        target(c).remoteDir = base + QStringLiteral("/runs ") + payload;
+        target(c).remoteWorkdir = workdir;
         c.extraEnv.insert(QStringLiteral("SB_USER_TEXT"), payload);
         RunHarness h(tmp_.filePath(QStringLiteral("inj.sqlite")));
         QCOMPARE(h.prepare(c, &refuseNew_), QString());
@@ -525,7 +528,7 @@ private Q_SLOTS:
         const launch::RunOutcome& o = h.supervisor().outcome();
         QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason + h.errors.join(QLatin1Char('\n'))));
         // The odd paths were used literally.
-        QVERIFY(QFile::exists(c.remoteDir + QLatin1Char('/') + h.launch().uid + QStringLiteral("/plan.json")));
+        QVERIFY(QFile::exists(target(c).remoteDir + QLatin1Char('/') + h.launch().uid + QStringLiteral("/plan.json")));
         QVERIFY2(QDir(markers).isEmpty(), "user text was executed");
 
         // Host aliases with shell syntax are refused before anything connects.
@@ -533,7 +536,7 @@ private Q_SLOTS:
                                     QStringLiteral("`touch %1/m8`").arg(markers), QStringLiteral("node a"),
                                     QStringLiteral("node-a\ntouch %1/m9").arg(markers), QStringLiteral("'node-a'")}) {
             launch::RunConfig bad = sshConfig(plan(QStringLiteral("p12i.json"), 1, 5), *sshd_, 0);
-            bad.hosts = {launch::HostSpec{host, 2}};
+            target(bad).hosts = {launch::HostSpec{host, 2}};
             const launch::PrepareResult p = launch::prepareLaunch(bad);
             QVERIFY2(!p.ok(), qPrintable(host));
             QVERIFY(p.errors.join(QLatin1Char(' ')).contains(QLatin1String("not allowed")) ||

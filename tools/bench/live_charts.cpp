@@ -45,6 +45,12 @@
 
 using namespace sb;
 using namespace sb::gui;
+using sb::app::LaunchRequest;
+using sb::app::PreparedRun;
+using sb::app::RunSettings;
+using sb::app::SeriesTable;
+using sb::app::StoreAccess;
+using sb::app::prepareRun;
 
 namespace {
 

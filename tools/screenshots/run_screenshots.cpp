@@ -43,6 +43,10 @@
 
 namespace sb::gui {
 
+using app::HostEntry;
+using app::LaunchRequest;
+using app::RunSettings;
+
 namespace {
 
 // Small enough to train in seconds on a laptop CPU, large enough for real curves.

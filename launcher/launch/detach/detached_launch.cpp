@@ -60,14 +60,15 @@ std::vector<std::string> headSshCommand(const HostSpec& host, const QString& con
 // so that no run can exist without its record; false: do not start.
 using RecordRun = std::function<bool(const AttachTarget&)>;
 
-QString startLocal(const PreparedLaunch& l, const DetachOptions& o, const RecordRun& record, DetachedRun* run)
+QString startLocal(const PreparedLaunch& l, const LocalTarget& here, const DetachOptions& o, const RecordRun& record,
+                   DetachedRun* run)
 {
     const QString root = QDir(o.runRoot).absolutePath();
     const QString dir = root + QLatin1Char('/') + l.uid;
     if (!QDir().mkpath(dir)) return QStringLiteral("cannot create the run directory %1").arg(dir);
     const QString planPath = dir + QStringLiteral("/plan.json");
-    const QString workdir = l.config.workdir.isEmpty() ? QDir::currentPath() : QDir(l.config.workdir).absolutePath();
-    const supervise::RunSpec spec = runSpecFor(l, planPath, l.config.corePath, workdir);
+    const QString workdir = here.workdir.isEmpty() ? QDir::currentPath() : QDir(here.workdir).absolutePath();
+    const supervise::RunSpec spec = runSpecFor(l, planPath, here.corePath, workdir);
     QString err = writeLocalFile(planPath, l.planJson);
     if (err.isEmpty()) err = writeLocalFile(dir + QStringLiteral("/spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)));
     if (!err.isEmpty()) return err;
@@ -85,20 +86,20 @@ QString startLocal(const PreparedLaunch& l, const DetachOptions& o, const Record
     return {};
 }
 
-QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy& policy, const RecordRun& record,
-                 DetachedRun* run)
+QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachOptions& o, HostKeyPolicy& policy,
+                 const RecordRun& record, DetachedRun* run)
 {
     SshConnection conn;
     HostKeyInfo key;
-    QString err = conn.open(l.hosts[0], l.config.ssh, policy, &key);
+    QString err = conn.open(l.hosts[0], target.ssh, policy, &key);
     if (!err.isEmpty()) return err;
-    QString remoteDir = l.config.remoteDir;
+    QString remoteDir = target.remoteDir;
     while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
     QString dir;
     err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, QStringLiteral("plan.json"), l.planJson, &dir);
     if (!err.isEmpty()) return err;
-    const QString program = o.supervise.isEmpty() ? defaultRemoteSupervise(l.config.remoteCore) : o.supervise;
-    supervise::RunSpec spec = runSpecFor(l, dir + QStringLiteral("/plan.json"), l.config.remoteCore, l.config.remoteWorkdir);
+    const QString program = o.supervise.isEmpty() ? defaultRemoteSupervise(target.remoteCore) : o.supervise;
+    supervise::RunSpec spec = runSpecFor(l, dir + QStringLiteral("/plan.json"), target.remoteCore, target.remoteWorkdir);
     // The head node reaches the other hosts with its own OpenSSH client; the
     // rendezvous is on the head, at the address this machine reached it by.
     if (l.config.masterAddr.isEmpty()) spec.masterAddr = s(conn.hostname());
@@ -109,7 +110,7 @@ QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy&
     run->target.runDir = dir;
     run->target.supervise = program;
     run->target.host = l.hosts[0];
-    run->target.ssh = l.config.ssh;
+    run->target.ssh = target.ssh;
     if (!record(run->target)) return {};
     QString quoteError;
     const QByteArray cmd = shellCommand(superviseCommand(run->target, {"start"}), &quoteError) + " 2>&1";
@@ -129,18 +130,18 @@ QString startSsh(const PreparedLaunch& l, const DetachOptions& o, HostKeyPolicy&
 
 // The job is submitted held, recorded with its id, then released: no job
 // runs without its record, and none is left queued when recording fails.
-QString startSlurm(const PreparedLaunch& l, const DetachOptions& o, const RecordRun& record, DetachedRun* run,
-                   QString* script)
+QString startSlurm(const PreparedLaunch& l, const SlurmTarget& slurm, const DetachOptions& o, const RecordRun& record,
+                   DetachedRun* run, QString* script)
 {
     // The nodes see it at the same path (a shared file system), so a missing one is missing there too.
     if (o.supervise.contains(QLatin1Char('/')) && !QFileInfo(o.supervise).isExecutable())
         return QStringLiteral("shardbench-supervise not found at %1 (build it, or give --supervise PATH)").arg(o.supervise);
-    const QString workdir = QDir(l.config.workdir.isEmpty() ? QDir::currentPath() : l.config.workdir).absolutePath();
+    const QString workdir = QDir(slurm.workdir.isEmpty() ? QDir::currentPath() : slurm.workdir).absolutePath();
     const QString root = o.runRoot.isEmpty() ? workdir + QStringLiteral("/.shardbench/runs") : QDir(o.runRoot).absolutePath();
     const QString dir = root + QLatin1Char('/') + l.uid;
     if (!QDir().mkpath(dir)) return QStringLiteral("cannot create the run directory %1").arg(dir);
     const QString planPath = dir + QStringLiteral("/plan.json");
-    supervise::RunSpec spec = runSpecFor(l, planPath, l.config.corePath, workdir);
+    supervise::RunSpec spec = runSpecFor(l, planPath, slurm.corePath, workdir);
     spec.slurm = true;
     spec.gpusPerNode = l.cuda ? l.procsPerNode : 0;
     spec.masterAddr = s(l.config.masterAddr); // "": rank 0's node, once the job has nodes
@@ -223,9 +224,10 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         return run.runId >= 0;
     };
     QString script;
-    const QString err = l.config.backend == BackendKind::Local   ? startLocal(l, o, record, &run)
-                        : l.config.backend == BackendKind::Slurm ? startSlurm(l, o, record, &run, &script)
-                                                                 : startSsh(l, o, policy, record, &run);
+    QString err;
+    if (const auto* local = std::get_if<LocalTarget>(&l.config.target)) err = startLocal(l, *local, o, record, &run);
+    else if (const auto* slurm = std::get_if<SlurmTarget>(&l.config.target)) err = startSlurm(l, *slurm, o, record, &run, &script);
+    else err = startSsh(l, std::get<SshTarget>(l.config.target), o, policy, record, &run);
     if (!recordError.isEmpty()) return recordError; // nothing was started
     if (!err.isEmpty() && run.runId < 0) {
         // It failed before its directory was ready: recorded as a failed launch.

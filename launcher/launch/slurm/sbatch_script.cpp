@@ -25,7 +25,7 @@ bool directiveValue(const QString& value, QString* out)
 
 QString sbatchScript(const PreparedLaunch& l, const QString& runDir, const QString& supervise, QString* error)
 {
-    const SlurmOptions& o = l.config.slurm;
+    const SlurmOptions& o = std::get<SlurmTarget>(l.config.target).options;
     QStringList directives = {
         QStringLiteral("--job-name=") + slurmJobName(l.config.name),
         QStringLiteral("--nodes=%1").arg(l.nodes),

@@ -89,8 +89,8 @@ void SlurmBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
     const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     // Inside an allocation (salloc, sbatch) srun makes a step of it: never cancel that job.
     ownAllocation_ = !env.contains(QStringLiteral("SLURM_JOB_ID"));
-    const QString workdir =
-        QDir(launch.config.workdir.isEmpty() ? QDir::currentPath() : launch.config.workdir).absolutePath();
+    const SlurmTarget& slurm = std::get<SlurmTarget>(launch.config.target);
+    const QString workdir = QDir(slurm.workdir.isEmpty() ? QDir::currentPath() : slurm.workdir).absolutePath();
     QString error;
     const QString plan = copyPlan(workdir, &error);
     if (plan.isEmpty()) {
@@ -112,7 +112,7 @@ void SlurmBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
         if (::getppid() != launcher) ::_exit(1);
 #endif
     });
-    const SlurmOptions& o = launch.config.slurm;
+    const SlurmOptions& o = slurm.options;
     Q_EMIT progress(QStringLiteral("srun: job \"%1\", %2 node(s) x %3 task(s)%4; plan copied to %5")
                         .arg(slurmJobName(launch.config.name))
                         .arg(launch.nodes)

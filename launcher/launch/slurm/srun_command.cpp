@@ -13,7 +13,8 @@ QString slurmJobName(const QString& runName)
 QStringList srunArguments(const PreparedLaunch& launch, const AttemptSpec& attempt, const QString& planPath,
                           const QString& workdir)
 {
-    const SlurmOptions& o = launch.config.slurm;
+    const SlurmTarget& slurm = std::get<SlurmTarget>(launch.config.target);
+    const SlurmOptions& o = slurm.options;
     QStringList a = {
         QStringLiteral("--verbose"),
         QStringLiteral("--job-name=") + slurmJobName(launch.config.name),
@@ -30,7 +31,7 @@ QStringList srunArguments(const PreparedLaunch& launch, const AttemptSpec& attem
     if (!o.account.isEmpty()) a << QStringLiteral("--account=") + o.account;
     if (!o.timeLimit.isEmpty()) a << QStringLiteral("--time=") + o.timeLimit;
     a << o.extraArgs;
-    a << launch.config.corePath;
+    a << slurm.corePath;
     for (const QByteArray& arg : coreArguments(launch, planPath, attempt)) a << QString::fromUtf8(arg);
     return a;
 }

@@ -40,7 +40,8 @@ void SshBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
     const int hosts = static_cast<int>(launch.hosts.size());
     runDirs_ = QList<QString>(hosts);
     infos_ = QList<HostInfo>(hosts);
-    QString remoteRunDir = launch.config.remoteDir;
+    const SshTarget& ssh = std::get<SshTarget>(launch.config.target);
+    QString remoteRunDir = ssh.remoteDir;
     while (remoteRunDir.size() > 1 && remoteRunDir.endsWith(QLatin1Char('/'))) remoteRunDir.chop(1);
     remoteRunDir += QLatin1Char('/') + launch.uid;
     gate_ = std::make_unique<ConnectGate>(kMaxConnecting);
@@ -49,7 +50,7 @@ void SshBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
         SshHostWorker::Setup s;
         s.hostIndex = h;
         s.host = launch.hosts[h];
-        s.options = launch.config.ssh;
+        s.options = ssh.ssh;
         s.policy = policy_;
         s.gate = gate_.get();
         s.planJson = launch.planJson;
@@ -98,6 +99,7 @@ void SshBackend::startRanks()
     if (a.masterPort == 0) a.masterPort = pickRendezvousPort(busyPorts_, false);
     Q_EMIT ranksStarting(a.masterAddr, a.masterPort);
     const int graceS = std::max(1, (launch_.config.stopGraceMs + 999) / 1000);
+    const SshTarget& ssh = std::get<SshTarget>(launch_.config.target);
     for (int h = 0; h < static_cast<int>(workers_.size()); ++h) {
         QList<SshHostWorker::RankJob> jobs;
         const QString planPath = runDirs_[h] + QStringLiteral("/plan.json");
@@ -105,9 +107,9 @@ void SshBackend::startRanks()
             RemoteRankCommand c;
             c.pidFile = runDirs_[h] + QStringLiteral("/rank-%1.pid").arg(rank);
             c.graceSeconds = graceS;
-            c.workdir = launch_.config.remoteWorkdir;
+            c.workdir = ssh.remoteWorkdir;
             c.environment = rankEnvironment(launch_, *launch_.slotOf(rank), a);
-            c.program = launch_.config.remoteCore;
+            c.program = ssh.remoteCore;
             c.arguments = coreArguments(launch_, planPath, a);
             QString err;
             const QByteArray cmd = buildRankCommand(c, &err);

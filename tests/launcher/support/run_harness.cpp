@@ -30,7 +30,7 @@ QString RunHarness::prepare(const launch::RunConfig& config, launch::HostKeyPoli
     QString err;
     store_ = store::SqliteRunStore::open(dbPath_, &err);
     if (!store_) return err;
-    const launch::BackendKind kind = config.backend;
+    const launch::BackendKind kind = config.backend();
     supervisor_ = std::make_unique<launch::RunSupervisor>(p.launch, [kind, policy] { return launch::makeBackend(kind, policy); });
     recorder_ = std::make_unique<launch::RunRecorder>(*store_, *supervisor_);
     if (!recorder_->ok()) return recorder_->error();
