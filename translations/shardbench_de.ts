@@ -2339,6 +2339,14 @@
             <translation>betas müssen in [0, 1) liegen</translation>
         </message>
         <message>
+        <message>
+            <source>%1 (LibTorch %2, %3) at %4</source>
+            <translation>%1 (LibTorch %2, %3) unter %4</translation>
+        </message>
+        <message>
+            <source>%1: %2 (LibTorch %3, %4) at %5</source>
+            <translation>%1: %2 (LibTorch %3, %4) unter %5</translation>
+        </message>
             <source>eps must be positive</source>
             <translation>eps muss positiv sein</translation>
         </message>

@@ -2311,6 +2311,14 @@
             <translation>betas 必须位于 [0, 1) 之间</translation>
         </message>
         <message>
+            <source>%1 (LibTorch %2, %3) at %4</source>
+            <translation>%1（LibTorch %2，%3），位于 %4</translation>
+        </message>
+        <message>
+            <source>%1: %2 (LibTorch %3, %4) at %5</source>
+            <translation>%1：%2（LibTorch %3，%4），位于 %5</translation>
+        </message>
+        <message>
             <source>eps must be positive</source>
             <translation>eps 必须为正数</translation>
         </message>

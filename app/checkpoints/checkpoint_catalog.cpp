@@ -22,15 +22,15 @@ void refreshFromDisk(CheckpointEntry& e, const QString& runUid)
         if (e.time <= 0) e.time = info.lastModified().toMSecsSinceEpoch() / 1000.0;
         return;
     }
-    ckpt::CheckpointIndex index;
-    const std::string error = ckpt::readIndex(e.path.toStdString(), index);
-    if (!error.empty()) {
+    const Result<ckpt::CheckpointIndex> read = ckpt::readIndex(e.path.toStdString());
+    if (!read) {
         if (e.status != CheckpointEntry::Failed) {
             e.status = CheckpointEntry::Corrupt;
-            e.message = QString::fromStdString(error);
+            e.message = QString::fromStdString(read.error());
         }
         return;
     }
+    const ckpt::CheckpointIndex& index = read.value();
     e.runUid = QString::fromStdString(index.runId);
     e.readOnly = !index.readOnlyReason().empty();
     if (e.readOnly) e.message = QString::fromStdString(index.readOnlyReason());

@@ -53,10 +53,10 @@ bool CheckpointJob::start(Kind kind, const QString& checkpoint, const QString& o
         r.kind = kind;
         r.checkpoint = checkpoint;
         r.output = output;
-        const std::string error = kind == Verify ? ckpt::verifyCheckpoint(checkpoint.toStdString(), progress)
-                                                 : ckpt::exportCheckpoint(checkpoint.toStdString(), output.toStdString(), progress);
+        const Status done = kind == Verify ? ckpt::verifyCheckpoint(checkpoint.toStdString(), progress)
+                                           : ckpt::exportCheckpoint(checkpoint.toStdString(), output.toStdString(), progress);
         r.cancelled = cancel->load();
-        if (!r.cancelled) r.error = QString::fromStdString(error);
+        if (!r.cancelled) r.error = QString::fromStdString(done.message());
         return r;
     }));
     Q_EMIT progressChanged(0);

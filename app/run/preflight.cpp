@@ -6,8 +6,7 @@
 
 namespace sb::app {
 
-Preflight::Preflight(std::shared_ptr<const PreflightWords> words, launch::HostKeyPolicy* policy, QObject* parent)
-    : QObject(parent), words_(std::move(words)), probes_(policy)
+Preflight::Preflight(launch::HostKeyPolicy* policy, QObject* parent) : QObject(parent), probes_(policy)
 {
     connect(&probes_, &HostProbeRunner::finished, this, &Preflight::onProbesFinished);
     connect(&probes_, &HostProbeRunner::progressChanged, this, [this] { Q_EMIT progressChanged(doneCount(), CheckCount); });
@@ -36,7 +35,7 @@ int Preflight::doneCount() const
     return n;
 }
 
-void Preflight::set(Check check, State state, Text summary, Lines details)
+void Preflight::set(Check check, State state, PreflightMessage summary, std::vector<PreflightDetail> details)
 {
     Item& i = items_[check];
     i.state = state;
@@ -55,7 +54,7 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     prepared_ = {};
     predicted_.clear();
     items_.clear();
-    for (int c = 0; c < CheckCount; ++c) items_ << Item{static_cast<Check>(c), Pending, {}, {}};
+    for (int c = 0; c < CheckCount; ++c) items_ << Item{static_cast<Check>(c), Pending, std::nullopt, {}};
     running_ = true;
     Q_EMIT started();
     Q_EMIT progressChanged(0, CheckCount);
@@ -65,12 +64,24 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     const bool local = launch::startsHere(request.target);
     if (local) targets << ProbeTarget{true, {}};
     for (const launch::HostSpec& h : launch::sshHosts(request.target)) targets << ProbeTarget{false, h};
-    set(HostsReachable, Running, [w = words_, local] { return w->checkingHosts(local); });
-    set(CorePresent, Running, [w = words_] { return w->startingCore(); });
+    set(HostsReachable, Running, {local ? PreflightCode::CheckingHere : PreflightCode::Connecting});
+    set(CorePresent, Running, {PreflightCode::StartingCore});
     probes_.start(targets, environment.ssh, environment.localCore, environment.probe);
     // The plan checks on the next turn, so the window shows "running" first.
     QTimer::singleShot(0, this, &Preflight::checkPlan);
 }
+
+namespace {
+// How the ranks are laid out: through srun, on this machine, or over the hosts.
+PreflightMessage layoutMessage(const launch::PreparedLaunch& l, launch::BackendKind kind)
+{
+    if (kind == launch::BackendKind::Slurm) return {PreflightCode::RanksThroughSrun, {}, l.worldSize};
+    if (kind != launch::BackendKind::Ssh) return {PreflightCode::RanksHere, {}, l.worldSize};
+    std::vector<PreflightMessage> hosts;
+    for (const launch::HostSpec& h : l.hosts) hosts.push_back({PreflightCode::HostRanks, {h.name}, h.slots});
+    return {PreflightCode::RanksOnHosts, {PreflightArg::list(std::move(hosts))}, l.worldSize};
+}
+} // namespace
 
 void Preflight::checkPlan()
 {
@@ -89,18 +100,14 @@ void Preflight::checkPlan()
     if (tree) sort(validatePlan(plan, *tree));
     const bool valid = tree && errors.empty();
     if (valid) {
-        set(PlanValid, Passed, [w = words_, warnings] { return w->planValid(warnings); });
+        set(PlanValid, Passed, warnings == 0 ? PreflightMessage{PreflightCode::PlanValid} : PreflightMessage{PreflightCode::PlanWarnings, {}, warnings});
     } else {
-        const int count = static_cast<int>(errors.size());
-        set(PlanValid, Failed, [w = words_, count] { return w->planErrors(count); }, [w = words_, errors] {
-            QStringList lines;
-            for (const Problem& p : errors) lines << w->problemLine(p);
-            return lines;
-        });
+        set(PlanValid, Failed, {PreflightCode::PlanErrors, {}, static_cast<int>(errors.size())},
+            std::vector<PreflightDetail>(errors.begin(), errors.end()));
     }
     if (!valid) {
-        set(MemoryFits, Skipped, [w = words_] { return w->memoryNotEstimated(); });
-        set(Layout, Skipped, [w = words_] { return w->layoutNotChecked(); });
+        set(MemoryFits, Skipped, {PreflightCode::MemoryNotEstimated});
+        set(Layout, Skipped, {PreflightCode::LayoutNotChecked});
         maybeFinish();
         return;
     }
@@ -119,13 +126,13 @@ void Preflight::checkPlan()
         verdict.capacityBytes = e.capacityBytes;
     }
     const std::uint64_t peak = verdict.peakBytes, capacity = verdict.capacityBytes;
-    const int worst = verdict.worstRank;
+    const PreflightArg worst = verdict.worstRank, peakArg = PreflightArg::bytes(peak), capacityArg = PreflightArg::bytes(capacity);
     if (verdict.fits())
-        set(MemoryFits, Passed, [w = words_, peak, capacity] { return w->memoryFits(peak, capacity); });
+        set(MemoryFits, Passed, {PreflightCode::MemoryFits, {peakArg, capacityArg}});
     else if (environment_.ignoreMemoryEstimate)
-        set(MemoryFits, Passed, [w = words_, peak, capacity, worst] { return w->memoryOverConfirmed(worst, peak, capacity); });
+        set(MemoryFits, Passed, {PreflightCode::MemoryOverConfirmed, {worst, peakArg, capacityArg}});
     else
-        set(MemoryFits, Failed, [w = words_, peak, capacity, worst] { return w->memoryOver(worst, peak, capacity); });
+        set(MemoryFits, Failed, {PreflightCode::MemoryOver, {worst, peakArg, capacityArg, PreflightArg::bytes(peak - capacity)}});
 
     launch::LaunchCheckResult target;
     if (prepared_.ok() && launch::startsHere(request_.target)) {
@@ -136,33 +143,20 @@ void Preflight::checkPlan()
         const launch::CoreBuild core = l.cuda ? launch::probeCoreBuild(launch::hereCore(l.config.target)->corePath) : launch::CoreBuild{};
         target = launch::checkLaunchTarget(l, options, environment_.thisMachine, core);
     }
-    // The launcher's sentences are English; they are shown as they are.
+    // The launcher's other sentences are English; they are shown as they are.
+    auto sentences = [](const QStringList& lines) { return std::vector<PreflightDetail>(lines.begin(), lines.end()); };
     if (!prepared_.writeError.isEmpty()) {
-        const QStringList why{prepared_.writeError};
-        set(Layout, Failed, [w = words_] { return w->cannotWritePlan(); }, [why] { return why; });
+        set(Layout, Failed, {PreflightCode::CannotWritePlan}, sentences({prepared_.writeError}));
     } else if (!prepared_.result.configProblems.empty()) {
-        // The run settings' problems are codes: each front end words them.
-        set(Layout, Failed, [w = words_] { return w->cannotLayOut(); },
-            [w = words_, problems = prepared_.result.configProblems] {
-                QStringList why;
-                for (const launch::RunConfigProblem& p : problems) why << w->runConfigProblem(p);
-                return why;
-            });
+        const std::vector<launch::RunConfigProblem>& problems = prepared_.result.configProblems;
+        set(Layout, Failed, {PreflightCode::CannotLayOut}, std::vector<PreflightDetail>(problems.begin(), problems.end()));
     } else if (!prepared_.result.ok()) {
-        const QStringList why = prepared_.result.errors;
-        set(Layout, Failed, [w = words_] { return w->cannotLayOut(); }, [why] { return why; });
+        set(Layout, Failed, {PreflightCode::CannotLayOut}, sentences(prepared_.result.errors));
     } else if (!target.ok()) {
-        const QStringList why = target.errors;
-        set(Layout, Failed, [w = words_] { return w->cannotRunHere(); }, [why] { return why; });
+        set(Layout, Failed, {PreflightCode::CannotRunHere}, sentences(target.errors));
     } else {
-        const launch::PreparedLaunch& l = prepared_.result.launch;
-        const QList<launch::HostSpec> hosts = l.hosts;
-        const int world = l.worldSize;
-        const launch::BackendKind kind = launch::backendOf(request_.target);
-        const bool local = kind != launch::BackendKind::Ssh, slurm = kind == launch::BackendKind::Slurm;
-        const QStringList layoutWarnings = prepared_.result.warnings + target.warnings;
-        set(Layout, Passed, [w = words_, hosts, world, local, slurm] { return w->layout(hosts, world, local, slurm); },
-            [layoutWarnings] { return layoutWarnings; });
+        set(Layout, Passed, layoutMessage(prepared_.result.launch, launch::backendOf(request_.target)),
+            sentences(prepared_.result.warnings + target.warnings));
     }
     maybeFinish();
 }
@@ -172,6 +166,11 @@ bool coreProblem(const HostProbeResult& r)
 {
     return r.failure == HostProbeResult::CoreMissing || r.failure == HostProbeResult::CoreFailed ||
            r.failure == HostProbeResult::CoreTimeout;
+}
+
+std::vector<PreflightArg> coreArgs(const HostProbeResult& r)
+{
+    return {r.coreVersion, r.torchVersion, r.coreDevice, r.corePath};
 }
 } // namespace
 
@@ -187,32 +186,38 @@ void Preflight::onProbesFinished()
         if (r.ok()) ++working;
     }
     // Per-host lines only say more than the summary when there are hosts.
-    auto lines = [w = words_, results, local](bool failures, bool core) {
-        return [w, results, local, failures, core] {
-            QStringList out;
-            if (local && !failures) return out;
-            for (const HostProbeResult& r : results) {
-                const bool failed = core ? coreProblem(r) : !r.ok() && !coreProblem(r);
-                if (failures && failed) out << w->probeFailure(r);
-                else if (!failures && !failed && (core ? r.ok() : true))
-                    out << (core ? w->hostLabel(r) + QStringLiteral(": ") + w->coreVersion(r) : w->hostLabel(r));
+    auto lines = [&results, local](bool failures, bool core) {
+        std::vector<PreflightDetail> out;
+        if (local && !failures) return out;
+        for (const HostProbeResult& r : results) {
+            const bool failed = core ? coreProblem(r) : !r.ok() && !coreProblem(r);
+            if (failures && failed) {
+                out.emplace_back(r);
+            } else if (!failures && !failed && (core ? r.ok() : true)) {
+                if (!core) {
+                    out.emplace_back(r.host);
+                    continue;
+                }
+                std::vector<PreflightArg> args{r.host};
+                for (PreflightArg& a : coreArgs(r)) args.push_back(std::move(a));
+                out.emplace_back(PreflightMessage{PreflightCode::HostCore, std::move(args)});
             }
-            return out;
-        };
+        }
+        return out;
     };
     if (unreachable == 0)
-        set(HostsReachable, Passed, [w = words_, local, total] { return w->hostsReachable(local, total); },
+        set(HostsReachable, Passed, local ? PreflightMessage{PreflightCode::ThisMachine} : PreflightMessage{PreflightCode::HostsReachable, {}, total},
             lines(false, false));
     else
-        set(HostsReachable, Failed, [w = words_, unreachable] { return w->hostsFailed(unreachable); }, lines(true, false));
+        set(HostsReachable, Failed, {PreflightCode::HostsFailed, {}, unreachable}, lines(true, false));
     if (missing > 0)
-        set(CorePresent, Failed, [w = words_, missing] { return w->coreMissing(missing); }, lines(true, true));
+        set(CorePresent, Failed, {PreflightCode::CoreMissing, {}, missing}, lines(true, true));
     else if (unreachable > 0 && working < total)
-        set(CorePresent, Skipped, [w = words_] { return w->coreNotChecked(); }, lines(false, true));
+        set(CorePresent, Skipped, {PreflightCode::CoreNotChecked}, lines(false, true));
     else if (local)
-        set(CorePresent, Passed, [w = words_, results] { return w->coreVersion(results.value(0)); });
+        set(CorePresent, Passed, {PreflightCode::CoreHere, coreArgs(results.value(0))});
     else
-        set(CorePresent, Passed, [w = words_, total] { return w->corePresent(total); }, lines(false, true));
+        set(CorePresent, Passed, {PreflightCode::CorePresent, {}, total}, lines(false, true));
     maybeFinish();
 }
 
@@ -231,9 +236,17 @@ void Preflight::maybeFinish()
     Q_EMIT finished(passed());
 }
 
-QString PreflightWords::runConfigProblem(const launch::RunConfigProblem& problem) const
+PreflightCode checkNameCode(Preflight::Check check)
 {
-    return launch::runConfigMessage(problem);
+    switch (check) {
+    case Preflight::PlanValid: return PreflightCode::CheckPlan;
+    case Preflight::MemoryFits: return PreflightCode::CheckMemory;
+    case Preflight::Layout: return PreflightCode::CheckLayout;
+    case Preflight::HostsReachable: return PreflightCode::CheckHosts;
+    case Preflight::CorePresent:
+    case Preflight::CheckCount: break;
+    }
+    return PreflightCode::CheckCore;
 }
 
 } // namespace sb::app

@@ -11,15 +11,15 @@ namespace sb::app {
 RestoreSource readRestoreSource(const QString& checkpointDir, const QString& fallbackPlanJson)
 {
     RestoreSource s;
-    ckpt::CheckpointIndex index;
-    const std::string error = ckpt::readIndex(checkpointDir.toStdString(), index);
-    if (!error.empty()) {
-        s.error = QString::fromStdString(error);
+    const Result<ckpt::CheckpointIndex> read = ckpt::readIndex(checkpointDir.toStdString());
+    if (!read) {
+        s.error = QString::fromStdString(read.error());
         if (!fallbackPlanJson.isEmpty()) s.plan = planFromString(fallbackPlanJson.toStdString()).plan;
         return s;
     }
-    const PlanReadResult read = planFromJson(index.plan);
-    s.plan = read.ok() || fallbackPlanJson.isEmpty() ? read.plan : planFromString(fallbackPlanJson.toStdString()).plan;
+    const ckpt::CheckpointIndex& index = read.value();
+    const PlanReadResult plan = planFromJson(index.plan);
+    s.plan = plan.ok() || fallbackPlanJson.isEmpty() ? plan.plan : planFromString(fallbackPlanJson.toStdString()).plan;
     s.step = static_cast<int>(index.step);
     s.worldSize = index.worldSize;
     s.runUid = QString::fromStdString(index.runId);

@@ -90,23 +90,23 @@ json::Value CheckpointIndex::toJson() const
 }
 
 namespace {
-std::string versionError(std::int64_t version)
+Status checkVersion(std::int64_t version)
 {
     if (version >= kOldestReadableVersion && version <= kCheckpointFormatVersion) return {};
-    return "checkpoint format version " + std::to_string(version) + " is not supported (this build reads versions " +
-           std::to_string(kOldestReadableVersion) + " to " + std::to_string(kCheckpointFormatVersion) + ")";
+    return Status::error("checkpoint format version " + std::to_string(version) + " is not supported (this build reads versions " +
+                         std::to_string(kOldestReadableVersion) + " to " + std::to_string(kCheckpointFormatVersion) + ")");
 }
 } // namespace
 
-std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out)
+Result<CheckpointIndex> CheckpointIndex::fromJson(const json::Value& v)
 {
-    out = {};
-    if (!v.isObject()) return "index is not a JSON object";
+    CheckpointIndex out;
+    if (!v.isObject()) return Status::error("index is not a JSON object");
     const json::Value* fmt = v.find("format");
-    if (!fmt || !fmt->isString() || fmt->asString() != kCheckpointFormat) return "not a shardbench checkpoint index (format)";
+    if (!fmt || !fmt->isString() || fmt->asString() != kCheckpointFormat) return Status::error("not a shardbench checkpoint index (format)");
     const json::Value* ver = v.find("version");
-    if (!ver || !ver->isInteger()) return "index has no integer version";
-    if (std::string e = versionError(ver->asInt()); !e.empty()) return e;
+    if (!ver || !ver->isInteger()) return Status::error("index has no integer version");
+    if (Status known = checkVersion(ver->asInt()); !known) return known;
     out.version = static_cast<int>(ver->asInt());
     auto integer = [&](const char* key, std::int64_t& target) {
         const json::Value* x = v.find(key);
@@ -117,8 +117,9 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
     std::int64_t world = 0, shard = 0, rep = 0, seed = 0, next = 0;
     if (!integer("step", out.step) || !integer("optimizer_step", out.optimizerStep) || !integer("world_size", world) ||
         !integer("shard_size", shard) || !integer("replicate", rep) || !integer("seed", seed) || !integer("next_sample", next))
-        return "index lacks step, optimizer_step, world_size, shard_size, replicate, seed or next_sample";
-    if (world < 1 || shard < 1 || rep < 1 || shard * rep != world) return "index has an inconsistent world_size / shard_size / replicate";
+        return Status::error("index lacks step, optimizer_step, world_size, shard_size, replicate, seed or next_sample");
+    if (world < 1 || shard < 1 || rep < 1 || shard * rep != world)
+        return Status::error("index has an inconsistent world_size / shard_size / replicate");
     out.worldSize = static_cast<int>(world);
     out.shardSize = static_cast<int>(shard);
     out.replicate = static_cast<int>(rep);
@@ -128,19 +129,19 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
     if (const json::Value* c = v.find("created"); c && c->isNumber()) out.created = c->asDouble();
     if (const json::Value* p = v.find("plan")) out.plan = *p;
     const json::Value* files = v.find("files");
-    if (!files || !files->isObject() || files->size() == 0) return "index lists no files";
+    if (!files || !files->isObject() || files->size() == 0) return Status::error("index lists no files");
     for (const auto& [name, jf] : files->asObject()) {
         const json::Value* b = jf.find("bytes");
         const json::Value* h = jf.find("sha256");
         if (!b || !b->isInteger() || b->asInt() < 0 || !h || !h->isString() || name.find('/') != std::string::npos || name.empty() ||
             name[0] == '.' || name == kIndexFile || name == kIndexChecksumFile)
-            return "index entry for file \"" + name + "\" is malformed";
+            return Status::error("index entry for file \"" + name + "\" is malformed");
         out.files.push_back({name, static_cast<std::uint64_t>(b->asInt()), h->asString()});
     }
     std::unordered_set<std::string> fileNames;
     for (const FileInfo& fi : out.files) fileNames.insert(fi.name);
     const json::Value* tensors = v.find("tensors");
-    if (!tensors || !tensors->isObject()) return "index lists no tensors";
+    if (!tensors || !tensors->isObject()) return Status::error("index lists no tensors");
     for (const auto& [name, jt] : tensors->asObject()) {
         TensorInfo t;
         t.name = name;
@@ -148,11 +149,11 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
         const json::Value* shards = jt.find("shards");
         const json::Value* dtype = jt.find("dtype");
         if (dtype && dtype->isString()) t.dtype = dtype->asString();
-        else if (out.version >= 2) return "tensor \"" + name + "\" has no dtype";
+        else if (out.version >= 2) return Status::error("tensor \"" + name + "\" has no dtype");
         if (!shape || !shape->isArray() || shape->size() == 0 || !shards || !shards->isArray())
-            return "tensor \"" + name + "\" lacks shape or shards";
+            return Status::error("tensor \"" + name + "\" lacks shape or shards");
         for (const json::Value& d : shape->asArray()) {
-            if (!d.isInteger() || d.asInt() < 0) return "tensor \"" + name + "\" has an invalid shape";
+            if (!d.isInteger() || d.asInt() < 0) return Status::error("tensor \"" + name + "\" has an invalid shape");
             t.shape.push_back(d.asInt());
         }
         std::int64_t expect = 0;
@@ -163,21 +164,24 @@ std::string CheckpointIndex::fromJson(const json::Value& v, CheckpointIndex& out
             const json::Value* h = js.find("crc32c");
             if (!f || !f->isString() || !rows || !rows->isArray() || rows->size() != 2 || !rows->asArray()[0].isInteger() ||
                 !rows->asArray()[1].isInteger() || !h || !h->isString())
-                return "a shard of tensor \"" + name + "\" is malformed";
+                return Status::error("a shard of tensor \"" + name + "\" is malformed");
             s.file = f->asString();
             s.rowBegin = rows->asArray()[0].asInt();
             s.rowEnd = rows->asArray()[1].asInt();
             s.crc32c = h->asString();
-            if (s.rowBegin != expect || s.rowEnd < s.rowBegin) return "the shards of tensor \"" + name + "\" do not cover its rows in order";
-            if (!fileNames.count(s.file)) return "tensor \"" + name + "\" refers to file \"" + s.file + "\", which the index does not list";
+            if (s.rowBegin != expect || s.rowEnd < s.rowBegin)
+                return Status::error("the shards of tensor \"" + name + "\" do not cover its rows in order");
+            if (!fileNames.count(s.file))
+                return Status::error("tensor \"" + name + "\" refers to file \"" + s.file + "\", which the index does not list");
             expect = s.rowEnd;
             t.shards.push_back(std::move(s));
         }
-        if (expect != t.shape[0]) return "the shards of tensor \"" + name + "\" cover " + std::to_string(expect) + " of " +
-                                          std::to_string(t.shape[0]) + " rows";
+        if (expect != t.shape[0])
+            return Status::error("the shards of tensor \"" + name + "\" cover " + std::to_string(expect) + " of " + std::to_string(t.shape[0]) +
+                                 " rows");
         out.tensors.push_back(std::move(t));
     }
-    return {};
+    return out;
 }
 
 namespace {
@@ -206,11 +210,11 @@ constexpr std::uint64_t kMaxIndexBytes = 1ull << 30;
 
 } // namespace
 
-std::string checkTensorsAgainstModel(const CheckpointIndex& index, const ModuleTree& tree)
+Status checkTensorsAgainstModel(const CheckpointIndex& index, const ModuleTree& tree)
 {
     std::unordered_map<std::string, const TensorInfo*> byName; // linear in the tensors, for models of thousands
     for (const TensorInfo& t : index.tensors)
-        if (!byName.emplace(t.name, &t).second) return "the checkpoint lists tensor \"" + t.name + "\" twice";
+        if (!byName.emplace(t.name, &t).second) return Status::error("the checkpoint lists tensor \"" + t.name + "\" twice");
     std::unordered_set<std::string> expected;
     for (const Param& p : tree.params()) {
         if (p.tiedTo >= 0) continue; // stored once, under the parameter it shares
@@ -221,26 +225,28 @@ std::string checkTensorsAgainstModel(const CheckpointIndex& index, const ModuleT
             const auto found = byName.find(name);
             const TensorInfo* t = found == byName.end() ? nullptr : found->second;
             if (!t && std::string(kind) == "param/")
-                return "the checkpoint has no parameter \"" + p.path + "\" that the plan's model has (an incomplete checkpoint, or a different model?)";
-            if (!t) return "the checkpoint lacks the AdamW state \"" + name + "\" (an incomplete checkpoint)";
+                return Status::error("the checkpoint has no parameter \"" + p.path +
+                                     "\" that the plan's model has (an incomplete checkpoint, or a different model?)");
+            if (!t) return Status::error("the checkpoint lacks the AdamW state \"" + name + "\" (an incomplete checkpoint)");
             if (t->shape != shape)
-                return "tensor \"" + name + "\" is " + shapeText(t->shape) + " in the checkpoint but " + shapeText(shape) + " in the plan's model";
-            if (t->dtype != "F32") return "tensor \"" + name + "\" is " + t->dtype + "; sharded checkpoints hold F32";
+                return Status::error("tensor \"" + name + "\" is " + shapeText(t->shape) + " in the checkpoint but " + shapeText(shape) +
+                                     " in the plan's model");
+            if (t->dtype != "F32") return Status::error("tensor \"" + name + "\" is " + t->dtype + "; sharded checkpoints hold F32");
         }
     }
     for (const TensorInfo& t : index.tensors)
-        if (!expected.count(t.name)) return "the checkpoint holds tensor \"" + t.name + "\", which the plan's model does not have";
+        if (!expected.count(t.name)) return Status::error("the checkpoint holds tensor \"" + t.name + "\", which the plan's model does not have");
     return {};
 }
 
-std::string CheckpointIndex::checkComplete() const
+Status CheckpointIndex::checkComplete() const
 {
-    if (!plan.isObject()) return "the index carries no plan";
+    if (!plan.isObject()) return Status::error("the index carries no plan");
     const PlanReadResult read = planFromJson(plan);
-    if (!read.ok()) return "the plan in the index cannot be read";
+    if (!read.ok()) return Status::error("the plan in the index cannot be read");
     Problems problems;
     const std::shared_ptr<const ModuleTree> tree = buildModuleTree(read.plan.model, &problems);
-    if (!tree || tree->params().empty()) return "the plan in the index describes no model";
+    if (!tree || tree->params().empty()) return Status::error("the plan in the index describes no model");
     return checkTensorsAgainstModel(*this, *tree);
 }
 
@@ -251,42 +257,44 @@ std::string CheckpointIndex::readOnlyReason() const
            "), so its step and data position cannot be trusted to resume from; inspect, verify and export still work";
 }
 
-std::string readIndex(const std::string& dir, CheckpointIndex& out)
+Result<CheckpointIndex> readIndex(const std::string& dir)
 {
-    out = {};
     const std::string path = dir + "/" + kIndexFile;
     const std::string sumPath = dir + "/" + kIndexChecksumFile;
-    if (!exists(path)) return path + ": missing (not a complete checkpoint)";
-    std::string text;
-    if (std::string e = readRegularFile(path, text, kMaxIndexBytes); !e.empty()) return e;
-    json::ParseResult parsed = json::parse(text);
+    if (!exists(path)) return Status::error(path + ": missing (not a complete checkpoint)");
+    const Result<std::string> text = readRegularFile(path, kMaxIndexBytes);
+    if (!text) return text.status();
+    json::ParseResult parsed = json::parse(text.value());
     // A version this build does not know is named as such, whatever else is wrong.
     if (const json::Value* v = parsed ? parsed.value->find("version") : nullptr; v && v->isInteger())
-        if (std::string e = versionError(v->asInt()); !e.empty()) return path + ": " + e;
+        if (Status known = checkVersion(v->asInt()); !known) return known.prefixed(path);
     const bool haveSum = exists(sumPath);
     if (haveSum) {
-        std::string sum;
-        if (std::string e = readRegularFile(sumPath, sum, 4096); !e.empty()) return e;
+        const Result<std::string> sum = readRegularFile(sumPath, 4096);
+        if (!sum) return sum.status();
         // sha256sum's format: 64 hex digits, two spaces, the file name.
-        if (sum.size() < 64 || sum.compare(64, std::string::npos, std::string("  ") + kIndexFile + "\n") != 0)
-            return sumPath + ": malformed (expected \"<sha256>  " + kIndexFile + "\")";
-        if (sum.compare(0, 64, sha256Hex(text.data(), text.size())) != 0)
-            return path + ": checksum mismatch with " + kIndexChecksumFile + " (the index was altered or damaged)";
+        if (sum.value().size() < 64 || sum.value().compare(64, std::string::npos, std::string("  ") + kIndexFile + "\n") != 0)
+            return Status::error(sumPath + ": malformed (expected \"<sha256>  " + kIndexFile + "\")");
+        if (sum.value().compare(0, 64, sha256Hex(text.value().data(), text.value().size())) != 0)
+            return Status::error(path + ": checksum mismatch with " + kIndexChecksumFile + " (the index was altered or damaged)");
     }
-    if (!parsed) return path + ": invalid JSON at " + parsed.error.toString();
-    if (std::string err = CheckpointIndex::fromJson(*parsed.value, out); !err.empty()) return path + ": " + err;
-    out.checksummed = haveSum;
-    if (!haveSum && out.version >= 2) return sumPath + ": missing (the checkpoint was never committed, or its index checksum was removed)";
-    if (std::string err = out.checkComplete(); !err.empty()) return path + ": " + err;
-    if (const std::int64_t named = stepOfDirName(dir); named >= 0 && named != out.step)
-        return path + ": says step " + std::to_string(out.step) + " in a folder named for step " + std::to_string(named);
-    return {};
+    if (!parsed) return Status::error(path + ": invalid JSON at " + parsed.error.toString());
+    Result<CheckpointIndex> read = CheckpointIndex::fromJson(*parsed.value);
+    if (!read) return read.status().prefixed(path);
+    CheckpointIndex index = std::move(read).value();
+    index.checksummed = haveSum;
+    if (!haveSum && index.version >= 2)
+        return Status::error(sumPath + ": missing (the checkpoint was never committed, or its index checksum was removed)");
+    if (const Status complete = index.checkComplete(); !complete) return complete.prefixed(path);
+    if (const std::int64_t named = stepOfDirName(dir); named >= 0 && named != index.step)
+        return Status::error(path + ": says step " + std::to_string(index.step) + " in a folder named for step " + std::to_string(named));
+    return index;
 }
 
-std::string writeIndex(const std::string& dir, const CheckpointIndex& index)
+Status writeIndex(const std::string& dir, const CheckpointIndex& index)
 {
     const std::string text = index.toJson().dump(1) + "\n";
-    if (std::string e = writeFileDurably(dir + "/" + kIndexFile, text); !e.empty()) return e;
+    if (Status written = writeFileDurably(dir + "/" + kIndexFile, text); !written) return written;
     return writeFileDurably(dir + "/" + kIndexChecksumFile, sha256Hex(text.data(), text.size()) + "  " + kIndexFile + "\n");
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "json/json.hpp"
+#include "util/status.hpp"
 
 #include <cstdint>
 #include <string>
@@ -62,12 +63,12 @@ struct CheckpointIndex {
     bool checksummed = false;       // read: index.json matched index.json.sha256
 
     json::Value toJson() const;
-    // The structure only. Returns "" or a sentence naming what is wrong.
-    static std::string fromJson(const json::Value& v, CheckpointIndex& out);
+    // The structure only. Errors name what is wrong.
+    static Result<CheckpointIndex> fromJson(const json::Value& v);
     // Against the model of the plan the index carries: every parameter and both
     // AdamW states present (and nothing else), shapes as the plan says, F32.
     // (fromJson already checked that each tensor's row ranges cover it once.)
-    std::string checkComplete() const;
+    Status checkComplete() const;
     // Why this index is only fit for reading ("" when it may be resumed):
     // an index without its checksum cannot prove that its step or data
     // position were not edited.
@@ -81,15 +82,15 @@ std::string stepDirName(std::int64_t step); // "step-000100"
 bool isValidRunId(const std::string& runId);
 
 // Every non-tied parameter of `tree` with its exp_avg and exp_avg_sq, at the
-// parameter's (sharded) shape, F32, and no other tensor. "" or why not.
-std::string checkTensorsAgainstModel(const CheckpointIndex& index, const ModuleTree& tree);
+// parameter's (sharded) shape, F32, and no other tensor. Errors say why not.
+Status checkTensorsAgainstModel(const CheckpointIndex& index, const ModuleTree& tree);
 
 // Reads DIR/index.json: a regular file, its SHA-256 equal to the one in
 // DIR/index.json.sha256 (when absent: version 1 only), well formed, complete
 // against its plan's model, and its step the one the folder is named for.
 // Errors name the file and the problem.
-std::string readIndex(const std::string& dir, CheckpointIndex& out);
+Result<CheckpointIndex> readIndex(const std::string& dir);
 // Writes DIR/index.json, then DIR/index.json.sha256 (the commit record), each fsynced.
-std::string writeIndex(const std::string& dir, const CheckpointIndex& index);
+Status writeIndex(const std::string& dir, const CheckpointIndex& index);
 
 } // namespace sb::ckpt

@@ -25,6 +25,15 @@ std::int64_t rowNumelOf(const std::vector<std::int64_t>& shape)
     return n;
 }
 
+// An export that failed or was cancelled: its temporary file goes, and the
+// error that stopped it is the one reported, not the close's.
+void discard(SafetensorsWriter& w, const std::string& tmp)
+{
+    const Status ignored = w.close();
+    (void)ignored;
+    ::unlink(tmp.c_str());
+}
+
 } // namespace
 
 std::size_t ShardTensor::bytes() const { return static_cast<std::size_t>((rowEnd - rowBegin) * rowNumelOf(shape)) * 4; }
@@ -67,10 +76,10 @@ ShardImage::~ShardImage()
     if (base_) ::munmap(base_, mapped_);
 }
 
-std::string writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image, WrittenFile& out)
+Result<WrittenFile> writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image)
 {
     const std::string path = dir + "/" + fileName;
-    std::string ioError;
+    Status ioError;
     std::thread io([&] { ioError = writeAlignedFileDurably(path, image.bytes(), image.size()); });
     // Meanwhile one pass over the bytes for both checksums (the tensors follow
     // the header back to back, in order).
@@ -81,12 +90,12 @@ std::string writeShardFile(const std::string& dir, const std::string& fileName, 
     std::vector<std::uint32_t> crcs(tensors.size(), 0);
     for (std::size_t i = 0; i < tensors.size(); ++i) sha.update(tensors[i].data, tensors[i].bytes(), crcs[i]);
     io.join();
-    if (!ioError.empty()) return ioError;
-    out = {};
+    if (!ioError) return ioError;
+    WrittenFile out;
     for (std::size_t i = 0; i < tensors.size(); ++i)
         out.shards.push_back({tensors[i].name, {fileName, tensors[i].rowBegin, tensors[i].rowEnd, crc32cHex(crcs[i])}});
     out.file = {fileName, image.size(), sha.hex()};
-    return {};
+    return out;
 }
 
 std::vector<std::pair<std::int64_t, std::string>> listCheckpoints(const std::string& folder)
@@ -138,49 +147,45 @@ ShardReader::ShardReader(std::string dir, const CheckpointIndex& index) : dir_(s
     for (const TensorInfo& t : index_.tensors) byName_.emplace(t.name, &t);
 }
 
-std::string ShardReader::readShardInto(const TensorInfo& t, const ShardRef& s, float* dst)
+Status ShardReader::readShardInto(const TensorInfo& t, const ShardRef& s, float* dst)
 {
     const std::string path = dir_ + "/" + s.file;
     auto h = headers_.find(s.file);
     if (h == headers_.end()) {
-        SafetensorsFile f;
-        if (std::string e = readSafetensorsHeader(path, f); !e.empty()) return e;
-        h = headers_.emplace(s.file, std::move(f)).first;
+        Result<SafetensorsFile> f = readSafetensorsHeader(path);
+        if (!f) return f.status();
+        h = headers_.emplace(s.file, std::move(f).value()).first;
     }
     const SafetensorsEntry* entry = nullptr;
     for (const SafetensorsEntry& e : h->second.entries)
         if (e.name == t.name) entry = &e;
-    if (!entry) return path + ": has no tensor \"" + t.name + "\"";
+    if (!entry) return Status::error(path + ": has no tensor \"" + t.name + "\"");
     const std::int64_t rows = s.rowEnd - s.rowBegin;
     const std::size_t bytes = static_cast<std::size_t>(rows * t.rowNumel()) * 4;
     if (entry->dtype != "F32" || entry->shape.empty() || entry->shape[0] != rows || entry->end - entry->begin != bytes)
-        return path + ": tensor \"" + t.name + "\" does not have the rows and dtype the index promises";
-    if (std::string e = readFileRange(path, h->second.dataStart + entry->begin, dst, bytes); !e.empty()) return e;
+        return Status::error(path + ": tensor \"" + t.name + "\" does not have the rows and dtype the index promises");
+    if (Status read = readFileRange(path, h->second.dataStart + entry->begin, dst, bytes); !read) return read;
     bytesRead_ += bytes;
     if (crc32cHex(dst, bytes) != s.crc32c)
-        return path + ": checksum mismatch in tensor \"" + t.name + "\" (the file was altered or damaged)";
+        return Status::error(path + ": checksum mismatch in tensor \"" + t.name + "\" (the file was altered or damaged)");
     return {};
 }
 
-std::string ShardReader::loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data)
+Result<const std::vector<float>*> ShardReader::loadShard(const TensorInfo& t, const ShardRef& s)
 {
     const std::string key = s.file + "\n" + t.name;
-    if (auto it = cache_.find(key); it != cache_.end()) {
-        data = &it->second;
-        return {};
-    }
+    if (auto it = cache_.find(key); it != cache_.end()) return &it->second;
     std::vector<float> buf(static_cast<std::size_t>((s.rowEnd - s.rowBegin) * t.rowNumel()));
-    if (std::string e = readShardInto(t, s, buf.data()); !e.empty()) return e;
-    data = &cache_.emplace(key, std::move(buf)).first->second;
-    return {};
+    if (Status read = readShardInto(t, s, buf.data()); !read) return read;
+    return &cache_.emplace(key, std::move(buf)).first->second;
 }
 
-std::string ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out)
+Status ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out)
 {
     const auto found = byName_.find(name);
-    if (found == byName_.end()) return dir_ + "/index.json: has no tensor \"" + name + "\"";
+    if (found == byName_.end()) return Status::error(dir_ + "/index.json: has no tensor \"" + name + "\"");
     const TensorInfo* t = found->second;
-    if (rowBegin < 0 || rowEnd > t->shape[0] || rowBegin > rowEnd) return "rows out of range for \"" + name + "\"";
+    if (rowBegin < 0 || rowEnd > t->shape[0] || rowBegin > rowEnd) return Status::error("rows out of range for \"" + name + "\"");
     const std::int64_t rn = t->rowNumel();
     for (const ShardRef& s : t->shards) {
         const std::int64_t b = std::max(rowBegin, s.rowBegin), e = std::min(rowEnd, s.rowEnd);
@@ -189,41 +194,42 @@ std::string ShardReader::readRows(const std::string& name, std::int64_t rowBegin
         if (b == s.rowBegin && e == s.rowEnd && !cache_.count(s.file + "\n" + t->name)) {
             // The whole shard is wanted (always so at the world size it was saved
             // at): read it straight into place and check it there.
-            if (std::string err = readShardInto(*t, s, dst); !err.empty()) return err;
+            if (Status read = readShardInto(*t, s, dst); !read) return read;
             continue;
         }
-        const std::vector<float>* data = nullptr;
-        if (std::string err = loadShard(*t, s, data); !err.empty()) return err;
-        std::memcpy(dst, data->data() + (b - s.rowBegin) * rn, static_cast<std::size_t>((e - b) * rn) * 4);
+        const Result<const std::vector<float>*> data = loadShard(*t, s);
+        if (!data) return data.status();
+        std::memcpy(dst, data.value()->data() + (b - s.rowBegin) * rn, static_cast<std::size_t>((e - b) * rn) * 4);
     }
     return {};
 }
 
-std::string verifyCheckpoint(const std::string& dir, const Progress& progress)
+Status verifyCheckpoint(const std::string& dir, const Progress& progress)
 {
-    CheckpointIndex index;
-    if (std::string e = readIndex(dir, index); !e.empty()) return e;
+    const Result<CheckpointIndex> read = readIndex(dir);
+    if (!read) return read.status();
+    const CheckpointIndex& index = read.value();
     std::uint64_t total = 0, done = 0;
     for (const FileInfo& f : index.files) total += f.bytes;
     for (const FileInfo& f : index.files) {
         const std::string path = dir + "/" + f.name;
-        if (!exists(path)) return path + ": missing";
+        if (!exists(path)) return Status::error(path + ": missing");
         std::uint64_t bytes = 0;
         const Result<std::string> sha = sha256File(path, &bytes);
-        if (!sha) return sha.error();
+        if (!sha) return sha.status();
         if (bytes != f.bytes)
-            return path + ": " + std::to_string(bytes) + " bytes, the index says " + std::to_string(f.bytes) + " (truncated or altered)";
-        if (sha.value() != f.sha256) return path + ": checksum mismatch (the file was altered or damaged)";
-        SafetensorsFile header;
-        if (std::string e = readSafetensorsHeader(path, header); !e.empty()) return e;
+            return Status::error(path + ": " + std::to_string(bytes) + " bytes, the index says " + std::to_string(f.bytes) +
+                                 " (truncated or altered)");
+        if (sha.value() != f.sha256) return Status::error(path + ": checksum mismatch (the file was altered or damaged)");
+        if (const Result<SafetensorsFile> header = readSafetensorsHeader(path); !header) return header.status();
         done += bytes;
-        if (progress && !progress(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) return "cancelled";
+        if (progress && !progress(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) return Status::error("cancelled");
     }
     // Shard checksums and coverage, one tensor at a time.
     ShardReader reader(dir, index);
     for (const TensorInfo& t : index.tensors) {
         std::vector<float> rows(static_cast<std::size_t>(t.shape[0] * t.rowNumel()));
-        if (std::string e = reader.readRows(t.name, 0, t.shape[0], rows.data()); !e.empty()) return e;
+        if (Status rowsRead = reader.readRows(t.name, 0, t.shape[0], rows.data()); !rowsRead) return rowsRead;
         reader.clear();
     }
     return {};
@@ -231,8 +237,9 @@ std::string verifyCheckpoint(const std::string& dir, const Progress& progress)
 
 Result<std::string> describeCheckpoint(const std::string& dir)
 {
-    CheckpointIndex index;
-    if (std::string e = readIndex(dir, index); !e.empty()) return Status::error(e);
+    const Result<CheckpointIndex> read = readIndex(dir);
+    if (!read) return read.status();
+    const CheckpointIndex& index = read.value();
     std::uint64_t bytes = 0;
     for (const FileInfo& f : index.files) bytes += f.bytes;
     std::int64_t params = 0;
@@ -264,10 +271,11 @@ Result<std::string> describeCheckpoint(const std::string& dir)
     return out;
 }
 
-std::string exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress)
+Status exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress)
 {
-    CheckpointIndex index;
-    if (std::string e = readIndex(dir, index); !e.empty()) return e;
+    const Result<CheckpointIndex> read = readIndex(dir);
+    if (!read) return read.status();
+    const CheckpointIndex& index = read.value();
     std::vector<const TensorInfo*> params;
     for (const TensorInfo& t : index.tensors)
         if (t.name.rfind("param/", 0) == 0) params.push_back(&t);
@@ -280,33 +288,27 @@ std::string exportCheckpoint(const std::string& dir, const std::string& outPath,
     }
     const std::string tmp = outPath + ".tmp";
     SafetensorsWriter w;
-    if (std::string e = w.open(tmp, entries, {{"format", "pt"}, {"shardbench_step", std::to_string(index.step)}}); !e.empty())
-        return e;
+    if (Status opened = w.open(tmp, entries, {{"format", "pt"}, {"shardbench_step", std::to_string(index.step)}}); !opened) return opened;
     ShardReader reader(dir, index);
     std::size_t done = 0;
     for (const TensorInfo* t : params) {
         for (const ShardRef& s : t->shards) {
             std::vector<float> rows(static_cast<std::size_t>((s.rowEnd - s.rowBegin) * t->rowNumel()));
-            if (std::string e = reader.readRows(t->name, s.rowBegin, s.rowEnd, rows.data()); !e.empty()) {
-                w.close();
-                ::unlink(tmp.c_str());
-                return e;
-            }
-            if (std::string e = w.write(rows.data(), rows.size() * 4); !e.empty()) {
-                w.close();
-                ::unlink(tmp.c_str());
-                return e;
+            Status step = reader.readRows(t->name, s.rowBegin, s.rowEnd, rows.data());
+            if (step) step = w.write(rows.data(), rows.size() * 4);
+            if (!step) {
+                discard(w, tmp);
+                return step;
             }
             reader.clear();
         }
         ++done;
         if (progress && !progress(static_cast<double>(done) / static_cast<double>(params.size()))) {
-            w.close();
-            ::unlink(tmp.c_str());
-            return "cancelled";
+            discard(w, tmp);
+            return Status::error("cancelled");
         }
     }
-    if (std::string e = w.close(); !e.empty()) return e;
+    if (Status closed = w.close(); !closed) return closed;
     return renameDurably(tmp, outPath);
 }
 

@@ -56,7 +56,7 @@ private:
 
 // Writes the image as dir/fileName, durably, and records each shard's CRC-32C
 // and the file's SHA-256, computed while the bytes go to disk.
-std::string writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image, WrittenFile& out);
+Result<WrittenFile> writeShardFile(const std::string& dir, const std::string& fileName, const ShardImage& image);
 
 // Committed checkpoints (step-NNNNNN with an index.json, not *.tmp) directly
 // in `folder` (a run's folder DIR/<run id>, or a version-1 root), by step.
@@ -75,13 +75,13 @@ Result<std::string> resolveCheckpoint(const std::string& path, const std::string
 class ShardReader {
 public:
     ShardReader(std::string dir, const CheckpointIndex& index);
-    std::string readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out);
+    Status readRows(const std::string& name, std::int64_t rowBegin, std::int64_t rowEnd, float* out);
     void clear() { cache_.clear(); }
     std::uint64_t bytesRead() const { return bytesRead_; }
 
 private:
-    std::string loadShard(const TensorInfo& t, const ShardRef& s, const std::vector<float>*& data);
-    std::string readShardInto(const TensorInfo& t, const ShardRef& s, float* dst);
+    Result<const std::vector<float>*> loadShard(const TensorInfo& t, const ShardRef& s); // the cached rows
+    Status readShardInto(const TensorInfo& t, const ShardRef& s, float* dst);
     std::string dir_;
     const CheckpointIndex& index_;
     std::unordered_map<std::string, const TensorInfo*> byName_; // of index_.tensors
@@ -93,12 +93,12 @@ private:
 using Progress = std::function<bool(double fraction)>; // return false to cancel
 
 // Checks the index, every file's size and SHA-256, every header and every
-// shard's CRC-32C. Returns "" when the checkpoint is intact.
-std::string verifyCheckpoint(const std::string& dir, const Progress& progress = {});
+// shard's CRC-32C. Ok when the checkpoint is intact.
+Status verifyCheckpoint(const std::string& dir, const Progress& progress = {});
 // Human summary: step, world size, tensors, sizes.
 Result<std::string> describeCheckpoint(const std::string& dir);
 // Writes the unsharded model (parameters only) as one .safetensors file,
 // streaming one shard at a time. Atomic (temporary file, then rename).
-std::string exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress = {});
+Status exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress = {});
 
 } // namespace sb::ckpt

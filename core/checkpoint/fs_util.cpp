@@ -14,7 +14,7 @@ namespace sb::ckpt {
 namespace fs = std::filesystem;
 
 namespace {
-std::string sysError(const std::string& what, const std::string& path) { return what + " " + path + ": " + std::strerror(errno); }
+Status sysError(const std::string& what, const std::string& path) { return Status::error(what + " " + path + ": " + std::strerror(errno)); }
 
 std::string parentOf(const std::string& path)
 {
@@ -25,7 +25,7 @@ std::string parentOf(const std::string& path)
 }
 } // namespace
 
-std::string writeFileDurably(const std::string& path, const std::string& contents)
+Status writeFileDurably(const std::string& path, const std::string& contents)
 {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return sysError("cannot create", path);
@@ -34,14 +34,14 @@ std::string writeFileDurably(const std::string& path, const std::string& content
         const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
         if (n < 0) {
             if (errno == EINTR) continue;
-            const std::string err = sysError("cannot write", path);
+            const Status err = sysError("cannot write", path);
             ::close(fd);
             return err;
         }
         done += static_cast<std::size_t>(n);
     }
     if (::fsync(fd) != 0) {
-        const std::string err = sysError("cannot fsync", path);
+        const Status err = sysError("cannot fsync", path);
         ::close(fd);
         return err;
     }
@@ -49,14 +49,14 @@ std::string writeFileDurably(const std::string& path, const std::string& content
     return {};
 }
 
-std::string writeAlignedFileDurably(const std::string& path, const void* data, std::size_t bytes)
+Status writeAlignedFileDurably(const std::string& path, const void* data, std::size_t bytes)
 {
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DIRECT, 0644);
     bool direct = fd >= 0;
     if (!direct && errno == EINVAL) fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return sysError("cannot create", path);
     auto fail = [&](const char* what) {
-        const std::string err = sysError(what, path);
+        const Status err = sysError(what, path);
         ::close(fd);
         return err;
     };
@@ -84,12 +84,12 @@ std::string writeAlignedFileDurably(const std::string& path, const void* data, s
     return {};
 }
 
-std::string fsyncPath(const std::string& path)
+Status fsyncPath(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return sysError("cannot open", path);
     const int rc = ::fsync(fd);
-    const std::string err = rc != 0 ? sysError("cannot fsync", path) : std::string();
+    const Status err = rc != 0 ? sysError("cannot fsync", path) : Status();
     ::close(fd);
     return err;
 }
@@ -111,7 +111,7 @@ Status removeTree(const std::string& path)
     return {};
 }
 
-std::string renameDurably(const std::string& from, const std::string& to)
+Status renameDurably(const std::string& from, const std::string& to)
 {
     if (::rename(from.c_str(), to.c_str()) != 0) return sysError("cannot rename " + from + " to", to);
     return fsyncPath(parentOf(to));
@@ -125,23 +125,24 @@ std::vector<std::string> listDir(const std::string& path)
     return out;
 }
 
-std::string preadFully(int fd, const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
+Status preadFully(int fd, const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
 {
     std::size_t got = 0;
     while (got < bytes) {
         const ssize_t n = ::pread(fd, static_cast<char*>(out) + got, bytes - got, static_cast<off_t>(offset + got));
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return path + ": truncated (" + (n == 0 ? std::string("unexpected end of file") : std::string(std::strerror(errno))) + ")";
+        if (n <= 0)
+            return Status::error(path + ": truncated (" + (n == 0 ? std::string("unexpected end of file") : std::string(std::strerror(errno))) + ")");
         got += static_cast<std::size_t>(n);
     }
     return {};
 }
 
-std::string readFileRange(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
+Status readFileRange(const std::string& path, std::uint64_t offset, void* out, std::size_t bytes)
 {
     const Result<int> opened = openRegularFile(path);
-    if (!opened) return opened.error();
-    const std::string err = preadFully(opened.value(), path, offset, out, bytes);
+    if (!opened) return opened.status();
+    const Status err = preadFully(opened.value(), path, offset, out, bytes);
     ::close(opened.value());
     return err;
 }
@@ -149,10 +150,10 @@ std::string readFileRange(const std::string& path, std::uint64_t offset, void* o
 Result<int> openRegularFile(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0) return Status::error(sysError("cannot open", path));
+    if (fd < 0) return sysError("cannot open", path);
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
-        const Status error = Status::error(sysError("cannot stat", path));
+        const Status error = sysError("cannot stat", path);
         ::close(fd);
         return error;
     }
@@ -166,23 +167,24 @@ Result<int> openRegularFile(const std::string& path)
     return fd;
 }
 
-std::string readRegularFile(const std::string& path, std::string& out, std::uint64_t maxBytes)
+Result<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes)
 {
     const Result<int> opened = openRegularFile(path);
-    if (!opened) return opened.error();
+    if (!opened) return opened.status();
     const int fd = opened.value();
     struct stat st {};
     ::fstat(fd, &st);
     const auto size = static_cast<std::uint64_t>(st.st_size);
     if (size > maxBytes) {
         ::close(fd);
-        return path + ": " + std::to_string(size) + " bytes, more than the " + std::to_string(maxBytes) + " allowed";
+        return Status::error(path + ": " + std::to_string(size) + " bytes, more than the " + std::to_string(maxBytes) + " allowed");
     }
-    out.assign(static_cast<std::size_t>(size), '\0');
-    const std::string err = preadFully(fd, path, 0, out.data(), out.size());
+    std::string out(static_cast<std::size_t>(size), '\0');
+    const Status err = preadFully(fd, path, 0, out.data(), out.size());
     // A file that grew while being read is read as it was when opened.
     ::close(fd);
-    return err;
+    if (!err) return err;
+    return out;
 }
 
 bool isDir(const std::string& path)

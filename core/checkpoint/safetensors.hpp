@@ -5,6 +5,7 @@
 #pragma once
 
 #include "sha256.hpp"
+#include "util/status.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -29,12 +30,11 @@ std::string safetensorsHeader(const std::vector<SafetensorsEntry>& entries, cons
 // entry's bytes in declaration order.
 class SafetensorsWriter {
 public:
-    // Returns an error sentence or "".
-    std::string open(const std::string& path, const std::vector<SafetensorsEntry>& entries,
+    Status open(const std::string& path, const std::vector<SafetensorsEntry>& entries,
                      const std::map<std::string, std::string>& metadata);
-    std::string write(const void* data, std::size_t bytes);
+    Status write(const void* data, std::size_t bytes);
     // Flushes, fsyncs and closes; checks that every declared byte was written.
-    std::string close();
+    Status close();
     ~SafetensorsWriter();
     // Of every byte written (header included): valid after close().
     const std::string& sha256() const { return sha_; }
@@ -56,8 +56,8 @@ struct SafetensorsFile {
 };
 
 // Parses and checks the header (offsets contiguous, within the file size,
-// sizes matching shape x dtype). Returns an error sentence naming the file or "".
-std::string readSafetensorsHeader(const std::string& path, SafetensorsFile& out);
+// sizes matching shape x dtype). Errors name the file.
+Result<SafetensorsFile> readSafetensorsHeader(const std::string& path);
 
 std::uint64_t safetensorsDtypeBytes(const std::string& dtype); // 0 when unknown
 

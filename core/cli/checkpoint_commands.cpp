@@ -61,11 +61,10 @@ int exportHf(Args& a, const std::string& dir, const ckpt::CheckpointIndex& index
     const PlanReadResult plan = planFromJson(index.plan);
     if (!plan.ok()) return fail(err, dir + ": the plan in its index cannot be read");
     const std::string tmp = outDir + ".core-export.tmp";
-    std::string error = ckpt::exportCheckpoint(dir, tmp, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
-    if (error.empty())
-        if (Status s = hf::writeHfCheckpoint(tmp, plan.plan.model, outDir, options); !s) error = s.message();
+    Status exported = ckpt::exportCheckpoint(dir, tmp, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
+    if (exported) exported = hf::writeHfCheckpoint(tmp, plan.plan.model, outDir, options);
     std::remove(tmp.c_str());
-    if (!error.empty()) return fail(err, error);
+    if (!exported) return fail(err, exported.message());
     out << "wrote " << outDir << " (Hugging Face " << archName(plan.plan.model.arch) << ", " << dtype << ", of " << dir << ")\n";
     return 0;
 }
@@ -81,12 +80,12 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
     const Result<std::string> resolved = ckpt::resolveCheckpoint(a.positional()[1], a.value("--run").value_or(std::string()));
     if (!resolved) return fail(err, resolved.error());
     const std::string& dir = resolved.value();
-    std::string error;
     const bool quiet = a.has("--quiet");
     // Every subcommand reads the index first: refused here when it is damaged,
     // incomplete or not a regular file; a version-1 index is read with a warning.
-    ckpt::CheckpointIndex index;
-    if (error = ckpt::readIndex(dir, index); !error.empty()) return fail(err, sub == "verify" ? "checkpoint is damaged: " + error : error);
+    const Result<ckpt::CheckpointIndex> read = ckpt::readIndex(dir);
+    if (!read) return fail(err, sub == "verify" ? read.status().prefixed("checkpoint is damaged").message() : read.error());
+    const ckpt::CheckpointIndex& index = read.value();
     if (const std::string why = index.readOnlyReason(); !why.empty()) err << "shardbench-cli: warning: " << dir << ": " << why << "\n";
 
     if (sub == "inspect") {
@@ -96,8 +95,8 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
         return 0;
     }
     if (sub == "verify") {
-        error = ckpt::verifyCheckpoint(dir, quiet ? ckpt::Progress() : progressPrinter(err, "verifying"));
-        if (!error.empty()) return fail(err, "checkpoint is damaged: " + error);
+        const Status verified = ckpt::verifyCheckpoint(dir, quiet ? ckpt::Progress() : progressPrinter(err, "verifying"));
+        if (!verified) return fail(err, verified.prefixed("checkpoint is damaged").message());
         out << dir << ": verified (the index" << (index.checksummed ? "'s SHA-256" : "")
             << " and its completeness against the plan's model, every file's size and SHA-256, every shard's CRC-32C)\n";
         return 0;
@@ -108,8 +107,8 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
         const std::string format = a.value("--format").value_or("safetensors");
         if (format == "hf") return exportHf(a, dir, index, *output, quiet, out, err);
         if (format != "safetensors") return fail(err, "--format is \"safetensors\" (the default) or \"hf\", not \"" + format + "\"");
-        error = ckpt::exportCheckpoint(dir, *output, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
-        if (!error.empty()) return fail(err, error);
+        const Status exported = ckpt::exportCheckpoint(dir, *output, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
+        if (!exported) return fail(err, exported.message());
         out << "wrote " << *output << " (unsharded parameters of " << dir << ")\n";
         return 0;
     }

@@ -143,9 +143,10 @@ void Checkpointer::write(std::shared_ptr<Snapshot> snap)
 {
     std::string status = "ok";
     if (snap->image) {
-        ckpt::WrittenFile written;
-        std::string err = ckpt::writeShardFile(snap->tmpDir, rankFile(mesh_.shardRank(), "safetensors"), *snap->image, written);
-        if (err.empty()) {
+        const Result<ckpt::WrittenFile> shardFile = ckpt::writeShardFile(snap->tmpDir, rankFile(mesh_.shardRank(), "safetensors"), *snap->image);
+        Status err = shardFile.status();
+        if (err) {
+            const ckpt::WrittenFile& written = shardFile.value();
             // A sidecar with this file's part of the index, for rank 0 to merge.
             json::Value side = json::Value::object();
             side.set("file", written.file.name);
@@ -163,7 +164,7 @@ void Checkpointer::write(std::shared_ptr<Snapshot> snap)
             err = ckpt::writeFileDurably(snap->tmpDir + "/" + rankFile(mesh_.shardRank(), "json"), side.dump());
         }
         spare_ = std::move(snap->image); // read by the next save() only after joining this thread
-        if (!err.empty()) status = "error: " + err;
+        if (!err) status = "error: " + err.message();
     }
     if (mesh_.store() && mesh_.replicaIndex() == 0) {
         const std::string key = "ckpt/" + std::to_string(snap->pos.stepsDone) + "/" + std::to_string(mesh_.shardRank());
@@ -243,9 +244,10 @@ void Checkpointer::finalize(const Snapshot& snap)
     }
     if (error.empty())
         for (int s = 0; s < mesh_.shardSize(); ++s) std::remove((snap.tmpDir + "/" + rankFile(s, "json")).c_str());
-    if (error.empty()) error = ckpt::writeIndex(snap.tmpDir, index);
-    if (error.empty()) error = ckpt::fsyncPath(snap.tmpDir);
-    if (error.empty()) error = ckpt::renameDurably(snap.tmpDir, snap.finalDir);
+    Status committed = error.empty() ? ckpt::writeIndex(snap.tmpDir, index) : Status();
+    if (committed) committed = ckpt::fsyncPath(snap.tmpDir);
+    if (committed) committed = ckpt::renameDurably(snap.tmpDir, snap.finalDir);
+    if (!committed) error = committed.message();
     std::uint64_t bytes = 0;
     for (const auto& f : index.files) bytes += f.bytes;
     std::string indexSha;
@@ -267,45 +269,57 @@ void Checkpointer::finalize(const Snapshot& snap)
     ev.world = mesh_.world();
     ev.status = error.empty() ? "complete" : "failed";
     if (!indexSha.empty()) ev.checksum = "sha256:" + indexSha;
-    if (!error.empty()) ev.message = error;
-    events().emit(ev);
     if (!error.empty()) {
+        ev.message = error;
+        events().emit(ev);
         events().log("checkpoint failed: " + error);
         return;
     }
+    // A folder that could not be pruned rides on the new checkpoint's event
+    // (status stays "complete"), so the launcher records it with the run.
+    if (const Status pruned = pruneOldCheckpoints(); !pruned) {
+        ev.message = pruned.message();
+        events().log("checkpoint: " + pruned.message());
+    }
+    events().emit(ev);
+}
+
+Status Checkpointer::pruneOldCheckpoints()
+{
     // Keep the most recent `keep` complete checkpoints of this run (its own
     // folder only). A folder that cannot be removed is reported, not fatal:
     // the new checkpoint is complete and training goes on.
-    auto all = ckpt::listCheckpoints(runDir());
+    const auto all = ckpt::listCheckpoints(runDir());
     const int keep = std::max(1, plan_.training.checkpoint.keep);
+    std::string failures;
     for (std::size_t i = 0; i + static_cast<std::size_t>(keep) < all.size(); ++i)
-        if (const Status st = ckpt::removeTree(all[i].second); !st.ok())
-            events().log("checkpoint: old checkpoint not pruned: " + st.message());
+        if (const Status removed = ckpt::removeTree(all[i].second); !removed)
+            failures += (failures.empty() ? "" : "; ") + removed.prefixed("old checkpoint not pruned").message();
+    return failures.empty() ? Status() : Status::error(failures);
 }
 
-std::string Checkpointer::checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const
+Status Checkpointer::checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const
 {
-    if (std::string why = index.readOnlyReason(); !why.empty()) return dir + ": " + why;
-    if (std::string why = ckpt::checkTensorsAgainstModel(index, tree_); !why.empty()) return dir + ": " + why;
-    return {};
+    if (std::string why = index.readOnlyReason(); !why.empty()) return Status::error(dir + ": " + why);
+    return ckpt::checkTensorsAgainstModel(index, tree_).prefixed(dir);
 }
 
-std::string Checkpointer::load(const std::string& path, TrainingPosition& pos, bool& loaded)
+Result<bool> Checkpointer::load(const std::string& path, TrainingPosition& pos)
 {
-    loaded = false;
     std::string where = path;
     if (path == "auto") {
-        if (root_.empty() || ckpt::listCheckpoints(runDir()).empty()) return {}; // nothing yet: start fresh
+        if (root_.empty() || ckpt::listCheckpoints(runDir()).empty()) return false; // nothing yet: start fresh
         where = runDir();
     }
     const Result<std::string> resolved = ckpt::resolveCheckpoint(where);
-    if (!resolved) return resolved.error();
+    if (!resolved) return resolved.status();
     const std::string& dir = resolved.value();
-    ckpt::CheckpointIndex index;
-    if (std::string e = ckpt::readIndex(dir, index); !e.empty()) return e;
-    if (std::string e = checkCompatible(index, dir); !e.empty()) return e;
+    const Result<ckpt::CheckpointIndex> read = ckpt::readIndex(dir);
+    if (!read) return read.status();
+    const ckpt::CheckpointIndex& index = read.value();
+    if (Status compatible = checkCompatible(index, dir); !compatible) return compatible;
     for (const ckpt::FileInfo& f : index.files)
-        if (!ckpt::exists(dir + "/" + f.name)) return dir + "/" + f.name + ": missing";
+        if (!ckpt::exists(dir + "/" + f.name)) return Status::error(dir + "/" + f.name + ": missing");
 
     const auto t0 = Clock::now();
     ckpt::ShardReader reader(dir, index);
@@ -314,33 +328,32 @@ std::string Checkpointer::load(const std::string& path, TrainingPosition& pos, b
         for (ShardParam& p : unit->params()) {
             const std::int64_t begin = p.rowBegin;
             const std::string& name = tree_.param(p.index).path;
-            auto read = [&](const std::string& kind, torch::Tensor target) {
-                if (p.localRows == 0) return std::string();
+            auto readRows = [&](const std::string& kind, torch::Tensor target) {
+                if (p.localRows == 0) return Status();
                 // Files are read into host memory; a GPU shard is filled from there.
                 torch::Tensor host = target.is_cpu() ? target : torch::empty(target.sizes(), torch::kFloat);
-                std::string e = reader.readRows(kind + "/" + name, begin, begin + p.localRows, host.data_ptr<float>());
-                if (e.empty() && !target.is_cpu()) target.copy_(host);
-                return e;
+                Status rows = reader.readRows(kind + "/" + name, begin, begin + p.localRows, host.data_ptr<float>());
+                if (rows && !target.is_cpu()) target.copy_(host);
+                return rows;
             };
-            if (std::string e = read("param", p.shard); !e.empty()) return e;
+            if (Status rows = readRows("param", p.shard); !rows) return rows;
             auto state = std::make_unique<torch::optim::AdamWParamState>();
             state->step(index.optimizerStep);
             state->exp_avg(torch::empty_like(p.shard)); // filled by the reads below
             state->exp_avg_sq(torch::empty_like(p.shard));
-            if (std::string e = read("exp_avg", state->exp_avg()); !e.empty()) return e;
-            if (std::string e = read("exp_avg_sq", state->exp_avg_sq()); !e.empty()) return e;
+            if (Status rows = readRows("exp_avg", state->exp_avg()); !rows) return rows;
+            if (Status rows = readRows("exp_avg_sq", state->exp_avg_sq()); !rows) return rows;
             if (index.optimizerStep > 0) optimizer_.state()[optimizerKey(p.shard)] = std::move(state);
             reader.clear();
         }
     }
     pos.stepsDone = index.step;
     pos.nextSample = index.nextSample;
-    loaded = true;
     const double ms = msSince(t0);
     events().log("resumed from " + dir + " (step " + std::to_string(index.step) + ", saved at world size " +
                  std::to_string(index.worldSize) + ", read " + std::to_string(reader.bytesRead()) + " bytes in " +
                  std::to_string(static_cast<long long>(ms)) + " ms)");
-    return {};
+    return true;
 }
 
 } // namespace sb::engine

@@ -49,14 +49,16 @@ public:
 
     // Resume: `path` is a checkpoint folder, or a folder of one run's ("auto":
     // this run's own folder DIR/<run id>, nothing to load if it holds none).
-    // Returns "" or an error sentence naming the file and the problem.
-    std::string load(const std::string& path, TrainingPosition& pos, bool& loaded);
+    // Returns whether a checkpoint was loaded, or an error naming the file and the problem.
+    Result<bool> load(const std::string& path, TrainingPosition& pos);
 
 private:
     struct Snapshot;
     void write(std::shared_ptr<Snapshot> snap);
     void finalize(const Snapshot& snap);
-    std::string checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const;
+    // Removes this run's checkpoints beyond `keep`; errors name each folder left behind.
+    Status pruneOldCheckpoints();
+    Status checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const;
     std::string runDir() const { return root_ + "/" + runId_; }
 
     const Plan& plan_;

@@ -58,8 +58,8 @@ public:
         std::vector<unsigned char> buf(static_cast<std::size_t>(seq + 1) * static_cast<std::size_t>(width_));
         for (int b = 0; b < batch; ++b) {
             const std::uint64_t start = splitmix64(seed_ ^ (first + static_cast<std::uint64_t>(b))) % (tokens_ - static_cast<std::uint64_t>(seq) - 1);
-            if (std::string err = ckpt::preadFully(fd_, path_, start * static_cast<std::uint64_t>(width_), buf.data(), buf.size()); !err.empty())
-                throw std::runtime_error(err);
+            if (const Status read = ckpt::preadFully(fd_, path_, start * static_cast<std::uint64_t>(width_), buf.data(), buf.size()); !read)
+                throw std::runtime_error(read.message());
             for (int t = 0; t <= seq; ++t) {
                 std::int64_t id = width_ == 2 ? (buf[2 * t] | (buf[2 * t + 1] << 8)) : buf[static_cast<std::size_t>(t)];
                 if (id >= vocab_)

@@ -44,8 +44,8 @@ std::map<std::string, std::string> withTies(const ModuleTree& tree, std::map<std
 
 } // namespace
 
-std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh& mesh, const std::string& path,
-                            const std::map<std::string, std::string>& metadata)
+Status exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh& mesh, const std::string& path,
+                       const std::map<std::string, std::string>& metadata)
 {
     struct Item {
         const ShardParam* param;
@@ -61,7 +61,7 @@ std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh
 
     const bool writer = mesh.shardRank() == 0 && mesh.replicaIndex() == 0;
     SafetensorsWriter out;
-    std::string error;
+    Status error;
     if (writer) error = out.open(path, entriesFor(tree, sortedOrder), withTies(tree, metadata));
     for (const Item& it : items) {
         const ShardParam& p = *it.param;
@@ -69,32 +69,32 @@ std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh
         torch::Tensor padded = it.unit->flatShard().narrow(0, p.offset, p.chunk * p.rowNumel).to(onDevice(torch::kFloat));
         torch::Tensor gathered = torch::empty({paddedRows(p.rows, mesh.shardSize()) * p.rowNumel}, padded.options());
         for (auto& w : mesh.allGatherAsync(padded, gathered)) w->wait();
-        if (writer && error.empty()) {
+        if (writer && error) {
             const torch::Tensor host = gathered.narrow(0, 0, p.rows * p.rowNumel).cpu();
             error = out.write(host.data_ptr<float>(), static_cast<std::size_t>(p.rows * p.rowNumel) * 4);
         }
     }
     if (writer) {
-        const std::string closeError = out.close();
-        if (error.empty()) error = closeError;
+        const Status closed = out.close();
+        if (error) error = closed;
     }
     return error;
 }
 
-std::string exportFullModel(const std::vector<torch::Tensor>& full, const ModuleTree& tree, const std::string& path,
-                            const std::map<std::string, std::string>& metadata)
+Status exportFullModel(const std::vector<torch::Tensor>& full, const ModuleTree& tree, const std::string& path,
+                       const std::map<std::string, std::string>& metadata)
 {
     std::vector<int> order;
     for (std::size_t i = 0; i < tree.params().size(); ++i)
         if (tree.param(static_cast<int>(i)).tiedTo < 0) order.push_back(static_cast<int>(i));
     SafetensorsWriter out;
-    std::string error = out.open(path, entriesFor(tree, order), withTies(tree, metadata));
-    for (std::size_t k = 0; k < order.size() && error.empty(); ++k) {
+    Status error = out.open(path, entriesFor(tree, order), withTies(tree, metadata));
+    for (std::size_t k = 0; k < order.size() && error; ++k) {
         torch::Tensor t = full[k].detach().cpu().contiguous();
         error = out.write(t.data_ptr<float>(), static_cast<std::size_t>(t.numel()) * 4);
     }
-    const std::string closeError = out.close();
-    return error.empty() ? closeError : error;
+    const Status closed = out.close();
+    return error ? closed : error;
 }
 
 } // namespace sb::engine

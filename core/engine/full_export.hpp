@@ -4,6 +4,7 @@
 #pragma once
 
 #include "fully_shard.hpp"
+#include "util/status.hpp"
 
 #include <map>
 #include <string>
@@ -11,12 +12,12 @@
 
 namespace sb::engine {
 
-// Collective over the shard group (every rank must call it). Returns "" or an
-// error sentence (on rank 0; other ranks return "").
-std::string exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh& mesh, const std::string& path,
-                            const std::map<std::string, std::string>& metadata);
+// Collective over the shard group (every rank must call it). An error is
+// reported on rank 0; other ranks return ok.
+Status exportFullModel(FullyShard& fsdp, const ModuleTree& tree, DeviceMesh& mesh, const std::string& path,
+                       const std::map<std::string, std::string>& metadata);
 // Reference mode: the parameters are already full.
-std::string exportFullModel(const std::vector<torch::Tensor>& params, const ModuleTree& tree, const std::string& path,
-                            const std::map<std::string, std::string>& metadata);
+Status exportFullModel(const std::vector<torch::Tensor>& params, const ModuleTree& tree, const std::string& path,
+                       const std::map<std::string, std::string>& metadata);
 
 } // namespace sb::engine

@@ -6,17 +6,18 @@
 #pragma once
 
 #include "fully_shard.hpp"
+#include "util/status.hpp"
 
 #include <string>
 #include <vector>
 
 namespace sb::engine {
 
-// Collective over the world. Returns "" or an error sentence (on every rank).
-std::string importFullModel(FullyShard& fsdp, const ModuleTree& tree, const ModelConfig& model, DeviceMesh& mesh,
-                            const std::string& path);
+// Collective over the world. An error is reported on every rank.
+Status importFullModel(FullyShard& fsdp, const ModuleTree& tree, const ModelConfig& model, DeviceMesh& mesh,
+                       const std::string& path);
 // Reference mode: `params` are the full tensors in tree order (tied ones skipped).
-std::string importFullModel(std::vector<torch::Tensor>& params, const ModuleTree& tree, const ModelConfig& model,
-                            const std::string& path);
+Status importFullModel(std::vector<torch::Tensor>& params, const ModuleTree& tree, const ModelConfig& model,
+                       const std::string& path);
 
 } // namespace sb::engine

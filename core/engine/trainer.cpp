@@ -165,10 +165,10 @@ private:
     int importInitialWeights()
     {
         if (options_.initFrom.empty()) return code(CoreExit::Ok);
-        const std::string err = fsdp_ ? importFullModel(*fsdp_, *lp_.tree, plan_.model, mesh_, options_.initFrom)
+        const Status imported = fsdp_ ? importFullModel(*fsdp_, *lp_.tree, plan_.model, mesh_, options_.initFrom)
                                       : importFullModel(optimParams_, *lp_.tree, plan_.model, options_.initFrom);
-        if (err.empty()) return code(CoreExit::Ok);
-        events().error("cannot import initial weights: " + err, "--init-from");
+        if (imported) return code(CoreExit::Ok);
+        events().error(imported.prefixed("cannot import initial weights").message(), "--init-from");
         return code(CoreExit::BadInput);
     }
 
@@ -187,13 +187,12 @@ private:
             return code(CoreExit::BadInput);
         }
         if (options_.resumePath.empty()) return code(CoreExit::Ok);
-        bool loaded = false;
-        const std::string err = checkpointer_->load(options_.resumePath, position_, loaded);
+        const Result<bool> loaded = checkpointer_->load(options_.resumePath, position_);
         // Every rank loads its own rows: refuse together if any rank refused.
-        torch::Tensor failed = torch::full({1}, err.empty() ? 0.0 : 1.0, torch::kDouble);
+        torch::Tensor failed = torch::full({1}, loaded ? 0.0 : 1.0, torch::kDouble);
         mesh_.allReduceSumWorld(failed);
-        if (!err.empty()) {
-            events().error("refusing to resume: " + err, "--resume");
+        if (!loaded) {
+            events().error(loaded.status().prefixed("refusing to resume").message(), "--resume");
             return code(CoreExit::BadInput);
         }
         if (failed.item<double>() > 0) {
@@ -326,7 +325,7 @@ private:
         const auto te = Clock::now();
         const std::map<std::string, std::string> meta{{"shardbench_step", std::to_string(tc_.steps)},
                                                       {"shardbench_model", plan_.model.preset}};
-        const std::string err = fsdp_ ? exportFullModel(*fsdp_, *lp_.tree, mesh_, options_.exportPath, meta)
+        const Status exported = fsdp_ ? exportFullModel(*fsdp_, *lp_.tree, mesh_, options_.exportPath, meta)
                                       : exportFullModel(optimParams_, *lp_.tree, options_.exportPath, meta);
         if (mesh_.rank() != 0) return code(CoreExit::Ok);
         protocol::CheckpointEvent ev;
@@ -334,11 +333,11 @@ private:
         ev.path = options_.exportPath;
         ev.kind = "full";
         ev.ms = msSince(te);
-        ev.status = err.empty() ? "complete" : "failed";
-        if (!err.empty()) ev.message = err;
+        ev.status = exported ? "complete" : "failed";
+        if (!exported) ev.message = exported.message();
         events().emit(ev);
-        if (err.empty()) return code(CoreExit::Ok);
-        events().error(err, "export");
+        if (exported) return code(CoreExit::Ok);
+        events().error(exported.message(), "export");
         return code(CoreExit::Failed);
     }
 

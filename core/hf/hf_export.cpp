@@ -69,12 +69,6 @@ json::Value configJson(const ModelConfig& m, bool bf16)
     return c;
 }
 
-Status writeText(const std::string& path, const std::string& text)
-{
-    if (std::string e = ckpt::writeFileDurably(path, text); !e.empty()) return Status::error(e);
-    return {};
-}
-
 // Copies one tensor: rows in Hugging Face's order, converted to the output dtype.
 Status copyTensor(const std::string& coreFile, std::uint64_t dataStart, const Tensor& t, bool bf16,
                   ckpt::SafetensorsWriter& writer)
@@ -95,20 +89,20 @@ Status copyTensor(const std::string& coreFile, std::uint64_t dataStart, const Te
                         from = r;
                         break;
                     }
-            if (std::string e = ckpt::readFileRange(coreFile, dataStart + t.in.begin + static_cast<std::uint64_t>(from) * rowBytes,
-                                                    in.data() + static_cast<std::size_t>(j) * rowBytes / sizeof(float), rowBytes);
-                !e.empty())
-                return Status::error(e);
+            if (Status read = ckpt::readFileRange(coreFile, dataStart + t.in.begin + static_cast<std::uint64_t>(from) * rowBytes,
+                                                  in.data() + static_cast<std::size_t>(j) * rowBytes / sizeof(float), rowBytes);
+                !read)
+                return read;
         }
-        std::string e;
+        Status written;
         if (bf16) {
             half.resize(in.size());
             for (std::size_t i = 0; i < in.size(); ++i) half[i] = bf16Bits(in[i]);
-            e = writer.write(half.data(), half.size() * sizeof(std::uint16_t));
+            written = writer.write(half.data(), half.size() * sizeof(std::uint16_t));
         } else {
-            e = writer.write(in.data(), in.size() * sizeof(float));
+            written = writer.write(in.data(), in.size() * sizeof(float));
         }
-        if (!e.empty()) return Status::error(e);
+        if (!written) return written;
     }
     return {};
 }
@@ -158,8 +152,9 @@ Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, 
                              archName(model.arch) + "\"");
     if (!emptyOrAbsent(outDir)) return Status::error(outDir + ": exists and is not empty (refusing to mix checkpoints)");
     if (::mkdir(outDir.c_str(), 0777) != 0 && errno != EEXIST) return Status::error("cannot create " + outDir + ": " + std::strerror(errno));
-    ckpt::SafetensorsFile header;
-    if (std::string e = ckpt::readSafetensorsHeader(coreFile, header); !e.empty()) return Status::error(e);
+    const Result<ckpt::SafetensorsFile> read = ckpt::readSafetensorsHeader(coreFile);
+    if (!read) return read.status();
+    const ckpt::SafetensorsFile& header = read.value();
 
     // The tensors, grouped into files of at most maxShardBytes (one tensor may exceed it).
     const std::uint64_t width = options.bf16 ? 2 : 4;
@@ -200,10 +195,10 @@ Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, 
             weightMap.set(t.out.name, name);
         }
         ckpt::SafetensorsWriter writer;
-        if (std::string e = writer.open(outDir + "/" + name, entries, {{"format", "pt"}}); !e.empty()) return Status::error(e);
+        if (Status opened = writer.open(outDir + "/" + name, entries, {{"format", "pt"}}); !opened) return opened;
         for (const Tensor& t : files[f])
             if (Status s = copyTensor(coreFile, header.dataStart, t, options.bf16, writer); !s) return s;
-        if (std::string e = writer.close(); !e.empty()) return Status::error(e);
+        if (Status closed = writer.close(); !closed) return closed;
     }
     if (files.size() > 1) {
         json::Value index = json::Value::object();
@@ -211,9 +206,9 @@ Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, 
         meta.set("total_size", static_cast<long long>(total));
         index.set("metadata", std::move(meta));
         index.set("weight_map", std::move(weightMap));
-        if (Status s = writeText(outDir + "/model.safetensors.index.json", index.dump(2) + "\n"); !s) return s;
+        if (Status s = ckpt::writeFileDurably(outDir + "/model.safetensors.index.json", index.dump(2) + "\n"); !s) return s;
     }
-    return writeText(outDir + "/config.json", configJson(model, options.bf16).dump(2) + "\n");
+    return ckpt::writeFileDurably(outDir + "/config.json", configJson(model, options.bf16).dump(2) + "\n");
 }
 
 } // namespace sb::hf

@@ -80,8 +80,9 @@ Result<json::Value> readJsonFile(const std::string& path)
 Status addFile(const std::string& file, const ModelConfig& model, bool huggingFace, const std::vector<std::string>* only,
                WeightSource& out)
 {
-    ckpt::SafetensorsFile header;
-    if (std::string e = ckpt::readSafetensorsHeader(file, header); !e.empty()) return Status::error(e);
+    const Result<ckpt::SafetensorsFile> read = ckpt::readSafetensorsHeader(file);
+    if (!read) return read.status();
+    const ckpt::SafetensorsFile& header = read.value();
     for (const ckpt::SafetensorsEntry& e : header.entries) {
         if (only && std::find(only->begin(), only->end(), e.name) == only->end()) continue;
         CoreName name{e.name, 0};
@@ -102,9 +103,9 @@ Status addFile(const std::string& file, const ModelConfig& model, bool huggingFa
 
 bool looksHuggingFace(const std::string& file)
 {
-    ckpt::SafetensorsFile header;
-    if (!ckpt::readSafetensorsHeader(file, header).empty()) return false;
-    for (const ckpt::SafetensorsEntry& e : header.entries)
+    const Result<ckpt::SafetensorsFile> header = ckpt::readSafetensorsHeader(file);
+    if (!header) return false;
+    for (const ckpt::SafetensorsEntry& e : header.value().entries)
         if (e.name.rfind("model.", 0) == 0 || e.name.rfind("h.", 0) == 0 || e.name == "wte.weight") return true;
     return false;
 }

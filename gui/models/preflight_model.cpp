@@ -1,6 +1,7 @@
 #include "preflight_model.hpp"
 
 #include "run/preflight.hpp"
+#include "text/preflight_text.hpp"
 
 #include <QColor>
 
@@ -40,13 +41,13 @@ QVariant PreflightModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignLeft | Qt::AlignTop);
     if (role == Qt::ToolTipRole) {
-        const QStringList details = item.detailLines();
-        return details.isEmpty() ? item.summaryText() : details.join(u'\n');
+        const QStringList details = preflightDetailLines(item);
+        return details.isEmpty() ? preflightSummaryText(item) : details.join(u'\n');
     }
     if (role != Qt::DisplayRole) return {};
-    if (index.column() == CheckColumn) return preflight_->words().checkName(item.check);
-    QString text = item.summaryText();
-    for (const QString& d : item.detailLines()) text += QStringLiteral("\n• ") + d;
+    if (index.column() == CheckColumn) return preflightCheckName(item.check);
+    QString text = preflightSummaryText(item);
+    for (const QString& d : preflightDetailLines(item)) text += QStringLiteral("\n• ") + d;
     return text;
 }
 
@@ -61,8 +62,8 @@ QStringList PreflightModel::failures() const
     QStringList out;
     for (const Preflight::Item& i : preflight_->items()) {
         if (i.state != Preflight::Failed) continue;
-        out << preflight_->words().checkName(i.check) + QStringLiteral(": ") + i.summaryText();
-        for (const QString& d : i.detailLines()) out << QStringLiteral("  ") + d;
+        out << preflightCheckName(i.check) + QStringLiteral(": ") + preflightSummaryText(i);
+        for (const QString& d : preflightDetailLines(i)) out << QStringLiteral("  ") + d;
     }
     return out;
 }

@@ -4,84 +4,91 @@
 #include "format.hpp"
 #include "problem_text.hpp"
 
+#include <QCoreApplication>
+
 namespace sb::gui {
 
-QString PreflightText::checkName(app::Preflight::Check check) const
+namespace {
+constexpr const char* kContext = "sb::gui::Preflight";
+} // namespace
+
+const std::vector<PreflightTextTemplate>& preflightTextTemplates()
 {
-    switch (check) {
-    case app::Preflight::PlanValid: return tr("The plan is valid");
-    case app::Preflight::MemoryFits: return tr("The estimated memory fits the device");
-    case app::Preflight::Layout: return tr("The ranks fit the chosen machines");
-    case app::Preflight::HostsReachable: return tr("The hosts are reachable");
-    case app::Preflight::CorePresent: return tr("shardbench-core is present");
-    case app::Preflight::CheckCount: break;
-    }
-    return {};
+    // QT_TRANSLATE_N_NOOP marks the ones with a plural (%n).
+    static const std::vector<PreflightTextTemplate> rows{
+        {"preflight.check.plan", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The plan is valid")},
+        {"preflight.check.memory", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The estimated memory fits the device")},
+        {"preflight.check.layout", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The ranks fit the chosen machines")},
+        {"preflight.check.hosts", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The hosts are reachable")},
+        {"preflight.check.core", QT_TRANSLATE_NOOP("sb::gui::Preflight", "shardbench-core is present")},
+        {"preflight.checking_here", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Checking this machine…")},
+        {"preflight.connecting", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Connecting…")},
+        {"preflight.starting_core", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Starting shardbench-core for a test…")},
+        {"preflight.plan_valid", QT_TRANSLATE_NOOP("sb::gui::Preflight", "No problems")},
+        {"preflight.plan_warnings", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "No errors, %n warning(s)")},
+        {"preflight.plan_errors", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n error(s) in the plan")},
+        {"preflight.memory_not_estimated", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Not estimated: the plan has errors")},
+        {"preflight.layout_not_checked", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Not checked: the plan has errors")},
+        {"preflight.memory_fits", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Peak %1 of %2 per rank")},
+        {"preflight.memory_over_confirmed",
+         QT_TRANSLATE_NOOP("sb::gui::Preflight", "Rank %1 needs %2 but the device has %3: launched anyway, as confirmed")},
+        {"preflight.memory_over", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Rank %1 needs %2 but the device has %3: over by %4")},
+        {"preflight.cannot_write_plan", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Cannot write the plan for the ranks")},
+        {"preflight.cannot_lay_out", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The run cannot be laid out")},
+        {"preflight.cannot_run_here", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The run cannot run on this machine")},
+        {"preflight.ranks_srun", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n rank(s) through srun (Slurm)")},
+        {"preflight.ranks_here", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n rank(s) on this machine")},
+        {"preflight.ranks_on_hosts", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n rank(s) on %1")},
+        {"preflight.host_ranks", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%1: %n rank(s)")},
+        {"preflight.this_machine", QT_TRANSLATE_NOOP("sb::gui::Preflight", "This machine")},
+        {"preflight.hosts_reachable", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n host(s) reachable and logged in")},
+        {"preflight.hosts_failed", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n host(s) failed")},
+        {"preflight.core_missing", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "Missing or not working on %n host(s)")},
+        {"preflight.core_not_checked", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Not checked on hosts that could not be reached")},
+        {"preflight.core_present", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "Present on %n host(s)")},
+        {"preflight.core_here", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1 (LibTorch %2, %3) at %4")},
+        {"preflight.host_core", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1: %2 (LibTorch %3, %4) at %5")},
+    };
+    return rows;
 }
 
-QString PreflightText::checkingHosts(bool local) const { return local ? tr("Checking this machine…") : tr("Connecting…"); }
-QString PreflightText::startingCore() const { return tr("Starting shardbench-core for a test…"); }
+namespace {
 
-QString PreflightText::planValid(int warnings) const
+const app::PreflightWording& workbench()
 {
-    return warnings == 0 ? tr("No problems") : tr("No errors, %n warning(s)", nullptr, warnings);
+    static const app::PreflightWording w{[](app::PreflightCode code, int n) {
+                                             const char* source = preflightTextTemplates()[static_cast<std::size_t>(code)].text;
+                                             return QCoreApplication::translate(kContext, source, nullptr, n);
+                                         },
+                                         [](std::uint64_t b) { return formatBytes(b); }};
+    return w;
 }
 
-QString PreflightText::planErrors(int errors) const { return tr("%n error(s) in the plan", nullptr, errors); }
+} // namespace
 
-QString PreflightText::problemLine(const Problem& problem) const
+QString preflightText(const app::PreflightMessage& message) { return app::formatPreflight(message, workbench()); }
+
+QString preflightDetailText(const app::PreflightDetail& detail)
 {
-    return QString::fromStdString(problem.path.str()) + QStringLiteral(": ") + problemText(problem);
+    struct Words {
+        QString operator()(const app::PreflightMessage& m) const { return preflightText(m); }
+        QString operator()(const Problem& p) const { return QString::fromStdString(p.path.str()) + QStringLiteral(": ") + problemText(p); }
+        QString operator()(const launch::RunConfigProblem& p) const { return runConfigProblemText(p); }
+        QString operator()(const app::HostProbeResult& r) const { return probeFailureText(r); }
+        QString operator()(const QString& asIs) const { return asIs; }
+    };
+    return std::visit(Words{}, detail);
 }
 
-QString PreflightText::memoryNotEstimated() const { return tr("Not estimated: the plan has errors"); }
-QString PreflightText::layoutNotChecked() const { return tr("Not checked: the plan has errors"); }
+QString preflightCheckName(app::Preflight::Check check) { return preflightText({app::checkNameCode(check)}); }
 
-QString PreflightText::memoryFits(std::uint64_t peak, std::uint64_t capacity) const
+QString preflightSummaryText(const app::Preflight::Item& item) { return item.summary ? preflightText(*item.summary) : QString(); }
+
+QStringList preflightDetailLines(const app::Preflight::Item& item)
 {
-    return tr("Peak %1 of %2 per rank").arg(formatBytes(peak), formatBytes(capacity));
+    QStringList lines;
+    for (const app::PreflightDetail& d : item.details) lines << preflightDetailText(d);
+    return lines;
 }
-
-QString PreflightText::memoryOverConfirmed(int rank, std::uint64_t peak, std::uint64_t capacity) const
-{
-    return tr("Rank %1 needs %2 but the device has %3: launched anyway, as confirmed")
-        .arg(rank)
-        .arg(formatBytes(peak), formatBytes(capacity));
-}
-
-QString PreflightText::memoryOver(int rank, std::uint64_t peak, std::uint64_t capacity) const
-{
-    return tr("Rank %1 needs %2 but the device has %3: over by %4")
-        .arg(rank)
-        .arg(formatBytes(peak), formatBytes(capacity), formatBytes(peak - capacity));
-}
-
-QString PreflightText::cannotWritePlan() const { return tr("Cannot write the plan for the ranks"); }
-QString PreflightText::cannotLayOut() const { return tr("The run cannot be laid out"); }
-QString PreflightText::cannotRunHere() const { return tr("The run cannot run on this machine"); }
-
-QString PreflightText::runConfigProblem(const launch::RunConfigProblem& problem) const { return runConfigProblemText(problem); }
-
-QString PreflightText::layout(const QList<launch::HostSpec>& hosts, int world, bool local, bool slurm) const
-{
-    if (slurm) return tr("%n rank(s) through srun (Slurm)", nullptr, world);
-    if (local) return tr("%n rank(s) on this machine", nullptr, world);
-    QStringList parts;
-    for (const launch::HostSpec& h : hosts) parts << tr("%1: %n rank(s)", nullptr, h.slots).arg(h.name);
-    return tr("%n rank(s) on %1", nullptr, world).arg(parts.join(QStringLiteral(", ")));
-}
-
-QString PreflightText::hostsReachable(bool local, int hosts) const
-{
-    return local ? tr("This machine") : tr("%n host(s) reachable and logged in", nullptr, hosts);
-}
-
-QString PreflightText::hostsFailed(int hosts) const { return tr("%n host(s) failed", nullptr, hosts); }
-QString PreflightText::coreMissing(int hosts) const { return tr("Missing or not working on %n host(s)", nullptr, hosts); }
-QString PreflightText::coreNotChecked() const { return tr("Not checked on hosts that could not be reached"); }
-QString PreflightText::corePresent(int hosts) const { return tr("Present on %n host(s)", nullptr, hosts); }
-QString PreflightText::hostLabel(const HostProbeResult& result) const { return probeHostLabel(result); }
-QString PreflightText::probeFailure(const HostProbeResult& result) const { return probeFailureText(result); }
-QString PreflightText::coreVersion(const HostProbeResult& result) const { return probeCoreText(result); }
 
 } // namespace sb::gui

@@ -1,40 +1,32 @@
-// The pre-flight's results in the workbench's language. The texts keep the
-// translation context they had when the checks lived in the workbench.
+// The pre-flight's results in the workbench's language: the codes of the
+// pre-flight catalogue (app/run/preflight_codes.hpp) worded from the
+// translatable templates below. The texts keep the translation context
+// (sb::gui::Preflight) they had when the checks lived in the workbench.
 #pragma once
 
 #include "run/preflight.hpp"
 
-#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
 
 namespace sb::gui {
 
-class PreflightText : public app::PreflightWords {
-    Q_DECLARE_TR_FUNCTIONS(sb::gui::Preflight)
-public:
-    QString checkName(app::Preflight::Check check) const override;
-    QString checkingHosts(bool local) const override;
-    QString startingCore() const override;
-    QString planValid(int warnings) const override;
-    QString planErrors(int errors) const override;
-    QString problemLine(const Problem& problem) const override;
-    QString memoryNotEstimated() const override;
-    QString layoutNotChecked() const override;
-    QString memoryFits(std::uint64_t peak, std::uint64_t capacity) const override;
-    QString memoryOverConfirmed(int rank, std::uint64_t peak, std::uint64_t capacity) const override;
-    QString memoryOver(int rank, std::uint64_t peak, std::uint64_t capacity) const override;
-    QString cannotWritePlan() const override;
-    QString cannotLayOut() const override;
-    QString cannotRunHere() const override;
-    QString runConfigProblem(const launch::RunConfigProblem& problem) const override;
-    QString layout(const QList<launch::HostSpec>& hosts, int world, bool local, bool slurm) const override;
-    QString hostsReachable(bool local, int hosts) const override;
-    QString hostsFailed(int hosts) const override;
-    QString coreMissing(int hosts) const override;
-    QString coreNotChecked() const override;
-    QString corePresent(int hosts) const override;
-    QString hostLabel(const HostProbeResult& result) const override;
-    QString probeFailure(const HostProbeResult& result) const override;
-    QString coreVersion(const HostProbeResult& result) const override;
+QString preflightText(const app::PreflightMessage& message);
+QString preflightDetailText(const app::PreflightDetail& detail);
+QString preflightCheckName(app::Preflight::Check check);
+QString preflightSummaryText(const app::Preflight::Item& item); // "" while pending
+QStringList preflightDetailLines(const app::Preflight::Item& item);
+
+// The catalogue's templates as the workbench words them, marked for
+// translation: a hand-kept list, row for row, that tests/gui/tst_gui_problems.cpp
+// holds to the catalogue's codes and placeholders. The wording is the
+// workbench's own (sentences, not the command line's terse English).
+struct PreflightTextTemplate {
+    const char* code;
+    const char* text;
 };
+const std::vector<PreflightTextTemplate>& preflightTextTemplates();
 
 } // namespace sb::gui

@@ -13,6 +13,7 @@
 #include "models/hosts_model.hpp"
 #include "models/live_run_model.hpp"
 #include "models/preflight_model.hpp"
+#include "text/preflight_text.hpp"
 #include "text/run_text.hpp"
 #include "models/runs_model.hpp"
 #include "session/attached_run.hpp"
@@ -144,7 +145,7 @@ void RunAreas::connectRun()
         runController_->stop();
         if (runController_->state() == RunController::State::Running) launchPanel_->setState(LaunchPanel::State::Stopping);
     });
-    connect(rc->preflight(), &Preflight::progressChanged, launchPanel_, &LaunchPanel::setProgress);
+    connect(rc->preflight(), &app::Preflight::progressChanged, launchPanel_, &LaunchPanel::setProgress);
     connect(rc, &RunController::stateChanged, this, [this](RunController::State s) {
         switch (s) {
         case RunController::State::Idle: launchPanel_->setState(LaunchPanel::State::Idle); break;
@@ -166,7 +167,7 @@ void RunAreas::connectRun()
     connect(rc, &RunController::memoryOverrideRequested, this, [this] {
         if (!interactive_) return;
         // Refusing is the default: Enter or Escape launches nothing.
-        const QString peak = runController_->preflight()->items().value(Preflight::MemoryFits).summaryText();
+        const QString peak = preflightSummaryText(runController_->preflight()->items().value(app::Preflight::MemoryFits));
         QMessageBox box(QMessageBox::Warning, tr("Launch despite the memory estimate?"),
                         tr("%1\n\nThe ranks would probably run out of memory. Launch anyway?").arg(peak), QMessageBox::NoButton, window_);
         QPushButton* launch = box.addButton(tr("Launch anyway"), QMessageBox::AcceptRole);

@@ -3,7 +3,7 @@
 #include "history/store_access.hpp"
 #include "hosts/host_catalog.hpp"
 #include "jobs/work_pool.hpp"
-#include "text/preflight_text.hpp"
+#include "run/preflight.hpp"
 #include "session/attached_run.hpp"
 #include "session/gui_host_key_policy.hpp"
 #include "session/run_session.hpp"
@@ -28,9 +28,9 @@ using app::StoreAccess;
 using app::workPool;
 
 RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent)
-    : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new Preflight(std::make_shared<PreflightText>(), policy, this))
+    : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new app::Preflight(policy, this))
 {
-    connect(preflight_, &Preflight::finished, this, &RunController::onPreflightFinished);
+    connect(preflight_, &app::Preflight::finished, this, &RunController::onPreflightFinished);
     connect(&detachedLaunch_, &QFutureWatcher<QPair<QString, qint64>>::finished, this, &RunController::onDetachedLaunched);
 }
 
@@ -45,9 +45,9 @@ RunController::~RunController()
     attached_.reset();
 }
 
-Preflight::Environment RunController::environment() const
+app::Preflight::Environment RunController::environment() const
 {
-    Preflight::Environment e;
+    app::Preflight::Environment e;
     e.ssh = hosts_->sshOptions();
     e.localCore = RunSettings::resolvedCorePath();
     e.probe.remoteCore = ClusterSettings::remoteCore.value();

@@ -46,25 +46,6 @@ launch::FixedHostKeyPolicy hostKeyPolicy(const Args& a)
                                                                      : launch::HostKeyDecision::Reject);
 }
 
-const char* stateMark(app::Preflight::State s)
-{
-    switch (s) {
-    case app::Preflight::Passed: return "ok  ";
-    case app::Preflight::Failed: return "FAIL";
-    case app::Preflight::Skipped: return "skip";
-    default: return "... ";
-    }
-}
-
-void printPreflight(const app::Preflight& p, std::ostream& out)
-{
-    for (const app::Preflight::Item& i : p.items()) {
-        out << "[" << stateMark(i.state) << "] " << p.words().checkName(i.check).toStdString() << ": "
-            << i.summaryText().toStdString() << "\n";
-        for (const QString& d : i.detailLines()) out << "       " << d.toStdString() << "\n";
-    }
-}
-
 } // namespace
 
 int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -107,7 +88,7 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
     environment.ignoreMemoryEstimate = a.has("--ignore-memory-estimate");
 
     launch::FixedHostKeyPolicy policy = hostKeyPolicy(a);
-    app::Preflight preflight(std::make_shared<PreflightWords>(), &policy);
+    app::Preflight preflight(&policy);
     QObject::connect(&preflight, &app::Preflight::finished, QCoreApplication::instance(), [] { QCoreApplication::exit(0); },
                      Qt::QueuedConnection);
     preflight.run(request, environment);

@@ -41,6 +41,12 @@
 
 using namespace sb::ckpt;
 using sb::Result;
+using sb::Status;
+
+namespace {
+// An error's message as QCOMPARE shows it ("" when ok).
+QString messageOf(const Status& s) { return QString::fromStdString(s.message()); }
+} // namespace
 
 class TestCheckpointFormat : public QObject {
     Q_OBJECT
@@ -133,7 +139,7 @@ private Q_SLOTS:
             std::mt19937 g(static_cast<unsigned>(bytes));
             for (std::size_t i = 0; i < pages * 4096; ++i) static_cast<unsigned char*>(raw)[i] = static_cast<unsigned char>(g());
             const QString path = dir.filePath(QStringLiteral("f%1").arg(bytes));
-            QCOMPARE(QString::fromStdString(writeAlignedFileDurably(path.toStdString(), raw, bytes)), QString());
+            QCOMPARE(messageOf(writeAlignedFileDurably(path.toStdString(), raw, bytes)), QString());
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
             const QByteArray back = f.readAll();
@@ -153,23 +159,24 @@ private Q_SLOTS:
         const std::string path = dir.filePath(QStringLiteral("t.safetensors")).toStdString();
         std::vector<float> a{1, 2, 3, 4, 5, 6}, b{7};
         SafetensorsWriter w;
-        QCOMPARE(QString::fromStdString(w.open(path, {{"a", "F32", {2, 3}, 0, 24}, {"b", "F32", {1}, 24, 28}}, {{"k", "v"}})), QString());
-        QVERIFY(w.write(a.data(), 24).empty());
-        QVERIFY(w.write(b.data(), 4).empty());
-        QCOMPARE(QString::fromStdString(w.close()), QString());
+        QCOMPARE(messageOf(w.open(path, {{"a", "F32", {2, 3}, 0, 24}, {"b", "F32", {1}, 24, 28}}, {{"k", "v"}})), QString());
+        QVERIFY(w.write(a.data(), 24).ok());
+        QVERIFY(w.write(b.data(), 4).ok());
+        QCOMPARE(messageOf(w.close()), QString());
         const Result<std::string> sha = sha256File(path);
         QVERIFY2(sha.ok(), sha.error().c_str());
         QCOMPARE(QString::fromStdString(sha.value()), QString::fromStdString(w.sha256()));
-        SafetensorsFile f;
-        QCOMPARE(QString::fromStdString(readSafetensorsHeader(path, f)), QString());
+        const Result<SafetensorsFile> header = readSafetensorsHeader(path);
+        QCOMPARE(messageOf(header.status()), QString());
+        const SafetensorsFile& f = header.value();
         QCOMPARE(f.entries.size(), std::size_t(2));
         QCOMPARE(f.metadata.at("k"), std::string("v"));
         QCOMPARE(f.dataStart % 8, std::uint64_t(0)); // aligned header, as the specification asks
         // A declared size that the data does not fill is refused.
         SafetensorsWriter shortW;
-        QVERIFY(shortW.open(path, {{"a", "F32", {2}, 0, 8}}, {}).empty());
-        QVERIFY(shortW.write(a.data(), 4).empty());
-        QVERIFY(!shortW.close().empty());
+        QVERIFY(shortW.open(path, {{"a", "F32", {2}, 0, 8}}, {}).ok());
+        QVERIFY(shortW.write(a.data(), 4).ok());
+        QVERIFY(!shortW.close().ok());
     }
 
     void indexRefusesBadInput_data()
@@ -203,8 +210,7 @@ private Q_SLOTS:
         QFETCH(QString, message);
         auto parsed = sb::json::parse(json.toStdString());
         QVERIFY(parsed);
-        CheckpointIndex index;
-        const QString err = QString::fromStdString(CheckpointIndex::fromJson(*parsed.value, index));
+        const QString err = QString::fromStdString(CheckpointIndex::fromJson(*parsed.value).error());
         QVERIFY2(err.contains(message), qPrintable(err));
     }
 
@@ -227,8 +233,7 @@ private Q_SLOTS:
         QFile f(dir.filePath(QStringLiteral("index.json")));
         QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
         f.close();
-        CheckpointIndex index;
-        const QString err = QString::fromStdString(readIndex(dir.path().toStdString(), index));
+        const QString err = QString::fromStdString(readIndex(dir.path().toStdString()).error());
         QVERIFY2(err.contains(message), qPrintable(err));
     }
 
@@ -248,17 +253,16 @@ private Q_SLOTS:
         QFETCH(QByteArray, to);
         QTemporaryDir root;
         const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
-        QCOMPARE(QString::fromStdString(verifyCheckpoint(dir)), QString());
+        QCOMPARE(messageOf(verifyCheckpoint(dir)), QString());
         QByteArray text = readAll(dir + "/index.json");
         QVERIFY2(text.contains(from), text.left(400).constData());
         text.replace(text.indexOf(from), from.size(), to);
         writeAll(dir + "/index.json", text);
-        CheckpointIndex index;
-        const QString read = QString::fromStdString(readIndex(dir, index));
+        const QString read = QString::fromStdString(readIndex(dir).error());
         QVERIFY2(read.contains(QStringLiteral("checksum mismatch with index.json.sha256")), qPrintable(read));
-        QVERIFY(QString::fromStdString(verifyCheckpoint(dir)).contains(QStringLiteral("checksum mismatch")));
+        QVERIFY(messageOf(verifyCheckpoint(dir)).contains(QStringLiteral("checksum mismatch")));
         const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
-        QVERIFY(QString::fromStdString(exportCheckpoint(dir, out)).contains(QStringLiteral("checksum mismatch")));
+        QVERIFY(messageOf(exportCheckpoint(dir, out)).contains(QStringLiteral("checksum mismatch")));
         QVERIFY(!QFile::exists(QString::fromStdString(out)));
     }
 
@@ -283,8 +287,9 @@ private Q_SLOTS:
         QFETCH(QString, message);
         QTemporaryDir root;
         const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
-        CheckpointIndex index;
-        QCOMPARE(QString::fromStdString(readIndex(dir, index)), QString());
+        Result<CheckpointIndex> read = readIndex(dir);
+        QCOMPARE(QString::fromStdString(read.error()), QString());
+        CheckpointIndex index = std::move(read).value();
         QVERIFY(index.checksummed);
         auto named = [&](const std::string& name) {
             return std::find_if(index.tensors.begin(), index.tensors.end(), [&](const TensorInfo& t) { return t.name == name; });
@@ -299,13 +304,12 @@ private Q_SLOTS:
         else if (change == QStringLiteral("overlap")) named("param/" + wq)->shards[1].rowBegin -= 1;
         else if (change == QStringLiteral("step")) index.step = 4;
         else if (change == QStringLiteral("plan")) index.plan = sb::json::Value();
-        QCOMPARE(QString::fromStdString(writeIndex(dir, index)), QString());
-        CheckpointIndex back;
-        const QString read = QString::fromStdString(readIndex(dir, back));
-        QVERIFY2(read.contains(message), qPrintable(read));
-        QVERIFY(!verifyCheckpoint(dir).empty());
+        QCOMPARE(messageOf(writeIndex(dir, index)), QString());
+        const QString back = QString::fromStdString(readIndex(dir).error());
+        QVERIFY2(back.contains(message), qPrintable(back));
+        QVERIFY(!verifyCheckpoint(dir).ok());
         const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
-        QVERIFY(!exportCheckpoint(dir, out).empty());
+        QVERIFY(!exportCheckpoint(dir, out).ok());
         QVERIFY(!QFile::exists(QString::fromStdString(out)));
     }
 
@@ -315,21 +319,22 @@ private Q_SLOTS:
         const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
         // Version 2 without its commit record: never committed.
         QVERIFY(QFile::remove(QString::fromStdString(dir + "/index.json.sha256")));
-        CheckpointIndex index;
-        QVERIFY(QString::fromStdString(readIndex(dir, index)).contains(QStringLiteral("never committed")));
+        QVERIFY(QString::fromStdString(readIndex(dir).error()).contains(QStringLiteral("never committed")));
         // A version-1 index (no checksum then) reads, verifies and exports, flagged read-only.
         QByteArray text = readAll(dir + "/index.json");
         text.replace("\"version\": 2", "\"version\": 1");
         writeAll(dir + "/index.json", text);
-        QCOMPARE(QString::fromStdString(readIndex(dir, index)), QString());
+        const Result<CheckpointIndex> read = readIndex(dir);
+        QCOMPARE(QString::fromStdString(read.error()), QString());
+        const CheckpointIndex& index = read.value();
         QCOMPARE(index.version, 1);
         QVERIFY(!index.checksummed);
         QVERIFY(QString::fromStdString(index.readOnlyReason()).contains(QStringLiteral("no index checksum")));
-        QCOMPARE(QString::fromStdString(verifyCheckpoint(dir)), QString());
+        QCOMPARE(messageOf(verifyCheckpoint(dir)), QString());
         const Result<std::string> described = describeCheckpoint(dir);
         QVERIFY2(described.ok(), described.error().c_str());
         QVERIFY(QString::fromStdString(described.value()).contains(QStringLiteral("READ-ONLY")));
-        QCOMPARE(QString::fromStdString(exportCheckpoint(dir, root.filePath(QStringLiteral("m.safetensors")).toStdString())), QString());
+        QCOMPARE(messageOf(exportCheckpoint(dir, root.filePath(QStringLiteral("m.safetensors")).toStdString())), QString());
     }
 
     void nonRegularFilesAreRefused_data()
@@ -355,17 +360,18 @@ private Q_SLOTS:
         const QString expect = kind == QStringLiteral("fifo") ? QStringLiteral("is a FIFO, not a regular file") : QStringLiteral("is a device, not a regular file");
         const std::string out = root.filePath(QStringLiteral("model.safetensors")).toStdString();
         const std::vector<std::pair<const char*, std::function<std::string()>>> readers{
-            {"verify", [dir] { return verifyCheckpoint(dir); }},
+            {"verify", [dir] { return verifyCheckpoint(dir).message(); }},
             {"inspect", [dir] { return describeCheckpoint(dir).error(); }},
-            {"export", [dir, out] { return exportCheckpoint(dir, out); }},
+            {"export", [dir, out] { return exportCheckpoint(dir, out).message(); }},
             {"load", [dir] {
-                 CheckpointIndex index;
-                 if (std::string e = readIndex(dir, index); !e.empty()) return e;
+                 const Result<CheckpointIndex> read = readIndex(dir);
+                 if (!read) return read.error();
+                 const CheckpointIndex& index = read.value();
                  ShardReader reader(dir, index);
                  std::vector<float> rows(static_cast<std::size_t>(index.tensors[0].shape[0] * index.tensors[0].rowNumel()));
                  for (const TensorInfo& t : index.tensors) {
                      rows.resize(static_cast<std::size_t>(t.shape[0] * t.rowNumel()));
-                     if (std::string e = reader.readRows(t.name, 0, t.shape[0], rows.data()); !e.empty()) return e;
+                     if (Status rowsRead = reader.readRows(t.name, 0, t.shape[0], rows.data()); !rowsRead) return rowsRead.message();
                  }
                  return std::string();
              }}};
@@ -407,9 +413,9 @@ private Q_SLOTS:
         QTemporaryDir single;
         const std::string only = makeCheckpoint(single.path(), "solo", 7);
         QCOMPARE(resolveCheckpoint(single.path().toStdString()).value(), only);
-        CheckpointIndex index;
-        QCOMPARE(QString::fromStdString(readIndex(b3, index)), QString());
-        QCOMPARE(index.runId, std::string("run-b"));
+        const Result<CheckpointIndex> index = readIndex(b3);
+        QCOMPARE(QString::fromStdString(index.error()), QString());
+        QCOMPARE(index.value().runId, std::string("run-b"));
         QVERIFY(isValidRunId("20261123-132658-a1b2c3") && !isValidRunId("../x") && !isValidRunId(".hidden") && !isValidRunId("a/b") &&
                 !isValidRunId("") && !isValidRunId("step-000001"));
     }
@@ -456,16 +462,17 @@ private:
             ShardImage image(std::move(parts));
             for (std::size_t i = 0; i < image.tensors().size(); ++i)
                 for (std::size_t k = 0; k < image.tensors()[i].bytes() / 4; ++k) image.data(i)[k] = static_cast<float>(i * 0.01 + k + r);
-            WrittenFile written;
             char name[64];
             std::snprintf(name, sizeof name, "rank-%05d.safetensors", r);
-            if (!writeShardFile(dir, name, image, written).empty()) return {};
+            const Result<WrittenFile> shardFile = writeShardFile(dir, name, image);
+            if (!shardFile) return {};
+            const WrittenFile& written = shardFile.value();
             index.files.push_back(written.file);
             for (const auto& [tensor, ref] : written.shards)
                 if (ref.rowEnd > ref.rowBegin) tensors[tensor].shards.push_back(ref);
         }
         for (auto& [name, t] : tensors) index.tensors.push_back(t);
-        if (!writeIndex(dir, index).empty()) return {};
+        if (!writeIndex(dir, index)) return {};
         return dir;
     }
 

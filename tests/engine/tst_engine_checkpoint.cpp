@@ -1,8 +1,9 @@
 // Sharded checkpoints on real multi-process runs: exact resume, resume at
 // other world sizes (load-time resharding), full safetensors export/import,
 // refusal of damaged checkpoints (an edited index, a FIFO or /dev/zero in
-// place of a file), no lost checkpoint under kill -9, and two runs sharing
-// one checkpoint folder without touching each other's checkpoints.
+// place of a file), no lost checkpoint under kill -9, two runs sharing
+// one checkpoint folder without touching each other's checkpoints, and an old
+// checkpoint that cannot be pruned reported on the new checkpoint's event.
 #include "engine_support.hpp"
 #include "../safe_signal.hpp"
 
@@ -12,12 +13,18 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTest>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,6 +39,51 @@ sb::Plan ckptPlan(int world, int steps, const QString& dir, int interval)
     p.training.checkpoint.keep = 100;
     return p;
 }
+
+// Makes `file` impossible to remove until destroyed. Root ignores permission
+// bits, so for root the file is marked immutable (needs CAP_LINUX_IMMUTABLE
+// and a file system that has the flag); for anyone else its folder is made
+// read-only. why() says why it could not be done.
+class Unremovable {
+public:
+    explicit Unremovable(const QString& file) : file_(file.toStdString()), folder_(QFileInfo(file).path().toStdString())
+    {
+        if (::geteuid() != 0) {
+            if (::chmod(folder_.c_str(), 0500) == 0) pinned_ = true;
+            else why_ = QStringLiteral("chmod: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+            return;
+        }
+        if (setImmutable(true)) pinned_ = immutable_ = true;
+        else why_ = QStringLiteral("running as root, and %1 cannot be made immutable (%2)").arg(file, QString::fromLocal8Bit(std::strerror(errno)));
+    }
+    ~Unremovable()
+    {
+        if (immutable_) setImmutable(false);
+        else if (pinned_) ::chmod(folder_.c_str(), 0700);
+    }
+    Unremovable(const Unremovable&) = delete;
+    Unremovable& operator=(const Unremovable&) = delete;
+    bool ok() const { return pinned_; }
+    const QString& why() const { return why_; }
+
+private:
+    bool setImmutable(bool on) const
+    {
+        const int fd = ::open(file_.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return false;
+        int flags = 0;
+        bool done = ::ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+        flags = on ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
+        done = done && ::ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
+        const int saved = errno;
+        ::close(fd);
+        errno = saved;
+        return done;
+    }
+    std::string file_, folder_;
+    bool pinned_ = false, immutable_ = false;
+    QString why_;
+};
 
 } // namespace
 
@@ -116,7 +168,7 @@ private Q_SLOTS:
     {
         const QString ckpt = dir_.filePath(QStringLiteral("half/local/step-000020"));
         const QString out = dir_.filePath(QStringLiteral("full.safetensors"));
-        QCOMPARE(QString::fromStdString(sb::ckpt::exportCheckpoint(ckpt.toStdString(), out.toStdString())), QString());
+        QCOMPARE(QString::fromStdString(sb::ckpt::exportCheckpoint(ckpt.toStdString(), out.toStdString()).message()), QString());
         const Tensors full = readSafetensors(out); // independent reader, by the specification
         QVERIFY2(full.error.isEmpty(), qPrintable(full.error));
         QCOMPARE(full.shapes.value(QStringLiteral("tok_embeddings.weight")), (std::vector<qint64>{130, 64}));
@@ -171,10 +223,11 @@ private Q_SLOTS:
         // tool would): verify and export refuse it, and export writes nothing.
         const QString src = dir_.filePath(QStringLiteral("half/local/step-000020"));
         const QString cut = copyCheckpoint(src, dir_.filePath(QStringLiteral("cut/local/step-000020")));
-        sb::ckpt::CheckpointIndex index;
-        QCOMPARE(QString::fromStdString(sb::ckpt::readIndex(cut.toStdString(), index)), QString());
+        sb::Result<sb::ckpt::CheckpointIndex> read = sb::ckpt::readIndex(cut.toStdString());
+        QCOMPARE(QString::fromStdString(read.error()), QString());
+        sb::ckpt::CheckpointIndex index = std::move(read).value();
         index.tensors.erase(index.tensors.begin());
-        QCOMPARE(QString::fromStdString(sb::ckpt::writeIndex(cut.toStdString(), index)), QString());
+        QCOMPARE(QString::fromStdString(sb::ckpt::writeIndex(cut.toStdString(), index).message()), QString());
         out = runCli({QStringLiteral("checkpoint"), QStringLiteral("verify"), cut, QStringLiteral("--quiet")}, code);
         QCOMPARE(code, 2);
         QVERIFY2(out.contains(QStringLiteral("has no parameter")) || out.contains(QStringLiteral("lacks the AdamW state")), qPrintable(out));
@@ -223,10 +276,10 @@ private Q_SLOTS:
             const auto own = sb::ckpt::listCheckpoints(root.toStdString() + "/" + id);
             QCOMPARE(own.size(), std::size_t(1)); // keep = 1: step 4 only
             QCOMPARE(own.back().first, std::int64_t(4));
-            QCOMPARE(QString::fromStdString(sb::ckpt::verifyCheckpoint(own.back().second)), QString());
-            sb::ckpt::CheckpointIndex index;
-            QCOMPARE(QString::fromStdString(sb::ckpt::readIndex(own.back().second, index)), QString());
-            QCOMPARE(index.runId, std::string(id));
+            QCOMPARE(QString::fromStdString(sb::ckpt::verifyCheckpoint(own.back().second).message()), QString());
+            const sb::Result<sb::ckpt::CheckpointIndex> index = sb::ckpt::readIndex(own.back().second);
+            QCOMPARE(QString::fromStdString(index.error()), QString());
+            QCOMPARE(index.value().runId, std::string(id));
         }
         // The shared root names no single latest checkpoint: resuming from it is refused with the run ids...
         const RunResult bare = LocalRunner::run(2, {QStringLiteral("--plan"), planPath, QStringLiteral("--resume"), root});
@@ -242,6 +295,40 @@ private Q_SLOTS:
         QCOMPARE(again.ranks[0].ofType(QStringLiteral("step")).front().value(QStringLiteral("step")).toInt(), 5);
         QCOMPARE(sb::ckpt::listCheckpoints(root.toStdString() + "/second").back().first, std::int64_t(6));
         QCOMPARE(sb::ckpt::listCheckpoints(root.toStdString() + "/first").back().first, std::int64_t(4));
+    }
+
+    void anOldCheckpointThatCannotBePrunedIsReported()
+    {
+        // keep = 1: the step-2 checkpoint goes when step 4 is saved. A file in
+        // it that cannot be removed keeps it there; the run goes on and the
+        // step-4 checkpoint event, still complete, says what was left behind.
+        const QString root = dir_.filePath(QStringLiteral("unprunable"));
+        sb::Plan plan = ckptPlan(2, 2, root, 2);
+        plan.training.checkpoint.keep = 1;
+        const QStringList id{QStringLiteral("--run-id"), QStringLiteral("stuck")};
+        const QString planPath = writePlan(dir_, QStringLiteral("unprunable.json"), plan);
+        const RunResult first = LocalRunner::run(2, QStringList{QStringLiteral("--plan"), planPath} + id);
+        QVERIFY2(first.ok(), qPrintable(first.describe()));
+        const QString old = root + QStringLiteral("/stuck/step-000002");
+        QVERIFY(QDir().mkpath(old + QStringLiteral("/pinned")));
+        QFile file(old + QStringLiteral("/pinned/file"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const Unremovable pin(file.fileName());
+        if (!pin.ok()) QSKIP(qPrintable(QStringLiteral("no file here can be made unremovable: ") + pin.why()));
+
+        plan.training.steps = 4;
+        const RunResult second = LocalRunner::run(2, QStringList{QStringLiteral("--plan"), writePlan(dir_, QStringLiteral("unprunable-4.json"), plan),
+                                                                 QStringLiteral("--resume"), QStringLiteral("auto")} + id);
+        QVERIFY2(second.ok(), qPrintable(second.describe()));
+        const std::vector<QJsonObject> saved = second.ranks[0].ofType(QStringLiteral("checkpoint"));
+        QCOMPARE(saved.size(), std::size_t(1));
+        QCOMPARE(saved[0].value(QStringLiteral("step")).toInt(), 4);
+        QCOMPARE(saved[0].value(QStringLiteral("status")).toString(), QStringLiteral("complete"));
+        const QString message = saved[0].value(QStringLiteral("message")).toString();
+        QVERIFY2(message.startsWith(QStringLiteral("old checkpoint not pruned: cannot remove ")) && message.contains(old), qPrintable(message));
+        QVERIFY(QFile::exists(file.fileName()));
+        QCOMPARE(sb::ckpt::listCheckpoints(root.toStdString() + "/stuck").back().first, std::int64_t(4));
     }
 
     void damagedCheckpointsAreRefused_data()
@@ -309,7 +396,7 @@ private Q_SLOTS:
         QVERIFY2(err.contains(message), qPrintable(err));
         // The verifier agrees (except for a model mismatch, which only a plan reveals).
         if (damage != QStringLiteral("model") && damage != QStringLiteral("noindex"))
-            QVERIFY(!sb::ckpt::verifyCheckpoint(copy.toStdString()).empty());
+            QVERIFY(!sb::ckpt::verifyCheckpoint(copy.toStdString()).ok());
     }
 
     void killDuringSavesNeverLosesACheckpoint()
@@ -328,7 +415,7 @@ private Q_SLOTS:
             const auto complete = sb::ckpt::listCheckpoints(root.toStdString() + "/local"); // the default run id
             if (complete.empty()) continue;
             // The newest complete checkpoint is intact and loadable.
-            QCOMPARE(QString::fromStdString(sb::ckpt::verifyCheckpoint(complete.back().second)), QString());
+            QCOMPARE(QString::fromStdString(sb::ckpt::verifyCheckpoint(complete.back().second).message()), QString());
             ++verified;
         }
         qInfo("%d kills, %d verified checkpoints", kills, verified);

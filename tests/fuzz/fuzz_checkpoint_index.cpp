@@ -21,13 +21,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const sb::json::ParseResult parsed = sb::json::parse(std::string_view(reinterpret_cast<const char*>(data), size));
     if (!parsed) return 0;
-    sb::ckpt::CheckpointIndex index;
-    if (!sb::ckpt::CheckpointIndex::fromJson(*parsed.value, index).empty()) return 0;
-    const std::string written = index.toJson().dump(1);
+    const sb::Result<sb::ckpt::CheckpointIndex> index = sb::ckpt::CheckpointIndex::fromJson(*parsed.value);
+    if (!index) return 0;
+    const std::string written = index.value().toJson().dump(1);
     const sb::json::ParseResult reparsed = sb::json::parse(written);
     check(static_cast<bool>(reparsed));
-    sb::ckpt::CheckpointIndex again;
-    check(sb::ckpt::CheckpointIndex::fromJson(*reparsed.value, again).empty());
-    check(again.toJson().dump(1) == written);
+    const sb::Result<sb::ckpt::CheckpointIndex> again = sb::ckpt::CheckpointIndex::fromJson(*reparsed.value);
+    check(again.ok());
+    check(again.value().toJson().dump(1) == written);
     return 0;
 }

@@ -6,6 +6,7 @@
 
 #include "document/plan_document.hpp"
 #include "session/run_session.hpp"
+#include "text/preflight_text.hpp"
 #include "views/launch_panel.hpp"
 #include "window/file_controller.hpp"
 #include "window/run_areas.hpp"
@@ -71,9 +72,11 @@ private Q_SLOTS:
         QCOMPARE(rc->refusal(), RunController::Refusal::ChecksFailed);
         QVERIFY(rc->session() == nullptr);
         QCOMPARE(asked.count(), 1);
-        const Preflight::Item memory = rc->preflight()->items().value(Preflight::MemoryFits);
-        QCOMPARE(memory.state, Preflight::Failed);
-        QVERIFY2(memory.summaryText().contains(QLatin1String("but the device has 10")), qPrintable(memory.summaryText()));
+        const app::Preflight::Item memory = rc->preflight()->items().value(app::Preflight::MemoryFits);
+        QCOMPARE(memory.state, app::Preflight::Failed);
+        // A code with raw numbers, worded when shown: the device's 10 KiB in the workbench's byte format.
+        QVERIFY(memory.summary && memory.summary->code == app::PreflightCode::MemoryOver);
+        QVERIFY2(preflightSummaryText(memory).contains(QLatin1String("but the device has 10")), qPrintable(preflightSummaryText(memory)));
         QVERIFY(rc->preflight()->onlyMemoryFailed());
 
         // Confirmed: the checked run starts and completes.
@@ -96,11 +99,11 @@ private Q_SLOTS:
         QVERIFY(launchAndWait(plan));
         QCOMPARE(rc->refusal(), RunController::Refusal::ChecksFailed);
         QCOMPARE(asked.count(), 0);
-        const Preflight::Item layout = rc->preflight()->items().value(Preflight::Layout);
-        QCOMPARE(layout.state, Preflight::Failed);
-        QVERIFY2(layout.detailLines().join(u'\n').contains(QLatin1String("the checkpoint folder /proc/x cannot be created")),
-                 qPrintable(layout.detailLines().join(u'\n')));
-        QCOMPARE(rc->preflight()->items().value(Preflight::MemoryFits).state, Preflight::Passed);
+        const app::Preflight::Item layout = rc->preflight()->items().value(app::Preflight::Layout);
+        QCOMPARE(layout.state, app::Preflight::Failed);
+        const QString details = preflightDetailLines(layout).join(u'\n');
+        QVERIFY2(details.contains(QLatin1String("the checkpoint folder /proc/x cannot be created")), qPrintable(details));
+        QCOMPARE(rc->preflight()->items().value(app::Preflight::MemoryFits).state, app::Preflight::Passed);
     }
 
 private:

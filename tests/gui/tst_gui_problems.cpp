@@ -2,13 +2,15 @@
 // and clicking it selects that row. Problem texts translate by code: the
 // GUI's list of templates is the core's catalogue, and every template has a
 // German and a Chinese translation with the same placeholders. The same holds
-// for the launcher's run-settings codes, and each code of the three
-// catalogues has a finished, non-empty entry in both translations/*.ts.
+// for the launcher's run-settings codes and the pre-flight's results, and
+// each code of the four catalogues has a finished, non-empty entry in both
+// translations/*.ts.
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
 #include "models/plan_tree_model.hpp"
 #include "text/problem_templates.hpp"
+#include "text/preflight_text.hpp"
 #include "text/problem_text.hpp"
 #include "models/problems_model.hpp"
 #include "views/plan_tree_view.hpp"
@@ -39,6 +41,8 @@
 
 using namespace sb;
 using namespace sb::gui;
+using sb::app::PreflightArg;
+using sb::app::PreflightCode;
 
 class TestProblems : public QObject {
     Q_OBJECT
@@ -53,6 +57,8 @@ private Q_SLOTS:
     void recordedFailureShowsInGerman();
     void runConfigTemplatesAreTheCatalogueAndTranslate();
     void runConfigProblemsTranslate();
+    void preflightTemplatesAreTheCatalogueAndTranslate();
+    void preflightResultsTranslate();
     void everyCodeIsFinishedInTheTsFiles();
 };
 
@@ -330,6 +336,67 @@ void TestProblems::runConfigProblemsTranslate()
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
 }
 
+// The pre-flight's results (app/run/preflight_codes.hpp): the workbench's
+// templates have the catalogue's codes, row for row, with the same
+// placeholders (its wording may differ from the command line's terse
+// English), and each translates with the same placeholders.
+void TestProblems::preflightTemplatesAreTheCatalogueAndTranslate()
+{
+    const std::vector<app::PreflightTemplate>& catalogue = app::preflightCatalogue();
+    const std::vector<PreflightTextTemplate>& gui = preflightTextTemplates();
+    QCOMPARE(gui.size(), catalogue.size());
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        // keep gui/text/preflight_text.cpp in step with app/run/preflight_codes.hpp
+        QCOMPARE(QString::fromUtf8(gui[i].code), QString::fromUtf8(catalogue[i].name));
+        const QString source = QString::fromUtf8(gui[i].text), english = QString::fromUtf8(catalogue[i].text);
+        QVERIFY2(placeholders(source) == placeholders(english), qPrintable(source + QStringLiteral(" | ") + english));
+        QVERIFY2(source.contains(QLatin1String("%n")) == english.contains(QLatin1String("%n")), gui[i].code);
+    }
+    LanguageManager languages;
+    for (const QString& language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+        QVERIFY(languages.setLanguage(language));
+        for (const PreflightTextTemplate& t : gui) {
+            const QString source = QString::fromUtf8(t.text);
+            const int n = source.contains(QLatin1String("%n")) ? 2 : -1;
+            const QString translated = QCoreApplication::translate("sb::gui::Preflight", t.text, nullptr, n);
+            QVERIFY2(translated != QString(source).replace(QLatin1String("%n"), QLatin1String("2")),
+                     qPrintable(QStringLiteral("no %1 translation for %2: %3").arg(language, QString::fromUtf8(t.code), source)));
+            QVERIFY2(placeholders(translated) == placeholders(QString(source).remove(QLatin1String("%n"))), qPrintable(translated));
+        }
+    }
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+}
+
+// A result is a code with raw arguments: the command line words it in the
+// catalogue's English (its plural agreeing, its bytes in its own units), the
+// workbench in its language, with the language's number format.
+void TestProblems::preflightResultsTranslate()
+{
+    using app::PreflightArg;
+    using app::PreflightCode;
+    const app::PreflightMessage over{PreflightCode::MemoryOver,
+                                     {3, PreflightArg::bytes(3ull << 30), PreflightArg::bytes(2ull << 30), PreflightArg::bytes(1ull << 30)}};
+    const app::PreflightWording english{app::preflightEnglishText, [](std::uint64_t b) { return QString::number(b >> 30) + QStringLiteral(" G"); }};
+    QCOMPARE(app::formatPreflight(over, english), QStringLiteral("rank 3 needs 3 G but the device has 2 G: over by 1 G"));
+    QCOMPARE(app::formatPreflight({PreflightCode::HostsFailed, {}, 1}, english), QStringLiteral("1 host failed"));
+    QCOMPARE(app::formatPreflight({PreflightCode::HostsFailed, {}, 2}, english), QStringLiteral("2 hosts failed"));
+    const app::PreflightMessage onHosts{
+        PreflightCode::RanksOnHosts,
+        {PreflightArg::list({{PreflightCode::HostRanks, {QStringLiteral("node-a")}, 2}, {PreflightCode::HostRanks, {QStringLiteral("node-b")}, 1}})},
+        3};
+    QCOMPARE(app::formatPreflight(onHosts, english), QStringLiteral("3 ranks on node-a x2, node-b x1"));
+    QCOMPARE(app::preflightCodeNamed("preflight.memory_over"), std::optional<PreflightCode>(PreflightCode::MemoryOver));
+    QCOMPARE(over.codeName(), QStringLiteral("preflight.memory_over"));
+
+    QCOMPARE(preflightText(over), QStringLiteral("Rank 3 needs 3.00 GiB but the device has 2.00 GiB: over by 1.00 GiB"));
+    LanguageManager languages;
+    QVERIFY(languages.setLanguage(QStringLiteral("de")));
+    QCOMPARE(preflightText(over), QStringLiteral("Rang 3 braucht 3,00 GiB, das Gerät hat aber 2,00 GiB: 1,00 GiB zu viel"));
+    QCOMPARE(preflightText(onHosts), QStringLiteral("3 Ränge auf node-a: 2 Ränge, node-b: 1 Rang"));
+    QCOMPARE(preflightText({PreflightCode::HostsFailed, {}, 1}), QStringLiteral("1 Host fehlgeschlagen"));
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+}
+
 namespace {
 
 struct TsEntry {
@@ -378,8 +445,8 @@ QHash<QString, QHash<QString, TsEntry>> readTs(const QString& path, QString* err
 
 } // namespace
 
-// Every code the core (plan problems, failure reasons) and the launcher (run
-// settings) can emit has a template and, in both translations/*.ts, a
+// Every code the core (plan problems, failure reasons), the launcher (run
+// settings) and the pre-flight can emit has a template and, in both translations/*.ts, a
 // finished, non-empty translation of it: a missing, unfinished or empty one
 // fails here, whether or not lrelease would still ship it.
 void TestProblems::everyCodeIsFinishedInTheTsFiles()
@@ -396,6 +463,9 @@ void TestProblems::everyCodeIsFinishedInTheTsFiles()
     QCOMPARE(runConfigTextTemplates().size(), launch::runConfigCatalogue().size());
     for (const ProblemTextTemplate& t : runConfigTextTemplates())
         wanted.append({QStringLiteral("sb::gui::RunConfigText"), QString::fromUtf8(t.text)});
+    QCOMPARE(preflightTextTemplates().size(), app::preflightCatalogue().size());
+    for (const PreflightTextTemplate& t : preflightTextTemplates())
+        wanted.append({QStringLiteral("sb::gui::Preflight"), QString::fromUtf8(t.text)});
     for (const QString& language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
         QString error;
         const auto ts = readTs(test::sourcePath(QStringLiteral("translations/shardbench_%1.ts").arg(language)), &error);

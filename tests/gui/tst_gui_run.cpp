@@ -310,9 +310,9 @@ void TestRun::verifyAndExportACheckpoint()
     QVERIFY(c->exportTo(1, out));
     QVERIFY(verified.wait(20000));
     QCOMPARE(c->job()->result().error, QString());
-    ckpt::SafetensorsFile header;
-    QCOMPARE(ckpt::readSafetensorsHeader(out.toStdString(), header), std::string());
-    QVERIFY(header.entries.size() > 5);
+    const Result<ckpt::SafetensorsFile> header = ckpt::readSafetensorsHeader(out.toStdString());
+    QCOMPARE(header.error(), std::string());
+    QVERIFY(header.value().entries.size() > 5);
 
     // A cancelled export leaves nothing behind. The tiny checkpoint exports in
     // a millisecond, so the job is held in the work pool's queue until the

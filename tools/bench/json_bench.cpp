@@ -169,11 +169,11 @@ int main(int argc, char** argv)
     validate(what, imported);
     const std::string index = indexWith(100000);
     row("checkpoint index, 100 k extra keys", index.size(), medianMs(runs, [&] {
-            sb::ckpt::CheckpointIndex out;
             const sb::json::ParseResult r = sb::json::parse(index);
-            const std::string err = r ? sb::ckpt::CheckpointIndex::fromJson(*r.value, out) : r.error.toString();
-            if (!err.empty()) { std::fprintf(stderr, "index: %s\n", err.c_str()); std::exit(2); }
-            sink = sink + out.tensors.size();
+            const sb::Result<sb::ckpt::CheckpointIndex> out =
+                r ? sb::ckpt::CheckpointIndex::fromJson(*r.value) : sb::Result<sb::ckpt::CheckpointIndex>(sb::Status::error(r.error.toString()));
+            if (!out) { std::fprintf(stderr, "index: %s\n", out.error().c_str()); std::exit(2); }
+            sink = sink + out.value().tensors.size();
         }));
     return 0;
 }
