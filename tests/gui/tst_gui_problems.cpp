@@ -376,7 +376,7 @@ void TestProblems::preflightResultsTranslate()
     using app::PreflightCode;
     const app::PreflightMessage over{PreflightCode::MemoryOver,
                                      {3, PreflightArg::bytes(3ull << 30), PreflightArg::bytes(2ull << 30), PreflightArg::bytes(1ull << 30)}};
-    const app::PreflightWording english{app::preflightEnglishText, [](std::uint64_t b) { return QString::number(b >> 30) + QStringLiteral(" G"); }};
+    const app::PreflightWording english{app::preflightEnglishText, [](std::uint64_t b) -> QString { return QString::number(b >> 30) + QStringLiteral(" G"); }};
     QCOMPARE(app::formatPreflight(over, english), QStringLiteral("rank 3 needs 3 G but the device has 2 G: over by 1 G"));
     QCOMPARE(app::formatPreflight({PreflightCode::HostsFailed, {}, 1}, english), QStringLiteral("1 host failed"));
     QCOMPARE(app::formatPreflight({PreflightCode::HostsFailed, {}, 2}, english), QStringLiteral("2 hosts failed"));
