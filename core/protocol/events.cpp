@@ -51,11 +51,11 @@ std::optional<bool> optBool(const json::Value& o, const char* key)
 }
 } // namespace
 
-std::string versionProblem(long long v, const std::string& source)
+Status versionProblem(long long v, const std::string& source)
 {
     if (v <= kVersion) return {};
-    return "event protocol version " + std::to_string(v) + " is newer than this reader's " + std::to_string(kVersion) +
-           (source.empty() ? std::string() : " (" + source + ")") + "; update shardbench";
+    return Status::error("event protocol version " + std::to_string(v) + " is newer than this reader's " + std::to_string(kVersion) +
+           (source.empty() ? std::string() : " (" + source + ")") + "; update shardbench");
 }
 
 json::Value Hello::toJson() const
@@ -241,7 +241,7 @@ EventLine parseEventLine(std::string_view text, const std::string& source)
     const json::Value* v = r.value->find("v");
     const long long version = v && v->isNumber() ? v->asInt() : 1;
     out.envelope.v = static_cast<int>(version > kVersion ? kVersion + 1 : version);
-    out.problem = versionProblem(version, source);
+    out.problem = versionProblem(version, source).message();
     out.envelope.rank = static_cast<int>(integer(*r.value, "rank"));
     out.envelope.t = number(*r.value, "t");
     out.envelope.runId = str(*r.value, "run_id");

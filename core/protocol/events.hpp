@@ -5,6 +5,7 @@
 // reader and the detached-run ingest read through them. Torch-free, Qt-free.
 
 #include "json/json.hpp"
+#include "util/status.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -37,8 +38,8 @@ struct Envelope {
     std::string runId;
 };
 
-// "" when version `v` is readable; otherwise the message to show, naming `source`.
-std::string versionProblem(long long v, const std::string& source);
+// ok when version `v` is readable; otherwise the message to show, naming `source`.
+Status versionProblem(long long v, const std::string& source);
 
 struct Hello {
     static constexpr const char* kType = type::hello;

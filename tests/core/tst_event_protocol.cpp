@@ -154,7 +154,7 @@ private Q_SLOTS:
                                      " is newer than this reader's " + std::to_string(kVersion) +
                                      " (rank-0.events); update shardbench";
         QCOMPARE(p.problem, expected);
-        QCOMPARE(versionProblem(kVersion, "x"), std::string());
+        QVERIFY(versionProblem(kVersion, "x").ok());
         // Older and absent versions are read.
         QVERIFY(parseEventLine("{\"type\":\"done\",\"v\":0}").ok);
         QVERIFY(parseEventLine("{\"type\":\"done\"}").ok);
