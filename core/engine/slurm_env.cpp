@@ -19,7 +19,7 @@ bool isDigits(const std::string& s)
 
 } // namespace
 
-std::string firstHost(const std::string& hostlist, std::string& error)
+Result<std::string> firstHost(const std::string& hostlist)
 {
     std::string host;
     std::size_t i = 0;
@@ -30,24 +30,22 @@ std::string firstHost(const std::string& hostlist, std::string& error)
         }
         const std::size_t close = hostlist.find(']', i);
         if (close == std::string::npos) {
-            error = "unbalanced '[' in the host list \"" + hostlist + "\"";
-            return {};
+            return Status::error("unbalanced '[' in the host list \"" + hostlist + "\"");
         }
         // The first entry of the range list: "07-09,12" -> "07".
         const std::string inside = hostlist.substr(i + 1, close - i - 1);
         const std::string first = inside.substr(0, inside.find_first_of(",-"));
         if (!isDigits(first)) {
-            error = "\"[" + inside + "]\" in the host list \"" + hostlist + "\" is not a numeric range";
-            return {};
+            return Status::error("\"[" + inside + "]\" in the host list \"" + hostlist + "\" is not a numeric range");
         }
         host += first;
         i = close + 1;
     }
-    if (host.empty()) error = "the host list \"" + hostlist + "\" names no host";
+    if (host.empty()) return Status::error("the host list \"" + hostlist + "\" names no host");
     return host;
 }
 
-std::vector<int> tasksPerNode(const std::string& spec, std::string& error)
+Result<std::vector<int>> tasksPerNode(const std::string& spec)
 {
     std::vector<int> counts;
     std::size_t i = 0;
@@ -62,12 +60,11 @@ std::vector<int> tasksPerNode(const std::string& spec, std::string& error)
         const bool closed = paren == std::string::npos || item.back() == ')';
         if (paren != std::string::npos && closed) repeat = item.substr(paren + 2, item.size() - paren - 3);
         if (!closed || !isDigits(n) || !isDigits(repeat) || n.size() > 6 || repeat.size() > 6) {
-            error = "\"" + item + "\" in \"" + spec + "\" is not N or N(xR)";
-            return {};
+            return Status::error("\"" + item + "\" in \"" + spec + "\" is not N or N(xR)");
         }
         counts.insert(counts.end(), static_cast<std::size_t>(std::atoi(repeat.c_str())), std::atoi(n.c_str()));
     }
-    if (counts.empty()) error = "\"" + spec + "\" lists no tasks";
+    if (counts.empty()) return Status::error("\"" + spec + "\" lists no tasks");
     return counts;
 }
 
@@ -87,12 +84,12 @@ SlurmTranslation torchrunFromSlurm(const EnvLookup& env)
 
     const char* perNodeVar = !get("SLURM_STEP_TASKS_PER_NODE").empty() ? "SLURM_STEP_TASKS_PER_NODE" : "SLURM_TASKS_PER_NODE";
     if (const std::string spec = get(perNodeVar); !spec.empty()) {
-        std::string err;
-        const std::vector<int> counts = tasksPerNode(spec, err);
-        if (!err.empty()) {
-            t.error = std::string(perNodeVar) + ": " + err;
+        const Result<std::vector<int>> parsed = tasksPerNode(spec);
+        if (!parsed) {
+            t.error = std::string(perNodeVar) + ": " + parsed.error();
             return t;
         }
+        const std::vector<int>& counts = parsed.value();
         const std::string node = get("SLURM_NODEID");
         const std::size_t index = isDigits(node) ? static_cast<std::size_t>(std::atoi(node.c_str())) : 0;
         if (index >= counts.size()) {
@@ -105,13 +102,12 @@ SlurmTranslation torchrunFromSlurm(const EnvLookup& env)
     if (get("MASTER_ADDR").empty()) {
         const char* listVar = !get("SLURM_STEP_NODELIST").empty() ? "SLURM_STEP_NODELIST" : "SLURM_JOB_NODELIST";
         if (const std::string list = get(listVar); !list.empty()) {
-            std::string err;
-            const std::string host = firstHost(list, err);
-            if (!err.empty()) {
-                t.error = std::string(listVar) + ": " + err;
+            const Result<std::string> host = firstHost(list);
+            if (!host) {
+                t.error = std::string(listVar) + ": " + host.error();
                 return t;
             }
-            t.vars["MASTER_ADDR"] = host;
+            t.vars["MASTER_ADDR"] = host.value();
         }
     }
     if (get("MASTER_PORT").empty()) {

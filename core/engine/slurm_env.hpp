@@ -13,6 +13,8 @@
 // Torch-free and Qt-free.
 #pragma once
 
+#include "util/status.hpp"
+
 #include <functional>
 #include <map>
 #include <string>
@@ -31,8 +33,8 @@ SlurmTranslation torchrunFromSlurm(const EnvLookup& env);
 
 // "node[07-09,12],gpu3" -> "node07"; "rack[1-2]-n[4-5]" -> "rack1-n4".
 // Returns "" and sets `error` when the expression is malformed.
-std::string firstHost(const std::string& hostlist, std::string& error);
+Result<std::string> firstHost(const std::string& hostlist);
 // "2(x3),1" -> {2, 2, 2, 1}; empty and `error` set when malformed.
-std::vector<int> tasksPerNode(const std::string& spec, std::string& error);
+Result<std::vector<int>> tasksPerNode(const std::string& spec);
 
 } // namespace sb::engine

@@ -12,6 +12,7 @@
 #include <string>
 
 using namespace sb::engine;
+using sb::Result;
 
 namespace {
 
@@ -48,9 +49,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, list);
         QFETCH(QString, host);
-        std::string error;
-        QCOMPARE(QString::fromStdString(firstHost(list.toStdString(), error)), host);
-        QCOMPARE(error.empty(), !host.isEmpty());
+        const Result<std::string> got = firstHost(list.toStdString());
+        QCOMPARE(QString::fromStdString(got ? got.value() : std::string()), host);
+        QCOMPARE(got.ok(), !host.isEmpty());
     }
 
     void tasksPerNodeExpands_data()
@@ -69,10 +70,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, spec);
         QFETCH(QList<int>, counts);
-        std::string error;
-        const std::vector<int> got = tasksPerNode(spec.toStdString(), error);
+        const Result<std::vector<int>> parsed = tasksPerNode(spec.toStdString());
+        const std::vector<int> got = parsed ? parsed.value() : std::vector<int>();
         QCOMPARE(QList<int>(got.begin(), got.end()), counts);
-        QCOMPARE(error.empty(), !counts.isEmpty());
+        QCOMPARE(parsed.ok(), !counts.isEmpty());
     }
 
     void aTaskOfAStepGetsTorchrunVariables()
