@@ -50,7 +50,7 @@ ParsedLine parseEventBody(QByteArrayView body)
     // A line without "v" predates the field: version 1. A newer major is refused.
     const QJsonValue v = e.fields.value(QLatin1String("v"));
     e.version = v.toInt(0);
-    if (const Status why = versionProblem(static_cast<long long>(std::min(v.toDouble(1), 1e9)), {}); !why.ok())
+    if (const Status why = versionProblem(static_cast<long long>(std::clamp(v.toDouble(1), -1e9, 1e9)), {}); !why.ok())
         return malformed(QString::fromStdString(why.message()));
     e.t = e.fields.value(QLatin1String("t")).toDouble(0);
     e.runId = e.fields.value(QLatin1String("run_id")).toString();
