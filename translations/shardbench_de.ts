@@ -520,6 +520,77 @@
             <source>the launcher (pid %1 on %2) is gone; last heard from at an unknown time</source>
             <translation>der Launcher (PID %1 auf %2) ist nicht mehr da; zuletzt gemeldet zu unbekannter Zeit</translation>
         </message>
+        <message>
+            <source>the run could not start: %1</source>
+            <translation>der Lauf konnte nicht starten: %1</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 lost its connection (ssh exited with 255)</source>
+            <translation>Rang %1 auf %2 hat seine Verbindung verloren (ssh wurde mit 255 beendet)</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 could not be reached (ssh exited with 255)</source>
+            <translation>Rang %1 auf %2 war nicht erreichbar (ssh wurde mit 255 beendet)</translation>
+        </message>
+        <message>
+            <source>stopped on request</source>
+            <translation>auf Anforderung angehalten</translation>
+        </message>
+        <message>
+            <source>cancelled by the user</source>
+            <translation>vom Benutzer abgebrochen</translation>
+        </message>
+        <message>
+            <source>cancelled by the user (%1)</source>
+            <translation>vom Benutzer abgebrochen (%1)</translation>
+        </message>
+        <message>
+            <source>cancelled from the workbench</source>
+            <translation>aus der Workbench abgebrochen</translation>
+        </message>
+        <message>
+            <source>Slurm ended the job (SIGTERM: its time limit, an scancel of the job, a preemption)</source>
+            <translation>Slurm hat den Job beendet (SIGTERM: sein Zeitlimit, ein scancel des Jobs, eine Verdrängung)</translation>
+        </message>
+        <message>
+            <source>1 checkpoint failed (%1)</source>
+            <translation>1 Checkpoint ist fehlgeschlagen (%1)</translation>
+        </message>
+        <message>
+            <source>%1 checkpoints failed (%2)</source>
+            <translation>%1 Checkpoints sind fehlgeschlagen (%2)</translation>
+        </message>
+        <message>
+            <source>the supervisor on %1 is gone (last heard from at %2)</source>
+            <translation>der Supervisor auf %1 ist nicht mehr da (zuletzt gemeldet um %2)</translation>
+        </message>
+        <message>
+            <source>queued: Slurm job %1 is %2</source>
+            <translation>in der Warteschlange: Slurm-Job %1 ist %2</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 ended %2 and the supervisor recorded no final state (see %3/slurm-%1.out)</source>
+            <translation>Slurm-Job %1 endete mit %2, und der Supervisor hat keinen Endzustand festgehalten (siehe %3/slurm-%1.out)</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 ended %2 before the supervisor started</source>
+            <translation>Slurm-Job %1 endete mit %2, bevor der Supervisor startete</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 is unknown to Slurm (squeue and sacct) and the supervisor recorded no final state (see %2/slurm-%1.out)</source>
+            <translation>Slurm-Job %1 ist Slurm unbekannt (squeue und sacct), und der Supervisor hat keinen Endzustand festgehalten (siehe %2/slurm-%1.out)</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 is unknown to Slurm (squeue and sacct) before the supervisor started</source>
+            <translation>Slurm-Job %1 ist Slurm unbekannt (squeue und sacct), bevor der Supervisor startete</translation>
+        </message>
+        <message numerus="yes">
+            <source> (after %n restart(s))</source>
+            <translation>
+                <numerusform> (nach %n Neustart)</numerusform>
+                <numerusform> (nach %n Neustarts)</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::FileController</name>
@@ -2268,6 +2339,14 @@
                 <numerusform>Vorhanden auf %n Hosts</numerusform>
             </translation>
         </message>
+        <message>
+            <source>%1 (LibTorch %2, %3) at %4</source>
+            <translation>%1 (LibTorch %2, %3) unter %4</translation>
+        </message>
+        <message>
+            <source>%1: %2 (LibTorch %3, %4) at %5</source>
+            <translation>%1: %2 (LibTorch %3, %4) unter %5</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::PreflightModel</name>
@@ -2339,14 +2418,6 @@
             <translation>betas müssen in [0, 1) liegen</translation>
         </message>
         <message>
-        <message>
-            <source>%1 (LibTorch %2, %3) at %4</source>
-            <translation>%1 (LibTorch %2, %3) unter %4</translation>
-        </message>
-        <message>
-            <source>%1: %2 (LibTorch %3, %4) at %5</source>
-            <translation>%1: %2 (LibTorch %3, %4) unter %5</translation>
-        </message>
             <source>eps must be positive</source>
             <translation>eps muss positiv sein</translation>
         </message>
@@ -3133,6 +3204,82 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>the number of SSH connect tries must be 1 to 20</source>
             <translation>die Zahl der SSH-Verbindungsversuche muss 1 bis 20 sein</translation>
+        </message>
+        <message>
+            <source>the plan file %1 does not exist</source>
+            <translation>die Plandatei %1 existiert nicht</translation>
+        </message>
+        <message>
+            <source>cannot read the plan file %1: %2</source>
+            <translation>die Plandatei %1 kann nicht gelesen werden: %2</translation>
+        </message>
+        <message>
+            <source>the plan file %1 is larger than 64 MiB</source>
+            <translation>die Plandatei %1 ist größer als 64 MiB</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)</source>
+            <translation>srun ist nicht im PATH: Slurm-Läufe starten von einem Rechner des Clusters (einem Login-Knoten)</translation>
+        </message>
+        <message>
+            <source>the hosts provide %1 slots [%2] but the plan&apos;s mesh needs %3 ranks (%4 nodes x %5 procs per node)</source>
+            <translation>die Hosts bieten %1 Slots [%2], aber das Mesh des Plans braucht %3 Ränge (%4 Knoten x %5 Prozesse pro Knoten)</translation>
+        </message>
+        <message>
+            <source>the plan&apos;s mesh has %1 nodes but the run uses %2 hosts</source>
+            <translation>das Mesh des Plans hat %1 Knoten, der Lauf nutzt aber %2 Hosts</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (the plan&apos;s device memory): it would run out of memory (--ignore-memory-estimate launches it anyway)</source>
+            <translation>der geschätzte Spitzenwert von Rang %1 ist %2, ein Rang hat aber %3 (der Gerätespeicher des Plans): ihm würde der Speicher ausgehen (--ignore-memory-estimate startet ihn trotzdem)</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (this machine&apos;s available memory shared by its ranks): it would run out of memory (--ignore-memory-estimate launches it anyway)</source>
+            <translation>der geschätzte Spitzenwert von Rang %1 ist %2, ein Rang hat aber %3 (der verfügbare Speicher dieses Rechners, geteilt durch seine Ränge): ihm würde der Speicher ausgehen (--ignore-memory-estimate startet ihn trotzdem)</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (the plan&apos;s device memory); launched anyway (--ignore-memory-estimate)</source>
+            <translation>der geschätzte Spitzenwert von Rang %1 ist %2, ein Rang hat aber %3 (der Gerätespeicher des Plans); trotzdem gestartet (--ignore-memory-estimate)</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (this machine&apos;s available memory shared by its ranks); launched anyway (--ignore-memory-estimate)</source>
+            <translation>der geschätzte Spitzenwert von Rang %1 ist %2, ein Rang hat aber %3 (der verfügbare Speicher dieses Rechners, geteilt durch seine Ränge); trotzdem gestartet (--ignore-memory-estimate)</translation>
+        </message>
+        <message>
+            <source>the plan runs on cuda but %1 was built without CUDA (%2)</source>
+            <translation>der Plan läuft auf cuda, aber %1 wurde ohne CUDA gebaut (%2)</translation>
+        </message>
+        <message>
+            <source>the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)</source>
+            <translation>der Plan startet %1 CUDA-Rang/Ränge auf diesem Rechner, der %2 GPU(s) hat</translation>
+        </message>
+        <message>
+            <source>the plan runs %1 ranks on this machine, which has %2 core(s): at most %3 ranks per core can make progress</source>
+            <translation>der Plan startet %1 Ränge auf diesem Rechner, der %2 Kern(e) hat: höchstens %3 Ränge pro Kern kommen voran</translation>
+        </message>
+        <message>
+            <source>%1 ranks share %2 core(s): each step will be slow</source>
+            <translation>%1 Ränge teilen sich %2 Kern(e): jeder Schritt wird langsam</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 cannot be created (%2 is not writable)</source>
+            <translation>der Checkpoint-Ordner %1 kann nicht angelegt werden (%2 ist nicht beschreibbar)</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 cannot be created (%2 is not a folder)</source>
+            <translation>der Checkpoint-Ordner %1 kann nicht angelegt werden (%2 ist kein Ordner)</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 is not writable: %2</source>
+            <translation>der Checkpoint-Ordner %1 ist nicht beschreibbar: %2</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 has %2 free but one checkpoint takes about %3</source>
+            <translation>der Checkpoint-Ordner %1 hat %2 frei, ein Checkpoint braucht aber etwa %3</translation>
         </message>
     </context>
     <context>

@@ -515,6 +515,76 @@
             <source>the launcher (pid %1 on %2) is gone; last heard from at an unknown time</source>
             <translation>启动器（%2 上的 pid %1）已不存在；最后一次消息时间未知</translation>
         </message>
+        <message>
+            <source>the run could not start: %1</source>
+            <translation>运行无法启动：%1</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 lost its connection (ssh exited with 255)</source>
+            <translation>%2 上的 rank %1 断开了连接（ssh 以 255 退出）</translation>
+        </message>
+        <message>
+            <source>rank %1 on %2 could not be reached (ssh exited with 255)</source>
+            <translation>无法连接 %2 上的 rank %1（ssh 以 255 退出）</translation>
+        </message>
+        <message>
+            <source>stopped on request</source>
+            <translation>已按请求停止</translation>
+        </message>
+        <message>
+            <source>cancelled by the user</source>
+            <translation>已被用户取消</translation>
+        </message>
+        <message>
+            <source>cancelled by the user (%1)</source>
+            <translation>已被用户取消（%1）</translation>
+        </message>
+        <message>
+            <source>cancelled from the workbench</source>
+            <translation>已从工作台取消</translation>
+        </message>
+        <message>
+            <source>Slurm ended the job (SIGTERM: its time limit, an scancel of the job, a preemption)</source>
+            <translation>Slurm 结束了该作业（SIGTERM：时间限制、对该作业执行 scancel 或被抢占）</translation>
+        </message>
+        <message>
+            <source>1 checkpoint failed (%1)</source>
+            <translation>1 个检查点失败（%1）</translation>
+        </message>
+        <message>
+            <source>%1 checkpoints failed (%2)</source>
+            <translation>%1 个检查点失败（%2）</translation>
+        </message>
+        <message>
+            <source>the supervisor on %1 is gone (last heard from at %2)</source>
+            <translation>%1 上的监督进程已不存在（最后一次消息于 %2）</translation>
+        </message>
+        <message>
+            <source>queued: Slurm job %1 is %2</source>
+            <translation>排队中：Slurm 作业 %1 的状态为 %2</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 ended %2 and the supervisor recorded no final state (see %3/slurm-%1.out)</source>
+            <translation>Slurm 作业 %1 以 %2 结束，监督进程未记录最终状态（见 %3/slurm-%1.out）</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 ended %2 before the supervisor started</source>
+            <translation>Slurm 作业 %1 在监督进程启动前以 %2 结束</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 is unknown to Slurm (squeue and sacct) and the supervisor recorded no final state (see %2/slurm-%1.out)</source>
+            <translation>Slurm 不知道作业 %1（squeue 和 sacct），监督进程未记录最终状态（见 %2/slurm-%1.out）</translation>
+        </message>
+        <message>
+            <source>Slurm job %1 is unknown to Slurm (squeue and sacct) before the supervisor started</source>
+            <translation>Slurm 作业 %1 在监督进程启动前已不为 Slurm 所知（squeue 和 sacct）</translation>
+        </message>
+        <message numerus="yes">
+            <source> (after %n restart(s))</source>
+            <translation>
+                <numerusform>（%n 次重启之后）</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::FileController</name>
@@ -2240,6 +2310,14 @@
                 <numerusform>存在于 %n 台主机上</numerusform>
             </translation>
         </message>
+        <message>
+            <source>%1 (LibTorch %2, %3) at %4</source>
+            <translation>%1（LibTorch %2，%3），位于 %4</translation>
+        </message>
+        <message>
+            <source>%1: %2 (LibTorch %3, %4) at %5</source>
+            <translation>%1：%2（LibTorch %3，%4），位于 %5</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::PreflightModel</name>
@@ -2309,14 +2387,6 @@
         <message>
             <source>betas must lie in [0, 1)</source>
             <translation>betas 必须位于 [0, 1) 之间</translation>
-        </message>
-        <message>
-            <source>%1 (LibTorch %2, %3) at %4</source>
-            <translation>%1（LibTorch %2，%3），位于 %4</translation>
-        </message>
-        <message>
-            <source>%1: %2 (LibTorch %3, %4) at %5</source>
-            <translation>%1：%2（LibTorch %3，%4），位于 %5</translation>
         </message>
         <message>
             <source>eps must be positive</source>
@@ -3094,6 +3164,82 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>the number of SSH connect tries must be 1 to 20</source>
             <translation>SSH 连接尝试次数必须在 1 到 20 之间</translation>
+        </message>
+        <message>
+            <source>the plan file %1 does not exist</source>
+            <translation>计划文件 %1 不存在</translation>
+        </message>
+        <message>
+            <source>cannot read the plan file %1: %2</source>
+            <translation>无法读取计划文件 %1：%2</translation>
+        </message>
+        <message>
+            <source>the plan file %1 is larger than 64 MiB</source>
+            <translation>计划文件 %1 大于 64 MiB</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)</source>
+            <translation>PATH 中没有 srun：Slurm 运行需从集群中的机器（登录节点）启动</translation>
+        </message>
+        <message>
+            <source>the hosts provide %1 slots [%2] but the plan&apos;s mesh needs %3 ranks (%4 nodes x %5 procs per node)</source>
+            <translation>这些主机提供 %1 个槽位 [%2]，但计划的网格需要 %3 个 rank（%4 个节点 x 每节点 %5 个进程）</translation>
+        </message>
+        <message>
+            <source>the plan&apos;s mesh has %1 nodes but the run uses %2 hosts</source>
+            <translation>计划的网格有 %1 个节点，但运行使用 %2 台主机</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (the plan&apos;s device memory): it would run out of memory (--ignore-memory-estimate launches it anyway)</source>
+            <translation>rank %1 的估计峰值为 %2，但每个 rank 只有 %3（计划的设备内存）：将会内存不足（--ignore-memory-estimate 仍会启动）</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (this machine&apos;s available memory shared by its ranks): it would run out of memory (--ignore-memory-estimate launches it anyway)</source>
+            <translation>rank %1 的估计峰值为 %2，但每个 rank 只有 %3（本机可用内存由其各 rank 分摊）：将会内存不足（--ignore-memory-estimate 仍会启动）</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (the plan&apos;s device memory); launched anyway (--ignore-memory-estimate)</source>
+            <translation>rank %1 的估计峰值为 %2，但每个 rank 只有 %3（计划的设备内存）；仍已启动（--ignore-memory-estimate）</translation>
+        </message>
+        <message>
+            <source>the estimated peak of rank %1 is %2 but a rank has %3 (this machine&apos;s available memory shared by its ranks); launched anyway (--ignore-memory-estimate)</source>
+            <translation>rank %1 的估计峰值为 %2，但每个 rank 只有 %3（本机可用内存由其各 rank 分摊）；仍已启动（--ignore-memory-estimate）</translation>
+        </message>
+        <message>
+            <source>the plan runs on cuda but %1 was built without CUDA (%2)</source>
+            <translation>计划在 cuda 上运行，但 %1 构建时未启用 CUDA（%2）</translation>
+        </message>
+        <message>
+            <source>the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)</source>
+            <translation>计划在本机运行 %1 个 CUDA rank，而本机有 %2 块 GPU</translation>
+        </message>
+        <message>
+            <source>the plan runs %1 ranks on this machine, which has %2 core(s): at most %3 ranks per core can make progress</source>
+            <translation>计划在本机运行 %1 个 rank，而本机有 %2 个核心：每个核心最多 %3 个 rank 才能推进</translation>
+        </message>
+        <message>
+            <source>%1 ranks share %2 core(s): each step will be slow</source>
+            <translation>%1 个 rank 共用 %2 个核心：每一步都会很慢</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 cannot be created (%2 is not writable)</source>
+            <translation>无法创建检查点文件夹 %1（%2 不可写）</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 cannot be created (%2 is not a folder)</source>
+            <translation>无法创建检查点文件夹 %1（%2 不是文件夹）</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 is not writable: %2</source>
+            <translation>检查点文件夹 %1 不可写：%2</translation>
+        </message>
+        <message>
+            <source>the checkpoint folder %1 has %2 free but one checkpoint takes about %3</source>
+            <translation>检查点文件夹 %1 剩余 %2，但一个检查点约需 %3</translation>
         </message>
     </context>
     <context>

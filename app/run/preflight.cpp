@@ -143,20 +143,20 @@ void Preflight::checkPlan()
         const launch::CoreBuild core = l.cuda ? launch::probeCoreBuild(launch::hereCore(l.config.target)->corePath) : launch::CoreBuild{};
         target = launch::checkLaunchTarget(l, options, environment_.thisMachine, core);
     }
-    // The launcher's other sentences are English; they are shown as they are.
-    auto sentences = [](const QStringList& lines) { return std::vector<PreflightDetail>(lines.begin(), lines.end()); };
+    // The launcher's findings are its catalogue's codes, worded by the front end.
+    auto details = [](std::vector<launch::RunConfigProblem> a, const std::vector<launch::RunConfigProblem>& b = {}) {
+        a.insert(a.end(), b.begin(), b.end());
+        return std::vector<PreflightDetail>(a.begin(), a.end());
+    };
     if (!prepared_.writeError.isEmpty()) {
-        set(Layout, Failed, {PreflightCode::CannotWritePlan}, sentences({prepared_.writeError}));
-    } else if (!prepared_.result.configProblems.empty()) {
-        const std::vector<launch::RunConfigProblem>& problems = prepared_.result.configProblems;
-        set(Layout, Failed, {PreflightCode::CannotLayOut}, std::vector<PreflightDetail>(problems.begin(), problems.end()));
+        set(Layout, Failed, {PreflightCode::CannotWritePlan}, {PreflightDetail(prepared_.writeError)});
     } else if (!prepared_.result.ok()) {
-        set(Layout, Failed, {PreflightCode::CannotLayOut}, sentences(prepared_.result.errors));
+        set(Layout, Failed, {PreflightCode::CannotLayOut}, details(prepared_.result.errors));
     } else if (!target.ok()) {
-        set(Layout, Failed, {PreflightCode::CannotRunHere}, sentences(target.errors));
+        set(Layout, Failed, {PreflightCode::CannotRunHere}, details(target.errors));
     } else {
         set(Layout, Passed, layoutMessage(prepared_.result.launch, launch::backendOf(request_.target)),
-            sentences(prepared_.result.warnings + target.warnings));
+            details(prepared_.result.warnings, target.warnings));
     }
     maybeFinish();
 }

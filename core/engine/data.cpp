@@ -83,33 +83,27 @@ private:
 
 } // namespace
 
-std::unique_ptr<DataSource> DataSource::open(const TrainingConfig& t, std::int64_t vocab, std::string& error)
+Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, std::int64_t vocab)
 {
-    if (t.data.kind == DataConfig::Synthetic) return std::make_unique<SyntheticData>(t.seed, vocab);
+    using Source = std::unique_ptr<DataSource>;
+    if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab));
     const int width = t.data.kind == DataConfig::Tokens ? 2 : 1;
-    if (width == 1 && vocab < 256) {
-        error = "text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab);
-        return nullptr;
-    }
+    if (width == 1 && vocab < 256)
+        return Status::error("text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab));
     const int fd = ::open(t.data.path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        error = "cannot open data file " + t.data.path + ": " + std::strerror(errno);
-        return nullptr;
-    }
+    if (fd < 0) return Status::error("cannot open data file " + t.data.path + ": " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        error = "data path " + t.data.path + " is not a regular file";
-        return nullptr;
+        return Status::error("data path " + t.data.path + " is not a regular file");
     }
     const std::uint64_t tokens = static_cast<std::uint64_t>(st.st_size) / static_cast<std::uint64_t>(width);
     if (tokens < static_cast<std::uint64_t>(t.seqLen) + 2) {
         ::close(fd);
-        error = "data file " + t.data.path + " holds " + std::to_string(tokens) + " tokens, fewer than one sequence of " +
-                std::to_string(t.seqLen + 1);
-        return nullptr;
+        return Status::error("data file " + t.data.path + " holds " + std::to_string(tokens) +
+                             " tokens, fewer than one sequence of " + std::to_string(t.seqLen + 1));
     }
-    return std::make_unique<FileData>(fd, t.data.path, tokens, width, t.seed, vocab);
+    return Source(std::make_unique<FileData>(fd, t.data.path, tokens, width, t.seed, vocab));
 }
 
 } // namespace sb::engine

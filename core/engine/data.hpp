@@ -5,6 +5,7 @@
 #pragma once
 
 #include "plan/plan.hpp"
+#include "util/status.hpp"
 
 #include <torch/torch.h>
 
@@ -20,8 +21,8 @@ public:
     // Samples [first, first + batch): inputs and next-token targets, [batch, seq] int64.
     virtual void read(std::uint64_t first, int batch, int seq, torch::Tensor& inputs, torch::Tensor& targets) = 0;
 
-    // Opens the plan's source; on failure returns nullptr and an error sentence.
-    static std::unique_ptr<DataSource> open(const TrainingConfig& training, std::int64_t vocab, std::string& error);
+    // Opens the plan's source, or says why it cannot.
+    static Result<std::unique_ptr<DataSource>> open(const TrainingConfig& training, std::int64_t vocab);
 };
 
 } // namespace sb::engine

@@ -21,19 +21,19 @@ bool cudaBuild()
 #endif
 }
 
-std::string selectDevice(bool cuda, int localRank)
+Status selectDevice(bool cuda, int localRank)
 {
     if (!cuda) {
         gDevice = torch::Device(torch::kCPU);
         return {};
     }
 #if defined(SB_WITH_CUDA)
-    if (std::string why = cuda::useGpu(localRank); !why.empty()) return why;
+    if (Status why = cuda::useGpu(localRank); !why.ok()) return why;
     gDevice = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(localRank));
     return {};
 #else
     (void)localRank;
-    return "this shardbench-core was built without CUDA (its LibTorch has none); the plan asks for device \"cuda\"";
+    return Status::error("this shardbench-core was built without CUDA (its LibTorch has none); the plan asks for device \"cuda\"");
 #endif
 }
 

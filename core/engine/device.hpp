@@ -5,6 +5,7 @@
 #pragma once
 
 #include "tracking_allocator.hpp"
+#include "util/status.hpp"
 
 #include <torch/torch.h>
 
@@ -17,8 +18,8 @@ namespace sb::engine {
 bool cudaBuild();
 
 // Chooses the device for this process, before any tensor exists: the CPU, or
-// cuda:localRank. Returns "" or a sentence saying why the device cannot be used.
-std::string selectDevice(bool cuda, int localRank);
+// cuda:localRank; refused with why the device cannot be used.
+Status selectDevice(bool cuda, int localRank);
 
 const torch::Device& computeDevice();
 bool onCuda();

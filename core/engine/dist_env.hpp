@@ -24,8 +24,8 @@ struct DistEnv {
 // Reads RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR,
 // MASTER_PORT, torchrun's TORCHELASTIC_* and OMP_NUM_THREADS (and SB_* tuning
 // variables; SB_THREADS wins over OMP_NUM_THREADS), derived from Slurm's variables
-// under srun when they are not set (slurm_env.hpp). Returns an error
-// sentence naming the variable, or "" when everything is consistent.
-std::string readDistEnv(DistEnv& env);
+// under srun when they are not set (slurm_env.hpp). An error names the
+// variable that is missing or malformed, or the two that disagree.
+Status readDistEnv(DistEnv& env);
 
 } // namespace sb::engine

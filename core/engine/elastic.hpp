@@ -11,6 +11,8 @@
 //   JSON torchrun's ProcessFailure reads, for the agent's failure summary.
 #pragma once
 
+#include "util/status.hpp"
+
 #include <string>
 
 namespace sb::engine {
@@ -22,11 +24,11 @@ struct ElasticEnv {
     std::string errorFile; // "" when unset
 };
 
-// Reads the variables above; an error sentence names a malformed one.
-std::string readElasticEnv(ElasticEnv& env);
+// Reads the variables above; an error names a malformed one.
+Status readElasticEnv(ElasticEnv& env);
 
 // Writes `message` into `path` as torchrun's error file (atomically: a temporary
-// file renamed over it). Returns an error sentence or "".
-std::string writeElasticErrorFile(const std::string& path, const std::string& message);
+// file renamed over it).
+Status writeElasticErrorFile(const std::string& path, const std::string& message);
 
 } // namespace sb::engine

@@ -70,7 +70,7 @@ int runRank(int argc, char** argv)
     }
     const std::string planPath = args.value("--plan").value_or("");
     DistEnv env;
-    const std::string envError = readDistEnv(env);
+    const Status envError = readDistEnv(env);
     // torchrun's run id names the run when --run-id does not; a group torchrun
     // restarted resumes from its newest checkpoint unless --resume says otherwise.
     const std::string runId = args.value("--run-id").value_or(env.elastic.runId.empty() ? "local" : env.elastic.runId);
@@ -86,8 +86,8 @@ int runRank(int argc, char** argv)
         std::cerr << kUsage;
         return code(CoreExit::BadInput);
     }
-    if (!envError.empty()) {
-        events().error(envError, "environment");
+    if (!envError.ok()) {
+        events().error(envError.message(), "environment");
         return code(CoreExit::BadInput);
     }
 
@@ -106,8 +106,8 @@ int runRank(int argc, char** argv)
         events().error(why, "$.model");
         return code(CoreExit::BadInput);
     }
-    if (std::string why = selectDevice(plan.plan.mesh.device == Device::Cuda, env.localRank); !why.empty()) {
-        events().error(why, "$.mesh.device");
+    if (const Status why = selectDevice(plan.plan.mesh.device == Device::Cuda, env.localRank); !why.ok()) {
+        events().error(why.message(), "$.mesh.device");
         return code(CoreExit::BadInput);
     }
     const int planWorld = options.reference ? 1 : plan.plan.mesh.worldSize();
@@ -122,13 +122,17 @@ int runRank(int argc, char** argv)
     at::set_num_interop_threads(1);
     at::set_num_threads(env.threads);
 
-    std::string meshError;
-    bool rendezvousFailed = false;
-    auto mesh = DeviceMesh::connect(env, options.reference ? 1 : plan.plan.mesh.replicate, meshError, rendezvousFailed);
-    if (!mesh) {
-        events().error(meshError, "rendezvous");
-        return code(rendezvousFailed ? CoreExit::RendezvousFailed : CoreExit::BadInput);
+    const int replicate = options.reference ? 1 : plan.plan.mesh.replicate;
+    if (const Status bad = DeviceMesh::checkReplicate(env, replicate); !bad.ok()) {
+        events().error(bad.message(), "rendezvous");
+        return code(CoreExit::BadInput);
     }
+    Result<std::unique_ptr<DeviceMesh>> connected = DeviceMesh::connect(env, replicate);
+    if (!connected) {
+        events().error(connected.error(), "rendezvous");
+        return code(CoreExit::RendezvousFailed);
+    }
+    const std::unique_ptr<DeviceMesh> mesh = std::move(connected).value();
 
     protocol::Hello hello;
     hello.host = hostName();
@@ -164,8 +168,8 @@ int main(int argc, char** argv)
     if (const char* file = std::getenv("TORCHELASTIC_ERROR_FILE"); rc != 0 && file && *file) {
         const std::string& first = sb::engine::events().firstError();
         const std::string message = first.empty() ? "shardbench-core exited with code " + std::to_string(rc) : first;
-        if (std::string e = sb::engine::writeElasticErrorFile(file, message); !e.empty())
-            std::cerr << "shardbench-core: " << e << "\n";
+        if (const sb::Status e = sb::engine::writeElasticErrorFile(file, message); !e.ok())
+            std::cerr << "shardbench-core: " << e.message() << "\n";
     }
     return rc;
 }

@@ -47,16 +47,18 @@ c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store
 
 } // namespace
 
-std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicate, std::string& error, bool& rendezvousFailed)
+Status DeviceMesh::checkReplicate(const DistEnv& env, int replicate)
 {
-    rendezvousFailed = false;
+    if (replicate >= 1 && env.world % replicate == 0) return {};
+    return Status::error("replicate degree " + std::to_string(replicate) + " does not divide WORLD_SIZE " + std::to_string(env.world));
+}
+
+Result<std::unique_ptr<DeviceMesh>> DeviceMesh::connect(const DistEnv& env, int replicate)
+{
+    if (Status bad = checkReplicate(env, replicate); !bad.ok()) return bad;
     auto mesh = std::make_unique<DeviceMesh>();
     mesh->rank_ = env.rank;
     mesh->world_ = env.world;
-    if (replicate < 1 || env.world % replicate != 0) {
-        error = "replicate degree " + std::to_string(replicate) + " does not divide WORLD_SIZE " + std::to_string(env.world);
-        return nullptr;
-    }
     mesh->replicate_ = replicate;
     mesh->shardSize_ = env.world / replicate;
     mesh->shardRank_ = env.rank % mesh->shardSize_;
@@ -78,10 +80,8 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
             mesh->store_ = c10::make_intrusive<::c10d::PrefixStore>(
                 "/worker/attempt_" + std::to_string(env.elastic.restartCount), mesh->store_);
     } catch (const std::exception& e) {
-        rendezvousFailed = true;
-        error = "rendezvous with " + env.masterAddr + ":" + std::to_string(env.masterPort) + " failed within " +
-                std::to_string(env.rendezvousTimeoutS) + " s: " + e.what();
-        return nullptr;
+        return Status::error("rendezvous with " + env.masterAddr + ":" + std::to_string(env.masterPort) + " failed within " +
+                             std::to_string(env.rendezvousTimeoutS) + " s: " + e.what());
     }
     try {
         auto device = onCuda() ? nullptr : glooDevice(env);
@@ -96,9 +96,7 @@ std::unique_ptr<DeviceMesh> DeviceMesh::connect(const DistEnv& env, int replicat
                                             mesh->replicaIndex_, replicate, env, device);
         }
     } catch (const std::exception& e) {
-        rendezvousFailed = true;
-        error = std::string("creating the Gloo process groups failed: ") + e.what();
-        return nullptr;
+        return Status::error(std::string("creating the Gloo process groups failed: ") + e.what());
     }
     return mesh;
 }

@@ -7,6 +7,7 @@
 
 #include "dist_env.hpp"
 #include "torch_compat.hpp"
+#include "util/status.hpp"
 
 #include <torch/torch.h>
 
@@ -22,11 +23,12 @@ using WorkPtr = c10::intrusive_ptr<CommWork>;
 
 class DeviceMesh {
 public:
-    // Connects to the rendezvous and builds the groups. On failure returns
-    // nullptr and sets `error`; `rendezvousFailed` tells a master that could
-    // not be reached from other failures.
+    // Whether `replicate` divides the world: a plan's mistake, not a rendezvous failure.
+    static Status checkReplicate(const DistEnv& env, int replicate);
+    // Connects to the rendezvous and builds the groups (replicate checked
+    // before), or says why the rendezvous failed.
     // The backend follows the compute device chosen before (selectDevice).
-    static std::unique_ptr<DeviceMesh> connect(const DistEnv& env, int replicate, std::string& error, bool& rendezvousFailed);
+    static Result<std::unique_ptr<DeviceMesh>> connect(const DistEnv& env, int replicate);
 
     int rank() const { return rank_; }
     int world() const { return world_; }

@@ -31,10 +31,10 @@ struct SlurmTranslation {
 
 SlurmTranslation torchrunFromSlurm(const EnvLookup& env);
 
-// "node[07-09,12],gpu3" -> "node07"; "rack[1-2]-n[4-5]" -> "rack1-n4".
-// Returns "" and sets `error` when the expression is malformed.
+// "node[07-09,12],gpu3" -> "node07"; "rack[1-2]-n[4-5]" -> "rack1-n4";
+// refused when the expression is malformed.
 Result<std::string> firstHost(const std::string& hostlist);
-// "2(x3),1" -> {2, 2, 2, 1}; empty and `error` set when malformed.
+// "2(x3),1" -> {2, 2, 2, 1}; refused when malformed.
 Result<std::vector<int>> tasksPerNode(const std::string& spec);
 
 } // namespace sb::engine

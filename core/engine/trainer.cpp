@@ -107,12 +107,12 @@ public:
 
     int setUp()
     {
-        std::string dataError;
-        data_ = DataSource::open(tc_, plan_.model.vocabSize, dataError);
-        if (!data_) {
-            events().error(dataError, "$.training.data");
+        Result<std::unique_ptr<DataSource>> data = DataSource::open(tc_, plan_.model.vocabSize);
+        if (!data) {
+            events().error(data.error(), "$.training.data");
             return code(CoreExit::BadInput);
         }
+        data_ = std::move(data).value();
         shardModel();
         events().emit(planEvent(lp_, resolved_, mesh_, fsdp_.get()));
         if (int rc = importInitialWeights(); rc != 0) return rc;

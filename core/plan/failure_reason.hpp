@@ -32,7 +32,26 @@
     X(RanksUnfinished, "run.unfinished", "the ranks stopped without finishing") \
     X(LauncherGone, "run.launcher_gone", "the launcher (pid %1 on %2) is gone; last heard from at %3") \
     X(LauncherGoneUnknown, "run.launcher_gone_unknown", \
-      "the launcher (pid %1 on %2) is gone; last heard from at an unknown time")
+      "the launcher (pid %1 on %2) is gone; last heard from at an unknown time") \
+    X(RunNotStarted, "run.not_started", "the run could not start: %1") \
+    X(RankConnectionLost, "rank.connection_lost", "rank %1 on %2 lost its connection (ssh exited with 255)") \
+    X(RankUnreachable, "rank.unreachable", "rank %1 on %2 could not be reached (ssh exited with 255)") \
+    X(StoppedOnRequest, "run.stopped", "stopped on request") \
+    X(CancelledByUser, "run.cancelled", "cancelled by the user") \
+    X(CancelledBySignal, "run.cancelled_signal", "cancelled by the user (%1)") \
+    X(CancelledFromWorkbench, "run.cancelled_workbench", "cancelled from the workbench") \
+    X(SlurmEndedJob, "run.slurm_ended", "Slurm ended the job (SIGTERM: its time limit, an scancel of the job, a preemption)") \
+    X(CheckpointFailed, "run.checkpoint_failed", "1 checkpoint failed (%1)") \
+    X(CheckpointsFailed, "run.checkpoints_failed", "%1 checkpoints failed (%2)") \
+    X(SupervisorGone, "run.supervisor_gone", "the supervisor on %1 is gone (last heard from at %2)") \
+    X(SlurmQueued, "slurm.queued", "queued: Slurm job %1 is %2") \
+    X(SlurmEndedNoState, "slurm.ended_no_state", \
+      "Slurm job %1 ended %2 and the supervisor recorded no final state (see %3/slurm-%1.out)") \
+    X(SlurmEndedBeforeStart, "slurm.ended_before_start", "Slurm job %1 ended %2 before the supervisor started") \
+    X(SlurmUnknownNoState, "slurm.unknown_no_state", \
+      "Slurm job %1 is unknown to Slurm (squeue and sacct) and the supervisor recorded no final state (see %2/slurm-%1.out)") \
+    X(SlurmUnknownBeforeStart, "slurm.unknown_before_start", \
+      "Slurm job %1 is unknown to Slurm (squeue and sacct) before the supervisor started")
 
 namespace sb {
 
@@ -88,5 +107,21 @@ struct FailureReason {
         return s;
     }
 };
+
+// The English words a failed run's reason ends with after restarts:
+// " (after 1 restart)", " (after 3 restarts)"; "" for none. A reader that
+// words reasons in another language appends its own from the run's count.
+inline std::string afterRestartsText(int restarts)
+{
+    if (restarts <= 0) return {};
+    return " (after " + std::to_string(restarts) + (restarts == 1 ? " restart)" : " restarts)");
+}
+
+// The reason "N checkpoints failed (first failure)" of a run that trained to the end.
+inline FailureReason checkpointsFailedReason(std::size_t failed, const std::string& firstFailure)
+{
+    if (failed == 1) return {FailureCode::CheckpointFailed, {firstFailure}};
+    return {FailureCode::CheckpointsFailed, {std::to_string(failed), firstFailure}};
+}
 
 } // namespace sb

@@ -56,7 +56,7 @@ bool RankSet::contains(int rank) const
     return std::binary_search(ranks.begin(), ranks.end(), rank);
 }
 
-std::string RankSet::parse(std::string_view text, RankSet* out)
+Result<RankSet> RankSet::parse(std::string_view text)
 {
     RankSet r;
     if (text == "all") r.kind = Kind::All;
@@ -69,7 +69,7 @@ std::string RankSet::parse(std::string_view text, RankSet* out)
             const std::size_t comma = std::min(text.find(',', start), text.size());
             const std::string_view item = text.substr(start, comma - start);
             if (item.empty() || item.size() > 7 || !std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; }))
-                return "expected all, none, rank0 or ranks like 0,5,17, not \"" + std::string(text) + "\"";
+                return Status::error("expected all, none, rank0 or ranks like 0,5,17, not \"" + std::string(text) + "\"");
             r.ranks.push_back(std::stoi(std::string(item)));
             if (comma == text.size()) break;
             start = comma + 1;
@@ -77,8 +77,7 @@ std::string RankSet::parse(std::string_view text, RankSet* out)
         std::sort(r.ranks.begin(), r.ranks.end());
         r.ranks.erase(std::unique(r.ranks.begin(), r.ranks.end()), r.ranks.end());
     }
-    *out = r;
-    return {};
+    return r;
 }
 
 FileSet::FileSet(std::string runDir, RankSet events, RankSet logs, RankSet liveSteps, std::map<std::string, long long> offsets)

@@ -4,6 +4,8 @@
 // fallback and as the safety net for writers on other machines (NFS).
 #pragma once
 
+#include "util/status.hpp"
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -18,7 +20,7 @@ struct RankSet {
     std::vector<int> ranks; // sorted, for List
     bool contains(int rank) const;
     // Returns "" or why `text` is not a rank set.
-    static std::string parse(std::string_view text, RankSet* out);
+    static Result<RankSet> parse(std::string_view text);
     static RankSet only(int rank) { return RankSet{Kind::List, {rank}}; }
     static RankSet none() { return RankSet{Kind::None, {}}; }
 };

@@ -157,16 +157,17 @@ bool isFollowOption(const std::string& name)
     return name == "--logs" || name == "--events" || name == "--live-steps" || name == "--wire";
 }
 
-std::string setFollowOption(FollowOptions* o, const std::string& name, const std::string& value)
+Status setFollowOption(FollowOptions* o, const std::string& name, const std::string& value)
 {
     if (name == "--wire") {
-        if (value != "1" && value != "2") return "--wire takes 1 or 2";
+        if (value != "1" && value != "2") return Status::error("--wire takes 1 or 2");
         o->wire = value[0] - '0';
         return {};
     }
-    RankSet* set = name == "--logs" ? &o->logs : name == "--events" ? &o->events : &o->liveSteps;
-    const std::string bad = RankSet::parse(value, set);
-    return bad.empty() ? bad : name + ": " + bad;
+    Result<RankSet> parsed = RankSet::parse(value);
+    if (!parsed) return parsed.status().prefixed(name);
+    (name == "--logs" ? o->logs : name == "--events" ? o->events : o->liveSteps) = std::move(parsed).value();
+    return {};
 }
 
 bool readOffsets(int fd, std::map<std::string, long long>* offsets)
@@ -214,8 +215,10 @@ int follow(const FollowOptions& o)
     bool wasAlive = false;
     for (bool first = true, last = false;; first = false) {
         const bool alive = isLockHeld(lockPath);
-        std::string state, error;
-        if ((files.stateTouched() || alive != wasAlive || first) && readSmallFile(join(o.runDir, kStateFile), &state, &error)) {
+        Result<std::string> read = Status::error("not read");
+        if (files.stateTouched() || alive != wasAlive || first) read = readSmallFile(join(o.runDir, kStateFile));
+        if (read) {
+            std::string& state = read.value();
             while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
             json::ParseResult parsed = json::parse(state);
             if (parsed && parsed.value->isObject()) {

@@ -27,6 +27,8 @@
 #include <vector>
 
 using namespace sb::supervise;
+using sb::Result;
+using sb::Status;
 
 namespace {
 
@@ -56,22 +58,25 @@ std::string absolute(const std::string& path)
 
 bool loadSpec(const std::string& dir, RunSpec* spec)
 {
-    std::string text, error;
-    if (!readSmallFile(join(dir, kSpecFile), &text, &error)) {
-        std::cerr << "shardbench-supervise: " << error << "\n";
+    const Result<std::string> text = readSmallFile(join(dir, kSpecFile));
+    if (!text) {
+        std::cerr << "shardbench-supervise: " << text.error() << "\n";
         return false;
     }
-    if (!parseRunSpec(text, spec, &error)) {
-        std::cerr << "shardbench-supervise: " << join(dir, kSpecFile) << ": " << error << "\n";
+    Result<RunSpec> parsed = parseRunSpec(text.value());
+    if (!parsed) {
+        std::cerr << "shardbench-supervise: " << join(dir, kSpecFile) << ": " << parsed.error() << "\n";
         return false;
     }
+    *spec = std::move(parsed).value();
     return true;
 }
 
 std::string readState(const std::string& dir)
 {
-    std::string state, error;
-    if (!readSmallFile(join(dir, kStateFile), &state, &error)) return "null";
+    Result<std::string> read = readSmallFile(join(dir, kStateFile));
+    if (!read) return "null";
+    std::string state = std::move(read).value();
     while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
     return sb::json::parse(state) ? state : std::string("null");
 }
@@ -89,26 +94,24 @@ std::string stateField(const std::string& dir, const char* key)
 // Supervises in this process; `ready` (if >= 0) is told "OK" or the error.
 int supervise(const std::string& dir, RunSpec spec, int ready)
 {
-    std::string error;
-    const int lock = tryLockFile(join(dir, kLockFile), &error);
+    const Result<int> lock = tryLockFile(join(dir, kLockFile));
     auto tell = [ready](const std::string& msg) {
         if (ready < 0) return;
         const ssize_t ignored = ::write(ready, msg.data(), msg.size());
         (void)ignored;
         ::close(ready);
     };
-    if (lock < 0) {
-        tell("E " + (error.empty() ? "a supervisor is already running in " + dir : error) + "\n");
+    if (!lock || lock.value() < 0) {
+        tell("E " + (lock ? "a supervisor is already running in " + dir : lock.error()) + "\n");
         if (ready < 0) std::cerr << "shardbench-supervise: a supervisor is already running in " << dir << "\n";
         return 1;
     }
     installSupervisorSignals();
     // A Slurm run learns its nodes from the job it runs in.
-    std::string slurmError;
-    const bool resolved = !spec.slurm || resolveSlurmHosts(&spec, &slurmError);
+    const Status resolved = spec.slurm ? resolveSlurmHosts(spec) : Status();
     Supervisor supervisor(spec, dir);
     tell("OK " + std::to_string(::getpid()) + "\n");
-    return resolved ? supervisor.run() : supervisor.failToStart(slurmError);
+    return resolved.ok() ? supervisor.run() : supervisor.failToStart(resolved.message());
 }
 
 int cmdStart(const std::string& dir, bool foreground)
@@ -222,7 +225,7 @@ int main(int argc, char** argv)
     FollowOptions f;
     for (const std::string& name : valued)
         if (const auto value = args.value(name); value && isFollowOption(name))
-            if (const std::string bad = setFollowOption(&f, name, *value); !bad.empty()) return usage(bad);
+            if (const Status bad = setFollowOption(&f, name, *value); !bad.ok()) return usage(bad.message());
     if (!args.ok()) return usage(args.error());
     if (cmd == "start") return cmdStart(dir, foreground);
     if (cmd == "stop") return cmdStop(dir, kill, waitS);

@@ -48,26 +48,21 @@ bool isValidEnvName(std::string_view name)
     return true;
 }
 
-std::string remoteRankCommand(const std::string& pidFile, int graceSeconds, const std::string& workdir, const EnvList& env,
-                              const std::string& program, const std::vector<std::string>& args, std::string* error)
+Result<std::string> remoteRankCommand(const std::string& pidFile, int graceSeconds, const std::string& workdir, const EnvList& env,
+                                      const std::string& program, const std::vector<std::string>& args)
 {
     std::vector<std::string> argv = {"/bin/sh", "-c", kRankWrapperScript, "sb-rank", pidFile, std::to_string(graceSeconds),
                                      workdir, "env"};
     for (const auto& [name, value] : env) {
-        if (!isValidEnvName(name)) {
-            *error = "invalid environment variable name \"" + name + "\"";
-            return {};
-        }
+        if (!isValidEnvName(name)) return Status::error("invalid environment variable name \"" + name + "\"");
         argv.push_back(name + "=" + value);
     }
     argv.push_back(program);
     argv.insert(argv.end(), args.begin(), args.end());
     std::string out = "exec";
     for (const std::string& a : argv) {
-        if (a.find('\0') != std::string::npos) {
-            *error = "an argument contains a NUL byte, which no command line can carry";
-            return {};
-        }
+        if (a.find('\0') != std::string::npos)
+            return Status::error("an argument contains a NUL byte, which no command line can carry");
         out += ' ';
         out += shellQuote(a);
     }

@@ -23,8 +23,8 @@ std::string shellQuote(std::string_view arg);
 bool isValidEnvName(std::string_view name);
 
 // "exec '/bin/sh' '-c' '<wrapper>' 'sb-rank' PIDFILE GRACE WORKDIR 'env' 'K=V'... PROGRAM ARGS...".
-// Returns "" and sets `error` for a NUL byte or an invalid variable name.
-std::string remoteRankCommand(const std::string& pidFile, int graceSeconds, const std::string& workdir, const EnvList& env,
-                              const std::string& program, const std::vector<std::string>& args, std::string* error);
+// Refused for a NUL byte or an invalid variable name.
+Result<std::string> remoteRankCommand(const std::string& pidFile, int graceSeconds, const std::string& workdir, const EnvList& env,
+                                      const std::string& program, const std::vector<std::string>& args);
 
 } // namespace sb::supervise

@@ -131,12 +131,12 @@ std::string logRecord(double t, char stream, std::string_view line)
 
 AppendFile::~AppendFile() { close(); }
 
-bool AppendFile::open(const std::string& path, std::string* error)
+Status AppendFile::open(const std::string& path)
 {
     close();
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0 && error) *error = sysError("cannot open", path);
-    return fd_ >= 0;
+    if (fd_ < 0) return Status::error(sysError("cannot open", path));
+    return {};
 }
 
 bool AppendFile::append(std::string_view line)
@@ -160,20 +160,17 @@ void AppendFile::close()
     fd_ = -1;
 }
 
-bool writeFileAtomic(const std::string& path, std::string_view data, std::string* error)
+Status writeFileAtomic(const std::string& path, std::string_view data)
 {
     const std::string tmp = path + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        *error = sysError("cannot write", tmp);
-        return false;
-    }
+    if (fd < 0) return Status::error(sysError("cannot write", tmp));
     const bool ok = writeAll(fd, data) && ::fsync(fd) == 0;
     ::close(fd);
     if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-        *error = sysError("cannot write", path);
+        const Status why = Status::error(sysError("cannot write", path));
         ::unlink(tmp.c_str());
-        return false;
+        return why;
     }
     const std::size_t slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
@@ -182,39 +179,35 @@ bool writeFileAtomic(const std::string& path, std::string_view data, std::string
         ::fsync(dfd);
         ::close(dfd);
     }
-    return true;
+    return {};
 }
 
-bool readSmallFile(const std::string& path, std::string* out, std::string* error, std::size_t maxBytes)
+Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes)
 {
     // O_NONBLOCK: a FIFO in place of the file must not hang the reader.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        *error = sysError("cannot read", path);
-        return false;
-    }
+    if (fd < 0) return Status::error(sysError("cannot read", path));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<std::size_t>(st.st_size) > maxBytes) {
-        *error = path + (S_ISREG(st.st_mode) ? " is too large" : " is not a regular file");
         ::close(fd);
-        return false;
+        return Status::error(path + (S_ISREG(st.st_mode) ? " is too large" : " is not a regular file"));
     }
-    out->clear();
+    std::string out;
     char buf[65536];
     for (;;) {
         const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            *error = sysError("cannot read", path);
+            const Status why = Status::error(sysError("cannot read", path));
             ::close(fd);
-            return false;
+            return why;
         }
         if (n == 0) break;
-        out->append(buf, static_cast<std::size_t>(n));
-        if (out->size() > maxBytes) break;
+        out.append(buf, static_cast<std::size_t>(n));
+        if (out.size() > maxBytes) break;
     }
     ::close(fd);
-    return true;
+    return out;
 }
 
 Status makeDirs(const std::string& path)
@@ -226,17 +219,16 @@ Status makeDirs(const std::string& path)
     return {};
 }
 
-int tryLockFile(const std::string& path, std::string* error)
+Result<int> tryLockFile(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        *error = sysError("cannot open", path);
-        return -1;
-    }
+    if (fd < 0) return Status::error(sysError("cannot open", path));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        if (errno != EWOULDBLOCK) *error = sysError("cannot lock", path);
+        const int err = errno;
+        const Status why = Status::error(sysError("cannot lock", path));
         ::close(fd);
-        return -1;
+        if (err == EWOULDBLOCK) return -1;
+        return why;
     }
     return fd;
 }

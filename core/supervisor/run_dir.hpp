@@ -47,7 +47,7 @@ public:
     ~AppendFile();
     AppendFile(const AppendFile&) = delete;
     AppendFile& operator=(const AppendFile&) = delete;
-    bool open(const std::string& path, std::string* error);
+    Status open(const std::string& path);
     bool append(std::string_view line); // adds the newline
     void sync();
     void close();
@@ -58,15 +58,16 @@ private:
 };
 
 // Writes `path` through a temporary file, fsync and rename (and fsyncs the folder).
-bool writeFileAtomic(const std::string& path, std::string_view data, std::string* error);
+Status writeFileAtomic(const std::string& path, std::string_view data);
 // Reads a regular file of at most `maxBytes`.
-bool readSmallFile(const std::string& path, std::string* out, std::string* error, std::size_t maxBytes = 64u << 20);
+Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes = 64u << 20);
 // The folder and its missing parents (std::filesystem); one that exists is ok.
 Status makeDirs(const std::string& path);
 
 // The lock that says the supervisor is alive. tryLock keeps the descriptor
 // open (and the lock held) on success.
-int tryLockFile(const std::string& path, std::string* error); // fd, or -1 (busy: error empty)
+// The descriptor, -1 when another process holds the lock, or why it cannot be taken.
+Result<int> tryLockFile(const std::string& path);
 bool isLockHeld(const std::string& path);
 
 } // namespace sb::supervise

@@ -110,7 +110,9 @@ Value stringsToJson(const std::vector<std::string>& list)
 
 } // namespace
 
-bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error)
+namespace {
+
+bool readSpec(const std::string& text, RunSpec* spec, std::string* error)
 {
     json::ParseResult parsed = json::parse(text);
     if (!parsed) return fail(error, "not valid JSON: " + parsed.error.toString());
@@ -144,6 +146,16 @@ bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error)
         return fail(error, "spec version " + std::to_string(version) + (spec->slurm ? " cannot describe" : " must describe") + " a Slurm run");
     if (!readInt(root, "gpus_per_node", 0, 1024, &spec->gpusPerNode, error)) return false;
     return readHosts(root, spec, error) && readRanks(root, spec, error);
+}
+
+} // namespace
+
+Result<RunSpec> parseRunSpec(const std::string& text)
+{
+    RunSpec spec;
+    std::string error;
+    if (!readSpec(text, &spec, &error)) return Status::error(error);
+    return spec;
 }
 
 std::string runSpecToJson(const RunSpec& s)

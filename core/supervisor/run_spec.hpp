@@ -4,6 +4,8 @@
 // attempt (MASTER_ADDR, MASTER_PORT, TORCHELASTIC_RESTART_COUNT, --resume).
 #pragma once
 
+#include "util/status.hpp"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,7 +51,7 @@ struct RunSpec {
 };
 
 // Reads and checks a spec; on failure returns false and says why in `error`.
-bool parseRunSpec(const std::string& text, RunSpec* spec, std::string* error);
+Result<RunSpec> parseRunSpec(const std::string& text);
 std::string runSpecToJson(const RunSpec& spec);
 
 } // namespace sb::supervise

@@ -25,19 +25,14 @@ std::string shortName(const std::string& host) { return host.substr(0, host.find
 
 } // namespace
 
-bool resolveSlurmHosts(RunSpec* spec, std::string* error)
+Status resolveSlurmHosts(RunSpec& spec)
 {
     const std::string job = env("SLURM_JOB_ID"), list = env("SLURM_JOB_NODELIST");
-    if (job.empty() || list.empty()) {
-        *error = "a Slurm run's supervisor must run inside its job (SLURM_JOB_ID and SLURM_JOB_NODELIST are not set)";
-        return false;
-    }
+    if (job.empty() || list.empty())
+        return Status::error("a Slurm run's supervisor must run inside its job (SLURM_JOB_ID and SLURM_JOB_NODELIST are not set)");
     const std::string cmd = "scontrol show hostnames " + shellQuote(list) + " 2>&1";
     FILE* p = ::popen(cmd.c_str(), "r");
-    if (!p) {
-        *error = "cannot run scontrol";
-        return false;
-    }
+    if (!p) return Status::error("cannot run scontrol");
     std::string out;
     char buf[4096];
     for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
@@ -48,25 +43,20 @@ bool resolveSlurmHosts(RunSpec* spec, std::string* error)
         if (nl == std::string::npos) nl = out.size();
         if (nl > start) nodes.push_back(out.substr(start, nl - start));
     }
-    if (status != 0 || nodes.empty()) {
-        *error = "scontrol show hostnames " + list + " failed: " + out;
-        return false;
-    }
-    if (nodes.size() < spec->hosts.size()) {
-        *error = "the job has " + std::to_string(nodes.size()) + " node(s), the run needs " + std::to_string(spec->hosts.size());
-        return false;
-    }
+    if (status != 0 || nodes.empty()) return Status::error("scontrol show hostnames " + list + " failed: " + out);
+    if (nodes.size() < spec.hosts.size())
+        return Status::error("the job has " + std::to_string(nodes.size()) + " node(s), the run needs " + std::to_string(spec.hosts.size()));
     // Slurm runs the batch script on the job's first node; should it not, this node still goes first.
     const std::string here = shortName(thisHostName());
     for (std::size_t i = 1; i < nodes.size(); ++i)
         if (shortName(nodes[i]) == here) std::swap(nodes[0], nodes[i]);
-    const bool gpus = spec->gpusPerNode > 0;
-    for (std::size_t h = 0; h < spec->hosts.size(); ++h) {
-        spec->hosts[h].name = nodes[h];
-        spec->hosts[h].ssh = slurmStepArgv(job, nodes[h], gpus, spec->gpusPerNode);
+    const bool gpus = spec.gpusPerNode > 0;
+    for (std::size_t h = 0; h < spec.hosts.size(); ++h) {
+        spec.hosts[h].name = nodes[h];
+        spec.hosts[h].ssh = slurmStepArgv(job, nodes[h], gpus, spec.gpusPerNode);
     }
-    if (spec->masterAddr.empty()) spec->masterAddr = spec->hosts[static_cast<std::size_t>(spec->ranks.at(0).host)].name;
-    return true;
+    if (spec.masterAddr.empty()) spec.masterAddr = spec.hosts[static_cast<std::size_t>(spec.ranks.at(0).host)].name;
+    return {};
 }
 
 std::vector<std::string> slurmStepArgv(const std::string& jobId, const std::string& node, bool gpus, int gpusPerNode)

@@ -22,7 +22,7 @@ extern const char* const kSlurmStepAnnouncement;
 // rendezvous port is checked here, on rank 0's node), names spec.hosts after
 // them and gives each the srun argv that starts a step there. MASTER_ADDR
 // becomes rank 0's node unless the spec sets one. False and why on failure.
-bool resolveSlurmHosts(RunSpec* spec, std::string* error);
+Status resolveSlurmHosts(RunSpec& spec);
 
 // srun ... --nodelist=NODE ... /bin/sh -c (the command follows).
 std::vector<std::string> slurmStepArgv(const std::string& jobId, const std::string& node, bool gpus, int gpusPerNode);

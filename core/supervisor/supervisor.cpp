@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <iostream>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -76,8 +77,9 @@ void installSupervisorSignals()
 
 Supervisor::Supervisor(RunSpec spec, std::string runDir) : spec_(std::move(spec)), dir_(std::move(runDir))
 {
-    std::string ignored;
-    supervisorLog_.open(join(dir_, kSupervisorLog), &ignored);
+    // Without its log file the supervisor says what it does on stderr (log()).
+    if (const Status opened = supervisorLog_.open(join(dir_, kSupervisorLog)); !opened.ok())
+        std::cerr << "shardbench-supervise: " << opened.message() << "\n";
     for (int r = 0; r < spec_.worldSize; ++r) {
         auto rank = std::make_unique<Rank>();
         rank->rank = r;
@@ -91,7 +93,15 @@ Supervisor::~Supervisor()
         if (r->running) signalGroup(r->pid, SIGKILL);
 }
 
-void Supervisor::log(const std::string& message) { supervisorLog_.append(logRecord(unixNow(), 0, message)); }
+void Supervisor::log(const std::string& message)
+{
+    if (!supervisorLog_.append(logRecord(unixNow(), 0, message))) std::cerr << "shardbench-supervise: " << message << "\n";
+}
+
+std::optional<FailureReason> Supervisor::rankReason(const Rank& r) const
+{
+    return rankFailure(r.rank, hostOf(r), r.ending, !r.lastError.empty() ? r.lastError : r.lastStderr);
+}
 
 std::string Supervisor::hostOf(const Rank& r) const
 {
@@ -104,7 +114,7 @@ int Supervisor::failToStart(const std::string& reason)
 {
     startedAt_ = endedAt_ = unixNow();
     state_ = RunState::Failed;
-    reason_ = reason;
+    reason_ = FailureReason{FailureCode::RunNotStarted, {reason}};
     log("run failed: " + reason);
     writeState();
     supervisorLog_.sync();
@@ -219,9 +229,10 @@ void Supervisor::startPendingRanks()
 void Supervisor::startRank(Rank& r)
 {
     const Attempt& a = attempts_.back();
-    std::string error;
-    r.events.open(join(dir_, rankEventsFile(a.index, r.rank)), &error);
-    r.log.open(join(dir_, rankLogFile(a.index, r.rank)), &error);
+    // A rank whose events or log cannot be recorded is not started: the run
+    // directory is all a client will ever see of it.
+    Status files = r.events.open(join(dir_, rankEventsFile(a.index, r.rank)));
+    if (files.ok()) files = r.log.open(join(dir_, rankLogFile(a.index, r.rank)));
     SpawnRequest req;
     req.argv.push_back(spec_.program);
     req.argv.insert(req.argv.end(), spec_.args.begin(), spec_.args.end());
@@ -239,11 +250,15 @@ void Supervisor::startRank(Rank& r)
     const std::string base = home && *home ? home : dir_;
     req.workdir = spec_.workdir.empty() ? base : spec_.workdir[0] == '/' ? spec_.workdir : join(base, spec_.workdir);
     Spawned s;
-    if (r.remote) {
+    if (!files.ok()) {
+        s.error = files.message();
+    } else if (r.remote) {
         const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
         const std::string pidFile = "/tmp/shardbench-" + spec_.runId + "-rank-" + std::to_string(r.rank) + ".pid";
-        std::string cmd = remoteRankCommand(pidFile, std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env, req.argv[0],
-                                                  std::vector<std::string>(req.argv.begin() + 1, req.argv.end()), &s.error);
+        const Result<std::string> wrapped = remoteRankCommand(pidFile, std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env,
+                                                              req.argv[0], std::vector<std::string>(req.argv.begin() + 1, req.argv.end()));
+        std::string cmd = wrapped ? wrapped.value() : std::string();
+        if (!wrapped) s.error = wrapped.error();
         if (spec_.slurm && !cmd.empty()) cmd = kSlurmStepAnnouncement + cmd;
         req.argv = h.ssh;
         req.argv.push_back(cmd);
@@ -259,8 +274,9 @@ void Supervisor::startRank(Rank& r)
         r.exited = true;
         r.exitedAt = unixNow();
         r.exitText = "could not be started: " + s.error;
+        r.ending = {RankEnding::NotStarted, 0, {}, s.error};
         log("rank " + std::to_string(r.rank) + " " + r.exitText);
-        attempts_.back().reason = "rank " + std::to_string(r.rank) + " on " + hostOf(r) + " " + r.exitText;
+        attempts_.back().reason = rankReason(r);
         attempts_.back().failingRank = r.rank;
         attempts_.back().status = "not_started";
         beginStop(false);
@@ -410,8 +426,7 @@ void Supervisor::pollOnce(int timeoutMs)
         if ((term || kill || bySlurm) && !cancelled_) {
             cancelled_ = true;
             endedBySlurm_ = bySlurm && !term && !kill;
-            reason_ = endedBySlurm_ ? "Slurm ended the job (SIGTERM: its time limit, an scancel of the job, a preemption)"
-                                    : "stopped on request";
+            reason_ = FailureReason{endedBySlurm_ ? FailureCode::SlurmEndedJob : FailureCode::StoppedOnRequest, {}};
             log("stop requested: stopping every rank");
             if (attemptActive_) beginStop(kill);
             else writeState();
@@ -444,12 +459,18 @@ void Supervisor::onExit(Rank& r, int status)
     r.exited = true;
     r.exitedAt = unixNow();
     r.exitText = describeWaitStatus(status);
-    if (r.remote && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed && !spec_.slurm)
+    if (WIFSIGNALED(status)) r.ending = {RankEnding::Signaled, WTERMSIG(status), signalName(WTERMSIG(status)), {}};
+    else r.ending = {RankEnding::Exited, WIFEXITED(status) ? WEXITSTATUS(status) : -1, {}, {}};
+    if (r.remote && WIFEXITED(status) && WEXITSTATUS(status) == kSshConnectFailed && !spec_.slurm) {
         r.exitText = r.confirmed ? "lost its connection (ssh exited with 255)" : "could not be reached (ssh exited with 255)";
+        r.ending.kind = r.confirmed ? RankEnding::ConnectionLost : RankEnding::Unreachable;
+    }
     // The wrapper (and srun) exit with 128 + N for a core killed by signal N.
-    if (r.remote && r.confirmed && WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 160)
-        r.exitText = "was killed by signal " + std::to_string(WEXITSTATUS(status) - 128) + " (" +
-                     signalName(WEXITSTATUS(status) - 128) + ")";
+    if (r.remote && r.confirmed && WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 160) {
+        const int sig = WEXITSTATUS(status) - 128;
+        r.exitText = "was killed by signal " + std::to_string(sig) + " (" + signalName(sig) + ")";
+        r.ending = {RankEnding::Signaled, sig, signalName(sig), {}};
+    }
     // Pick up what it printed last, before deciding anything.
     if (r.outFd >= 0) readFrom(r, r.outFd, 'o');
     if (r.errFd >= 0) readFrom(r, r.errFd, 'e');
@@ -479,11 +500,9 @@ void Supervisor::onExit(Rank& r, int status)
     }
     Attempt& a = attempts_.back();
     a.failingRank = r.rank;
-    a.reason = "rank " + std::to_string(r.rank) + " on " + hostOf(r) + " " + r.exitText;
-    const std::string last = !r.lastError.empty() ? r.lastError : r.lastStderr;
-    if (!last.empty()) a.reason += ": " + last;
+    a.reason = rankReason(r);
     if (WIFEXITED(status) && WEXITSTATUS(status) == protocol::code(protocol::CoreExit::BadInput)) a.status = "bad_input";
-    log(a.reason + "; stopping every other rank");
+    log((a.reason ? a.reason->message() : "rank " + std::to_string(r.rank) + " " + r.exitText) + "; stopping every other rank");
     beginStop(false);
 }
 
@@ -529,10 +548,8 @@ void Supervisor::endAttempt()
     } else if (allOk && a.failingRank < 0) {
         a.status = "completed";
         state_ = RunState::Completed;
-        reason_.clear();
-        if (!failedCheckpoints_.empty())
-            reason_ = std::to_string(failedCheckpoints_.size()) + " checkpoint" + (failedCheckpoints_.size() == 1 ? "" : "s") +
-                      " failed (" + firstCheckpointFailure_ + ")";
+        reason_.reset();
+        if (!failedCheckpoints_.empty()) reason_ = checkpointsFailedReason(failedCheckpoints_.size(), firstCheckpointFailure_);
         failingRank_ = -1;
         failingHost_.clear();
         exitCode_ = 0;
@@ -540,19 +557,18 @@ void Supervisor::endAttempt()
     } else {
         const bool retryable = a.status == "running"; // not bad input, every rank started
         a.status = "failed";
-        if (a.reason.empty()) a.reason = "the ranks stopped without finishing";
+        if (!a.reason) a.reason = FailureReason{FailureCode::RanksUnfinished, {}};
         failingRank_ = a.failingRank;
         failingHost_ = a.failingRank >= 0 ? hostOf(*ranks_[static_cast<std::size_t>(a.failingRank)]) : std::string();
         reason_ = a.reason;
         if (retryable && a.index < spec_.maxRestarts) {
             state_ = RunState::Restarting;
             restartAt_ = unixNow() + kRestartDelayS;
-            log("attempt " + std::to_string(a.index) + " failed: " + a.reason + "; restarting (" +
+            log("attempt " + std::to_string(a.index) + " failed: " + a.reason->message() + "; restarting (" +
                 std::to_string(a.index + 1) + " of " + std::to_string(spec_.maxRestarts) + ")" +
                 (latestCheckpoint_.empty() ? " from scratch" : " from " + latestCheckpoint_));
         } else {
-            if (a.index > 0)
-                reason_ += " (after " + std::to_string(a.index) + " restart" + (a.index == 1 ? ")" : "s)");
+            reasonRestarts_ = a.index;
             state_ = RunState::Failed;
             exitCode_ = 1;
             finished_ = true;
@@ -560,7 +576,7 @@ void Supervisor::endAttempt()
     }
     if (finished_) {
         endedAt_ = unixNow();
-        log(std::string("run ") + runStateName(state_) + (reason_.empty() ? "" : ": " + reason_));
+        log(std::string("run ") + runStateName(state_) + (reason_ ? ": " + reason_->message() + afterRestartsText(reasonRestarts_) : ""));
     }
     writeState();
 }

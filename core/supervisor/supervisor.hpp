@@ -12,9 +12,11 @@
 #include "run_spec.hpp"
 
 #include "json/json.hpp"
+#include "plan/failure_reason.hpp"
 #include "protocol/events.hpp"
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <sys/types.h>
@@ -40,7 +42,8 @@ private:
     struct Attempt {
         int index = 0;
         double startedAt = 0, endedAt = 0;
-        std::string status, reason, resumeDir;
+        std::string status, resumeDir;
+        std::optional<FailureReason> reason; // why it failed or was cancelled
         int failingRank = -1;
         int masterPort = 0;
     };
@@ -59,6 +62,8 @@ private:
     void killRank(Rank& r);
     void pollOnce(int timeoutMs);
     void writeState();
+    // The reason of rank r's end as the catalogue words it (r.ending, its last error).
+    std::optional<FailureReason> rankReason(const Rank& r) const;
     void log(const std::string& message);
     std::string hostOf(const Rank& r) const;
 
@@ -69,7 +74,8 @@ private:
     std::vector<Attempt> attempts_;
 
     RunState state_ = RunState::Starting;
-    std::string reason_;
+    std::optional<FailureReason> reason_; // state.json's reason, its code and arguments
+    int reasonRestarts_ = 0;              // the reason ends " (after N restarts)"
     int failingRank_ = -1;
     std::string failingHost_;
     double startedAt_ = 0, endedAt_ = 0;

@@ -4,6 +4,8 @@
 
 #include "supervisor.hpp"
 
+#include "plan/rank_failure.hpp"
+
 #include <string>
 #include <sys/types.h>
 
@@ -26,6 +28,7 @@ struct Supervisor::Rank {
     bool exited = false;
     double exitedAt = 0;
     std::string exitText;
+    RankEnding ending;         // exitText as the failure catalogue words it
     std::string lastError;     // the message of its last error event
     std::string lastStderr;
     AppendFile events, log;

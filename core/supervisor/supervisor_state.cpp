@@ -7,13 +7,29 @@
 
 namespace sb::supervise {
 
+namespace {
+
+// "reason" in English (with `suffix`), and the catalogue's "reason_code" and
+// "reason_args" a client words in its own language (docs/protocol.md).
+void setReason(json::Value& o, const std::optional<FailureReason>& reason, const std::string& suffix = {})
+{
+    o.set("reason", reason ? reason->message() + suffix : std::string());
+    if (!reason) return;
+    o.set("reason_code", reason->codeName());
+    json::Value args = json::Value::array();
+    for (const std::string& a : reason->args) args.push(a);
+    o.set("reason_args", std::move(args));
+}
+
+} // namespace
+
 void Supervisor::writeState()
 {
     json::Value s = json::Value::object();
     s.set("version", 1);
     s.set("run_id", spec_.runId);
     s.set("status", runStateName(state_));
-    s.set("reason", reason_);
+    setReason(s, reason_, afterRestartsText(reasonRestarts_));
     s.set("failing_rank", failingRank_);
     s.set("failing_host", failingHost_);
     s.set("attempt", attempts_.empty() ? 0 : attempts_.back().index);
@@ -42,7 +58,7 @@ void Supervisor::writeState()
         o.set("started_at", a.startedAt);
         if (a.endedAt > 0) o.set("ended_at", a.endedAt);
         o.set("status", a.status);
-        if (!a.reason.empty()) o.set("reason", a.reason);
+        if (a.reason) setReason(o, a.reason);
         if (a.failingRank >= 0) o.set("failing_rank", a.failingRank);
         if (!a.resumeDir.empty()) o.set("resume_dir", a.resumeDir);
         o.set("master_port", a.masterPort);
@@ -60,8 +76,8 @@ void Supervisor::writeState()
         ranks.push(std::move(o));
     }
     s.set("ranks", std::move(ranks));
-    std::string error;
-    if (!writeFileAtomic(join(dir_, kStateFile), s.dump() + "\n", &error)) log("cannot record the state: " + error);
+    if (const Status written = writeFileAtomic(join(dir_, kStateFile), s.dump() + "\n"); !written.ok())
+        log("cannot record the state: " + written.message());
 }
 
 } // namespace sb::supervise

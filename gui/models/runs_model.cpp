@@ -90,7 +90,7 @@ QVariant RunsModel::display(int row, Column column) const
     case IdColumn: return r.id;
     case NameColumn: return r.name;
     case StatusColumn: return runStatusText(r.status, abandoned_[row], r.isDetached(), r.id == attachedRun_);
-    case ReasonColumn: return runReasonText(r.reason, r.reasonCode, r.reasonArgs);
+    case ReasonColumn: return runReasonText(r);
     case WorldColumn: return r.worldSize;
     case PlanColumn: return has ? planSummaryText(d->preset, d->units, d->nodes, d->procsPerNode, d->replicate) : QString();
     case StartColumn: return timeText(std::isnan(r.startedAt) ? r.createdAt : r.startedAt);
@@ -145,7 +145,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole: {
-        if (column == ReasonColumn && !r.reason.isEmpty()) return runReasonText(r.reason, r.reasonCode, r.reasonArgs);
+        if (column == ReasonColumn && !r.reason.isEmpty()) return runReasonText(r);
         if (column == PeakColumn) {
             const auto d = details_.find(r.id);
             if (d == details_.end()) return {};

@@ -37,7 +37,7 @@ AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRun
     session_ = launch::openAttachSession(dbPath, *store_, runId, policy, options, &error_, &row_);
     if (!session_) return;
     status_ = store::parseStatus(row_.status).value_or(store::RunStatus::Running);
-    reason_ = row_.reason;
+    reason_ = {row_.reason, row_.reasonCode, row_.reasonArgs, row_.status == store::statusName(store::RunStatus::Failed) ? row_.restarts : 0};
     resetModels();
     loadBacklog(dbPath);
     connectSession();
@@ -140,7 +140,7 @@ void AttachedRun::connectSession()
         if (rank < 0) logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, attempt, line);
         else logs_->append(rank, RunLogModel::Stdout, attempt, line);
     });
-    connect(in, &launch::RunIngestor::stateChanged, this, [this](store::RunStatus st, const QString& reason, bool) {
+    connect(in, &launch::RunIngestor::stateChanged, this, [this](store::RunStatus st, const launch::CodedReason& reason, bool) {
         if (!connected_) {
             connected_ = true;
             Q_EMIT connectionChanged(true, {});

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "launch/detach/attach_session.hpp"
+#include "launch/failure_analysis.hpp"
 #include "store/sqlite_run_store.hpp"
 
 #include <QObject>
@@ -45,7 +46,8 @@ public:
     bool isStopping() const { return stopRequests_ > 0 && !finished_; }
     bool isConnected() const { return connected_; }
     store::RunStatus status() const { return status_; }
-    QString reason() const { return reason_; }
+    QString reason() const { return reason_.text; } // English
+    const launch::CodedReason& codedReason() const { return reason_; }
     // Why following ended without the run ending ("" when it ended or was detached).
     QString followError() const { return followError_; }
 
@@ -56,7 +58,7 @@ public:
     RunLogModel* logs() const { return logs_; }
 
 Q_SIGNALS:
-    void statusChanged(sb::store::RunStatus status, const QString& reason);
+    void statusChanged(sb::store::RunStatus status, const sb::launch::CodedReason& reason);
     void connectionChanged(bool connected, const QString& why);
     void stopFailed(const QString& error);
     void rankLogFetched(int rank, const QString& error);
@@ -83,7 +85,7 @@ private:
     LiveRunModel* live_;
     RunLogModel* logs_;
     store::RunStatus status_ = store::RunStatus::Running;
-    QString reason_;
+    launch::CodedReason reason_;
     QString error_;
     QString followError_;
     int stopRequests_ = 0;

@@ -18,7 +18,7 @@ RunSession::RunSession(const launch::PreparedLaunch& launch, std::shared_ptr<sto
     supervisor_->addMetricsSink(live_);
 
     launch::RunSupervisor* s = supervisor_.get();
-    connect(s, &launch::RunSupervisor::statusChanged, this, [this](store::RunStatus st, const QString& reason) {
+    connect(s, &launch::RunSupervisor::statusChanged, this, [this](store::RunStatus st, const launch::CodedReason& reason) {
         status_ = st;
         if (!reason.isEmpty() || store::isFinal(st)) reason_ = reason;
         Q_EMIT statusChanged(st, reason);
@@ -57,7 +57,7 @@ void RunSession::stop()
 {
     if (isFinished()) return;
     // The reason is stored with the run: in English, like the launcher's.
-    if (stopRequests_++ == 0) supervisor_->cancel(QStringLiteral("cancelled from the workbench"));
+    if (stopRequests_++ == 0) supervisor_->cancel({FailureCode::CancelledFromWorkbench, {}});
     else supervisor_->forceStop();
 }
 

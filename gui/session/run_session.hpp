@@ -35,7 +35,8 @@ public:
     bool isFinished() const { return supervisor_->isFinished(); }
     bool isStopping() const { return stopRequests_ > 0 && !isFinished(); }
     store::RunStatus status() const { return status_; }
-    QString reason() const { return reason_; }
+    QString reason() const { return reason_.text; } // English
+    const launch::CodedReason& codedReason() const { return reason_; }
 
     qint64 runId() const { return recorder_->runId(); }
     const launch::PreparedLaunch& launch() const { return supervisor_->launch(); }
@@ -44,7 +45,7 @@ public:
     RunLogModel* logs() const { return logs_; }
 
 Q_SIGNALS:
-    void statusChanged(sb::store::RunStatus status, const QString& reason);
+    void statusChanged(sb::store::RunStatus status, const sb::launch::CodedReason& reason);
     void finished(const sb::launch::RunOutcome& outcome);
 
 private:
@@ -54,7 +55,7 @@ private:
     LiveRunModel* live_;
     RunLogModel* logs_;
     store::RunStatus status_ = store::RunStatus::Starting;
-    QString reason_;
+    launch::CodedReason reason_;
     int stopRequests_ = 0;
 };
 

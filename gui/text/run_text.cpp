@@ -107,11 +107,41 @@ const std::vector<FailureTextTemplate>& failureTextTemplates()
          QT_TRANSLATE_NOOP("sb::gui::FailureText", "the launcher (pid %1 on %2) is gone; last heard from at %3")},
         {"run.launcher_gone_unknown",
          QT_TRANSLATE_NOOP("sb::gui::FailureText", "the launcher (pid %1 on %2) is gone; last heard from at an unknown time")},
+        {"run.not_started", QT_TRANSLATE_NOOP("sb::gui::FailureText", "the run could not start: %1")},
+        {"rank.connection_lost",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 lost its connection (ssh exited with 255)")},
+        {"rank.unreachable",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "rank %1 on %2 could not be reached (ssh exited with 255)")},
+        {"run.stopped", QT_TRANSLATE_NOOP("sb::gui::FailureText", "stopped on request")},
+        {"run.cancelled", QT_TRANSLATE_NOOP("sb::gui::FailureText", "cancelled by the user")},
+        {"run.cancelled_signal", QT_TRANSLATE_NOOP("sb::gui::FailureText", "cancelled by the user (%1)")},
+        {"run.cancelled_workbench", QT_TRANSLATE_NOOP("sb::gui::FailureText", "cancelled from the workbench")},
+        {"run.slurm_ended",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "Slurm ended the job (SIGTERM: its time limit, an scancel of the job, a preemption)")},
+        {"run.checkpoint_failed", QT_TRANSLATE_NOOP("sb::gui::FailureText", "1 checkpoint failed (%1)")},
+        {"run.checkpoints_failed", QT_TRANSLATE_NOOP("sb::gui::FailureText", "%1 checkpoints failed (%2)")},
+        {"run.supervisor_gone",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "the supervisor on %1 is gone (last heard from at %2)")},
+        {"slurm.queued", QT_TRANSLATE_NOOP("sb::gui::FailureText", "queued: Slurm job %1 is %2")},
+        {"slurm.ended_no_state",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "Slurm job %1 ended %2 and the supervisor recorded no final state (see %3/slurm-%1.out)")},
+        {"slurm.ended_before_start",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "Slurm job %1 ended %2 before the supervisor started")},
+        {"slurm.unknown_no_state",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "Slurm job %1 is unknown to Slurm (squeue and sacct) and the supervisor recorded no final state (see %2/slurm-%1.out)")},
+        {"slurm.unknown_before_start",
+         QT_TRANSLATE_NOOP("sb::gui::FailureText", "Slurm job %1 is unknown to Slurm (squeue and sacct) before the supervisor started")},
     };
     return rows;
 }
 
-QString runReasonText(const QString& recorded, const QString& code, const QStringList& args)
+QString runReasonText(const store::RunRow& run)
+{
+    const bool failed = run.status == store::statusName(store::RunStatus::Failed);
+    return runReasonText(run.reason, run.reasonCode, run.reasonArgs, failed ? run.restarts : 0);
+}
+
+QString runReasonText(const QString& recorded, const QString& code, const QStringList& args, int restarts)
 {
     if (code.isEmpty()) return recorded;
     for (const FailureTextTemplate& t : failureTextTemplates()) {
@@ -119,7 +149,12 @@ QString runReasonText(const QString& recorded, const QString& code, const QStrin
         std::vector<std::string> words;
         for (const QString& a : args) words.push_back(a.toStdString());
         const QString text = QCoreApplication::translate("sb::gui::FailureText", t.text);
-        return QString::fromStdString(FailureReason::fillFailure(text.toStdString(), words));
+        QString out = QString::fromStdString(FailureReason::fillFailure(text.toStdString(), words));
+        // English keeps the source's "(s)", agreed with the count as the core's English does.
+        if (restarts > 0)
+            out += QCoreApplication::translate("sb::gui::FailureText", " (after %n restart(s))", nullptr, restarts)
+                       .replace(QStringLiteral("(s)"), restarts == 1 ? QString() : QStringLiteral("s"));
+        return out;
     }
     return recorded;
 }

@@ -175,7 +175,7 @@ void LiveRunView::setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, q
     for (SeriesChart* c : seriesCharts()) c->refreshNow();
 }
 
-void LiveRunView::setStatus(store::RunStatus status, const QString& reason)
+void LiveRunView::setStatus(store::RunStatus status, const launch::CodedReason& reason)
 {
     status_ = status;
     reason_ = reason;
@@ -225,7 +225,7 @@ void LiveRunView::updateStatus()
         const double eta = live_->etaSeconds();
         if (!store::isFinal(status_) && !std::isnan(eta)) parts << tr("ETA %1").arg(durationText(eta));
     }
-    if (!reason_.isEmpty()) parts << reason_;
+    if (!reason_.isEmpty()) parts << runReasonText(reason_.text, reason_.code, reason_.args, reason_.restarts);
     if (!note_.isEmpty()) parts << note_;
     progress_->setText(parts.join(QStringLiteral(" · ")));
 }

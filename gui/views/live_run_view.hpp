@@ -6,6 +6,7 @@
 // print to the screen.
 #pragma once
 
+#include "launch/failure_analysis.hpp"
 #include "store/run_status.hpp"
 
 #include <QList>
@@ -30,7 +31,7 @@ public:
     explicit LiveRunView(QWidget* parent = nullptr);
 
     void setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, qint64 runId, const QString& runName);
-    void setStatus(store::RunStatus status, const QString& reason);
+    void setStatus(store::RunStatus status, const launch::CodedReason& reason);
     // A word on how the run is reached (an attached run: "connection lost —
     // reconnecting"), shown after the progress; "" for none.
     void setNote(const QString& note);
@@ -72,7 +73,7 @@ private:
     QSplitter* splitter_;
     QTimer clock_;
     store::RunStatus status_ = store::RunStatus::Starting;
-    QString reason_;
+    launch::CodedReason reason_;
     QString note_;
     qint64 runId_ = -1;
     QString runName_;

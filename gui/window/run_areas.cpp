@@ -46,7 +46,6 @@ namespace sb::gui {
 
 using app::HostCatalog;
 using app::LaunchRequest;
-using app::Preflight;
 using app::Setting;
 using app::StoreAccess;
 
@@ -217,7 +216,7 @@ void RunAreas::showAttached(AttachedRun* run)
 {
     const store::RunRow& row = run->row();
     liveView_->setRun(run->live(), run->logs(), row.worldSize, row.id, row.name);
-    liveView_->setStatus(run->status(), run->reason());
+    liveView_->setStatus(run->status(), run->codedReason());
     liveView_->setNote(tr("attaching to %1").arg(run->where()));
     connect(run, &AttachedRun::statusChanged, liveView_, &LiveRunView::setStatus);
     connect(run, &AttachedRun::connectionChanged, this, [this, run](bool connected, const QString& why) {

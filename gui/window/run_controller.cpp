@@ -22,7 +22,6 @@ namespace sb::gui {
 using app::ClusterSettings;
 using app::HostCatalog;
 using app::LaunchRequest;
-using app::Preflight;
 using app::RunSettings;
 using app::StoreAccess;
 using app::workPool;

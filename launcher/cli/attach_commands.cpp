@@ -97,10 +97,10 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     QObject::connect(&session, &launch::AttachSession::progress, &session, say);
     launch::RunIngestor& in = session.ingestor();
     QObject::connect(&in, &launch::RunIngestor::stateChanged, &session,
-                     [&](store::RunStatus st, const QString& reason, bool alive) {
+                     [&](store::RunStatus st, const launch::CodedReason& reason, bool alive) {
                          if (quiet) return;
                          say(QStringLiteral("run %1: %2%3%4").arg(runId).arg(store::statusName(st),
-                             reason.isEmpty() ? QString() : QStringLiteral(" (") + reason + QLatin1Char(')'),
+                             reason.isEmpty() ? QString() : QStringLiteral(" (") + reason.text + QLatin1Char(')'),
                              alive || store::isFinal(st) ? QString() : QStringLiteral(" [supervisor not running]")));
                      });
     QObject::connect(&in, &launch::RunIngestor::logLine, &session, [&](int, int rank, const QString& line) {

@@ -99,9 +99,9 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (auto why = checkTargetCore(a, c)) return targetError(err, *why);
 
     const launch::PrepareResult prepared = launch::prepareLaunch(c);
-    for (const QString& w : prepared.warnings) err << "shardbench-cli run: " << w.toStdString() << "\n";
+    for (const QString& w : launch::runConfigMessages(prepared.warnings)) err << "shardbench-cli run: " << w.toStdString() << "\n";
     if (!prepared.ok()) {
-        for (const QString& e : prepared.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
+        for (const QString& e : launch::runConfigMessages(prepared.errors)) err << "shardbench-cli run: " << e.toStdString() << "\n";
         return kBadInput;
     }
 
@@ -112,9 +112,9 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     const launch::CoreBuild core = here ? launch::probeCoreBuild(here->corePath) : launch::CoreBuild{};
     const launch::LaunchCheckResult checks =
         launch::checkLaunchTarget(prepared.launch, checkOptions, launch::MachineFacts::ofThisMachine(), core);
-    for (const QString& w : checks.warnings) err << "shardbench-cli run: warning: " << w.toStdString() << "\n";
+    for (const QString& w : launch::runConfigMessages(checks.warnings)) err << "shardbench-cli run: warning: " << w.toStdString() << "\n";
     if (!checks.ok()) {
-        for (const QString& e : checks.errors) err << "shardbench-cli run: " << e.toStdString() << "\n";
+        for (const QString& e : launch::runConfigMessages(checks.errors)) err << "shardbench-cli run: " << e.toStdString() << "\n";
         return kBadInput;
     }
 
@@ -184,7 +184,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
 
     InterruptSignals interrupts;
     QObject::connect(&interrupts, &InterruptSignals::interrupted, &supervisor, [&supervisor](int sig, int count) {
-        if (count == 1) supervisor.cancel(QStringLiteral("cancelled by the user (%1)").arg(launch::signalName(sig)));
+        if (count == 1) supervisor.cancel({FailureCode::CancelledBySignal, {launch::signalName(sig).toStdString()}});
         else supervisor.forceStop();
     });
     std::signal(SIGPIPE, SIG_IGN); // a closed terminal or pipe must not kill the supervisor

@@ -1,5 +1,6 @@
 #include "failure_analysis.hpp"
 
+#include "plan/rank_failure.hpp"
 #include "protocol/core_exit.hpp"
 
 #include <csignal>
@@ -50,41 +51,18 @@ std::optional<FailureReason> catalogued(const ObservedExit& o)
 {
     const RankExit& e = o.exit;
     if (o.host.isEmpty()) return std::nullopt;
-    const auto arg = [](const QString& s) { return s.toStdString(); };
-    std::vector<std::string> args{std::to_string(e.rank), arg(o.host)};
-    FailureCode code = FailureCode::RankExited;
+    RankEnding ending;
     switch (e.kind) {
-    case RankExit::Exited:
-        switch (static_cast<protocol::CoreExit>(e.code)) {
-        case protocol::CoreExit::Ok: return std::nullopt;
-        case protocol::CoreExit::Failed: code = FailureCode::RankRuntimeFailure; break;
-        case protocol::CoreExit::BadInput: code = FailureCode::RankBadInput; break;
-        case protocol::CoreExit::RendezvousFailed: code = FailureCode::RankRendezvous; break;
-        case protocol::CoreExit::CannotRun: code = FailureCode::RankCannotRun; break;
-        case protocol::CoreExit::NotFound: code = FailureCode::RankNotFound; break;
-        default: args.push_back(std::to_string(e.code)); break;
-        }
-        break;
-    case RankExit::Signaled:
-        if (e.stoppedByLauncher) {
-            code = FailureCode::RankStopped;
-        } else {
-            code = FailureCode::RankKilled;
-            args.push_back(std::to_string(e.code));
-        }
-        args.push_back(arg(signalName(e.code)));
-        break;
-    case RankExit::Lost:
-        code = FailureCode::RankLost;
-        args.push_back(arg(e.detail));
-        break;
-    case RankExit::NotStarted:
-        code = FailureCode::RankNotStarted;
-        args.push_back(arg(e.detail));
-        break;
+    case RankExit::Exited: ending.kind = RankEnding::Exited; break;
+    case RankExit::Signaled: ending.kind = RankEnding::Signaled; break;
+    case RankExit::Lost: ending.kind = RankEnding::Lost; break;
+    case RankExit::NotStarted: ending.kind = RankEnding::NotStarted; break;
     }
-    if (!o.lastError.isEmpty()) args.push_back(arg(o.lastError));
-    return FailureReason{code, std::move(args)};
+    ending.code = e.code;
+    if (e.kind == RankExit::Signaled) ending.signal = signalName(e.code).toStdString();
+    ending.detail = e.detail.toStdString();
+    ending.stoppedByLauncher = e.stoppedByLauncher;
+    return rankFailure(e.rank, o.host.toStdString(), ending, o.lastError.toStdString());
 }
 
 } // namespace

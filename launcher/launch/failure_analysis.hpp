@@ -36,9 +36,12 @@ QString failureReason(const ObservedExit& e);
 // A reason as the store keeps it: the English sentence, and the failure
 // catalogue's code and arguments when it has one ("" and none otherwise).
 struct CodedReason {
-    QString text;
+    QString text;       // English, with " (after N restarts)" when restarts > 0
     QString code;
     QStringList args;
+    int restarts = 0;   // a failed run's restarts before it gave up: a reader words them itself
+
+    bool isEmpty() const { return text.isEmpty(); }
 };
 CodedReason codedReason(const FailureReason& r);
 // The exit's reason with its code; text only when the exit has no host or

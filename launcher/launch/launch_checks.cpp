@@ -11,12 +11,19 @@
 #include <QThread>
 
 #include <algorithm>
+#include <optional>
 
 namespace sb::launch {
 
 namespace {
 
-QString bytesText(quint64 b) { return QLocale::c().formattedDataSize(static_cast<qint64>(std::min<quint64>(b, INT64_MAX)), 1); }
+ProblemArg text(const QString& s) { return ProblemArg(s.toStdString()); }
+
+// "1.5 GiB": the launcher's messages are English; a byte count is an argument already worded.
+ProblemArg bytesText(quint64 b)
+{
+    return text(QLocale::c().formattedDataSize(static_cast<qint64>(std::min<quint64>(b, INT64_MAX)), 1));
+}
 
 quint64 meminfoField(const QByteArray& meminfo, const char* name)
 {
@@ -81,13 +88,12 @@ CoreBuild probeCoreBuild(const QString& corePath)
     return parseCoreVersion(QString::fromUtf8(p.readAllStandardOutput()));
 }
 
-QString MemoryVerdict::describe() const
+RunConfigProblem MemoryVerdict::problem(bool ignored) const
 {
-    const QString where = limitedByThisMachine ? QStringLiteral("this machine's available memory shared by its ranks")
-                                               : QStringLiteral("the plan's device memory");
-    return QStringLiteral("the estimated peak of rank %1 is %2 but a rank has %3 (%4)")
-        .arg(worstRank)
-        .arg(bytesText(peakBytes), bytesText(capacityBytes), where);
+    using C = RunConfigCode;
+    const C code = limitedByThisMachine ? (ignored ? C::MemoryOverHereIgnored : C::MemoryOverHere)
+                                        : (ignored ? C::MemoryOverDeviceIgnored : C::MemoryOverDevice);
+    return {code, {worstRank, bytesText(peakBytes), bytesText(capacityBytes)}};
 }
 
 MemoryVerdict memoryVerdict(const PreparedLaunch& l, const MachineFacts& m)
@@ -109,21 +115,22 @@ MemoryVerdict memoryVerdict(const PreparedLaunch& l, const MachineFacts& m)
     return v;
 }
 
-QString checkpointFolderProblem(const QString& dir, quint64 bytes)
+std::optional<RunConfigProblem> checkpointFolderProblem(const QString& dir, quint64 bytes)
 {
+    using C = RunConfigCode;
     if (!QDir().mkpath(dir)) {
         const QString ancestor = existingAncestor(dir);
-        return QStringLiteral("the checkpoint folder %1 cannot be created (%2 %3)")
-            .arg(dir, ancestor, QFileInfo(ancestor).isDir() ? QStringLiteral("is not writable") : QStringLiteral("is not a folder"));
+        return RunConfigProblem{QFileInfo(ancestor).isDir() ? C::CheckpointDirNotWritable : C::CheckpointDirNotFolder,
+                                {text(dir), text(ancestor)}};
     }
     QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".shardbench-write-test-XXXXXX")));
     if (!probe.open() || probe.write("x", 1) != 1 || !probe.flush())
-        return QStringLiteral("the checkpoint folder %1 is not writable: %2").arg(dir, probe.errorString());
+        return RunConfigProblem{C::CheckpointDirUnwritable, {text(dir), text(probe.errorString())}};
     const QStorageInfo storage(dir);
     if (storage.isValid() && storage.bytesAvailable() >= 0 && static_cast<quint64>(storage.bytesAvailable()) < bytes)
-        return QStringLiteral("the checkpoint folder %1 has %2 free but one checkpoint takes about %3")
-            .arg(dir, bytesText(static_cast<quint64>(storage.bytesAvailable())), bytesText(bytes));
-    return {};
+        return RunConfigProblem{C::CheckpointDirFull,
+                                {text(dir), bytesText(static_cast<quint64>(storage.bytesAvailable())), bytesText(bytes)}};
+    return std::nullopt;
 }
 
 LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOptions& options, const MachineFacts& m,
@@ -132,33 +139,26 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
     LaunchCheckResult r;
     if (options.checkMemory) {
         const MemoryVerdict v = memoryVerdict(l, m);
-        if (!v.fits()) {
-            if (options.ignoreMemoryEstimate) r.warnings << v.describe() + QStringLiteral("; launched anyway (--ignore-memory-estimate)");
-            else r.errors << v.describe() + QStringLiteral(": it would run out of memory (--ignore-memory-estimate launches it anyway)");
-        }
+        if (!v.fits()) (options.ignoreMemoryEstimate ? r.warnings : r.errors).push_back(v.problem(options.ignoreMemoryEstimate));
     }
     // The core's build: local and Slurm runs start the binary this machine sees.
     if (const HereCore* h = hereCore(l.config.target); h && l.cuda && core.known && !core.cuda)
-        r.errors << QStringLiteral("the plan runs on cuda but %1 was built without CUDA (%2)").arg(h->corePath, core.text);
+        r.errors.push_back({RunConfigCode::CoreWithoutCuda, {text(h->corePath), text(core.text)}});
 
     const int here = localRanks(l);
     if (here > 0 && l.cuda && m.gpus >= 0 && here > m.gpus)
-        r.errors << QStringLiteral("the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)").arg(here).arg(m.gpus);
+        r.errors.push_back({RunConfigCode::TooFewGpus, {here, m.gpus}});
     if (here > 0 && !l.cuda && m.cores > 0 && here > m.cores * kMaxRanksPerCore)
-        r.errors << QStringLiteral("the plan runs %1 ranks on this machine, which has %2 core(s): at most %3 ranks per core can make progress")
-                        .arg(here)
-                        .arg(m.cores)
-                        .arg(kMaxRanksPerCore);
+        r.errors.push_back({RunConfigCode::TooManyRanks, {here, m.cores, kMaxRanksPerCore}});
     else if (here > 0 && !l.cuda && m.cores > 0 && here > m.cores)
-        r.warnings << QStringLiteral("%1 ranks share %2 core(s): each step will be slow").arg(here).arg(m.cores);
+        r.warnings.push_back({RunConfigCode::RanksShareCores, {here, m.cores}});
 
     // Last, and only when everything else passed: it creates the folder.
     const LocalTarget* local = std::get_if<LocalTarget>(&l.config.target);
     if (r.ok() && local && !l.checkpointDir.isEmpty()) {
         const QString workdir = local->workdir.isEmpty() ? QDir::currentPath() : local->workdir;
         const QString dir = QDir::cleanPath(QDir(workdir).absoluteFilePath(l.checkpointDir));
-        const QString problem = checkpointFolderProblem(dir, l.checkpointBytes);
-        if (!problem.isEmpty()) r.errors << problem;
+        if (std::optional<RunConfigProblem> problem = checkpointFolderProblem(dir, l.checkpointBytes)) r.errors.push_back(*problem);
     }
     return r;
 }

@@ -10,6 +10,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+#include <vector>
+
 namespace sb::launch {
 
 // What a machine offers its ranks; zero fields are unknown (not checked).
@@ -41,7 +44,9 @@ struct MemoryVerdict {
     quint64 capacityBytes = 0;
     bool limitedByThisMachine = false; // the capacity is MemAvailable / local ranks
     bool fits() const { return peakBytes <= capacityBytes; }
-    QString describe() const; // "rank 0 needs 770 GiB but a rank has 16 GiB (the plan's device memory)"
+    // "the estimated peak of rank 0 is 770 GiB but a rank has 16 GiB (the
+    // plan's device memory)", as a refusal or as launched anyway.
+    RunConfigProblem problem(bool ignored) const;
 };
 MemoryVerdict memoryVerdict(const PreparedLaunch& launch, const MachineFacts& thisMachine);
 
@@ -51,9 +56,9 @@ struct LaunchCheckOptions {
 };
 
 struct LaunchCheckResult {
-    QStringList errors;   // sentences; any one refuses the launch
-    QStringList warnings;
-    bool ok() const { return errors.isEmpty(); }
+    std::vector<RunConfigProblem> errors; // any one refuses the launch
+    std::vector<RunConfigProblem> warnings;
+    bool ok() const { return errors.empty(); }
 };
 
 // `core` is what the core reports about its build (unknown: not checked).
@@ -61,9 +66,9 @@ struct LaunchCheckResult {
 LaunchCheckResult checkLaunchTarget(const PreparedLaunch& launch, const LaunchCheckOptions& options,
                                     const MachineFacts& thisMachine, const CoreBuild& core);
 
-// "" or why the folder cannot hold one checkpoint of `bytes`: it is created
-// when missing, a file is written and removed, and its file system has room.
-QString checkpointFolderProblem(const QString& dir, quint64 bytes);
+// Why the folder cannot hold one checkpoint of `bytes`, if it cannot: it is
+// created when missing, a file is written and removed, and its file system has room.
+std::optional<RunConfigProblem> checkpointFolderProblem(const QString& dir, quint64 bytes);
 
 // Local ranks beyond this many per core are refused on a CPU plan.
 inline constexpr int kMaxRanksPerCore = 4;

@@ -42,8 +42,9 @@ QString newRunUid()
 PrepareResult prepareLaunch(const RunConfig& config)
 {
     PrepareResult r;
-    r.configProblems = runConfigProblems(config);
-    for (const RunConfigProblem& p : r.configProblems) r.errors << runConfigMessage(p);
+    using C = RunConfigCode;
+    const auto text = [](const QString& s) { return ProblemArg(s.toStdString()); };
+    r.errors = runConfigProblems(config);
     if (!r.ok()) return r;
     PreparedLaunch& l = r.launch;
     l.config = config;
@@ -52,15 +53,15 @@ PrepareResult prepareLaunch(const RunConfig& config)
     const QFileInfo info(config.planPath);
     QFile f(config.planPath);
     if (!info.exists()) {
-        r.errors << QStringLiteral("the plan file %1 does not exist").arg(config.planPath);
+        r.errors.push_back({C::PlanNotFound, {text(config.planPath)}});
         return r;
     }
     if (info.isDir() || !f.open(QIODevice::ReadOnly)) {
-        r.errors << QStringLiteral("cannot read the plan file %1: %2").arg(config.planPath, f.errorString());
+        r.errors.push_back({C::PlanUnreadable, {text(config.planPath), text(f.errorString())}});
         return r;
     }
     if (f.size() > 64 * 1024 * 1024) {
-        r.errors << QStringLiteral("the plan file %1 is larger than 64 MiB").arg(config.planPath);
+        r.errors.push_back({C::PlanTooLarge, {text(config.planPath)}});
         return r;
     }
     l.planJson = f.readAll();
@@ -68,9 +69,8 @@ PrepareResult prepareLaunch(const RunConfig& config)
     // One read: what is validated is exactly what the hosts receive.
     const LoadedPlan plan = validateLoaded(planFromString(l.planJson.toStdString()));
     for (const Problem& p : plan.problems) {
-        const QString text = config.planPath + QStringLiteral(": ") + QString::fromStdString(formatProblem(p));
-        if (p.severity == Severity::Error) r.errors << text;
-        else r.warnings << text;
+        RunConfigProblem found{C::PlanProblem, {text(config.planPath), formatProblem(p)}};
+        (p.severity == Severity::Error ? r.errors : r.warnings).push_back(std::move(found));
     }
     if (!r.ok()) return r;
     l.planName = QString::fromStdString(plan.plan.name);
@@ -100,7 +100,7 @@ PrepareResult prepareLaunch(const RunConfig& config)
         l.hosts = {HostSpec{QStringLiteral("localhost"), l.worldSize}};
     } else if (std::holds_alternative<SlurmTarget>(config.target)) {
         if (QStandardPaths::findExecutable(QStringLiteral("srun")).isEmpty())
-            r.errors << QStringLiteral("srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)");
+            r.errors.push_back({C::SrunMissing, {}});
         // srun --distribution=block puts ranks node by node, as the mesh expects.
         for (int n = 0; n < l.nodes; ++n) l.hosts << HostSpec{unallocatedNodeName(n), l.procsPerNode};
     } else {
@@ -114,19 +114,12 @@ PrepareResult prepareLaunch(const RunConfig& config)
     if (total != l.worldSize) {
         QStringList parts;
         for (const HostSpec& h : l.hosts) parts << QStringLiteral("%1 (%2)").arg(h.name).arg(h.slots);
-        r.errors << QStringLiteral("the hosts provide %1 slots [%2] but the plan's mesh needs %3 ranks "
-                                   "(%4 nodes x %5 procs per node)")
-                        .arg(total)
-                        .arg(parts.join(QStringLiteral(", ")))
-                        .arg(l.worldSize)
-                        .arg(plan.plan.mesh.nodes)
-                        .arg(plan.plan.mesh.procsPerNode);
+        r.errors.push_back({C::SlotsMismatch, {total, text(parts.join(QStringLiteral(", "))), l.worldSize, plan.plan.mesh.nodes,
+                                               plan.plan.mesh.procsPerNode}});
         return r;
     }
     if (config.backend() == BackendKind::Ssh && l.hosts.size() != plan.plan.mesh.nodes)
-        r.warnings << QStringLiteral("the plan's mesh has %1 nodes but the run uses %2 hosts")
-                          .arg(plan.plan.mesh.nodes)
-                          .arg(l.hosts.size());
+        r.warnings.push_back({C::NodesMismatch, {plan.plan.mesh.nodes, l.hosts.size()}});
     int rank = 0;
     for (int h = 0; h < l.hosts.size(); ++h)
         for (int local = 0; local < l.hosts[h].slots; ++local)

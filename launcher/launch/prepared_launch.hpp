@@ -46,12 +46,13 @@ struct PreparedLaunch {
     QList<int> ranksOn(int hostIndex) const;
 };
 
+// What stops the launch and what the user should know, as the launcher's
+// catalogue codes (runConfigMessages() words them in English).
 struct PrepareResult {
     PreparedLaunch launch;
-    QStringList errors;
-    std::vector<RunConfigProblem> configProblems; // what RunConfig::validate() found, as codes (errors has their English)
-    QStringList warnings;
-    bool ok() const { return errors.isEmpty(); }
+    std::vector<RunConfigProblem> errors;   // RunConfig::validate()'s, then the plan's and the layout's
+    std::vector<RunConfigProblem> warnings;
+    bool ok() const { return errors.empty(); }
 };
 
 // Validates the config, reads and validates the plan, checks that the hosts'

@@ -25,14 +25,14 @@ QString runConfigMessage(const RunConfigProblem& p)
     return QString::fromStdString(fillTemplate(runConfigCatalogue().at(static_cast<std::size_t>(p.code)).text, english));
 }
 
-namespace {
-
-QStringList messages(const std::vector<RunConfigProblem>& problems)
+QStringList runConfigMessages(const std::vector<RunConfigProblem>& problems)
 {
     QStringList out;
     for (const RunConfigProblem& p : problems) out << runConfigMessage(p);
     return out;
 }
+
+namespace {
 
 std::string utf8(const QString& s) { return s.toStdString(); }
 
@@ -49,7 +49,7 @@ std::vector<RunConfigProblem> sshOptionProblems(const SshOptions& ssh)
     return e;
 }
 
-QStringList SshOptions::validate() const { return messages(sshOptionProblems(*this)); }
+QStringList SshOptions::validate() const { return runConfigMessages(sshOptionProblems(*this)); }
 
 std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
 {
@@ -113,6 +113,6 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
     return e;
 }
 
-QStringList RunConfig::validate() const { return messages(runConfigProblems(*this)); }
+QStringList RunConfig::validate() const { return runConfigMessages(runConfigProblems(*this)); }
 
 } // namespace sb::launch

@@ -1,5 +1,5 @@
-// What RunConfig::validate() finds, as codes with arguments: the launcher's
-// message catalogue, built like the core's (core/plan/problem_code.hpp).
+// What RunConfig::validate(), prepareLaunch() and checkLaunchTarget() find,
+// as codes with arguments: the launcher's message catalogue, built like the core's (core/plan/problem_code.hpp).
 // validate() returns these rows' English templates filled with their
 // arguments; a front end can word a code in its own language instead.
 #pragma once
@@ -7,11 +7,14 @@
 #include "plan/problem.hpp"
 
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
 // X(enumerator, code, template). A %1 the row marks "detail" is a sentence
 // from a check outside this catalogue (host names, Slurm options), in English.
+// The rows after RunConfig's own are what prepareLaunch() and
+// checkLaunchTarget() find; byte sizes come formatted ("1.5 GiB").
 #define SB_RUN_CONFIG_CATALOGUE(X) \
     X(PlanMissing, "run.plan_missing", "no plan file given") \
     X(MaxRestarts, "run.max_restarts", "max restarts must be 0 to 1000") \
@@ -40,7 +43,40 @@
     X(SshConnectTimeout, "run.ssh_connect_timeout", "the SSH connect timeout must be 1 to 3600 s") \
     X(SshKeepalive, "run.ssh_keepalive", "the SSH keepalive interval must be 1 to 3600 s") \
     X(SshLiveness, "run.ssh_liveness", "the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s") \
-    X(SshConnectTries, "run.ssh_connect_tries", "the number of SSH connect tries must be 1 to 20")
+    X(SshConnectTries, "run.ssh_connect_tries", "the number of SSH connect tries must be 1 to 20") \
+    /* prepareLaunch(): the plan file and the ranks' layout */ \
+    X(PlanNotFound, "launch.plan_not_found", "the plan file %1 does not exist") \
+    X(PlanUnreadable, "launch.plan_unreadable", "cannot read the plan file %1: %2") /* %2: the system's words */ \
+    X(PlanTooLarge, "launch.plan_too_large", "the plan file %1 is larger than 64 MiB") \
+    X(PlanProblem, "launch.plan_problem", "%1: %2") /* %2: the plan problem's English */ \
+    X(SrunMissing, "launch.srun_missing", "srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)") \
+    X(SlotsMismatch, "launch.slots_mismatch", \
+      "the hosts provide %1 slots [%2] but the plan's mesh needs %3 ranks (%4 nodes x %5 procs per node)") \
+    X(NodesMismatch, "launch.nodes_mismatch", "the plan's mesh has %1 nodes but the run uses %2 hosts") \
+    /* checkLaunchTarget(): what the machine that starts the ranks can do */ \
+    X(MemoryOverDevice, "launch.memory_over_device", \
+      "the estimated peak of rank %1 is %2 but a rank has %3 (the plan's device memory): it would run out of memory " \
+      "(--ignore-memory-estimate launches it anyway)") \
+    X(MemoryOverHere, "launch.memory_over_here", \
+      "the estimated peak of rank %1 is %2 but a rank has %3 (this machine's available memory shared by its ranks): " \
+      "it would run out of memory (--ignore-memory-estimate launches it anyway)") \
+    X(MemoryOverDeviceIgnored, "launch.memory_over_device_ignored", \
+      "the estimated peak of rank %1 is %2 but a rank has %3 (the plan's device memory); launched anyway " \
+      "(--ignore-memory-estimate)") \
+    X(MemoryOverHereIgnored, "launch.memory_over_here_ignored", \
+      "the estimated peak of rank %1 is %2 but a rank has %3 (this machine's available memory shared by its ranks); " \
+      "launched anyway (--ignore-memory-estimate)") \
+    X(CoreWithoutCuda, "launch.core_without_cuda", "the plan runs on cuda but %1 was built without CUDA (%2)") \
+    X(TooFewGpus, "launch.too_few_gpus", "the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)") \
+    X(TooManyRanks, "launch.too_many_ranks", \
+      "the plan runs %1 ranks on this machine, which has %2 core(s): at most %3 ranks per core can make progress") \
+    X(RanksShareCores, "launch.ranks_share_cores", "%1 ranks share %2 core(s): each step will be slow") \
+    X(CheckpointDirNotWritable, "launch.checkpoint_dir_parent", \
+      "the checkpoint folder %1 cannot be created (%2 is not writable)") \
+    X(CheckpointDirNotFolder, "launch.checkpoint_dir_not_folder", \
+      "the checkpoint folder %1 cannot be created (%2 is not a folder)") \
+    X(CheckpointDirUnwritable, "launch.checkpoint_dir_unwritable", "the checkpoint folder %1 is not writable: %2") \
+    X(CheckpointDirFull, "launch.checkpoint_dir_full", "the checkpoint folder %1 has %2 free but one checkpoint takes about %3")
 
 namespace sb::launch {
 
@@ -66,6 +102,7 @@ struct RunConfigTemplate {
 const std::vector<RunConfigTemplate>& runConfigCatalogue();
 // The English sentence validate() returns for a problem.
 QString runConfigMessage(const RunConfigProblem& p);
+QStringList runConfigMessages(const std::vector<RunConfigProblem>& problems);
 
 std::vector<RunConfigProblem> runConfigProblems(const RunConfig& config);
 std::vector<RunConfigProblem> sshOptionProblems(const SshOptions& ssh);

@@ -45,11 +45,15 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
     }
     supervisor.addMetricsSink(this);
 
-    connect(&supervisor, &RunSupervisor::statusChanged, this, [this](store::RunStatus s, const QString& reason) {
+    connect(&supervisor, &RunSupervisor::statusChanged, this, [this](store::RunStatus s, const CodedReason& reason) {
         store::RunUpdate u;
         u.runId = runId_;
         u.status = s;
-        if (!reason.isEmpty()) u.reason = reason;
+        if (!reason.isEmpty()) {
+            u.reason = reason.text;
+            u.reasonCode = reason.code;
+            u.reasonArgs = reason.args;
+        }
         if (s == store::RunStatus::Running && supervisor_.attempt() == 0) u.startedAt = now();
         store_.updateRun(u);
     });

@@ -52,7 +52,7 @@ QString RunSupervisor::hostName(int hostIndex) const
     return hostNames_.value(hostIndex, launch_.hosts.value(hostIndex).name);
 }
 
-void RunSupervisor::setStatus(RunStatus status, const QString& reason)
+void RunSupervisor::setStatus(RunStatus status, const CodedReason& reason)
 {
     if (status_ == status && reason.isEmpty()) return;
     status_ = status;
@@ -219,12 +219,12 @@ void RunSupervisor::stopAttempt()
     backend_->terminate();
 }
 
-void RunSupervisor::cancel(const QString& why)
+void RunSupervisor::cancel(const FailureReason& why)
 {
     if (finished_ || cancelled_) return;
     cancelled_ = true;
-    cancelReason_ = why.isEmpty() ? QStringLiteral("cancelled by the user") : why;
-    Q_EMIT progress(cancelReason_ + QStringLiteral("; stopping every rank"));
+    cancelReason_ = codedReason(why);
+    Q_EMIT progress(cancelReason_.text + QStringLiteral("; stopping every rank"));
     if (restartTimer_.isActive()) {
         restartTimer_.stop();
         finish(RunStatus::Cancelled, cancelReason_);
@@ -262,11 +262,10 @@ void RunSupervisor::onBackendFinished()
         Q_EMIT attemptEnded(rec);
         if (rank0FinalLoss_) outcome_.finalLoss = *rank0FinalLoss_;
         outcome_.failedCheckpoints = static_cast<int>(failedCheckpoints_.size());
-        finish(RunStatus::Completed, failedCheckpoints_.isEmpty() ? QString()
-                                     : QStringLiteral("%1 checkpoint%2 failed (%3)")
-                                           .arg(failedCheckpoints_.size())
-                                           .arg(failedCheckpoints_.size() == 1 ? QString() : QStringLiteral("s"))
-                                           .arg(firstCheckpointFailure_));
+        finish(RunStatus::Completed, failedCheckpoints_.isEmpty()
+                                         ? CodedReason()
+                                         : codedReason(checkpointsFailedReason(static_cast<std::size_t>(failedCheckpoints_.size()),
+                                                                               firstCheckpointFailure_.toStdString())));
         return;
     }
 
@@ -284,17 +283,21 @@ void RunSupervisor::onBackendFinished()
     } else if (!cancelled_) {
         coded = codedReason({FailureCode::RanksUnfinished, {}});
     }
-    QString reason = coded.text;
+    const QString reason = coded.text;
 
     if (cancelled_) {
         rec.status = store::statusName(RunStatus::Cancelled);
-        rec.reason = cancelReason_;
+        rec.reason = cancelReason_.text;
+        rec.reasonCode = cancelReason_.code;
+        rec.reasonArgs = cancelReason_.args;
         Q_EMIT attemptEnded(rec);
         finish(RunStatus::Cancelled, cancelReason_);
         return;
     }
     rec.status = store::statusName(RunStatus::Failed);
     rec.reason = reason;
+    rec.reasonCode = coded.code;
+    rec.reasonArgs = coded.args;
     rec.failingRank = failingRank;
     Q_EMIT attemptEnded(rec);
     outcome_.failingRank = failingRank;
@@ -316,24 +319,25 @@ void RunSupervisor::onBackendFinished()
                             .arg(launch_.config.maxRestarts)
                             .arg(resumeDir_.isEmpty() ? QStringLiteral(" from scratch")
                                                       : QStringLiteral(" from ") + resumeDir_));
-        setStatus(RunStatus::Running, reason);
+        setStatus(RunStatus::Running, coded);
         restartTimer_.start(1000);
         return;
     }
-    if (attempt_ > 0) reason += QStringLiteral(" (after %1 restart%2)").arg(attempt_).arg(attempt_ == 1 ? QString() : QStringLiteral("s"));
-    if (attempt_ == 0) { // after restarts the reason adds their count, in English only
-        outcome_.reasonCode = coded.code;
-        outcome_.reasonArgs = coded.args;
+    if (attempt_ > 0) {
+        coded.text += QString::fromStdString(afterRestartsText(attempt_));
+        coded.restarts = attempt_;
     }
-    finish(RunStatus::Failed, reason);
+    finish(RunStatus::Failed, coded);
 }
 
-void RunSupervisor::finish(RunStatus status, const QString& reason)
+void RunSupervisor::finish(RunStatus status, const CodedReason& reason)
 {
     if (finished_) return;
     finished_ = true;
     outcome_.status = status;
-    outcome_.reason = reason;
+    outcome_.reason = reason.text;
+    outcome_.reasonCode = reason.code;
+    outcome_.reasonArgs = reason.args;
     outcome_.endedAt = now();
     for (MetricsSink* s : sinks_) s->close();
     setStatus(status, reason);

@@ -74,7 +74,7 @@ public:
 
     void start();
     // Stops every rank and ends the run as cancelled.
-    void cancel(const QString& why = QString());
+    void cancel(const FailureReason& why = {FailureCode::CancelledByUser, {}});
     // Skips the grace of a stop in progress (a second Ctrl-C).
     void forceStop();
 
@@ -87,7 +87,7 @@ public:
     QString hostName(int hostIndex) const;
 
 Q_SIGNALS:
-    void statusChanged(sb::store::RunStatus status, const QString& reason);
+    void statusChanged(sb::store::RunStatus status, const sb::launch::CodedReason& reason);
     void progress(const QString& message);
     void hostReady(const sb::launch::HostInfo& info);
     void attemptStarted(int attempt, const QString& resumeDir);
@@ -109,8 +109,8 @@ private:
     void onLaunchFailed(const QString& message, int hostIndex);
     void onBackendFinished();
     void stopAttempt();
-    void finish(store::RunStatus status, const QString& reason);
-    void setStatus(store::RunStatus status, const QString& reason = QString());
+    void finish(store::RunStatus status, const CodedReason& reason);
+    void setStatus(store::RunStatus status, const CodedReason& reason = {});
     static double now();
 
     PreparedLaunch launch_;
@@ -124,7 +124,7 @@ private:
     int attempt_ = -1;
     bool finished_ = false;
     bool cancelled_ = false;
-    QString cancelReason_;
+    CodedReason cancelReason_;
 
     // The current attempt.
     QString resumeDir_;

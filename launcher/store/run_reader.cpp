@@ -22,6 +22,14 @@ namespace sb::store {
 namespace {
 
 double realOf(const QVariant& v) { return v.isNull() ? kNoTime : v.toDouble(); }
+
+// A JSON array of strings as stored (reason_args); empty for NULL.
+QStringList stringsOf(const QVariant& v)
+{
+    QStringList out;
+    for (const QJsonValue& a : QJsonDocument::fromJson(v.toString().toUtf8()).array()) out << a.toString();
+    return out;
+}
 qint64 countOf(const QVariant& v) { return v.isNull() ? -1 : v.toLongLong(); }
 int rankOf(const QVariant& v) { return v.isNull() ? -1 : v.toInt(); }
 
@@ -99,8 +107,7 @@ QList<RunRow> RunReader::queryRuns(const QString& where, const QVariantList& arg
         r.runDir = q.value(22).toString();
         r.attachJson = q.value(23).toString();
         r.reasonCode = q.value(24).toString();
-        for (const QJsonValue& a : QJsonDocument::fromJson(q.value(25).toString().toUtf8()).array())
-            r.reasonArgs << a.toString();
+        r.reasonArgs = stringsOf(q.value(25));
         if (withPlan) r.planJson = q.value(26).toString();
         out << r;
     }
@@ -151,7 +158,7 @@ QList<AttemptRecord> RunReader::attempts(qint64 runId)
 {
     QList<AttemptRecord> out;
     QSqlQuery q(db_);
-    q.prepare(QStringLiteral("SELECT attempt, started_at, ended_at, status, reason, failing_rank, resume_dir "
+    q.prepare(QStringLiteral("SELECT attempt, started_at, ended_at, status, reason, failing_rank, resume_dir, reason_code, reason_args "
                              "FROM run_attempts WHERE run_id = ? ORDER BY attempt"));
     q.bindValue(0, runId);
     if (!q.exec()) {
@@ -168,6 +175,8 @@ QList<AttemptRecord> RunReader::attempts(qint64 runId)
         a.reason = q.value(4).toString();
         a.failingRank = rankOf(q.value(5));
         a.resumeDir = q.value(6).toString();
+        a.reasonCode = q.value(7).toString();
+        a.reasonArgs = stringsOf(q.value(8));
         out << a;
     }
     return out;

@@ -160,7 +160,7 @@ CREATE TABLE ingest_offsets (
 ) WITHOUT ROWID;
 )sql",
     // 3 -> 4: a run's reason is also kept as a code of the failure catalogue
-    // (core/protocol/failure_reason.hpp) with its arguments as a JSON array of
+    // (core/plan/failure_reason.hpp) with its arguments as a JSON array of
     // strings, so a reader shows it in its own language; rows from before
     // keep only their English text. The saved_plans table, never written by
     // any program, goes.
@@ -168,6 +168,12 @@ CREATE TABLE ingest_offsets (
 ALTER TABLE runs ADD COLUMN reason_code TEXT;
 ALTER TABLE runs ADD COLUMN reason_args TEXT;
 DROP TABLE saved_plans;
+)sql",
+    // 4 -> 5: an attempt's reason too (a detached run's supervisor words every
+    // attempt through the failure catalogue); rows from before keep English only.
+    R"sql(
+ALTER TABLE run_attempts ADD COLUMN reason_code TEXT;
+ALTER TABLE run_attempts ADD COLUMN reason_args TEXT;
 )sql",
 };
 

@@ -57,7 +57,9 @@ struct AttemptRecord {
     double startedAt = kNoTime;
     double endedAt = kNoTime;
     QString status;
-    QString reason;
+    QString reason;       // English
+    QString reasonCode;   // a failure catalogue code name, "" for text only
+    QStringList reasonArgs;
     int failingRank = -1;
     QString resumeDir;
 };

@@ -49,7 +49,7 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     attempt_ = prepare(QStringLiteral(
         "INSERT OR REPLACE INTO run_attempts (run_id, attempt, started_at, ended_at, status, reason, failing_rank, "
-        "resume_dir) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+        "resume_dir, reason_code, reason_args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     metrics_ = SqliteStatement(
         sqliteHandle(db_),
         metricsInsertSql().c_str(),
@@ -148,6 +148,8 @@ QString WriteStatements::recordAttempt(const AttemptRecord& a)
     q.bindValue(5, textOrNull(a.reason.isEmpty() ? QString() : a.reason));
     q.bindValue(6, rankOrNull(a.failingRank));
     q.bindValue(7, textOrNull(a.resumeDir.isEmpty() ? QString() : a.resumeDir));
+    q.bindValue(8, textOrNull(a.reasonCode.isEmpty() ? QString() : a.reasonCode));
+    q.bindValue(9, textOrNull(a.reasonCode.isEmpty() ? QString() : stringsJson(a.reasonArgs)));
     return run(q);
 }
 

@@ -83,7 +83,7 @@ private Q_SLOTS:
         SshOptions ssh;
         ssh.connectTimeoutS = 7;
         const app::PreparedRun p = app::prepareRun(r, ssh, QStringLiteral("core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
-        QVERIFY2(p.ok(), qPrintable(p.writeError + p.result.errors.join(u'\n')));
+        QVERIFY2(p.ok(), qPrintable(p.writeError + launch::runConfigMessages(p.result.errors).join(u'\n')));
         QVERIFY(p.planFile.startsWith(r.launchDir + QLatin1Char('/')));
         QVERIFY(p.planFile.endsWith(QStringLiteral("-two-hosts.json")));
         QVERIFY(QFileInfo::exists(p.planFile));

@@ -21,6 +21,7 @@
 #include "plan/problem_catalogue.hpp"
 
 #include "launch/failure_analysis.hpp"
+#include "launch/launch_checks.hpp"
 #include "launch/run_config_problems.hpp"
 #include "text/run_text.hpp"
 #include "models/runs_model.hpp"
@@ -252,6 +253,8 @@ void TestProblems::recordedFailureShowsInGerman()
     const qint64 coded = store->createRun(run);
     run.uid = QStringLiteral("u2");
     const qint64 old = store->createRun(run);
+    run.uid = QStringLiteral("u3");
+    const qint64 restarted = store->createRun(run);
     launch::ObservedExit killed;
     killed.exit.rank = 3;
     killed.exit.kind = launch::RankExit::Signaled;
@@ -270,13 +273,24 @@ void TestProblems::recordedFailureShowsInGerman()
     text.status = store::RunStatus::Failed;
     text.reason = QStringLiteral("rank 1 on node-a exited with code 1 (runtime failure)");
     store->updateRun(text);
+    // A detached run's reason as the supervisor records it: the English text
+    // ends with its restarts, the code and arguments do not.
+    const FailureReason rankOne{FailureCode::RankRuntimeFailure, {"1", "node-a"}};
+    store::RunUpdate again;
+    again.runId = restarted;
+    again.status = store::RunStatus::Failed;
+    again.reason = QString::fromStdString(rankOne.message() + afterRestartsText(2));
+    again.reasonCode = QString::fromStdString(rankOne.codeName());
+    again.reasonArgs = QStringList{QStringLiteral("1"), QStringLiteral("node-a")};
+    again.restarts = 2;
+    store->updateRun(again);
     QVERIFY2(store->flush(), qPrintable(store->lastError()));
 
     auto reader = store::RunReader::open(path, &err);
     QVERIFY2(reader, qPrintable(err));
     RunsModel model;
     model.setRuns(reader->listRuns());
-    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.rowCount(), 3);
     const auto reasonOf = [&](qint64 id) {
         for (int row = 0; row < model.rowCount(); ++row)
             if (model.index(row, RunsModel::IdColumn).data().toLongLong() == id)
@@ -284,9 +298,13 @@ void TestProblems::recordedFailureShowsInGerman()
         return QString();
     };
     QCOMPARE(reasonOf(coded), QStringLiteral("rank 3 on node-b was killed by signal 9 (SIGKILL)"));
+    QCOMPARE(reasonOf(restarted), again.reason.value());
+    QCOMPARE(reasonOf(restarted), QStringLiteral("rank 1 on node-a exited with code 1 (runtime failure) (after 2 restarts)"));
     LanguageManager languages;
     QVERIFY(languages.setLanguage(QStringLiteral("de")));
     QCOMPARE(reasonOf(coded), QStringLiteral("Rang 3 auf node-b wurde durch Signal 9 (SIGKILL) beendet"));
+    QVERIFY2(reasonOf(restarted).startsWith(QLatin1String("Rang 1 auf node-a")), qPrintable(reasonOf(restarted)));
+    QVERIFY2(reasonOf(restarted).endsWith(QLatin1String(" (nach 2 Neustarts)")), qPrintable(reasonOf(restarted)));
     QCOMPARE(reasonOf(old), text.reason.value());
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
 }
@@ -333,6 +351,24 @@ void TestProblems::runConfigProblemsTranslate()
     QVERIFY(languages.setLanguage(QStringLiteral("de")));
     QCOMPARE(runConfigProblemText(env), QStringLiteral("„1BAD“ ist kein gültiger Name für eine Umgebungsvariable"));
     QCOMPARE(runConfigProblemText(detail), QStringLiteral("a host name is empty"));
+    QVERIFY(languages.setLanguage(QStringLiteral("en")));
+
+    // What the launch check finds on this machine is coded too: 9 CPU ranks
+    // on 2 cores are refused, in English on the command line and in German here.
+    launch::PreparedLaunch l;
+    l.config.target = launch::LocalTarget{};
+    l.worldSize = 9;
+    launch::MachineFacts machine;
+    machine.cores = 2;
+    launch::LaunchCheckOptions options;
+    options.checkMemory = false;
+    const launch::LaunchCheckResult checked = launch::checkLaunchTarget(l, options, machine, {});
+    QCOMPARE(checked.errors.size(), std::size_t{1});
+    QCOMPARE(launch::runConfigMessages(checked.errors),
+             QStringList{QStringLiteral("the plan runs 9 ranks on this machine, which has 2 core(s): at most 4 ranks per core can make progress")});
+    QVERIFY(languages.setLanguage(QStringLiteral("de")));
+    QCOMPARE(runConfigProblemText(checked.errors.front()),
+             QStringLiteral("der Plan startet 9 Ränge auf diesem Rechner, der 2 Kern(e) hat: höchstens 4 Ränge pro Kern kommen voran"));
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
 }
 

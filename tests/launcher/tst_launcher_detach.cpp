@@ -30,8 +30,7 @@ using namespace sb::test;
 
 namespace {
 
-using Result = CliResult;
-Result cli(const QStringList& args, int timeoutMs = 180000) { return runCli(args, timeoutMs); }
+CliResult cli(const QStringList& args, int timeoutMs = 180000) { return runCli(args, timeoutMs); }
 
 void expectNoProcessesOf(const QString& uid, int timeoutMs)
 {
@@ -76,7 +75,7 @@ class LauncherDetach : public QObject {
     // Launches detached without following; returns the run id.
     qint64 launch(const QString& planPath, const QString& db, const QStringList& extra = {})
     {
-        const Result r = cli(QStringList{QStringLiteral("run"), planPath, QStringLiteral("--detach"), QStringLiteral("--no-follow"),
+        const CliResult r = cli(QStringList{QStringLiteral("run"), planPath, QStringLiteral("--detach"), QStringLiteral("--no-follow"),
                                          QStringLiteral("--db"), db, QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")} +
                              extra);
         if (r.code != 0) qWarning("%s", qPrintable(describe(r)));
@@ -114,14 +113,14 @@ private Q_SLOTS:
         QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 180000), qPrintable(statusOf(dir)));
         QCOMPARE(countDir(dir).maxStep, 150);
 
-        const Result a = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        const CliResult a = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db});
         QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 150 steps")), qPrintable(describe(a)));
         expectStoreMatchesDir(db, 1, dir);
         QCOMPARE(countStore(db, 1).status, QStringLiteral("completed"));
 
         // Fetching it all again (the offsets forgotten) stores nothing twice.
         QProcess::execute(QStringLiteral("sqlite3"), {db, QStringLiteral("DELETE FROM ingest_offsets")});
-        const Result again = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        const CliResult again = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
         QVERIFY2(again.code == 0, qPrintable(describe(again)));
         expectStoreMatchesDir(db, 1, dir);
         expectNoProcessesOf(dir, 10000);
@@ -145,7 +144,7 @@ private Q_SLOTS:
         QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
         QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 240000), qPrintable(statusOf(dir)));
 
-        const Result a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        const CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
         QVERIFY2(a.code == 0, qPrintable(describe(a)));
         expectStoreMatchesDir(db, id, dir);
         QString error;
@@ -157,6 +156,13 @@ private Q_SLOTS:
         QVERIFY2(attempts[0].reason.contains(QLatin1String("rank 1")) && attempts[0].reason.contains(QLatin1String("SIGKILL")),
                  qPrintable(attempts[0].reason));
         QCOMPARE(attempts[0].failingRank, 1);
+        // The reason is stored as a catalogue code with its arguments too, so
+        // a workbench in another language words it itself.
+        QCOMPARE(attempts[0].reasonCode, QStringLiteral("rank.killed"));
+        QCOMPARE(attempts[0].reasonArgs.value(0), QStringLiteral("1"));
+        QCOMPARE(attempts[0].reasonArgs.value(3), QStringLiteral("SIGKILL"));
+        const QJsonObject firstAttempt = stateOf(dir).value(QStringLiteral("attempts")).toArray().at(0).toObject();
+        QCOMPARE(firstAttempt.value(QStringLiteral("reason_code")).toString(), QStringLiteral("rank.killed"));
         QVERIFY2(!attempts[1].resumeDir.isEmpty(), "the restart did not resume from a checkpoint");
         QCOMPARE(attempts[1].status, QStringLiteral("completed"));
         // The second attempt starts after the checkpoint's step, not at 1.
@@ -183,11 +189,21 @@ private Q_SLOTS:
         QCOMPARE(SshdFixture::writeFile(ckpt, "not a folder"), QString());
         const QString dir = runDirOf(db, id);
         QVERIFY2(waitFor([&] { return isFinalStatus(statusOf(dir)); }, 180000), qPrintable(statusOf(dir)));
-        const Result a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
+        const CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
         QVERIFY2(a.code == 3, qPrintable(describe(a)));
         const StoreCounts s = countStore(db, id);
         QCOMPARE(s.status, QStringLiteral("completed"));
         QVERIFY2(s.reason.startsWith(QLatin1String("2 checkpoints failed (step 10: ")), qPrintable(s.reason));
+        const QJsonObject state = stateOf(dir);
+        QCOMPARE(state.value(QStringLiteral("reason_code")).toString(), QStringLiteral("run.checkpoints_failed"));
+        QCOMPARE(state.value(QStringLiteral("reason_args")).toArray().at(0).toString(), QStringLiteral("2"));
+        QString error;
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const std::optional<store::RunRow> run = reader->run(id);
+        QCOMPARE(run->reasonCode, QStringLiteral("run.checkpoints_failed"));
+        QCOMPARE(run->reasonArgs.value(0), QStringLiteral("2"));
+        QVERIFY2(run->reasonArgs.value(1).startsWith(QLatin1String("step 10: ")), qPrintable(run->reasonArgs.join(u'|')));
     }
 
     // Two clients follow one run; one detaches (Ctrl-C: the run goes on), a
@@ -217,7 +233,7 @@ private Q_SLOTS:
         QCOMPARE(statusOf(dir), QStringLiteral("running"));
         QVERIFY(b.state() == QProcess::Running);
 
-        const Result stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
+        const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
         QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
         QVERIFY(b.waitForFinished(30000));
         const QByteArray outB = b.readAllStandardOutput();
@@ -242,12 +258,43 @@ private Q_SLOTS:
         const qint64 pid = static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble());
         QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
         expectNoProcessesOf(state.value(QStringLiteral("run_id")).toString(), 15000);
-        const Result runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--refresh"), QStringLiteral("--json")});
+        const CliResult runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--refresh"), QStringLiteral("--json")});
         QVERIFY2(runs.code == 0, qPrintable(describe(runs)));
         const QJsonObject row = QJsonDocument::fromJson(runs.out.toUtf8()).array().at(0).toObject();
         QCOMPARE(row.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         QVERIFY2(row.value(QStringLiteral("reason")).toString().contains(QLatin1String("is gone (last heard from at")),
                  qPrintable(runs.out));
+        QString error;
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const std::optional<store::RunRow> run = reader->run(id);
+        QCOMPARE(run->reasonCode, QStringLiteral("run.supervisor_gone"));
+        QCOMPARE(run->reasonArgs.size(), 2);
+    }
+
+    // A rank whose event file cannot be opened is not started (it used to
+    // train on, its events lost): the run fails with the reason coded.
+    void aRankThatCannotBeRecordedIsNotStarted()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("unrecorded.sqlite"));
+        const qint64 id = launch(plan(QStringLiteral("unrecorded.json"), 1000000), db);
+        QVERIFY(id > 0);
+        const QString dir = runDirOf(db, id);
+        const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
+        QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
+        // The same spec in a fresh folder whose rank-1 event file is a folder.
+        const QString copy = tmp_.filePath(QStringLiteral("unrecorded-copy"));
+        QVERIFY(QDir().mkpath(copy + QStringLiteral("/attempt-0/rank-1.events")));
+        QVERIFY(QFile::copy(dir + QStringLiteral("/spec.json"), copy + QStringLiteral("/spec.json")));
+        QByteArray out;
+        const int code = runProgram(binDir() + QStringLiteral("/shardbench-supervise"),
+                                    {QStringLiteral("start"), copy, QStringLiteral("--foreground")}, &out, 120000);
+        QVERIFY2(code != 0, out.constData());
+        const QJsonObject state = stateOf(copy);
+        QCOMPARE(state.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(state.value(QStringLiteral("reason_code")).toString(), QStringLiteral("rank.not_started"));
+        QVERIFY2(state.value(QStringLiteral("reason")).toString().contains(QLatin1String("cannot open")),
+                 qPrintable(state.value(QStringLiteral("reason")).toString()));
     }
 
     // Over SSH: the supervisor runs on the head node; the CLI is killed
@@ -339,7 +386,7 @@ private Q_SLOTS:
         const QJsonArray ranks = stateOf(dir).value(QStringLiteral("ranks")).toArray();
         QCOMPARE(ranks.at(1).toObject().value(QStringLiteral("host")).toString(), sshd.alias(1));
         QVERIFY(ranks.at(1).toObject().value(QStringLiteral("pid")).toDouble() > 0); // reported by the remote wrapper
-        const Result a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow"),
+        const CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow"),
                               QStringLiteral("--logs"), QStringLiteral("all")});
         QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 60 steps")), qPrintable(describe(a)));
         expectStoreMatchesDir(db, id, dir);
@@ -461,7 +508,7 @@ private Q_SLOTS:
     void badInputIsExplained()
     {
         const QString db = tmp_.filePath(QStringLiteral("outlive.sqlite"));
-        Result r = cli({QStringLiteral("attach"), QStringLiteral("99"), QStringLiteral("--db"), db});
+        CliResult r = cli({QStringLiteral("attach"), QStringLiteral("99"), QStringLiteral("--db"), db});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QLatin1String("99")), qPrintable(describe(r)));
         r = cli({QStringLiteral("attach"), QStringLiteral("--db"), db});

@@ -90,8 +90,8 @@ private Q_SLOTS:
         c.maxRestarts = 2;
         QCOMPARE(test::writeTinyPlan(c.planPath, 2, 2, 10), QString());
         const PrepareResult p = prepareLaunch(c);
-        if (!p.ok() && p.errors.join(QString()).contains(QLatin1String("srun is not on PATH"))) QSKIP("Slurm's srun is not installed");
-        QVERIFY2(p.ok(), qPrintable(p.errors.join(QLatin1Char('\n'))));
+        if (!p.ok() && runConfigMessages(p.errors).join(QString()).contains(QLatin1String("srun is not on PATH"))) QSKIP("Slurm's srun is not installed");
+        QVERIFY2(p.ok(), qPrintable(runConfigMessages(p.errors).join(QLatin1Char('\n'))));
         QString error;
         const QString script = sbatchScript(p.launch, QStringLiteral("/shared/w/.shardbench/runs/R 1"), QStringLiteral("/shared/bin/shardbench-supervise"), &error);
         QCOMPARE(error, QString());

@@ -539,8 +539,8 @@ private Q_SLOTS:
             target(bad).hosts = {launch::HostSpec{host, 2}};
             const launch::PrepareResult p = launch::prepareLaunch(bad);
             QVERIFY2(!p.ok(), qPrintable(host));
-            QVERIFY(p.errors.join(QLatin1Char(' ')).contains(QLatin1String("not allowed")) ||
-                    p.errors.join(QLatin1Char(' ')).contains(QLatin1String("must not")));
+            QVERIFY(launch::runConfigMessages(p.errors).join(QLatin1Char(' ')).contains(QLatin1String("not allowed")) ||
+                    launch::runConfigMessages(p.errors).join(QLatin1Char(' ')).contains(QLatin1String("must not")));
         }
         QVERIFY2(QDir(markers).isEmpty(), "a host name was executed");
     }

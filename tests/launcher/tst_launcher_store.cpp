@@ -55,7 +55,8 @@ private Q_SLOTS:
         store->updateRun(u);
         for (int rank = 0; rank < 4; ++rank)
             for (int step = 1; step <= 2; ++step) store->addStepMetrics(metric(id, rank, step, 0, 6.0 - step));
-        store->recordAttempt({id, 0, 1700000001.0, 1700000061.0, QStringLiteral("failed"), u.reason.value(), 3, QString()});
+        store->recordAttempt({id, 0, 1700000001.0, 1700000061.0, QStringLiteral("failed"), u.reason.value(), u.reasonCode, u.reasonArgs, 3,
+                              QString()});
         store->addEvent({id, 0, 2, 1700000002.0, QStringLiteral("hello"), "{\"host\":\"node-b\"}"});
         store->addLog({id, 0, 1, 1700000003.0, LogStream::Stderr, QStringLiteral("[rank 1] \"quoted\" line\twith tab")});
         store->addLog({id, 0, -1, 1700000004.0, LogStream::Launcher, QStringLiteral("rank 3 was killed")});
@@ -130,6 +131,8 @@ private Q_SLOTS:
 
         QCOMPARE(reader->attempts(id).size(), 1);
         QCOMPARE(reader->attempts(id)[0].failingRank, 3);
+        QCOMPARE(reader->attempts(id)[0].reasonCode, u.reasonCode);
+        QCOMPARE(reader->attempts(id)[0].reasonArgs, u.reasonArgs);
         QCOMPARE(reader->events(id).size(), 1);
         QCOMPARE(reader->events(id)[0].rank, 2);
         const auto logs = reader->logs(id);

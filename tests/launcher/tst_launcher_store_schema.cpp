@@ -7,12 +7,38 @@
 #include "store_test_data.hpp"
 
 #include <QDir>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace sb::store;
 using namespace sb::store::test;
+
+namespace {
+
+// A database as schema `version` left it, with `statements` run on it: "" or what failed.
+QString writeOldDatabase(const QString& path, int version, const QStringList& statements)
+{
+    const QString name = QStringLiteral("old-v%1").arg(version);
+    QString error;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        if (!db.open()) return db.lastError().text();
+        error = migrate(db, version);
+        QSqlQuery q(db);
+        for (const QString& sql : statements)
+            if (error.isEmpty() && !q.exec(sql)) error = q.lastError().text();
+        q = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return error;
+}
+
+} // namespace
 
 class LauncherStoreSchema : public QObject {
     Q_OBJECT
@@ -32,7 +58,7 @@ private Q_SLOTS:
         // New columns and tables work on the migrated file.
         const qint64 id = store->createRun(sampleRun(QStringLiteral("new-run")));
         QVERIFY(id == 3);
-        store->recordAttempt({id, 0, 1.0, 2.0, QStringLiteral("completed"), QString(), -1, QString()});
+        store->recordAttempt({id, 0, 1.0, 2.0, QStringLiteral("completed"), QString(), QString(), {}, -1, QString()});
         store->addStepMetrics(metric(id, 0, 1, 0, 1.0));
         store->addStepMetrics(metric(1, 0, 1, 1, 9.0)); // a second attempt of an old run's step
         QVERIFY2(store->flush(), qPrintable(store->lastError()));
@@ -68,19 +94,11 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("v3.sqlite"));
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v3"));
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QCOMPARE(migrate(db, 3), QString());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral(
-                "INSERT INTO runs (uid, plan_json, backend, world_size, status, created_at, reason) "
-                "VALUES ('old', '{}', 'local', 2, 'failed', 1.0, 'rank 1 exited with code 1 (runtime failure)')")));
-            q = QSqlQuery();
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("v3"));
+        QCOMPARE(writeOldDatabase(path, 3,
+                                  {QStringLiteral("INSERT INTO runs (uid, plan_json, backend, world_size, status, created_at, reason) "
+                                                  "VALUES ('old', '{}', 'local', 2, 'failed', 1.0, "
+                                                  "'rank 1 exited with code 1 (runtime failure)')")}),
+                 QString());
         QString err;
         auto store = SqliteRunStore::open(path, &err);
         QVERIFY2(store, qPrintable(err));
@@ -106,6 +124,41 @@ private Q_SLOTS:
         QVERIFY2(store->flush(), qPrintable(store->lastError()));
         QCOMPARE(reader->run(1)->reason, text.reason.value());
         QCOMPARE(reader->run(1)->reasonCode, QString());
+    }
+
+    // Version 4 -> 5: an attempt keeps its reason's code and arguments; an
+    // attempt recorded before keeps its English text with no code.
+    void migratesAVersion4Database()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("v4.sqlite"));
+        QCOMPARE(writeOldDatabase(path, 4,
+                                  {QStringLiteral("INSERT INTO runs (uid, plan_json, backend, world_size, status, created_at) "
+                                                  "VALUES ('old', '{}', 'local', 2, 'failed', 1.0)"),
+                                   QStringLiteral("INSERT INTO run_attempts (run_id, attempt, status, reason) "
+                                                  "VALUES (1, 0, 'failed', 'rank 1 on a exited with code 1')")}),
+                 QString());
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        QCOMPARE(reader->attempts(1).value(0).reason, QStringLiteral("rank 1 on a exited with code 1"));
+        QCOMPARE(reader->attempts(1).value(0).reasonCode, QString());
+
+        AttemptRecord next;
+        next.runId = 1;
+        next.attempt = 1;
+        next.status = QStringLiteral("failed");
+        next.reason = QStringLiteral("rank 0 on b was killed by signal 9 (SIGKILL)");
+        next.reasonCode = QStringLiteral("rank.killed");
+        next.reasonArgs = {QStringLiteral("0"), QStringLiteral("b"), QStringLiteral("9"), QStringLiteral("SIGKILL")};
+        store->recordAttempt(next);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        const AttemptRecord back = reader->attempts(1).value(1);
+        QCOMPARE(back.reasonCode, next.reasonCode);
+        QCOMPARE(back.reasonArgs, next.reasonArgs);
     }
 
     void refusesANewerSchemaAndOtherFiles()

@@ -292,7 +292,7 @@ void benchLiveRun(const QString& dir, const QString& core, int steps)
     request.name = QStringLiteral("latency bench");
     const PreparedRun prepared = prepareRun(request, {}, core, {}, {});
     if (!prepared.ok()) {
-        std::printf("  cannot prepare: %s\n", qPrintable(prepared.result.errors.join(QStringLiteral("; ")) + prepared.writeError));
+        std::printf("  cannot prepare: %s\n", qPrintable(launch::runConfigMessages(prepared.result.errors).join(QStringLiteral("; ")) + prepared.writeError));
         return;
     }
     QString error;

@@ -10,14 +10,15 @@ namespace {
 constexpr std::size_t kAggregate = static_cast<std::size_t>(c10::cuda::CUDACachingAllocator::StatType::AGGREGATE);
 } // namespace
 
-std::string useGpu(int localRank)
+Status useGpu(int localRank)
 {
     const int count = c10::cuda::device_count();
-    if (count == 0) return "the plan asks for device \"cuda\" but this host has no CUDA device visible to this process "
-                           "(check CUDA_VISIBLE_DEVICES and the driver)";
+    if (count == 0)
+        return Status::error("the plan asks for device \"cuda\" but this host has no CUDA device visible to this process "
+                             "(check CUDA_VISIBLE_DEVICES and the driver)");
     if (localRank >= count)
-        return "LOCAL_RANK " + std::to_string(localRank) + " needs GPU " + std::to_string(localRank) + " but only " +
-               std::to_string(count) + " CUDA device(s) are visible: start at most that many ranks per host";
+        return Status::error("LOCAL_RANK " + std::to_string(localRank) + " needs GPU " + std::to_string(localRank) + " but only " +
+                             std::to_string(count) + " CUDA device(s) are visible: start at most that many ranks per host");
     c10::cuda::set_device(static_cast<c10::DeviceIndex>(localRank));
     return {};
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tracking_allocator.hpp"
+#include "util/status.hpp"
 
 #include <c10/core/Allocator.h>
 #include <c10/core/Device.h>
@@ -12,8 +13,8 @@
 
 namespace sb::engine::cuda {
 
-// Makes GPU `localRank` this process's current device; "" or why not.
-std::string useGpu(int localRank);
+// Makes GPU `localRank` this process's current device, or says why it cannot.
+Status useGpu(int localRank);
 c10::Allocator* allocator();
 void synchronize();
 MemoryStats memoryStats(c10::DeviceIndex device);

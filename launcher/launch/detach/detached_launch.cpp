@@ -1,5 +1,6 @@
 #include "detached_launch.hpp"
 
+#include "../failure_analysis.hpp"
 #include "../run_recorder.hpp"
 #include "../shell_quote.hpp"
 #include "../slurm/sbatch_script.hpp"
@@ -250,7 +251,10 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         store::RunUpdate u;
         u.runId = run.runId;
         u.status = store::RunStatus::Failed;
-        u.reason = QStringLiteral("launch failed: ") + err;
+        const CodedReason why = codedReason({FailureCode::LaunchFailed, {err.toStdString()}});
+        u.reason = why.text;
+        u.reasonCode = why.code;
+        u.reasonArgs = why.args;
         u.endedAt = now();
         store.updateRun(u);
         store.flush();

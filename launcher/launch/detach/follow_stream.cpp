@@ -14,9 +14,8 @@ namespace sb::launch {
 
 QString checkRankSet(const QString& option, const QString& value)
 {
-    supervise::RankSet set;
-    const std::string bad = supervise::RankSet::parse(value.toStdString(), &set);
-    return bad.empty() ? QString() : option + QStringLiteral(": ") + QString::fromStdString(bad);
+    const Result<supervise::RankSet> set = supervise::RankSet::parse(value.toStdString());
+    return set ? QString() : option + QStringLiteral(": ") + QString::fromStdString(set.error());
 }
 
 QByteArrayList followArguments(const FollowRequest& r)

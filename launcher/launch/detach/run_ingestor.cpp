@@ -21,6 +21,20 @@ double optionalTime(const QJsonObject& o, const char* key)
     return v.isDouble() ? v.toDouble() : store::kNoTime;
 }
 
+// A reason as state.json writes it (docs/protocol.md): "reason" in English,
+// and from supervisors that word it through the failure catalogue its
+// "reason_code" and "reason_args"; a code this build does not know keeps the text only.
+CodedReason reasonOf(const QJsonObject& o)
+{
+    CodedReason r;
+    r.text = o.value(QStringLiteral("reason")).toString();
+    const QString code = o.value(QStringLiteral("reason_code")).toString();
+    if (!failureCodeNamed(code.toStdString())) return r;
+    r.code = code;
+    for (const QJsonValue& a : o.value(QStringLiteral("reason_args")).toArray()) r.args << a.toString();
+    return r;
+}
+
 store::RunStatus statusOf(const QString& s)
 {
     if (s == QLatin1String("completed")) return store::RunStatus::Completed;
@@ -153,13 +167,15 @@ void RunIngestor::takeEnd()
     if (alive_ || store::isFinal(status_)) return;
     const double heard = state_.value(QStringLiteral("updated_at")).toDouble();
     status_ = store::RunStatus::Failed;
-    reason_ = QStringLiteral("the supervisor on %1 is gone (last heard from at %2)")
-                  .arg(state_.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("host")).toString(),
-                       QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(heard * 1000)).toString(Qt::ISODate));
+    const QString host = state_.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("host")).toString();
+    const QString when = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(heard * 1000)).toString(Qt::ISODate);
+    reason_ = launch::codedReason({FailureCode::SupervisorGone, {host.toStdString(), when.toStdString()}});
     store::RunUpdate u;
     u.runId = runId_;
     u.status = status_;
-    u.reason = reason_;
+    u.reason = reason_.text;
+    u.reasonCode = reason_.code;
+    u.reasonArgs = reason_.args;
     store_.updateRun(u);
     Q_EMIT stateChanged(status_, reason_, false);
 }
@@ -194,8 +210,10 @@ void RunIngestor::takeState(const QJsonObject& record)
     state_ = record.value(QStringLiteral("state")).toObject();
     const QString status = state_.value(QStringLiteral("status")).toString();
     status_ = statusOf(status);
-    reason_ = state_.value(QStringLiteral("reason")).toString();
-    if (status == QLatin1String("restarting")) reason_ = QStringLiteral("restarting after: ") + reason_;
+    reason_ = reasonOf(state_);
+    if (status == QLatin1String("restarting")) reason_.text = QStringLiteral("restarting after: ") + reason_.text;
+    // A failed run's English reason ends with its restarts; a reader words them from the count.
+    if (status_ == store::RunStatus::Failed) reason_.restarts = state_.value(QStringLiteral("attempt")).toInt();
     worldSize_ = state_.value(QStringLiteral("world_size")).toInt();
     // The hosts as the ranks ran on them ("node slots=N"): a Slurm run learns its nodes in the job.
     QStringList hosts;
@@ -214,7 +232,9 @@ void RunIngestor::takeState(const QJsonObject& record)
         u.hosts = hosts;
     }
     u.status = status_;
-    u.reason = reason_;
+    u.reason = reason_.text;
+    u.reasonCode = reason_.code;
+    u.reasonArgs = reason_.args;
     const double started = optionalTime(state_, "started_at");
     if (!std::isnan(started)) u.startedAt = started;
     const double ended = optionalTime(state_, "ended_at");
@@ -234,7 +254,10 @@ void RunIngestor::takeState(const QJsonObject& record)
         rec.startedAt = optionalTime(a, "started_at");
         rec.endedAt = optionalTime(a, "ended_at");
         rec.status = a.value(QStringLiteral("status")).toString();
-        rec.reason = a.value(QStringLiteral("reason")).toString();
+        const CodedReason why = reasonOf(a);
+        rec.reason = why.text;
+        rec.reasonCode = why.code;
+        rec.reasonArgs = why.args;
         rec.failingRank = a.value(QStringLiteral("failing_rank")).toInt(-1);
         rec.resumeDir = a.value(QStringLiteral("resume_dir")).toString();
         store_.recordAttempt(rec);

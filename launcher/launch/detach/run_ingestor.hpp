@@ -10,6 +10,7 @@
 // steps a live follower left out are fetched later, and none twice.
 #pragma once
 
+#include "../failure_analysis.hpp"
 #include "../run_recorder.hpp"
 #include "protocol/core_event.hpp"
 #include "store/run_store.hpp"
@@ -45,14 +46,15 @@ public:
     bool endReached() const { return ended_; }
     bool supervisorAlive() const { return alive_; }
     store::RunStatus status() const { return status_; }
-    QString reason() const { return reason_; }
+    QString reason() const { return reason_.text; } // English
+    const CodedReason& codedReason() const { return reason_; }
     QJsonObject state() const { return state_; }
     qint64 malformed() const { return malformed_; }
     // What the follower could not do (no run directory): retrying cannot help.
     QString followerError() const { return followerError_; }
 
 Q_SIGNALS:
-    void stateChanged(sb::store::RunStatus status, const QString& reason, bool supervisorAlive);
+    void stateChanged(sb::store::RunStatus status, const sb::launch::CodedReason& reason, bool supervisorAlive);
     void stepReported(const sb::protocol::StepMetrics& step);
     void logLine(int attempt, int rank, const QString& line); // rank -1: the supervisor
     void attemptChanged(int attempt);
@@ -88,7 +90,7 @@ private:
     QJsonObject state_;
     QHash<int, QString> hostOfRank_;
     store::RunStatus status_ = store::RunStatus::Starting;
-    QString reason_;
+    CodedReason reason_;
     int attempt_ = 0;
     int worldSize_ = 0;
     bool alive_ = true;

@@ -1,8 +1,10 @@
 #include "slurm_follow_stream.hpp"
 
+#include "../failure_analysis.hpp"
 #include "protocol/line_splitter.hpp"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QThread>
@@ -26,6 +28,26 @@ bool isFinal(const QString& status)
 
 } // namespace
 
+namespace {
+
+// state.json's "reason", "reason_code" and "reason_args", as the supervisor writes them.
+void setReason(QJsonObject& state, const FailureReason& why)
+{
+    const CodedReason c = codedReason(why);
+    state.insert(QStringLiteral("reason"), c.text);
+    state.insert(QStringLiteral("reason_code"), c.code);
+    state.insert(QStringLiteral("reason_args"), QJsonArray::fromStringList(c.args));
+}
+
+// "TIMEOUT (TimeLimit)": how Slurm says the job ended or waits.
+std::string jobStateWords(const SlurmJobState& job)
+{
+    const QString words = job.state.section(QLatin1Char(' '), 0, 0) + (job.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(job.reason));
+    return words.toStdString();
+}
+
+} // namespace
+
 QByteArray stateRecord(const QJsonObject& state, bool alive)
 {
     QJsonObject o{{QStringLiteral("k"), QStringLiteral("state")}, {QStringLiteral("alive"), alive}, {QStringLiteral("state"), state}};
@@ -35,15 +57,15 @@ QByteArray stateRecord(const QJsonObject& state, bool alive)
 QJsonObject reconciledState(QJsonObject state, qint64 jobId, const SlurmJobState& job, const QString& runDir)
 {
     const bool cancelled = job.state.startsWith(QLatin1String("CANCELLED"));
-    QString reason = job.phase == SlurmJobState::Phase::NotFound
-                         ? job.describe(jobId)
-                         : QStringLiteral("Slurm job %1 ended %2").arg(jobId).arg(job.state.section(QLatin1Char(' '), 0, 0)) +
-                               (job.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(job.reason));
-    reason += state.contains(QStringLiteral("supervisor"))
-                  ? QStringLiteral(" and the supervisor recorded no final state (see %1/slurm-%2.out)").arg(runDir).arg(jobId)
-                  : QStringLiteral(" before the supervisor started");
+    const bool started = state.contains(QStringLiteral("supervisor"));
+    const std::string id = std::to_string(jobId), dir = runDir.toStdString();
+    if (job.phase == SlurmJobState::Phase::NotFound)
+        setReason(state, started ? FailureReason{FailureCode::SlurmUnknownNoState, {id, dir}}
+                                 : FailureReason{FailureCode::SlurmUnknownBeforeStart, {id}});
+    else
+        setReason(state, started ? FailureReason{FailureCode::SlurmEndedNoState, {id, jobStateWords(job), dir}}
+                                 : FailureReason{FailureCode::SlurmEndedBeforeStart, {id, jobStateWords(job)}});
     state.insert(QStringLiteral("status"), cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"));
-    state.insert(QStringLiteral("reason"), reason);
     if (!state.contains(QStringLiteral("ended_at"))) state.insert(QStringLiteral("ended_at"), nowMs() / 1000.0);
     return state;
 }
@@ -96,10 +118,12 @@ void SlurmFollowStream::run(FollowRequest request)
         if (job.phase == SlurmJobState::Phase::Unknown) return finish(job.describe(target_.slurmJob));
         if (job.phase == SlurmJobState::Phase::Queued) {
             // No state.json yet, and that is no error: the run waits in the queue.
-            const QString reason = QStringLiteral("queued: ") + job.describe(target_.slurmJob);
-            if (reason != queuedReason) {
-                queuedReason = reason;
-                send({stateRecord({{QStringLiteral("status"), QStringLiteral("starting")}, {QStringLiteral("reason"), reason}}, true)});
+            const std::string words = jobStateWords(job);
+            if (QString::fromStdString(words) != queuedReason) {
+                queuedReason = QString::fromStdString(words);
+                QJsonObject state{{QStringLiteral("status"), QStringLiteral("starting")}};
+                setReason(state, {FailureCode::SlurmQueued, {std::to_string(target_.slurmJob), words}});
+                send({stateRecord(state, true)});
             }
             if (request.once) {
                 send({QByteArrayLiteral("{\"k\":\"end\",\"alive\":true}")});

@@ -26,7 +26,7 @@ RunHarness::~RunHarness()
 QString RunHarness::prepare(const launch::RunConfig& config, launch::HostKeyPolicy* policy)
 {
     const launch::PrepareResult p = launch::prepareLaunch(config);
-    if (!p.ok()) return p.errors.join(QLatin1Char('\n'));
+    if (!p.ok()) return launch::runConfigMessages(p.errors).join(QLatin1Char('\n'));
     QString err;
     store_ = store::SqliteRunStore::open(dbPath_, &err);
     if (!store_) return err;
