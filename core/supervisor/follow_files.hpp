@@ -19,7 +19,7 @@ struct RankSet {
     enum class Kind { None, All, List } kind = Kind::All;
     std::vector<int> ranks; // sorted, for List
     bool contains(int rank) const;
-    // Returns "" or why `text` is not a rank set.
+    // "all", "none", "rank0" or "0,5,17"; refused with why `text` is not a rank set.
     static Result<RankSet> parse(std::string_view text);
     static RankSet only(int rank) { return RankSet{Kind::List, {rank}}; }
     static RankSet none() { return RankSet{Kind::None, {}}; }

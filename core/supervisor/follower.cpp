@@ -150,6 +150,21 @@ double monotonicSeconds()
     return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
 }
 
+// Queues a "state" record when state.json, or whether its supervisor lives,
+// differs from `lastState`; a file that is not a JSON object is passed over.
+bool queueState(const std::string& runDir, bool alive, std::string& lastState, Output& out)
+{
+    const Result<std::string> state = readStateText(runDir);
+    if (!state) return false;
+    const json::ParseResult parsed = json::parse(state.value());
+    if (!parsed || !parsed.value->isObject()) return false;
+    const std::string key = state.value() + (alive ? "1" : "0");
+    if (key == lastState) return false;
+    lastState = key;
+    out.buf += std::string("{\"k\":\"state\",\"alive\":") + (alive ? "true" : "false") + ",\"state\":" + state.value() + "}\n";
+    return true;
+}
+
 } // namespace
 
 bool isFollowOption(const std::string& name)
@@ -215,21 +230,8 @@ int follow(const FollowOptions& o)
     bool wasAlive = false;
     for (bool first = true, last = false;; first = false) {
         const bool alive = isLockHeld(lockPath);
-        Result<std::string> read = Status::error("not read");
-        if (files.stateTouched() || alive != wasAlive || first) read = readSmallFile(join(o.runDir, kStateFile));
-        if (read) {
-            std::string& state = read.value();
-            while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
-            json::ParseResult parsed = json::parse(state);
-            if (parsed && parsed.value->isObject()) {
-                const std::string key = state + (alive ? "1" : "0");
-                if (key != lastState) {
-                    lastState = key;
-                    out.buf += std::string("{\"k\":\"state\",\"alive\":") + (alive ? "true" : "false") + ",\"state\":" + state + "}\n";
-                    lastSent = unixNow();
-                }
-            }
-        }
+        if ((files.stateTouched() || alive != wasAlive || first) && queueState(o.runDir, alive, lastState, out))
+            lastSent = unixNow();
         wasAlive = alive;
         const bool catchUp = first || last;
         const int rescanMs = o.rescanMs >= 0 ? o.rescanMs : files.watching() ? 10000 : 1000;

@@ -50,7 +50,7 @@ struct FollowOptions {
 
 // The command line: --logs, --events, --live-steps (rank sets), --wire (1 or 2).
 bool isFollowOption(const std::string& name);
-// Returns "" or what is wrong with the value.
+// Refused with what is wrong with the value.
 Status setFollowOption(FollowOptions* options, const std::string& name, const std::string& value);
 
 // Reads "FILE OFFSET" lines up to an empty line (true) or end-of-file (false).

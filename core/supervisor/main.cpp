@@ -74,11 +74,8 @@ bool loadSpec(const std::string& dir, RunSpec* spec)
 
 std::string readState(const std::string& dir)
 {
-    Result<std::string> read = readSmallFile(join(dir, kStateFile));
-    if (!read) return "null";
-    std::string state = std::move(read).value();
-    while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
-    return sb::json::parse(state) ? state : std::string("null");
+    const Result<std::string> state = readStateText(dir);
+    return state && sb::json::parse(state.value()) ? state.value() : std::string("null");
 }
 
 std::string stateField(const std::string& dir, const char* key)

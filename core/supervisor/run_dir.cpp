@@ -210,6 +210,15 @@ Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes)
     return out;
 }
 
+Result<std::string> readStateText(const std::string& runDir)
+{
+    Result<std::string> read = readSmallFile(join(runDir, kStateFile));
+    if (!read) return read;
+    std::string& state = read.value();
+    while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
+    return read;
+}
+
 Status makeDirs(const std::string& path)
 {
     std::error_code ec;
@@ -224,10 +233,10 @@ Result<int> tryLockFile(const std::string& path)
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) return Status::error(sysError("cannot open", path));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        const int err = errno;
-        const Status why = Status::error(sysError("cannot lock", path));
+        const bool busy = errno == EWOULDBLOCK;
+        const Status why = busy ? Status() : Status::error(sysError("cannot lock", path));
         ::close(fd);
-        if (err == EWOULDBLOCK) return -1;
+        if (busy) return -1;
         return why;
     }
     return fd;

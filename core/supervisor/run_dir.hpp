@@ -61,6 +61,8 @@ private:
 Status writeFileAtomic(const std::string& path, std::string_view data);
 // Reads a regular file of at most `maxBytes`.
 Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes = 64u << 20);
+// RUN_DIR/state.json as written, without its trailing newline (not checked as JSON).
+Result<std::string> readStateText(const std::string& runDir);
 // The folder and its missing parents (std::filesystem); one that exists is ok.
 Status makeDirs(const std::string& path);
 

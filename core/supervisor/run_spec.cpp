@@ -101,16 +101,6 @@ Value envToJson(const EnvList& env)
     return out;
 }
 
-Value stringsToJson(const std::vector<std::string>& list)
-{
-    Value out = Value::array();
-    for (const std::string& s : list) out.push(Value(s));
-    return out;
-}
-
-} // namespace
-
-namespace {
 
 bool readSpec(const std::string& text, RunSpec* spec, std::string* error)
 {
@@ -156,6 +146,13 @@ Result<RunSpec> parseRunSpec(const std::string& text)
     std::string error;
     if (!readSpec(text, &spec, &error)) return Status::error(error);
     return spec;
+}
+
+json::Value stringsToJson(const std::vector<std::string>& list)
+{
+    Value out = Value::array();
+    for (const std::string& s : list) out.push(Value(s));
+    return out;
 }
 
 std::string runSpecToJson(const RunSpec& s)

@@ -4,6 +4,7 @@
 // attempt (MASTER_ADDR, MASTER_PORT, TORCHELASTIC_RESTART_COUNT, --resume).
 #pragma once
 
+#include "json/json.hpp"
 #include "util/status.hpp"
 
 #include <string>
@@ -50,8 +51,10 @@ struct RunSpec {
     std::vector<RankSpec> ranks;         // in rank order
 };
 
-// Reads and checks a spec; on failure returns false and says why in `error`.
+// Reads and checks a spec, or says what is wrong with it.
 Result<RunSpec> parseRunSpec(const std::string& text);
 std::string runSpecToJson(const RunSpec& spec);
+// ["a", "b"]: a list of strings as a JSON array (the spec's args, a reason's arguments).
+json::Value stringsToJson(const std::vector<std::string>& list);
 
 } // namespace sb::supervise

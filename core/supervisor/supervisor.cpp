@@ -103,6 +103,11 @@ std::optional<FailureReason> Supervisor::rankReason(const Rank& r) const
     return rankFailure(r.rank, hostOf(r), r.ending, !r.lastError.empty() ? r.lastError : r.lastStderr);
 }
 
+int Supervisor::restartsBeforeFailing() const
+{
+    return state_ == RunState::Failed && !attempts_.empty() ? attempts_.back().index : 0;
+}
+
 std::string Supervisor::hostOf(const Rank& r) const
 {
     const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
@@ -568,7 +573,6 @@ void Supervisor::endAttempt()
                 std::to_string(a.index + 1) + " of " + std::to_string(spec_.maxRestarts) + ")" +
                 (latestCheckpoint_.empty() ? " from scratch" : " from " + latestCheckpoint_));
         } else {
-            reasonRestarts_ = a.index;
             state_ = RunState::Failed;
             exitCode_ = 1;
             finished_ = true;
@@ -576,7 +580,7 @@ void Supervisor::endAttempt()
     }
     if (finished_) {
         endedAt_ = unixNow();
-        log(std::string("run ") + runStateName(state_) + (reason_ ? ": " + reason_->message() + afterRestartsText(reasonRestarts_) : ""));
+        log(std::string("run ") + runStateName(state_) + (reason_ ? ": " + reason_->message() + afterRestartsText(restartsBeforeFailing()) : ""));
     }
     writeState();
 }

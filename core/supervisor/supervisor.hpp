@@ -64,6 +64,8 @@ private:
     void writeState();
     // The reason of rank r's end as the catalogue words it (r.ending, its last error).
     std::optional<FailureReason> rankReason(const Rank& r) const;
+    // The restarts a failed run made before it gave up (its reason ends " (after N restarts)"); 0 otherwise.
+    int restartsBeforeFailing() const;
     void log(const std::string& message);
     std::string hostOf(const Rank& r) const;
 
@@ -75,7 +77,6 @@ private:
 
     RunState state_ = RunState::Starting;
     std::optional<FailureReason> reason_; // state.json's reason, its code and arguments
-    int reasonRestarts_ = 0;              // the reason ends " (after N restarts)"
     int failingRank_ = -1;
     std::string failingHost_;
     double startedAt_ = 0, endedAt_ = 0;

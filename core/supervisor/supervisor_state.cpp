@@ -16,9 +16,7 @@ void setReason(json::Value& o, const std::optional<FailureReason>& reason, const
     o.set("reason", reason ? reason->message() + suffix : std::string());
     if (!reason) return;
     o.set("reason_code", reason->codeName());
-    json::Value args = json::Value::array();
-    for (const std::string& a : reason->args) args.push(a);
-    o.set("reason_args", std::move(args));
+    o.set("reason_args", stringsToJson(reason->args));
 }
 
 } // namespace
@@ -29,7 +27,7 @@ void Supervisor::writeState()
     s.set("version", 1);
     s.set("run_id", spec_.runId);
     s.set("status", runStateName(state_));
-    setReason(s, reason_, afterRestartsText(reasonRestarts_));
+    setReason(s, reason_, afterRestartsText(restartsBeforeFailing()));
     s.set("failing_rank", failingRank_);
     s.set("failing_host", failingHost_);
     s.set("attempt", attempts_.empty() ? 0 : attempts_.back().index);
