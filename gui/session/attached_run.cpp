@@ -37,7 +37,7 @@ AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRun
     session_ = launch::openAttachSession(dbPath, *store_, runId, policy, options, &error_, &row_);
     if (!session_) return;
     status_ = store::parseStatus(row_.status).value_or(store::RunStatus::Running);
-    reason_ = {row_.reason, row_.reasonCode, row_.reasonArgs, row_.status == store::statusName(store::RunStatus::Failed) ? row_.restarts : 0};
+    reason_ = launch::storedReason(row_);
     resetModels();
     loadBacklog(dbPath);
     connectSession();

@@ -135,19 +135,17 @@ const std::vector<FailureTextTemplate>& failureTextTemplates()
     return rows;
 }
 
-QString runReasonText(const store::RunRow& run)
-{
-    const bool failed = run.status == store::statusName(store::RunStatus::Failed);
-    return runReasonText(run.reason, run.reasonCode, run.reasonArgs, failed ? run.restarts : 0);
-}
+QString runReasonText(const store::RunRow& run) { return runReasonText(launch::storedReason(run)); }
 
-QString runReasonText(const QString& recorded, const QString& code, const QStringList& args, int restarts)
+QString runReasonText(const launch::CodedReason& reason)
 {
-    if (code.isEmpty()) return recorded;
+    const QString& code = reason.code;
+    const int restarts = reason.restarts;
+    if (code.isEmpty()) return reason.text;
     for (const FailureTextTemplate& t : failureTextTemplates()) {
         if (code != QLatin1String(t.code)) continue;
         std::vector<std::string> words;
-        for (const QString& a : args) words.push_back(a.toStdString());
+        for (const QString& a : reason.args) words.push_back(a.toStdString());
         const QString text = QCoreApplication::translate("sb::gui::FailureText", t.text);
         QString out = QString::fromStdString(FailureReason::fillFailure(text.toStdString(), words));
         // English keeps the source's "(s)", agreed with the count as the core's English does.
@@ -156,7 +154,7 @@ QString runReasonText(const QString& recorded, const QString& code, const QStrin
                        .replace(QStringLiteral("(s)"), restarts == 1 ? QString() : QStringLiteral("s"));
         return out;
     }
-    return recorded;
+    return reason.text;
 }
 
 } // namespace sb::gui

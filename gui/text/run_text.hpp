@@ -2,6 +2,7 @@
 // rates, the one-line summary of a plan.
 #pragma once
 
+#include "launch/failure_analysis.hpp"
 #include "store/run_reader.hpp"
 #include "store/run_status.hpp"
 
@@ -30,8 +31,8 @@ QString planSummaryText(const QString& preset, int units, int nodes, int procsPe
 // A run's reason in the current language: the failure catalogue's code
 // (core/plan/failure_reason.hpp) filled with its arguments; a reason with no
 // code, or one this build does not know, is shown as recorded (English).
-// `restarts`: a failed run's restarts before it gave up, worded after the reason.
-QString runReasonText(const QString& recorded, const QString& code, const QStringList& args, int restarts = 0);
+// A failed run's restarts before it gave up are worded after the reason.
+QString runReasonText(const launch::CodedReason& reason);
 // A stored run's reason (with its restarts when it failed).
 QString runReasonText(const store::RunRow& run);
 

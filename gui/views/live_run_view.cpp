@@ -225,7 +225,7 @@ void LiveRunView::updateStatus()
         const double eta = live_->etaSeconds();
         if (!store::isFinal(status_) && !std::isnan(eta)) parts << tr("ETA %1").arg(durationText(eta));
     }
-    if (!reason_.isEmpty()) parts << runReasonText(reason_.text, reason_.code, reason_.args, reason_.restarts);
+    if (!reason_.isEmpty()) parts << runReasonText(reason_);
     if (!note_.isEmpty()) parts << note_;
     progress_->setText(parts.join(QStringLiteral(" · ")));
 }

@@ -25,10 +25,7 @@ QList<AbandonedRun> findAbandonedRuns(store::RunReader& reader)
                                    .toString(Qt::ISODate)
                                    .toStdString());
         }
-        const CodedReason coded = codedReason(why);
-        a.reason = coded.text;
-        a.reasonCode = coded.code;
-        a.reasonArgs = coded.args;
+        recordReason(a, codedReason(why));
         out << a;
     }
     return out;

@@ -2,6 +2,8 @@
 
 #include "plan/rank_failure.hpp"
 #include "protocol/core_exit.hpp"
+#include "store/run_reader.hpp"
+#include "store/run_status.hpp"
 
 #include <csignal>
 
@@ -66,6 +68,12 @@ std::optional<FailureReason> catalogued(const ObservedExit& o)
 }
 
 } // namespace
+
+CodedReason storedReason(const store::RunRow& run)
+{
+    const bool failed = run.status == store::statusName(store::RunStatus::Failed);
+    return {run.reason, run.reasonCode, run.reasonArgs, failed ? run.restarts : 0};
+}
 
 CodedReason codedReason(const FailureReason& r)
 {

@@ -17,6 +17,10 @@
 
 #include <optional>
 
+namespace sb::store {
+struct RunRow;
+}
+
 namespace sb::launch {
 
 struct ObservedExit {
@@ -44,6 +48,17 @@ struct CodedReason {
     bool isEmpty() const { return text.isEmpty(); }
 };
 CodedReason codedReason(const FailureReason& r);
+// A reason as the store read it back: a failed run's restarts for its suffix.
+CodedReason storedReason(const store::RunRow& run);
+// Puts a reason into a record that keeps one (a store::RunUpdate, an
+// AttemptRecord, a RunOutcome): its English, code and arguments.
+template <typename Record>
+void recordReason(Record& record, const CodedReason& reason)
+{
+    record.reason = reason.text;
+    record.reasonCode = reason.code;
+    record.reasonArgs = reason.args;
+}
 // The exit's reason with its code; text only when the exit has no host or
 // is a success (not a failure the catalogue words).
 CodedReason failureReasonCoded(const ObservedExit& e);

@@ -17,12 +17,10 @@ namespace sb::launch {
 
 namespace {
 
-ProblemArg text(const QString& s) { return ProblemArg(s.toStdString()); }
-
 // "1.5 GiB": the launcher's messages are English; a byte count is an argument already worded.
 ProblemArg bytesText(quint64 b)
 {
-    return text(QLocale::c().formattedDataSize(static_cast<qint64>(std::min<quint64>(b, INT64_MAX)), 1));
+    return textArg(QLocale::c().formattedDataSize(static_cast<qint64>(std::min<quint64>(b, INT64_MAX)), 1));
 }
 
 quint64 meminfoField(const QByteArray& meminfo, const char* name)
@@ -121,15 +119,15 @@ std::optional<RunConfigProblem> checkpointFolderProblem(const QString& dir, quin
     if (!QDir().mkpath(dir)) {
         const QString ancestor = existingAncestor(dir);
         return RunConfigProblem{QFileInfo(ancestor).isDir() ? C::CheckpointDirNotWritable : C::CheckpointDirNotFolder,
-                                {text(dir), text(ancestor)}};
+                                {textArg(dir), textArg(ancestor)}};
     }
     QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".shardbench-write-test-XXXXXX")));
     if (!probe.open() || probe.write("x", 1) != 1 || !probe.flush())
-        return RunConfigProblem{C::CheckpointDirUnwritable, {text(dir), text(probe.errorString())}};
+        return RunConfigProblem{C::CheckpointDirUnwritable, {textArg(dir), textArg(probe.errorString())}};
     const QStorageInfo storage(dir);
     if (storage.isValid() && storage.bytesAvailable() >= 0 && static_cast<quint64>(storage.bytesAvailable()) < bytes)
         return RunConfigProblem{C::CheckpointDirFull,
-                                {text(dir), bytesText(static_cast<quint64>(storage.bytesAvailable())), bytesText(bytes)}};
+                                {textArg(dir), bytesText(static_cast<quint64>(storage.bytesAvailable())), bytesText(bytes)}};
     return std::nullopt;
 }
 
@@ -143,7 +141,7 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
     }
     // The core's build: local and Slurm runs start the binary this machine sees.
     if (const HereCore* h = hereCore(l.config.target); h && l.cuda && core.known && !core.cuda)
-        r.errors.push_back({RunConfigCode::CoreWithoutCuda, {text(h->corePath), text(core.text)}});
+        r.errors.push_back({RunConfigCode::CoreWithoutCuda, {textArg(h->corePath), textArg(core.text)}});
 
     const int here = localRanks(l);
     if (here > 0 && l.cuda && m.gpus >= 0 && here > m.gpus)

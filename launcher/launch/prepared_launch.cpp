@@ -43,7 +43,6 @@ PrepareResult prepareLaunch(const RunConfig& config)
 {
     PrepareResult r;
     using C = RunConfigCode;
-    const auto text = [](const QString& s) { return ProblemArg(s.toStdString()); };
     r.errors = runConfigProblems(config);
     if (!r.ok()) return r;
     PreparedLaunch& l = r.launch;
@@ -53,15 +52,15 @@ PrepareResult prepareLaunch(const RunConfig& config)
     const QFileInfo info(config.planPath);
     QFile f(config.planPath);
     if (!info.exists()) {
-        r.errors.push_back({C::PlanNotFound, {text(config.planPath)}});
+        r.errors.push_back({C::PlanNotFound, {textArg(config.planPath)}});
         return r;
     }
     if (info.isDir() || !f.open(QIODevice::ReadOnly)) {
-        r.errors.push_back({C::PlanUnreadable, {text(config.planPath), text(f.errorString())}});
+        r.errors.push_back({C::PlanUnreadable, {textArg(config.planPath), textArg(f.errorString())}});
         return r;
     }
     if (f.size() > 64 * 1024 * 1024) {
-        r.errors.push_back({C::PlanTooLarge, {text(config.planPath)}});
+        r.errors.push_back({C::PlanTooLarge, {textArg(config.planPath)}});
         return r;
     }
     l.planJson = f.readAll();
@@ -69,7 +68,7 @@ PrepareResult prepareLaunch(const RunConfig& config)
     // One read: what is validated is exactly what the hosts receive.
     const LoadedPlan plan = validateLoaded(planFromString(l.planJson.toStdString()));
     for (const Problem& p : plan.problems) {
-        RunConfigProblem found{C::PlanProblem, {text(config.planPath), formatProblem(p)}};
+        RunConfigProblem found{C::PlanProblem, {textArg(config.planPath), formatProblem(p)}};
         (p.severity == Severity::Error ? r.errors : r.warnings).push_back(std::move(found));
     }
     if (!r.ok()) return r;
@@ -114,7 +113,7 @@ PrepareResult prepareLaunch(const RunConfig& config)
     if (total != l.worldSize) {
         QStringList parts;
         for (const HostSpec& h : l.hosts) parts << QStringLiteral("%1 (%2)").arg(h.name).arg(h.slots);
-        r.errors.push_back({C::SlotsMismatch, {total, text(parts.join(QStringLiteral(", "))), l.worldSize, plan.plan.mesh.nodes,
+        r.errors.push_back({C::SlotsMismatch, {total, textArg(parts.join(QStringLiteral(", "))), l.worldSize, plan.plan.mesh.nodes,
                                                plan.plan.mesh.procsPerNode}});
         return r;
     }

@@ -32,12 +32,6 @@ QStringList runConfigMessages(const std::vector<RunConfigProblem>& problems)
     return out;
 }
 
-namespace {
-
-std::string utf8(const QString& s) { return s.toStdString(); }
-
-} // namespace
-
 std::vector<RunConfigProblem> sshOptionProblems(const SshOptions& ssh)
 {
     std::vector<RunConfigProblem> e;
@@ -67,9 +61,9 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
     noNul(c.name, C::NameNul);
     noNul(c.resumeFrom, C::ResumeNul);
     if (!c.masterAddr.isEmpty())
-        if (QString bad = checkHostName(c.masterAddr); !bad.isEmpty()) e.push_back({C::MasterAddr, {utf8(bad)}});
+        if (QString bad = checkHostName(c.masterAddr); !bad.isEmpty()) e.push_back({C::MasterAddr, {textArg(bad)}});
     for (auto it = c.extraEnv.begin(); it != c.extraEnv.end(); ++it) {
-        if (!isValidEnvName(it.key().toUtf8())) e.push_back({C::EnvName, {utf8(printable(it.key()))}});
+        if (!isValidEnvName(it.key().toUtf8())) e.push_back({C::EnvName, {textArg(printable(it.key()))}});
         noNul(it.value(), C::EnvValueNul);
     }
     // Each kind checks only the fields it has: hosts, remote paths and SSH
@@ -89,13 +83,13 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
             here(t);
             // srun reads options up to the program: a core path starting with '-' would be one.
             if (t.corePath.startsWith(QLatin1Char('-'))) e.push_back({C::CoreDash, {}});
-            for (const QString& bad : t.options.validate()) e.push_back({C::Slurm, {utf8(bad)}});
+            for (const QString& bad : t.options.validate()) e.push_back({C::Slurm, {textArg(bad)}});
         }
         void operator()(const SshTarget& t)
         {
             if (t.hosts.isEmpty()) e.push_back({C::SshNoHosts, {}});
             for (const HostSpec& h : t.hosts)
-                if (QString bad = checkHostName(h.name); !bad.isEmpty()) e.push_back({C::HostName, {utf8(bad)}});
+                if (QString bad = checkHostName(h.name); !bad.isEmpty()) e.push_back({C::HostName, {textArg(bad)}});
             if (t.remoteCore.isEmpty()) e.push_back({C::RemoteCoreMissing, {}});
             // `env NAME=VALUE... CORE`: env would take a core path with '=' for
             // one more variable, and one starting with '-' for an option.

@@ -104,6 +104,9 @@ const std::vector<RunConfigTemplate>& runConfigCatalogue();
 QString runConfigMessage(const RunConfigProblem& p);
 QStringList runConfigMessages(const std::vector<RunConfigProblem>& problems);
 
+// A text argument from Qt's string (a path, a name, a sentence passed on).
+inline ProblemArg textArg(const QString& s) { return ProblemArg(s.toStdString()); }
+
 std::vector<RunConfigProblem> runConfigProblems(const RunConfig& config);
 std::vector<RunConfigProblem> sshOptionProblems(const SshOptions& ssh);
 

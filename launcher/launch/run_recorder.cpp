@@ -49,11 +49,7 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
         store::RunUpdate u;
         u.runId = runId_;
         u.status = s;
-        if (!reason.isEmpty()) {
-            u.reason = reason.text;
-            u.reasonCode = reason.code;
-            u.reasonArgs = reason.args;
-        }
+        if (!reason.isEmpty()) recordReason(u, reason);
         if (s == store::RunStatus::Running && supervisor_.attempt() == 0) u.startedAt = now();
         store_.updateRun(u);
     });

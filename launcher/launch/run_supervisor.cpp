@@ -283,21 +283,16 @@ void RunSupervisor::onBackendFinished()
     } else if (!cancelled_) {
         coded = codedReason({FailureCode::RanksUnfinished, {}});
     }
-    const QString reason = coded.text;
 
     if (cancelled_) {
         rec.status = store::statusName(RunStatus::Cancelled);
-        rec.reason = cancelReason_.text;
-        rec.reasonCode = cancelReason_.code;
-        rec.reasonArgs = cancelReason_.args;
+        recordReason(rec, cancelReason_);
         Q_EMIT attemptEnded(rec);
         finish(RunStatus::Cancelled, cancelReason_);
         return;
     }
     rec.status = store::statusName(RunStatus::Failed);
-    rec.reason = reason;
-    rec.reasonCode = coded.code;
-    rec.reasonArgs = coded.args;
+    recordReason(rec, coded);
     rec.failingRank = failingRank;
     Q_EMIT attemptEnded(rec);
     outcome_.failingRank = failingRank;
@@ -314,7 +309,7 @@ void RunSupervisor::onBackendFinished()
         if (latestCheckpoint_) resumeDir_ = latestCheckpoint_->path;
         Q_EMIT progress(QStringLiteral("attempt %1 failed: %2; restarting (%3 of %4)%5")
                             .arg(attempt_)
-                            .arg(reason)
+                            .arg(coded.text)
                             .arg(attempt_ + 1)
                             .arg(launch_.config.maxRestarts)
                             .arg(resumeDir_.isEmpty() ? QStringLiteral(" from scratch")
@@ -335,9 +330,7 @@ void RunSupervisor::finish(RunStatus status, const CodedReason& reason)
     if (finished_) return;
     finished_ = true;
     outcome_.status = status;
-    outcome_.reason = reason.text;
-    outcome_.reasonCode = reason.code;
-    outcome_.reasonArgs = reason.args;
+    recordReason(outcome_, reason);
     outcome_.endedAt = now();
     for (MetricsSink* s : sinks_) s->close();
     setStatus(status, reason);

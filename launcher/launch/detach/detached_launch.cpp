@@ -251,10 +251,7 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         store::RunUpdate u;
         u.runId = run.runId;
         u.status = store::RunStatus::Failed;
-        const CodedReason why = codedReason({FailureCode::LaunchFailed, {err.toStdString()}});
-        u.reason = why.text;
-        u.reasonCode = why.code;
-        u.reasonArgs = why.args;
+        recordReason(u, codedReason({FailureCode::LaunchFailed, {err.toStdString()}}));
         u.endedAt = now();
         store.updateRun(u);
         store.flush();
