@@ -173,9 +173,7 @@ void RunIngestor::takeEnd()
     store::RunUpdate u;
     u.runId = runId_;
     u.status = status_;
-    u.reason = reason_.text;
-    u.reasonCode = reason_.code;
-    u.reasonArgs = reason_.args;
+    recordReason(u, reason_);
     store_.updateRun(u);
     Q_EMIT stateChanged(status_, reason_, false);
 }
@@ -211,7 +209,9 @@ void RunIngestor::takeState(const QJsonObject& record)
     const QString status = state_.value(QStringLiteral("status")).toString();
     status_ = statusOf(status);
     reason_ = reasonOf(state_);
-    if (status == QLatin1String("restarting")) reason_.text = QStringLiteral("restarting after: ") + reason_.text;
+    // "restarting after: REASON" has no code of its own: it stays English, as the
+    // workbench would otherwise show the bare reason of a run that trains on.
+    if (status == QLatin1String("restarting")) reason_ = CodedReason{QStringLiteral("restarting after: ") + reason_.text};
     // A failed run's English reason ends with its restarts; a reader words them from the count.
     if (status_ == store::RunStatus::Failed) reason_.restarts = state_.value(QStringLiteral("attempt")).toInt();
     worldSize_ = state_.value(QStringLiteral("world_size")).toInt();
@@ -232,9 +232,7 @@ void RunIngestor::takeState(const QJsonObject& record)
         u.hosts = hosts;
     }
     u.status = status_;
-    u.reason = reason_.text;
-    u.reasonCode = reason_.code;
-    u.reasonArgs = reason_.args;
+    recordReason(u, reason_);
     const double started = optionalTime(state_, "started_at");
     if (!std::isnan(started)) u.startedAt = started;
     const double ended = optionalTime(state_, "ended_at");
@@ -254,10 +252,7 @@ void RunIngestor::takeState(const QJsonObject& record)
         rec.startedAt = optionalTime(a, "started_at");
         rec.endedAt = optionalTime(a, "ended_at");
         rec.status = a.value(QStringLiteral("status")).toString();
-        const CodedReason why = reasonOf(a);
-        rec.reason = why.text;
-        rec.reasonCode = why.code;
-        rec.reasonArgs = why.args;
+        recordReason(rec, reasonOf(a));
         rec.failingRank = a.value(QStringLiteral("failing_rank")).toInt(-1);
         rec.resumeDir = a.value(QStringLiteral("resume_dir")).toString();
         store_.recordAttempt(rec);
