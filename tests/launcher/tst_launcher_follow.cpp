@@ -9,6 +9,7 @@
 
 #include "launch/detach/attach_session.hpp"
 #include "launch/detach/rank_log_fetch.hpp"
+#include "launch/detach/run_ingestor.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -393,6 +394,33 @@ private Q_SLOTS:
     }
 
     // Bad input is refused with a message, never followed.
+    // state.json's coded reasons reach the ingestor: a failed run keeps its
+    // code and restarts, a restarting run's "restarting after: ..." stays
+    // English text (with its reason's code the workbench showed the bare
+    // failure of a run that trains on).
+    void stateReasonsAreCodedButRestartingIsText()
+    {
+        QString error;
+        auto store = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("reasons.sqlite")), &error);
+        QVERIFY2(store, qPrintable(error));
+        store::NewRun row;
+        row.uid = QStringLiteral("reasons");
+        row.planJson = QStringLiteral("{}");
+        row.backend = QStringLiteral("local");
+        row.worldSize = 2;
+        const qint64 id = store->createRun(row);
+        launch::RunIngestor in(*store, id, {}, {});
+        const QByteArray killed = R"j("reason":"rank 1 on h was killed by signal 9 (SIGKILL)","reason_code":"rank.killed",)j"
+                                  R"j("reason_args":["1","h","9","SIGKILL"])j";
+        in.take(QByteArray(QByteArray(R"({"k":"state","alive":true,"state":{"status":"restarting","attempt":0,)") + killed + "}}"));
+        QCOMPARE(in.codedReason().code, QString());
+        QCOMPARE(in.codedReason().text, QStringLiteral("restarting after: rank 1 on h was killed by signal 9 (SIGKILL)"));
+        in.take(QByteArray(QByteArray(R"({"k":"state","alive":true,"state":{"status":"failed","attempt":2,)") + killed + "}}"));
+        QCOMPARE(in.codedReason().code, QStringLiteral("rank.killed"));
+        QCOMPARE(in.codedReason().args.value(3), QStringLiteral("SIGKILL"));
+        QCOMPARE(in.codedReason().restarts, 2);
+    }
+
     void badInputIsExplained()
     {
         QByteArray out;
