@@ -38,9 +38,8 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
     const QString file = QDir(launchDir).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
                                                   (stem.isEmpty() ? QString() : QStringLiteral("-") + stem.left(60)) +
                                                   QStringLiteral(".json"));
-    const std::string error = savePlanFile(withAbsolutePaths(request.plan, base), file.toStdString());
-    if (!error.empty()) {
-        out.writeError = QString::fromStdString(error);
+    if (const Status saved = savePlanFile(withAbsolutePaths(request.plan, base), file.toStdString()); !saved.ok()) {
+        out.writeError = QString::fromStdString(saved.message());
         return out;
     }
     out.planFile = file;

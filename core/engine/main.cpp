@@ -102,8 +102,8 @@ int runRank(int argc, char** argv)
             }
         return code(CoreExit::BadInput);
     }
-    if (std::string why = TransformerModel::supports(plan.plan.model); !why.empty()) {
-        events().error(why, "$.model");
+    if (const Status why = TransformerModel::supports(plan.plan.model); !why.ok()) {
+        events().error(why.message(), "$.model");
         return code(CoreExit::BadInput);
     }
     if (const Status why = selectDevice(plan.plan.mesh.device == Device::Cuda, env.localRank); !why.ok()) {

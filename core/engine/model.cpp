@@ -5,11 +5,11 @@
 
 namespace sb::engine {
 
-std::string TransformerModel::supports(const ModelConfig& c)
+Status TransformerModel::supports(const ModelConfig& c)
 {
     if (c.arch == Arch::Tutorial || c.arch == Arch::Llama || c.arch == Arch::Gpt2) return {};
-    return std::string("the training core runs the tutorial Transformer, the Llama-style model and GPT-2; this plan's model is \"") +
-           archName(c.arch) + "\" (plan and estimate it, or export it as a PyTorch FSDP2 script)";
+    return Status::error(std::string("the training core runs the tutorial Transformer, the Llama-style model and GPT-2; this plan's model is \"") +
+                         archName(c.arch) + "\" (plan and estimate it, or export it as a PyTorch FSDP2 script)");
 }
 
 TransformerModel::TransformerModel(const ModelConfig& config, std::shared_ptr<const ModuleTree> tree)

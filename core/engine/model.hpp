@@ -7,6 +7,7 @@
 #pragma once
 
 #include "plan/model_config.hpp"
+#include "util/status.hpp"
 
 #include <torch/torch.h>
 
@@ -30,8 +31,8 @@ public:
 
 class TransformerModel {
 public:
-    // Fails (returns an error sentence) for architectures the core cannot run.
-    static std::string supports(const ModelConfig& config);
+    // Refused, with why, for architectures the core cannot run.
+    static Status supports(const ModelConfig& config);
 
     TransformerModel(const ModelConfig& config, std::shared_ptr<const ModuleTree> tree);
 

@@ -499,20 +499,20 @@ PlanReadResult loadPlanFile(const std::string& path)
     return planFromString(ss.str());
 }
 
-std::string savePlanFile(const Plan& plan, const std::string& path)
+Status savePlanFile(const Plan& plan, const std::string& path)
 {
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return "cannot write " + tmp + ": " + std::strerror(errno);
+        if (!out) return Status::error("cannot write " + tmp + ": " + std::strerror(errno));
         out << planToString(plan);
         out.flush();
-        if (!out) return "cannot write " + tmp + ": " + std::strerror(errno);
+        if (!out) return Status::error("cannot write " + tmp + ": " + std::strerror(errno));
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::string err = "cannot replace " + path + ": " + std::strerror(errno);
+        const Status why = Status::error("cannot replace " + path + ": " + std::strerror(errno));
         std::remove(tmp.c_str());
-        return err;
+        return why;
     }
     return {};
 }

@@ -142,8 +142,8 @@ bool FileController::saveAs()
 
 bool FileController::saveTo(const QString& path)
 {
-    const std::string error = savePlanFile(document_->plan(), QFile::encodeName(path).toStdString());
-    if (!error.empty()) return report(tr("Save plan"), tr("The plan was not saved: %1").arg(QString::fromStdString(error)));
+    if (const Status saved = savePlanFile(document_->plan(), QFile::encodeName(path).toStdString()); !saved.ok())
+        return report(tr("Save plan"), tr("The plan was not saved: %1").arg(QString::fromStdString(saved.message())));
     document_->setFilePath(QFileInfo(path).absoluteFilePath());
     document_->markSaved();
     recent_->add(path);

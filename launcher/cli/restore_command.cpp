@@ -110,8 +110,8 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     const QString planFile = launchDir + QStringLiteral("/restore-") +
                              QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QStringLiteral(".json");
     if (!QDir().mkpath(launchDir)) return fail(err, QStringLiteral("cannot create %1").arg(launchDir));
-    const std::string error = savePlanFile(plan, planFile.toStdString());
-    if (!error.empty()) return fail(err, QStringLiteral("cannot write %1: %2").arg(planFile, QString::fromStdString(error)));
+    if (const Status saved = savePlanFile(plan, planFile.toStdString()); !saved.ok())
+        return fail(err, QStringLiteral("cannot write %1: %2").arg(planFile, QString::fromStdString(saved.message())));
     err << "shardbench: restoring step " << source.step << " of " << source.worldSize << " ranks at " << world << " ranks ("
         << planFile.toStdString() << ")\n";
 

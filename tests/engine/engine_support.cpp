@@ -61,8 +61,7 @@ sb::Plan smallPlan(const char* preset, int world, int steps)
 QString writePlan(const QTemporaryDir& dir, const QString& name, const sb::Plan& plan)
 {
     const QString path = dir.filePath(name);
-    const std::string err = sb::savePlanFile(plan, path.toStdString());
-    return err.empty() ? path : QString();
+    return sb::savePlanFile(plan, path.toStdString()).ok() ? path : QString();
 }
 
 Tensors readSafetensors(const QString& path)

@@ -46,7 +46,7 @@ QString writeTinyPlan(const QString& path, int nodes, int procsPerNode, int step
     plan.training.steps = steps;
     plan.training.checkpoint.dir = checkpointDir.toStdString();
     plan.training.checkpoint.interval = checkpointInterval;
-    return QString::fromStdString(savePlanFile(plan, path.toStdString()));
+    return QString::fromStdString(savePlanFile(plan, path.toStdString()).message());
 }
 
 QList<ProcessInfo> processes()
