@@ -10,7 +10,7 @@ namespace sb::supervise {
 namespace {
 
 // "reason" in English (with `suffix`), and the catalogue's "reason_code" and
-// "reason_args" a client words in its own language (docs/protocol.md).
+// "reason_args" a client words in its own language (docs/launcher.md, "The run directory").
 void setReason(json::Value& o, const std::optional<FailureReason>& reason, const std::string& suffix = {})
 {
     o.set("reason", reason ? reason->message() + suffix : std::string());

@@ -21,7 +21,7 @@ double optionalTime(const QJsonObject& o, const char* key)
     return v.isDouble() ? v.toDouble() : store::kNoTime;
 }
 
-// A reason as state.json writes it (docs/protocol.md): "reason" in English,
+// A reason as state.json writes it (docs/launcher.md): "reason" in English,
 // and from supervisors that word it through the failure catalogue its
 // "reason_code" and "reason_args"; a code this build does not know keeps the text only.
 CodedReason reasonOf(const QJsonObject& o)
