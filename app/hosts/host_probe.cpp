@@ -67,7 +67,7 @@ QString coreFailure(const QByteArray& out)
     QString error;
     for (const QByteArray& line : out.split('\n')) {
         const protocol::ParsedLine p = protocol::parseOutputLine(line);
-        if (p.kind == protocol::ParsedLine::Event && p.event.type == QLatin1String("error")) error = protocol::errorText(p.event);
+        if (p.kind == protocol::ParsedLine::Event && p.event.type == QLatin1String(protocol::type::error)) error = protocol::errorText(p.event);
     }
     return error;
 }

@@ -2,6 +2,9 @@
 
 #include "step_metrics.hpp"
 
+#include <algorithm>
+#include <limits>
+
 namespace sb::protocol {
 
 namespace {
@@ -24,6 +27,12 @@ template <class T>
 void setIf(json::Value& o, const char* key, const std::optional<T>& v)
 {
     if (v) o.set(key, *v);
+}
+// A count or id: -1 when absent, not a number or negative.
+long long countOr(const json::Value& o, const char* key)
+{
+    const json::Value* v = o.find(key);
+    return v && v->isNumber() && v->asDouble() >= 0 ? v->asInt() : -1;
 }
 std::optional<long long> optInt(const json::Value& o, const char* key)
 {
@@ -79,12 +88,12 @@ Hello Hello::fromJson(const json::Value& o)
 {
     Hello h;
     h.host = str(o, "host");
-    h.pid = integer(o, "pid");
+    h.pid = countOr(o, "pid");
     h.device = str(o, "device");
     h.torch = str(o, "torch");
     h.coreVersion = str(o, "core_version");
     h.world = static_cast<int>(integer(o, "world"));
-    h.localRank = static_cast<int>(integer(o, "local_rank"));
+    h.localRank = static_cast<int>(std::min<long long>(countOr(o, "local_rank"), std::numeric_limits<int>::max()));
     h.localWorld = static_cast<int>(integer(o, "local_world"));
     h.threads = static_cast<int>(integer(o, "threads"));
     h.master = str(o, "master");

@@ -41,12 +41,14 @@ struct Envelope {
 // ok when version `v` is readable; otherwise the message to show, naming `source`.
 Status versionProblem(long long v, const std::string& source);
 
+// A reader gets -1 for a pid or local rank the line does not carry (or
+// carries as a negative or non-number), 0 for the other absent counts.
 struct Hello {
     static constexpr const char* kType = type::hello;
     std::string host;
-    long long pid = 0;
+    long long pid = -1;
     std::string device, torch, coreVersion;
-    int world = 0, localRank = 0, localWorld = 0, threads = 0;
+    int world = 0, localRank = -1, localWorld = 0, threads = 0;
     std::string master, env;
     json::Value toJson() const;
     static Hello fromJson(const json::Value& o);

@@ -26,9 +26,9 @@ RunConsole::RunConsole(RunSupervisor& supervisor, QTextStream& err, Options opti
             message(QStringLiteral("rank %1 %2").arg(e.rank).arg(launch::describeExit(e)));
     });
     connect(&supervisor, &RunSupervisor::eventReceived, this, [this](int, const protocol::CoreEvent& e) {
-        if (e.type == QLatin1String("error"))
+        if (e.type == QLatin1String(protocol::type::error))
             message(QStringLiteral("rank %1: error: %2").arg(e.rank).arg(protocol::errorText(e)));
-        else if (e.type == QLatin1String("checkpoint") && options_.verbose)
+        else if (e.type == QLatin1String(protocol::type::checkpoint) && options_.verbose)
             message(QStringLiteral("rank %1: checkpoint %2").arg(e.rank).arg(QString::fromUtf8(QJsonDocument(e.fields).toJson(QJsonDocument::Compact))));
     });
     connect(&supervisor, &RunSupervisor::outputLine, this,

@@ -13,7 +13,7 @@ double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 
 bool isEssentialEvent(const QString& type, qint64 bytes, const RecorderOptions& options)
 {
-    return (type == QLatin1String("hello") || type == QLatin1String("done") || type == QLatin1String("error")) &&
+    return (type == QLatin1String(protocol::type::hello) || type == QLatin1String(protocol::type::done) || type == QLatin1String(protocol::type::error)) &&
            bytes <= options.essentialEventBytes;
 }
 
@@ -207,7 +207,7 @@ void RunRecorder::addLog(int attempt, int rank, store::LogStream stream, const Q
 
 void RunRecorder::addEvent(int attempt, const protocol::CoreEvent& e)
 {
-    if (e.type == QLatin1String("step")) return; // in step_metrics
+    if (e.type == QLatin1String(protocol::type::step)) return; // in step_metrics
     store::EventRecord r;
     r.runId = runId_;
     r.attempt = attempt;

@@ -169,7 +169,7 @@ void RunSupervisor::onEvent(int rank, protocol::CoreEvent event)
         Q_EMIT checkpointReported(attempt_, *ck);
     } else if (auto done = protocol::doneFromEvent(event)) {
         if (rank == 0 && !std::isnan(done->finalLoss)) rank0FinalLoss_ = done->finalLoss;
-    } else if (event.type == QLatin1String("error")) {
+    } else if (event.type == QLatin1String(protocol::type::error)) {
         lastErrors_[rank] = protocol::errorText(event);
     }
 }

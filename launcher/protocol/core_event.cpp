@@ -2,7 +2,10 @@
 
 #include "step_fields.hpp"
 
+#include <QJsonDocument>
 #include <QJsonValue>
+
+#include <algorithm>
 
 #include <cmath>
 #include <limits>
@@ -33,17 +36,24 @@ int integer(const QJsonObject& o, QLatin1String key, int fallback = 0)
     return v.isDouble() ? v.toInt(fallback) : fallback;
 }
 
-QString text(const QJsonObject& o, QLatin1String key)
+QString qText(const std::string& s) { return QString::fromStdString(s); }
+
+int toInt(long long v) { return static_cast<int>(std::clamp<long long>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max())); }
+
+// The event's fields in the core's JSON, for the core's typed readers
+// (protocol/events.hpp). Hello, checkpoint, done and error lines are few;
+// steps take stepFields() without this copy.
+json::Value coreBody(const CoreEvent& e)
 {
-    const QJsonValue v = o.value(key);
-    return v.isString() ? v.toString() : QString();
+    json::ParseResult r = json::parse(QJsonDocument(e.fields).toJson(QJsonDocument::Compact).toStdString());
+    return r ? std::move(*r.value) : json::Value::object();
 }
 
 } // namespace
 
 std::optional<StepMetrics> stepFromEvent(const CoreEvent& e)
 {
-    if (e.type != QLatin1String("step")) return std::nullopt;
+    if (e.type != QLatin1String(type::step)) return std::nullopt;
     const QJsonObject& o = e.fields;
     if (!o.value(QLatin1String("step")).isDouble()) return std::nullopt;
     StepMetrics m;
@@ -61,60 +71,59 @@ std::optional<StepMetrics> stepFromEvent(const CoreEvent& e)
 
 std::optional<CheckpointReport> checkpointFromEvent(const CoreEvent& e)
 {
-    if (e.type != QLatin1String("checkpoint")) return std::nullopt;
-    const QJsonObject& o = e.fields;
-    CheckpointReport c;
-    c.rank = e.rank;
-    c.t = e.t;
-    c.step = integer(o, QLatin1String("step"));
-    c.path = text(o, QLatin1String("path"));
-    c.bytes = count(o, QLatin1String("bytes"));
-    c.ms = num(o, QLatin1String("ms"));
-    c.kind = text(o, QLatin1String("kind"));
-    c.status = text(o, QLatin1String("status"));
-    c.message = text(o, QLatin1String("message"));
-    c.checksum = text(o, QLatin1String("checksum"));
-    if (c.path.isEmpty()) return std::nullopt;
-    return c;
+    if (e.type != QLatin1String(type::checkpoint)) return std::nullopt;
+    const CheckpointEvent c = CheckpointEvent::fromJson(coreBody(e));
+    if (c.path.empty()) return std::nullopt;
+    CheckpointReport r;
+    r.rank = e.rank;
+    r.t = e.t;
+    r.step = toInt(c.step);
+    r.path = qText(c.path);
+    r.bytes = c.bytes && *c.bytes >= 0 ? *c.bytes : -1;
+    r.ms = c.ms.value_or(kAbsent);
+    r.kind = qText(c.kind);
+    r.status = qText(c.status);
+    r.message = qText(c.message.value_or(std::string()));
+    r.checksum = qText(c.checksum.value_or(std::string()));
+    return r;
 }
 
 std::optional<DoneReport> doneFromEvent(const CoreEvent& e)
 {
-    if (e.type != QLatin1String("done")) return std::nullopt;
-    const QJsonObject& o = e.fields;
-    DoneReport d;
-    d.rank = e.rank;
-    d.status = text(o, QLatin1String("status"));
-    d.steps = integer(o, QLatin1String("steps"));
-    d.finalLoss = num(o, QLatin1String("final_loss"));
-    d.peakBytes = count(o, QLatin1String("peak_bytes"));
-    return d;
+    if (e.type != QLatin1String(type::done)) return std::nullopt;
+    const Done d = Done::fromJson(coreBody(e));
+    DoneReport r;
+    r.rank = e.rank;
+    r.status = qText(d.status);
+    r.steps = toInt(d.steps.value_or(0));
+    r.finalLoss = d.finalLoss.value_or(kAbsent);
+    r.peakBytes = d.peakBytes && *d.peakBytes >= 0 ? *d.peakBytes : -1;
+    return r;
 }
 
 std::optional<HelloReport> helloFromEvent(const CoreEvent& e)
 {
-    if (e.type != QLatin1String("hello")) return std::nullopt;
-    const QJsonObject& o = e.fields;
-    HelloReport h;
-    h.rank = e.rank;
-    h.host = text(o, QLatin1String("host"));
-    h.pid = count(o, QLatin1String("pid"));
-    h.device = text(o, QLatin1String("device"));
-    h.torch = text(o, QLatin1String("torch"));
-    h.coreVersion = text(o, QLatin1String("core_version"));
-    h.world = integer(o, QLatin1String("world"));
-    h.localRank = integer(o, QLatin1String("local_rank"), -1);
-    h.localWorld = integer(o, QLatin1String("local_world"));
-    h.threads = integer(o, QLatin1String("threads"));
-    return h;
+    if (e.type != QLatin1String(type::hello)) return std::nullopt;
+    const Hello h = Hello::fromJson(coreBody(e));
+    HelloReport r;
+    r.rank = e.rank;
+    r.host = qText(h.host);
+    r.pid = h.pid;
+    r.device = qText(h.device);
+    r.torch = qText(h.torch);
+    r.coreVersion = qText(h.coreVersion);
+    r.world = h.world;
+    r.localRank = h.localRank;
+    r.localWorld = h.localWorld;
+    r.threads = h.threads;
+    return r;
 }
 
 QString errorText(const CoreEvent& e)
 {
-    QString msg = text(e.fields, QLatin1String("message"));
-    if (msg.isEmpty()) msg = QStringLiteral("(no message)");
-    const QString where = text(e.fields, QLatin1String("where"));
-    if (!where.isEmpty()) msg += QStringLiteral(" (in ") + where + QLatin1Char(')');
+    const Error err = Error::fromJson(coreBody(e));
+    QString msg = err.message.empty() ? QStringLiteral("(no message)") : qText(err.message);
+    if (!err.where.empty()) msg += QStringLiteral(" (in ") + qText(err.where) + QLatin1Char(')');
     return msg;
 }
 

@@ -35,6 +35,12 @@ private Q_SLOTS:
         QCOMPARE(back.toJson(), h.toJson());
         QCOMPARE(back.localRank, 3);
         QCOMPARE(back.master, std::string("node-0:29500"));
+        // A line without a pid or local rank (or with nonsense there) reads as unknown.
+        json::Value bare = json::Value::object();
+        bare.set("host", "node-2");
+        bare.set("local_rank", "three");
+        QCOMPARE(Hello::fromJson(bare).pid, -1LL);
+        QCOMPARE(Hello::fromJson(bare).localRank, -1);
     }
 
     void planRoundTrip()

@@ -157,6 +157,75 @@ private Q_SLOTS:
         QCOMPARE(hello->pid, 4242);
     }
 
+    // What the core writes (core/protocol) is what the launcher reads: one
+    // set of keys, read by the core's own typed readers.
+    void readsWhatTheCoreWrites()
+    {
+        const auto line = [](const char* type, const sb::json::Value& fields) {
+            const std::string text = formatLine({type, kVersion, 3, 12.5, "r1"}, fields);
+            return parseOutputLine(QByteArrayView(text.data(), static_cast<qsizetype>(text.size()) - 1)).event;
+        };
+        Hello h;
+        h.host = "node-7";
+        h.pid = 31337;
+        h.device = "cpu";
+        h.torch = "2.4.0";
+        h.coreVersion = "0.9";
+        h.world = 16;
+        h.localRank = 5;
+        h.localWorld = 8;
+        h.threads = 4;
+        const auto hello = helloFromEvent(line(type::hello, h.toJson()));
+        QVERIFY(hello.has_value());
+        QCOMPARE(hello->rank, 3);
+        QCOMPARE(hello->host, QStringLiteral("node-7"));
+        QCOMPARE(hello->pid, 31337);
+        QCOMPARE(hello->torch, QStringLiteral("2.4.0"));
+        QCOMPARE(hello->coreVersion, QStringLiteral("0.9"));
+        QCOMPARE(hello->world, 16);
+        QCOMPARE(hello->localRank, 5);
+        QCOMPARE(hello->localWorld, 8);
+        QCOMPARE(hello->threads, 4);
+
+        CheckpointEvent c;
+        c.step = 40;
+        c.path = "/ck/step-000040";
+        c.kind = "sharded";
+        c.status = "complete";
+        c.bytes = 987654321;
+        c.ms = 12.25;
+        c.checksum = "crc32c:0badf00d";
+        const auto ck = checkpointFromEvent(line(type::checkpoint, c.toJson()));
+        QVERIFY(ck.has_value());
+        QCOMPARE(ck->step, 40);
+        QCOMPARE(ck->path, QStringLiteral("/ck/step-000040"));
+        QCOMPARE(ck->bytes, 987654321);
+        QCOMPARE(ck->ms, 12.25);
+        QCOMPARE(ck->kind, QStringLiteral("sharded"));
+        QVERIFY(ck->complete());
+        QCOMPARE(ck->checksum, QStringLiteral("crc32c:0badf00d"));
+
+        const auto done = doneFromEvent(line(type::done, Done{"ok", 250, 3.5, 1 << 20}.toJson()));
+        QVERIFY(done.has_value());
+        QCOMPARE(done->status, QStringLiteral("ok"));
+        QCOMPARE(done->steps, 250);
+        QCOMPARE(done->finalLoss, 3.5);
+        QCOMPARE(done->peakBytes, 1 << 20);
+        QCOMPARE(errorText(line(type::error, Error{"lost rank 2", "allreduce"}.toJson())), QStringLiteral("lost rank 2 (in allreduce)"));
+
+        // Absent optional fields read as unknown, not as zero.
+        const auto bare = doneFromEvent(line(type::done, Done{"failed", {}, {}, {}}.toJson()));
+        QVERIFY(bare.has_value());
+        QVERIFY(std::isnan(bare->finalLoss));
+        QCOMPARE(bare->peakBytes, -1);
+        sb::json::Value noPid = sb::json::Value::object();
+        noPid.set("host", "node-8");
+        const auto anonymous = helloFromEvent(line(type::hello, noPid));
+        QVERIFY(anonymous.has_value());
+        QCOMPARE(anonymous->pid, -1);
+        QCOMPARE(anonymous->localRank, -1);
+    }
+
     void splitsLinesWhateverTheChunks()
     {
         const QByteArray stream = readData("mixed_stdout.txt") + "last line without newline";

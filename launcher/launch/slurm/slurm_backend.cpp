@@ -4,6 +4,7 @@
 
 #include "srun_command.hpp"
 
+#include "protocol/core_event.hpp"
 #include "protocol/event_line.hpp"
 
 #include <QDir>
@@ -135,9 +136,9 @@ void SlurmBackend::onTaskLine(int task, OutputStream stream, QByteArray line, bo
     // The core's hello gives the pid a rank has on its node.
     if (stream == OutputStream::Stdout && !started_[task] && line.startsWith(protocol::kEventPrefix)) {
         const protocol::ParsedLine p = protocol::parseOutputLine(line);
-        if (p.kind == protocol::ParsedLine::Event && p.event.type == QLatin1String("hello")) {
+        if (p.kind == protocol::ParsedLine::Event && p.event.type == QLatin1String(protocol::type::hello)) {
             started_[task] = true;
-            Q_EMIT rankStarted(task, static_cast<qint64>(p.event.fields.value(QLatin1String("pid")).toDouble()));
+            Q_EMIT rankStarted(task, protocol::helloFromEvent(p.event)->pid);
         }
     }
     Q_EMIT rankOutput(task, stream, line, truncated);
