@@ -5,6 +5,7 @@
 #include "checkpoint/checkpoint_io.hpp"
 #include "checkpoint/fs_util.hpp"
 #include "checkpoint/sha256.hpp"
+#include "checkpoint/shard_sidecar.hpp"
 #include "json/json.hpp"
 #include "plan/plan_json.hpp"
 
@@ -15,8 +16,6 @@
 #include <unistd.h>
 #include <cstring>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 namespace sb::engine {
 
@@ -30,6 +29,9 @@ std::string rankFile(int shardRank, const char* ext)
     std::snprintf(buf, sizeof buf, "rank-%05d.%s", shardRank, ext);
     return buf;
 }
+
+// Where shard rank `shardRank` records in the rendezvous store how writing its file for `step` went.
+std::string shardWriteKey(std::int64_t step, int shardRank) { return "ckpt/" + std::to_string(step) + "/" + std::to_string(shardRank); }
 
 std::string optimizerKey(const torch::Tensor& p) { return c10::guts::to_string(p.unsafeGetTensorImpl()); }
 
@@ -141,67 +143,51 @@ double Checkpointer::save(const TrainingPosition& pos)
 
 void Checkpointer::write(std::shared_ptr<Snapshot> snap)
 {
-    std::string status = "ok";
+    Status written;
     if (snap->image) {
         const Result<ckpt::WrittenFile> shardFile = ckpt::writeShardFile(snap->tmpDir, rankFile(mesh_.shardRank(), "safetensors"), *snap->image);
-        Status err = shardFile.status();
-        if (err) {
-            const ckpt::WrittenFile& written = shardFile.value();
-            // A sidecar with this file's part of the index, for rank 0 to merge.
-            json::Value side = json::Value::object();
-            side.set("file", written.file.name);
-            side.set("bytes", static_cast<long long>(written.file.bytes));
-            side.set("sha256", written.file.sha256);
-            json::Value shards = json::Value::array();
-            for (const auto& [name, ref] : written.shards) {
-                json::Value s = json::Value::object();
-                s.set("tensor", name);
-                s.set("rows", json::Value(json::Array{static_cast<long long>(ref.rowBegin), static_cast<long long>(ref.rowEnd)}));
-                s.set("crc32c", ref.crc32c);
-                shards.push(s);
-            }
-            side.set("shards", shards);
-            err = ckpt::writeFileDurably(snap->tmpDir + "/" + rankFile(mesh_.shardRank(), "json"), side.dump());
-        }
+        written = shardFile.status();
+        if (written)
+            written = ckpt::writeFileDurably(snap->tmpDir + "/" + rankFile(mesh_.shardRank(), "json"), ckpt::sidecarToJson(shardFile.value()).dump());
         spare_ = std::move(snap->image); // read by the next save() only after joining this thread
-        if (!err) status = "error: " + err.message();
     }
     if (mesh_.store() && mesh_.replicaIndex() == 0) {
-        const std::string key = "ckpt/" + std::to_string(snap->pos.stepsDone) + "/" + std::to_string(mesh_.shardRank());
-        mesh_.store()->set(key, std::vector<uint8_t>(status.begin(), status.end()));
+        const std::string record = ckpt::shardWriteRecord(written);
+        mesh_.store()->set(shardWriteKey(snap->pos.stepsDone, mesh_.shardRank()), std::vector<uint8_t>(record.begin(), record.end()));
     }
-    if (mesh_.rank() == 0) {
-        if (status != "ok") {
-            protocol::CheckpointEvent ev;
-            ev.step = static_cast<long long>(snap->pos.stepsDone);
-            ev.path = snap->finalDir;
-            ev.kind = "sharded";
-            ev.status = "failed";
-            ev.message = status;
-            events().emit(ev);
-        } else {
-            finalize(*snap);
-        }
+    if (mesh_.rank() != 0) return;
+    if (written) {
+        finalize(*snap);
+        return;
     }
+    protocol::CheckpointEvent ev;
+    ev.step = static_cast<long long>(snap->pos.stepsDone);
+    ev.path = snap->finalDir;
+    ev.kind = "sharded";
+    ev.status = "failed";
+    ev.message = written.message();
+    events().emit(ev);
 }
 
-void Checkpointer::finalize(const Snapshot& snap)
+Status Checkpointer::awaitShardFiles(std::int64_t step) const
 {
-    std::string error;
-    // Wait until every shard rank has made its file durable.
-    if (mesh_.store()) {
-        for (int s = 1; s < mesh_.shardSize() && error.empty(); ++s) {
-            const std::string key = "ckpt/" + std::to_string(snap.pos.stepsDone) + "/" + std::to_string(s);
-            try {
-                mesh_.store()->wait({key}, std::chrono::seconds(600));
-                const std::vector<uint8_t> v = mesh_.store()->get(key);
-                const std::string status(v.begin(), v.end());
-                if (status != "ok") error = "shard rank " + std::to_string(s) + ": " + status;
-            } catch (const std::exception& e) {
-                error = "shard rank " + std::to_string(s) + " did not finish its file: " + e.what();
-            }
+    if (!mesh_.store()) return {};
+    for (int s = 1; s < mesh_.shardSize(); ++s) {
+        const std::string key = shardWriteKey(step, s);
+        const std::string who = "shard rank " + std::to_string(s);
+        try {
+            mesh_.store()->wait({key}, std::chrono::seconds(600));
+            const std::vector<uint8_t> v = mesh_.store()->get(key);
+            if (Status written = ckpt::shardWriteStatus(std::string(v.begin(), v.end())); !written) return written.prefixed(who);
+        } catch (const std::exception& e) {
+            return Status::error(who + " did not finish its file: " + e.what());
         }
     }
+    return {};
+}
+
+Result<ckpt::CheckpointIndex> Checkpointer::mergedIndex(const Snapshot& snap) const
+{
     ckpt::CheckpointIndex index;
     index.step = snap.pos.stepsDone;
     index.optimizerStep = snap.optimizerStep;
@@ -214,44 +200,52 @@ void Checkpointer::finalize(const Snapshot& snap)
     index.created = unixSeconds();
     index.plan = planToJson(plan_);
     std::map<std::string, ckpt::TensorInfo> tensors;
-    for (int s = 0; s < mesh_.shardSize() && error.empty(); ++s) {
-        const std::string sidecar = snap.tmpDir + "/" + rankFile(s, "json");
-        std::ifstream in(sidecar);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        json::ParseResult side = json::parse(ss.str());
-        if (!in || !side || !side.value->isObject()) {
-            error = sidecar + ": missing or unreadable";
-            break;
-        }
-        const json::Value& v = *side.value;
-        index.files.push_back({v.find("file")->asString(), static_cast<std::uint64_t>(v.find("bytes")->asInt()), v.find("sha256")->asString()});
-        for (const json::Value& js : v.find("shards")->asArray()) {
-            const std::string name = js.find("tensor")->asString();
+    for (int s = 0; s < mesh_.shardSize(); ++s) {
+        const std::string path = snap.tmpDir + "/" + rankFile(s, "json");
+        const Result<ckpt::WrittenFile> sidecar = ckpt::readSidecar(path);
+        if (!sidecar) return sidecar.status();
+        index.files.push_back(sidecar.value().file);
+        for (const auto& [name, ref] : sidecar.value().shards) {
+            const int param = tree_.findParam(name.substr(name.find('/') + 1));
+            if (param < 0) return Status::error(path + ": tensor \"" + name + "\" is not one of the model's");
             ckpt::TensorInfo& t = tensors[name];
             t.name = name;
-            const std::string path = name.substr(name.find('/') + 1);
-            t.shape = tree_.param(tree_.findParam(path)).shape;
+            t.shape = tree_.param(param).shape;
             if (t.shape.empty()) t.shape = {1};
-            const auto& rows = js.find("rows")->asArray();
-            if (rows[1].asInt() > rows[0].asInt())
-                t.shards.push_back({v.find("file")->asString(), rows[0].asInt(), rows[1].asInt(), js.find("crc32c")->asString()});
+            if (ref.rowEnd > ref.rowBegin) t.shards.push_back(ref);
         }
     }
     for (auto& [name, t] : tensors) {
         std::sort(t.shards.begin(), t.shards.end(), [](const auto& a, const auto& b) { return a.rowBegin < b.rowBegin; });
         index.tensors.push_back(std::move(t));
     }
-    if (error.empty())
+    // What a reader of index.json checks (rows covered once, every tensor of
+    // the model), checked before the index is committed.
+    if (const Result<ckpt::CheckpointIndex> reread = ckpt::CheckpointIndex::fromJson(index.toJson()); !reread)
+        return reread.status().prefixed(snap.tmpDir);
+    if (const Status complete = ckpt::checkTensorsAgainstModel(index, tree_); !complete) return complete.prefixed(snap.tmpDir);
+    return index;
+}
+
+void Checkpointer::finalize(const Snapshot& snap)
+{
+    Status committed = awaitShardFiles(snap.pos.stepsDone);
+    ckpt::CheckpointIndex index;
+    if (committed) {
+        Result<ckpt::CheckpointIndex> merged = mergedIndex(snap);
+        committed = merged.status();
+        if (committed) index = std::move(merged).value();
+    }
+    if (committed) {
         for (int s = 0; s < mesh_.shardSize(); ++s) std::remove((snap.tmpDir + "/" + rankFile(s, "json")).c_str());
-    Status committed = error.empty() ? ckpt::writeIndex(snap.tmpDir, index) : Status();
+        committed = ckpt::writeIndex(snap.tmpDir, index);
+    }
     if (committed) committed = ckpt::fsyncPath(snap.tmpDir);
     if (committed) committed = ckpt::renameDurably(snap.tmpDir, snap.finalDir);
-    if (!committed) error = committed.message();
     std::uint64_t bytes = 0;
     for (const auto& f : index.files) bytes += f.bytes;
     std::string indexSha;
-    if (error.empty()) {
+    if (committed) {
         // Names every file's SHA-256 in turn; an unreadable index leaves it empty, as before.
         const Result<std::string> sha = ckpt::sha256File(snap.finalDir + "/index.json");
         if (sha) indexSha = sha.value();
@@ -267,12 +261,12 @@ void Checkpointer::finalize(const Snapshot& snap)
     // Synchronous: the whole save blocked training; asynchronous: only the snapshot.
     ev.stallMs = snap.async ? snap.stallMs : msSince(snap.started);
     ev.world = mesh_.world();
-    ev.status = error.empty() ? "complete" : "failed";
+    ev.status = committed ? "complete" : "failed";
     if (!indexSha.empty()) ev.checksum = "sha256:" + indexSha;
-    if (!error.empty()) {
-        ev.message = error;
+    if (!committed) {
+        ev.message = committed.message();
         events().emit(ev);
-        events().log("checkpoint failed: " + error);
+        events().log("checkpoint failed: " + committed.message());
         return;
     }
     // A folder that could not be pruned rides on the new checkpoint's event

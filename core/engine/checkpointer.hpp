@@ -55,7 +55,11 @@ public:
 private:
     struct Snapshot;
     void write(std::shared_ptr<Snapshot> snap);
+    // Rank 0: waits for every shard rank's file, merges their sidecars into the
+    // index, commits it and reports the checkpoint (complete or failed).
     void finalize(const Snapshot& snap);
+    Status awaitShardFiles(std::int64_t step) const;
+    Result<ckpt::CheckpointIndex> mergedIndex(const Snapshot& snap) const;
     // Removes this run's checkpoints beyond `keep`; errors name each folder left behind.
     Status pruneOldCheckpoints();
     Status checkCompatible(const ckpt::CheckpointIndex& index, const std::string& dir) const;
