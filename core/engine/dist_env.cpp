@@ -10,13 +10,13 @@ namespace sb::engine {
 namespace {
 
 // The variables set for this process, then those derived from Slurm's.
-SlurmTranslation gSlurm;
+SlurmVars gSlurm;
 
 const char* lookup(const char* name)
 {
     if (const char* v = std::getenv(name); v && *v) return v;
-    auto it = gSlurm.vars.find(name);
-    return it == gSlurm.vars.end() ? nullptr : it->second.c_str();
+    auto it = gSlurm.find(name);
+    return it == gSlurm.end() ? nullptr : it->second.c_str();
 }
 
 // Parses an integer variable; missing -> fallback (or an error when required).
@@ -32,7 +32,7 @@ Status readInt(const char* name, int& out, bool required, long min, long max)
     const long n = std::strtol(v, &end, 10);
     if (*end != '\0' || n < min || n > max)
         return Status::error(std::string("environment variable ") + name + "=\"" + v + "\"" +
-                             (gSlurm.vars.count(name) && !std::getenv(name) ? " (derived from Slurm's)" : "") +
+                             (gSlurm.count(name) && !std::getenv(name) ? " (derived from Slurm's)" : "") +
                              " is not an integer from " + std::to_string(min) + " to " + std::to_string(max));
     out = static_cast<int>(n);
     return {};
@@ -42,9 +42,10 @@ Status readInt(const char* name, int& out, bool required, long min, long max)
 
 Status readDistEnv(DistEnv& env)
 {
-    gSlurm = torchrunFromSlurm([](const char* name) { return std::getenv(name); });
-    if (!gSlurm.error.empty()) return Status::error("cannot read Slurm's task layout: " + gSlurm.error);
-    env.fromSlurm = !gSlurm.vars.empty();
+    Result<SlurmVars> slurm = torchrunFromSlurm([](const char* name) { return std::getenv(name); });
+    if (!slurm) return slurm.status().prefixed("cannot read Slurm's task layout");
+    gSlurm = std::move(slurm).value();
+    env.fromSlurm = !gSlurm.empty();
     // A bare single process without any torchrun variable is a world of one.
     const bool single = !lookup("RANK") && !lookup("WORLD_SIZE");
     for (auto [name, target, min, max] : {std::tuple{"RANK", &env.rank, 0L, 1L << 24},

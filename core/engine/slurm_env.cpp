@@ -68,54 +68,46 @@ Result<std::vector<int>> tasksPerNode(const std::string& spec)
     return counts;
 }
 
-SlurmTranslation torchrunFromSlurm(const EnvLookup& env)
+Result<SlurmVars> torchrunFromSlurm(const EnvLookup& env)
 {
-    SlurmTranslation t;
+    SlurmVars vars;
     auto get = [&env](const char* name) -> std::string {
         const char* v = env(name);
         return v ? std::string(v) : std::string();
     };
-    if (!get("RANK").empty() || !get("WORLD_SIZE").empty()) return t;
-    if (get("SLURM_STEP_ID").empty() || get("SLURM_PROCID").empty() || get("SLURM_NTASKS").empty()) return t;
+    if (!get("RANK").empty() || !get("WORLD_SIZE").empty()) return vars;
+    if (get("SLURM_STEP_ID").empty() || get("SLURM_PROCID").empty() || get("SLURM_NTASKS").empty()) return vars;
 
-    t.vars["RANK"] = get("SLURM_PROCID");
-    t.vars["WORLD_SIZE"] = get("SLURM_NTASKS");
-    if (const std::string l = get("SLURM_LOCALID"); !l.empty()) t.vars["LOCAL_RANK"] = l;
+    vars["RANK"] = get("SLURM_PROCID");
+    vars["WORLD_SIZE"] = get("SLURM_NTASKS");
+    if (const std::string l = get("SLURM_LOCALID"); !l.empty()) vars["LOCAL_RANK"] = l;
 
     const char* perNodeVar = !get("SLURM_STEP_TASKS_PER_NODE").empty() ? "SLURM_STEP_TASKS_PER_NODE" : "SLURM_TASKS_PER_NODE";
     if (const std::string spec = get(perNodeVar); !spec.empty()) {
         const Result<std::vector<int>> parsed = tasksPerNode(spec);
-        if (!parsed) {
-            t.error = std::string(perNodeVar) + ": " + parsed.error();
-            return t;
-        }
+        if (!parsed) return parsed.status().prefixed(perNodeVar);
         const std::vector<int>& counts = parsed.value();
         const std::string node = get("SLURM_NODEID");
         const std::size_t index = isDigits(node) ? static_cast<std::size_t>(std::atoi(node.c_str())) : 0;
-        if (index >= counts.size()) {
-            t.error = "SLURM_NODEID " + node + " has no entry in " + perNodeVar + "=\"" + spec + "\"";
-            return t;
-        }
-        t.vars["LOCAL_WORLD_SIZE"] = std::to_string(counts[index]);
+        if (index >= counts.size())
+            return Status::error("SLURM_NODEID " + node + " has no entry in " + perNodeVar + "=\"" + spec + "\"");
+        vars["LOCAL_WORLD_SIZE"] = std::to_string(counts[index]);
     }
 
     if (get("MASTER_ADDR").empty()) {
         const char* listVar = !get("SLURM_STEP_NODELIST").empty() ? "SLURM_STEP_NODELIST" : "SLURM_JOB_NODELIST";
         if (const std::string list = get(listVar); !list.empty()) {
             const Result<std::string> host = firstHost(list);
-            if (!host) {
-                t.error = std::string(listVar) + ": " + host.error();
-                return t;
-            }
-            t.vars["MASTER_ADDR"] = host.value();
+            if (!host) return host.status().prefixed(listVar);
+            vars["MASTER_ADDR"] = host.value();
         }
     }
     if (get("MASTER_PORT").empty()) {
         const std::string job = get("SLURM_JOB_ID"), step = get("SLURM_STEP_ID");
         if (isDigits(job) && job.size() < 19 && isDigits(step) && step.size() < 19)
-            t.vars["MASTER_PORT"] = std::to_string(slurmRendezvousPort(std::atoll(job.c_str()), std::atoll(step.c_str())));
+            vars["MASTER_PORT"] = std::to_string(slurmRendezvousPort(std::atoll(job.c_str()), std::atoll(step.c_str())));
     }
-    return t;
+    return vars;
 }
 
 } // namespace sb::engine

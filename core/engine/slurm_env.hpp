@@ -24,12 +24,11 @@ namespace sb::engine {
 
 using EnvLookup = std::function<const char*(const char*)>;
 
-struct SlurmTranslation {
-    std::map<std::string, std::string> vars; // torchrun name -> value
-    std::string error;                       // names the SLURM_* variable that is wrong
-};
+// torchrun name -> value; empty outside a job step or when RANK or WORLD_SIZE is set.
+using SlurmVars = std::map<std::string, std::string>;
 
-SlurmTranslation torchrunFromSlurm(const EnvLookup& env);
+// An error names the SLURM_* variable that is wrong.
+Result<SlurmVars> torchrunFromSlurm(const EnvLookup& env);
 
 // "node[07-09,12],gpu3" -> "node07"; "rack[1-2]-n[4-5]" -> "rack1-n4";
 // refused when the expression is malformed.

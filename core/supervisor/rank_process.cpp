@@ -44,14 +44,16 @@ std::vector<char*> pointers(std::vector<std::string>& strings)
 
 } // namespace
 
-Spawned spawnRank(const SpawnRequest& request)
+Result<Spawned> spawnRank(const SpawnRequest& request)
 {
     Spawned s;
-    int out[2], err[2], report[2], in[2] = {-1, -1};
+    int out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1}, in[2] = {-1, -1}; // -1: not opened, nothing to close
     if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0 ||
         (request.stdinPipe && ::pipe2(in, O_CLOEXEC) != 0)) {
-        s.error = std::string("cannot create pipes: ") + std::strerror(errno);
-        return s;
+        const Status failed = Status::error(std::string("cannot create pipes: ") + std::strerror(errno));
+        for (int fd : {out[0], out[1], err[0], err[1], report[0], report[1], in[0], in[1]})
+            if (fd >= 0) ::close(fd);
+        return failed;
     }
     // Everything the child needs is prepared before fork.
     std::vector<std::string> argv = request.argv;
@@ -61,10 +63,10 @@ Spawned spawnRank(const SpawnRequest& request)
 
     const pid_t pid = ::fork();
     if (pid < 0) {
-        s.error = std::string("fork failed: ") + std::strerror(errno);
+        const Status failed = Status::error(std::string("fork failed: ") + std::strerror(errno));
         for (int fd : {out[0], out[1], err[0], err[1], report[0], report[1], in[0], in[1]})
             if (fd >= 0) ::close(fd);
-        return s;
+        return failed;
     }
     if (pid == 0) {
         ::setpgid(0, 0);
@@ -100,14 +102,13 @@ Spawned spawnRank(const SpawnRequest& request)
     while (n < 0 && errno == EINTR);
     ::close(report[0]);
     if (n == static_cast<ssize_t>(sizeof code)) {
-        s.error = (request.workdir.empty() || code != ENOENT ? "cannot run " + request.argv[0]
-                                                             : "cannot run " + request.argv[0] + " in " + request.workdir) +
-                  ": " + std::strerror(code);
         ::waitpid(pid, nullptr, 0);
         ::close(out[0]);
         ::close(err[0]);
         if (in[1] >= 0) ::close(in[1]);
-        return s;
+        return Status::error((request.workdir.empty() || code != ENOENT ? "cannot run " + request.argv[0]
+                                                                        : "cannot run " + request.argv[0] + " in " + request.workdir) +
+                             ": " + std::strerror(code));
     }
     s.pid = pid;
     s.outFd = out[0];

@@ -4,6 +4,8 @@
 
 #include "run_spec.hpp"
 
+#include "util/status.hpp"
+
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -22,10 +24,10 @@ struct Spawned {
     int outFd = -1;
     int errFd = -1;
     int inFd = -1;                   // with stdinPipe: its write end (closing it is an end-of-file there)
-    std::string error;               // why it could not start
 };
 
-Spawned spawnRank(const SpawnRequest& request);
+// The started process, or why it could not start (pipes, fork, exec, workdir).
+Result<Spawned> spawnRank(const SpawnRequest& request);
 
 // A TCP port free to bind now, below the ephemeral range (20000-31999), or 0;
 // `preferred` (if in that range) is tried first.

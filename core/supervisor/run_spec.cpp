@@ -8,90 +8,84 @@ namespace {
 
 using json::Value;
 
-bool fail(std::string* error, const std::string& what)
-{
-    *error = what;
-    return false;
-}
-
-bool readString(const Value& o, const char* key, std::string* out, std::string* error, bool required = false)
+Status readString(const Value& o, const char* key, std::string* out, bool required = false)
 {
     const Value* v = o.find(key);
-    if (!v) return required ? fail(error, std::string("\"") + key + "\" is missing") : true;
-    if (!v->isString()) return fail(error, std::string("\"") + key + "\" must be a string");
+    if (!v) return required ? Status::error(std::string("\"") + key + "\" is missing") : Status();
+    if (!v->isString()) return Status::error(std::string("\"") + key + "\" must be a string");
     *out = v->asString();
-    return true;
+    return {};
 }
 
-bool readInt(const Value& o, const char* key, int lo, int hi, int* out, std::string* error)
+Status readInt(const Value& o, const char* key, int lo, int hi, int* out)
 {
     const Value* v = o.find(key);
-    if (!v) return true;
+    if (!v) return {};
     if (!v->isInteger() || v->asInt() < lo || v->asInt() > hi)
-        return fail(error, std::string("\"") + key + "\" must be an integer from " + std::to_string(lo) + " to " +
+        return Status::error(std::string("\"") + key + "\" must be an integer from " + std::to_string(lo) + " to " +
                                std::to_string(hi));
     *out = static_cast<int>(v->asInt());
-    return true;
+    return {};
 }
 
-bool readStrings(const Value* v, const std::string& where, std::vector<std::string>* out, std::string* error)
+Status readStrings(const Value* v, const std::string& where, std::vector<std::string>* out)
 {
-    if (!v) return true;
-    if (!v->isArray()) return fail(error, where + " must be an array of strings");
+    if (!v) return {};
+    if (!v->isArray()) return Status::error(where + " must be an array of strings");
     for (const Value& s : v->asArray()) {
-        if (!s.isString()) return fail(error, where + " must be an array of strings");
+        if (!s.isString()) return Status::error(where + " must be an array of strings");
         out->push_back(s.asString());
     }
-    return true;
+    return {};
 }
 
-bool readEnv(const Value* v, const std::string& where, EnvList* out, std::string* error)
+Status readEnv(const Value* v, const std::string& where, EnvList* out)
 {
-    if (!v) return true;
-    if (!v->isArray()) return fail(error, where + " must be an array of [name, value] pairs");
+    if (!v) return {};
+    if (!v->isArray()) return Status::error(where + " must be an array of [name, value] pairs");
     for (const Value& p : v->asArray()) {
         if (!p.isArray() || p.size() != 2 || !p.asArray()[0].isString() || !p.asArray()[1].isString())
-            return fail(error, where + " must be an array of [name, value] pairs");
+            return Status::error(where + " must be an array of [name, value] pairs");
         const std::string& name = p.asArray()[0].asString();
-        if (name.empty() || name.find('=') != std::string::npos) return fail(error, where + ": bad variable name \"" + name + "\"");
+        if (name.empty() || name.find('=') != std::string::npos) return Status::error(where + ": bad variable name \"" + name + "\"");
         out->emplace_back(name, p.asArray()[1].asString());
     }
-    return true;
+    return {};
 }
 
-bool readHosts(const Value& root, RunSpec* spec, std::string* error)
+Status readHosts(const Value& root, RunSpec* spec)
 {
     const Value* hosts = root.find("hosts");
-    if (!hosts || !hosts->isArray() || hosts->size() == 0) return fail(error, "\"hosts\" must be a non-empty array");
+    if (!hosts || !hosts->isArray() || hosts->size() == 0) return Status::error("\"hosts\" must be a non-empty array");
     for (std::size_t i = 0; i < hosts->size(); ++i) {
         const Value& h = hosts->asArray()[i];
         const std::string where = "hosts[" + std::to_string(i) + "]";
-        if (!h.isObject()) return fail(error, where + " must be an object");
+        if (!h.isObject()) return Status::error(where + " must be an object");
         HostSpec hs;
-        if (!readString(h, "name", &hs.name, error)) return false;
-        if (!readStrings(h.find("ssh"), where + ".ssh", &hs.ssh, error)) return false;
-        if (i == 0 && !hs.ssh.empty() && !spec->slurm) return fail(error, "hosts[0] is the supervisor's own host and takes no \"ssh\"");
+        if (Status st = readString(h, "name", &hs.name); !st) return st;
+        if (Status st = readStrings(h.find("ssh"), where + ".ssh", &hs.ssh); !st) return st;
+        if (i == 0 && !hs.ssh.empty() && !spec->slurm) return Status::error("hosts[0] is the supervisor's own host and takes no \"ssh\"");
         spec->hosts.push_back(std::move(hs));
     }
-    return true;
+    return {};
 }
 
-bool readRanks(const Value& root, RunSpec* spec, std::string* error)
+Status readRanks(const Value& root, RunSpec* spec)
 {
     const Value* ranks = root.find("ranks");
     if (!ranks || !ranks->isArray() || static_cast<int>(ranks->size()) != spec->worldSize)
-        return fail(error, "\"ranks\" must list world_size ranks");
+        return Status::error("\"ranks\" must list world_size ranks");
     for (std::size_t i = 0; i < ranks->size(); ++i) {
         const Value& r = ranks->asArray()[i];
         const std::string where = "ranks[" + std::to_string(i) + "]";
-        if (!r.isObject()) return fail(error, where + " must be an object");
+        if (!r.isObject()) return Status::error(where + " must be an object");
         RankSpec rs;
         rs.rank = static_cast<int>(i);
-        if (!readInt(r, "host", 0, static_cast<int>(spec->hosts.size()) - 1, &rs.host, error)) return false;
-        if (!readEnv(r.find("env"), where + ".env", &rs.env, error)) return false;
+        if (Status st = readInt(r, "host", 0, static_cast<int>(spec->hosts.size()) - 1, &rs.host); !st) return st;
+        if (Status st = readEnv(r.find("env"), where + ".env", &rs.env); !st) return st;
         spec->ranks.push_back(std::move(rs));
     }
-    return true;
+    return {};
 }
 
 Value envToJson(const EnvList& env)
@@ -101,41 +95,41 @@ Value envToJson(const EnvList& env)
     return out;
 }
 
-
-bool readSpec(const std::string& text, RunSpec* spec, std::string* error)
+Status readSpec(const std::string& text, RunSpec* spec)
 {
     json::ParseResult parsed = json::parse(text);
-    if (!parsed) return fail(error, "not valid JSON: " + parsed.error.toString());
+    if (!parsed) return Status::error("not valid JSON: " + parsed.error.toString());
     const Value& root = *parsed.value;
-    if (!root.isObject()) return fail(error, "the spec must be a JSON object");
+    if (!root.isObject()) return Status::error("the spec must be a JSON object");
     int version = 0;
-    if (!readInt(root, "version", 0, 1 << 20, &version, error)) return false;
+    if (Status st = readInt(root, "version", 0, 1 << 20, &version); !st) return st;
     if (version != kSpecVersion && version != kSlurmSpecVersion)
-        return fail(error, "spec version " + std::to_string(version) + " is not " + std::to_string(kSpecVersion) + " or " +
-                               std::to_string(kSlurmSpecVersion) +
-                               " (the launcher and shardbench-supervise differ in version)");
+        return Status::error("spec version " + std::to_string(version) + " is not " + std::to_string(kSpecVersion) + " or " +
+                             std::to_string(kSlurmSpecVersion) +
+                             " (the launcher and shardbench-supervise differ in version)");
     *spec = RunSpec{};
-    if (!readString(root, "run_id", &spec->runId, error, true)) return false;
-    if (spec->runId.empty() || spec->runId.find('/') != std::string::npos) return fail(error, "\"run_id\" must be a plain name");
-    if (!readString(root, "name", &spec->name, error)) return false;
-    if (!readInt(root, "world_size", 1, 1 << 20, &spec->worldSize, error)) return false;
-    if (!readInt(root, "max_restarts", 0, 1000, &spec->maxRestarts, error)) return false;
-    if (!readInt(root, "stop_grace_ms", 0, 600000, &spec->stopGraceMs, error)) return false;
-    if (!readString(root, "master_addr", &spec->masterAddr, error)) return false;
-    if (!readInt(root, "master_port", 0, 65535, &spec->masterPort, error)) return false;
-    if (!readString(root, "workdir", &spec->workdir, error)) return false;
-    if (!readString(root, "program", &spec->program, error, true)) return false;
-    if (spec->program.empty()) return fail(error, "\"program\" is empty");
-    if (!readStrings(root.find("args"), "args", &spec->args, error)) return false;
-    if (!readString(root, "resume_from", &spec->resumeFrom, error)) return false;
+    if (Status st = readString(root, "run_id", &spec->runId, true); !st) return st;
+    if (spec->runId.empty() || spec->runId.find('/') != std::string::npos) return Status::error("\"run_id\" must be a plain name");
+    if (Status st = readString(root, "name", &spec->name); !st) return st;
+    if (Status st = readInt(root, "world_size", 1, 1 << 20, &spec->worldSize); !st) return st;
+    if (Status st = readInt(root, "max_restarts", 0, 1000, &spec->maxRestarts); !st) return st;
+    if (Status st = readInt(root, "stop_grace_ms", 0, 600000, &spec->stopGraceMs); !st) return st;
+    if (Status st = readString(root, "master_addr", &spec->masterAddr); !st) return st;
+    if (Status st = readInt(root, "master_port", 0, 65535, &spec->masterPort); !st) return st;
+    if (Status st = readString(root, "workdir", &spec->workdir); !st) return st;
+    if (Status st = readString(root, "program", &spec->program, true); !st) return st;
+    if (spec->program.empty()) return Status::error("\"program\" is empty");
+    if (Status st = readStrings(root.find("args"), "args", &spec->args); !st) return st;
+    if (Status st = readString(root, "resume_from", &spec->resumeFrom); !st) return st;
     if (const Value* v = root.find("slurm")) {
-        if (!v->isBool()) return fail(error, "\"slurm\" must be true or false");
+        if (!v->isBool()) return Status::error("\"slurm\" must be true or false");
         spec->slurm = v->asBool();
     }
     if (spec->slurm != (version == kSlurmSpecVersion))
-        return fail(error, "spec version " + std::to_string(version) + (spec->slurm ? " cannot describe" : " must describe") + " a Slurm run");
-    if (!readInt(root, "gpus_per_node", 0, 1024, &spec->gpusPerNode, error)) return false;
-    return readHosts(root, spec, error) && readRanks(root, spec, error);
+        return Status::error("spec version " + std::to_string(version) + (spec->slurm ? " cannot describe" : " must describe") + " a Slurm run");
+    if (Status st = readInt(root, "gpus_per_node", 0, 1024, &spec->gpusPerNode); !st) return st;
+    if (Status st = readHosts(root, spec); !st) return st;
+    return readRanks(root, spec);
 }
 
 } // namespace
@@ -143,8 +137,7 @@ bool readSpec(const std::string& text, RunSpec* spec, std::string* error)
 Result<RunSpec> parseRunSpec(const std::string& text)
 {
     RunSpec spec;
-    std::string error;
-    if (!readSpec(text, &spec, &error)) return Status::error(error);
+    if (Status read = readSpec(text, &spec); !read) return read;
     return spec;
 }
 

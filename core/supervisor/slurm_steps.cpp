@@ -82,9 +82,10 @@ void killSlurmStep(const std::string& step)
 {
     SpawnRequest req;
     req.argv = {"scancel", "--quiet", "--signal=KILL", step};
-    Spawned s = spawnRank(req);
-    for (int fd : {s.outFd, s.errFd})
-        if (fd >= 0) ::close(fd);
+    // Best effort: a step that cannot be cancelled ends with its job.
+    const Result<Spawned> s = spawnRank(req);
+    if (s)
+        for (int fd : {s.value().outFd, s.value().errFd}) ::close(fd);
 }
 
 } // namespace sb::supervise

@@ -254,32 +254,33 @@ void Supervisor::startRank(Rank& r)
     const char* home = ::getenv("HOME");
     const std::string base = home && *home ? home : dir_;
     req.workdir = spec_.workdir.empty() ? base : spec_.workdir[0] == '/' ? spec_.workdir : join(base, spec_.workdir);
-    Spawned s;
+    Result<Spawned> s = Spawned{};
     if (!files.ok()) {
-        s.error = files.message();
+        s = files;
     } else if (r.remote) {
         const HostSpec& h = spec_.hosts[static_cast<std::size_t>(spec_.ranks[static_cast<std::size_t>(r.rank)].host)];
         const std::string pidFile = "/tmp/shardbench-" + spec_.runId + "-rank-" + std::to_string(r.rank) + ".pid";
         const Result<std::string> wrapped = remoteRankCommand(pidFile, std::max(1, spec_.stopGraceMs / 1000), spec_.workdir, req.env,
                                                               req.argv[0], std::vector<std::string>(req.argv.begin() + 1, req.argv.end()));
-        std::string cmd = wrapped ? wrapped.value() : std::string();
-        if (!wrapped) s.error = wrapped.error();
-        if (spec_.slurm && !cmd.empty()) cmd = kSlurmStepAnnouncement + cmd;
-        req.argv = h.ssh;
-        req.argv.push_back(cmd);
-        req.env.clear();
-        req.workdir = dir_;
-        req.stdinPipe = true;
         ++r.tries;
-        if (!cmd.empty()) s = spawnRank(req);
+        if (wrapped) {
+            req.argv = h.ssh;
+            req.argv.push_back(spec_.slurm ? kSlurmStepAnnouncement + wrapped.value() : wrapped.value());
+            req.env.clear();
+            req.workdir = dir_;
+            req.stdinPipe = true;
+            s = spawnRank(req);
+        } else {
+            s = wrapped.status();
+        }
     } else {
         s = spawnRank(req);
     }
-    if (s.pid < 0) {
+    if (!s) {
         r.exited = true;
         r.exitedAt = unixNow();
-        r.exitText = "could not be started: " + s.error;
-        r.ending = {RankEnding::NotStarted, 0, {}, s.error};
+        r.exitText = "could not be started: " + s.error();
+        r.ending = {RankEnding::NotStarted, 0, {}, s.error()};
         log("rank " + std::to_string(r.rank) + " " + r.exitText);
         attempts_.back().reason = rankReason(r);
         attempts_.back().failingRank = r.rank;
@@ -287,10 +288,10 @@ void Supervisor::startRank(Rank& r)
         beginStop(false);
         return;
     }
-    r.pid = s.pid;
-    r.outFd = s.outFd;
-    r.errFd = s.errFd;
-    r.inFd = s.inFd;
+    r.pid = s.value().pid;
+    r.outFd = s.value().outFd;
+    r.errFd = s.value().errFd;
+    r.inFd = s.value().inFd;
     r.running = true;
 }
 

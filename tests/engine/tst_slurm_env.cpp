@@ -16,7 +16,7 @@ using sb::Result;
 
 namespace {
 
-SlurmTranslation translate(const std::map<std::string, std::string>& vars)
+Result<SlurmVars> translate(const std::map<std::string, std::string>& vars)
 {
     return torchrunFromSlurm([&vars](const char* name) -> const char* {
         auto it = vars.find(name);
@@ -78,7 +78,7 @@ private Q_SLOTS:
 
     void aTaskOfAStepGetsTorchrunVariables()
     {
-        const SlurmTranslation t = translate({{"SLURM_STEP_ID", "0"},
+        const Result<SlurmVars> t = translate({{"SLURM_STEP_ID", "0"},
                                               {"SLURM_PROCID", "5"},
                                               {"SLURM_NTASKS", "7"},
                                               {"SLURM_LOCALID", "1"},
@@ -88,11 +88,11 @@ private Q_SLOTS:
                                               {"SLURM_STEP_NODELIST", "gpu[3-5]"},
                                               {"SLURM_JOB_NODELIST", "other"},
                                               {"SLURM_JOB_ID", "31000"}});
-        QCOMPARE(QString::fromStdString(t.error), QString());
+        QCOMPARE(QString::fromStdString(t.error()), QString());
         const std::map<std::string, std::string> expected{{"RANK", "5"},        {"WORLD_SIZE", "7"},
                                                           {"LOCAL_RANK", "1"},  {"LOCAL_WORLD_SIZE", "3"},
                                                           {"MASTER_ADDR", "gpu3"}, {"MASTER_PORT", "16000"}};
-        QVERIFY(t.vars == expected);
+        QVERIFY(t.value() == expected);
     }
 
     // Two runs in one allocation are two steps of one job: they must not
@@ -102,7 +102,7 @@ private Q_SLOTS:
         auto portOf = [](const char* step) {
             return translate({{"SLURM_STEP_ID", step}, {"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "1"},
                               {"SLURM_STEP_NODELIST", "n1"}, {"SLURM_JOB_ID", "31000"}})
-                .vars.at("MASTER_PORT");
+                .value().at("MASTER_PORT");
         };
         QCOMPARE(QString::fromStdString(portOf("0")), QStringLiteral("16000"));
         std::set<std::string> ports;
@@ -114,34 +114,37 @@ private Q_SLOTS:
     void explicitVariablesWin()
     {
         // torchrun's own variables: nothing is derived at all.
-        QVERIFY(translate({{"SLURM_STEP_ID", "0"}, {"SLURM_PROCID", "1"}, {"SLURM_NTASKS", "2"}, {"RANK", "0"}}).vars.empty());
+        QVERIFY(translate({{"SLURM_STEP_ID", "0"}, {"SLURM_PROCID", "1"}, {"SLURM_NTASKS", "2"}, {"RANK", "0"}}).value().empty());
         // Outside a job step (the batch script itself): nothing either.
-        QVERIFY(translate({{"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "4"}}).vars.empty());
+        QVERIFY(translate({{"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "4"}}).value().empty());
         // MASTER_ADDR and MASTER_PORT set by the user are kept.
-        const SlurmTranslation t = translate({{"SLURM_STEP_ID", "0"},
+        const Result<SlurmVars> t = translate({{"SLURM_STEP_ID", "0"},
                                               {"SLURM_PROCID", "0"},
                                               {"SLURM_NTASKS", "2"},
                                               {"SLURM_STEP_NODELIST", "n[1-2]"},
                                               {"SLURM_JOB_ID", "7"},
                                               {"MASTER_ADDR", "10.0.0.1"},
                                               {"MASTER_PORT", "29500"}});
-        QVERIFY(!t.vars.count("MASTER_ADDR"));
-        QVERIFY(!t.vars.count("MASTER_PORT"));
+        QVERIFY(t.ok());
+        QVERIFY(!t.value().count("MASTER_ADDR"));
+        QVERIFY(!t.value().count("MASTER_PORT"));
     }
 
     void malformedLayoutIsRefusedByName()
     {
-        const SlurmTranslation node = translate({{"SLURM_STEP_ID", "0"},
+        const Result<SlurmVars> node = translate({{"SLURM_STEP_ID", "0"},
                                                  {"SLURM_PROCID", "0"},
                                                  {"SLURM_NTASKS", "2"},
                                                  {"SLURM_NODEID", "4"},
                                                  {"SLURM_STEP_TASKS_PER_NODE", "1(x2)"}});
-        QVERIFY2(QString::fromStdString(node.error).contains(QStringLiteral("SLURM_NODEID 4")), node.error.c_str());
-        const SlurmTranslation spec = translate({{"SLURM_STEP_ID", "0"},
+        QVERIFY(!node.ok());
+        QVERIFY2(QString::fromStdString(node.error()).contains(QStringLiteral("SLURM_NODEID 4")), node.error().c_str());
+        const Result<SlurmVars> spec = translate({{"SLURM_STEP_ID", "0"},
                                                  {"SLURM_PROCID", "0"},
                                                  {"SLURM_NTASKS", "2"},
                                                  {"SLURM_STEP_TASKS_PER_NODE", "2(x"}});
-        QVERIFY2(QString::fromStdString(spec.error).startsWith(QStringLiteral("SLURM_STEP_TASKS_PER_NODE")), spec.error.c_str());
+        QVERIFY(!spec.ok());
+        QVERIFY2(QString::fromStdString(spec.error()).startsWith(QStringLiteral("SLURM_STEP_TASKS_PER_NODE")), spec.error().c_str());
     }
 };
 
