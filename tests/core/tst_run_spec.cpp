@@ -1,0 +1,118 @@
+// A detached run's spec.json as shardbench-supervise reads it: a spec survives
+// its round trip; each malformed field is refused with a message naming it;
+// a rank that cannot be started says why (no such program, no such folder).
+#include "supervisor/rank_process.hpp"
+#include "supervisor/run_spec.hpp"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace sb::supervise;
+
+namespace {
+
+RunSpec sample()
+{
+    RunSpec s;
+    s.runId = "r-42";
+    s.name = "llama-8l";
+    s.worldSize = 2;
+    s.maxRestarts = 3;
+    s.program = "shardbench-core";
+    s.args = {"--plan", "plan.json"};
+    s.hosts = {{"head", {}}, {"node-2", {"ssh", "-p", "2222", "node-2"}}};
+    s.ranks = {{0, 0, {{"RANK", "0"}}}, {1, 1, {{"RANK", "1"}, {"LOCAL_RANK", "0"}}}};
+    return s;
+}
+
+// The sample spec with `key` replaced by the JSON `value`.
+std::string withField(const char* key, const char* value)
+{
+    sb::json::Value root = *sb::json::parse(runSpecToJson(sample())).value;
+    root.set(key, *sb::json::parse(value).value);
+    return root.dump();
+}
+
+} // namespace
+
+class TestRunSpec : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTrip()
+    {
+        const sb::Result<RunSpec> back = parseRunSpec(runSpecToJson(sample()));
+        QVERIFY2(back.ok(), back.error().c_str());
+        QCOMPARE(runSpecToJson(back.value()), runSpecToJson(sample()));
+        QCOMPARE(back.value().hosts[1].ssh.size(), std::size_t(4));
+        QCOMPARE(back.value().ranks[1].env[1].second, std::string("0"));
+    }
+
+    void malformedSpecsAreRefusedByField_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("not json") << QStringLiteral("{\"run_id\":") << QStringLiteral("not valid JSON");
+        QTest::newRow("array") << QStringLiteral("[]") << QStringLiteral("the spec must be a JSON object");
+        const auto row = [](const char* name, const char* key, const char* value, const char* why) {
+            QTest::newRow(name) << QString::fromStdString(withField(key, value)) << QString::fromUtf8(why);
+        };
+        row("newer version", "version", "9", "spec version 9 is not 1 or 2");
+        row("run id path", "run_id", "\"../x\"", "\"run_id\" must be a plain name");
+        row("run id number", "run_id", "7", "\"run_id\" must be a string");
+        row("world text", "world_size", "\"2\"", "\"world_size\" must be an integer from 1 to");
+        row("restarts huge", "max_restarts", "100000", "\"max_restarts\" must be an integer from 0 to 1000");
+        row("program empty", "program", "\"\"", "\"program\" is empty");
+        row("args numbers", "args", "[1, 2]", "args must be an array of strings");
+        row("slurm text", "slurm", "\"yes\"", "\"slurm\" must be true or false");
+        row("slurm in v1", "slurm", "true", "spec version 1 cannot describe a Slurm run");
+        row("no hosts", "hosts", "[]", "\"hosts\" must be a non-empty array");
+        row("host not object", "hosts", "[3]", "hosts[0] must be an object");
+        row("ssh to self", "hosts", R"([{"name":"h","ssh":["ssh","h"]}])", "hosts[0] is the supervisor's own host");
+        row("ranks short", "ranks", R"([{"host":0}])", "\"ranks\" must list world_size ranks");
+        row("rank host out of range", "ranks", R"([{"host":0},{"host":5}])", "\"host\" must be an integer from 0 to 1");
+        row("env not pairs", "ranks", R"([{"host":0},{"host":1,"env":[["A"]]}])", "ranks[1].env must be an array of [name, value] pairs");
+        row("env bad name", "ranks", R"([{"host":0},{"host":1,"env":[["A=B","1"]]}])", "ranks[1].env: bad variable name \"A=B\"");
+    }
+    void malformedSpecsAreRefusedByField()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, why);
+        const sb::Result<RunSpec> parsed = parseRunSpec(text.toStdString());
+        QVERIFY(!parsed.ok());
+        QVERIFY2(QString::fromStdString(parsed.error()).contains(why), parsed.error().c_str());
+    }
+
+    void aRankThatCannotStartSaysWhy()
+    {
+        SpawnRequest missing;
+        missing.argv = {"shardbench-no-such-program-here"};
+        const sb::Result<Spawned> none = spawnRank(missing);
+        QVERIFY(!none.ok());
+        QVERIFY2(QString::fromStdString(none.error()).startsWith(QStringLiteral("cannot run shardbench-no-such-program-here: ")), none.error().c_str());
+
+        QTemporaryDir dir;
+        SpawnRequest nowhere;
+        nowhere.argv = {"true"};
+        nowhere.workdir = dir.filePath(QStringLiteral("gone")).toStdString();
+        const sb::Result<Spawned> lost = spawnRank(nowhere);
+        QVERIFY(!lost.ok());
+        QVERIFY2(QString::fromStdString(lost.error()).contains(QStringLiteral(" in ") + dir.filePath(QStringLiteral("gone"))), lost.error().c_str());
+
+        SpawnRequest fine;
+        fine.argv = {"true"};
+        const sb::Result<Spawned> started = spawnRank(fine);
+        QVERIFY2(started.ok(), started.error().c_str());
+        QVERIFY(started.value().pid > 0);
+        int status = -1;
+        QCOMPARE(::waitpid(started.value().pid, &status, 0), started.value().pid);
+        QCOMPARE(describeWaitStatus(status), std::string("exited with code 0"));
+        ::close(started.value().outFd);
+        ::close(started.value().errFd);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunSpec)
+#include "tst_run_spec.moc"
