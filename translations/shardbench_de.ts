@@ -3130,8 +3130,8 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>der Ordner zum Fortsetzen enthält ein NUL-Zeichen</translation>
         </message>
         <message>
-            <source>--master-addr: %1</source>
-            <translation>--master-addr: %1</translation>
+            <source>--master-addr &quot;%1&quot; is not a host name or address (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;; an IPv6 address in brackets)</source>
+            <translation>--master-addr „%1“ ist kein Hostname und keine Adresse (Buchstaben, Ziffern, „.“, „-“, „_“; eine IPv6-Adresse in eckigen Klammern)</translation>
         </message>
         <message>
             <source>&quot;%1&quot; is not a valid environment variable name</source>
@@ -3156,10 +3156,6 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>the shardbench-core path must not start with &apos;-&apos;</source>
             <translation>der Pfad zu shardbench-core darf nicht mit „-“ beginnen</translation>
-        </message>
-        <message>
-            <source>%1</source>
-            <translation>%1</translation>
         </message>
         <message>
             <source>an SSH run needs at least one host</source>
@@ -3280,6 +3276,66 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>the checkpoint folder %1 has %2 free but one checkpoint takes about %3</source>
             <translation>der Checkpoint-Ordner %1 hat %2 frei, ein Checkpoint braucht aber etwa %3</translation>
+        </message>
+        <message>
+            <source>--partition &quot;%1&quot; is not a partition name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;; a list separated by commas)</source>
+            <translation>--partition „%1“ ist kein Partitionsname (Buchstaben, Ziffern, „.“, „-“, „_“; eine durch Kommas getrennte Liste)</translation>
+        </message>
+        <message>
+            <source>--account &quot;%1&quot; is not an account name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;)</source>
+            <translation>--account „%1“ ist kein Kontoname (Buchstaben, Ziffern, „.“, „-“, „_“)</translation>
+        </message>
+        <message>
+            <source>--time &quot;%1&quot; is not a Slurm time limit (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED)</source>
+            <translation>--time „%1“ ist kein Slurm-Zeitlimit (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS oder UNLIMITED)</translation>
+        </message>
+        <message>
+            <source>--slurm-arg &quot;%1&quot; is not an srun option in its long form (--name or --name=value)</source>
+            <translation>--slurm-arg „%1“ ist keine srun-Option in Langform (--name oder --name=wert)</translation>
+        </message>
+        <message>
+            <source>--slurm-arg contains a NUL character</source>
+            <translation>--slurm-arg enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>--slurm-arg %1: shardbench sets --%2 itself</source>
+            <translation>--slurm-arg %1: shardbench setzt --%2 selbst</translation>
+        </message>
+        <message>
+            <source>--slurm-arg %1: shardbench sets --%2 itself; use --%2 instead</source>
+            <translation>--slurm-arg %1: shardbench setzt --%2 selbst; verwenden Sie stattdessen --%2</translation>
+        </message>
+        <message>
+            <source>empty host name</source>
+            <translation>leerer Hostname</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1...&quot; is longer than 255 characters</source>
+            <translation>der Hostname „%1...“ ist länger als 255 Zeichen</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; contains more than one &apos;@&apos;</source>
+            <translation>der Hostname „%1“ enthält mehr als ein „@“</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; has an empty user, host or address part</source>
+            <translation>im Hostnamen „%1“ ist der Benutzer-, Host- oder Adressteil leer</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; must not start with &apos;-&apos; (nor its part after &apos;@&apos;)</source>
+            <translation>der Hostname „%1“ darf nicht mit „-“ beginnen (auch nicht sein Teil nach „@“)</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; contains %2, which is not allowed (letters, digits, &apos;.&apos;, &apos;-&apos; and &apos;_&apos; only)</source>
+            <translation>der Hostname „%1“ enthält %2, das nicht erlaubt ist (nur Buchstaben, Ziffern, „.“, „-“ und „_“)</translation>
+        </message>
+        <message>
+            <source>cannot create the launch folder %1</source>
+            <translation>der Startordner %1 kann nicht angelegt werden</translation>
+        </message>
+        <message>
+            <source>the plan for the ranks was not written: %1</source>
+            <translation>der Plan für die Ränge wurde nicht geschrieben: %1</translation>
         </message>
     </context>
     <context>

@@ -3090,8 +3090,8 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>恢复文件夹包含 NUL 字符</translation>
         </message>
         <message>
-            <source>--master-addr: %1</source>
-            <translation>--master-addr：%1</translation>
+            <source>--master-addr &quot;%1&quot; is not a host name or address (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;; an IPv6 address in brackets)</source>
+            <translation>--master-addr “%1” 不是主机名或地址（字母、数字、&apos;.&apos;、&apos;-&apos;、&apos;_&apos;；IPv6 地址需放在方括号中）</translation>
         </message>
         <message>
             <source>&quot;%1&quot; is not a valid environment variable name</source>
@@ -3116,10 +3116,6 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>the shardbench-core path must not start with &apos;-&apos;</source>
             <translation>shardbench-core 路径不能以 &apos;-&apos; 开头</translation>
-        </message>
-        <message>
-            <source>%1</source>
-            <translation>%1</translation>
         </message>
         <message>
             <source>an SSH run needs at least one host</source>
@@ -3240,6 +3236,66 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>the checkpoint folder %1 has %2 free but one checkpoint takes about %3</source>
             <translation>检查点文件夹 %1 剩余 %2，但一个检查点约需 %3</translation>
+        </message>
+        <message>
+            <source>--partition &quot;%1&quot; is not a partition name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;; a list separated by commas)</source>
+            <translation>--partition “%1” 不是分区名（字母、数字、&apos;.&apos;、&apos;-&apos;、&apos;_&apos;；多个时以逗号分隔）</translation>
+        </message>
+        <message>
+            <source>--account &quot;%1&quot; is not an account name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;)</source>
+            <translation>--account “%1” 不是账户名（字母、数字、&apos;.&apos;、&apos;-&apos;、&apos;_&apos;）</translation>
+        </message>
+        <message>
+            <source>--time &quot;%1&quot; is not a Slurm time limit (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED)</source>
+            <translation>--time “%1” 不是 Slurm 时间限制（MM、MM:SS、HH:MM:SS、D-HH、D-HH:MM、D-HH:MM:SS 或 UNLIMITED）</translation>
+        </message>
+        <message>
+            <source>--slurm-arg &quot;%1&quot; is not an srun option in its long form (--name or --name=value)</source>
+            <translation>--slurm-arg “%1” 不是长格式的 srun 选项（--name 或 --name=value）</translation>
+        </message>
+        <message>
+            <source>--slurm-arg contains a NUL character</source>
+            <translation>--slurm-arg 含有 NUL 字符</translation>
+        </message>
+        <message>
+            <source>--slurm-arg %1: shardbench sets --%2 itself</source>
+            <translation>--slurm-arg %1：shardbench 自行设置 --%2</translation>
+        </message>
+        <message>
+            <source>--slurm-arg %1: shardbench sets --%2 itself; use --%2 instead</source>
+            <translation>--slurm-arg %1：shardbench 自行设置 --%2；请改用 --%2</translation>
+        </message>
+        <message>
+            <source>empty host name</source>
+            <translation>主机名为空</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1...&quot; is longer than 255 characters</source>
+            <translation>主机名 “%1...” 超过 255 个字符</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; contains more than one &apos;@&apos;</source>
+            <translation>主机名 “%1” 含有多个 &apos;@&apos;</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; has an empty user, host or address part</source>
+            <translation>主机名 “%1” 的用户、主机或地址部分为空</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; must not start with &apos;-&apos; (nor its part after &apos;@&apos;)</source>
+            <translation>主机名 “%1” 不能以 &apos;-&apos; 开头（&apos;@&apos; 之后的部分也不能）</translation>
+        </message>
+        <message>
+            <source>host name &quot;%1&quot; contains %2, which is not allowed (letters, digits, &apos;.&apos;, &apos;-&apos; and &apos;_&apos; only)</source>
+            <translation>主机名 “%1” 含有不允许的 %2（只允许字母、数字、&apos;.&apos;、&apos;-&apos; 和 &apos;_&apos;）</translation>
+        </message>
+        <message>
+            <source>cannot create the launch folder %1</source>
+            <translation>无法创建启动文件夹 %1</translation>
+        </message>
+        <message>
+            <source>the plan for the ranks was not written: %1</source>
+            <translation>未能为各 rank 写入计划：%1</translation>
         </message>
     </context>
     <context>

@@ -30,7 +30,7 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
     const QString launchDir = request.launchDir.isEmpty() ? RunSettings::resolvedLaunchDir() : request.launchDir;
     const QString base = request.planDir.isEmpty() ? launchDir : request.planDir;
     if (!QDir().mkpath(launchDir)) {
-        out.writeError = launchDir;
+        out.writeProblem = launch::RunConfigProblem{launch::RunConfigCode::LaunchDirCreate, {launch::textArg(launchDir)}};
         return out;
     }
     QString stem = request.name.isEmpty() ? QString::fromStdString(request.plan.name) : request.name;
@@ -39,7 +39,7 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
                                                   (stem.isEmpty() ? QString() : QStringLiteral("-") + stem.left(60)) +
                                                   QStringLiteral(".json"));
     if (const Status saved = savePlanFile(withAbsolutePaths(request.plan, base), file.toStdString()); !saved.ok()) {
-        out.writeError = QString::fromStdString(saved.message());
+        out.writeProblem = launch::RunConfigProblem{launch::RunConfigCode::PlanWrite, {saved.message()}};
         return out;
     }
     out.planFile = file;

@@ -11,6 +11,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace sb::app {
 
 using launch::LaunchTarget;
@@ -30,8 +32,8 @@ struct LaunchRequest {
 struct PreparedRun {
     launch::PrepareResult result;
     QString planFile;       // the plan as written for the ranks
-    QString writeError;     // the plan could not be written
-    bool ok() const { return writeError.isEmpty() && result.ok(); }
+    std::optional<launch::RunConfigProblem> writeProblem; // the plan could not be written
+    bool ok() const { return !writeProblem && result.ok(); }
 };
 
 // Writes the plan into the launch folder (relative checkpoint and data paths

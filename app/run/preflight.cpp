@@ -148,8 +148,8 @@ void Preflight::checkPlan()
         a.insert(a.end(), b.begin(), b.end());
         return std::vector<PreflightDetail>(a.begin(), a.end());
     };
-    if (!prepared_.writeError.isEmpty()) {
-        set(Layout, Failed, {PreflightCode::CannotWritePlan}, {PreflightDetail(prepared_.writeError)});
+    if (prepared_.writeProblem) {
+        set(Layout, Failed, {PreflightCode::CannotWritePlan}, {PreflightDetail(*prepared_.writeProblem)});
     } else if (!prepared_.result.ok()) {
         set(Layout, Failed, {PreflightCode::CannotLayOut}, details(prepared_.result.errors));
     } else if (!target.ok()) {

@@ -6,22 +6,19 @@ namespace sb::app {
 
 const std::vector<PreflightTemplate>& preflightCatalogue()
 {
-#define SB_PREFLIGHT_ROW(name, code, text) {PreflightCode::name, code, text},
-    static const std::vector<PreflightTemplate> rows{SB_PREFLIGHT_CATALOGUE(SB_PREFLIGHT_ROW)};
-#undef SB_PREFLIGHT_ROW
+    using Code = PreflightCode;
+    static const std::vector<PreflightTemplate> rows{SB_PREFLIGHT_CATALOGUE(SB_CATALOGUE_ROW)};
     return rows;
 }
 
 const PreflightTemplate& preflightTemplate(PreflightCode code)
 {
-    return preflightCatalogue()[static_cast<std::size_t>(code)];
+    return catalogueRow(preflightCatalogue(), code);
 }
 
 std::optional<PreflightCode> preflightCodeNamed(std::string_view name)
 {
-    for (const PreflightTemplate& t : preflightCatalogue())
-        if (name == t.name) return t.code;
-    return std::nullopt;
+    return codeNamed(preflightCatalogue(), name);
 }
 
 PreflightArg PreflightArg::bytes(std::uint64_t v)

@@ -10,6 +10,8 @@
 // reader writes numbers its own way.
 #pragma once
 
+#include "util/catalogue.hpp"
+
 #include <QString>
 #include <QStringList>
 
@@ -56,17 +58,10 @@
 
 namespace sb::app {
 
-enum class PreflightCode {
-#define SB_PREFLIGHT_ENUM(name, code, text) name,
-    SB_PREFLIGHT_CATALOGUE(SB_PREFLIGHT_ENUM)
-#undef SB_PREFLIGHT_ENUM
-};
+enum class PreflightCode { SB_PREFLIGHT_CATALOGUE(SB_CATALOGUE_ENUMERATOR) };
 
-struct PreflightTemplate {
-    PreflightCode code;
-    const char* name; // "preflight.memory_over"
-    const char* text; // "rank %1 needs %2 but the device has %3: over by %4"
-};
+// "preflight.memory_over", "rank %1 needs %2 but the device has %3: over by %4"
+using PreflightTemplate = CatalogueRow<PreflightCode>;
 
 // Every row, in the order of the enum.
 const std::vector<PreflightTemplate>& preflightCatalogue();

@@ -55,37 +55,27 @@
 
 namespace sb {
 
-enum class FailureCode {
-#define SB_FAILURE_ENUM(name, code, text) name,
-    SB_FAILURE_CATALOGUE(SB_FAILURE_ENUM)
-#undef SB_FAILURE_ENUM
-};
+enum class FailureCode { SB_FAILURE_CATALOGUE(SB_CATALOGUE_ENUMERATOR) };
 
-struct FailureTemplate {
-    FailureCode code;
-    const char* name; // "rank.killed"
-    const char* text; // "rank %1 on %2 was killed by signal %3 (%4)"
-};
+// "rank.killed", "rank %1 on %2 was killed by signal %3 (%4)"
+using FailureTemplate = CatalogueRow<FailureCode>;
 
 // Every row, in the order of the enum.
 inline const std::vector<FailureTemplate>& failureCatalogue()
 {
-#define SB_FAILURE_ROW(name, code, text) {FailureCode::name, code, text},
-    static const std::vector<FailureTemplate> rows{SB_FAILURE_CATALOGUE(SB_FAILURE_ROW)};
-#undef SB_FAILURE_ROW
+    using Code = FailureCode;
+    static const std::vector<FailureTemplate> rows{SB_FAILURE_CATALOGUE(SB_CATALOGUE_ROW)};
     return rows;
 }
 
 inline const FailureTemplate& failureTemplate(FailureCode code)
 {
-    return failureCatalogue()[static_cast<std::size_t>(code)];
+    return catalogueRow(failureCatalogue(), code);
 }
 
 inline std::optional<FailureCode> failureCodeNamed(std::string_view name)
 {
-    for (const FailureTemplate& t : failureCatalogue())
-        if (name == t.name) return t.code;
-    return std::nullopt;
+    return codeNamed(failureCatalogue(), name);
 }
 
 // A reason: its code and its arguments, already words (numbers, host names).

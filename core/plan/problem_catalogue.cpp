@@ -7,22 +7,19 @@ namespace sb {
 
 const std::vector<ProblemTemplate>& problemCatalogue()
 {
-#define SB_PROBLEM_ROW(name, code, text) {ProblemCode::name, code, text},
-    static const std::vector<ProblemTemplate> rows{SB_PROBLEM_CATALOGUE(SB_PROBLEM_ROW)};
-#undef SB_PROBLEM_ROW
+    using Code = ProblemCode;
+    static const std::vector<ProblemTemplate> rows{SB_PROBLEM_CATALOGUE(SB_CATALOGUE_ROW)};
     return rows;
 }
 
 const ProblemTemplate& problemTemplate(ProblemCode code)
 {
-    return problemCatalogue()[static_cast<std::size_t>(code)];
+    return catalogueRow(problemCatalogue(), code);
 }
 
 std::optional<ProblemCode> problemCodeNamed(std::string_view name)
 {
-    for (const ProblemTemplate& t : problemCatalogue())
-        if (name == t.name) return t.code;
-    return std::nullopt;
+    return codeNamed(problemCatalogue(), name);
 }
 
 int placeholderCount(std::string_view text)

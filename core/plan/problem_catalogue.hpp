@@ -4,6 +4,8 @@
 
 #include "problem.hpp"
 
+#include "util/catalogue.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,11 +13,8 @@
 
 namespace sb {
 
-struct ProblemTemplate {
-    ProblemCode code;
-    const char* name; // "plan.reshard_k"
-    const char* text; // "reshard_after_forward %1 does not divide the shard group of %2 ranks"
-};
+// "plan.reshard_k", "reshard_after_forward %1 does not divide the shard group of %2 ranks"
+using ProblemTemplate = CatalogueRow<ProblemCode>;
 
 // Every row, in the order of the enum.
 const std::vector<ProblemTemplate>& problemCatalogue();

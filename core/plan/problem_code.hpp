@@ -5,6 +5,8 @@
 // translatable copy (gui/text/problem_templates.cpp) is tested against it.
 #pragma once
 
+#include "util/catalogue.hpp"
+
 #include <cstddef>
 
 // X(enumerator, code, template)
@@ -105,8 +107,6 @@
 
 namespace sb {
 
-#define SB_PROBLEM_ENUMERATOR(name, code, text) name,
-enum class ProblemCode { SB_PROBLEM_CATALOGUE(SB_PROBLEM_ENUMERATOR) };
-#undef SB_PROBLEM_ENUMERATOR
+enum class ProblemCode { SB_PROBLEM_CATALOGUE(SB_CATALOGUE_ENUMERATOR) };
 
 } // namespace sb

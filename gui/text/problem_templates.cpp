@@ -120,8 +120,7 @@ const std::vector<ProblemTextTemplate>& problemTextTemplates()
 }
 
 // A hand-kept copy of launcher/launch/run_config_problems.hpp, row for row
-// (tests/gui/tst_gui_problems.cpp fails when the two differ). A row that is
-// only "%1" passes on a sentence from outside the catalogue, in English.
+// (tests/gui/tst_gui_problems.cpp fails when the two differ).
 const std::vector<ProblemTextTemplate>& runConfigTextTemplates()
 {
     static const std::vector<ProblemTextTemplate> rows{
@@ -133,16 +132,27 @@ const std::vector<ProblemTextTemplate>& runConfigTextTemplates()
         {"run.name_too_long", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the run name is longer than 200 characters")},
         {"run.name_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the run name contains a NUL character")},
         {"run.resume_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the resume folder contains a NUL character")},
-        {"run.master_addr", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--master-addr: %1")},
+        {"run.master_addr", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--master-addr \"%1\" is not a host name or address (letters, digits, '.', '-', '_'; an IPv6 address in brackets)")},
         {"run.env_name", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "\"%1\" is not a valid environment variable name")},
         {"run.env_value_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "an environment value contains a NUL character")},
         {"run.core_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no shardbench-core path given")},
         {"run.core_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the shardbench-core path contains a NUL character")},
         {"run.workdir_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the working folder contains a NUL character")},
         {"run.core_dash", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the shardbench-core path must not start with '-'")},
-        {"run.slurm", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "%1")},
+        {"run.slurm_partition", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--partition \"%1\" is not a partition name (letters, digits, '.', '-', '_'; a list separated by commas)")},
+        {"run.slurm_account", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--account \"%1\" is not an account name (letters, digits, '.', '-', '_')")},
+        {"run.slurm_time", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--time \"%1\" is not a Slurm time limit (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED)")},
+        {"run.slurm_arg_form", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--slurm-arg \"%1\" is not an srun option in its long form (--name or --name=value)")},
+        {"run.slurm_arg_nul", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--slurm-arg contains a NUL character")},
+        {"run.slurm_arg_reserved", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--slurm-arg %1: shardbench sets --%2 itself")},
+        {"run.slurm_arg_own_option", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "--slurm-arg %1: shardbench sets --%2 itself; use --%2 instead")},
         {"run.ssh_no_hosts", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "an SSH run needs at least one host")},
-        {"run.host_name", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "%1")},
+        {"run.host_empty", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "empty host name")},
+        {"run.host_too_long", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "host name \"%1...\" is longer than 255 characters")},
+        {"run.host_two_ats", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "host name \"%1\" contains more than one '@'")},
+        {"run.host_part_empty", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "host name \"%1\" has an empty user, host or address part")},
+        {"run.host_part_dash", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "host name \"%1\" must not start with '-' (nor its part after '@')")},
+        {"run.host_char", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "host name \"%1\" contains %2, which is not allowed (letters, digits, '.', '-' and '_' only)")},
         {"run.remote_core_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no remote shardbench-core given")},
         {"run.remote_core_chars", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the remote core path must not contain '=' or start with '-'")},
         {"run.remote_dir_missing", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "no remote run folder given")},
@@ -153,6 +163,8 @@ const std::vector<ProblemTextTemplate>& runConfigTextTemplates()
         {"run.ssh_keepalive", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the SSH keepalive interval must be 1 to 3600 s")},
         {"run.ssh_liveness", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s")},
         {"run.ssh_connect_tries", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the number of SSH connect tries must be 1 to 20")},
+        {"launch.launch_dir", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "cannot create the launch folder %1")},
+        {"launch.plan_write", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the plan for the ranks was not written: %1")},
         {"launch.plan_not_found", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the plan file %1 does not exist")},
         {"launch.plan_unreadable", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "cannot read the plan file %1: %2")},
         {"launch.plan_too_large", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the plan file %1 is larger than 64 MiB")},

@@ -17,17 +17,18 @@ bool isNameChar(QChar c)
            c == QLatin1Char('_');
 }
 
-QString checkPart(const QString& part, const QString& whole, const char* what, bool allowColon, bool allowPercent = false)
+// Empty, a leading '-' or a character outside [A-Za-z0-9._-] (':' in a host
+// or address, '%' in a bracketed address's zone) in one part of `whole`.
+std::optional<RunConfigProblem> partProblem(const QString& part, const QString& whole, bool allowColon, bool allowPercent = false)
 {
-    if (part.isEmpty()) return QStringLiteral("%1 in \"%2\" is empty").arg(QLatin1String(what), printable(whole));
-    if (part.startsWith(QLatin1Char('-')))
-        return QStringLiteral("%1 \"%2\" must not start with '-'").arg(QLatin1String(what), printable(part));
+    using C = RunConfigCode;
+    if (part.isEmpty()) return RunConfigProblem{C::HostPartEmpty, {textArg(printable(whole))}};
+    if (part.startsWith(QLatin1Char('-'))) return RunConfigProblem{C::HostPartDash, {textArg(printable(whole))}};
     for (QChar c : part) {
         if (isNameChar(c) || (allowColon && c == QLatin1Char(':')) || (allowPercent && c == QLatin1Char('%'))) continue;
-        return QStringLiteral("%1 \"%2\" contains %3, which is not allowed (letters, digits, '.', '-' and '_' only)")
-            .arg(QLatin1String(what), printable(whole), describeChar(c));
+        return RunConfigProblem{C::HostChar, {textArg(printable(whole)), textArg(quotedChar(c))}};
     }
-    return {};
+    return std::nullopt;
 }
 
 } // namespace
@@ -49,21 +50,27 @@ QString HostSpec::label() const
     return slots > 0 ? QStringLiteral("%1 slots=%2").arg(name).arg(slots) : name;
 }
 
-QString checkHostName(const QString& name)
+std::optional<RunConfigProblem> hostNameProblem(const QString& name)
 {
-    if (name.isEmpty()) return QStringLiteral("empty host name");
-    if (name.size() > 255) return QStringLiteral("host name \"%1...\" is longer than 255 characters").arg(printable(name.left(40)));
+    using C = RunConfigCode;
+    if (name.isEmpty()) return RunConfigProblem{C::HostEmpty, {}};
+    if (name.size() > 255) return RunConfigProblem{C::HostTooLong, {textArg(printable(name.left(40)))}};
     const qsizetype at = name.indexOf(QLatin1Char('@'));
     QString host = name;
     if (at >= 0) {
-        if (name.indexOf(QLatin1Char('@'), at + 1) >= 0)
-            return QStringLiteral("host name \"%1\" contains more than one '@'").arg(printable(name));
-        if (QString e = checkPart(name.left(at), name, "user name", false); !e.isEmpty()) return e;
+        if (name.indexOf(QLatin1Char('@'), at + 1) >= 0) return RunConfigProblem{C::HostTwoAts, {textArg(printable(name))}};
+        if (auto bad = partProblem(name.left(at), name, false)) return bad;
         host = name.mid(at + 1);
     }
     if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        return checkPart(host.mid(1, host.size() - 2), name, "address", true, true); // [fe80::1%eth0]
-    return checkPart(host, name, "host name", true);
+        return partProblem(host.mid(1, host.size() - 2), name, true, true); // [fe80::1%eth0]
+    return partProblem(host, name, true);
+}
+
+QString checkHostName(const QString& name)
+{
+    const std::optional<RunConfigProblem> bad = hostNameProblem(name);
+    return bad ? runConfigMessage(*bad) : QString();
 }
 
 HostListResult parseHostfileText(const QString& text, const QString& fileLabel)

@@ -7,9 +7,13 @@
 // that a name can never reach a shell (ProxyCommand, Match exec) as code.
 #pragma once
 
+#include "run_config_problems.hpp"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace sb::launch {
 
@@ -27,7 +31,9 @@ struct HostListResult {
     bool ok() const { return errors.isEmpty(); }
 };
 
-// Returns "" when `name` (user@host, host, [v6]) is acceptable, else a sentence.
+// What is wrong with `name` (user@host, host, [v6]), if anything.
+std::optional<RunConfigProblem> hostNameProblem(const QString& name);
+// The same in English: "" when `name` is acceptable.
 QString checkHostName(const QString& name);
 
 HostListResult parseHostfileText(const QString& text, const QString& fileLabel);

@@ -17,13 +17,6 @@ QString printable(const QString& text)
     return out;
 }
 
-QString describeChar(QChar c)
-{
-    if (c == QLatin1Char('\n')) return QStringLiteral("a newline");
-    if (c == QLatin1Char(' ')) return QStringLiteral("a space");
-    if (c == QLatin1Char('\t')) return QStringLiteral("a tab");
-    if (c.unicode() < 0x20 || c.unicode() == 0x7f) return QStringLiteral("a control character");
-    return QStringLiteral("'") + c + QStringLiteral("'");
-}
+QString quotedChar(QChar c) { return QLatin1Char('\'') + printable(QString(c)) + QLatin1Char('\''); }
 
 } // namespace sb::launch

@@ -7,7 +7,8 @@
 namespace sb::launch {
 
 QString printable(const QString& text);
-// "a newline", "'$'", "a space": for "X contains ..." messages.
-QString describeChar(QChar c);
+// "'$'", "' '", "'\n'": one character, printable, in quotes, for "X contains ..."
+// messages in any language.
+QString quotedChar(QChar c);
 
 } // namespace sb::launch

@@ -12,9 +12,8 @@ namespace sb::launch {
 
 const std::vector<RunConfigTemplate>& runConfigCatalogue()
 {
-#define SB_RUN_CONFIG_ROW(name, code, text) {RunConfigCode::name, code, text},
-    static const std::vector<RunConfigTemplate> rows{SB_RUN_CONFIG_CATALOGUE(SB_RUN_CONFIG_ROW)};
-#undef SB_RUN_CONFIG_ROW
+    using Code = RunConfigCode;
+    static const std::vector<RunConfigTemplate> rows{SB_RUN_CONFIG_CATALOGUE(SB_CATALOGUE_ROW)};
     return rows;
 }
 
@@ -22,7 +21,7 @@ QString runConfigMessage(const RunConfigProblem& p)
 {
     std::vector<std::string> english;
     for (const ProblemArg& a : p.args) english.push_back(englishArg(a));
-    return QString::fromStdString(fillTemplate(runConfigCatalogue().at(static_cast<std::size_t>(p.code)).text, english));
+    return QString::fromStdString(fillTemplate(catalogueRow(runConfigCatalogue(), p.code).text, english));
 }
 
 QStringList runConfigMessages(const std::vector<RunConfigProblem>& problems)
@@ -61,7 +60,7 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
     noNul(c.name, C::NameNul);
     noNul(c.resumeFrom, C::ResumeNul);
     if (!c.masterAddr.isEmpty())
-        if (QString bad = checkHostName(c.masterAddr); !bad.isEmpty()) e.push_back({C::MasterAddr, {textArg(bad)}});
+        if (hostNameProblem(c.masterAddr)) e.push_back({C::MasterAddr, {textArg(printable(c.masterAddr.left(80)))}});
     for (auto it = c.extraEnv.begin(); it != c.extraEnv.end(); ++it) {
         if (!isValidEnvName(it.key().toUtf8())) e.push_back({C::EnvName, {textArg(printable(it.key()))}});
         noNul(it.value(), C::EnvValueNul);
@@ -83,13 +82,13 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
             here(t);
             // srun reads options up to the program: a core path starting with '-' would be one.
             if (t.corePath.startsWith(QLatin1Char('-'))) e.push_back({C::CoreDash, {}});
-            for (const QString& bad : t.options.validate()) e.push_back({C::Slurm, {textArg(bad)}});
+            for (const RunConfigProblem& bad : t.options.problems()) e.push_back(bad);
         }
         void operator()(const SshTarget& t)
         {
             if (t.hosts.isEmpty()) e.push_back({C::SshNoHosts, {}});
             for (const HostSpec& h : t.hosts)
-                if (QString bad = checkHostName(h.name); !bad.isEmpty()) e.push_back({C::HostName, {textArg(bad)}});
+                if (auto bad = hostNameProblem(h.name)) e.push_back(*bad);
             if (t.remoteCore.isEmpty()) e.push_back({C::RemoteCoreMissing, {}});
             // `env NAME=VALUE... CORE`: env would take a core path with '=' for
             // one more variable, and one starting with '-' for an option.

@@ -5,15 +5,15 @@
 #pragma once
 
 #include "plan/problem.hpp"
+#include "util/catalogue.hpp"
 
 #include <QString>
 #include <QStringList>
 
 #include <vector>
 
-// X(enumerator, code, template). A %1 the row marks "detail" is a sentence
-// from a check outside this catalogue (host names, Slurm options), in English.
-// The rows after RunConfig's own are what prepareLaunch() and
+// X(enumerator, code, template). Every argument is data (a name, a path, a
+// number, a quoted character), never a sentence. The rows after RunConfig's own are what prepareLaunch() and
 // checkLaunchTarget() find; byte sizes come formatted ("1.5 GiB").
 #define SB_RUN_CONFIG_CATALOGUE(X) \
     X(PlanMissing, "run.plan_missing", "no plan file given") \
@@ -24,16 +24,33 @@
     X(NameTooLong, "run.name_too_long", "the run name is longer than 200 characters") \
     X(NameNul, "run.name_nul", "the run name contains a NUL character") \
     X(ResumeNul, "run.resume_nul", "the resume folder contains a NUL character") \
-    X(MasterAddr, "run.master_addr", "--master-addr: %1") /* detail */ \
+    X(MasterAddr, "run.master_addr", \
+      "--master-addr \"%1\" is not a host name or address (letters, digits, '.', '-', '_'; an IPv6 address in brackets)") \
     X(EnvName, "run.env_name", "\"%1\" is not a valid environment variable name") \
     X(EnvValueNul, "run.env_value_nul", "an environment value contains a NUL character") \
     X(CoreMissing, "run.core_missing", "no shardbench-core path given") \
     X(CoreNul, "run.core_nul", "the shardbench-core path contains a NUL character") \
     X(WorkdirNul, "run.workdir_nul", "the working folder contains a NUL character") \
     X(CoreDash, "run.core_dash", "the shardbench-core path must not start with '-'") \
-    X(Slurm, "run.slurm", "%1") /* detail: SlurmOptions::validate() */ \
+    /* SlurmOptions::problems() */ \
+    X(SlurmPartition, "run.slurm_partition", \
+      "--partition \"%1\" is not a partition name (letters, digits, '.', '-', '_'; a list separated by commas)") \
+    X(SlurmAccount, "run.slurm_account", "--account \"%1\" is not an account name (letters, digits, '.', '-', '_')") \
+    X(SlurmTime, "run.slurm_time", \
+      "--time \"%1\" is not a Slurm time limit (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED)") \
+    X(SlurmArgForm, "run.slurm_arg_form", "--slurm-arg \"%1\" is not an srun option in its long form (--name or --name=value)") \
+    X(SlurmArgNul, "run.slurm_arg_nul", "--slurm-arg contains a NUL character") \
+    X(SlurmArgReserved, "run.slurm_arg_reserved", "--slurm-arg %1: shardbench sets --%2 itself") \
+    X(SlurmArgOwnOption, "run.slurm_arg_own_option", "--slurm-arg %1: shardbench sets --%2 itself; use --%2 instead") \
     X(SshNoHosts, "run.ssh_no_hosts", "an SSH run needs at least one host") \
-    X(HostName, "run.host_name", "%1") /* detail: checkHostName() */ \
+    /* hostNameProblem(): user@host, host or [IPv6] */ \
+    X(HostEmpty, "run.host_empty", "empty host name") \
+    X(HostTooLong, "run.host_too_long", "host name \"%1...\" is longer than 255 characters") \
+    X(HostTwoAts, "run.host_two_ats", "host name \"%1\" contains more than one '@'") \
+    X(HostPartEmpty, "run.host_part_empty", "host name \"%1\" has an empty user, host or address part") \
+    X(HostPartDash, "run.host_part_dash", "host name \"%1\" must not start with '-' (nor its part after '@')") \
+    X(HostChar, "run.host_char", \
+      "host name \"%1\" contains %2, which is not allowed (letters, digits, '.', '-' and '_' only)") \
     X(RemoteCoreMissing, "run.remote_core_missing", "no remote shardbench-core given") \
     X(RemoteCoreChars, "run.remote_core_chars", "the remote core path must not contain '=' or start with '-'") \
     X(RemoteDirMissing, "run.remote_dir_missing", "no remote run folder given") \
@@ -45,6 +62,8 @@
     X(SshLiveness, "run.ssh_liveness", "the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s") \
     X(SshConnectTries, "run.ssh_connect_tries", "the number of SSH connect tries must be 1 to 20") \
     /* prepareLaunch(): the plan file and the ranks' layout */ \
+    X(LaunchDirCreate, "launch.launch_dir", "cannot create the launch folder %1") \
+    X(PlanWrite, "launch.plan_write", "the plan for the ranks was not written: %1") /* %1: the system's words */ \
     X(PlanNotFound, "launch.plan_not_found", "the plan file %1 does not exist") \
     X(PlanUnreadable, "launch.plan_unreadable", "cannot read the plan file %1: %2") /* %2: the system's words */ \
     X(PlanTooLarge, "launch.plan_too_large", "the plan file %1 is larger than 64 MiB") \
@@ -83,20 +102,14 @@ namespace sb::launch {
 struct RunConfig;
 struct SshOptions;
 
-#define SB_RUN_CONFIG_ENUM(name, code, text) name,
-enum class RunConfigCode { SB_RUN_CONFIG_CATALOGUE(SB_RUN_CONFIG_ENUM) };
-#undef SB_RUN_CONFIG_ENUM
+enum class RunConfigCode { SB_RUN_CONFIG_CATALOGUE(SB_CATALOGUE_ENUMERATOR) };
 
 struct RunConfigProblem {
     RunConfigCode code;
     std::vector<ProblemArg> args;
 };
 
-struct RunConfigTemplate {
-    RunConfigCode code;
-    const char* name; // "run.master_port"
-    const char* text; // the English template
-};
+using RunConfigTemplate = CatalogueRow<RunConfigCode>; // "run.master_port", its English template
 
 // Every row, in the order of the enum.
 const std::vector<RunConfigTemplate>& runConfigCatalogue();

@@ -83,7 +83,8 @@ private Q_SLOTS:
         SshOptions ssh;
         ssh.connectTimeoutS = 7;
         const app::PreparedRun p = app::prepareRun(r, ssh, QStringLiteral("core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
-        QVERIFY2(p.ok(), qPrintable(p.writeError + launch::runConfigMessages(p.result.errors).join(u'\n')));
+        QVERIFY2(p.ok(), qPrintable(launch::runConfigMessages(p.result.errors).join(u'\n')));
+        QVERIFY(!p.writeProblem);
         QVERIFY(p.planFile.startsWith(r.launchDir + QLatin1Char('/')));
         QVERIFY(p.planFile.endsWith(QStringLiteral("-two-hosts.json")));
         QVERIFY(QFileInfo::exists(p.planFile));
@@ -94,6 +95,31 @@ private Q_SLOTS:
         QCOMPARE(t.ssh.connectTimeoutS, 7);
         QCOMPARE(t.hosts.size(), 2);
         QCOMPARE(p.result.launch.worldSize, 4);
+    }
+
+    // A plan that cannot be written for the ranks is a coded finding naming
+    // the folder or the file, which the pre-flight words in the workbench's language.
+    void anUnwritablePlanIsACodedProblem()
+    {
+        QTemporaryDir dir;
+        const QString blocker = dir.filePath(QStringLiteral("a-file"));
+        QFile f(blocker);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        app::LaunchRequest r;
+        r.plan = tutorialPlan();
+        r.launchDir = blocker + QStringLiteral("/launches"); // under a file: cannot be created
+        const app::PreparedRun noFolder = app::prepareRun(r, SshOptions{}, QStringLiteral("core"), QString(), QString());
+        QVERIFY(!noFolder.ok());
+        QVERIFY(noFolder.writeProblem.has_value());
+        QCOMPARE(launch::runConfigMessage(*noFolder.writeProblem), QStringLiteral("cannot create the launch folder ") + r.launchDir);
+
+        r.launchDir = QStringLiteral("/proc/self"); // a folder no one can write a file into, root included
+        const app::PreparedRun noFile = app::prepareRun(r, SshOptions{}, QStringLiteral("core"), QString(), QString());
+        QVERIFY(noFile.writeProblem.has_value());
+        QCOMPARE(noFile.writeProblem->code, launch::RunConfigCode::PlanWrite);
+        const QString words = launch::runConfigMessage(*noFile.writeProblem);
+        QVERIFY2(words.startsWith(QStringLiteral("the plan for the ranks was not written: cannot write /proc/self/")), qPrintable(words));
     }
 
     void restoredPlanHasTheNewMesh()

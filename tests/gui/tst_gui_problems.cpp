@@ -6,6 +6,7 @@
 // each code of the four catalogues has a finished, non-empty entry in both
 // translations/*.ts.
 #include "gui_test_support.hpp"
+#include "ts_file.hpp"
 
 #include "document/plan_document.hpp"
 #include "models/plan_tree_model.hpp"
@@ -21,6 +22,7 @@
 #include "plan/problem_catalogue.hpp"
 
 #include "launch/failure_analysis.hpp"
+#include "launch/host_list.hpp"
 #include "launch/launch_checks.hpp"
 #include "launch/run_config_problems.hpp"
 #include "text/run_text.hpp"
@@ -32,7 +34,6 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include <QXmlStreamReader>
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -344,13 +345,16 @@ void TestProblems::runConfigTemplatesAreTheCatalogueAndTranslate()
 void TestProblems::runConfigProblemsTranslate()
 {
     const launch::RunConfigProblem env{launch::RunConfigCode::EnvName, {"1BAD"}};
-    const launch::RunConfigProblem detail{launch::RunConfigCode::HostName, {"a host name is empty"}};
+    // A host name's finding carries the name and the character, not a sentence.
+    const std::optional<launch::RunConfigProblem> host = launch::hostNameProblem(QStringLiteral("gpu 1"));
+    QVERIFY(host.has_value());
     QCOMPARE(runConfigProblemText(env), launch::runConfigMessage(env));
     QCOMPARE(runConfigProblemText(env), QStringLiteral("\"1BAD\" is not a valid environment variable name"));
     LanguageManager languages;
     QVERIFY(languages.setLanguage(QStringLiteral("de")));
     QCOMPARE(runConfigProblemText(env), QStringLiteral("„1BAD“ ist kein gültiger Name für eine Umgebungsvariable"));
-    QCOMPARE(runConfigProblemText(detail), QStringLiteral("a host name is empty"));
+    QCOMPARE(runConfigProblemText(*host),
+             QStringLiteral("der Hostname „gpu 1“ enthält ' ', das nicht erlaubt ist (nur Buchstaben, Ziffern, „.“, „-“ und „_“)"));
     QVERIFY(languages.setLanguage(QStringLiteral("en")));
 
     // What the launch check finds on this machine is coded too: 9 CPU ranks
@@ -435,47 +439,11 @@ void TestProblems::preflightResultsTranslate()
 
 namespace {
 
-struct TsEntry {
-    QString type;      // "", "unfinished", "vanished", "obsolete"
-    QStringList forms; // the translation, or its numerus forms
-};
-
-// context -> source -> entry, read from a .ts file.
-QHash<QString, QHash<QString, TsEntry>> readTs(const QString& path, QString* error)
+// context -> source -> message, read from a .ts file.
+QHash<QString, QHash<QString, test::TsMessage>> readTs(const QString& path, QString* error)
 {
-    QHash<QString, QHash<QString, TsEntry>> out;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": ") + f.errorString();
-        return out;
-    }
-    QXmlStreamReader xml(&f);
-    QString context;
-    while (!xml.atEnd()) {
-        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
-        if (xml.name() == u"name") {
-            context = xml.readElementText();
-        } else if (xml.name() == u"message") {
-            const bool numerus = xml.attributes().value(QStringLiteral("numerus")) == u"yes";
-            QString source;
-            TsEntry entry;
-            while (xml.readNextStartElement()) {
-                if (xml.name() == u"source") {
-                    source = xml.readElementText();
-                } else if (xml.name() == u"translation") {
-                    entry.type = xml.attributes().value(QStringLiteral("type")).toString();
-                    if (numerus)
-                        while (xml.readNextStartElement()) entry.forms << xml.readElementText(); // numerusform
-                    else
-                        entry.forms << xml.readElementText();
-                } else {
-                    xml.skipCurrentElement();
-                }
-            }
-            out[context].insert(source, entry);
-        }
-    }
-    if (xml.hasError()) *error = path + QStringLiteral(": ") + xml.errorString();
+    QHash<QString, QHash<QString, test::TsMessage>> out;
+    for (test::TsMessage& m : test::readTsFile(path, error)) out[m.context].insert(m.source, std::move(m));
     return out;
 }
 
@@ -508,7 +476,7 @@ void TestProblems::everyCodeIsFinishedInTheTsFiles()
         QVERIFY2(error.isEmpty(), qPrintable(error));
         for (const auto& [context, source] : std::as_const(wanted)) {
             const QString where = QStringLiteral("%1 %2: %3").arg(language, context, source);
-            const QHash<QString, TsEntry> messages = ts.value(context);
+            const QHash<QString, test::TsMessage> messages = ts.value(context);
             const auto entry = messages.constFind(source);
             QVERIFY2(entry != messages.constEnd(), qPrintable(QStringLiteral("missing: ") + where));
             QVERIFY2(entry->type.isEmpty(), qPrintable(entry->type + QStringLiteral(": ") + where));

@@ -1,6 +1,8 @@
 // The shipped .ts files are complete: no unfinished, vanished or obsolete
 // entry, every translation (and every plural form) filled in with the same
 // placeholders as its source, and every string lupdate finds in gui/ present.
+#include "ts_file.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -8,7 +10,6 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QXmlStreamReader>
 
 class TestTranslations : public QObject {
     Q_OBJECT
@@ -21,48 +22,8 @@ private Q_SLOTS:
 
 namespace {
 
-struct Message {
-    QString context;
-    QString source;
-    QString type;          // translation type attribute: "", "unfinished", "vanished", "obsolete"
-    QStringList forms;     // the translation, or its numerus forms
-    bool numerus = false;
-};
-
-QList<Message> readTs(const QString& path, QString* error)
-{
-    QList<Message> out;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = file.errorString();
-        return out;
-    }
-    QXmlStreamReader xml(&file);
-    QString context;
-    Message m;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (!xml.isStartElement()) continue;
-        const auto name = xml.name();
-        if (name == u"context") context.clear();
-        else if (name == u"name" && context.isEmpty()) context = xml.readElementText();
-        else if (name == u"message") {
-            m = Message{context, {}, {}, {}, xml.attributes().value(QStringLiteral("numerus")) == u"yes"};
-        } else if (name == u"source") m.source = xml.readElementText();
-        else if (name == u"translation") {
-            m.type = xml.attributes().value(QStringLiteral("type")).toString();
-            if (!m.numerus) {
-                m.forms << xml.readElementText();
-                out << m;
-            } else {
-                while (xml.readNextStartElement()) m.forms << xml.readElementText(); // numerusform
-                out << m;
-            }
-        }
-    }
-    if (xml.hasError()) *error = xml.errorString();
-    return out;
-}
+using Message = sb::gui::test::TsMessage;
+QList<Message> readTs(const QString& path, QString* error) { return sb::gui::test::readTsFile(path, error); }
 
 QStringList placeholders(const QString& s)
 {

@@ -151,7 +151,7 @@ private Q_SLOTS:
         QVERIFY2(cmd.endsWith("'-l' 'u' '-p' '2200' -W '[%h]:%p' 'j2'"), cmd.constData());
         QVERIFY2(cmd.contains("-W '\\''[%%h]:%%p'\\'' '\\''j1'\\''"), cmd.constData()); // the first hop, one level down
         o.configFile = QStringLiteral("/a\nb");
-        QVERIFY(launch::jumpProxyCommand(hops, o, &cmd).contains(QLatin1String("a newline")));
+        QVERIFY(launch::jumpProxyCommand(hops, o, &cmd).contains(QLatin1String("'\\n'"))); // the newline, escaped and quoted
     }
 
     void oneHopFromTheConfigFile() { expectRuns(QStringLiteral("one-hop")); }

@@ -245,7 +245,7 @@ private Q_SLOTS:
         else if (field == QLatin1String("account")) o.account = value;
         else if (field == QLatin1String("time")) o.timeLimit = value;
         else o.extraArgs << value;
-        const QStringList errors = o.validate();
+        const QStringList errors = runConfigMessages(o.problems());
         if (!errors.isEmpty()) qInfo("%s", qPrintable(errors.join(QLatin1Char('\n'))));
         QCOMPARE(errors.isEmpty(), ok);
     }

@@ -292,7 +292,9 @@ void benchLiveRun(const QString& dir, const QString& core, int steps)
     request.name = QStringLiteral("latency bench");
     const PreparedRun prepared = prepareRun(request, {}, core, {}, {});
     if (!prepared.ok()) {
-        std::printf("  cannot prepare: %s\n", qPrintable(launch::runConfigMessages(prepared.result.errors).join(QStringLiteral("; ")) + prepared.writeError));
+        std::vector<launch::RunConfigProblem> errors = prepared.result.errors;
+        if (prepared.writeProblem) errors.push_back(*prepared.writeProblem);
+        std::printf("  cannot prepare: %s\n", qPrintable(launch::runConfigMessages(errors).join(QStringLiteral("; "))));
         return;
     }
     QString error;

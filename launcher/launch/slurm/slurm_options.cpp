@@ -21,49 +21,40 @@ const char* const kNotAbbreviations[] = {"gpus"};
 
 } // namespace
 
-QString checkExtraSrunArgument(const QString& arg)
+std::optional<RunConfigProblem> extraSrunArgumentProblem(const QString& arg)
 {
+    using C = RunConfigCode;
     static const QRegularExpression longOption(QStringLiteral("^--([a-z][a-z0-9-]*)(=.*)?$"),
                                                QRegularExpression::DotMatchesEverythingOption);
     const QRegularExpressionMatch m = longOption.match(arg);
-    if (!m.hasMatch())
-        return QStringLiteral("--slurm-arg \"%1\" is not an srun option in its long form (--name or --name=value)")
-            .arg(printable(arg));
-    if (arg.contains(QChar(0))) return QStringLiteral("--slurm-arg contains a NUL character");
+    if (!m.hasMatch()) return RunConfigProblem{C::SlurmArgForm, {textArg(printable(arg))}};
+    if (arg.contains(QChar(0))) return RunConfigProblem{C::SlurmArgNul, {}};
     const QString name = m.captured(1);
     for (const char* exception : kNotAbbreviations)
-        if (name == QLatin1String(exception)) return {};
+        if (name == QLatin1String(exception)) return std::nullopt;
     // srun, like getopt_long, also takes an unambiguous abbreviation.
-    for (const char* reserved : kReservedOptions)
-        if (QLatin1String(reserved).startsWith(name))
-        {
-            const QString own = QStringList{QStringLiteral("partition"), QStringLiteral("account"), QStringLiteral("time")}
-                                        .contains(QLatin1String(reserved))
-                                    ? QStringLiteral("; use --%1 instead").arg(QLatin1String(reserved))
-                                    : QString();
-            return QStringLiteral("--slurm-arg %1: shardbench sets --%2 itself%3").arg(printable(arg), QLatin1String(reserved), own);
-        }
-    return {};
+    for (const char* reserved : kReservedOptions) {
+        if (!QLatin1String(reserved).startsWith(name)) continue;
+        const bool ownOption = QStringList{QStringLiteral("partition"), QStringLiteral("account"), QStringLiteral("time")}
+                                   .contains(QLatin1String(reserved));
+        return RunConfigProblem{ownOption ? C::SlurmArgOwnOption : C::SlurmArgReserved,
+                                {textArg(printable(arg)), textArg(QLatin1String(reserved))}};
+    }
+    return std::nullopt;
 }
 
-QStringList SlurmOptions::validate() const
+std::vector<RunConfigProblem> SlurmOptions::problems() const
 {
+    using C = RunConfigCode;
     static const QRegularExpression names(QStringLiteral("^[A-Za-z0-9_.][A-Za-z0-9_.-]*(,[A-Za-z0-9_.][A-Za-z0-9_.-]*)*$"));
     static const QRegularExpression time(QStringLiteral("^(\\d+-\\d+(:\\d+){0,2}|\\d+(:\\d+){0,2}|unlimited|infinite)$"),
                                          QRegularExpression::CaseInsensitiveOption);
-    QStringList e;
-    if (!partition.isEmpty() && !names.match(partition).hasMatch())
-        e << QStringLiteral("--partition \"%1\" is not a partition name (letters, digits, '.', '-', '_'; a list "
-                            "separated by commas)")
-                 .arg(printable(partition));
-    if (!account.isEmpty() && !names.match(account).hasMatch())
-        e << QStringLiteral("--account \"%1\" is not an account name (letters, digits, '.', '-', '_')").arg(printable(account));
-    if (!timeLimit.isEmpty() && !time.match(timeLimit).hasMatch())
-        e << QStringLiteral("--time \"%1\" is not a Slurm time limit (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, "
-                            "D-HH:MM:SS or UNLIMITED)")
-                 .arg(printable(timeLimit));
+    std::vector<RunConfigProblem> e;
+    if (!partition.isEmpty() && !names.match(partition).hasMatch()) e.push_back({C::SlurmPartition, {textArg(printable(partition))}});
+    if (!account.isEmpty() && !names.match(account).hasMatch()) e.push_back({C::SlurmAccount, {textArg(printable(account))}});
+    if (!timeLimit.isEmpty() && !time.match(timeLimit).hasMatch()) e.push_back({C::SlurmTime, {textArg(printable(timeLimit))}});
     for (const QString& a : extraArgs)
-        if (QString bad = checkExtraSrunArgument(a); !bad.isEmpty()) e << bad;
+        if (auto bad = extraSrunArgumentProblem(a)) e.push_back(*bad);
     return e;
 }
 

@@ -2,8 +2,13 @@
 // leave the choice to Slurm (the default partition, account and time limit).
 #pragma once
 
+#include "../run_config_problems.hpp"
+
 #include <QString>
 #include <QStringList>
+
+#include <optional>
+#include <vector>
 
 namespace sb::launch {
 
@@ -14,10 +19,10 @@ struct SlurmOptions {
     // More srun options, one argument each, in the --name=value form. The
     // options the launcher sets itself (layout, output, cancel) are refused.
     QStringList extraArgs;
-    QStringList validate() const;
+    std::vector<RunConfigProblem> problems() const;
 };
 
-// "" when `arg` may be passed to srun through SlurmOptions::extraArgs, else why not.
-QString checkExtraSrunArgument(const QString& arg);
+// Why `arg` may not be passed to srun through SlurmOptions::extraArgs, if it may not.
+std::optional<RunConfigProblem> extraSrunArgumentProblem(const QString& arg);
 
 } // namespace sb::launch

@@ -22,7 +22,7 @@ QString checkPath(const QString& path, const char* what)
     for (QChar c : path)
         if (c.unicode() < 0x20 || c.unicode() == 0x7f || c == QLatin1Char('"') || c == QLatin1Char('\\'))
             return QStringLiteral("the %1 \"%2\" contains %3, which cannot be passed to the ProxyJump's ssh")
-                .arg(QLatin1String(what), printable(path), describeChar(c));
+                .arg(QLatin1String(what), printable(path), quotedChar(c));
     return {};
 }
 
