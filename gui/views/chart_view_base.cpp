@@ -27,7 +27,7 @@ ChartViewBase::ChartViewBase(QWidget* parent) : QChartView(parent)
     c->legend()->setFont(small);
     setChart(c);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(220);
+    setMinimumHeight(kMinimumChartHeight);
 }
 
 void ChartViewBase::paintEvent(QPaintEvent* event)

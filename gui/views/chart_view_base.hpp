@@ -12,6 +12,10 @@ class QValueAxis;
 
 namespace sb::gui {
 
+// Low enough that two rows of charts and the run's log fit under the launch
+// settings on a 1366x768 screen; charts grow with the window from there.
+inline constexpr int kMinimumChartHeight = 140;
+
 class ChartViewBase : public QChartView {
     Q_OBJECT
 public:

@@ -62,6 +62,9 @@ LiveRunView::LiveRunView(QWidget* parent)
     setObjectName(QStringLiteral("liveRunView"));
     state_->setObjectName(QStringLiteral("runState"));
     progress_->setObjectName(QStringLiteral("runProgress"));
+    // Long progress and hint lines wrap instead of widening the window (1366x768 screens).
+    progress_->setWordWrap(true);
+    hint_->setWordWrap(true);
     QFont bold = state_->font();
     bold.setBold(true);
     state_->setFont(bold);

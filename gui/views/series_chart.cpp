@@ -28,7 +28,6 @@ SeriesChart::SeriesChart(QWidget* parent) : ChartViewBase(parent), xAxis_(new QV
     refreshTimer_.setSingleShot(true);
     refreshTimer_.setInterval(30);
     connect(&refreshTimer_, &QTimer::timeout, this, &SeriesChart::refreshNow);
-    setMinimumHeight(200);
 }
 
 void SeriesChart::attach(QAbstractSeries* s)

@@ -30,6 +30,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -255,6 +256,26 @@ void MainWindow::restoreWindowState()
     if (!state.isEmpty()) restoreState(state);
     const QByteArray split = kSplitter.value();
     if (!split.isEmpty()) splitter_->restoreState(split);
+    fitToScreen();
+}
+
+void MainWindow::fitToScreen()
+{
+    // A size saved on a larger monitor (or the first start's default) never
+    // leaves part of the window beyond this screen's edge.
+    const QScreen* s = screen();
+    if (!s || isMaximized() || isFullScreen()) return;
+    const QRect available = s->availableGeometry();
+    const QSize fitted = size().boundedTo(available.size()).expandedTo(minimumSizeHint().boundedTo(available.size()));
+    if (fitted != size()) resize(fitted);
+    QRect placed(pos(), fitted);
+    if (!available.contains(placed)) {
+        placed.moveRight(std::min(placed.right(), available.right()));
+        placed.moveBottom(std::min(placed.bottom(), available.bottom()));
+        placed.moveLeft(std::max(placed.left(), available.left()));
+        placed.moveTop(std::max(placed.top(), available.top()));
+        move(placed.topLeft());
+    }
 }
 
 void MainWindow::saveWindowState()

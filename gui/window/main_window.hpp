@@ -74,6 +74,7 @@ private:
     void updateStatus();
     void updateLanguageChecks();
     void restoreWindowState();
+    void fitToScreen();
     void saveWindowState();
     void showAbout();
 

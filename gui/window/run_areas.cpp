@@ -39,6 +39,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 
@@ -67,7 +68,13 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     liveView_ = new LiveRunView;
     runSplitter_ = new QSplitter(Qt::Vertical);
     runSplitter_->setObjectName(QStringLiteral("runArea"));
-    runSplitter_->addWidget(launchPanel_);
+    // The launch settings scroll, so the Run area fits a laptop screen with the charts beside them.
+    auto* launchScroll = new QScrollArea;
+    launchScroll->setObjectName(QStringLiteral("launchScroll"));
+    launchScroll->setWidget(launchPanel_);
+    launchScroll->setWidgetResizable(true);
+    launchScroll->setFrameShape(QFrame::NoFrame);
+    runSplitter_->addWidget(launchScroll);
     runSplitter_->addWidget(liveView_);
     runSplitter_->setStretchFactor(0, 1);
     runSplitter_->setStretchFactor(1, 4);
