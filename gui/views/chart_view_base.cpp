@@ -7,6 +7,8 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
+
+#include <cmath>
 #include <QContextMenuEvent>
 #include <QEvent>
 #include <QMenu>
@@ -54,6 +56,25 @@ void ChartViewBase::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslate();
     QChartView::changeEvent(event);
+}
+
+double roundTickStep(double span, int most)
+{
+    if (!(span > 0) || !std::isfinite(span) || most < 1) return 1;
+    const double raw = span / most;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * magnitude >= raw * (1 - 1e-9)) return m * magnitude;
+    return 10 * magnitude;
+}
+
+void setRoundRange(QValueAxis* axis, double lo, double hi)
+{
+    const double step = roundTickStep(hi - lo);
+    if (axis->tickInterval() != step) axis->setTickInterval(step);
+    if (axis->tickAnchor() != 0) axis->setTickAnchor(0);
+    if (axis->tickType() != QValueAxis::TicksDynamic) axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setRange(lo, hi);
 }
 
 void ChartViewBase::addOverCapacityBand(QLineSeries* capacity, QAbstractAxis* x, QValueAxis* y)

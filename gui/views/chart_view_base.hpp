@@ -16,6 +16,15 @@ namespace sb::gui {
 // settings on a 1366x768 screen; charts grow with the window from there.
 inline constexpr int kMinimumChartHeight = 140;
 
+// The tick step of an axis spanning `span`: 1, 2 or 5 times a power of ten,
+// the smallest that needs at most `most` steps (span 250 -> 50, 0.37 -> 0.1).
+double roundTickStep(double span, int most = 6);
+// Sets the range of `axis` with ticks at multiples of roundTickStep() (0, 50,
+// 100, ... rather than 1, 63.5, 126), whatever the range's ends. The step is
+// set first: a wide range with a narrow range's step would lay out a tick for
+// every one of its multiples.
+void setRoundRange(QValueAxis* axis, double lo, double hi);
+
 class ChartViewBase : public QChartView {
     Q_OBJECT
 public:

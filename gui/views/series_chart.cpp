@@ -195,14 +195,14 @@ void SeriesChart::refreshNow()
             if (s.table->valueRange(s.lower, x0, x1, &a, &b)) lo = std::min(lo, a);
         }
     }
-    xAxis_->setRange(x0, x1);
+    setRoundRange(xAxis_, x0, x1);
     if (!(lo <= hi)) {
         lo = 0;
         hi = 1;
     }
     if (yFromZero_) lo = std::min(lo, 0.0);
     const double pad = hi > lo ? (hi - lo) * 0.05 : std::max(std::abs(hi) * 0.05, 1e-9);
-    yAxis_->setRange(yFromZero_ && lo >= 0 ? 0.0 : lo - pad, hi + pad);
+    setRoundRange(yAxis_, yFromZero_ && lo >= 0 ? 0.0 : lo - pad, hi + pad);
     // Plain numbers: 26600, 76.8, 0.209 (not 2.66e+04).
     const double top = std::max(std::abs(lo), std::abs(hi));
     const QString format = top >= 1000 ? QStringLiteral("%.0f") : top >= 10 ? QStringLiteral("%.1f") : QStringLiteral("%.3g");

@@ -8,6 +8,7 @@
 #include "views/series_chart.hpp"
 
 #include <QRandomGenerator>
+#include <QValueAxis>
 #include <QTest>
 
 #include <cmath>
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void smoothingIsTensorBoards();
     void restartedAttemptReplacesSteps();
     void chartOfAMillionPoints();
+    void ticksAreRoundNumbers();
 };
 
 void TestSeries::smoothingIsTensorBoards()
@@ -133,6 +135,35 @@ void TestSeries::chartOfAMillionPoints()
     chart.refreshNow();
     QVERIFY(chart.isFollowing());
     QVERIFY(chart.csv().startsWith("series,x,value\n"));
+}
+
+// Ticks at round numbers whatever the range's ends: a 251-step run reads 0,
+// 50, 100, ... (it read 1, 63.5, 126, 188.5, 251), and the loss axis likewise.
+void TestSeries::ticksAreRoundNumbers()
+{
+    QCOMPARE(roundTickStep(250), 50.0);
+    QCOMPARE(roundTickStep(250, 12), 50.0); // 20.8 a step: the next of 1, 2, 5 x 10^k
+    QCOMPARE(roundTickStep(0.37), 0.1);
+    QCOMPARE(roundTickStep(1e6), 200000.0);
+    QCOMPARE(roundTickStep(0), 1.0);
+    SeriesTable t(1);
+    for (int i = 1; i <= 251; ++i) t.append(i, {6.0 - i * 0.01});
+    SeriesChart chart;
+    chart.resize(900, 500);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.addLine(&t, 0, QPen(Qt::blue));
+    chart.refreshNow();
+    const auto axes = chart.chart()->axes();
+    QCOMPARE(axes.size(), 2);
+    for (QAbstractAxis* a : axes) {
+        auto* v = qobject_cast<QValueAxis*>(a);
+        QVERIFY(v);
+        QCOMPARE(v->tickType(), QValueAxis::TicksDynamic);
+        QCOMPARE(v->tickAnchor(), 0.0);
+        QCOMPARE(v->tickInterval(), roundTickStep(v->max() - v->min()));
+    }
+    QCOMPARE(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).value(0))->tickInterval(), 50.0);
 }
 
 QTEST_MAIN(TestSeries)
