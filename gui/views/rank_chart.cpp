@@ -107,8 +107,14 @@ void RankChart::setEstimate(const Estimate& e, const std::vector<RankGroup>& gro
         labels_ = labels;
         xAxis_->setCategories(labels_);
     }
+    // The axis follows the data, so a plan far below its device still shows its
+    // bars; the capacity line (and the band above it) joins once the peak
+    // comes within half of it.
     const double cap = toGiB(capacityBytes_);
-    yAxis_->setRange(0, std::max(toGiB(worstPeak_), cap) * 1.08);
+    const double worst = toGiB(worstPeak_);
+    capacityShown_ = cap > 0 && worst >= cap * 0.5;
+    capacity_->setVisible(capacityShown_);
+    yAxis_->setRange(0, std::max(capacityShown_ ? std::max(worst, cap) : worst, 1e-6) * 1.08);
     yAxis_->applyNiceNumbers();
     capacity_->replace(QList<QPointF>{{-0.5, cap}, {n - 0.5, cap}});
     QPen pen(over_ ? overCapacityColor() : capacityColor());
@@ -118,6 +124,8 @@ void RankChart::setEstimate(const Estimate& e, const std::vector<RankGroup>& gro
     updateOverCapacityBand(over_);
     updateTitle();
 }
+
+double RankChart::axisTopGiB() const { return yAxis_->max(); }
 
 void RankChart::updateTitle()
 {

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
     void thousandRanksInAFewBars();
     void overCapacityShowsTheMargin();
+    void aSmallPlansBarsAreVisible();
     void largestMicroBatchMatchesTheCore();
 };
 
@@ -74,6 +75,30 @@ void TestMemory::overCapacityShowsTheMargin()
              qPrintable(verdict));
     QVERIFY(w->memoryView()->rankChart()->overCapacity());
     QVERIFY(w->memoryView()->rankChart()->chart()->title().contains(QStringLiteral("OVER CAPACITY by ") + margin));
+}
+
+// The tutorial plan peaks at a few hundred MiB on an 80 GB device: the axis
+// follows its bars (they were a sliver under the capacity line) and the
+// capacity line joins when the peak comes near it.
+void TestMemory::aSmallPlansBarsAreVisible()
+{
+    test::Workbench w;
+    QVERIFY(test::waitForMemoryView(*w.window));
+    const Estimate& e = w->memoryModel()->estimate();
+    const double peak = static_cast<double>(e.peakBytes()) / static_cast<double>(kGiB);
+    const double capacity = static_cast<double>(e.capacityBytes) / static_cast<double>(kGiB);
+    QVERIFY2(peak < capacity / 10, qPrintable(QString::number(peak)));
+    RankChart* chart = w->memoryView()->rankChart();
+    QVERIFY(!chart->capacityShown());
+    QVERIFY2(chart->axisTopGiB() >= peak && chart->axisTopGiB() <= peak * 2, qPrintable(QString::number(chart->axisTopGiB())));
+
+    Plan plan = llama70b(1);
+    plan.training.microBatch = 4;
+    plan.training.seqLen = 8192;
+    w->document()->reset(plan);
+    QVERIFY(test::waitForMemoryView(*w.window));
+    QVERIFY(chart->capacityShown());
+    QVERIFY(chart->axisTopGiB() >= static_cast<double>(w->memoryModel()->estimate().capacityBytes) / static_cast<double>(kGiB));
 }
 
 void TestMemory::largestMicroBatchMatchesTheCore()
