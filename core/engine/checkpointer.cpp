@@ -265,15 +265,13 @@ void Checkpointer::finalize(const Snapshot& snap)
     if (!indexSha.empty()) ev.checksum = "sha256:" + indexSha;
     if (!committed) {
         ev.message = committed.message();
-        events().emit(ev);
-        events().log("checkpoint failed: " + committed.message());
+        events().emit(ev); // and its log line
         return;
     }
     // A folder that could not be pruned rides on the new checkpoint's event
     // (status stays "complete"), so the launcher records it with the run.
     if (const Status pruned = pruneOldCheckpoints(); !pruned) {
         ev.message = pruned.message();
-        events().log("checkpoint: " + pruned.message());
     }
     events().emit(ev);
 }

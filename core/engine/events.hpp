@@ -2,11 +2,14 @@
 // and human logs on stderr. Thread-safe: the async checkpoint writer emits too.
 #pragma once
 
+#include "event_log.hpp"
+
 #include "json/json.hpp"
 #include "protocol/core_exit.hpp"
 #include "protocol/events.hpp"
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 namespace sb::engine {
@@ -19,11 +22,13 @@ public:
     void configure(int rank, std::string runId);
     // Adds type, v, rank, t and run_id to `fields` and prints the line.
     void emit(const char* type, const json::Value& fields = json::Value::object());
-    // One typed event of core/protocol (Hello, PlanEvent, Step, ...).
+    // One typed event of core/protocol (Hello, PlanEvent, Step, ...), and its
+    // line of the rank's log (event_log.hpp) when it has one.
     template <class Event>
     void emit(const Event& e)
     {
         emit(Event::kType, e.toJson());
+        if (const std::optional<std::string> line = logLine(e)) log(*line);
     }
     void error(const std::string& message, const std::string& where = {});
     // The first error() of this process ("" when none): what it failed of.

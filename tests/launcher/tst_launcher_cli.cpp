@@ -91,6 +91,13 @@ private Q_SLOTS:
 
         const Result launcherLogs = cli({QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--launcher"), QStringLiteral("--db"), db_});
         QVERIFY(launcherLogs.out.contains(QLatin1String("[launcher] rank 0 started on localhost")));
+        // Each rank's own log tells the run's story (it was empty for a run that went well).
+        const Result rankLogs = cli({QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--rank"), QStringLiteral("0"), QStringLiteral("--db"), db_});
+        QCOMPARE(rankLogs.code, 0);
+        for (const char* want : {"[rank 0] started on ", "[rank 0] plan: 3 shard unit(s)", "[rank 0] step 1/20  loss ", "[rank 0] step 10/20  loss ",
+                                 "[rank 0] step 20/20  loss ", "[rank 0] done: ok, 20 steps, final loss "})
+            QVERIFY2(rankLogs.out.contains(QLatin1String(want)), qPrintable(QLatin1String(want) + QStringLiteral(" not in:\n") + rankLogs.out));
+        QVERIFY2(!rankLogs.out.contains(QLatin1String("step 2/20")), "progress every 10 steps, not every step");
     }
 
     void failedRunKeepsReasonAndRankLogs()
