@@ -1,5 +1,6 @@
 #include "run_supervisor.hpp"
 
+#include "plan/rank_failure.hpp"
 #include "protocol/event_line.hpp"
 
 #include <QDateTime>
@@ -141,7 +142,8 @@ void RunSupervisor::onRankOutput(int rank, OutputStream stream, const QByteArray
         }
     }
     const QString text = QString::fromUtf8(line);
-    if (stream == OutputStream::Stderr && !text.trimmed().isEmpty()) lastStderr_[rank] = text.trimmed().left(300);
+    if (stream == OutputStream::Stderr && !text.trimmed().isEmpty() && !isRankProgressLine(line.toStdString()))
+        lastStderr_[rank] = text.trimmed().left(300);
     Q_EMIT outputLine(attempt_, rank, stream, text);
 }
 
