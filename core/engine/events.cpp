@@ -44,13 +44,15 @@ void Events::error(const std::string& message, const std::string& where)
 {
     if (firstError_.empty()) firstError_ = message;
     emit(protocol::Error{message, where});
-    log("error: " + message);
+    write(protocol::rankErrorLogLine(rank_, message));
 }
 
-void Events::log(const std::string& message)
+void Events::log(const std::string& message) { write(protocol::rankLogLine(rank_, message)); }
+
+void Events::write(const std::string& line)
 {
     std::lock_guard<std::mutex> lock(outputMutex());
-    std::fprintf(stderr, "[rank %d] %s\n", rank_, message.c_str());
+    std::fprintf(stderr, "%s\n", line.c_str());
     std::fflush(stderr);
 }
 

@@ -33,12 +33,13 @@ public:
     void error(const std::string& message, const std::string& where = {});
     // The first error() of this process ("" when none): what it failed of.
     const std::string& firstError() const { return firstError_; }
-    // "[rank 0] message" on stderr.
+    // "[rank 0] message" on stderr (protocol::rankLogLine).
     void log(const std::string& message);
 
     static Events& instance();
 
 private:
+    void write(const std::string& line); // one line on stderr
     int rank_ = 0;
     std::string runId_;
     std::string firstError_;

@@ -53,15 +53,4 @@ std::optional<FailureReason> rankFailure(int rank, const std::string& host, cons
     return FailureReason{code, std::move(args)};
 }
 
-bool isRankProgressLine(std::string_view line)
-{
-    constexpr std::string_view kRank = "[rank ";
-    if (line.substr(0, kRank.size()) != kRank) return false;
-    std::size_t i = kRank.size();
-    const std::size_t digits = i;
-    while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
-    if (i == digits || line.substr(i, 2) != "] ") return false;
-    return line.substr(i + 2, 6) != "error:";
-}
-
 } // namespace sb

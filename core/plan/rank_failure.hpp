@@ -9,7 +9,6 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 
 namespace sb {
 
@@ -33,11 +32,5 @@ struct RankEnding {
 // `error` event or stderr line) as the detail; nullopt for a clean exit.
 std::optional<FailureReason> rankFailure(int rank, const std::string& host, const RankEnding& ending,
                                          const std::string& lastError = {});
-
-// Whether a stderr line is shardbench-core's own account of a rank going well
-// ("[rank 3] step 10/251  loss ...", "[rank 3] started on ..."): not a clue to
-// why the rank ended, so never its failure's detail. Its errors
-// ("[rank 3] error: ...") and anything else the process printed are.
-bool isRankProgressLine(std::string_view line);
 
 } // namespace sb

@@ -223,6 +223,28 @@ Done Done::fromJson(const json::Value& o)
     return d;
 }
 
+namespace {
+constexpr std::string_view kRankLogStart = "[rank ";
+constexpr std::string_view kRankLogError = "error: ";
+} // namespace
+
+std::string rankLogLine(int rank, std::string_view message)
+{
+    return std::string(kRankLogStart) + std::to_string(rank) + "] " + std::string(message);
+}
+
+std::string rankErrorLogLine(int rank, std::string_view message) { return rankLogLine(rank, std::string(kRankLogError) + std::string(message)); }
+
+bool isRankProgressLine(std::string_view line)
+{
+    if (line.substr(0, kRankLogStart.size()) != kRankLogStart) return false;
+    std::size_t i = kRankLogStart.size();
+    const std::size_t digits = i;
+    while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
+    if (i == digits || line.substr(i, 2) != "] ") return false;
+    return line.substr(i + 2, kRankLogError.size()) != kRankLogError;
+}
+
 std::string formatLine(const Envelope& e, const json::Value& fields)
 {
     json::Value line = json::Value::object();

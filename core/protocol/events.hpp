@@ -114,6 +114,16 @@ struct Done {
     static Done fromJson(const json::Value& o);
 };
 
+// A rank's human log on stderr, one line each: "[rank R] MESSAGE", an error
+// "[rank R] error: MESSAGE" (docs/protocol.md, "Output").
+std::string rankLogLine(int rank, std::string_view message);
+std::string rankErrorLogLine(int rank, std::string_view message);
+// Whether a stderr line is the core's own account of a rank going well
+// ("[rank 3] step 10/251  loss ...", "[rank 3] started on ..."): not a clue to
+// why the rank ended, so never its failure's detail. Its errors and anything
+// else the process printed are.
+bool isRankProgressLine(std::string_view line);
+
 // The whole line: "@sb " + envelope + the event's fields, one JSON object.
 std::string formatLine(const Envelope& e, const json::Value& fields);
 

@@ -323,7 +323,7 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
     if (stream == 'e') {
         std::string_view t = line;
         while (!t.empty() && (t.back() == ' ' || t.back() == '\r' || t.back() == '\t')) t.remove_suffix(1);
-        if (!t.empty() && !isRankProgressLine(t)) r.lastStderr = std::string(t.substr(0, 300));
+        if (!t.empty() && !protocol::isRankProgressLine(t)) r.lastStderr = std::string(t.substr(0, 300));
     }
     r.log.append(logRecord(unixNow(), stream, line));
 }

@@ -1,6 +1,5 @@
 #include "run_supervisor.hpp"
 
-#include "plan/rank_failure.hpp"
 #include "protocol/event_line.hpp"
 
 #include <QDateTime>
@@ -142,7 +141,7 @@ void RunSupervisor::onRankOutput(int rank, OutputStream stream, const QByteArray
         }
     }
     const QString text = QString::fromUtf8(line);
-    if (stream == OutputStream::Stderr && !text.trimmed().isEmpty() && !isRankProgressLine(line.toStdString()))
+    if (stream == OutputStream::Stderr && !text.trimmed().isEmpty() && !protocol::isRankProgressLine(std::string_view(line.constData(), static_cast<std::size_t>(line.size()))))
         lastStderr_[rank] = text.trimmed().left(300);
     Q_EMIT outputLine(attempt_, rank, stream, text);
 }

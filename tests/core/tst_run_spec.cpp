@@ -3,6 +3,7 @@
 // a rank that cannot be started says why (no such program, no such folder);
 // the core's progress lines on stderr are never a failed rank's detail.
 #include "plan/rank_failure.hpp"
+#include "protocol/events.hpp"
 #include "supervisor/rank_process.hpp"
 #include "supervisor/run_spec.hpp"
 
@@ -119,15 +120,17 @@ private Q_SLOTS:
     // its errors and whatever else the process printed do.
     void progressLinesAreNotFailureDetails()
     {
-        QVERIFY(sb::isRankProgressLine("[rank 3] step 10/251  loss 5.21834  lr 0.0003"));
-        QVERIFY(sb::isRankProgressLine("[rank 0] started on node-1 (pid 42): cpu"));
-        QVERIFY(sb::isRankProgressLine("[rank 12] done: ok, 20 steps"));
-        QVERIFY(!sb::isRankProgressLine("[rank 3] error: a peer vanished"));
-        QVERIFY(!sb::isRankProgressLine("terminate called after throwing an instance of 'c10::Error'"));
-        QVERIFY(!sb::isRankProgressLine("[rank ] step 1"));
-        QVERIFY(!sb::isRankProgressLine("[rank 3x] step 1"));
-        QVERIFY(!sb::isRankProgressLine("[rank 3]"));
-        QVERIFY(!sb::isRankProgressLine(""));
+        QVERIFY(sb::protocol::isRankProgressLine("[rank 3] step 10/251  loss 5.21834  lr 0.0003"));
+        QVERIFY(sb::protocol::isRankProgressLine("[rank 0] started on node-1 (pid 42): cpu"));
+        QVERIFY(sb::protocol::isRankProgressLine("[rank 12] done: ok, 20 steps"));
+        QVERIFY(!sb::protocol::isRankProgressLine("[rank 3] error: a peer vanished"));
+        QVERIFY(!sb::protocol::isRankProgressLine("terminate called after throwing an instance of 'c10::Error'"));
+        QVERIFY(!sb::protocol::isRankProgressLine("[rank ] step 1"));
+        QVERIFY(!sb::protocol::isRankProgressLine("[rank 3x] step 1"));
+        QVERIFY(!sb::protocol::isRankProgressLine("[rank 3]"));
+        QVERIFY(!sb::protocol::isRankProgressLine(""));
+        QCOMPARE(sb::protocol::rankErrorLogLine(3, "a peer vanished"), std::string("[rank 3] error: a peer vanished"));
+        QVERIFY(sb::protocol::isRankProgressLine(sb::protocol::rankLogLine(3, "step 10/20")));
         const auto killed = sb::rankFailure(1, "node-2", {sb::RankEnding::Signaled, 9, "SIGKILL", {}, false}, "");
         QVERIFY(killed.has_value());
         QCOMPARE(killed->message(), std::string("rank 1 on node-2 was killed by signal 9 (SIGKILL)"));
