@@ -72,13 +72,15 @@ ProblemArg ProblemArg::unit(std::string module)
 
 std::string Problem::codeName() const { return problemTemplate(code).name; }
 
-std::string Problem::message() const
+std::string fillEnglish(std::string_view text, const std::vector<ProblemArg>& args)
 {
     std::vector<std::string> english;
     english.reserve(args.size());
     for (const ProblemArg& a : args) english.push_back(englishArg(a));
-    return fillTemplate(problemTemplate(code).text, english);
+    return fillTemplate(text, english);
 }
+
+std::string Problem::message() const { return fillEnglish(problemTemplate(code).text, args); }
 
 std::string formatProblem(const Problem& p)
 {

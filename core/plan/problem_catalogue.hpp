@@ -27,5 +27,7 @@ int placeholderCount(std::string_view text);
 std::string fillTemplate(std::string_view text, const std::vector<std::string>& args);
 // An argument as the English sentence writes it.
 std::string englishArg(const ProblemArg& arg);
+// `text` (an English template of any catalogue) filled with `args` in English.
+std::string fillEnglish(std::string_view text, const std::vector<ProblemArg>& args);
 
 } // namespace sb

@@ -19,9 +19,7 @@ const std::vector<RunConfigTemplate>& runConfigCatalogue()
 
 QString runConfigMessage(const RunConfigProblem& p)
 {
-    std::vector<std::string> english;
-    for (const ProblemArg& a : p.args) english.push_back(englishArg(a));
-    return QString::fromStdString(fillTemplate(catalogueRow(runConfigCatalogue(), p.code).text, english));
+    return QString::fromStdString(fillEnglish(catalogueRow(runConfigCatalogue(), p.code).text, p.args));
 }
 
 QStringList runConfigMessages(const std::vector<RunConfigProblem>& problems)
