@@ -112,9 +112,8 @@ void RankChart::setEstimate(const Estimate& e, const std::vector<RankGroup>& gro
     // comes within half of it.
     const double cap = toGiB(capacityBytes_);
     const double worst = toGiB(worstPeak_);
-    capacityShown_ = cap > 0 && worst >= cap * 0.5;
-    capacity_->setVisible(capacityShown_);
-    yAxis_->setRange(0, std::max(capacityShown_ ? std::max(worst, cap) : worst, 1e-6) * 1.08);
+    capacity_->setVisible(capacityShown());
+    yAxis_->setRange(0, std::max(capacityShown() ? std::max(worst, cap) : worst, 1e-6) * 1.08);
     yAxis_->applyNiceNumbers();
     capacity_->replace(QList<QPointF>{{-0.5, cap}, {n - 0.5, cap}});
     QPen pen(over_ ? overCapacityColor() : capacityColor());

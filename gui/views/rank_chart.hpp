@@ -32,7 +32,7 @@ public:
     QStringList barLabels() const { return labels_; }
     bool overCapacity() const { return over_; }
     // Whether the capacity line is on the chart (the peak is at least half of it).
-    bool capacityShown() const { return capacityShown_; }
+    bool capacityShown() const { return capacityBytes_ > 0 && 2 * worstPeak_ >= capacityBytes_; }
     double axisTopGiB() const;
 
 protected:
@@ -53,7 +53,6 @@ private:
     std::vector<std::uint64_t> shownHost_;
     std::uint64_t capacityBytes_ = 0;
     std::uint64_t worstPeak_ = 0;
-    bool capacityShown_ = true;
     int ranks_ = 0;
     int groupCount_ = 0;
     bool over_ = false;
