@@ -210,6 +210,14 @@
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
+        <message>
+            <source>No runs yet, so no checkpoints. Launch a run from the Run area first.</source>
+            <translation>Noch keine Läufe, also keine Checkpoints. Starten Sie zuerst einen Lauf im Bereich „Lauf“.</translation>
+        </message>
+        <message>
+            <source>No checkpoints for this run. To save some, set a checkpoint folder (and how often) in Setup ▸ Training before launching; a run then writes step-NNNNNN folders there.</source>
+            <translation>Dieser Lauf hat keine Checkpoints. Legen Sie vor dem Start unter Einrichtung ▸ Training einen Checkpoint-Ordner (und wie oft) fest; ein Lauf schreibt dann step-NNNNNN-Ordner dorthin.</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ClusterController</name>
@@ -2733,6 +2741,10 @@
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
+        <message>
+            <source>does not fit: rank %1 needs %2 at its peak, %3 more than the %4 of a %5</source>
+            <translation>passt nicht: Rang %1 braucht in der Spitze %2, %3 mehr als die %4 eines %5</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ProblemsModel</name>
@@ -3552,6 +3564,14 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <source>Follow this detached run in the Run area: its backlog is fetched, then its steps as they come</source>
             <translation>Diesen abgekoppelten Lauf im Bereich Lauf verfolgen: erst wird das Bisherige geholt, dann jeder neue Schritt</translation>
         </message>
+        <message>
+            <source>No runs yet. Set up a plan, then press Launch in the Run area (or run 'shardbench-cli run PLAN.json'): every run of this store is listed here.</source>
+            <translation>Noch keine Läufe. Richten Sie einen Plan ein und drücken Sie im Bereich „Lauf“ auf Starten (oder führen Sie 'shardbench-cli run PLAN.json' aus): Jeder Lauf dieses Speichers erscheint hier.</translation>
+        </message>
+        <message>
+            <source>No run matches the filter.</source>
+            <translation>Kein Lauf passt zum Filter.</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::TargetChooser</name>
@@ -3731,5 +3751,209 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <source> steps</source>
             <translation> Schritte</translation>
         </message>
+        <message>
+            <source>Learning rate</source>
+            <translation>Lernrate</translation>
+        </message>
+        <message>
+            <source>Beta 1</source>
+            <translation>Beta 1</translation>
+        </message>
+        <message>
+            <source>Beta 2</source>
+            <translation>Beta 2</translation>
+        </message>
+        <message>
+            <source>Epsilon</source>
+            <translation>Epsilon</translation>
+        </message>
+        <message>
+            <source>Weight decay</source>
+            <translation>Weight Decay</translation>
+        </message>
+        <message>
+            <source>Warmup steps</source>
+            <translation>Aufwärmschritte</translation>
+        </message>
+        <message>
+            <source>Min. LR ratio</source>
+            <translation>Min. LR-Anteil</translation>
+        </message>
+        <message>
+            <source>Gradient clipping</source>
+            <translation>Gradienten-Clipping</translation>
+        </message>
+        <message>
+            <source>Seed</source>
+            <translation>Seed</translation>
+        </message>
+        <message>
+            <source>Checkpoints kept</source>
+            <translation>Behaltene Checkpoints</translation>
+        </message>
+        <message>
+            <source>Batch</source>
+            <translation>Batch</translation>
+        </message>
+        <message>
+            <source>Optimizer (AdamW)</source>
+            <translation>Optimierer (AdamW)</translation>
+        </message>
+        <message>
+            <source>Data</source>
+            <translation>Daten</translation>
+        </message>
+        <message>
+            <source>Checkpoints</source>
+            <translation>Checkpoints</translation>
+        </message>
+        <message>
+            <source>Schedule</source>
+            <translation>Verlauf</translation>
+        </message>
+        <message>
+            <source>constant</source>
+            <translation>konstant</translation>
+        </message>
+        <message>
+            <source>cosine to the min. LR</source>
+            <translation>Kosinus bis zur min. LR</translation>
+        </message>
+        <message>
+            <source>Source</source>
+            <translation>Quelle</translation>
+        </message>
+        <message>
+            <source>synthetic tokens</source>
+            <translation>synthetische Tokens</translation>
+        </message>
+        <message>
+            <source>token file (uint16)</source>
+            <translation>Token-Datei (uint16)</translation>
+        </message>
+        <message>
+            <source>text file (bytes)</source>
+            <translation>Textdatei (Bytes)</translation>
+        </message>
+        <message>
+            <source>Choose…</source>
+            <translation>Wählen…</translation>
+        </message>
+        <message>
+            <source>no file</source>
+            <translation>keine Datei</translation>
+        </message>
+        <message>
+            <source>A file of uint16 tokens (nanoGPT's train.bin) or of text; relative to the plan file</source>
+            <translation>Eine Datei mit uint16-Tokens (nanoGPTs train.bin) oder mit Text; relativ zur Plandatei</translation>
+        </message>
+        <message>
+            <source>Save in the background (async)</source>
+            <translation>Im Hintergrund speichern (async)</translation>
+        </message>
+        <message>
+            <source>off</source>
+            <translation>aus</translation>
+        </message>
+        <message>
+            <source>Arithmetic token sequences, generated on every rank: no file needed.</source>
+            <translation>Arithmetische Token-Folgen, auf jedem Rang erzeugt: keine Datei nötig.</translation>
+        </message>
+        <message>
+            <source>Not on this machine: the run reads it where it trains.</source>
+            <translation>Nicht auf diesem Rechner: Der Lauf liest sie dort, wo er trainiert.</translation>
+        </message>
+        <message>
+            <source>Not a regular file.</source>
+            <translation>Keine reguläre Datei.</translation>
+        </message>
+        <message>
+            <source>%1 is an odd number of bytes: not a file of uint16 tokens.</source>
+            <translation>%1 sind eine ungerade Anzahl Bytes: keine Datei mit uint16-Tokens.</translation>
+        </message>
+        <message>
+            <source>%1 tokens: fewer than one sequence of %2.</source>
+            <translation>%1 Tokens: weniger als eine Sequenz von %2.</translation>
+        </message>
+        <message>
+            <source>%1 tokens (%2) on this machine.</source>
+            <translation>%1 Tokens (%2) auf diesem Rechner.</translation>
+        </message>
+        <message>
+            <source>Choose the data file</source>
+            <translation>Datendatei wählen</translation>
+        </message>
+        <message>
+            <source>Token and text files (*.bin *.txt);;All files (*)</source>
+            <translation>Token- und Textdateien (*.bin *.txt);;Alle Dateien (*)</translation>
+        </message>
     </context>
+<context>
+    <name>sb::gui::FieldNotes</name>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::FileBanner</name>
+        <message>
+            <source>Show the first</source>
+            <translation>Erstes zeigen</translation>
+        </message>
+        <message>
+            <source>1 problem in %1: the value the plan cannot use is kept as written and marked in red. Saving keeps it until you fix it.</source>
+            <translation>1 Problem in %1: Der Wert, den der Plan nicht verwenden kann, bleibt wie geschrieben erhalten und ist rot markiert. Speichern behält ihn, bis Sie ihn korrigieren.</translation>
+        </message>
+        <message>
+            <source>%1 problems in %2: the values the plan cannot use are kept as written and marked in red. Saving keeps them until you fix them.</source>
+            <translation>%1 Probleme in %2: Werte, die der Plan nicht verwenden kann, bleiben wie geschrieben erhalten und sind rot markiert. Speichern behält sie, bis Sie sie korrigieren.</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::NumberField</name>
+        <message>
+            <source>a value is needed</source>
+            <translation>ein Wert ist nötig</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is not a number</source>
+            <translation>„%1“ ist keine Zahl</translation>
+        </message>
+        <message>
+            <source>%1 is not a whole number</source>
+            <translation>%1 ist keine ganze Zahl</translation>
+        </message>
+        <message>
+            <source>write %1 in digits: %2</source>
+            <translation>schreiben Sie %1 in Ziffern: %2</translation>
+        </message>
+        <message>
+            <source>%1 is less than %2, the smallest allowed</source>
+            <translation>%1 ist kleiner als %2, der kleinste erlaubte Wert</translation>
+        </message>
+        <message>
+            <source>%1 is more than %2, the largest allowed</source>
+            <translation>%1 ist größer als %2, der größte erlaubte Wert</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::SeriesChart</name>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>value</source>
+            <translation>Wert</translation>
+        </message>
+        <message>
+            <source>Reset zoom</source>
+            <translation>Zoom zurücksetzen</translation>
+        </message>
+        <message>
+            <source>Logarithmic scale</source>
+            <translation>Logarithmische Skala</translation>
+        </message>
+</context>
 </TS>

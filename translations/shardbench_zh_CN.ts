@@ -209,6 +209,14 @@
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
+        <message>
+            <source>No runs yet, so no checkpoints. Launch a run from the Run area first.</source>
+            <translation>还没有运行，因此没有检查点。请先在“运行”区域启动一次运行。</translation>
+        </message>
+        <message>
+            <source>No checkpoints for this run. To save some, set a checkpoint folder (and how often) in Setup ▸ Training before launching; a run then writes step-NNNNNN folders there.</source>
+            <translation>此运行没有检查点。若要保存，请在启动前于“设置 ▸ 训练”中设定检查点文件夹（及保存间隔）；运行随后会在其中写入 step-NNNNNN 文件夹。</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ClusterController</name>
@@ -2704,6 +2712,10 @@
             <source>Warning</source>
             <translation>警告</translation>
         </message>
+        <message>
+            <source>does not fit: rank %1 needs %2 at its peak, %3 more than the %4 of a %5</source>
+            <translation>放不下：rank %1 峰值需要 %2，比 %5 的 %4 多 %3</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ProblemsModel</name>
@@ -3508,6 +3520,14 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <source>Follow this detached run in the Run area: its backlog is fetched, then its steps as they come</source>
             <translation>在“运行”区域跟踪此分离运行：先获取已有记录，再实时显示新的步骤</translation>
         </message>
+        <message>
+            <source>No runs yet. Set up a plan, then press Launch in the Run area (or run 'shardbench-cli run PLAN.json'): every run of this store is listed here.</source>
+            <translation>还没有运行。请先设置计划，然后在“运行”区域点击启动（或执行 'shardbench-cli run PLAN.json'）：此存储中的每次运行都会列在这里。</translation>
+        </message>
+        <message>
+            <source>No run matches the filter.</source>
+            <translation>没有与筛选条件匹配的运行。</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::TargetChooser</name>
@@ -3685,5 +3705,209 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <source> steps</source>
             <translation> 步</translation>
         </message>
+        <message>
+            <source>Learning rate</source>
+            <translation>学习率</translation>
+        </message>
+        <message>
+            <source>Beta 1</source>
+            <translation>Beta 1</translation>
+        </message>
+        <message>
+            <source>Beta 2</source>
+            <translation>Beta 2</translation>
+        </message>
+        <message>
+            <source>Epsilon</source>
+            <translation>Epsilon</translation>
+        </message>
+        <message>
+            <source>Weight decay</source>
+            <translation>权重衰减</translation>
+        </message>
+        <message>
+            <source>Warmup steps</source>
+            <translation>预热步数</translation>
+        </message>
+        <message>
+            <source>Min. LR ratio</source>
+            <translation>最小学习率比例</translation>
+        </message>
+        <message>
+            <source>Gradient clipping</source>
+            <translation>梯度裁剪</translation>
+        </message>
+        <message>
+            <source>Seed</source>
+            <translation>随机种子</translation>
+        </message>
+        <message>
+            <source>Checkpoints kept</source>
+            <translation>保留的检查点</translation>
+        </message>
+        <message>
+            <source>Batch</source>
+            <translation>批次</translation>
+        </message>
+        <message>
+            <source>Optimizer (AdamW)</source>
+            <translation>优化器 (AdamW)</translation>
+        </message>
+        <message>
+            <source>Data</source>
+            <translation>数据</translation>
+        </message>
+        <message>
+            <source>Checkpoints</source>
+            <translation>检查点</translation>
+        </message>
+        <message>
+            <source>Schedule</source>
+            <translation>调度</translation>
+        </message>
+        <message>
+            <source>constant</source>
+            <translation>恒定</translation>
+        </message>
+        <message>
+            <source>cosine to the min. LR</source>
+            <translation>余弦降至最小学习率</translation>
+        </message>
+        <message>
+            <source>Source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <source>synthetic tokens</source>
+            <translation>合成词元</translation>
+        </message>
+        <message>
+            <source>token file (uint16)</source>
+            <translation>词元文件 (uint16)</translation>
+        </message>
+        <message>
+            <source>text file (bytes)</source>
+            <translation>文本文件（字节）</translation>
+        </message>
+        <message>
+            <source>Choose…</source>
+            <translation>选择…</translation>
+        </message>
+        <message>
+            <source>no file</source>
+            <translation>无文件</translation>
+        </message>
+        <message>
+            <source>A file of uint16 tokens (nanoGPT's train.bin) or of text; relative to the plan file</source>
+            <translation>uint16 词元文件（nanoGPT 的 train.bin）或文本文件；相对于计划文件</translation>
+        </message>
+        <message>
+            <source>Save in the background (async)</source>
+            <translation>后台保存（异步）</translation>
+        </message>
+        <message>
+            <source>off</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>Arithmetic token sequences, generated on every rank: no file needed.</source>
+            <translation>在每个 rank 上生成的等差词元序列：无需文件。</translation>
+        </message>
+        <message>
+            <source>Not on this machine: the run reads it where it trains.</source>
+            <translation>不在本机上：运行会在训练所在的机器上读取它。</translation>
+        </message>
+        <message>
+            <source>Not a regular file.</source>
+            <translation>不是普通文件。</translation>
+        </message>
+        <message>
+            <source>%1 is an odd number of bytes: not a file of uint16 tokens.</source>
+            <translation>%1 是奇数个字节：不是 uint16 词元文件。</translation>
+        </message>
+        <message>
+            <source>%1 tokens: fewer than one sequence of %2.</source>
+            <translation>%1 个词元：不足一个长度为 %2 的序列。</translation>
+        </message>
+        <message>
+            <source>%1 tokens (%2) on this machine.</source>
+            <translation>本机上有 %1 个词元（%2）。</translation>
+        </message>
+        <message>
+            <source>Choose the data file</source>
+            <translation>选择数据文件</translation>
+        </message>
+        <message>
+            <source>Token and text files (*.bin *.txt);;All files (*)</source>
+            <translation>词元和文本文件 (*.bin *.txt);;所有文件 (*)</translation>
+        </message>
     </context>
+<context>
+    <name>sb::gui::FieldNotes</name>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::FileBanner</name>
+        <message>
+            <source>Show the first</source>
+            <translation>显示第一个</translation>
+        </message>
+        <message>
+            <source>1 problem in %1: the value the plan cannot use is kept as written and marked in red. Saving keeps it until you fix it.</source>
+            <translation>%1 中有 1 个问题：计划无法使用的值按原样保留并以红色标出。保存时会保留它，直到您修正为止。</translation>
+        </message>
+        <message>
+            <source>%1 problems in %2: the values the plan cannot use are kept as written and marked in red. Saving keeps them until you fix them.</source>
+            <translation>%2 中有 %1 个问题：计划无法使用的值按原样保留并以红色标出。保存时会保留它们，直到您修正为止。</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::NumberField</name>
+        <message>
+            <source>a value is needed</source>
+            <translation>需要一个值</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is not a number</source>
+            <translation>“%1”不是数字</translation>
+        </message>
+        <message>
+            <source>%1 is not a whole number</source>
+            <translation>%1 不是整数</translation>
+        </message>
+        <message>
+            <source>write %1 in digits: %2</source>
+            <translation>请用数字写出 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1 is less than %2, the smallest allowed</source>
+            <translation>%1 小于允许的最小值 %2</translation>
+        </message>
+        <message>
+            <source>%1 is more than %2, the largest allowed</source>
+            <translation>%1 大于允许的最大值 %2</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::SeriesChart</name>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>Reset zoom</source>
+            <translation>重置缩放</translation>
+        </message>
+        <message>
+            <source>Logarithmic scale</source>
+            <translation>对数刻度</translation>
+        </message>
+</context>
 </TS>

@@ -34,6 +34,7 @@
     X(TrainCheckpointDir, "train.ckpt_dir", "a checkpoint interval needs a checkpoint \"dir\"") \
     X(PlanVersionUnsupported, "plan.version_unsupported", "unsupported plan version %1") \
     X(PlanEmptyModel, "plan.empty_model", "the model has no parameters") \
+    X(PlanDoesNotFit, "plan.does_not_fit", "does not fit: rank %1 needs %2 at its peak, %3 more than the %4 of a %5") \
     X(PlanTooLarge, "plan.too_large", \
       "the model is too large to estimate: its parameter state could reach %1 bytes per rank, above the 2^62 bytes (4 EiB) shardbench models") \
     X(PlanActivationsTooLarge, "plan.too_large_activations", \

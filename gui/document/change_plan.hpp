@@ -9,9 +9,16 @@
 
 namespace sb::gui {
 
+// The document's state a command swaps: the plan and the values kept from its file.
+struct PlanState {
+    Plan plan;
+    KeptValues kept;
+};
+
 class ChangePlan : public QUndoCommand {
 public:
-    ChangePlan(PlanDocument* document, const QString& text, PlanAspects aspects, Plan before, Plan after, int mergeKey);
+    ChangePlan(PlanDocument* document, const QString& text, PlanAspects aspects, PlanState before, PlanState after,
+               int mergeKey);
 
     void undo() override;
     void redo() override;
@@ -21,8 +28,8 @@ public:
 private:
     PlanDocument* document_;
     PlanAspects aspects_;
-    Plan before_;
-    Plan after_;
+    PlanState before_;
+    PlanState after_;
     int mergeKey_;
 };
 
@@ -33,12 +40,8 @@ enum MergeKey : int {
     MergeProcsPerNode,
     MergeReplicate,
     MergeDeviceMemory,
-    MergeMicroBatch,
-    MergeSeqLen,
-    MergeGradAccum,
-    MergeSteps,
-    MergeCheckpointInterval,
-    MergeModelSize, // + field index (keep last)
+    MergeModelSize, // + field index
+    MergeTrainingField = MergeModelSize + 32, // + field index (keep last)
 };
 
 } // namespace sb::gui

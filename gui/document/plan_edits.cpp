@@ -227,12 +227,41 @@ Plan planWithModel(const Plan& plan, const ModelConfig& model, bool newPreset)
     return out;
 }
 
+namespace {
+
+// Where `field` of units[unit] is in the plan's JSON.
+std::optional<JsonPath> policyPath(std::size_t unit, PolicyField field)
+{
+    const JsonPath u = JsonPath().key("units").index(unit);
+    switch (field) {
+    case PolicyField::Unit: return std::nullopt;
+    case PolicyField::Reshard: return u.key("reshard_after_forward");
+    case PolicyField::ParamDtype: return u.key("mixed_precision").key("param_dtype");
+    case PolicyField::ReduceDtype: return u.key("mixed_precision").key("reduce_dtype");
+    case PolicyField::OutputDtype: return u.key("mixed_precision").key("output_dtype");
+    case PolicyField::Offload: return u.key("offload");
+    case PolicyField::Checkpointing: return u.key("activation_checkpointing");
+    case PolicyField::ForwardPrefetch: return u.key("forward_prefetch");
+    case PolicyField::BackwardPrefetch: return u.key("backward_prefetch");
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 bool editPolicy(PlanDocument& doc, const std::vector<int>& modules, PolicyField field, const QVariant& value)
 {
     Plan after = doc.plan();
     const int n = setPolicy(after, doc.tree(), modules, field, value);
-    if (n <= 0) return false;
-    return doc.change(undoText(field, value, n), PlanAspect::Units, after);
+    if (n < 0) return false;
+    // The cells set: a value kept from the file there goes, even when the plan held the same.
+    std::vector<JsonPath> settled;
+    for (int m : modules)
+        for (std::size_t i = 0; i < after.units.size(); ++i)
+            if (after.units[i].module == doc.tree().module(m).path)
+                if (std::optional<JsonPath> path = policyPath(i, field)) settled.push_back(*path);
+    if (n == 0 && settled.empty()) return false;
+    return doc.change(undoText(field, value, n), PlanAspect::Units, after, 0, settled);
 }
 
 bool editMakeBlocksUnits(PlanDocument& doc)
@@ -242,27 +271,27 @@ bool editMakeBlocksUnits(PlanDocument& doc)
     return doc.change(PlanEdits::tr("Make every block a unit"), PlanAspect::Units, after);
 }
 
-bool editModel(PlanDocument& doc, const ModelConfig& model, bool newPreset, int mergeKey)
+bool editModel(PlanDocument& doc, const ModelConfig& model, bool newPreset, int mergeKey, const std::vector<JsonPath>& settled)
 {
     const Plan after = planWithModel(doc.plan(), model, newPreset);
     const QString text = newPreset ? PlanEdits::tr("Change model to %1").arg(QString::fromStdString(model.preset))
                                    : PlanEdits::tr("Change model sizes");
     return doc.change(text, PlanAspect::Model | PlanAspect::Units | PlanAspect::Training | PlanAspect::Name, after,
-                      mergeKey);
+                      mergeKey, settled);
 }
 
-bool editMesh(PlanDocument& doc, const Mesh& mesh, int mergeKey)
+bool editMesh(PlanDocument& doc, const Mesh& mesh, int mergeKey, const std::vector<JsonPath>& settled)
 {
     Plan after = doc.plan();
     after.mesh = mesh;
-    return doc.change(PlanEdits::tr("Change mesh"), PlanAspect::Mesh, after, mergeKey);
+    return doc.change(PlanEdits::tr("Change mesh"), PlanAspect::Mesh, after, mergeKey, settled);
 }
 
-bool editTraining(PlanDocument& doc, const TrainingConfig& training, int mergeKey)
+bool editTraining(PlanDocument& doc, const TrainingConfig& training, int mergeKey, const std::vector<JsonPath>& settled)
 {
     Plan after = doc.plan();
     after.training = training;
-    return doc.change(PlanEdits::tr("Change training settings"), PlanAspect::Training, after, mergeKey);
+    return doc.change(PlanEdits::tr("Change training settings"), PlanAspect::Training, after, mergeKey, settled);
 }
 
 } // namespace sb::gui

@@ -50,11 +50,14 @@ int makeBlocksUnits(Plan& plan, const ModuleTree& tree);
 // A new preset starts from the preset's default units instead.
 Plan planWithModel(const Plan& plan, const ModelConfig& model, bool newPreset);
 
-// Undoable versions. Each returns false when nothing changed.
+// Undoable versions. Each returns false when nothing changed. `settled` are
+// the fields the person set (PlanDocument::change).
 bool editPolicy(PlanDocument& doc, const std::vector<int>& modules, PolicyField field, const QVariant& value);
 bool editMakeBlocksUnits(PlanDocument& doc);
-bool editModel(PlanDocument& doc, const ModelConfig& model, bool newPreset, int mergeKey = 0);
-bool editMesh(PlanDocument& doc, const Mesh& mesh, int mergeKey = 0);
-bool editTraining(PlanDocument& doc, const TrainingConfig& training, int mergeKey = 0);
+bool editModel(PlanDocument& doc, const ModelConfig& model, bool newPreset, int mergeKey = 0,
+               const std::vector<JsonPath>& settled = {});
+bool editMesh(PlanDocument& doc, const Mesh& mesh, int mergeKey = 0, const std::vector<JsonPath>& settled = {});
+bool editTraining(PlanDocument& doc, const TrainingConfig& training, int mergeKey = 0,
+                  const std::vector<JsonPath>& settled = {});
 
 } // namespace sb::gui

@@ -32,7 +32,7 @@ QString dtypeText(DType t) { return QString::fromLatin1(dtypeName(t)); }
 bool PlanTreeModel::RowState::operator==(const RowState& o) const
 {
     return policy == o.policy && (policy < 0 || unit == o.unit) && owner == o.owner && paramDtype == o.paramDtype &&
-           reduceDtype == o.reduceDtype && severity == o.severity && problems == o.problems;
+           reduceDtype == o.reduceDtype && severity == o.severity && problems == o.problems && kept == o.kept;
 }
 
 PlanTreeModel::PlanTreeModel(PlanDocument* document, QObject* parent)
@@ -120,6 +120,15 @@ std::vector<PlanTreeModel::RowState> PlanTreeModel::computeRows() const
         RowState& row = rows[static_cast<std::size_t>(loc.module)];
         row.severity = std::max(row.severity, problems[i].severity == Severity::Error ? 2 : 1);
         row.problems.push_back(static_cast<int>(i));
+    }
+    // A policy value of the file the plan could not hold is shown in its cell as written.
+    const KeptValues& kept = document_->keptValues();
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        const JsonPath& path = document_->keptPath(i);
+        if (!path.indexAt(1)) continue;
+        const int m = t.findModule(plan.units[*path.indexAt(1)].module);
+        const int column = keptColumn(path);
+        if (m >= 0 && column >= 0) rows[static_cast<std::size_t>(m)].kept[column] = static_cast<int>(i);
     }
     return rows;
 }
@@ -278,8 +287,30 @@ QVariant PlanTreeModel::moduleData(int module, int column, int role) const
     }
 }
 
+int PlanTreeModel::keptColumn(const JsonPath& path)
+{
+    const std::string& key = path.keyAt(2);
+    const std::string& inner = path.keyAt(3);
+    if (key == "reshard_after_forward") return ReshardColumn;
+    if (key == "offload") return OffloadColumn;
+    if (key == "activation_checkpointing") return CheckpointColumn;
+    if (key == "forward_prefetch") return ForwardPrefetchColumn;
+    if (key == "backward_prefetch") return BackwardPrefetchColumn;
+    if (key == "mixed_precision")
+        return inner == "param_dtype" ? ParamDtypeColumn : inner == "reduce_dtype" ? ReduceDtypeColumn
+             : inner == "output_dtype" ? OutputDtypeColumn : -1;
+    return -1;
+}
+
 QVariant PlanTreeModel::policyData(const RowState& row, int module, int column, int role) const
 {
+    if (const auto k = row.kept.find(column); k != row.kept.end() && row.policy >= 0) {
+        const KeptValue& kept = document_->keptValues()[static_cast<std::size_t>(k->second)];
+        if (role == Qt::DisplayRole) return QString::fromStdString(kept.raw.dump());
+        if (role == Qt::ForegroundRole) return QColor(0xb7, 0x1c, 0x1c);
+        if (role == Qt::ToolTipRole) return problemText(kept.problem);
+        if (role == Qt::CheckStateRole) return {};
+    }
     const bool unit = row.policy >= 0;
     if (column == UnitColumn) {
         if (role == Qt::CheckStateRole) return unit ? Qt::Checked : Qt::Unchecked;

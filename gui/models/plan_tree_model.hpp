@@ -9,6 +9,7 @@
 #include <QAbstractItemModel>
 #include <QIcon>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -73,12 +74,14 @@ private:
         DType reduceDtype = DType::F32;
         int severity = 0;
         std::vector<int> problems; // indices into the document's problems
+        std::map<int, int> kept;   // column -> index into the document's kept values, shown as written
         bool operator==(const RowState& o) const;
     };
 
     void resetFromDocument();
     void refreshRows();
     std::vector<RowState> computeRows() const;
+    static int keptColumn(const JsonPath& path); // units[i].<key>: its column, or -1
     int rowOfModule(int module) const;
     QVariant moduleData(int module, int column, int role) const;
     QVariant paramData(int param, int column, int role) const;

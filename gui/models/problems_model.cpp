@@ -3,15 +3,32 @@
 #include "text/problem_text.hpp"
 
 #include "document/plan_document.hpp"
+#include "memory_model.hpp"
+#include "text/format.hpp"
 
 #include <QApplication>
 #include <QStyle>
 
 namespace sb::gui {
 
-ProblemsModel::ProblemsModel(PlanDocument* document, QObject* parent) : QAbstractTableModel(parent), document_(document)
+std::optional<Problem> fitProblem(const MemoryModel& memory)
+{
+    if (!memory.hasEstimate() || memory.estimate().fits()) return std::nullopt;
+    const Estimate& e = memory.estimate();
+    const std::string name = memory.document()->plan().mesh.deviceName;
+    return Problem{Severity::Error,
+                   JsonPath().key("mesh").key("device_memory_gib"),
+                   ProblemCode::PlanDoesNotFit,
+                   {e.worstRank, formatBytes(e.peakBytes()).toStdString(),
+                    formatGiB(toGiB(e.peakBytes() - e.capacityBytes)).toStdString(), formatGiB(toGiB(e.capacityBytes)).toStdString(),
+                    name}};
+}
+
+ProblemsModel::ProblemsModel(PlanDocument* document, MemoryModel* memory, QObject* parent)
+    : QAbstractTableModel(parent), document_(document), memory_(memory)
 {
     connect(document_, &PlanDocument::problemsChanged, this, &ProblemsModel::refresh);
+    connect(memory_, &MemoryModel::estimateChanged, this, &ProblemsModel::refresh);
     refresh();
 }
 
@@ -19,6 +36,10 @@ void ProblemsModel::refresh()
 {
     beginResetModel();
     problems_ = document_->problems();
+    // The estimate follows an edit on the next turn of the event loop: until
+    // then it is of the previous plan, and says nothing about this one.
+    if (memory_->revision() == document_->revision())
+        if (std::optional<Problem> fit = fitProblem(*memory_)) problems_.push_back(std::move(*fit));
     locations_.clear();
     for (const Problem& p : problems_) locations_.push_back(locateProblem(p.path, document_->plan(), document_->tree()));
     endResetModel();

@@ -1,5 +1,7 @@
 // The document's problems as a table: severity, JSON path, module and the
-// sentence (translated where possible, else the CLI's own).
+// sentence (translated where possible, else the CLI's own). A plan whose
+// estimated peak exceeds the device is one more error (plan.does_not_fit),
+// from the same estimate as the memory verdict, so the two never disagree.
 #pragma once
 
 #include "text/problem_location.hpp"
@@ -8,18 +10,24 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
 #include <vector>
 
 namespace sb::gui {
 
+class MemoryModel;
 class PlanDocument;
+
+// The problem a plan that does not fit its device is, or nothing when it fits
+// (or has no estimate).
+std::optional<Problem> fitProblem(const MemoryModel& memory);
 
 class ProblemsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { SeverityColumn, PathColumn, ModuleColumn, MessageColumn, ColumnCount };
 
-    explicit ProblemsModel(PlanDocument* document, QObject* parent = nullptr);
+    ProblemsModel(PlanDocument* document, MemoryModel* memory, QObject* parent = nullptr);
 
     const Problem& problem(int row) const { return problems_[static_cast<std::size_t>(row)]; }
     const ProblemLocation& location(int row) const { return locations_[static_cast<std::size_t>(row)]; }
@@ -37,6 +45,7 @@ private:
     void refresh();
 
     PlanDocument* document_;
+    MemoryModel* memory_;
     Problems problems_;
     std::vector<ProblemLocation> locations_;
 };

@@ -18,7 +18,9 @@ ProblemLocation locateProblem(const JsonPath& path, const Plan& plan, const Modu
     }
     if (section == "model" || section == "mesh" || section == "training") {
         loc.kind = section == "model" ? ProblemLocation::Model : section == "mesh" ? ProblemLocation::Mesh : ProblemLocation::Training;
-        loc.field = QString::fromStdString(path.keyAt(1));
+        // The keys after the section: "replicate", "optimizer.lr", "checkpoint.dir".
+        for (std::size_t i = 1; i < path.steps().size() && !path.steps()[i].isIndex; ++i)
+            loc.field += (i > 1 ? QStringLiteral(".") : QString()) + QString::fromStdString(path.keyAt(i));
     }
     return loc;
 }

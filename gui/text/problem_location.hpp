@@ -14,7 +14,7 @@ struct ProblemLocation {
     enum Kind { Nowhere, Unit, Model, Mesh, Training };
     Kind kind = Nowhere;
     int module = -1;    // for Unit: the module row, -1 when the unit names no module of the tree
-    QString field;      // for Model / Mesh / Training: the first key after the section ("replicate")
+    QString field;      // for Model / Mesh / Training: the keys after the section ("replicate", "optimizer.lr")
 };
 
 ProblemLocation locateProblem(const JsonPath& path, const Plan& plan, const ModuleTree& tree);

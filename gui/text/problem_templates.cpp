@@ -33,6 +33,8 @@ const std::vector<ProblemTextTemplate>& problemTextTemplates()
         {"train.ckpt_dir", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "a checkpoint interval needs a checkpoint \"dir\"")},
         {"plan.version_unsupported", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "unsupported plan version %1")},
         {"plan.empty_model", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "the model has no parameters")},
+        {"plan.does_not_fit",
+         QT_TRANSLATE_NOOP("sb::gui::ProblemText", "does not fit: rank %1 needs %2 at its peak, %3 more than the %4 of a %5")},
         {"plan.too_large",
          QT_TRANSLATE_NOOP("sb::gui::ProblemText",
                            "the model is too large to estimate: its parameter state could reach %1 bytes per rank, above the 2^62 bytes (4 EiB) shardbench models")},

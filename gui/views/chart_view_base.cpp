@@ -40,15 +40,19 @@ void ChartViewBase::paintEvent(QPaintEvent* event)
 
 void ChartViewBase::contextMenuEvent(QContextMenuEvent* event)
 {
-    // Only where an export has been connected (the window decides where files go).
-    if (!isSignalConnected(QMetaMethod::fromSignal(&ChartViewBase::exportRequested))) {
+    QMenu menu(this);
+    addViewActions(menu);
+    // Exports only where one has been connected (the window decides where files go).
+    if (isSignalConnected(QMetaMethod::fromSignal(&ChartViewBase::exportRequested))) {
+        if (!menu.isEmpty()) menu.addSeparator();
+        menu.addAction(tr("Export as PNG…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Png); });
+        menu.addAction(tr("Export as SVG…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Svg); });
+        if (hasCsv()) menu.addAction(tr("Export data as CSV…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Csv); });
+    }
+    if (menu.isEmpty()) {
         QChartView::contextMenuEvent(event);
         return;
     }
-    QMenu menu(this);
-    menu.addAction(tr("Export as PNG…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Png); });
-    menu.addAction(tr("Export as SVG…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Svg); });
-    if (hasCsv()) menu.addAction(tr("Export data as CSV…"), this, [this] { Q_EMIT exportRequested(ExportFormat::Csv); });
     menu.exec(event->globalPos());
 }
 

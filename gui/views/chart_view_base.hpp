@@ -8,6 +8,7 @@
 class QAbstractAxis;
 class QAreaSeries;
 class QLineSeries;
+class QMenu;
 class QValueAxis;
 
 namespace sb::gui {
@@ -48,6 +49,8 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
     void changeEvent(QEvent* event) override;
     virtual void retranslate() = 0;
+    // The chart's own entries of its context menu (zoom, scale), above the exports.
+    virtual void addViewActions(QMenu& menu) { (void)menu; }
     // A light red band from the capacity line up to the top of the axis: the
     // part of a bar or area inside it is memory the device does not have.
     void addOverCapacityBand(QLineSeries* capacity, QAbstractAxis* x, QValueAxis* y);

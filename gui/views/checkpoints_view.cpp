@@ -1,5 +1,7 @@
 #include "checkpoints_view.hpp"
 
+#include "empty_state.hpp"
+
 #include "status_delegate.hpp"
 
 #include "models/checkpoints_model.hpp"
@@ -42,6 +44,12 @@ CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(CheckpointsModel::SortRole);
     table_->setModel(proxy_);
+    new EmptyState(table_, [this] {
+        return runs_->count() == 0
+                   ? tr("No runs yet, so no checkpoints. Launch a run from the Run area first.")
+                   : tr("No checkpoints for this run. To save some, set a checkpoint folder (and how often) in Setup ▸ "
+                        "Training before launching; a run then writes step-NNNNNN folders there.");
+    });
     table_->setItemDelegateForColumn(CheckpointsModel::StatusColumn, new StatusDelegate(CheckpointsModel::StatusColorRole, table_));
     table_->setSortingEnabled(true);
     table_->sortByColumn(CheckpointsModel::StepColumn, Qt::AscendingOrder);

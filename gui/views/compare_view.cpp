@@ -42,6 +42,7 @@ CompareView::CompareView(QWidget* parent)
     rate_->setObjectName(QStringLiteral("compareRateChart"));
     diff_->setObjectName(QStringLiteral("planDiffTable"));
     loss_->setExportName(QStringLiteral("compare-loss"));
+    loss_->setLogScaleAllowed(true);
     rate_->setExportName(QStringLiteral("compare-tokens-per-second"));
     rate_->setYFromZero(true);
     alignBox_->addItem(QString());

@@ -73,6 +73,7 @@ LiveRunView::LiveRunView(QWidget* parent)
     time_->setObjectName(QStringLiteral("stepTimeChart"));
     memory_->setObjectName(QStringLiteral("rankMemoryChart"));
     loss_->setExportName(QStringLiteral("loss"));
+    loss_->setLogScaleAllowed(true);
     rate_->setExportName(QStringLiteral("tokens-per-second"));
     time_->setExportName(QStringLiteral("step-time"));
     rate_->setYFromZero(true);

@@ -1,17 +1,19 @@
 #include "mesh_panel.hpp"
 
+#include "number_field.hpp"
+#include "plan_fields.hpp"
+
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
 #include "models/device_presets.hpp"
 #include "text/format.hpp"
+#include "text/problem_text.hpp"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSignalBlocker>
-#include <QSpinBox>
 
 #include <cmath>
 
@@ -19,33 +21,29 @@ namespace sb::gui {
 
 namespace {
 
-QSpinBox* countBox(const char* name, int max)
+int merge(const char* key)
 {
-    auto* box = new QSpinBox;
-    box->setObjectName(QString::fromLatin1(name));
-    box->setRange(1, max);
-    box->setKeyboardTracking(false);
-    box->setGroupSeparatorShown(true);
-    return box;
+    const QLatin1String k(key);
+    return k == QLatin1String("nodes") ? MergeNodes : k == QLatin1String("procs_per_node") ? MergeProcsPerNode
+         : k == QLatin1String("replicate") ? MergeReplicate : MergeDeviceMemory;
 }
 
 } // namespace
 
 MeshPanel::MeshPanel(PlanDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), nodes_(countBox("nodes", kMaxWorldSize)),
-      procs_(countBox("procs_per_node", 1024)), replicate_(countBox("replicate", kMaxWorldSize)),
-      device_(new QComboBox), capacity_(new QDoubleSpinBox), info_(new QLabel)
+    : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
+      nodes_(new NumberField("nodes", NumberField::Integer, 1, 1 << 20)),
+      procs_(new NumberField("procs_per_node", NumberField::Integer, 1, 1024)),
+      replicate_(new NumberField("replicate", NumberField::Integer, 1, 1 << 20)), device_(new QComboBox),
+      capacity_(new NumberField("device_memory_gib", NumberField::Real, 0, 1e7)), info_(new QLabel)
 {
     setObjectName(QStringLiteral("meshPanel"));
     device_->setObjectName(QStringLiteral("device"));
     device_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     device_->setMinimumContentsLength(14);
-    capacity_->setObjectName(QStringLiteral("device_memory_gib"));
-    capacity_->setRange(0.5, 1e6);
-    capacity_->setDecimals(1);
-    capacity_->setKeyboardTracking(false);
     auto* form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(notes_);
     QWidget* fields[5] = {nodes_, procs_, replicate_, device_, capacity_};
     for (int i = 0; i < 5; ++i) {
         labels_[i] = new QLabel;
@@ -53,12 +51,33 @@ MeshPanel::MeshPanel(PlanDocument* document, QWidget* parent)
     }
     info_->setWordWrap(true);
     form->addRow(info_);
-    connect(nodes_, &QSpinBox::valueChanged, this, [this] { edited(MergeNodes); });
-    connect(procs_, &QSpinBox::valueChanged, this, [this] { edited(MergeProcsPerNode); });
-    connect(replicate_, &QSpinBox::valueChanged, this, [this] { edited(MergeReplicate); });
-    connect(capacity_, &QDoubleSpinBox::valueChanged, this, [this] { edited(MergeDeviceMemory); });
+    const JsonPath mesh = JsonPath().key("mesh");
+    using Get = double (*)(const Plan&);
+    using Set = void (*)(Mesh&, double);
+    const struct {
+        NumberField* field;
+        QLabel* caption;
+        Get get;
+        Set set;
+    } bound[] = {
+        {nodes_, labels_[0], [](const Plan& p) { return double(p.mesh.nodes); }, [](Mesh& m, double v) { m.nodes = int(v); }},
+        {procs_, labels_[1], [](const Plan& p) { return double(p.mesh.procsPerNode); }, [](Mesh& m, double v) { m.procsPerNode = int(v); }},
+        {replicate_, labels_[2], [](const Plan& p) { return double(p.mesh.replicate); }, [](Mesh& m, double v) { m.replicate = int(v); }},
+        {capacity_, labels_[4], [](const Plan& p) { return toGiB(p.mesh.deviceMemoryBytes); },
+         [](Mesh& m, double v) { m.deviceMemoryBytes = static_cast<std::uint64_t>(std::llround(v * static_cast<double>(kGiB))); }},
+    };
+    for (const auto& b : bound) {
+        const int key = merge(b.field->objectName().toLatin1().constData());
+        fields_->bind(b.field, b.caption, mesh.key(b.field->objectName().toStdString()), b.get,
+                      [this, set = b.set, key](double v, const JsonPath& path) {
+                          Mesh m = document_->plan().mesh;
+                          set(m, v);
+                          if (!editMesh(*document_, m, key, {path})) refresh();
+                      });
+    }
     connect(device_, &QComboBox::activated, this, &MeshPanel::deviceChosen);
     connect(document_, &PlanDocument::meshChanged, this, &MeshPanel::refresh);
+    connect(document_, &PlanDocument::problemsChanged, this, &MeshPanel::refresh);
     retranslateUi();
 }
 
@@ -86,25 +105,15 @@ void MeshPanel::retranslateUi()
 void MeshPanel::refresh()
 {
     const Mesh& m = document_->plan().mesh;
-    const QSignalBlocker b1(nodes_), b2(procs_), b3(replicate_), b4(device_), b5(capacity_);
-    nodes_->setValue(m.nodes);
-    procs_->setValue(m.procsPerNode);
-    replicate_->setValue(m.replicate);
+    fields_->refresh();
+    const QSignalBlocker block(device_);
     const int preset = devicePresetIndex(m);
     device_->setCurrentIndex(preset);
-    capacity_->setValue(toGiB(m.deviceMemoryBytes));
+    const JsonPath device = JsonPath().key("mesh").key("device");
+    const KeptValue* kept = document_->keptAt(device);
+    markInvalid(device_, kept ? problemText(kept->problem) : problemsAt(*document_, device));
     capacity_->setEnabled(devicePresets()[static_cast<std::size_t>(preset)].editableCapacity);
     info_->setText(tr("World size %1, shard group %2 ranks").arg(formatCount(m.worldSize()), formatCount(m.shardSize())));
-}
-
-void MeshPanel::edited(int mergeKey)
-{
-    Mesh m = document_->plan().mesh;
-    m.nodes = nodes_->value();
-    m.procsPerNode = procs_->value();
-    m.replicate = replicate_->value();
-    m.deviceMemoryBytes = static_cast<std::uint64_t>(std::llround(capacity_->value() * static_cast<double>(kGiB)));
-    if (!editMesh(*document_, m, mergeKey)) refresh();
 }
 
 void MeshPanel::deviceChosen(int index)

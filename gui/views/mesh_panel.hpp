@@ -5,24 +5,25 @@
 #include <QWidget>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QSpinBox;
 
 namespace sb::gui {
 
+class FieldNotes;
+class NumberField;
 class PlanDocument;
+class PlanFields;
 
 class MeshPanel : public QWidget {
     Q_OBJECT
 public:
     explicit MeshPanel(PlanDocument* document, QWidget* parent = nullptr);
 
-    QSpinBox* nodesBox() const { return nodes_; }
-    QSpinBox* procsBox() const { return procs_; }
-    QSpinBox* replicateBox() const { return replicate_; }
+    NumberField* nodesBox() const { return nodes_; }
+    NumberField* procsBox() const { return procs_; }
+    NumberField* replicateBox() const { return replicate_; }
     QComboBox* deviceBox() const { return device_; }
-    QDoubleSpinBox* capacityBox() const { return capacity_; }
+    NumberField* capacityBox() const { return capacity_; }
     bool focusField(const QString& field);
 
 protected:
@@ -31,15 +32,16 @@ protected:
 private:
     void retranslateUi();
     void refresh();
-    void edited(int mergeKey);
     void deviceChosen(int index);
 
     PlanDocument* document_;
-    QSpinBox* nodes_;
-    QSpinBox* procs_;
-    QSpinBox* replicate_;
+    FieldNotes* notes_;
+    PlanFields* fields_;
+    NumberField* nodes_;
+    NumberField* procs_;
+    NumberField* replicate_;
     QComboBox* device_;
-    QDoubleSpinBox* capacity_;
+    NumberField* capacity_;
     QLabel* labels_[5];
     QLabel* info_;
 };

@@ -1,9 +1,13 @@
 #include "model_panel.hpp"
 
+#include "number_field.hpp"
+#include "plan_fields.hpp"
+
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
 #include "text/format.hpp"
 #include "text/labels.hpp"
+#include "text/problem_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -12,13 +16,14 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QSpinBox>
 
 namespace sb::gui {
 
 namespace {
 
-constexpr int kMaxima[ModelPanel::SizeCount] = {1 << 24, 1 << 20, 100000, 1 << 14, 1 << 14, 1 << 22, 1 << 22};
+// The plan reader's ranges: a size the file may hold, the field accepts.
+constexpr double kBig = 1099511627776.0; // 2^40
+constexpr double kMaxima[ModelPanel::SizeCount] = {kBig, kBig, 100000, kBig, kBig, kBig, kBig};
 constexpr const char* kFields[ModelPanel::SizeCount] = {"vocab_size", "dim", "n_layers", "n_heads", "n_kv_heads", "ffn_hidden", "max_seq_len"};
 const QString kImported = QStringLiteral("imported");
 
@@ -38,7 +43,8 @@ std::int64_t& sizeOf(ModelConfig& m, int s)
 } // namespace
 
 ModelPanel::ModelPanel(PlanDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), preset_(new QComboBox), tied_(new QCheckBox), dtype_(new QComboBox),
+    : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
+      preset_(new QComboBox), tied_(new QCheckBox), dtype_(new QComboBox),
       presetLabel_(new QLabel), dtypeLabel_(new QLabel), info_(new QLabel), import_(new QPushButton)
 {
     setObjectName(QStringLiteral("modelPanel"));
@@ -48,17 +54,20 @@ ModelPanel::ModelPanel(PlanDocument* document, QWidget* parent)
     preset_->setMinimumContentsLength(14);
     auto* form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(notes_);
     form->addRow(presetLabel_, preset_);
     for (int s = 0; s < SizeCount; ++s) {
-        auto* box = new QSpinBox;
-        box->setObjectName(QString::fromLatin1(kFields[s]));
-        box->setRange(1, kMaxima[s]);
-        box->setKeyboardTracking(false); // one edit per committed value, not per keystroke
-        box->setGroupSeparatorShown(true);
+        auto* box = new NumberField(kFields[s], NumberField::Integer, 1, kMaxima[s]);
         sizes_[static_cast<std::size_t>(s)] = box;
-        sizeLabels_[static_cast<std::size_t>(s)] = new QLabel;
-        form->addRow(sizeLabels_[static_cast<std::size_t>(s)], box);
-        connect(box, &QSpinBox::valueChanged, this, [this, s] { sizeEdited(s); });
+        auto* caption = new QLabel;
+        sizeLabels_[static_cast<std::size_t>(s)] = caption;
+        form->addRow(caption, box);
+        fields_->bind(box, caption, JsonPath().key("model").key(kFields[s]),
+                      [s](const Plan& p) {
+                          ModelConfig copy = p.model;
+                          return static_cast<double>(sizeOf(copy, s));
+                      },
+                      [this, s](double v, const JsonPath& path) { sizeEdited(s, v, path); });
     }
     for (const char* t : {"fp32", "bf16", "fp16", "fp64"}) dtype_->addItem(QString::fromLatin1(t), QString::fromLatin1(t));
     form->addRow(dtypeLabel_, dtype_);
@@ -72,6 +81,10 @@ ModelPanel::ModelPanel(PlanDocument* document, QWidget* parent)
     connect(dtype_, &QComboBox::activated, this, &ModelPanel::otherEdited);
     connect(import_, &QPushButton::clicked, this, &ModelPanel::importRequested);
     connect(document_, &PlanDocument::modelReset, this, &ModelPanel::refresh);
+    connect(document_, &PlanDocument::problemsChanged, this, [this] {
+        fields_->refresh();
+        markOthers();
+    });
     retranslateUi();
 }
 
@@ -109,13 +122,9 @@ void ModelPanel::refresh()
                          kImported);
         preset_->setCurrentIndex(imported ? preset_->count() - 1 : std::max(0, preset_->findData(QString::fromStdString(m.preset))));
     }
-    ModelConfig copy = m;
-    for (int s = 0; s < SizeCount; ++s) {
-        QSpinBox* box = sizes_[static_cast<std::size_t>(s)];
-        const QSignalBlocker block(box);
-        box->setValue(static_cast<int>(std::min<std::int64_t>(sizeOf(copy, s), kMaxima[s])));
-        box->setEnabled(!imported && (s != KvHeads || m.arch == Arch::Llama));
-    }
+    fields_->refresh();
+    for (int s = 0; s < SizeCount; ++s)
+        sizes_[static_cast<std::size_t>(s)]->setEnabled(!imported && (s != KvHeads || m.arch == Arch::Llama));
     {
         const QSignalBlocker b1(tied_), b2(dtype_);
         tied_->setChecked(m.tiedEmbeddings);
@@ -123,9 +132,22 @@ void ModelPanel::refresh()
         dtype_->setCurrentIndex(dtype_->findData(QString::fromLatin1(dtypeName(m.dtype))));
         dtype_->setEnabled(!imported);
     }
+    markOthers();
     const ModuleTree& tree = document_->tree();
     info_->setText(tr("%1 parameters in %n module(s)", nullptr, static_cast<int>(tree.modules().size()))
                        .arg(formatCount(tree.totalParams())));
+}
+
+void ModelPanel::markOthers()
+{
+    const JsonPath model = JsonPath().key("model");
+    const std::pair<QWidget*, const char*> others[] = {
+        {preset_, "preset"}, {dtype_, "dtype"}, {tied_, "tied_embeddings"}};
+    for (const auto& [widget, key] : others) {
+        const JsonPath path = model.key(key);
+        const KeptValue* kept = document_->keptAt(path);
+        markInvalid(widget, kept ? problemText(kept->problem) : problemsAt(*document_, path));
+    }
 }
 
 void ModelPanel::presetChosen(int index)
@@ -143,12 +165,12 @@ void ModelPanel::presetChosen(int index)
     else refresh();
 }
 
-void ModelPanel::sizeEdited(int size)
+void ModelPanel::sizeEdited(int size, double value, const JsonPath& path)
 {
     ModelConfig m = document_->plan().model;
-    sizeOf(m, size) = sizes_[static_cast<std::size_t>(size)]->value();
+    sizeOf(m, size) = static_cast<std::int64_t>(value);
     if (m.arch != Arch::Llama) m.nKvHeads = m.nHeads; // grouped-query attention is Llama's
-    if (!editModel(*document_, m, false, MergeModelSize + size)) refresh();
+    if (!editModel(*document_, m, false, MergeModelSize + size, {path})) refresh();
 }
 
 void ModelPanel::otherEdited()

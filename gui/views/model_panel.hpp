@@ -3,6 +3,8 @@
 // planWithModel).
 #pragma once
 
+#include "plan/json_path.hpp"
+
 #include <QWidget>
 
 #include <array>
@@ -11,11 +13,13 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
-class QSpinBox;
 
 namespace sb::gui {
 
+class FieldNotes;
+class NumberField;
 class PlanDocument;
+class PlanFields;
 
 class ModelPanel : public QWidget {
     Q_OBJECT
@@ -25,7 +29,7 @@ public:
     explicit ModelPanel(PlanDocument* document, QWidget* parent = nullptr);
 
     QComboBox* presetBox() const { return preset_; }
-    QSpinBox* sizeBox(Size s) const { return sizes_[s]; }
+    NumberField* sizeBox(Size s) const { return sizes_[s]; }
     // Puts the cursor on the widget of a plan field ("n_layers", "dim", ...).
     bool focusField(const QString& field);
 
@@ -39,12 +43,15 @@ private:
     void retranslateUi();
     void refresh();
     void presetChosen(int index);
-    void sizeEdited(int size);
+    void sizeEdited(int size, double value, const JsonPath& path);
     void otherEdited();
+    void markOthers(); // the preset, dtype and tied-embeddings problems
 
     PlanDocument* document_;
+    FieldNotes* notes_;
+    PlanFields* fields_;
     QComboBox* preset_;
-    std::array<QSpinBox*, SizeCount> sizes_{};
+    std::array<NumberField*, SizeCount> sizes_{};
     std::array<QLabel*, SizeCount> sizeLabels_{};
     QCheckBox* tied_;
     QComboBox* dtype_;

@@ -1,6 +1,7 @@
 #include "runs_view.hpp"
 
 #include "compare_view.hpp"
+#include "empty_state.hpp"
 #include "status_delegate.hpp"
 
 #include "text/run_text.hpp"
@@ -37,6 +38,12 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     info_->setObjectName(QStringLiteral("runsInfo"));
     proxy_->setSourceModel(model_);
     table_->setModel(proxy_);
+    new EmptyState(table_, [this] {
+        return model_->rowCount() == 0
+                   ? tr("No runs yet. Set up a plan, then press Launch in the Run area (or run 'shardbench-cli run "
+                        "PLAN.json'): every run of this store is listed here.")
+                   : tr("No run matches the filter.");
+    });
     table_->setItemDelegateForColumn(RunsModel::StatusColumn, new StatusDelegate(RunsModel::StatusColorRole, table_));
     table_->setSortingEnabled(true);
     table_->sortByColumn(RunsModel::IdColumn, Qt::DescendingOrder);

@@ -3,10 +3,16 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QElapsedTimer>
+#include <QGraphicsLineItem>
 #include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QMenu>
+#include <QRubberBand>
+#include <QToolTip>
 #include <QValueAxis>
 #include <QWheelEvent>
 
@@ -28,13 +34,24 @@ SeriesChart::SeriesChart(QWidget* parent) : ChartViewBase(parent), xAxis_(new QV
     refreshTimer_.setSingleShot(true);
     refreshTimer_.setInterval(30);
     connect(&refreshTimer_, &QTimer::timeout, this, &SeriesChart::refreshNow);
+    viewport()->setMouseTracking(true);
+    crosshair_ = new QGraphicsLineItem(chart());
+    crosshair_->setPen(QPen(QColor(0x60, 0x60, 0x60), 1, Qt::DashLine));
+    crosshair_->setZValue(100);
+    crosshair_->hide();
+    rubber_ = new QRubberBand(QRubberBand::Rectangle, viewport());
+}
+
+QAbstractAxis* SeriesChart::valueAxis() const
+{
+    return log_ ? static_cast<QAbstractAxis*>(logAxis_) : static_cast<QAbstractAxis*>(yAxis_);
 }
 
 void SeriesChart::attach(QAbstractSeries* s)
 {
     chart()->addSeries(s);
     s->attachAxis(xAxis_);
-    s->attachAxis(yAxis_);
+    s->attachAxis(valueAxis());
 }
 
 int SeriesChart::addLine(const SeriesTable* table, int column, const QPen& pen)
@@ -100,6 +117,7 @@ void SeriesChart::setAxisTitles(const QString& x, const QString& y)
 {
     xAxis_->setTitleText(x);
     yAxis_->setTitleText(y);
+    if (logAxis_) logAxis_->setTitleText(y);
 }
 
 void SeriesChart::setTitle(const QString& title) { chart()->setTitle(title); }
@@ -182,7 +200,15 @@ void SeriesChart::refreshNow()
         }
         const bool band = s.band != nullptr;
         const QList<QPointF>& upper = points(s.table, s.upper, band);
-        s.line->replace(upper);
+        if (log_) { // a log axis has no place for zero or below
+            QList<QPointF> positive;
+            positive.reserve(upper.size());
+            for (const QPointF& p : upper)
+                if (p.y() > 0) positive.push_back(p);
+            s.line->replace(positive);
+        } else {
+            s.line->replace(upper);
+        }
         s.drawn = static_cast<int>(upper.size());
         if (!upper.isEmpty() && !(upper.back().x() <= drawnXMax_)) drawnXMax_ = upper.back().x();
         double a = 0, b = 0;
@@ -199,6 +225,15 @@ void SeriesChart::refreshNow()
     if (!(lo <= hi)) {
         lo = 0;
         hi = 1;
+    }
+    if (log_) {
+        // Decades around the data; a series touching zero starts three decades below its top.
+        if (!(lo > 0)) lo = hi > 0 ? hi * 1e-3 : 1e-3;
+        if (!(hi > lo)) hi = lo * 10;
+        logAxis_->setRange(std::pow(10.0, std::floor(std::log10(lo))), std::pow(10.0, std::ceil(std::log10(hi))));
+        lastRefreshMs_ = clock.nsecsElapsed() / 1e6;
+        Q_EMIT refreshed();
+        return;
     }
     if (yFromZero_) lo = std::min(lo, 0.0);
     const double pad = hi > lo ? (hi - lo) * 0.05 : std::max(std::abs(hi) * 0.05, 1e-9);
@@ -229,7 +264,14 @@ void SeriesChart::wheelEvent(QWheelEvent* event)
     const double factor = std::pow(0.8, steps);
     double x0 = at - (at - viewX0_) * factor;
     double x1 = at + (viewX1_ - at) * factor;
-    if (x1 - x0 >= d1 - d0) {
+    showRange(x0, x1);
+    event->accept();
+}
+
+void SeriesChart::showRange(double x0, double x1)
+{
+    double d0 = 0, d1 = 0;
+    if (!dataRange(&d0, &d1) || d1 <= d0 || x1 - x0 >= d1 - d0) {
         follow();
         return;
     }
@@ -244,13 +286,170 @@ void SeriesChart::wheelEvent(QWheelEvent* event)
         x1 = d1;
     }
     setXRange(x0, x1);
-    event->accept();
 }
 
 void SeriesChart::mouseDoubleClickEvent(QMouseEvent* event)
 {
     follow();
     ChartViewBase::mouseDoubleClickEvent(event);
+}
+
+void SeriesChart::mousePressEvent(QMouseEvent* event)
+{
+    const QPointF at = event->position();
+    if (chart()->plotArea().contains(at) && !series_.empty()) {
+        const bool pan = event->button() == Qt::MiddleButton ||
+                         (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
+        if (pan || event->button() == Qt::LeftButton) {
+            drag_ = pan ? Drag::Pan : Drag::Zoom;
+            pressAt_ = at;
+            panFrom0_ = viewX0_;
+            panFrom1_ = viewX1_;
+            clearHover();
+            if (pan) setCursor(Qt::ClosedHandCursor);
+            event->accept();
+            return;
+        }
+    }
+    ChartViewBase::mousePressEvent(event);
+}
+
+void SeriesChart::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPointF at = event->position();
+    const QRectF plot = chart()->plotArea();
+    switch (drag_) {
+    case Drag::Zoom: {
+        // The box spans the plot's height: a zoom picks a range of x, and y follows the data in it.
+        const double left = std::clamp(std::min(pressAt_.x(), at.x()), plot.left(), plot.right());
+        const double right = std::clamp(std::max(pressAt_.x(), at.x()), plot.left(), plot.right());
+        rubber_->setGeometry(QRectF(QPointF(left, plot.top()), QPointF(right, plot.bottom())).toRect());
+        rubber_->setVisible(right - left >= 3);
+        break;
+    }
+    case Drag::Pan: {
+        const double perPixel = (panFrom1_ - panFrom0_) / std::max(1.0, plot.width());
+        const double shift = (pressAt_.x() - at.x()) * perPixel;
+        showRange(panFrom0_ + shift, panFrom1_ + shift);
+        refreshNow();
+        break;
+    }
+    case Drag::None: hover(at); break;
+    }
+    ChartViewBase::mouseMoveEvent(event);
+}
+
+void SeriesChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    const Drag drag = drag_;
+    drag_ = Drag::None;
+    if (drag == Drag::Zoom) {
+        rubber_->hide();
+        const QRectF plot = chart()->plotArea();
+        const double left = std::clamp(std::min(pressAt_.x(), event->position().x()), plot.left(), plot.right());
+        const double right = std::clamp(std::max(pressAt_.x(), event->position().x()), plot.left(), plot.right());
+        if (right - left >= 5 && !series_.empty()) { // a click is not a zoom
+            const QAbstractSeries* any = series_.front().band ? static_cast<QAbstractSeries*>(series_.front().band)
+                                                              : series_.front().line;
+            const double x0 = chart()->mapToValue(QPointF(left, plot.center().y()), const_cast<QAbstractSeries*>(any)).x();
+            const double x1 = chart()->mapToValue(QPointF(right, plot.center().y()), const_cast<QAbstractSeries*>(any)).x();
+            showRange(x0, x1);
+            refreshNow();
+        }
+        event->accept();
+        return;
+    }
+    if (drag == Drag::Pan) {
+        unsetCursor();
+        event->accept();
+        return;
+    }
+    ChartViewBase::mouseReleaseEvent(event);
+}
+
+void SeriesChart::leaveEvent(QEvent* event)
+{
+    clearHover();
+    ChartViewBase::leaveEvent(event);
+}
+
+QString SeriesChart::hoverTextAt(const QPointF& pos) const
+{
+    if (!chart()->plotArea().contains(pos) || series_.empty()) return {};
+    QAbstractSeries* first = series_.front().band ? static_cast<QAbstractSeries*>(series_.front().band) : series_.front().line;
+    const double x = chart()->mapToValue(pos, first).x();
+    const QLocale locale;
+    QStringList lines;
+    double shownX = std::nan("");
+    for (const Series& s : series_) {
+        if (!s.visible || !s.table || s.table->isEmpty()) continue;
+        const std::vector<double>& xs = s.table->xs();
+        std::size_t i = static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.end(), x) - xs.begin());
+        if (i == xs.size() || (i > 0 && x - xs[i - 1] < xs[i] - x)) --i;
+        const double y = s.table->value(s.upper, static_cast<qsizetype>(i));
+        if (std::isnan(y)) continue;
+        if (std::isnan(shownX)) shownX = xs[i];
+        const QString name = s.band ? s.band->name() : s.line->name();
+        lines << tr("%1: %2").arg(name.isEmpty() ? tr("value") : name, locale.toString(y, 'g', 5));
+    }
+    if (lines.isEmpty()) return {};
+    const QString title = xAxis_->titleText().isEmpty() ? QStringLiteral("x") : xAxis_->titleText();
+    lines.prepend(tr("%1: %2").arg(title, locale.toString(shownX, 'g', 10)));
+    return lines.join(u'\n');
+}
+
+void SeriesChart::hover(const QPointF& pos)
+{
+    hoverText_ = hoverTextAt(pos);
+    if (hoverText_.isEmpty()) {
+        clearHover();
+        return;
+    }
+    const QRectF plot = chart()->plotArea();
+    crosshair_->setLine(pos.x(), plot.top(), pos.x(), plot.bottom());
+    crosshair_->show();
+    QToolTip::showText(mapToGlobal(pos.toPoint()) + QPoint(14, 14), hoverText_, this);
+}
+
+void SeriesChart::clearHover()
+{
+    hoverText_.clear();
+    crosshair_->hide();
+    QToolTip::hideText();
+}
+
+void SeriesChart::setLogScale(bool on)
+{
+    if (on == log_) return;
+    if (!logAxis_) {
+        logAxis_ = new QLogValueAxis(this);
+        logAxis_->setBase(10);
+        logAxis_->setLabelFormat(QStringLiteral("%g"));
+        logAxis_->setMinorTickCount(-1); // the 2, 3, ... 9 of each decade
+        logAxis_->setTitleText(yAxis_->titleText());
+    }
+    QAbstractAxis* from = valueAxis();
+    log_ = on;
+    QAbstractAxis* to = valueAxis();
+    chart()->addAxis(to, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart()->series()) {
+        s->detachAxis(from);
+        s->attachAxis(to);
+    }
+    chart()->removeAxis(from); // kept: the chart no longer owns it, this view does
+    from->setParent(this);
+    refreshNow();
+}
+
+void SeriesChart::addViewActions(QMenu& menu)
+{
+    QAction* reset = menu.addAction(tr("Reset zoom"), this, &SeriesChart::follow);
+    reset->setEnabled(!follow_);
+    if (logAllowed_) {
+        QAction* log = menu.addAction(tr("Logarithmic scale"), this, [this](bool on) { setLogScale(on); });
+        log->setCheckable(true);
+        log->setChecked(log_);
+    }
 }
 
 void SeriesChart::resizeEvent(QResizeEvent* event)

@@ -2,8 +2,11 @@
 // of points: each refresh decimates every line to the plot's pixel width
 // (first, lowest, highest and last point per pixel), so redrawing costs the
 // same at a thousand points as at a million and no spike is lost. Refreshes
-// are coalesced; the x range follows the data until the wheel zooms it
-// (double-click follows again).
+// are coalesced; the x range follows the data until the wheel or a box
+// (left-drag) zooms it or a Shift- or middle-drag pans it (double-click, or
+// Reset zoom in the context menu, follows again). Hovering shows a crosshair
+// and every line's value at the nearest point; a loss chart can switch its
+// value axis to a log scale.
 #pragma once
 
 #include "chart_view_base.hpp"
@@ -17,7 +20,10 @@
 #include <vector>
 
 class QAreaSeries;
+class QGraphicsLineItem;
 class QLineSeries;
+class QLogValueAxis;
+class QRubberBand;
 class QValueAxis;
 
 namespace sb::gui {
@@ -55,6 +61,15 @@ public:
     // Milliseconds the last refresh took to decimate and hand over the points.
     double lastRefreshMs() const { return lastRefreshMs_; }
 
+    // What hovering at `pos` (view coordinates) shows: the x, then each visible
+    // line's name and value at its nearest point; "" outside the plot.
+    QString hoverTextAt(const QPointF& pos) const;
+    QString hoverText() const { return hoverText_; }
+    // The context menu offers a log scale for the value axis (for positive series: loss).
+    void setLogScaleAllowed(bool allowed) { logAllowed_ = allowed; }
+    void setLogScale(bool on);
+    bool isLogScale() const { return log_; }
+
     void setCsvProvider(std::function<QByteArray()> provider) { csv_ = std::move(provider); }
     bool hasCsv() const override;
     QByteArray csv() const override;
@@ -69,7 +84,12 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void addViewActions(QMenu& menu) override;
 
 private:
     struct Series {
@@ -84,6 +104,11 @@ private:
     };
     void attach(QAbstractSeries* s);
     bool dataRange(double* x0, double* x1) const;
+    QAbstractAxis* valueAxis() const;
+    void hover(const QPointF& pos);
+    void clearHover();
+    // Sets the view to [x0, x1] moved inside the data, at least a few x wide.
+    void showRange(double x0, double x1);
 
     std::vector<Series> series_;
     QValueAxis* xAxis_;
@@ -95,6 +120,17 @@ private:
     double lastRefreshMs_ = 0;
     bool follow_ = true;
     bool yFromZero_ = false;
+    // Interaction: the crosshair, the zoom box, a drag in progress.
+    enum class Drag { None, Zoom, Pan };
+    Drag drag_ = Drag::None;
+    QPointF pressAt_;
+    double panFrom0_ = 0, panFrom1_ = 0;
+    QGraphicsLineItem* crosshair_ = nullptr;
+    QRubberBand* rubber_ = nullptr;
+    QString hoverText_;
+    QLogValueAxis* logAxis_ = nullptr;
+    bool logAllowed_ = false;
+    bool log_ = false;
 };
 
 } // namespace sb::gui

@@ -1,59 +1,191 @@
 #include "training_panel.hpp"
 
+#include "number_field.hpp"
+#include "plan_fields.hpp"
+
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
 #include "text/format.hpp"
+#include "text/problem_text.hpp"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalBlocker>
-#include <QSpinBox>
+
+#include <cmath>
 
 namespace sb::gui {
 
 namespace {
 
-QSpinBox* countBox(const char* name, int max)
+enum Section { Batch, Optimizer, Data, Checkpoints, SectionCount };
+
+// One number of the training settings: where it is in the plan, its range,
+// and how it is read from and written to the plan.
+struct NumberSpec {
+    const char* keys;    // after "training": "optimizer.lr"
+    const char* caption; // translated in TrainingPanel's context
+    Section section;
+    NumberField::Kind kind;
+    double min, max;
+    double (*get)(const TrainingConfig&);
+    void (*set)(TrainingConfig&, double);
+};
+
+constexpr double kSteps = 1 << 30;
+#define SB_FIELD(field) [](const TrainingConfig& t) { return static_cast<double>(t.field); }, [](TrainingConfig& t, double v) { t.field = static_cast<decltype(t.field)>(v); }
+const NumberSpec kNumbers[] = {
+    {"micro_batch", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Micro-batch"), Batch, NumberField::Integer, 1, 1 << 20, SB_FIELD(microBatch)},
+    {"seq_len", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Sequence length"), Batch, NumberField::Integer, 1, 1 << 22, SB_FIELD(seqLen)},
+    {"grad_accum", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Accumulation steps"), Batch, NumberField::Integer, 1, 1 << 20, SB_FIELD(gradAccum)},
+    {"steps", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Steps"), Batch, NumberField::Integer, 0, kSteps, SB_FIELD(steps)},
+    {"optimizer.lr", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Learning rate"), Optimizer, NumberField::Real, 0, 10, SB_FIELD(optimizer.lr)},
+    {"optimizer.betas", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Beta 1"), Optimizer, NumberField::Real, 0, 1, SB_FIELD(optimizer.beta1)},
+    {"optimizer.betas", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Beta 2"), Optimizer, NumberField::Real, 0, 1, SB_FIELD(optimizer.beta2)},
+    {"optimizer.eps", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Epsilon"), Optimizer, NumberField::Real, 0, 1, SB_FIELD(optimizer.eps)},
+    {"optimizer.weight_decay", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Weight decay"), Optimizer, NumberField::Real, 0, 1e3, SB_FIELD(optimizer.weightDecay)},
+    {"optimizer.warmup_steps", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Warmup steps"), Optimizer, NumberField::Integer, 0, kSteps, SB_FIELD(optimizer.warmupSteps)},
+    {"optimizer.min_lr_ratio", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Min. LR ratio"), Optimizer, NumberField::Real, 0, 1, SB_FIELD(optimizer.minLrRatio)},
+    {"grad_clip", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Gradient clipping"), Optimizer, NumberField::Real, 0, 1e9, SB_FIELD(gradClip)},
+    {"seed", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Seed"), Optimizer, NumberField::Integer, 0, 9007199254740992.0, SB_FIELD(seed)},
+    {"checkpoint.interval", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Checkpoint every"), Checkpoints, NumberField::Integer, 0, kSteps, SB_FIELD(checkpoint.interval)},
+    {"checkpoint.keep", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Checkpoints kept"), Checkpoints, NumberField::Integer, 1, 1 << 20, SB_FIELD(checkpoint.keep)},
+};
+#undef SB_FIELD
+constexpr int kNumberCount = static_cast<int>(sizeof kNumbers / sizeof kNumbers[0]);
+
+JsonPath trainingPath(const QString& keys)
 {
-    auto* box = new QSpinBox;
-    box->setObjectName(QString::fromLatin1(name));
-    box->setRange(1, max);
-    box->setKeyboardTracking(false);
-    box->setGroupSeparatorShown(true);
-    return box;
+    JsonPath path = JsonPath().key("training");
+    for (const QString& k : keys.split(u'.')) path = path.key(k.toStdString());
+    return path;
+}
+
+const char* const kSchedules[] = {"constant", "cosine"};
+const char* const kDataKinds[] = {"synthetic", "tokens", "text"};
+
+// Shows `value` in a combo of fixed choices; a value outside them (kept from
+// the file, or one the plan holds) is added, marked invalid, never replaced.
+void showChoice(QComboBox* box, const QString& value, const QString& reason)
+{
+    const QSignalBlocker block(box);
+    while (box->count() > box->property("choices").toInt()) box->removeItem(box->count() - 1);
+    int i = box->findData(value);
+    if (i < 0) {
+        box->addItem(value, value);
+        i = box->count() - 1;
+    }
+    box->setCurrentIndex(i);
+    markInvalid(box, reason);
+}
+
+void showText(QLineEdit* edit, const PlanDocument& doc, const JsonPath& path, const std::string& value)
+{
+    const KeptValue* kept = doc.keptAt(path);
+    const QString text = kept ? QString::fromStdString(kept->raw.dump()) : QString::fromStdString(value);
+    if (edit->text() != text) edit->setText(text);
+    markInvalid(edit, kept ? problemText(kept->problem) : problemsAt(doc, path));
 }
 
 } // namespace
 
 TrainingPanel::TrainingPanel(PlanDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), microBatch_(countBox("micro_batch", 1 << 20)),
-      seqLen_(countBox("seq_len", 1 << 22)), gradAccum_(countBox("grad_accum", 1 << 20)),
-      steps_(countBox("steps", 1 << 30)), checkpointDir_(new QLineEdit), checkpointInterval_(countBox("checkpoint_interval", 1 << 30)),
-      info_(new QLabel)
+    : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
+      schedule_(new QComboBox), dataKind_(new QComboBox), dataPath_(new QLineEdit), browse_(new QPushButton),
+      dataInfo_(new QLabel), checkpointDir_(new QLineEdit), async_(new QCheckBox), info_(new QLabel)
 {
     setObjectName(QStringLiteral("trainingPanel"));
-    checkpointDir_->setObjectName(QStringLiteral("checkpoint_dir"));
-    checkpointInterval_->setMinimum(0);
-    auto* form = new QFormLayout(this);
-    form->setContentsMargins(0, 0, 0, 0);
-    QWidget* fields[6] = {microBatch_, seqLen_, gradAccum_, steps_, checkpointDir_, checkpointInterval_};
-    for (int i = 0; i < 6; ++i) {
-        labels_[i] = new QLabel;
-        form->addRow(labels_[i], fields[i]);
-        if (i == 2) form->addRow(info_);
-    }
-    info_->setWordWrap(true);
-    connect(microBatch_, &QSpinBox::valueChanged, this, [this] { edited(MergeMicroBatch); });
-    connect(seqLen_, &QSpinBox::valueChanged, this, [this] { edited(MergeSeqLen); });
-    connect(gradAccum_, &QSpinBox::valueChanged, this, [this] { edited(MergeGradAccum); });
-    connect(steps_, &QSpinBox::valueChanged, this, [this] { edited(MergeSteps); });
-    connect(checkpointInterval_, &QSpinBox::valueChanged, this, [this] { edited(MergeCheckpointInterval); });
-    connect(checkpointDir_, &QLineEdit::editingFinished, this, [this] { edited(NoMerge); });
+    build();
     connect(document_, &PlanDocument::trainingChanged, this, &TrainingPanel::refresh);
     connect(document_, &PlanDocument::meshChanged, this, &TrainingPanel::refresh);
+    connect(document_, &PlanDocument::problemsChanged, this, &TrainingPanel::refresh);
+    connect(document_, &PlanDocument::filePathChanged, this, &TrainingPanel::describeDataFile);
     retranslateUi();
+}
+
+void TrainingPanel::build()
+{
+    form_ = new QFormLayout(this);
+    form_->setContentsMargins(0, 0, 0, 0);
+    form_->addRow(notes_);
+    auto section = [this] {
+        auto* title = new QLabel;
+        QFont bold = title->font();
+        bold.setBold(true);
+        title->setFont(bold);
+        sections_.push_back(title);
+        form_->addRow(title);
+    };
+    auto addNumbers = [this](Section s) {
+        for (int i = 0; i < kNumberCount; ++i) {
+            const NumberSpec& n = kNumbers[i];
+            if (n.section != s) continue;
+            auto* caption = new QLabel;
+            captions_.push_back(caption);
+            const char* name = i == 6 ? "beta2" : n.keys; // the two betas share their path
+            auto* field = new NumberField(name, n.kind, n.min, n.max);
+            fields_->bind(field, caption, trainingPath(QString::fromLatin1(n.keys)),
+                          [get = n.get](const Plan& p) { return get(p.training); },
+                          [this, i](double v, const JsonPath& path) {
+                              TrainingConfig t = document_->plan().training;
+                              kNumbers[i].set(t, v);
+                              if (!editTraining(*document_, t, MergeTrainingField + i, {path})) refresh();
+                          });
+            form_->addRow(caption, field);
+            const QLatin1String keys(n.keys);
+            if (keys == QLatin1String("grad_accum")) form_->addRow(info_);
+            if (keys == QLatin1String("optimizer.weight_decay")) form_->addRow(new QLabel, schedule_);
+        }
+    };
+    schedule_->setObjectName(QStringLiteral("schedule"));
+    for (const char* s : kSchedules) schedule_->addItem(QString(), QString::fromLatin1(s));
+    schedule_->setProperty("choices", schedule_->count());
+    section();
+    addNumbers(Batch);
+    section();
+    addNumbers(Optimizer);
+    section();
+    dataKind_->setObjectName(QStringLiteral("data_kind"));
+    for (const char* k : kDataKinds) dataKind_->addItem(QString(), QString::fromLatin1(k));
+    dataKind_->setProperty("choices", dataKind_->count());
+    form_->addRow(new QLabel, dataKind_);
+    dataPath_->setObjectName(QStringLiteral("data_path"));
+    browse_->setObjectName(QStringLiteral("browseData"));
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(dataPath_, 1);
+    pathRow->addWidget(browse_);
+    form_->addRow(new QLabel, pathRow);
+    dataInfo_->setObjectName(QStringLiteral("dataInfo"));
+    dataInfo_->setWordWrap(true);
+    form_->addRow(dataInfo_);
+    section();
+    checkpointDir_->setObjectName(QStringLiteral("checkpoint_dir"));
+    form_->addRow(new QLabel, checkpointDir_);
+    addNumbers(Checkpoints);
+    async_->setObjectName(QStringLiteral("checkpoint_async"));
+    form_->addRow(QString(), async_);
+    info_->setWordWrap(true);
+
+    const JsonPath training = JsonPath().key("training");
+    connect(schedule_, &QComboBox::activated, this, [this, training] { otherEdited(training.key("optimizer").key("schedule")); });
+    connect(dataKind_, &QComboBox::activated, this, [this, training] { otherEdited(training.key("data").key("kind")); });
+    connect(dataPath_, &QLineEdit::editingFinished, this, [this, training] {
+        if (dataPath_->isModified()) otherEdited(training.key("data").key("path"));
+    });
+    connect(checkpointDir_, &QLineEdit::editingFinished, this, [this, training] {
+        if (checkpointDir_->isModified()) otherEdited(training.key("checkpoint").key("dir"));
+    });
+    connect(async_, &QCheckBox::clicked, this, [this, training] { otherEdited(training.key("checkpoint").key("async")); });
+    connect(browse_, &QPushButton::clicked, this, &TrainingPanel::chooseDataFile);
 }
 
 void TrainingPanel::changeEvent(QEvent* event)
@@ -64,62 +196,140 @@ void TrainingPanel::changeEvent(QEvent* event)
 
 void TrainingPanel::retranslateUi()
 {
-    labels_[0]->setText(tr("Micro-batch"));
-    labels_[1]->setText(tr("Sequence length"));
-    labels_[2]->setText(tr("Accumulation steps"));
-    gradAccum_->setToolTip(tr("Micro-batches per optimizer step (gradient accumulation without sync)"));
-    labels_[3]->setText(tr("Steps"));
-    labels_[4]->setText(tr("Checkpoint folder"));
-    labels_[5]->setText(tr("Checkpoint every"));
+    const char* titles[SectionCount] = {QT_TR_NOOP("Batch"), QT_TR_NOOP("Optimizer (AdamW)"), QT_TR_NOOP("Data"),
+                                        QT_TR_NOOP("Checkpoints")};
+    for (int s = 0; s < SectionCount; ++s) sections_[static_cast<std::size_t>(s)]->setText(tr(titles[s]));
+    for (int i = 0; i < kNumberCount; ++i) captions_[static_cast<std::size_t>(i)]->setText(tr(kNumbers[i].caption));
+    auto captionOf = [this](QWidget* field) { return qobject_cast<QLabel*>(form_->labelForField(field)); };
+    captionOf(schedule_)->setText(tr("Schedule"));
+    schedule_->setItemText(0, tr("constant"));
+    schedule_->setItemText(1, tr("cosine to the min. LR"));
+    captionOf(dataKind_)->setText(tr("Source"));
+    dataKind_->setItemText(0, tr("synthetic tokens"));
+    dataKind_->setItemText(1, tr("token file (uint16)"));
+    dataKind_->setItemText(2, tr("text file (bytes)"));
+    browse_->setText(tr("Choose…"));
+    dataPath_->setPlaceholderText(tr("no file"));
+    dataPath_->setToolTip(tr("A file of uint16 tokens (nanoGPT's train.bin) or of text; relative to the plan file"));
+    captionOf(checkpointDir_)->setText(tr("Checkpoint folder"));
     checkpointDir_->setPlaceholderText(tr("no checkpoints"));
     checkpointDir_->setToolTip(tr("Where runs save sharded checkpoints (step-NNNNNN folders); relative to the plan file"));
-    checkpointInterval_->setSpecialValueText(tr("only at the end"));
-    checkpointInterval_->setSuffix(tr(" steps"));
+    async_->setText(tr("Save in the background (async)"));
+    numberField(QStringLiteral("grad_accum"))->setToolTip(tr("Micro-batches per optimizer step (gradient accumulation without sync)"));
+    numberField(QStringLiteral("grad_clip"))->setPlaceholderText(tr("off"));
+    numberField(QStringLiteral("checkpoint.interval"))->setSpecialValue(0, tr("only at the end"));
+    numberField(QStringLiteral("checkpoint.interval"))->setSuffix(tr(" steps"));
     refresh();
 }
+
+NumberField* TrainingPanel::numberField(const QString& keys) const { return fields_->field(keys); }
 
 void TrainingPanel::refresh()
 {
     const Plan& plan = document_->plan();
     const TrainingConfig& t = plan.training;
-    const QSignalBlocker b1(microBatch_), b2(seqLen_), b3(gradAccum_), b4(steps_), b5(checkpointDir_), b6(checkpointInterval_);
-    microBatch_->setValue(t.microBatch);
-    seqLen_->setValue(t.seqLen);
-    gradAccum_->setValue(t.gradAccum);
-    steps_->setValue(t.steps);
-    const QString dir = QString::fromStdString(t.checkpoint.dir);
-    if (checkpointDir_->text() != dir) checkpointDir_->setText(dir);
-    checkpointInterval_->setValue(t.checkpoint.interval);
+    const JsonPath training = JsonPath().key("training");
+    fields_->refresh();
+    const JsonPath schedule = training.key("optimizer").key("schedule");
+    showChoice(schedule_, QString::fromStdString(t.optimizer.schedule), problemsAt(*document_, schedule));
+    const JsonPath kind = training.key("data").key("kind");
+    const KeptValue* keptKind = document_->keptAt(kind);
+    showChoice(dataKind_, keptKind ? QString::fromStdString(keptKind->raw.dump()) : QString::fromLatin1(kDataKinds[t.data.kind]),
+               keptKind ? problemText(keptKind->problem) : problemsAt(*document_, kind));
+    showText(dataPath_, *document_, training.key("data").key("path"), t.data.path);
+    dataPath_->setEnabled(t.data.kind != DataConfig::Synthetic || !t.data.path.empty());
+    browse_->setEnabled(t.data.kind != DataConfig::Synthetic);
+    showText(checkpointDir_, *document_, training.key("checkpoint").key("dir"), t.checkpoint.dir);
+    {
+        const QSignalBlocker block(async_);
+        async_->setChecked(t.checkpoint.async);
+        const KeptValue* kept = document_->keptAt(training.key("checkpoint").key("async"));
+        markInvalid(async_, kept ? problemText(kept->problem) : QString());
+    }
     const std::int64_t tokens = static_cast<std::int64_t>(t.microBatch) * t.seqLen * t.gradAccum * plan.mesh.worldSize();
     info_->setText(tr("%1 tokens per optimizer step across all ranks").arg(formatCount(tokens)));
+    describeDataFile();
 }
 
-void TrainingPanel::edited(int mergeKey)
+void TrainingPanel::otherEdited(const JsonPath& path)
 {
     TrainingConfig t = document_->plan().training;
-    t.microBatch = microBatch_->value();
-    t.seqLen = seqLen_->value();
-    t.gradAccum = gradAccum_->value();
-    t.steps = steps_->value();
-    t.checkpoint.dir = checkpointDir_->text().trimmed().toStdString();
-    t.checkpoint.interval = checkpointInterval_->value();
-    if (!editTraining(*document_, t, mergeKey)) refresh();
+    t.optimizer.schedule = schedule_->currentData().toString().toStdString();
+    const int kind = dataKind_->currentIndex();
+    if (kind >= 0 && kind < 3) t.data.kind = static_cast<DataConfig::Kind>(kind);
+    if (!document_->keptAt(JsonPath().key("training").key("data").key("path")) || path.keyAt(2) == "path")
+        t.data.path = dataPath_->text().trimmed().toStdString();
+    if (!document_->keptAt(JsonPath().key("training").key("checkpoint").key("dir")) || path.keyAt(2) == "dir")
+        t.checkpoint.dir = checkpointDir_->text().trimmed().toStdString();
+    t.checkpoint.async = async_->isChecked();
+    if (!editTraining(*document_, t, NoMerge, {path})) refresh();
+}
+
+void TrainingPanel::describeDataFile()
+{
+    const TrainingConfig& t = document_->plan().training;
+    QString text;
+    bool bad = false;
+    if (t.data.kind == DataConfig::Synthetic) {
+        text = tr("Arithmetic token sequences, generated on every rank: no file needed.");
+    } else if (!t.data.path.empty()) {
+        const QString path = QString::fromStdString(t.data.path);
+        const QString planDir = QFileInfo(document_->filePath()).absolutePath();
+        const QFileInfo file(QDir::isAbsolutePath(path) || document_->filePath().isEmpty() ? path : QDir(planDir).filePath(path));
+        const qint64 width = t.data.kind == DataConfig::Tokens ? 2 : 1;
+        const qint64 tokens = file.size() / width;
+        if (!file.exists()) {
+            text = tr("Not on this machine: the run reads it where it trains.");
+        } else if (!file.isFile()) {
+            text = tr("Not a regular file.");
+            bad = true;
+        } else if (width == 2 && file.size() % 2 != 0) {
+            text = tr("%1 is an odd number of bytes: not a file of uint16 tokens.").arg(formatBytes(static_cast<std::uint64_t>(file.size())));
+            bad = true;
+        } else if (tokens < static_cast<qint64>(t.seqLen) + 2) {
+            text = tr("%1 tokens: fewer than one sequence of %2.").arg(formatCount(tokens), formatCount(t.seqLen + 1));
+            bad = true;
+        } else {
+            text = tr("%1 tokens (%2) on this machine.").arg(formatCount(tokens), formatBytes(static_cast<std::uint64_t>(file.size())));
+        }
+    }
+    dataInfo_->setText(text);
+    dataInfo_->setVisible(!text.isEmpty());
+    markInvalid(dataInfo_, bad ? text : QString());
+}
+
+void TrainingPanel::chooseDataFile()
+{
+    const QString planDir = document_->filePath().isEmpty() ? QDir::homePath() : QFileInfo(document_->filePath()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Choose the data file"), planDir,
+                                                      tr("Token and text files (*.bin *.txt);;All files (*)"));
+    if (!path.isEmpty()) setDataFile(path);
+}
+
+void TrainingPanel::setDataFile(const QString& path)
+{
+    QString stored = QDir::cleanPath(path);
+    if (!document_->filePath().isEmpty()) {
+        const QDir planDir = QFileInfo(document_->filePath()).absoluteDir();
+        const QString relative = planDir.relativeFilePath(stored);
+        if (!relative.startsWith(QStringLiteral(".."))) stored = relative;
+    }
+    dataPath_->setText(stored);
+    otherEdited(JsonPath().key("training").key("data").key("path"));
 }
 
 bool TrainingPanel::focusField(const QString& field)
 {
-    if (field.startsWith(u"checkpoint.dir")) {
-        checkpointDir_->setFocus(Qt::OtherFocusReason);
-        checkpointDir_->selectAll();
-        return true;
-    }
-    QSpinBox* box = field == u"seq_len"               ? seqLen_
-                    : field == u"grad_accum"          ? gradAccum_
-                    : field == u"steps"               ? steps_
-                    : field.startsWith(u"checkpoint") ? checkpointInterval_
-                                                      : microBatch_;
-    box->setFocus(Qt::OtherFocusReason);
-    box->selectAll();
+    QWidget* target = field.startsWith(u"checkpoint.dir")     ? static_cast<QWidget*>(checkpointDir_)
+                      : field.startsWith(u"checkpoint.async") ? static_cast<QWidget*>(async_)
+                      : field.startsWith(u"optimizer.schedule") ? static_cast<QWidget*>(schedule_)
+                      : field == u"data.path"                  ? static_cast<QWidget*>(dataPath_)
+                      : field.startsWith(u"data")              ? static_cast<QWidget*>(dataKind_)
+                                                               : nullptr;
+    if (!target) target = numberField(field);
+    if (!target) target = field.startsWith(u"checkpoint") ? numberField(QStringLiteral("checkpoint.interval")) : microBatchBox();
+    target->setFocus(Qt::OtherFocusReason);
+    if (auto* edit = qobject_cast<QLineEdit*>(target)) edit->selectAll();
     return true;
 }
 

@@ -1,48 +1,77 @@
-// What one optimizer step processes per rank (micro-batch, sequence length,
-// gradient accumulation), how many steps a run trains, and where and how
-// often it saves checkpoints.
+// Every training setting of the plan: what one optimizer step processes per
+// rank (micro-batch, sequence length, accumulation) and how many steps run;
+// AdamW with its schedule, warmup, clipping and seed; where the tokens come
+// from; and where, how often and how many checkpoints are kept.
 #pragma once
+
+#include "plan/json_path.hpp"
 
 #include <QWidget>
 
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
-class QSpinBox;
+class QPushButton;
 
 namespace sb::gui {
 
+class FieldNotes;
+class NumberField;
 class PlanDocument;
+class PlanFields;
 
 class TrainingPanel : public QWidget {
     Q_OBJECT
 public:
     explicit TrainingPanel(PlanDocument* document, QWidget* parent = nullptr);
 
-    QSpinBox* microBatchBox() const { return microBatch_; }
-    QSpinBox* seqLenBox() const { return seqLen_; }
-    QSpinBox* gradAccumBox() const { return gradAccum_; }
-    QSpinBox* stepsBox() const { return steps_; }
+    NumberField* microBatchBox() const { return numberField(QStringLiteral("micro_batch")); }
+    NumberField* seqLenBox() const { return numberField(QStringLiteral("seq_len")); }
+    NumberField* gradAccumBox() const { return numberField(QStringLiteral("grad_accum")); }
+    NumberField* stepsBox() const { return numberField(QStringLiteral("steps")); }
+    NumberField* checkpointIntervalBox() const { return numberField(QStringLiteral("checkpoint.interval")); }
+    NumberField* numberField(const QString& keys) const; // "optimizer.lr"
     QLineEdit* checkpointDirEdit() const { return checkpointDir_; }
-    QSpinBox* checkpointIntervalBox() const { return checkpointInterval_; }
+    QComboBox* scheduleBox() const { return schedule_; }
+    QComboBox* dataKindBox() const { return dataKind_; }
+    QLineEdit* dataPathEdit() const { return dataPath_; }
+    QLabel* dataInfo() const { return dataInfo_; }
+    QCheckBox* asyncBox() const { return async_; }
+    FieldNotes* notes() const { return notes_; }
     bool focusField(const QString& field);
+    // Uses `path` as the data file: relative to the plan's folder when inside it.
+    void setDataFile(const QString& path);
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void build();
     void retranslateUi();
     void refresh();
-    void edited(int mergeKey);
+    void editTrainingField(double value, const JsonPath& path);
+    void otherEdited(const JsonPath& path);
+    void describeDataFile();
+    void chooseDataFile();
 
     PlanDocument* document_;
-    QSpinBox* microBatch_;
-    QSpinBox* seqLen_;
-    QSpinBox* gradAccum_;
-    QSpinBox* steps_;
+    FieldNotes* notes_;
+    PlanFields* fields_;
+    QFormLayout* form_ = nullptr;
+    QComboBox* schedule_;
+    QComboBox* dataKind_;
+    QLineEdit* dataPath_;
+    QPushButton* browse_;
+    QLabel* dataInfo_;
     QLineEdit* checkpointDir_;
-    QSpinBox* checkpointInterval_;
-    QLabel* labels_[6];
+    QCheckBox* async_;
     QLabel* info_;
+    std::vector<QLabel*> captions_;
+    std::vector<QLabel*> sections_;
 };
 
 } // namespace sb::gui

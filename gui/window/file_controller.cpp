@@ -18,6 +18,9 @@
 #include <QPushButton>
 #include <QStringList>
 
+#include <algorithm>
+#include <optional>
+
 namespace sb::gui {
 
 using app::Setting;
@@ -122,7 +125,14 @@ bool FileController::openFile(const QString& path)
         recent_->remove(path);
         return report(tr("Open plan"), tr("%1 cannot be opened as a plan:\n%2").arg(QDir::toNativeSeparators(path), problemList(read.problems)));
     }
-    document_->reset(read.plan, QFileInfo(path).absoluteFilePath(), read.problems);
+    // The reader refused some values: parse the file again to keep them as written.
+    std::optional<json::Value> file;
+    if (std::any_of(read.problems.begin(), read.problems.end(), keepsValue)) {
+        QFile in(path);
+        if (in.open(QIODevice::ReadOnly))
+            if (json::ParseResult parsed = json::parse(in.readAll().toStdString()); parsed) file = std::move(*parsed.value);
+    }
+    document_->reset(read.plan, QFileInfo(path).absoluteFilePath(), read.problems, file ? &*file : nullptr);
     recent_->add(path);
     Q_EMIT statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
     return true;
@@ -142,8 +152,10 @@ bool FileController::saveAs()
 
 bool FileController::saveTo(const QString& path)
 {
-    if (const Status saved = savePlanFile(document_->plan(), QFile::encodeName(path).toStdString()); !saved.ok())
-        return report(tr("Save plan"), tr("The plan was not saved: %1").arg(QString::fromStdString(saved.message())));
+    // Atomic and synced (QSaveFile), with the values kept from the file written back.
+    if (const QString error = writeFileAtomically(path, QByteArray::fromStdString(document_->savedJson().dump(2) + "\n"));
+        !error.isEmpty())
+        return report(tr("Save plan"), tr("The plan was not saved: %1").arg(error));
     document_->setFilePath(QFileInfo(path).absoluteFilePath());
     document_->markSaved();
     recent_->add(path);

@@ -9,10 +9,12 @@
 #include "document/plan_document.hpp"
 #include "document/plan_edits.hpp"
 #include "text/format.hpp"
+#include "text/problem_location.hpp"
 #include "models/memory_model.hpp"
 #include "models/plan_tree_model.hpp"
 #include "models/problems_model.hpp"
 #include "settings/setting.hpp"
+#include "views/file_banner.hpp"
 #include "views/memory_view.hpp"
 #include "views/mesh_panel.hpp"
 #include "views/model_panel.hpp"
@@ -52,7 +54,7 @@ const Setting<QByteArray> kSplitter{QStringLiteral("window/splitter")};
 MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
     : QMainWindow(parent), languages_(languages), document_(new PlanDocument(this)),
       memory_(new MemoryModel(document_, this)), treeModel_(new PlanTreeModel(document_, this)),
-      problemsModel_(new ProblemsModel(document_, this)), recent_(new RecentFiles(this)),
+      problemsModel_(new ProblemsModel(document_, memory_, this)), recent_(new RecentFiles(this)),
       tree_(new PlanTreeView(treeModel_)), memoryView_(new MemoryView(memory_)), problems_(new ProblemsPanel(problemsModel_)),
       modelPanel_(new ModelPanel(document_)), meshPanel_(new MeshPanel(document_)),
       trainingPanel_(new TrainingPanel(document_)), splitter_(new QSplitter(Qt::Horizontal)), tabs_(new QTabWidget),
@@ -67,7 +69,13 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
     splitter_->setStretchFactor(1, 9);
     tabs_->setObjectName(QStringLiteral("areaTabs"));
     tabs_->setDocumentMode(true);
-    tabs_->addTab(splitter_, QString());
+    banner_ = new FileBanner(document_);
+    auto* planTab = new QWidget;
+    auto* planLayout = new QVBoxLayout(planTab);
+    planLayout->setContentsMargins(0, 0, 0, 0);
+    planLayout->addWidget(banner_);
+    planLayout->addWidget(splitter_, 1);
+    tabs_->addTab(planTab, QString());
     setCentralWidget(tabs_);
     areas_ = new RunAreas(document_, tabs_, this);
     buildDocks();
@@ -165,6 +173,10 @@ void MainWindow::connectActions()
     connect(document_, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(memory_, &MemoryModel::estimateChanged, this, &MainWindow::updateStatus);
     connect(problems_, &ProblemsPanel::problemActivated, this, &MainWindow::showProblem);
+    connect(banner_, &FileBanner::showFirst, this, [this] {
+        if (!document_->keptValues().empty())
+            showProblem(locateProblem(document_->problems().front().path, document_->plan(), document_->tree()));
+    });
     connect(modelPanel_, &ModelPanel::importRequested, files_, &FileController::importModuleTree);
     connect(files_, &FileController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
     connect(areas_, &RunAreas::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
@@ -184,7 +196,7 @@ void MainWindow::retranslateUi()
     modelGroup_->setTitle(tr("Model"));
     meshGroup_->setTitle(tr("Mesh"));
     trainingGroup_->setTitle(tr("Training"));
-    tabs_->setTabText(tabs_->indexOf(splitter_), tr("Plan"));
+    tabs_->setTabText(0, tr("Plan"));
     areas_->retranslate();
     treeModel_->retranslate();
     updateTitle();

@@ -16,6 +16,8 @@ class QTabWidget;
 
 namespace sb::gui {
 
+class FileBanner;
+
 class FileController;
 class LanguageManager;
 class MemoryModel;
@@ -55,6 +57,7 @@ public:
     const MainActions& actions() const { return actions_; }
     QTabWidget* areaTabs() const { return tabs_; }
     QSplitter* planArea() const { return splitter_; }
+    FileBanner* fileBanner() const { return banner_; }
     RunAreas* areas() const { return areas_; }
     // Without interaction nothing asks or shows a message box (tests, screenshots).
     void setInteractive(bool interactive);
@@ -91,6 +94,7 @@ private:
     MeshPanel* meshPanel_;
     TrainingPanel* trainingPanel_;
     QSplitter* splitter_;
+    FileBanner* banner_;
     QTabWidget* tabs_;
     RunAreas* areas_ = nullptr;
     bool interactive_ = true;

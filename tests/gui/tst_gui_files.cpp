@@ -5,6 +5,7 @@
 #include "document/plan_document.hpp"
 #include "document/plan_edits.hpp"
 #include "views/mesh_panel.hpp"
+#include "views/number_field.hpp"
 #include "window/chart_export.hpp"
 #include "window/file_controller.hpp"
 #include "window/recent_files.hpp"
@@ -15,7 +16,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QImage>
-#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTest>
@@ -49,7 +49,7 @@ void TestFiles::saveThenOpenGivesTheSamePlan()
         test::Workbench w;
         PlanDocument* doc = w->document();
         QVERIFY(editModel(*doc, *presetConfig("gpt2-124m"), true));
-        QSpinBox* nodes = w->meshPanel()->nodesBox();
+        NumberField* nodes = w->meshPanel()->nodesBox();
         nodes->setFocus();
         nodes->selectAll();
         QTest::keyClicks(nodes, QStringLiteral("4"));
@@ -69,7 +69,7 @@ void TestFiles::saveThenOpenGivesTheSamePlan()
     QCOMPARE(planToJson(w->document()->plan()), saved);
     QVERIFY(!w->document()->isModified());
     QVERIFY(w->windowTitle().contains(QStringLiteral("plan.json")));
-    QCOMPARE(w->meshPanel()->nodesBox()->value(), 4);
+    QCOMPARE(w->meshPanel()->nodesBox()->value().value_or(0), 4.0);
     QCOMPARE(w->document()->undoStack()->count(), 0);
 }
 

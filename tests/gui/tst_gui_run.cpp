@@ -25,6 +25,7 @@
 #include "views/runs_view.hpp"
 #include "views/series_chart.hpp"
 #include "views/target_chooser.hpp"
+#include "views/number_field.hpp"
 #include "views/training_panel.hpp"
 #include "window/chart_export.hpp"
 #include "window/checkpoints_controller.hpp"

@@ -9,6 +9,8 @@
 
 #include <QRandomGenerator>
 #include <QValueAxis>
+#include <QLineSeries>
+#include <QLogValueAxis>
 #include <QTest>
 
 #include <cmath>
@@ -25,6 +27,9 @@ private Q_SLOTS:
     void restartedAttemptReplacesSteps();
     void chartOfAMillionPoints();
     void ticksAreRoundNumbers();
+    void hoverShowsEveryLinesValue();
+    void boxZoomPanAndReset();
+    void lossOnALogScale();
 };
 
 void TestSeries::smoothingIsTensorBoards()
@@ -164,6 +169,105 @@ void TestSeries::ticksAreRoundNumbers()
         QCOMPARE(v->tickInterval(), roundTickStep(v->max() - v->min()));
     }
     QCOMPARE(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).value(0))->tickInterval(), 50.0);
+}
+
+namespace {
+
+// A shown chart of two lines over steps 1..200: y = 10 - step/20 and its half.
+struct TwoLines {
+    SeriesTable table{2};
+    SeriesChart chart;
+    TwoLines()
+    {
+        for (int i = 1; i <= 200; ++i) table.append(i, {10.0 - i / 20.0, (10.0 - i / 20.0) / 2});
+        chart.resize(900, 500);
+        chart.show();
+        chart.setSeriesName(chart.addLine(&table, 0, QPen(Qt::blue)), QStringLiteral("raw"));
+        chart.setSeriesName(chart.addLine(&table, 1, QPen(Qt::red)), QStringLiteral("half"));
+        chart.setAxisTitles(QStringLiteral("Step"), QStringLiteral("Loss"));
+        chart.refreshNow();
+    }
+    // Where step x is, in the view's coordinates (the plot's vertical middle).
+    QPoint at(double x) const
+    {
+        const QPointF p = chart.chart()->mapToPosition(QPointF(x, 5), chart.chart()->series().value(0));
+        return QPointF(p.x(), chart.chart()->plotArea().center().y()).toPoint();
+    }
+};
+
+} // namespace
+
+// Hovering reads the values under the cursor, as TensorBoard and W&B do:
+// the step, then every line at its nearest point; nothing outside the plot.
+void TestSeries::hoverShowsEveryLinesValue()
+{
+    TwoLines c;
+    QVERIFY(QTest::qWaitForWindowExposed(&c.chart));
+    QTest::mouseMove(c.chart.viewport(), c.at(100));
+    const QString text = c.chart.hoverText();
+    QVERIFY2(text.contains(QStringLiteral("Step: 100")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("raw: 5")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("half: 2.5")), qPrintable(text));
+    QCOMPARE(c.chart.hoverTextAt(QPointF(2, 2)), QString());
+    c.chart.setSeriesVisible(1, false);
+    c.chart.refreshNow();
+    QVERIFY(!c.chart.hoverTextAt(c.at(40)).contains(QStringLiteral("half")));
+}
+
+// A left-drag zooms to the box's steps (y follows the data in them), a
+// Shift-drag pans, a double-click follows the whole run again.
+void TestSeries::boxZoomPanAndReset()
+{
+    TwoLines c;
+    QVERIFY(QTest::qWaitForWindowExposed(&c.chart));
+    QWidget* v = c.chart.viewport();
+    QTest::mousePress(v, Qt::LeftButton, {}, c.at(50));
+    QTest::mouseMove(v, c.at(100));
+    QTest::mouseRelease(v, Qt::LeftButton, {}, c.at(100));
+    QVERIFY(!c.chart.isFollowing());
+    QVERIFY2(std::abs(c.chart.xMin() - 50) < 2 && std::abs(c.chart.xMax() - 100) < 2,
+             qPrintable(QStringLiteral("%1 .. %2").arg(c.chart.xMin()).arg(c.chart.xMax())));
+    auto* y = qobject_cast<QValueAxis*>(c.chart.chart()->axes(Qt::Vertical).value(0));
+    QVERIFY(y->max() < 8.5); // the zoomed steps reach 7.5 at most, the run 9.95
+    // A click is not a zoom.
+    const double width = c.chart.xMax() - c.chart.xMin();
+    QTest::mouseClick(v, Qt::LeftButton, {}, c.at(70));
+    QCOMPARE(c.chart.xMax() - c.chart.xMin(), width);
+    // Shift-drag to the left moves the view right, by as many steps as the cursor moved.
+    const QPoint from = c.at(75);
+    const QPoint to = from - QPoint(c.at(85).x() - c.at(75).x(), 0);
+    QTest::mousePress(v, Qt::LeftButton, Qt::ShiftModifier, from);
+    QTest::mouseMove(v, to);
+    QTest::mouseRelease(v, Qt::LeftButton, Qt::ShiftModifier, to);
+    QVERIFY2(std::abs(c.chart.xMin() - 60) < 2, qPrintable(QString::number(c.chart.xMin())));
+    QVERIFY(std::abs((c.chart.xMax() - c.chart.xMin()) - width) < 1e-6);
+    QTest::mouseDClick(v, Qt::LeftButton, {}, c.at(70));
+    c.chart.refreshNow();
+    QVERIFY(c.chart.isFollowing());
+    QCOMPARE(c.chart.xMin(), 1.0);
+    QCOMPARE(c.chart.xMax(), 200.0);
+}
+
+void TestSeries::lossOnALogScale()
+{
+    TwoLines c;
+    QVERIFY(QTest::qWaitForWindowExposed(&c.chart));
+    c.chart.setLogScale(true);
+    QVERIFY(c.chart.isLogScale());
+    const auto vertical = c.chart.chart()->axes(Qt::Vertical);
+    QCOMPARE(vertical.size(), 1);
+    auto* log = qobject_cast<QLogValueAxis*>(vertical.front());
+    QVERIFY(log);
+    // The lines reach 0 at step 200: three decades below the top (9.95), in whole decades.
+    QVERIFY2(qFuzzyCompare(log->min(), 0.001), qPrintable(QString::number(log->min())));
+    QVERIFY(qFuzzyCompare(log->max(), 10.0));
+    for (QAbstractSeries* s : c.chart.chart()->series()) {
+        QVERIFY(s->attachedAxes().contains(log));
+        for (const QPointF& p : static_cast<QLineSeries*>(s)->points()) QVERIFY(p.y() > 0); // step 200's zero is left out
+    }
+    c.chart.setLogScale(false);
+    QVERIFY(qobject_cast<QValueAxis*>(c.chart.chart()->axes(Qt::Vertical).value(0)));
+    QCOMPARE(c.chart.chart()->axes(Qt::Vertical).size(), 1);
 }
 
 QTEST_MAIN(TestSeries)
