@@ -368,6 +368,10 @@
                 <numerusform>Planunterschiede: %n Einträge</numerusform>
             </translation>
         </message>
+        <message>
+            <source>The plan of %1</source>
+            <translation>Der Plan von %1</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ConnectionText</name>
@@ -3553,10 +3557,6 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>Checkpoints…</translation>
         </message>
         <message>
-            <source>Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ.</source>
-            <translation>Wählen Sie zwei oder mehr Läufe (Strg+Klick), um Verlust und Durchsatz zu vergleichen und zu sehen, wie sich ihre Pläne unterscheiden.</translation>
-        </message>
-        <message>
             <source>Attach</source>
             <translation>Ankoppeln</translation>
         </message>
@@ -3571,6 +3571,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>No run matches the filter.</source>
             <translation>Kein Lauf passt zum Filter.</translation>
+        </message>
+        <message>
+            <source>Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
+            <translation>Wählen Sie einen Lauf, um Loss, Durchsatz und Plan zu sehen; wählen Sie zwei oder mehr (Strg+Klick), um sie zu vergleichen und zu sehen, worin sich ihre Pläne unterscheiden.</translation>
         </message>
     </context>
     <context>

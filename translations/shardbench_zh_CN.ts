@@ -160,7 +160,7 @@
         </message>
         <message>
             <source>World size</source>
-            <translation>World size</translation>
+            <translation>进程总数</translation>
         </message>
         <message>
             <source>Kind</source>
@@ -348,7 +348,7 @@
         </message>
         <message>
             <source>Tokens/s</source>
-            <translation>Tokens/s</translation>
+            <translation>词元/秒</translation>
         </message>
         <message>
             <source>Plan differences</source>
@@ -363,6 +363,10 @@
             <translation>
                 <numerusform>计划差异：%n 项</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>The plan of %1</source>
+            <translation>%1 的计划</translation>
         </message>
     </context>
     <context>
@@ -1249,7 +1253,7 @@
         </message>
         <message>
             <source>Tokens/s</source>
-            <translation>Tokens/s</translation>
+            <translation>词元/秒</translation>
         </message>
         <message>
             <source>Step time (rank 0)</source>
@@ -1765,7 +1769,7 @@
         </message>
         <message>
             <source>micro-batch</source>
-            <translation>micro-batch</translation>
+            <translation>微批次</translation>
         </message>
         <message>
             <source>sequence length</source>
@@ -2901,7 +2905,7 @@
         </message>
         <message>
             <source>World size</source>
-            <translation>World size</translation>
+            <translation>进程总数</translation>
         </message>
         <message>
             <source>Run on</source>
@@ -3381,7 +3385,7 @@ The ranks would probably run out of memory. Launch anyway?</source>
         </message>
         <message>
             <source>%1 tokens/s</source>
-            <translation>%1 tokens/s</translation>
+            <translation>%1 词元/秒</translation>
         </message>
         <message>
             <source>%1 × %2 ranks</source>
@@ -3463,7 +3467,7 @@ The ranks would probably run out of memory. Launch anyway?</source>
         </message>
         <message>
             <source>World size</source>
-            <translation>World size</translation>
+            <translation>进程总数</translation>
         </message>
         <message>
             <source>Plan</source>
@@ -3483,7 +3487,7 @@ The ranks would probably run out of memory. Launch anyway?</source>
         </message>
         <message>
             <source>Tokens/s</source>
-            <translation>Tokens/s</translation>
+            <translation>词元/秒</translation>
         </message>
         <message>
             <source>Peak memory per rank</source>
@@ -3509,10 +3513,6 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>检查点…</translation>
         </message>
         <message>
-            <source>Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ.</source>
-            <translation>选择两个或更多运行（Ctrl+单击）以比较其损失和吞吐量，并查看其计划有何不同。</translation>
-        </message>
-        <message>
             <source>Attach</source>
             <translation>附加</translation>
         </message>
@@ -3527,6 +3527,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>No run matches the filter.</source>
             <translation>没有与筛选条件匹配的运行。</translation>
+        </message>
+        <message>
+            <source>Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
+            <translation>选择一次运行以查看其损失、吞吐量和计划；选择两次或更多（Ctrl+单击）以比较它们并查看计划的差异。</translation>
         </message>
     </context>
     <context>
@@ -3659,7 +3663,7 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <name>sb::gui::TrainingPanel</name>
         <message>
             <source>Micro-batch</source>
-            <translation>Micro-batch</translation>
+            <translation>微批次</translation>
         </message>
         <message>
             <source>Sequence length</source>

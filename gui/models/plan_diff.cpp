@@ -45,6 +45,10 @@ public:
     }
     void add(PlanDifference::Section section, const QString& item, const QString& detail, const QStringList& values)
     {
+        if (plans_.size() == 1) { // one run: its whole plan
+            out.push_back({section, item, detail, values});
+            return;
+        }
         for (const QString& v : values)
             if (v != values.front()) {
                 out.push_back({section, item, detail, values});
@@ -74,7 +78,7 @@ QString planDiffSectionName(PlanDifference::Section section)
 std::vector<PlanDifference> diffPlans(const std::vector<Plan>& plans)
 {
     Differ d(plans);
-    if (plans.size() < 2) return {};
+    if (plans.empty()) return {};
     using S = PlanDifference;
     d.field(S::Model, PlanDiffText::tr("preset"), [](const Plan& p) { return QString::fromStdString(p.model.preset); });
     d.field(S::Model, PlanDiffText::tr("architecture"), [](const Plan& p) { return archLabel(p.model.arch); });

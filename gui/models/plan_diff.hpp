@@ -1,7 +1,8 @@
 // What differs between the plans of runs: model sizes, mesh, training
 // settings, which modules are shard units and, for units every plan has,
 // each FSDP2 policy. One row per differing item with each plan's value;
-// items that are equal everywhere are left out.
+// items that are equal everywhere are left out. Of a single plan, every item
+// is a row: the plan itself.
 #pragma once
 
 #include "plan/plan.hpp"

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <QContextMenuEvent>
 #include <QEvent>
+#include <QLocale>
 #include <QMenu>
 #include <QMetaMethod>
 #include <QLegend>
@@ -27,6 +28,9 @@ ChartViewBase::ChartViewBase(QWidget* parent) : QChartView(parent)
     QFont small = c->legend()->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     c->legend()->setFont(small);
+    // Axis labels in the language's own digits and separators ("0,5" in German).
+    c->setLocalizeNumbers(true);
+    c->setLocale(QLocale());
     setChart(c);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(kMinimumChartHeight);
@@ -58,7 +62,10 @@ void ChartViewBase::contextMenuEvent(QContextMenuEvent* event)
 
 void ChartViewBase::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) retranslate();
+    if (event->type() == QEvent::LanguageChange) {
+        chart()->setLocale(QLocale()); // the language manager set the default before this event
+        retranslate();
+    }
     QChartView::changeEvent(event);
 }
 

@@ -1,5 +1,7 @@
 #include "checkpoints_view.hpp"
 
+#include "header_fit.hpp"
+
 #include "empty_state.hpp"
 
 #include "status_delegate.hpp"
@@ -58,6 +60,7 @@ CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(true);
+    new HeaderFit(table_->horizontalHeader());
     progress_->setRange(0, 1000);
     progress_->setValue(0);
     progress_->setTextVisible(false);

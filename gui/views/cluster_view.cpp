@@ -1,5 +1,7 @@
 #include "cluster_view.hpp"
 
+#include "header_fit.hpp"
+
 #include "status_delegate.hpp"
 
 #include "models/hosts_model.hpp"
@@ -51,6 +53,7 @@ ClusterView::ClusterView(HostsModel* model, QWidget* parent)
     table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(true);
+    new HeaderFit(table_->horizontalHeader());
     table_->setWordWrap(true);
     for (int c = 0; c < HostsModel::DetailsColumn; ++c) table_->resizeColumnToContents(c);
     progress_->setRange(0, 1);

@@ -165,7 +165,8 @@ void CompareView::retranslateUi()
         rate_->setSeriesName(i, label(runs_[i]));
     }
     const int n = static_cast<int>(diffModel_->differences().size());
-    diffTitle_->setText(runs_.size() < 2 ? tr("Plan differences")
+    diffTitle_->setText(runs_.size() == 1 ? tr("The plan of %1").arg(label(runs_.front()))
+                        : runs_.size() < 2 ? tr("Plan differences")
                         : n == 0        ? tr("The plans are the same")
                                         : tr("Plan differences: %n item(s)", nullptr, n));
 }

@@ -1,5 +1,7 @@
 #include "plan_tree_view.hpp"
 
+#include "header_fit.hpp"
+
 #include "policy_delegate.hpp"
 
 #include "document/plan_document.hpp"
@@ -37,6 +39,7 @@ PlanTreeView::PlanTreeView(PlanTreeModel* model, QWidget* parent)
     setColumnWidth(PlanTreeModel::CheckpointColumn, 86);
     setColumnWidth(PlanTreeModel::ForwardPrefetchColumn, 130);
     setColumnWidth(PlanTreeModel::BackwardPrefetchColumn, 130);
+    new HeaderFit(header());
     connect(model_, &QAbstractItemModel::modelReset, this, &PlanTreeView::expandDefault);
     expandDefault();
 }

@@ -1,5 +1,7 @@
 #include "problems_panel.hpp"
 
+#include "header_fit.hpp"
+
 #include "models/problems_model.hpp"
 
 #include <QEvent>
@@ -25,6 +27,7 @@ ProblemsPanel::ProblemsPanel(ProblemsModel* model, QWidget* parent)
     table_->setColumnWidth(ProblemsModel::SeverityColumn, 100);
     table_->setColumnWidth(ProblemsModel::PathColumn, 300);
     table_->setColumnWidth(ProblemsModel::ModuleColumn, 160);
+    new HeaderFit(table_->horizontalHeader());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(summary_);

@@ -1,5 +1,7 @@
 #include "runs_view.hpp"
 
+#include "header_fit.hpp"
+
 #include "compare_view.hpp"
 #include "empty_state.hpp"
 #include "status_delegate.hpp"
@@ -53,6 +55,7 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->horizontalHeader()->setStretchLastSection(true);
+    new HeaderFit(table_->horizontalHeader());
     table_->setWordWrap(false);
     filter_->setClearButtonEnabled(true);
     hint_->setWordWrap(true);
@@ -132,7 +135,8 @@ void RunsView::selectionChanged()
     const QList<qint64> runs = selectedRuns();
     checkpoints_->setEnabled(runs.size() == 1);
     attach_->setEnabled(runs.size() == 1 && model_->isAttachable(runs.front()));
-    if (runs.size() >= 2) Q_EMIT compareRequested(runs);
+    // One run: its charts and its plan; two or more: compared.
+    if (!runs.isEmpty()) Q_EMIT compareRequested(runs);
 }
 
 void RunsView::changeEvent(QEvent* event)
@@ -150,7 +154,7 @@ void RunsView::retranslateUi()
     checkpoints_->setText(tr("Checkpoints…"));
     attach_->setText(tr("Attach"));
     attach_->setToolTip(tr("Follow this detached run in the Run area: its backlog is fetched, then its steps as they come"));
-    hint_->setText(tr("Select two or more runs (Ctrl+click) to compare their loss and throughput and to see how their plans differ."));
+    hint_->setText(tr("Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ."));
     if (loadInfo_) info_->setText(loadInfo_());
     model_->retranslate();
 }

@@ -1,5 +1,7 @@
 #include "checkpoints_controller.hpp"
 
+#include <QComboBox>
+
 #include "checkpoints/checkpoint_catalog.hpp"
 #include "history/store_access.hpp"
 #include "models/checkpoints_model.hpp"
@@ -48,6 +50,7 @@ CheckpointsController::CheckpointsController(StoreAccess* store, HostCatalog* ho
     connect(&job_, &CheckpointJob::finished, this, &CheckpointsController::onJobFinished);
     connect(view_, &CheckpointsView::retranslated, this, [this] {
         if (message_) view_->setMessage(message_(), messageIsError_);
+        if (view_->runBox()->count() > 0) reloadRuns(); // their dates, as the language writes them
     });
 }
 

@@ -5,7 +5,10 @@
 
 #include "models/runs_model.hpp"
 #include "settings/run_settings.hpp"
+#include "models/plan_diff_model.hpp"
+#include "views/compare_view.hpp"
 #include "views/runs_view.hpp"
+#include "views/series_chart.hpp"
 #include "window/run_areas.hpp"
 #include "window/runs_controller.hpp"
 
@@ -77,6 +80,7 @@ private Q_SLOTS:
     void initTestCase();
     void thousandRunsOpenFast();
     void detachedRunsSayTheyRunOnTheCluster();
+    void oneSelectedRunShowsItsChartsAndPlan();
 
 private:
     QTemporaryDir tmp_;
@@ -126,6 +130,32 @@ void TestHistory::thousandRunsOpenFast()
     qInfo("reload: %.1f ms", clock.nsecsElapsed() / 1e6);
     QVERIFY(!history->history()->detailsPending());
     QVERIFY(areas->runsModel()->hasDetails(1000));
+}
+
+// A single selected run showed empty axes: now its loss and throughput are
+// drawn and its whole plan is listed.
+void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
+{
+    test::Workbench w;
+    RunAreas* areas = w->areas();
+    RunsView* view = areas->runsView();
+    w->areaTabs()->setCurrentWidget(view);
+    QTRY_COMPARE(areas->runsModel()->rowCount(), 1000);
+    CompareView* compare = view->compareView();
+    view->selectRuns({7});
+    QTRY_COMPARE(compare->lossChart()->seriesCount(), 1);
+    compare->lossChart()->refreshNow();
+    QCOMPARE(compare->lossChart()->drawnPoints(0), 20);
+    QCOMPARE(compare->lossChart()->xMax(), 20.0);
+    const QAbstractItemModel* plan = compare->diffTable()->model();
+    QVERIFY(plan->rowCount() > 20);
+    bool sawPreset = false;
+    for (int r = 0; r < plan->rowCount(); ++r)
+        sawPreset = sawPreset || plan->index(r, PlanDiffModel::FirstRunColumn).data().toString() == QStringLiteral("gpt2-124m");
+    QVERIFY(sawPreset);
+    view->selectRuns({7, 8});
+    QTRY_COMPARE(compare->lossChart()->seriesCount(), 2);
+    QCOMPARE(compare->diffTable()->model()->rowCount(), 0); // the same plan
 }
 
 // A detached run that has not ended runs on its cluster, not in this
