@@ -24,6 +24,6 @@ config=$(mktemp -d)
 trap 'rm -rf "$config"' EXIT
 mkdir -p "$out"
 XDG_CONFIG_HOME=$config XDG_DATA_HOME=$config/data LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=xcb \
-  xvfb-run -a -s "-screen 0 1700x1100x24" \
+  xvfb-run -a -s "-screen 0 1920x1200x24" \
   "$app" --out "$out" --source-dir "$root"
 ls -1 "$out"/*.png

@@ -167,6 +167,7 @@ void runRunScreenshots(MainWindow& w, Shooter& shots)
     RunSession* first = launchAndWait(w, shots, QStringLiteral("baseline"));
     if (!first) return;
     shots.shoot(&w, QStringLiteral("run"));
+    shots.shootAtScreenSizes(&w, QStringLiteral("run"));
     shots.shoot(areas->liveView(), QStringLiteral("live-charts"));
     const qint64 firstId = first->runId();
 
@@ -215,6 +216,7 @@ void runRunScreenshots(MainWindow& w, Shooter& shots)
     waitUntil([&] { return areas->compareView()->runs().size() == 2; }, 30000);
     settle(300);
     shots.shoot(&w, QStringLiteral("runs"));
+    shots.shootAtScreenSizes(&w, QStringLiteral("runs"));
     shots.shoot(areas->compareView(), QStringLiteral("compare"));
     shootDetachedRun(w, shots, tmp.filePath(QStringLiteral("ckpt4")));
 

@@ -70,6 +70,7 @@ int runScreenshots(MainWindow& w, const QString& directory, const QString& sourc
     selectBlocks(w.planTree(), doc->tree(), {2, 3, 4});
     editPolicy(*doc, w.planTree()->selectedModules(), PolicyField::Checkpointing, true);
     shots.shoot(&w, QStringLiteral("workbench"));
+    shots.shootAtScreenSizes(&w, QStringLiteral("workbench"));
     shots.shoot(w.planTree(), QStringLiteral("plan-tree"));
     shots.shoot(w.memoryView(), QStringLiteral("memory"));
     shots.shoot(w.setupDock(), QStringLiteral("setup"));

@@ -34,6 +34,16 @@ void Shooter::shoot(QWidget* w, const QString& name)
     else fail(QStringLiteral("cannot write ") + path);
 }
 
+void Shooter::shootAtScreenSizes(QWidget* window, const QString& name)
+{
+    const QSize was = window->size();
+    for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
+        window->resize(size);
+        shoot(window, QStringLiteral("%1-%2x%3").arg(name).arg(size.width()).arg(size.height()));
+    }
+    window->resize(was);
+}
+
 void Shooter::fail(const QString& why)
 {
     QTextStream(stderr) << why << '\n';

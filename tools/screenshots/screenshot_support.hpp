@@ -20,6 +20,9 @@ class Shooter {
 public:
     explicit Shooter(const QString& dir) : dir_(dir) {}
     void shoot(QWidget* w, const QString& name);
+    // The whole window at a laptop's 1366x768 and at 1920x1080 ("NAME-1366x768"),
+    // then at the size it had.
+    void shootAtScreenSizes(QWidget* window, const QString& name);
     void fail(const QString& why);
     bool ok() const { return ok_; }
 
