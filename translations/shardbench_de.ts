@@ -3474,6 +3474,30 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
                 <numerusform>%n abgekoppelte Läufe werden nachgeholt…</numerusform>
             </translation>
         </message>
+        <message>
+            <source>The run store cannot be written: %1</source>
+            <translation>Der Laufspeicher kann nicht geschrieben werden: %1</translation>
+        </message>
+        <message>
+            <source>There is no run %1 in the store.</source>
+            <translation>Im Speicher gibt es keinen Lauf %1.</translation>
+        </message>
+        <message>
+            <source>Run %1 has not ended: stop it before deleting it.</source>
+            <translation>Lauf %1 ist nicht beendet: Stoppen Sie ihn, bevor Sie ihn löschen.</translation>
+        </message>
+        <message>
+            <source>Run %1</source>
+            <translation>Lauf %1</translation>
+        </message>
+        <message>
+            <source>Delete run(s) %1 from the run store? Their metrics, logs, events and checkpoint records go and cannot be restored. Checkpoint files stay where they are on disk: delete those folders yourself if you no longer need them.</source>
+            <translation>Lauf/Läufe %1 aus dem Laufspeicher löschen? Metriken, Logs, Ereignisse und Checkpoint-Einträge werden entfernt und lassen sich nicht wiederherstellen. Checkpoint-Dateien bleiben auf der Festplatte: Löschen Sie diese Ordner selbst, wenn Sie sie nicht mehr brauchen.</translation>
+        </message>
+        <message>
+            <source>Delete runs</source>
+            <translation>Läufe löschen</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunsModel</name>
@@ -3537,13 +3561,13 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <source>Peak memory per rank</source>
             <translation>Spitzenspeicher je Rang</translation>
         </message>
+        <message>
+            <source>Tags</source>
+            <translation>Tags</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunsView</name>
-        <message>
-            <source>Filter by name, status, reason or plan…</source>
-            <translation>Nach Name, Status, Grund oder Plan filtern…</translation>
-        </message>
         <message>
             <source>Every status</source>
             <translation>Jeder Status</translation>
@@ -3575,6 +3599,22 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
             <translation>Wählen Sie einen Lauf, um Loss, Durchsatz und Plan zu sehen; wählen Sie zwei oder mehr (Strg+Klick), um sie zu vergleichen und zu sehen, worin sich ihre Pläne unterscheiden.</translation>
+        </message>
+        <message>
+            <source>Rename, tags and notes…</source>
+            <translation>Umbenennen, Tags und Notizen…</translation>
+        </message>
+        <message>
+            <source>Delete run %1…</source>
+            <translation>Lauf %1 löschen…</translation>
+        </message>
+        <message>
+            <source>Delete %1 runs…</source>
+            <translation>%1 Läufe löschen…</translation>
+        </message>
+        <message>
+            <source>Filter by name, tag, note, status, reason or plan…</source>
+            <translation>Nach Name, Tag, Notiz, Status, Grund oder Plan filtern…</translation>
         </message>
     </context>
     <context>
@@ -3958,6 +3998,25 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>Logarithmic scale</source>
             <translation>Logarithmische Skala</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::RunNotesDialog</name>
+        <message>
+            <source>lr-sweep, fp32, baseline</source>
+            <translation>lr-sweep, fp32, baseline</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>Tags</source>
+            <translation>Tags</translation>
+        </message>
+        <message>
+            <source>Notes</source>
+            <translation>Notizen</translation>
         </message>
 </context>
 </TS>

@@ -3430,6 +3430,30 @@ The ranks would probably run out of memory. Launch anyway?</source>
                 <numerusform>正在同步 %n 个分离运行…</numerusform>
             </translation>
         </message>
+        <message>
+            <source>The run store cannot be written: %1</source>
+            <translation>无法写入运行存储：%1</translation>
+        </message>
+        <message>
+            <source>There is no run %1 in the store.</source>
+            <translation>存储中没有运行 %1。</translation>
+        </message>
+        <message>
+            <source>Run %1 has not ended: stop it before deleting it.</source>
+            <translation>运行 %1 尚未结束：请先停止再删除。</translation>
+        </message>
+        <message>
+            <source>Run %1</source>
+            <translation>运行 %1</translation>
+        </message>
+        <message>
+            <source>Delete run(s) %1 from the run store? Their metrics, logs, events and checkpoint records go and cannot be restored. Checkpoint files stay where they are on disk: delete those folders yourself if you no longer need them.</source>
+            <translation>从运行存储中删除运行 %1？它们的指标、日志、事件和检查点记录将被删除且无法恢复。检查点文件仍保留在磁盘上：如不再需要，请自行删除这些文件夹。</translation>
+        </message>
+        <message>
+            <source>Delete runs</source>
+            <translation>删除运行</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunsModel</name>
@@ -3493,13 +3517,13 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <source>Peak memory per rank</source>
             <translation>每个 rank 的峰值内存</translation>
         </message>
+        <message>
+            <source>Tags</source>
+            <translation>标签</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunsView</name>
-        <message>
-            <source>Filter by name, status, reason or plan…</source>
-            <translation>按名称、状态、原因或计划筛选…</translation>
-        </message>
         <message>
             <source>Every status</source>
             <translation>所有状态</translation>
@@ -3531,6 +3555,22 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
             <translation>选择一次运行以查看其损失、吞吐量和计划；选择两次或更多（Ctrl+单击）以比较它们并查看计划的差异。</translation>
+        </message>
+        <message>
+            <source>Rename, tags and notes…</source>
+            <translation>重命名、标签和备注…</translation>
+        </message>
+        <message>
+            <source>Delete run %1…</source>
+            <translation>删除运行 %1…</translation>
+        </message>
+        <message>
+            <source>Delete %1 runs…</source>
+            <translation>删除 %1 次运行…</translation>
+        </message>
+        <message>
+            <source>Filter by name, tag, note, status, reason or plan…</source>
+            <translation>按名称、标签、备注、状态、原因或计划筛选…</translation>
         </message>
     </context>
     <context>
@@ -3912,6 +3952,25 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>Logarithmic scale</source>
             <translation>对数刻度</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::RunNotesDialog</name>
+        <message>
+            <source>lr-sweep, fp32, baseline</source>
+            <translation>lr-sweep, fp32, baseline</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Tags</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <source>Notes</source>
+            <translation>备注</translation>
         </message>
 </context>
 </TS>

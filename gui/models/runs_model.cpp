@@ -89,6 +89,7 @@ QVariant RunsModel::display(int row, Column column) const
     switch (column) {
     case IdColumn: return r.id;
     case NameColumn: return r.name;
+    case TagsColumn: return r.tags.join(QStringLiteral(", "));
     case StatusColumn: return runStatusText(r.status, abandoned_[row], r.isDetached(), r.id == attachedRun_);
     case ReasonColumn: return runReasonText(r);
     case WorldColumn: return r.worldSize;
@@ -158,6 +159,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         if (column == NameColumn || column == IdColumn) {
             QString tip = tr("Run %1 (%2)").arg(r.id).arg(r.uid);
             if (r.parentRun >= 0) tip += u'\n' + tr("Resumed from run %1: %2").arg(r.parentRun).arg(r.resumedFrom);
+            if (!r.notes.isEmpty()) tip += QStringLiteral("\n\n") + r.notes;
             return tip;
         }
         return {};
@@ -172,6 +174,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
     switch (static_cast<Column>(section)) {
     case IdColumn: return tr("Run");
     case NameColumn: return tr("Name");
+    case TagsColumn: return tr("Tags");
     case StatusColumn: return tr("Status");
     case ReasonColumn: return tr("Reason");
     case WorldColumn: return tr("World size");
@@ -217,10 +220,11 @@ bool RunsFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex&) const
     const QAbstractItemModel* m = sourceModel();
     if (!status_.isEmpty() && m->index(sourceRow, 0).data(RunsModel::StatusRole).toString() != status_) return false;
     if (text_.isEmpty()) return true;
-    for (int c : {RunsModel::IdColumn, RunsModel::NameColumn, RunsModel::StatusColumn, RunsModel::ReasonColumn,
-                  RunsModel::PlanColumn})
+    for (int c : {RunsModel::IdColumn, RunsModel::NameColumn, RunsModel::TagsColumn, RunsModel::StatusColumn,
+                  RunsModel::ReasonColumn, RunsModel::PlanColumn})
         if (m->index(sourceRow, c).data().toString().contains(text_, Qt::CaseInsensitive)) return true;
-    return false;
+    // The notes too: they are the name's tooltip.
+    return m->index(sourceRow, RunsModel::NameColumn).data(Qt::ToolTipRole).toString().contains(text_, Qt::CaseInsensitive);
 }
 
 } // namespace sb::gui

@@ -16,7 +16,7 @@ namespace sb::gui {
 class RunsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { IdColumn, NameColumn, StatusColumn, ReasonColumn, WorldColumn, PlanColumn, StartColumn,
+    enum Column { IdColumn, NameColumn, TagsColumn, StatusColumn, ReasonColumn, WorldColumn, PlanColumn, StartColumn,
                   DurationColumn, LossColumn, RateColumn, PeakColumn, ColumnCount };
     enum Role { SortRole = Qt::UserRole + 1, RunIdRole, StatusRole, StatusColorRole };
 

@@ -16,6 +16,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -94,6 +95,8 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
         if (runs.size() == 1) Q_EMIT attachRequested(runs.front());
     });
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsView::selectionChanged);
+    table_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table_, &QWidget::customContextMenuRequested, this, &RunsView::showContextMenu);
     connect(model_, &QAbstractItemModel::modelReset, this, [this] {
         table_->resizeColumnsToContents();
         selectionChanged();
@@ -139,6 +142,23 @@ void RunsView::selectionChanged()
     if (!runs.isEmpty()) Q_EMIT compareRequested(runs);
 }
 
+void RunsView::showContextMenu(const QPoint& at)
+{
+    const QList<qint64> runs = selectedRuns();
+    if (runs.isEmpty()) return;
+    QMenu menu(this);
+    QAction* notes = menu.addAction(tr("Rename, tags and notes…"), this, [this, runs] { Q_EMIT annotateRequested(runs.front()); });
+    notes->setEnabled(runs.size() == 1);
+    QAction* checkpoints = menu.addAction(checkpoints_->text(), checkpoints_, &QPushButton::click);
+    checkpoints->setEnabled(checkpoints_->isEnabled());
+    QAction* attach = menu.addAction(attach_->text(), attach_, &QPushButton::click);
+    attach->setEnabled(attach_->isEnabled());
+    menu.addSeparator();
+    menu.addAction(runs.size() == 1 ? tr("Delete run %1…").arg(runs.front()) : tr("Delete %1 runs…").arg(runs.size()), this,
+                   [this, runs] { Q_EMIT deleteRequested(runs); });
+    menu.exec(table_->viewport()->mapToGlobal(at));
+}
+
 void RunsView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
@@ -147,7 +167,7 @@ void RunsView::changeEvent(QEvent* event)
 
 void RunsView::retranslateUi()
 {
-    filter_->setPlaceholderText(tr("Filter by name, status, reason or plan…"));
+    filter_->setPlaceholderText(tr("Filter by name, tag, note, status, reason or plan…"));
     status_->setItemText(0, tr("Every status"));
     for (int i = 1; i < status_->count(); ++i) status_->setItemText(i, runStatusText(status_->itemData(i).toString()));
     refresh_->setText(tr("Refresh"));

@@ -44,6 +44,9 @@ Q_SIGNALS:
     void compareRequested(const QList<qint64>& runs);
     void checkpointsRequested(qint64 run);
     void attachRequested(qint64 run);
+    // The context menu: a person's words on one run; removing runs from the store.
+    void annotateRequested(qint64 run);
+    void deleteRequested(const QList<qint64>& runs);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -51,6 +54,7 @@ protected:
 private:
     void retranslateUi();
     void selectionChanged();
+    void showContextMenu(const QPoint& at);
 
     RunsModel* model_;
     RunsFilterProxy* proxy_;

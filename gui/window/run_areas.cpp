@@ -120,6 +120,7 @@ void RunAreas::setInteractive(bool interactive)
 {
     interactive_ = interactive;
     checkpoints_->setInteractive(interactive);
+    runsController_->setInteractive(interactive);
 }
 
 LaunchRequest RunAreas::planRequest() const

@@ -4,7 +4,10 @@
 #include "launch/abandoned_runs.hpp"
 #include "models/runs_model.hpp"
 #include "views/compare_view.hpp"
+#include "views/run_notes_dialog.hpp"
 #include "views/runs_view.hpp"
+
+#include <QMessageBox>
 
 #include <algorithm>
 
@@ -34,6 +37,72 @@ RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* v
         compare_.load(store_->path(), runs);
     });
     connect(&compare_, &CompareLoader::loaded, this, [this] { view_->compareView()->setRuns(compare_.runs()); });
+    connect(view_, &RunsView::annotateRequested, this, &RunsController::askAnnotate);
+    connect(view_, &RunsView::deleteRequested, this, &RunsController::askDelete);
+}
+
+QString RunsController::writeAndReload(const std::function<void(store::SqliteRunStore&)>& write)
+{
+    QString error;
+    std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&error);
+    if (!writer) return tr("The run store cannot be written: %1").arg(error);
+    write(*writer);
+    if (!writer->flush()) return tr("The run store cannot be written: %1").arg(writer->lastError());
+    store_->notifyRunsChanged(); // this history and the Checkpoints area read the store again
+    return {};
+}
+
+QString RunsController::annotateRun(qint64 runId, const QString& name, const QStringList& tags, const QString& notes)
+{
+    if (model_->rowOfRun(runId) < 0) return tr("There is no run %1 in the store.").arg(runId);
+    store::RunUpdate u;
+    u.runId = runId;
+    u.name = name;
+    u.tags = tags;
+    u.notes = notes;
+    return writeAndReload([&](store::SqliteRunStore& w) { w.updateRun(u); });
+}
+
+QString RunsController::deleteRuns(const QList<qint64>& runs)
+{
+    for (qint64 id : runs) {
+        const int row = model_->rowOfRun(id);
+        if (row < 0) return tr("There is no run %1 in the store.").arg(id);
+        const store::RunRow& r = model_->run(row);
+        const bool live = (r.status == QLatin1String("running") || r.status == QLatin1String("starting")) && !r.isAbandoned();
+        if (live || id == model_->attachedRun())
+            return tr("Run %1 has not ended: stop it before deleting it.").arg(id);
+    }
+    return writeAndReload([&](store::SqliteRunStore& w) {
+        for (qint64 id : runs) w.deleteRun({id});
+    });
+}
+
+void RunsController::askAnnotate(qint64 runId)
+{
+    const int row = model_->rowOfRun(runId);
+    if (row < 0 || !interactive_) return;
+    const store::RunRow& r = model_->run(row);
+    RunNotesDialog dialog(tr("Run %1").arg(runId), r.name, r.tags, r.notes, view_);
+    if (dialog.exec() != QDialog::Accepted) return;
+    if (const QString error = annotateRun(runId, dialog.name(), dialog.tags(), dialog.notes()); !error.isEmpty())
+        QMessageBox::warning(view_, tr("Run %1").arg(runId), error);
+}
+
+void RunsController::askDelete(const QList<qint64>& runs)
+{
+    if (runs.isEmpty() || !interactive_) return;
+    QStringList names;
+    for (qint64 id : runs) names << QString::number(id);
+    const QString question =
+        tr("Delete run(s) %1 from the run store? Their metrics, logs, events and checkpoint records go and cannot be "
+           "restored. Checkpoint files stay where they are on disk: delete those folders yourself if you no longer "
+           "need them.")
+            .arg(names.join(QStringLiteral(", ")));
+    if (QMessageBox::question(view_, tr("Delete runs"), question, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) !=
+        QMessageBox::Yes)
+        return;
+    if (const QString error = deleteRuns(runs); !error.isEmpty()) QMessageBox::warning(view_, tr("Delete runs"), error);
 }
 
 void RunsController::reload()

@@ -15,6 +15,8 @@
 #include <QElapsedTimer>
 #include <QObject>
 
+#include <functional>
+
 namespace sb::app {
 class StoreAccess;
 } // namespace sb::app
@@ -43,6 +45,14 @@ public:
     double lastRowsMs() const { return rowsMs_; }
     double lastDetailsMs() const { return detailsMs_; }
 
+    // Dialogs (the notes, the confirmation of a delete) only when interactive.
+    void setInteractive(bool interactive) { interactive_ = interactive; }
+    // A person's words on a run; "" or the reason it was not written.
+    QString annotateRun(qint64 runId, const QString& name, const QStringList& tags, const QString& notes);
+    // Removes runs and their records from the store; refuses, naming it, a run
+    // that is still running here or on its cluster. Checkpoint files stay on disk.
+    QString deleteRuns(const QList<qint64>& runs);
+
 Q_SIGNALS:
     void reloaded();
     void detailsLoaded();
@@ -58,6 +68,11 @@ private:
     launch::FixedHostKeyPolicy hostKeys_{launch::HostKeyDecision::Reject}; // the launch verified the host
     std::shared_ptr<store::SqliteRunStore> writer_;
     std::unique_ptr<launch::DetachedRefresh> refresh_;
+    bool interactive_ = true;
+
+    void askAnnotate(qint64 runId);
+    void askDelete(const QList<qint64>& runs);
+    QString writeAndReload(const std::function<void(store::SqliteRunStore&)>& write);
     double rowsMs_ = 0;
     double detailsMs_ = 0;
 };

@@ -45,6 +45,8 @@ struct RunRow {
     QString runDir;          // detached runs: the run directory on the cluster
     QString attachJson;      // detached runs: how to reach it
     QString planJson;        // filled by run() and findRun() only
+    QStringList tags;        // a person's: the workbench's Tags
+    QString notes;           // ... and Notes
 
     bool isDetached() const { return !runDir.isEmpty(); }
 

@@ -17,6 +17,7 @@ public:
     // Returns the new run's id, or -1 (see lastError()).
     virtual qint64 createRun(const NewRun& run) = 0;
     virtual void updateRun(const RunUpdate& update) = 0;
+    virtual void deleteRun(const DeleteRun& run) = 0;
     virtual void recordAttempt(const AttemptRecord& attempt) = 0; // insert or replace
     virtual void addStepMetrics(const MetricRow& row) = 0;
     // Rows handed over at once, committed in one transaction (a catch-up's ingest).

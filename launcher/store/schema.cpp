@@ -175,6 +175,12 @@ DROP TABLE saved_plans;
 ALTER TABLE run_attempts ADD COLUMN reason_code TEXT;
 ALTER TABLE run_attempts ADD COLUMN reason_args TEXT;
 )sql",
+    // 5 -> 6: a person's words on a run, as W&B keeps them: tags (a JSON
+    // array of strings) and free notes; the name was there from the start.
+    R"sql(
+ALTER TABLE runs ADD COLUMN tags_json TEXT;
+ALTER TABLE runs ADD COLUMN notes TEXT;
+)sql",
 };
 
 constexpr int kMigrationCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

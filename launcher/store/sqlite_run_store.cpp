@@ -75,6 +75,7 @@ qint64 SqliteRunStore::createRun(const NewRun& run)
 }
 
 void SqliteRunStore::updateRun(const RunUpdate& u) { enqueue(u); }
+void SqliteRunStore::deleteRun(const DeleteRun& d) { enqueue(d); }
 void SqliteRunStore::recordAttempt(const AttemptRecord& a) { enqueue(a); }
 void SqliteRunStore::addStepMetrics(const MetricRow& row) { enqueue(row); }
 void SqliteRunStore::addStepMetricsBatch(std::vector<MetricRow> rows)
@@ -172,6 +173,7 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
                         note(e);
                         ids.emplace_back(o.done, e.isEmpty() ? id : -1);
                     } else if constexpr (std::is_same_v<T, RunUpdate>) note(statements->updateRun(o));
+                    else if constexpr (std::is_same_v<T, DeleteRun>) note(statements->deleteRun(o));
                     else if constexpr (std::is_same_v<T, AttemptRecord>) note(statements->recordAttempt(o));
                     else if constexpr (std::is_same_v<T, MetricRow>) note(statements->addStepMetrics(o));
                     else if constexpr (std::is_same_v<T, std::vector<MetricRow>>)

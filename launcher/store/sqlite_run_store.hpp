@@ -39,6 +39,7 @@ public:
 
     qint64 createRun(const NewRun& run) override;
     void updateRun(const RunUpdate& update) override;
+    void deleteRun(const DeleteRun& run) override;
     void recordAttempt(const AttemptRecord& attempt) override;
     void addStepMetrics(const MetricRow& row) override;
     void addStepMetricsBatch(std::vector<MetricRow> rows) override;
@@ -56,8 +57,8 @@ public:
 private:
     struct CreateRunOp { NewRun run; std::shared_ptr<std::promise<qint64>> done; };
     struct FlushOp { std::shared_ptr<std::promise<bool>> done; };
-    using Op = std::variant<CreateRunOp, RunUpdate, AttemptRecord, MetricRow, std::vector<MetricRow>, EventRecord,
-                            LogRecord, CheckpointRecord, HostRecord, IngestOffset, FlushOp>;
+    using Op = std::variant<CreateRunOp, RunUpdate, DeleteRun, AttemptRecord, MetricRow, std::vector<MetricRow>,
+                            EventRecord, LogRecord, CheckpointRecord, HostRecord, IngestOffset, FlushOp>;
 
     SqliteRunStore(QString path, WriterOptions options);
     void enqueue(Op op);

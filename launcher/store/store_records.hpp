@@ -49,6 +49,16 @@ struct RunUpdate {
     std::optional<double> finalLoss;
     std::optional<qint64> malformedLines;
     std::optional<QStringList> hosts; // once known (the nodes Slurm allocated)
+    // A person's words on the run (the workbench's Rename, Tags, Notes).
+    std::optional<QString> name;
+    std::optional<QStringList> tags;
+    std::optional<QString> notes;
+};
+
+// Removes a run and everything recorded about it (metrics, events, logs,
+// attempts, checkpoint records); files on disk are not touched.
+struct DeleteRun {
+    qint64 runId = -1;
 };
 
 struct AttemptRecord {

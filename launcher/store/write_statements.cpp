@@ -127,6 +127,9 @@ QString WriteStatements::updateRun(const RunUpdate& u)
     if (u.finalLoss) add("final_loss", real(*u.finalLoss));
     if (u.malformedLines) add("malformed_lines", *u.malformedLines);
     if (u.hosts) add("hosts_json", stringsJson(*u.hosts));
+    if (u.name) add("name", *u.name);
+    if (u.tags) add("tags_json", u.tags->isEmpty() ? QVariant() : QVariant(stringsJson(*u.tags)));
+    if (u.notes) add("notes", textOrNull(*u.notes));
     if (sets.isEmpty()) return {};
     QSqlQuery q(db_);
     if (!q.prepare(QStringLiteral("UPDATE runs SET ") + sets.join(QStringLiteral(", ")) + QStringLiteral(" WHERE id = ?")))
@@ -134,6 +137,17 @@ QString WriteStatements::updateRun(const RunUpdate& u)
     int i = 0;
     for (const QVariant& v : values) q.bindValue(i++, v);
     q.bindValue(i, u.runId);
+    return run(q);
+}
+
+QString WriteStatements::deleteRun(const DeleteRun& d)
+{
+    // The schema's ON DELETE CASCADE takes the run's metrics, events, logs,
+    // attempts, checkpoint records and ingest offsets with it; runs resumed
+    // from it keep theirs (parent_run becomes NULL).
+    QSqlQuery q(db_);
+    if (!q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"))) return q.lastError().text();
+    q.bindValue(0, d.runId);
     return run(q);
 }
 

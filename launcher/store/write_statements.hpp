@@ -19,6 +19,7 @@ public:
     // Each returns "" or the error of that row.
     QString createRun(const NewRun& run, qint64* id);
     QString updateRun(const RunUpdate& u);
+    QString deleteRun(const DeleteRun& d);
     QString recordAttempt(const AttemptRecord& a);
     QString addStepMetrics(const MetricRow& row);
     QString addEvent(const EventRecord& e);

@@ -81,6 +81,7 @@ private Q_SLOTS:
     void thousandRunsOpenFast();
     void detachedRunsSayTheyRunOnTheCluster();
     void oneSelectedRunShowsItsChartsAndPlan();
+    void runsAreRenamedTaggedAndDeleted(); // last: it deletes runs
 
 private:
     QTemporaryDir tmp_;
@@ -178,6 +179,59 @@ void TestHistory::detachedRunsSayTheyRunOnTheCluster()
     QCOMPARE(status(1), QStringLiteral("running on the cluster — not attached"));
     QCOMPARE(status(2), QStringLiteral("completed"));
     QCOMPARE(status(3), QStringLiteral("running"));
+}
+
+// The Runs context menu's actions: a name, tags and notes are written to the
+// store and found by the filter; deleting takes runs out of every area, but
+// never one that has not ended.
+void TestHistory::runsAreRenamedTaggedAndDeleted()
+{
+    qint64 live = -1;
+    {
+        QString error;
+        auto store = store::SqliteRunStore::open(RunSettings::storePath.value(), &error);
+        QVERIFY2(store, qPrintable(error));
+        store::NewRun r;
+        r.uid = QStringLiteral("still-running");
+        r.backend = QStringLiteral("local");
+        r.worldSize = 2;
+        r.createdAt = 1.8e9;
+        r.planJson = QString::fromStdString(planToString(defaultPlan(ModelConfig{})));
+        live = store->createRun(r);
+        QVERIFY2(live > 0, qPrintable(store->lastError()));
+        store::RunUpdate u;
+        u.runId = live;
+        u.status = store::RunStatus::Running; // no launcher recorded: not known to be abandoned
+        store->updateRun(u);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+    }
+    test::Workbench w;
+    RunAreas* areas = w->areas();
+    RunsView* view = areas->runsView();
+    RunsModel* model = areas->runsModel();
+    w->areaTabs()->setCurrentWidget(view);
+    QTRY_COMPARE(model->rowCount(), 1001);
+
+    QCOMPARE(areas->history()->annotateRun(7, QStringLiteral("lr 3e-4, the baseline"), {QStringLiteral("lr-sweep"), QStringLiteral("fp32")},
+                                           QStringLiteral("loss spike at step 12: bad batch")),
+             QString());
+    QTRY_COMPARE(model->index(model->rowOfRun(7), RunsModel::NameColumn).data().toString(), QStringLiteral("lr 3e-4, the baseline"));
+    QCOMPARE(model->index(model->rowOfRun(7), RunsModel::TagsColumn).data().toString(), QStringLiteral("lr-sweep, fp32"));
+    view->filterEdit()->setText(QStringLiteral("lr-sweep"));
+    QCOMPARE(view->proxy()->rowCount(), 1);
+    view->filterEdit()->setText(QStringLiteral("bad batch")); // the notes
+    QCOMPARE(view->proxy()->rowCount(), 1);
+    view->filterEdit()->clear();
+
+    QCOMPARE(areas->history()->deleteRuns({5, 6}), QString());
+    QTRY_COMPARE(model->rowCount(), 999);
+    QVERIFY(model->rowOfRun(5) < 0 && model->rowOfRun(6) < 0);
+    QVERIFY(model->rowOfRun(4) >= 0);
+    const QString refused = areas->history()->deleteRuns({8, live});
+    QVERIFY2(refused.contains(QString::number(live)) && refused.contains(QStringLiteral("not ended")), qPrintable(refused));
+    QCOMPARE(model->rowCount(), 999);
+    QVERIFY(model->rowOfRun(8) >= 0); // nothing of a refused request is deleted
+    QCOMPARE(areas->history()->deleteRuns({5}), QStringLiteral("There is no run 5 in the store."));
 }
 
 QTEST_MAIN(TestHistory)

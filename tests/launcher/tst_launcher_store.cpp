@@ -30,6 +30,62 @@ using namespace sb::store::test;
 class LauncherStore : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The workbench's Rename, Tags, Notes and Delete: a person's words are kept
+    // and cleared; a deleted run takes every row about it, and only those.
+    void namesTagsNotesAndDelete()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("baseline")));
+        NewRun child = sampleRun(QStringLiteral("uid-b"), QStringLiteral("resumed"));
+        child.parentRun = a;
+        const qint64 b = store->createRun(child);
+        for (qint64 id : {a, b}) {
+            for (int step = 1; step <= 3; ++step) store->addStepMetrics(metric(id, 0, step, 0, 5.0));
+            store->addLog({id, 0, 0, 1700000003.0, LogStream::Stderr, QStringLiteral("a line")});
+            store->addEvent({id, 0, 0, 1700000002.0, QStringLiteral("hello"), "{}"});
+            store->recordAttempt({id, 0, 1700000001.0, 1700000061.0, QStringLiteral("completed"), {}, {}, {}, -1, {}});
+        }
+        RunUpdate words;
+        words.runId = a;
+        words.name = QStringLiteral("baseline, 8 layers");
+        words.tags = QStringList{QStringLiteral("lr-sweep"), QStringLiteral("fp32 \"ref\"")};
+        words.notes = QStringLiteral("diverged once at step 4000;\nrestarted");
+        store->updateRun(words);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        std::optional<RunRow> row = reader->run(a);
+        QCOMPARE(row->name, words.name.value());
+        QCOMPARE(row->tags, words.tags.value());
+        QCOMPARE(row->notes, words.notes.value());
+        QCOMPARE(reader->run(b)->tags, QStringList());
+        // Empty tags and notes clear them.
+        RunUpdate clear;
+        clear.runId = a;
+        clear.tags = QStringList();
+        clear.notes = QString();
+        store->updateRun(clear);
+        QVERIFY(store->flush());
+        row = reader->run(a);
+        QCOMPARE(row->tags, QStringList());
+        QCOMPARE(row->notes, QString());
+        QCOMPARE(row->name, words.name.value()); // untouched
+
+        store->deleteRun({a});
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QVERIFY(!reader->run(a).has_value());
+        for (const char* table : {"step_metrics", "logs", "events", "run_attempts"}) {
+            QCOMPARE(scalar(path, QStringLiteral("SELECT COUNT(*) FROM %1 WHERE run_id = %2").arg(QLatin1String(table)).arg(a)).toInt(), 0);
+            QVERIFY(scalar(path, QStringLiteral("SELECT COUNT(*) FROM %1 WHERE run_id = %2").arg(QLatin1String(table)).arg(b)).toInt() > 0);
+        }
+        QCOMPARE(reader->run(b)->parentRun, qint64(-1)); // the resumed run stays, no longer pointing at it
+        QCOMPARE(reader->series(b, Metric::Loss).size(), 3);
+    }
+
     void writesAndReadsBack()
     {
         QTemporaryDir tmp;

@@ -1,0 +1,47 @@
+#include "run_notes_dialog.hpp"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+
+namespace sb::gui {
+
+QStringList parseTags(const QString& text)
+{
+    QStringList out;
+    for (const QString& part : text.split(u',')) {
+        const QString tag = part.simplified();
+        if (!tag.isEmpty() && !out.contains(tag)) out << tag;
+    }
+    return out;
+}
+
+RunNotesDialog::RunNotesDialog(const QString& title, const QString& name, const QStringList& tags, const QString& notes,
+                               QWidget* parent)
+    : QDialog(parent), name_(new QLineEdit(name)), tags_(new QLineEdit(tags.join(QStringLiteral(", ")))),
+      notes_(new QPlainTextEdit(notes))
+{
+    setObjectName(QStringLiteral("runNotesDialog"));
+    setWindowTitle(title);
+    name_->setObjectName(QStringLiteral("runName"));
+    tags_->setObjectName(QStringLiteral("runTags"));
+    notes_->setObjectName(QStringLiteral("runNotes"));
+    tags_->setPlaceholderText(tr("lr-sweep, fp32, baseline"));
+    name_->setMaxLength(200);
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("Name"), name_);
+    form->addRow(tr("Tags"), tags_);
+    form->addRow(tr("Notes"), notes_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    resize(460, 320);
+}
+
+QString RunNotesDialog::name() const { return name_->text().simplified(); }
+QStringList RunNotesDialog::tags() const { return parseTags(tags_->text()); }
+QString RunNotesDialog::notes() const { return notes_->toPlainText().trimmed(); }
+
+} // namespace sb::gui
