@@ -372,6 +372,14 @@
             <source>The plan of %1</source>
             <translation>Der Plan von %1</translation>
         </message>
+        <message>
+            <source>Smoothing</source>
+            <translation>Glättung</translation>
+        </message>
+        <message>
+            <source>Exponential moving average of each run's loss and throughput, as TensorBoard smooths: 0 is none</source>
+            <translation>Exponentiell gleitender Mittelwert von Loss und Durchsatz jedes Laufs, wie TensorBoard glättet: 0 ist keiner</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ConnectionText</name>
@@ -1235,16 +1243,8 @@
             <translation>Restzeit %1</translation>
         </message>
         <message>
-            <source>Right-click a chart to export it (PNG, SVG, CSV); the wheel zooms, a double-click shows all</source>
-            <translation>Rechtsklick auf ein Diagramm exportiert es (PNG, SVG, CSV); das Mausrad zoomt, ein Doppelklick zeigt alles</translation>
-        </message>
-        <message>
             <source>Smoothing</source>
             <translation>Glättung</translation>
-        </message>
-        <message>
-            <source>Exponential moving average of the loss, as TensorBoard smooths: 0 is none</source>
-            <translation>Exponentieller gleitender Mittelwert des Verlusts, wie TensorBoard glättet: 0 ist keine Glättung</translation>
         </message>
         <message>
             <source>Loss</source>
@@ -1301,6 +1301,34 @@
         <message>
             <source>Step (measured)</source>
             <translation>Schritt (gemessen)</translation>
+        </message>
+        <message>
+            <source>Exponential moving average of the loss and the throughput, as TensorBoard smooths: 0 is none</source>
+            <translation>Exponentiell gleitender Mittelwert von Loss und Durchsatz, wie TensorBoard glättet: 0 ist keiner</translation>
+        </message>
+        <message>
+            <source>Tokens/s (all ranks, raw)</source>
+            <translation>Tokens/s (alle Ränge, roh)</translation>
+        </message>
+        <message>
+            <source>Hover for values; drag a box or turn the wheel to zoom, Shift+drag to pan, double-click to show all; right-click for the log scale and exports</source>
+            <translation>Zeigen für Werte; Rahmen ziehen oder Mausrad zum Zoomen, Umschalt+Ziehen zum Verschieben, Doppelklick zeigt alles; Rechtsklick für logarithmische Skala und Export</translation>
+        </message>
+        <message>
+            <source>X axis</source>
+            <translation>X-Achse</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>Schritt</translation>
+        </message>
+        <message>
+            <source>time since the first step</source>
+            <translation>Zeit seit dem ersten Schritt</translation>
+        </message>
+        <message>
+            <source>Seconds</source>
+            <translation>Sekunden</translation>
         </message>
     </context>
     <context>

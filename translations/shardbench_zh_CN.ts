@@ -368,6 +368,14 @@
             <source>The plan of %1</source>
             <translation>%1 的计划</translation>
         </message>
+        <message>
+            <source>Smoothing</source>
+            <translation>平滑</translation>
+        </message>
+        <message>
+            <source>Exponential moving average of each run's loss and throughput, as TensorBoard smooths: 0 is none</source>
+            <translation>对每次运行的损失和吞吐量取指数移动平均，与 TensorBoard 的平滑方式相同：0 表示不平滑</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ConnectionText</name>
@@ -1228,16 +1236,8 @@
             <translation>预计剩余 %1</translation>
         </message>
         <message>
-            <source>Right-click a chart to export it (PNG, SVG, CSV); the wheel zooms, a double-click shows all</source>
-            <translation>右键单击图表可导出（PNG、SVG、CSV）；滚轮缩放，双击显示全部</translation>
-        </message>
-        <message>
             <source>Smoothing</source>
             <translation>平滑</translation>
-        </message>
-        <message>
-            <source>Exponential moving average of the loss, as TensorBoard smooths: 0 is none</source>
-            <translation>损失的指数移动平均，与 TensorBoard 的平滑方式相同：0 表示不平滑</translation>
         </message>
         <message>
             <source>Loss</source>
@@ -1273,7 +1273,7 @@
         </message>
         <message>
             <source>Tokens/s (all ranks)</source>
-            <translation>Tokens/s（所有 rank）</translation>
+            <translation>词元/秒（所有 rank）</translation>
         </message>
         <message>
             <source>Forward</source>
@@ -1294,6 +1294,34 @@
         <message>
             <source>Step (measured)</source>
             <translation>整步（实测）</translation>
+        </message>
+        <message>
+            <source>Exponential moving average of the loss and the throughput, as TensorBoard smooths: 0 is none</source>
+            <translation>对损失和吞吐量取指数移动平均，与 TensorBoard 的平滑方式相同：0 表示不平滑</translation>
+        </message>
+        <message>
+            <source>Tokens/s (all ranks, raw)</source>
+            <translation>词元/秒（所有 rank，原始）</translation>
+        </message>
+        <message>
+            <source>Hover for values; drag a box or turn the wheel to zoom, Shift+drag to pan, double-click to show all; right-click for the log scale and exports</source>
+            <translation>悬停查看数值；拖出方框或滚动滚轮缩放，Shift+拖动平移，双击显示全部；右键切换对数刻度和导出</translation>
+        </message>
+        <message>
+            <source>X axis</source>
+            <translation>X 轴</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>time since the first step</source>
+            <translation>自第一步起的时间</translation>
+        </message>
+        <message>
+            <source>Seconds</source>
+            <translation>秒</translation>
         </message>
     </context>
     <context>

@@ -45,6 +45,7 @@ void SeriesTable::reserve(qsizetype rows)
 
 void SeriesTable::clear()
 {
+    ++generation_;
     x_.clear();
     for (auto& c : columns_) c.clear();
     for (auto& i : index_) i.clear();
@@ -55,6 +56,7 @@ void SeriesTable::clear()
 void SeriesTable::truncate(qsizetype rows)
 {
     if (rows >= size()) return;
+    ++generation_;
     const auto n = static_cast<std::size_t>(std::max<qsizetype>(rows, 0));
     x_.resize(n);
     for (std::size_t c = 0; c < columns_.size(); ++c) {
@@ -83,6 +85,7 @@ void SeriesTable::append(double x, const double* values)
 
 void SeriesTable::setColumn(int c, std::vector<double> values)
 {
+    ++generation_;
     const auto i = static_cast<std::size_t>(c);
     values.resize(x_.size(), std::nan(""));
     columns_[i] = std::move(values);

@@ -11,6 +11,7 @@
 #include <QList>
 #include <QPointF>
 
+#include <cstdint>
 #include <vector>
 
 namespace sb::app {
@@ -53,10 +54,15 @@ public:
     // Lowest and highest value of column c for x in [x0, x1]; false when none.
     bool valueRange(int c, double x0, double x1, double* low, double* high) const;
 
+    // Counts every change other than an append (clear, truncate, setColumn):
+    // what a reader derived from the rows it has seen is stale when it moved.
+    std::uint64_t generation() const { return generation_; }
+
     // Rows whose x lies in [x0, x1]: [first, last).
     std::pair<std::size_t, std::size_t> rowsBetween(double x0, double x1) const;
 
 private:
+    std::uint64_t generation_ = 0;
     std::vector<double> x_;
     std::vector<std::vector<double>> columns_;
     std::vector<MinMaxPyramid> index_;

@@ -12,12 +12,16 @@ double nanIfNegative(double v) { return v < 0 ? std::nan("") : v; }
 LiveRunModel::LiveRunModel(QObject* parent) : QObject(parent)
 {
     // The stacked split is drawn as filled bands of per-pixel means.
-    for (int c : {ForwardMs, UpToBackward, UpToOptimizer, UpToComm}) table_.keepMeans(c);
+    for (int c : {ForwardMs, UpToBackward, UpToOptimizer, UpToComm}) {
+        table_.keepMeans(c);
+        byTime_.keepMeans(c);
+    }
 }
 
 void LiveRunModel::reset(int worldSize, int totalSteps, const std::vector<qint64>& predictedPeaks)
 {
     table_.clear();
+    byTime_.clear();
     smoother_.reset(smoother_.weight());
     totalSteps_ = totalSteps;
     ranks_.clear();
@@ -55,6 +59,7 @@ void LiveRunModel::setSmoothing(double weight)
     std::vector<double> smoothed;
     smoothed.reserve(table_.column(Loss).size());
     for (double v : table_.column(Loss)) smoothed.push_back(smoother_.next(v));
+    byTime_.setColumn(LossSmoothed, smoothed);
     table_.setColumn(LossSmoothed, std::move(smoothed));
     Q_EMIT smoothingChanged(weight);
 }
@@ -74,6 +79,7 @@ void LiveRunModel::log(const protocol::StepMetrics& s)
         const auto [first, last] = table_.rowsBetween(-1e300, s.step - 0.5);
         (void)first;
         table_.truncate(static_cast<qsizetype>(last));
+        byTime_.truncate(static_cast<qsizetype>(last));
         smoother_.reset(smoother_.weight());
         for (double v : table_.column(Loss)) smoother_.next(v);
     }
@@ -93,6 +99,10 @@ void LiveRunModel::log(const protocol::StepMetrics& s)
     row[UpToComm] = fwd + bwd + opt + comm;
     row[Time] = s.t;
     table_.append(s.step, row);
+    // Seconds since the first step; never backwards (a clock step, a step without a time).
+    if (byTime_.isEmpty()) t0_ = std::isfinite(s.t) ? s.t : 0;
+    const double last = byTime_.isEmpty() ? 0.0 : byTime_.xs().back();
+    byTime_.append(std::isfinite(s.t) ? std::max(last, s.t - t0_) : last, row);
     if (s.steps > totalSteps_) totalSteps_ = s.steps;
     Q_EMIT stepAppended(s.step);
 }

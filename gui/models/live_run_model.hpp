@@ -52,6 +52,9 @@ public:
     void reset(int worldSize, int totalSteps, const std::vector<qint64>& predictedPeaks);
 
     const app::SeriesTable& table() const { return table_; }
+    // The same rows against the seconds since the run's first step (the
+    // charts' "by time" x axis, as the compare view offers).
+    const app::SeriesTable& tableByTime() const { return byTime_; }
     const QList<RankMemory>& ranks() const { return ranks_; }
     int lastStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().back()); }
     int firstStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().front()); }
@@ -75,6 +78,8 @@ Q_SIGNALS:
 
 private:
     app::SeriesTable table_{ColumnCount};
+    app::SeriesTable byTime_{ColumnCount};
+    double t0_ = 0; // unix seconds of the first step
     EmaSmoother smoother_;
     QList<RankMemory> ranks_;
     int totalSteps_ = 0;

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSlider>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -33,7 +34,8 @@ QColor runColor(int i)
 } // namespace
 
 CompareView::CompareView(QWidget* parent)
-    : QWidget(parent), alignBox_(new QComboBox), alignLabel_(new QLabel), diffTitle_(new QLabel), loss_(new SeriesChart),
+    : QWidget(parent), alignBox_(new QComboBox), alignLabel_(new QLabel), smoothingLabel_(new QLabel),
+      smoothing_(new QSlider(Qt::Horizontal)), diffTitle_(new QLabel), loss_(new SeriesChart),
       rate_(new SeriesChart), diffModel_(new PlanDiffModel(this)), diff_(new QTableView)
 {
     setObjectName(QStringLiteral("compareView"));
@@ -60,6 +62,17 @@ CompareView::CompareView(QWidget* parent)
     auto* bar = new QHBoxLayout;
     bar->addWidget(alignLabel_);
     bar->addWidget(alignBox_);
+    bar->addSpacing(16);
+    bar->addWidget(smoothingLabel_);
+    bar->addWidget(smoothing_);
+    smoothing_->setObjectName(QStringLiteral("compareSmoothing"));
+    smoothing_->setRange(0, 99);
+    smoothing_->setValue(60);
+    smoothing_->setMaximumWidth(160);
+    connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
+        loss_->setSmoothing(v / 100.0);
+        rate_->setSmoothing(v / 100.0);
+    });
     bar->addStretch(1);
     auto* charts = new QHBoxLayout;
     charts->addWidget(loss_);
@@ -125,6 +138,7 @@ void CompareView::rebuild()
 {
     loss_->removeAll();
     rate_->removeAll();
+    smoothedIds_.clear();
     for (int i = 0; i < runs_.size(); ++i) {
         const ComparedRun& r = runs_[i];
         const SeriesTable* t = align_ == Align::ByStep ? r.byStep.get() : r.byTime.get();
@@ -132,8 +146,19 @@ void CompareView::rebuild()
         color.setAlpha(200); // runs that trained alike overlap: both stay visible
         QPen pen(color);
         pen.setWidthF(1.6);
-        loss_->setSeriesName(loss_->addLine(t, ComparedRun::Loss, pen), label(r));
-        rate_->setSeriesName(rate_->addLine(t, ComparedRun::TokensPerS, pen), label(r));
+        // Each run: its raw values faint, its smoothed values named in the legend.
+        QColor faint = color;
+        faint.setAlpha(55);
+        QPen raw(faint);
+        raw.setWidthF(1.0);
+        for (SeriesChart* chart : {loss_, rate_}) {
+            const int column = chart == loss_ ? ComparedRun::Loss : ComparedRun::TokensPerS;
+            chart->setSmoothing(smoothing_->value() / 100.0);
+            chart->setSeriesInLegend(chart->addLine(t, column, raw), false);
+            const int id = chart->addSmoothedLine(t, column, pen);
+            chart->setSeriesName(id, label(r));
+            if (chart == loss_) smoothedIds_.push_back(id);
+        }
     }
     loss_->follow();
     rate_->follow();
@@ -160,10 +185,12 @@ void CompareView::retranslateUi()
     loss_->setAxisTitles(x, tr("Loss"));
     rate_->setTitle(tr("Throughput"));
     rate_->setAxisTitles(x, tr("Tokens/s"));
-    for (int i = 0; i < runs_.size() && i < loss_->seriesCount(); ++i) {
-        loss_->setSeriesName(i, label(runs_[i]));
-        rate_->setSeriesName(i, label(runs_[i]));
+    for (std::size_t i = 0; i < smoothedIds_.size() && i < static_cast<std::size_t>(runs_.size()); ++i) {
+        loss_->setSeriesName(smoothedIds_[i], label(runs_[static_cast<qsizetype>(i)]));
+        rate_->setSeriesName(smoothedIds_[i], label(runs_[static_cast<qsizetype>(i)]));
     }
+    smoothingLabel_->setText(tr("Smoothing"));
+    smoothing_->setToolTip(tr("Exponential moving average of each run's loss and throughput, as TensorBoard smooths: 0 is none"));
     const int n = static_cast<int>(diffModel_->differences().size());
     diffTitle_->setText(runs_.size() == 1 ? tr("The plan of %1").arg(label(runs_.front()))
                         : runs_.size() < 2 ? tr("Plan differences")

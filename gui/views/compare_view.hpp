@@ -3,12 +3,15 @@
 // (units and policies, model, mesh, training).
 #pragma once
 
+#include <vector>
+
 #include "history/compare_loader.hpp"
 
 #include <QWidget>
 
 class QComboBox;
 class QLabel;
+class QSlider;
 class QTableView;
 
 namespace sb::gui {
@@ -29,6 +32,7 @@ public:
     Align align() const { return align_; }
 
     SeriesChart* lossChart() const { return loss_; }
+    QSlider* smoothingSlider() const { return smoothing_; }
     SeriesChart* rateChart() const { return rate_; }
     QTableView* diffTable() const { return diff_; }
     PlanDiffModel* diffModel() const { return diffModel_; }
@@ -46,6 +50,9 @@ private:
     Align align_ = Align::ByStep;
     QComboBox* alignBox_;
     QLabel* alignLabel_;
+    QLabel* smoothingLabel_;
+    QSlider* smoothing_;
+    std::vector<int> smoothedIds_; // per run, in loss_ and rate_ alike
     QLabel* diffTitle_;
     SeriesChart* loss_;
     SeriesChart* rate_;

@@ -8,6 +8,7 @@
 #include "models/run_log_model.hpp"
 #include "text/run_text.hpp"
 
+#include <QComboBox>
 #include <QDateTime>
 #include <QEvent>
 #include <QGridLayout>
@@ -56,7 +57,7 @@ QByteArray tableCsv(const SeriesTable& t, const QList<QPair<const char*, int>>& 
 
 LiveRunView::LiveRunView(QWidget* parent)
     : QWidget(parent), state_(new QLabel), progress_(new QLabel), hint_(new QLabel), smoothing_(new QSlider(Qt::Horizontal)),
-      smoothingLabel_(new QLabel), smoothingValue_(new QLabel), loss_(new SeriesChart), rate_(new SeriesChart),
+      smoothingLabel_(new QLabel), smoothingValue_(new QLabel), xAxis_(new QComboBox), xAxisLabel_(new QLabel), loss_(new SeriesChart), rate_(new SeriesChart),
       time_(new SeriesChart), memory_(new RankMemoryChart), logs_(new LogPanes), splitter_(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("liveRunView"));
@@ -94,6 +95,16 @@ LiveRunView::LiveRunView(QWidget* parent)
     smooth->addWidget(smoothingLabel_);
     smooth->addWidget(smoothing_, 1);
     smooth->addWidget(smoothingValue_);
+    smooth->addSpacing(12);
+    smooth->addWidget(xAxisLabel_);
+    smooth->addWidget(xAxis_);
+    xAxis_->setObjectName(QStringLiteral("liveXAxis"));
+    xAxis_->addItem(QString());
+    xAxis_->addItem(QString());
+    connect(xAxis_, &QComboBox::currentIndexChanged, this, [this] {
+        addLines();
+        for (SeriesChart* c : seriesCharts()) c->refreshNow();
+    });
     auto* lossBox = new QWidget;
     auto* lossLayout = new QVBoxLayout(lossBox);
     lossLayout->setContentsMargins(0, 0, 0, 0);
@@ -119,6 +130,7 @@ LiveRunView::LiveRunView(QWidget* parent)
         smoothingValue_->setText(QLocale().toString(v / 100.0, 'f', 2));
         if (live_) live_->setSmoothing(v / 100.0);
         loss_->scheduleRefresh();
+        rate_->setSmoothing(v / 100.0);
     });
     connect(loss_, &SeriesChart::painted, this, &LiveRunView::onLossPainted);
     for (SeriesChart* c : seriesCharts()) connect(c, &SeriesChart::languageChanged, this, &LiveRunView::retranslateUi);
@@ -143,18 +155,7 @@ void LiveRunView::setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, q
     logs_->setModel(logs, worldSize);
     if (live) {
         live->setSmoothing(smoothing_->value() / 100.0);
-        const SeriesTable* t = &live->table();
-        QColor blue(0x1f, 0x5f, 0xa8);
-        QColor faint = blue;
-        faint.setAlpha(70);
-        loss_->addLine(t, LiveRunModel::Loss, pen(faint, 1.0));
-        loss_->addLine(t, LiveRunModel::LossSmoothed, pen(blue, 2.0));
-        rate_->addLine(t, LiveRunModel::TokensPerS, pen(QColor(0x2e, 0x8b, 0x3e)));
-        time_->addBand(t, LiveRunModel::ForwardMs, -1, QColor(0x7f, 0xb3, 0xe6));
-        time_->addBand(t, LiveRunModel::UpToBackward, LiveRunModel::ForwardMs, QColor(0x1f, 0x5f, 0xa8));
-        time_->addBand(t, LiveRunModel::UpToOptimizer, LiveRunModel::UpToBackward, QColor(0x9c, 0xcc, 0x65));
-        time_->addBand(t, LiveRunModel::UpToComm, LiveRunModel::UpToOptimizer, QColor(0xe5, 0x73, 0x73));
-        time_->addLine(t, LiveRunModel::StepMs, pen(QColor(0x44, 0x44, 0x44), 1.0, Qt::DashLine));
+        addLines();
         loss_->setCsvProvider([live] {
             return tableCsv(live->table(), {{"loss", LiveRunModel::Loss}, {"loss_smoothed", LiveRunModel::LossSmoothed},
                                             {"t", LiveRunModel::Time}});
@@ -240,22 +241,56 @@ void LiveRunView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void LiveRunView::addLines()
+{
+    for (SeriesChart* c : seriesCharts()) c->removeAll();
+    if (!live_) return;
+    const bool byTime = xAxis_->currentIndex() == 1;
+    const SeriesTable* t = byTime ? &live_->tableByTime() : &live_->table();
+    QColor blue(0x1f, 0x5f, 0xa8);
+    QColor faint = blue;
+    faint.setAlpha(70);
+    loss_->addLine(t, LiveRunModel::Loss, pen(faint, 1.0));
+    loss_->addLine(t, LiveRunModel::LossSmoothed, pen(blue, 2.0));
+    const QColor green(0x2e, 0x8b, 0x3e);
+    QColor faintGreen = green;
+    faintGreen.setAlpha(70);
+    rate_->setSmoothing(smoothing_->value() / 100.0);
+    rate_->setSeriesInLegend(rate_->addLine(t, LiveRunModel::TokensPerS, pen(faintGreen, 1.0)), false);
+    rate_->addSmoothedLine(t, LiveRunModel::TokensPerS, pen(green, 2.0));
+    time_->addBand(t, LiveRunModel::ForwardMs, -1, QColor(0x7f, 0xb3, 0xe6));
+    time_->addBand(t, LiveRunModel::UpToBackward, LiveRunModel::ForwardMs, QColor(0x1f, 0x5f, 0xa8));
+    time_->addBand(t, LiveRunModel::UpToOptimizer, LiveRunModel::UpToBackward, QColor(0x9c, 0xcc, 0x65));
+    time_->addBand(t, LiveRunModel::UpToComm, LiveRunModel::UpToOptimizer, QColor(0xe5, 0x73, 0x73));
+    time_->addLine(t, LiveRunModel::StepMs, pen(QColor(0x44, 0x44, 0x44), 1.0, Qt::DashLine));
+    for (SeriesChart* c : seriesCharts()) c->follow();
+    retranslateUi();
+}
+
 void LiveRunView::retranslateUi()
 {
-    hint_->setText(tr("Right-click a chart to export it (PNG, SVG, CSV); the wheel zooms, a double-click shows all"));
+    hint_->setText(tr("Hover for values; drag a box or turn the wheel to zoom, Shift+drag to pan, double-click to show all; "
+                      "right-click for the log scale and exports"));
+    xAxisLabel_->setText(tr("X axis"));
+    xAxis_->setItemText(0, tr("step"));
+    xAxis_->setItemText(1, tr("time since the first step"));
+    const QString x = xAxis_->currentIndex() == 1 ? tr("Seconds") : tr("Step");
     smoothingLabel_->setText(tr("Smoothing"));
-    smoothing_->setToolTip(tr("Exponential moving average of the loss, as TensorBoard smooths: 0 is none"));
+    smoothing_->setToolTip(tr("Exponential moving average of the loss and the throughput, as TensorBoard smooths: 0 is none"));
     loss_->setTitle(tr("Loss"));
-    loss_->setAxisTitles(tr("Step"), tr("Loss"));
+    loss_->setAxisTitles(x, tr("Loss"));
     rate_->setTitle(tr("Throughput"));
-    rate_->setAxisTitles(tr("Step"), tr("Tokens/s"));
+    rate_->setAxisTitles(x, tr("Tokens/s"));
     time_->setTitle(tr("Step time (rank 0)"));
-    time_->setAxisTitles(tr("Step"), tr("ms"));
+    time_->setAxisTitles(x, tr("ms"));
     if (loss_->seriesCount() == 2) {
         loss_->setSeriesName(0, tr("Loss (raw)"));
         loss_->setSeriesName(1, tr("Loss (smoothed)"));
     }
-    if (rate_->seriesCount() == 1) rate_->setSeriesName(0, tr("Tokens/s (all ranks)"));
+    if (rate_->seriesCount() == 2) {
+        rate_->setSeriesName(0, tr("Tokens/s (all ranks, raw)"));
+        rate_->setSeriesName(1, tr("Tokens/s (all ranks)"));
+    }
     if (time_->seriesCount() == 5) {
         time_->setSeriesName(0, tr("Forward"));
         time_->setSeriesName(1, tr("Backward"));

@@ -13,6 +13,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QSlider;
 class QSplitter;
@@ -43,6 +44,8 @@ public:
     QList<SeriesChart*> seriesCharts() const { return {loss_, rate_, time_}; }
     LogPanes* logs() const { return logs_; }
     QSlider* smoothingSlider() const { return smoothing_; }
+    // The charts' x axis: 0 the step, 1 the seconds since the first step.
+    QComboBox* xAxisBox() const { return xAxis_; }
     QString statusText() const;
     LiveRunModel* model() const { return live_; }
 
@@ -54,6 +57,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void addLines(); // the charts' lines, against the chosen x
     void retranslateUi();
     void updateStatus();
     void onLossPainted();
@@ -65,6 +69,8 @@ private:
     QSlider* smoothing_;
     QLabel* smoothingLabel_;
     QLabel* smoothingValue_;
+    QComboBox* xAxis_;
+    QLabel* xAxisLabel_;
     SeriesChart* loss_;
     SeriesChart* rate_;
     SeriesChart* time_;

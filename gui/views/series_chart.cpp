@@ -67,6 +67,51 @@ int SeriesChart::addLine(const SeriesTable* table, int column, const QPen& pen)
     return static_cast<int>(series_.size()) - 1;
 }
 
+int SeriesChart::addSmoothedLine(const SeriesTable* table, int column, const QPen& pen)
+{
+    const int id = addLine(nullptr, 0, pen);
+    Series& s = series_[static_cast<std::size_t>(id)];
+    s.source = table;
+    s.sourceColumn = column;
+    s.smoothed = std::make_shared<SeriesTable>(1);
+    s.smoother.reset(smoothing_);
+    s.table = s.smoothed.get();
+    return id;
+}
+
+void SeriesChart::setSmoothing(double weight)
+{
+    weight = std::clamp(weight, 0.0, 0.999);
+    if (weight == smoothing_) return;
+    smoothing_ = weight;
+    for (Series& s : series_)
+        if (s.smoothed) {
+            s.smoothed->clear();
+            s.smoother.reset(weight);
+        }
+    scheduleRefresh();
+}
+
+void SeriesChart::updateSmoothed(Series& s) const
+{
+    // Only the rows that arrived since the last refresh: O(new rows). A
+    // table cut back (a restarted attempt) or rewritten starts again.
+    if (s.source->generation() != s.seenGeneration || s.smoothed->size() > s.source->size()) {
+        s.smoothed->clear();
+        s.smoother.reset(smoothing_);
+        s.seenGeneration = s.source->generation();
+    }
+    for (qsizetype i = s.smoothed->size(); i < s.source->size(); ++i)
+        s.smoothed->append(s.source->x(i), {s.smoother.next(s.source->value(s.sourceColumn, i))});
+}
+
+void SeriesChart::setSeriesInLegend(int id, bool shown)
+{
+    const Series& s = series_[static_cast<std::size_t>(id)];
+    QAbstractSeries* drawn = s.band ? static_cast<QAbstractSeries*>(s.band) : s.line;
+    for (QLegendMarker* m : chart()->legend()->markers(drawn)) m->setVisible(shown);
+}
+
 int SeriesChart::addBand(const SeriesTable* table, int upper, int lower, const QColor& color)
 {
     Series s;
@@ -164,6 +209,8 @@ void SeriesChart::refreshNow()
     refreshTimer_.stop();
     QElapsedTimer clock;
     clock.start();
+    for (Series& s : series_)
+        if (s.smoothed) updateSmoothed(s);
     double x0 = viewX0_, x1 = viewX1_;
     const bool any = dataRange(&x0, &x1);
     if (follow_) {

@@ -12,11 +12,14 @@
 #include "chart_view_base.hpp"
 
 #include "history/series_table.hpp"
+#include "models/ema_smoothing.hpp"
 
 #include <QPen>
 #include <QTimer>
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 class QAreaSeries;
@@ -35,6 +38,14 @@ public:
 
     // A line of `column` of `table` (not owned; must outlive the line or be replaced).
     int addLine(const app::SeriesTable* table, int column, const QPen& pen);
+    // The line of `column` of `table` smoothed as TensorBoard smooths (EMA with
+    // debiasing, setSmoothing()), computed as rows arrive.
+    int addSmoothedLine(const app::SeriesTable* table, int column, const QPen& pen);
+    // The weight of every smoothed line, in [0, 1): 0 draws the values as they are.
+    void setSmoothing(double weight);
+    double smoothing() const { return smoothing_; }
+    // Leaves a line out of the legend (the faint raw line beside its smoothed one).
+    void setSeriesInLegend(int id, bool shown);
     // A filled band from column `lower` (-1: zero) up to column `upper`.
     int addBand(const app::SeriesTable* table, int upper, int lower, const QColor& color);
     void setSeriesName(int id, const QString& name);
@@ -101,7 +112,14 @@ private:
         QAreaSeries* band = nullptr;
         int drawn = 0;
         bool visible = true;
+        // Smoothed lines: `table` is `smoothed`, the EMA of column `sourceColumn` of `source`.
+        const app::SeriesTable* source = nullptr;
+        int sourceColumn = 0;
+        std::shared_ptr<app::SeriesTable> smoothed;
+        EmaSmoother smoother;
+        std::uint64_t seenGeneration = 0;
     };
+    void updateSmoothed(Series& s) const;
     void attach(QAbstractSeries* s);
     bool dataRange(double* x0, double* x1) const;
     QAbstractAxis* valueAxis() const;
@@ -120,6 +138,7 @@ private:
     double lastRefreshMs_ = 0;
     bool follow_ = true;
     bool yFromZero_ = false;
+    double smoothing_ = 0.6;
     // Interaction: the crosshair, the zoom box, a drag in progress.
     enum class Drag { None, Zoom, Pan };
     Drag drag_ = Drag::None;

@@ -144,9 +144,10 @@ void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
     QTRY_COMPARE(areas->runsModel()->rowCount(), 1000);
     CompareView* compare = view->compareView();
     view->selectRuns({7});
-    QTRY_COMPARE(compare->lossChart()->seriesCount(), 1);
+    QTRY_COMPARE(compare->lossChart()->seriesCount(), 2); // raw and smoothed
     compare->lossChart()->refreshNow();
     QCOMPARE(compare->lossChart()->drawnPoints(0), 20);
+    QCOMPARE(compare->lossChart()->drawnPoints(1), 20);
     QCOMPARE(compare->lossChart()->xMax(), 20.0);
     const QAbstractItemModel* plan = compare->diffTable()->model();
     QVERIFY(plan->rowCount() > 20);
@@ -155,7 +156,7 @@ void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
         sawPreset = sawPreset || plan->index(r, PlanDiffModel::FirstRunColumn).data().toString() == QStringLiteral("gpt2-124m");
     QVERIFY(sawPreset);
     view->selectRuns({7, 8});
-    QTRY_COMPARE(compare->lossChart()->seriesCount(), 2);
+    QTRY_COMPARE(compare->lossChart()->seriesCount(), 4);
     QCOMPARE(compare->diffTable()->model()->rowCount(), 0); // the same plan
 }
 

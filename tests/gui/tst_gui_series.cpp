@@ -5,8 +5,11 @@
 
 #include "models/ema_smoothing.hpp"
 #include "models/live_run_model.hpp"
+#include "models/run_log_model.hpp"
+#include "views/live_run_view.hpp"
 #include "views/series_chart.hpp"
 
+#include <QComboBox>
 #include <QRandomGenerator>
 #include <QValueAxis>
 #include <QLineSeries>
@@ -30,6 +33,8 @@ private Q_SLOTS:
     void hoverShowsEveryLinesValue();
     void boxZoomPanAndReset();
     void lossOnALogScale();
+    void everyLineCanBeSmoothed();
+    void liveChartsByStepOrTime();
 };
 
 void TestSeries::smoothingIsTensorBoards()
@@ -96,6 +101,11 @@ void TestSeries::restartedAttemptReplacesSteps()
     for (int s = 11; s <= 15; ++s) step(0, s, 1.0, 200 + s);
     QCOMPARE(live.table().size(), 15);
     QCOMPARE(live.table().value(LiveRunModel::Loss, 10), 1.0);
+    // The same rows by the seconds since the first step: the restart replaced them there too.
+    QCOMPARE(live.tableByTime().size(), 15);
+    QCOMPARE(live.tableByTime().x(0), 0.0);
+    QCOMPARE(live.tableByTime().x(14), 215.0 - 101.0);
+    QCOMPARE(live.tableByTime().value(LiveRunModel::Loss, 10), 1.0);
     QCOMPARE(live.lastStep(), 15);
     step(1, 3, 0, 0);
     QCOMPARE(live.ranks()[1].peak, 30);
@@ -268,6 +278,99 @@ void TestSeries::lossOnALogScale()
     c.chart.setLogScale(false);
     QVERIFY(qobject_cast<QValueAxis*>(c.chart.chart()->axes(Qt::Vertical).value(0)));
     QCOMPARE(c.chart.chart()->axes(Qt::Vertical).size(), 1);
+}
+
+namespace {
+
+// The values of the series named `name` in a chart's CSV export (every point).
+std::vector<double> csvValues(const QByteArray& csv, const QByteArray& name)
+{
+    std::vector<double> out;
+    for (const QByteArray& line : csv.split('\n'))
+        if (line.startsWith(QByteArray('"' + name + "\","))) out.push_back(line.split(',').value(2).toDouble());
+    return out;
+}
+
+void compareSeries(const std::vector<double>& ours, const std::vector<double>& expected)
+{
+    QCOMPARE(ours.size(), expected.size());
+    for (std::size_t i = 0; i < ours.size(); ++i)
+        QVERIFY2(std::abs(ours[i] - expected[i]) < 1e-9 * std::max(1.0, std::abs(expected[i])), qPrintable(QString::number(i)));
+}
+
+} // namespace
+
+// Any line (throughput, a compared run) is smoothed as TensorBoard smooths,
+// computed as rows arrive, and again from the start when the table is cut
+// back (a restarted attempt) or the weight changes.
+void TestSeries::everyLineCanBeSmoothed()
+{
+    QRandomGenerator rng(5);
+    SeriesTable t(1);
+    std::vector<double> v;
+    auto add = [&](int n) {
+        for (int i = 0; i < n; ++i) {
+            v.push_back(1000 + rng.generateDouble() * 200);
+            t.append(static_cast<double>(v.size()), {v.back()});
+        }
+    };
+    add(300);
+    SeriesChart chart;
+    chart.resize(800, 400);
+    chart.setSmoothing(0.6);
+    chart.setSeriesName(chart.addLine(&t, 0, QPen(Qt::gray)), QStringLiteral("raw"));
+    chart.setSeriesName(chart.addSmoothedLine(&t, 0, QPen(Qt::green)), QStringLiteral("smooth"));
+    chart.refreshNow();
+    compareSeries(csvValues(chart.csv(), "smooth"), emaSmooth(v, 0.6));
+    compareSeries(csvValues(chart.csv(), "raw"), v);
+    add(200); // arrives while live
+    chart.refreshNow();
+    compareSeries(csvValues(chart.csv(), "smooth"), emaSmooth(v, 0.6));
+    t.truncate(100); // a restarted attempt replaces steps 101..
+    v.resize(100);
+    add(50);
+    chart.refreshNow();
+    compareSeries(csvValues(chart.csv(), "smooth"), emaSmooth(v, 0.6));
+    chart.setSmoothing(0.95);
+    chart.refreshNow();
+    compareSeries(csvValues(chart.csv(), "smooth"), emaSmooth(v, 0.95));
+    chart.setSmoothing(0);
+    chart.refreshNow();
+    compareSeries(csvValues(chart.csv(), "smooth"), v);
+}
+
+// The live charts' x axis: steps, or seconds since the first step (a run
+// that slowed down shows it), as the compare view offers.
+void TestSeries::liveChartsByStepOrTime()
+{
+    LiveRunModel live;
+    live.reset(1, 40, {});
+    for (int s = 1; s <= 40; ++s) {
+        protocol::StepMetrics m;
+        m.rank = 0;
+        m.step = s;
+        m.loss = 5.0 - s * 0.01;
+        m.tokensPerS = 1000;
+        m.stepMs = s <= 20 ? 500 : 1500;
+        m.t = 1000 + (s <= 20 ? s * 0.5 : 10 + (s - 20) * 1.5);
+        live.log(m);
+    }
+    RunLogModel logs;
+    LiveRunView view;
+    view.resize(1200, 800);
+    view.setRun(&live, &logs, 1, 1, QStringLiteral("tiny"));
+    view.lossChart()->refreshNow();
+    QCOMPARE(view.lossChart()->xMax(), 40.0);
+    view.xAxisBox()->setCurrentIndex(1);
+    view.lossChart()->refreshNow();
+    QCOMPARE(view.lossChart()->xMin(), 0.0);
+    QCOMPARE(view.lossChart()->xMax(), 39.5); // 20 steps of 0.5 s, then 20 of 1.5 s, after the first
+    QCOMPARE(view.rateChart()->xMax(), 39.5);
+    view.rateChart()->refreshNow();
+    QVERIFY(view.lossChart()->hoverTextAt(view.lossChart()->chart()->plotArea().center()).startsWith(QStringLiteral("Seconds")));
+    view.xAxisBox()->setCurrentIndex(0);
+    view.lossChart()->refreshNow();
+    QCOMPARE(view.lossChart()->xMax(), 40.0);
 }
 
 QTEST_MAIN(TestSeries)
