@@ -216,7 +216,7 @@ void TrainingPanel::retranslateUi()
     checkpointDir_->setToolTip(tr("Where runs save sharded checkpoints (step-NNNNNN folders); relative to the plan file"));
     async_->setText(tr("Save in the background (async)"));
     numberField(QStringLiteral("grad_accum"))->setToolTip(tr("Micro-batches per optimizer step (gradient accumulation without sync)"));
-    numberField(QStringLiteral("grad_clip"))->setPlaceholderText(tr("off"));
+    numberField(QStringLiteral("grad_clip"))->setSpecialValue(0, tr("off")); // 0 disables clipping
     numberField(QStringLiteral("checkpoint.interval"))->setSpecialValue(0, tr("only at the end"));
     numberField(QStringLiteral("checkpoint.interval"))->setSuffix(tr(" steps"));
     refresh();

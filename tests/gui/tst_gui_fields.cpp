@@ -269,6 +269,19 @@ void TestFields::everyTrainingSettingHasAField()
     QCOMPARE(c.checkpoint.interval, 10);
     QCOMPARE(c.checkpoint.keep, 3);
     QCOMPARE(c.checkpoint.async, false);
+    // Clipping off is an empty field reading "off", and typing nothing turns it off.
+    NumberField* clip = t->numberField(QStringLiteral("grad_clip"));
+    type(clip, QStringLiteral("0"));
+    QCOMPARE(doc->plan().training.gradClip, 0.0);
+    QCOMPARE(clip->text(), QString());
+    QCOMPARE(clip->placeholderText(), QStringLiteral("off"));
+    type(clip, QStringLiteral("0.75"));
+    QCOMPARE(doc->plan().training.gradClip, 0.75);
+    clip->selectAll();
+    QTest::keyClick(clip, Qt::Key_Delete);
+    QTest::keyClick(clip, Qt::Key_Return);
+    QCOMPARE(doc->plan().training.gradClip, 0.0);
+    QVERIFY(!clip->isInvalid());
     // A value the validator refuses is kept as typed and marked at its field.
     type(t->numberField(QStringLiteral("optimizer.lr")), QStringLiteral("0"));
     QCOMPARE(doc->plan().training.optimizer.lr, 0.0);
