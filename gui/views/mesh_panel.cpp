@@ -7,7 +7,6 @@
 #include "document/plan_edits.hpp"
 #include "models/device_presets.hpp"
 #include "text/format.hpp"
-#include "text/problem_text.hpp"
 
 #include <QComboBox>
 #include <QEvent>
@@ -110,8 +109,7 @@ void MeshPanel::refresh()
     const int preset = devicePresetIndex(m);
     device_->setCurrentIndex(preset);
     const JsonPath device = JsonPath().key("mesh").key("device");
-    const KeptValue* kept = document_->keptAt(device);
-    markInvalid(device_, kept ? problemText(kept->problem) : problemsAt(*document_, device));
+    markInvalid(device_, problemsAt(*document_, device)); // a kept value's problem is among them
     capacity_->setEnabled(devicePresets()[static_cast<std::size_t>(preset)].editableCapacity);
     info_->setText(tr("World size %1, shard group %2 ranks").arg(formatCount(m.worldSize()), formatCount(m.shardSize())));
 }

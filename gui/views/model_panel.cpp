@@ -7,7 +7,6 @@
 #include "document/plan_edits.hpp"
 #include "text/format.hpp"
 #include "text/labels.hpp"
-#include "text/problem_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -145,8 +144,7 @@ void ModelPanel::markOthers()
         {preset_, "preset"}, {dtype_, "dtype"}, {tied_, "tied_embeddings"}};
     for (const auto& [widget, key] : others) {
         const JsonPath path = model.key(key);
-        const KeptValue* kept = document_->keptAt(path);
-        markInvalid(widget, kept ? problemText(kept->problem) : problemsAt(*document_, path));
+        markInvalid(widget, problemsAt(*document_, path));
     }
 }
 

@@ -40,7 +40,7 @@ void PlanFields::refresh()
     const Plan& plan = document_->plan();
     for (const Binding& b : bindings_) {
         if (const KeptValue* kept = document_->keptAt(b.path)) {
-            b.field->showInvalid(QString::fromStdString(kept->raw.dump()), problemText(kept->problem));
+            b.field->showInvalid(QString::fromStdString(kept->raw.dump()), problemsAt(*document_, b.path));
             continue;
         }
         b.field->setProblem(problemsAt(*document_, b.path));

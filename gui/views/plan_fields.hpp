@@ -19,7 +19,8 @@ namespace sb::gui {
 
 class PlanDocument;
 
-// What the document says about `path`: its problems' sentences, one per line.
+// What the document says about `path`: its problems' sentences, one per line
+// (a value kept from the file has its reader's problem there too).
 QString problemsAt(const PlanDocument& document, const JsonPath& path);
 // Marks a field that is not a NumberField (a combo box, a check box).
 void markInvalid(QWidget* widget, const QString& reason);

@@ -6,7 +6,6 @@
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
 #include "text/format.hpp"
-#include "text/problem_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -93,7 +92,7 @@ void showText(QLineEdit* edit, const PlanDocument& doc, const JsonPath& path, co
     const KeptValue* kept = doc.keptAt(path);
     const QString text = kept ? QString::fromStdString(kept->raw.dump()) : QString::fromStdString(value);
     if (edit->text() != text) edit->setText(text);
-    markInvalid(edit, kept ? problemText(kept->problem) : problemsAt(doc, path));
+    markInvalid(edit, problemsAt(doc, path));
 }
 
 } // namespace
@@ -235,7 +234,7 @@ void TrainingPanel::refresh()
     const JsonPath kind = training.key("data").key("kind");
     const KeptValue* keptKind = document_->keptAt(kind);
     showChoice(dataKind_, keptKind ? QString::fromStdString(keptKind->raw.dump()) : QString::fromLatin1(kDataKinds[t.data.kind]),
-               keptKind ? problemText(keptKind->problem) : problemsAt(*document_, kind));
+               problemsAt(*document_, kind));
     showText(dataPath_, *document_, training.key("data").key("path"), t.data.path);
     dataPath_->setEnabled(t.data.kind != DataConfig::Synthetic || !t.data.path.empty());
     browse_->setEnabled(t.data.kind != DataConfig::Synthetic);
@@ -243,8 +242,7 @@ void TrainingPanel::refresh()
     {
         const QSignalBlocker block(async_);
         async_->setChecked(t.checkpoint.async);
-        const KeptValue* kept = document_->keptAt(training.key("checkpoint").key("async"));
-        markInvalid(async_, kept ? problemText(kept->problem) : QString());
+        markInvalid(async_, problemsAt(*document_, training.key("checkpoint").key("async")));
     }
     const std::int64_t tokens = static_cast<std::int64_t>(t.microBatch) * t.seqLen * t.gradAccum * plan.mesh.worldSize();
     info_->setText(tr("%1 tokens per optimizer step across all ranks").arg(formatCount(tokens)));
