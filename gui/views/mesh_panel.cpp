@@ -75,7 +75,7 @@ MeshPanel::MeshPanel(PlanDocument* document, QWidget* parent)
                       });
     }
     connect(device_, &QComboBox::activated, this, &MeshPanel::deviceChosen);
-    connect(document_, &PlanDocument::meshChanged, this, &MeshPanel::refresh);
+    // Once per applied change (problemsChanged follows every one, a mesh change included).
     connect(document_, &PlanDocument::problemsChanged, this, &MeshPanel::refresh);
     retranslateUi();
 }

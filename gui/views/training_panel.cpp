@@ -104,8 +104,8 @@ TrainingPanel::TrainingPanel(PlanDocument* document, QWidget* parent)
 {
     setObjectName(QStringLiteral("trainingPanel"));
     build();
-    connect(document_, &PlanDocument::trainingChanged, this, &TrainingPanel::refresh);
-    connect(document_, &PlanDocument::meshChanged, this, &TrainingPanel::refresh);
+    // Once per applied change (problemsChanged follows every one, a training or mesh change included):
+    // the values, their marks and the tokens per step.
     connect(document_, &PlanDocument::problemsChanged, this, &TrainingPanel::refresh);
     connect(document_, &PlanDocument::filePathChanged, this, &TrainingPanel::describeDataFile);
     retranslateUi();
