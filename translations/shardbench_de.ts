@@ -1349,6 +1349,22 @@
             <source>Rank %1</source>
             <translation>Rang %1</translation>
         </message>
+        <message>
+            <source>Show the charts</source>
+            <translation>Diagramme zeigen</translation>
+        </message>
+        <message>
+            <source>Enlarge the log</source>
+            <translation>Log vergrößern</translation>
+        </message>
+        <message>
+            <source>Give the charts their room back</source>
+            <translation>Den Diagrammen ihren Platz zurückgeben</translation>
+        </message>
+        <message>
+            <source>The log takes the whole view; the charts give way until you press again</source>
+            <translation>Das Log nimmt die ganze Ansicht ein; die Diagramme weichen, bis Sie erneut drücken</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::MainActionsText</name>
@@ -3625,10 +3641,6 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>Kein Lauf passt zum Filter.</translation>
         </message>
         <message>
-            <source>Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
-            <translation>Wählen Sie einen Lauf, um Loss, Durchsatz und Plan zu sehen; wählen Sie zwei oder mehr (Strg+Klick), um sie zu vergleichen und zu sehen, worin sich ihre Pläne unterscheiden.</translation>
-        </message>
-        <message>
             <source>Rename, tags and notes…</source>
             <translation>Umbenennen, Tags und Notizen…</translation>
         </message>
@@ -3643,6 +3655,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>Filter by name, tag, note, status, reason or plan…</source>
             <translation>Nach Name, Tag, Notiz, Status, Grund oder Plan filtern…</translation>
+        </message>
+        <message>
+            <source>Select a run to see its charts, memory, logs, plan and checkpoints; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
+            <translation>Einen Lauf auswählen, um Diagramme, Speicher, Logs, Plan und Checkpoints zu sehen; zwei oder mehr (Strg+Klick) auswählen, um sie und die Unterschiede ihrer Pläne zu vergleichen.</translation>
         </message>
     </context>
     <context>
@@ -4045,6 +4061,101 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>Notes</source>
             <translation>Notizen</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::RunPage</name>
+        <message>
+            <source>This run wrote no checkpoints. To have them, set a checkpoint folder and an interval in the plan's training settings (Setup, Training, Checkpoints) before launching.</source>
+            <translation>Dieser Lauf hat keine Checkpoints geschrieben. Dafür vor dem Start in den Trainingseinstellungen des Plans (Einrichtung, Training, Checkpoints) einen Checkpoint-Ordner und ein Intervall festlegen.</translation>
+        </message>
+        <message>
+            <source>run %1</source>
+            <translation>Lauf %1</translation>
+        </message>
+        <message>
+            <source>Run %1 cannot be read from the run store: %2</source>
+            <translation>Lauf %1 kann nicht aus dem Laufspeicher gelesen werden: %2</translation>
+        </message>
+        <message>
+            <source>on this machine</source>
+            <translation>auf diesem Rechner</translation>
+        </message>
+        <message>
+            <source>through Slurm</source>
+            <translation>über Slurm</translation>
+        </message>
+        <message>
+            <source>through Slurm on %1</source>
+            <translation>über Slurm auf %1</translation>
+        </message>
+        <message>
+            <source>over SSH</source>
+            <translation>über SSH</translation>
+        </message>
+        <message>
+            <source>over SSH on %1</source>
+            <translation>über SSH auf %1</translation>
+        </message>
+        <message>
+            <source>detached, run directory %1</source>
+            <translation>abgekoppelt, Laufverzeichnis %1</translation>
+        </message>
+        <message>
+            <source>world size %1</source>
+            <translation>Weltgröße %1</translation>
+        </message>
+        <message>
+            <source>started %1</source>
+            <translation>gestartet %1</translation>
+        </message>
+        <message>
+            <source>ran %1</source>
+            <translation>Dauer %1</translation>
+        </message>
+        <message>
+            <source>restarts %1 of %2</source>
+            <translation>Neustarts %1 von %2</translation>
+        </message>
+        <message>
+            <source>resumed from run %1</source>
+            <translation>fortgesetzt von Lauf %1</translation>
+        </message>
+        <message>
+            <source>mean %1</source>
+            <translation>Mittel %1</translation>
+        </message>
+        <message>
+            <source>%1 unreadable lines from the ranks</source>
+            <translation>%1 unlesbare Zeilen der Ränge</translation>
+        </message>
+        <message>
+            <source>tags: %1</source>
+            <translation>Tags: %1</translation>
+        </message>
+        <message>
+            <source>Charts, memory and logs</source>
+            <translation>Diagramme, Speicher und Logs</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <source>Checkpoints (%1)</source>
+            <translation>Checkpoints (%1)</translation>
+        </message>
+        <message>
+            <source>Checkpoints</source>
+            <translation>Checkpoints</translation>
+        </message>
+        <message>
+            <source>Verify, export or restore…</source>
+            <translation>Prüfen, exportieren oder wiederherstellen…</translation>
+        </message>
+        <message>
+            <source>Opens this run in the Checkpoints area</source>
+            <translation>Öffnet diesen Lauf im Bereich Checkpoints</translation>
         </message>
 </context>
 </TS>

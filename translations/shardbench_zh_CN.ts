@@ -1342,6 +1342,22 @@
             <source>Rank %1</source>
             <translation>Rank %1</translation>
         </message>
+        <message>
+            <source>Show the charts</source>
+            <translation>显示图表</translation>
+        </message>
+        <message>
+            <source>Enlarge the log</source>
+            <translation>放大日志</translation>
+        </message>
+        <message>
+            <source>Give the charts their room back</source>
+            <translation>把空间还给图表</translation>
+        </message>
+        <message>
+            <source>The log takes the whole view; the charts give way until you press again</source>
+            <translation>日志占据整个视图；图表让位，直到再次按下</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::MainActionsText</name>
@@ -3581,10 +3597,6 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>没有与筛选条件匹配的运行。</translation>
         </message>
         <message>
-            <source>Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
-            <translation>选择一次运行以查看其损失、吞吐量和计划；选择两次或更多（Ctrl+单击）以比较它们并查看计划的差异。</translation>
-        </message>
-        <message>
             <source>Rename, tags and notes…</source>
             <translation>重命名、标签和备注…</translation>
         </message>
@@ -3599,6 +3611,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>Filter by name, tag, note, status, reason or plan…</source>
             <translation>按名称、标签、备注、状态、原因或计划筛选…</translation>
+        </message>
+        <message>
+            <source>Select a run to see its charts, memory, logs, plan and checkpoints; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
+            <translation>选择一个运行以查看其图表、内存、日志、计划和检查点；选择两个或更多（Ctrl+单击）以比较它们及其计划的差异。</translation>
         </message>
     </context>
     <context>
@@ -3999,6 +4015,101 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>Notes</source>
             <translation>备注</translation>
+        </message>
+</context>
+<context>
+    <name>sb::gui::RunPage</name>
+        <message>
+            <source>This run wrote no checkpoints. To have them, set a checkpoint folder and an interval in the plan's training settings (Setup, Training, Checkpoints) before launching.</source>
+            <translation>此运行未写入检查点。如需检查点，请在启动前于计划的训练设置（设置、训练、检查点）中设定检查点文件夹和间隔。</translation>
+        </message>
+        <message>
+            <source>run %1</source>
+            <translation>运行 %1</translation>
+        </message>
+        <message>
+            <source>Run %1 cannot be read from the run store: %2</source>
+            <translation>无法从运行存储读取运行 %1：%2</translation>
+        </message>
+        <message>
+            <source>on this machine</source>
+            <translation>在本机</translation>
+        </message>
+        <message>
+            <source>through Slurm</source>
+            <translation>通过 Slurm</translation>
+        </message>
+        <message>
+            <source>through Slurm on %1</source>
+            <translation>通过 Slurm 在 %1</translation>
+        </message>
+        <message>
+            <source>over SSH</source>
+            <translation>通过 SSH</translation>
+        </message>
+        <message>
+            <source>over SSH on %1</source>
+            <translation>通过 SSH 在 %1</translation>
+        </message>
+        <message>
+            <source>detached, run directory %1</source>
+            <translation>分离运行，运行目录 %1</translation>
+        </message>
+        <message>
+            <source>world size %1</source>
+            <translation>进程总数 %1</translation>
+        </message>
+        <message>
+            <source>started %1</source>
+            <translation>开始于 %1</translation>
+        </message>
+        <message>
+            <source>ran %1</source>
+            <translation>运行了 %1</translation>
+        </message>
+        <message>
+            <source>restarts %1 of %2</source>
+            <translation>重启 %1 / %2</translation>
+        </message>
+        <message>
+            <source>resumed from run %1</source>
+            <translation>从运行 %1 恢复</translation>
+        </message>
+        <message>
+            <source>mean %1</source>
+            <translation>平均 %1</translation>
+        </message>
+        <message>
+            <source>%1 unreadable lines from the ranks</source>
+            <translation>来自各 rank 的 %1 行无法读取</translation>
+        </message>
+        <message>
+            <source>tags: %1</source>
+            <translation>标签：%1</translation>
+        </message>
+        <message>
+            <source>Charts, memory and logs</source>
+            <translation>图表、内存和日志</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>计划</translation>
+        </message>
+        <message>
+            <source>Checkpoints (%1)</source>
+            <translation>检查点（%1）</translation>
+        </message>
+        <message>
+            <source>Checkpoints</source>
+            <translation>检查点</translation>
+        </message>
+        <message>
+            <source>Verify, export or restore…</source>
+            <translation>校验、导出或恢复…</translation>
+        </message>
+        <message>
+            <source>Opens this run in the Checkpoints area</source>
+            <translation>在“检查点”区域打开此运行</translation>
         </message>
 </context>
 </TS>

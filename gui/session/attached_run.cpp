@@ -1,13 +1,13 @@
 #include "attached_run.hpp"
 
+#include "stored_run.hpp"
+
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
 #include "jobs/work_pool.hpp"
 
-#include "estimate/estimate.hpp"
 #include "launch/detach/detached_control.hpp"
 #include "launch/detach/rank_log_fetch.hpp"
-#include "plan/plan_json.hpp"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -38,7 +38,6 @@ AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRun
     if (!session_) return;
     status_ = store::parseStatus(row_.status).value_or(store::RunStatus::Running);
     reason_ = launch::storedReason(row_);
-    resetModels();
     loadBacklog(dbPath);
     connectSession();
 }
@@ -51,49 +50,21 @@ AttachedRun::~AttachedRun()
     if (logFetch_) logFetch_->disconnect(this);
 }
 
-void AttachedRun::resetModels()
-{
-    // The recorded plan gives the length of the run and the estimate per rank.
-    std::vector<qint64> predicted;
-    int steps = 0;
-    if (!row_.planJson.isEmpty()) {
-        LoadedPlan loaded = validateLoaded(planFromString(row_.planJson.toStdString()));
-        steps = loaded.plan.training.steps;
-        if (loaded.ok())
-            for (const RankEstimate& r : estimateMemory(loaded.plan, *loaded.tree).ranks) predicted.push_back(static_cast<qint64>(r.peakBytes));
-    }
-    live_->reset(row_.worldSize, steps, predicted);
-    logs_->clear();
-}
-
 void AttachedRun::loadBacklog(const QString& dbPath)
 {
-    // What earlier clients stored is drawn first; the stream then resumes
+    // What earlier clients stored is drawn first (the recorded plan gives the
+    // length of the run and the estimate per rank); the stream then resumes
     // from the stored offsets. A line it sends again (offsets are saved a
     // little after the rows) replaces the same step, as a restart's does.
-    QString error;
-    auto reader = store::RunReader::open(dbPath, &error);
-    if (!reader) return;
-    const qint64 id = row_.id;
-    reader->forEachStepRow(id, 0, [this](const store::MetricRow& r) { live_->log(r.m); });
-    // The other ranks' memory from their summaries (their rows can be many).
-    for (const store::RankSummary& r : reader->rankSummaries(id)) {
-        if (r.rank == 0) continue;
-        protocol::StepMetrics m;
-        m.rank = r.rank;
-        m.step = r.lastStep;
-        m.memPeak = r.peakMem;
-        live_->log(m);
-    }
-    for (int rank : {RunLogModel::kLauncher, 0}) appendStoredLogs(*reader, rank);
-}
-
-void AttachedRun::appendStoredLogs(store::RunReader& reader, int rank)
-{
-    ranksWithLogs_.insert(rank);
-    for (const store::LogRecord& l : reader.logs(row_.id, rank))
-        logs_->append(l.rank, l.rank < 0 ? RunLogModel::Launcher : l.stream == store::LogStream::Stdout ? RunLogModel::Stdout : RunLogModel::Stderr,
-                      l.attempt, l.line);
+    StoredRunParts parts;
+    parts.logRanks = {RunLogModel::kLauncher, 0};
+    parts.checkpoints = false;
+    StoredRun stored = readStoredRun(dbPath, row_.id, parts);
+    if (!stored.error.isEmpty()) stored.row = row_; // the length and the estimate still come from the plan
+    showStoredSteps(stored, live_);
+    logs_->clear();
+    appendStoredLogs(stored.logs, logs_);
+    ranksWithLogs_ = {RunLogModel::kLauncher, 0};
 }
 
 void AttachedRun::fetchRankLog(int rank)
@@ -112,7 +83,10 @@ void AttachedRun::nextLogFetch()
     const int rank = logFetchQueue_.takeFirst();
     QString error;
     if (!ranksWithLogs_.contains(rank))
-        if (auto reader = store::RunReader::open(dbPath_, &error)) appendStoredLogs(*reader, rank);
+        if (auto reader = store::RunReader::open(dbPath_, &error)) {
+            ranksWithLogs_.insert(rank);
+            appendStoredLogs(reader->logs(row_.id, rank), logs_);
+        }
     logFetch_ = launch::openRankLogFetch(dbPath_, *store_, row_.id, rank, policy_, &error);
     if (!logFetch_) {
         Q_EMIT rankLogFetched(rank, error);

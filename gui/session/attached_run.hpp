@@ -68,10 +68,8 @@ Q_SIGNALS:
 
 private:
     void connectSession();
-    void resetModels();
     void loadBacklog(const QString& dbPath);
     void nextLogFetch();
-    void appendStoredLogs(store::RunReader& reader, int rank);
 
     std::shared_ptr<store::SqliteRunStore> store_;
     std::unique_ptr<launch::AttachSession> session_;

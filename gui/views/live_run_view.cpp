@@ -58,7 +58,8 @@ QByteArray tableCsv(const SeriesTable& t, const QList<QPair<const char*, int>>& 
 LiveRunView::LiveRunView(QWidget* parent)
     : QWidget(parent), state_(new QLabel), progress_(new QLabel), hint_(new QLabel), smoothing_(new QSlider(Qt::Horizontal)),
       smoothingLabel_(new QLabel), smoothingValue_(new QLabel), xAxis_(new QComboBox), xAxisLabel_(new QLabel), loss_(new SeriesChart), rate_(new SeriesChart),
-      time_(new SeriesChart), memory_(new RankMemoryChart), logs_(new LogPanes), splitter_(new QSplitter(Qt::Vertical))
+      time_(new SeriesChart), memory_(new RankMemoryChart), logs_(new LogPanes), charts_(new QWidget),
+      splitter_(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("liveRunView"));
     state_->setObjectName(QStringLiteral("runState"));
@@ -110,14 +111,13 @@ LiveRunView::LiveRunView(QWidget* parent)
     lossLayout->setContentsMargins(0, 0, 0, 0);
     lossLayout->addWidget(loss_, 1);
     lossLayout->addLayout(smooth);
-    auto* charts = new QWidget;
-    auto* grid = new QGridLayout(charts);
+    auto* grid = new QGridLayout(charts_);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(lossBox, 0, 0);
     grid->addWidget(rate_, 0, 1);
     grid->addWidget(memory_, 1, 0);
     grid->addWidget(time_, 1, 1);
-    splitter_->addWidget(charts);
+    splitter_->addWidget(charts_);
     splitter_->addWidget(logs_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 1);
@@ -133,6 +133,7 @@ LiveRunView::LiveRunView(QWidget* parent)
         rate_->setSmoothing(v / 100.0);
     });
     connect(loss_, &SeriesChart::painted, this, &LiveRunView::onLossPainted);
+    connect(logs_, &LogPanes::enlargeToggled, charts_, [this](bool large) { charts_->setVisible(!large); });
     for (SeriesChart* c : seriesCharts()) connect(c, &SeriesChart::languageChanged, this, &LiveRunView::retranslateUi);
     clock_.setInterval(1000);
     connect(&clock_, &QTimer::timeout, this, &LiveRunView::updateStatus);

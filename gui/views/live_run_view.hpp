@@ -42,6 +42,8 @@ public:
     SeriesChart* timeChart() const { return time_; }
     RankMemoryChart* memoryChart() const { return memory_; }
     QList<SeriesChart*> seriesCharts() const { return {loss_, rate_, time_}; }
+    // The charts' grid: hidden while the log is enlarged.
+    QWidget* chartsArea() const { return charts_; }
     LogPanes* logs() const { return logs_; }
     QSlider* smoothingSlider() const { return smoothing_; }
     // The charts' x axis: 0 the step, 1 the seconds since the first step.
@@ -76,6 +78,7 @@ private:
     SeriesChart* time_;
     RankMemoryChart* memory_;
     LogPanes* logs_;
+    QWidget* charts_;
     QSplitter* splitter_;
     QTimer clock_;
     store::RunStatus status_ = store::RunStatus::Starting;

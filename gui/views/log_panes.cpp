@@ -3,16 +3,18 @@
 #include "models/run_log_model.hpp"
 
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListView>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sb::gui {
 
-LogPanes::LogPanes(QWidget* parent) : QWidget(parent), filter_(new QLineEdit), tabs_(new QTabWidget)
+LogPanes::LogPanes(QWidget* parent) : QWidget(parent), filter_(new QLineEdit), tabs_(new QTabWidget), enlarge_(new QToolButton)
 {
     setObjectName(QStringLiteral("logPanes"));
     filter_->setObjectName(QStringLiteral("logFilter"));
@@ -22,9 +24,19 @@ LogPanes::LogPanes(QWidget* parent) : QWidget(parent), filter_(new QLineEdit), t
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) {
         if (index >= 0 && index < proxies_.size() && proxies_[index]->rank() >= 0) Q_EMIT rankPaneShown(proxies_[index]->rank());
     });
+    enlarge_->setObjectName(QStringLiteral("enlargeLog"));
+    enlarge_->setCheckable(true);
+    enlarge_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    connect(enlarge_, &QToolButton::toggled, this, [this](bool on) {
+        retranslateUi();
+        Q_EMIT enlargeToggled(on);
+    });
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(filter_, 1);
+    bar->addWidget(enlarge_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(filter_);
+    layout->addLayout(bar);
     layout->addWidget(tabs_, 1);
     connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
         for (LogFilterProxy* p : proxies_) p->setText(text);
@@ -95,6 +107,9 @@ void LogPanes::changeEvent(QEvent* event)
 void LogPanes::retranslateUi()
 {
     filter_->setPlaceholderText(tr("Filter the log…"));
+    enlarge_->setText(enlarge_->isChecked() ? tr("Show the charts") : tr("Enlarge the log"));
+    enlarge_->setToolTip(enlarge_->isChecked() ? tr("Give the charts their room back")
+                                               : tr("The log takes the whole view; the charts give way until you press again"));
     for (int i = 0; i < proxies_.size(); ++i) {
         const int rank = proxies_[i]->rank();
         tabs_->setTabText(i, rank == LogFilterProxy::kAllRanks ? tr("All")

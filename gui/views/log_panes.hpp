@@ -1,6 +1,7 @@
 // The log of a run, one pane per rank (and the launcher's, and all of them),
 // with one filter for every pane. Panes follow new lines while they are
-// scrolled to the bottom.
+// scrolled to the bottom. The Enlarge button asks for the whole view
+// (the charts above give way) and back.
 #pragma once
 
 #include <QList>
@@ -9,6 +10,7 @@
 class QLineEdit;
 class QListView;
 class QTabWidget;
+class QToolButton;
 
 namespace sb::gui {
 
@@ -24,6 +26,7 @@ public:
     void setModel(RunLogModel* model, int worldSize);
     QLineEdit* filterEdit() const { return filter_; }
     QTabWidget* tabs() const { return tabs_; }
+    QToolButton* enlargeButton() const { return enlarge_; }
     // Lines shown in the pane of `rank` (RunLogModel::kLauncher, or LogFilterProxy::kAllRanks).
     int shownLines(int rank) const;
     // Shows the pane of `rank` (as a click on its tab does).
@@ -33,6 +36,8 @@ Q_SIGNALS:
     // The pane of one rank (>= 0) was brought up: a detached run fetches that
     // rank's log then (only rank 0's is followed live).
     void rankPaneShown(int rank);
+    // The Enlarge button was toggled: the logs want all the room (or give it back).
+    void enlargeToggled(bool large);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -44,6 +49,7 @@ private:
     RunLogModel* model_ = nullptr;
     QLineEdit* filter_;
     QTabWidget* tabs_;
+    QToolButton* enlarge_;
     QList<LogFilterProxy*> proxies_;
 };
 

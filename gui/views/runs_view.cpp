@@ -3,6 +3,7 @@
 #include "header_fit.hpp"
 
 #include "compare_view.hpp"
+#include "run_page.hpp"
 #include "empty_state.hpp"
 #include "status_delegate.hpp"
 
@@ -19,6 +20,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -27,7 +29,8 @@
 namespace sb::gui {
 
 RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
-    : QWidget(parent), model_(model), proxy_(new RunsFilterProxy(this)), compare_(compare), table_(new QTableView),
+    : QWidget(parent), model_(model), proxy_(new RunsFilterProxy(this)), compare_(compare), page_(new RunPage), lower_(new QStackedWidget),
+      table_(new QTableView),
       filter_(new QLineEdit), status_(new QComboBox), refresh_(new QPushButton), checkpoints_(new QPushButton),
       attach_(new QPushButton), info_(new QLabel), hint_(new QLabel), splitter_(new QSplitter(Qt::Vertical))
 {
@@ -76,7 +79,9 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     topLayout->addWidget(table_, 1);
     topLayout->addWidget(hint_);
     splitter_->addWidget(top);
-    splitter_->addWidget(compare_);
+    lower_->addWidget(page_);
+    lower_->addWidget(compare_);
+    splitter_->addWidget(lower_);
     splitter_->setStretchFactor(0, 2);
     splitter_->setStretchFactor(1, 3);
     auto* layout = new QVBoxLayout(this);
@@ -138,9 +143,17 @@ void RunsView::selectionChanged()
     const QList<qint64> runs = selectedRuns();
     checkpoints_->setEnabled(runs.size() == 1);
     attach_->setEnabled(runs.size() == 1 && model_->isAttachable(runs.front()));
-    // One run: its charts and its plan; two or more: compared.
-    if (!runs.isEmpty()) Q_EMIT compareRequested(runs);
+    // One run: its page; two or more: compared.
+    if (runs.size() == 1) {
+        lower_->setCurrentWidget(page_);
+        Q_EMIT runRequested(runs.front());
+    } else if (runs.size() > 1) {
+        lower_->setCurrentWidget(compare_);
+        Q_EMIT compareRequested(runs);
+    }
 }
+
+bool RunsView::showsRunPage() const { return lower_->currentWidget() == page_; }
 
 void RunsView::showContextMenu(const QPoint& at)
 {
@@ -174,7 +187,7 @@ void RunsView::retranslateUi()
     checkpoints_->setText(tr("Checkpoints…"));
     attach_->setText(tr("Attach"));
     attach_->setToolTip(tr("Follow this detached run in the Run area: its backlog is fetched, then its steps as they come"));
-    hint_->setText(tr("Select a run to see its loss, throughput and plan; select two or more (Ctrl+click) to compare them and to see how their plans differ."));
+    hint_->setText(tr("Select a run to see its charts, memory, logs, plan and checkpoints; select two or more (Ctrl+click) to compare them and to see how their plans differ."));
     if (loadInfo_) info_->setText(loadInfo_());
     model_->retranslate();
 }

@@ -1,5 +1,6 @@
 // The Runs area: the history of every run in the store as a sortable,
-// filterable table; selecting two or more runs compares them below. A
+// filterable table; selecting one run shows its page below (RunPage),
+// selecting two or more compares them (CompareView). A
 // detached run that has not ended can be attached to (followed in the Run area).
 #pragma once
 
@@ -13,11 +14,13 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSplitter;
+class QStackedWidget;
 class QTableView;
 
 namespace sb::gui {
 
 class CompareView;
+class RunPage;
 class RunsFilterProxy;
 class RunsModel;
 
@@ -34,6 +37,9 @@ public:
     QPushButton* checkpointsButton() const { return checkpoints_; }
     QPushButton* attachButton() const { return attach_; }
     CompareView* compareView() const { return compare_; }
+    RunPage* runPage() const { return page_; }
+    // Which one is below the table: the page of one run, or the comparison.
+    bool showsRunPage() const;
     QList<qint64> selectedRuns() const; // in the order shown
     void selectRuns(const QList<qint64>& ids);
     // Built again when the language changes.
@@ -41,7 +47,8 @@ public:
 
 Q_SIGNALS:
     void refreshRequested();
-    void compareRequested(const QList<qint64>& runs);
+    void runRequested(qint64 run);                     // one run selected: its page
+    void compareRequested(const QList<qint64>& runs);  // two or more
     void checkpointsRequested(qint64 run);
     void attachRequested(qint64 run);
     // The context menu: a person's words on one run; removing runs from the store.
@@ -59,6 +66,8 @@ private:
     RunsModel* model_;
     RunsFilterProxy* proxy_;
     CompareView* compare_;
+    RunPage* page_;
+    QStackedWidget* lower_;
     QTableView* table_;
     QLineEdit* filter_;
     QComboBox* status_;

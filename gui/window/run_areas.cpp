@@ -23,6 +23,7 @@
 #include "views/checkpoints_view.hpp"
 #include "views/cluster_view.hpp"
 #include "views/compare_view.hpp"
+#include "views/run_page.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
 #include "views/log_panes.hpp"
@@ -90,8 +91,12 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     connectAttach();
     for (ChartViewBase* c : std::initializer_list<ChartViewBase*>{liveView_->lossChart(), liveView_->rateChart(), liveView_->timeChart(),
                                                                     liveView_->memoryChart(), compareView_->lossChart(),
-                                                                    compareView_->rateChart()})
+                                                                    compareView_->rateChart(), runsView_->runPage()->runView()->lossChart(),
+                                                                    runsView_->runPage()->runView()->rateChart(),
+                                                                    runsView_->runPage()->runView()->timeChart(),
+                                                                    runsView_->runPage()->runView()->memoryChart()})
         connectChart(c);
+    connect(runsView_->runPage(), &RunPage::checkpointsRequested, runsView_, &RunsView::checkpointsRequested);
     connect(runsView_, &RunsView::checkpointsRequested, this, [this](qint64 run) {
         tabs_->setCurrentWidget(checkpointsView_);
         checkpoints_->showRun(run);

@@ -4,6 +4,7 @@
 #include "launch/abandoned_runs.hpp"
 #include "models/runs_model.hpp"
 #include "views/compare_view.hpp"
+#include "views/run_page.hpp"
 #include "views/run_notes_dialog.hpp"
 #include "views/runs_view.hpp"
 
@@ -37,6 +38,8 @@ RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* v
         compare_.load(store_->path(), runs);
     });
     connect(&compare_, &CompareLoader::loaded, this, [this] { view_->compareView()->setRuns(compare_.runs()); });
+    connect(view_, &RunsView::runRequested, this, [this](qint64 run) { pastRun_.load(store_->path(), run); });
+    connect(&pastRun_, &PastRun::loaded, this, [this] { view_->runPage()->showRun(&pastRun_); });
     connect(view_, &RunsView::annotateRequested, this, &RunsController::askAnnotate);
     connect(view_, &RunsView::deleteRequested, this, &RunsController::askDelete);
 }

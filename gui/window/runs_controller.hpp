@@ -8,6 +8,8 @@
 #include "history/compare_loader.hpp"
 #include "history/history_loader.hpp"
 
+#include "session/past_run.hpp"
+
 #include "launch/detach/detached_refresh.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -40,6 +42,7 @@ public:
     bool isRefreshing() const { return refresh_ && refresh_->isRunning(); }
     app::HistoryLoader* history() { return &history_; }
     app::CompareLoader* compare() { return &compare_; }
+    PastRun* pastRun() { return &pastRun_; }
     // Milliseconds from the start of the last reload until the table showed
     // every run, and until every detail column was filled.
     double lastRowsMs() const { return rowsMs_; }
@@ -64,6 +67,7 @@ private:
     RunsView* view_;
     app::HistoryLoader history_;
     app::CompareLoader compare_;
+    PastRun pastRun_;
     QElapsedTimer clock_;
     launch::FixedHostKeyPolicy hostKeys_{launch::HostKeyDecision::Reject}; // the launch verified the host
     std::shared_ptr<store::SqliteRunStore> writer_;

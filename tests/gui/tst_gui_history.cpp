@@ -3,10 +3,13 @@
 // worker thread, and sorting and filtering work on all of them.
 #include "gui_test_support.hpp"
 
+#include "models/live_run_model.hpp"
 #include "models/runs_model.hpp"
 #include "settings/run_settings.hpp"
 #include "models/plan_diff_model.hpp"
 #include "views/compare_view.hpp"
+#include "views/live_run_view.hpp"
+#include "views/run_page.hpp"
 #include "views/runs_view.hpp"
 #include "views/series_chart.hpp"
 #include "window/run_areas.hpp"
@@ -16,6 +19,7 @@
 #include "store/sqlite_run_store.hpp"
 
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -133,8 +137,8 @@ void TestHistory::thousandRunsOpenFast()
     QVERIFY(areas->runsModel()->hasDetails(1000));
 }
 
-// A single selected run showed empty axes: now its loss and throughput are
-// drawn and its whole plan is listed.
+// A single selected run showed empty axes: now it opens its page, with the
+// Run area's charts, every rank's memory against the estimate, and its whole plan.
 void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
 {
     test::Workbench w;
@@ -142,20 +146,35 @@ void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
     RunsView* view = areas->runsView();
     w->areaTabs()->setCurrentWidget(view);
     QTRY_COMPARE(areas->runsModel()->rowCount(), 1000);
-    CompareView* compare = view->compareView();
+    RunPage* page = view->runPage();
     view->selectRuns({7});
-    QTRY_COMPARE(compare->lossChart()->seriesCount(), 2); // raw and smoothed
-    compare->lossChart()->refreshNow();
-    QCOMPARE(compare->lossChart()->drawnPoints(0), 20);
-    QCOMPARE(compare->lossChart()->drawnPoints(1), 20);
-    QCOMPARE(compare->lossChart()->xMax(), 20.0);
-    const QAbstractItemModel* plan = compare->diffTable()->model();
+    QVERIFY(view->showsRunPage());
+    QTRY_COMPARE(page->runId(), 7);
+    LiveRunView* run = page->runView();
+    QCOMPARE(run->lossChart()->seriesCount(), 2); // raw and smoothed
+    run->lossChart()->refreshNow();
+    QCOMPARE(run->lossChart()->drawnPoints(0), 20);
+    QCOMPARE(run->lossChart()->drawnPoints(1), 20);
+    QCOMPARE(run->lossChart()->xMax(), 20.0);
+    QVERIFY(run->statusText().contains(QStringLiteral("step 20 of")));
+    // Both ranks' peaks, next to the estimate of the recorded plan.
+    const QList<LiveRunModel::RankMemory>& ranks = run->model()->ranks();
+    QCOMPARE(ranks.size(), 2);
+    QCOMPARE(ranks[1].peak, 1000000 + 6 * 10 + 1); // run 7 is the seventh written (i = 6)
+    QVERIFY(ranks[1].predicted > 0);
+    QVERIFY(page->detailsLabel()->text().contains(QStringLiteral("world size 2")));
+    const QAbstractItemModel* plan = page->planTable()->model();
     QVERIFY(plan->rowCount() > 20);
     bool sawPreset = false;
     for (int r = 0; r < plan->rowCount(); ++r)
         sawPreset = sawPreset || plan->index(r, PlanDiffModel::FirstRunColumn).data().toString() == QStringLiteral("gpt2-124m");
     QVERIFY(sawPreset);
+    // Another run replaces it; two are compared instead.
+    view->selectRuns({8});
+    QTRY_COMPARE(page->runId(), 8);
+    CompareView* compare = view->compareView();
     view->selectRuns({7, 8});
+    QVERIFY(!view->showsRunPage());
     QTRY_COMPARE(compare->lossChart()->seriesCount(), 4);
     QCOMPARE(compare->diffTable()->model()->rowCount(), 0); // the same plan
 }

@@ -15,6 +15,7 @@
 #include "models/plan_diff_model.hpp"
 #include "models/runs_model.hpp"
 #include "session/run_session.hpp"
+#include "text/run_text.hpp"
 #include "views/checkpoints_view.hpp"
 #include "views/compare_view.hpp"
 #include "views/launch_panel.hpp"
@@ -22,6 +23,7 @@
 #include "views/log_panes.hpp"
 #include "views/rank_memory_chart.hpp"
 #include "views/restore_dialog.hpp"
+#include "views/run_page.hpp"
 #include "views/runs_view.hpp"
 #include "views/series_chart.hpp"
 #include "views/target_chooser.hpp"
@@ -54,6 +56,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QThreadPool>
@@ -76,6 +79,7 @@ private Q_SLOTS:
     void launchTheTinyPlanFromTheGui();
     void stopMarksTheRunCancelled();
     void compareTwoRuns();
+    void aPastRunIsAPageOfItsOwn();
     void verifyAndExportACheckpoint();
     void restoreResumesAtAnotherWorldSize();
     void launchThroughSlurm();
@@ -283,6 +287,56 @@ void TestRun::compareTwoRuns()
     QVERIFY(compare->lossChart()->xMin() >= 0);
     QVERIFY(compare->lossChart()->xMax() < 60);
     compare->setAlign(CompareView::Align::ByStep);
+}
+
+// The first run, ended, selected alone in the Runs area: its page draws it
+// with the Run area's views (read back from the store), with every rank's
+// log, its plan and its checkpoints; the log can take the whole page.
+void TestRun::aPastRunIsAPageOfItsOwn()
+{
+    w_->window->areaTabs()->setCurrentWidget(areas()->runsArea());
+    RunsView* view = areas()->runsView();
+    RunPage* page = view->runPage();
+    view->selectRuns({firstRun_});
+    QVERIFY(view->showsRunPage());
+    QVERIFY(QTest::qWaitFor([&] { return page->runId() == firstRun_; }, 10000));
+    LiveRunView* run = page->runView();
+    run->lossChart()->refreshNow();
+    QCOMPARE(run->lossChart()->drawnPoints(0), 20);
+    QCOMPARE(run->timeChart()->seriesCount(), 5);
+    QVERIFY(run->statusText().contains(QStringLiteral("step 20 of 20")));
+    QVERIFY2(run->statusText().startsWith(runStatusText(store::RunStatus::Completed)), qPrintable(run->statusText()));
+    // Memory per rank: each rank's measured peak beside the plan's estimate.
+    const QList<LiveRunModel::RankMemory>& ranks = run->model()->ranks();
+    QCOMPARE(ranks.size(), 2);
+    for (const LiveRunModel::RankMemory& r : ranks) {
+        QVERIFY(r.peak > 0);
+        QVERIFY(r.predicted > 0);
+    }
+    // Every rank's log and the launcher's, searchable.
+    LogPanes* logs = run->logs();
+    for (int rank : {RunLogModel::kLauncher, 0, 1}) QVERIFY2(logs->shownLines(rank) > 0, qPrintable(QString::number(rank)));
+    logs->filterEdit()->setText(QStringLiteral("step 20/20"));
+    QCOMPARE(logs->shownLines(0), 1);
+    QCOMPARE(logs->shownLines(1), 1);
+    logs->filterEdit()->clear();
+    // Enlarged, the log takes the charts' room; again, they come back.
+    QVERIFY(run->chartsArea()->isVisible());
+    QTest::mouseClick(logs->enlargeButton(), Qt::LeftButton);
+    QVERIFY(!run->chartsArea()->isVisible());
+    QTRY_VERIFY(logs->height() > run->height() * 3 / 4);
+    QTest::mouseClick(logs->enlargeButton(), Qt::LeftButton);
+    QVERIFY(run->chartsArea()->isVisible());
+    // Where and how it ran, its plan, its two kept checkpoints.
+    QVERIFY2(page->detailsLabel()->text().contains(QStringLiteral("on this machine")), qPrintable(page->detailsLabel()->text()));
+    QVERIFY(page->detailsLabel()->text().contains(QStringLiteral("world size 2")));
+    QVERIFY(page->planModel()->rowCount() > 10);
+    QCOMPARE(page->checkpointsModel()->rowCount(), 2);
+    QCOMPARE(page->checkpointsModel()->entry(1).step, 20);
+    QCOMPARE(page->tabs()->tabText(2), QStringLiteral("Checkpoints (2)"));
+    QTest::mouseClick(page->openCheckpointsButton(), Qt::LeftButton);
+    QCOMPARE(w_->window->areaTabs()->currentWidget(), areas()->checkpointsArea());
+    QCOMPARE(areas()->checkpointsView()->currentRun(), firstRun_);
 }
 
 void TestRun::verifyAndExportACheckpoint()
