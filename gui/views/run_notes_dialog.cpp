@@ -1,21 +1,13 @@
 #include "run_notes_dialog.hpp"
 
+#include "store/run_tags.hpp"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 
 namespace sb::gui {
-
-QStringList parseTags(const QString& text)
-{
-    QStringList out;
-    for (const QString& part : text.split(u',')) {
-        const QString tag = part.simplified();
-        if (!tag.isEmpty() && !out.contains(tag)) out << tag;
-    }
-    return out;
-}
 
 RunNotesDialog::RunNotesDialog(const QString& title, const QString& name, const QStringList& tags, const QString& notes,
                                QWidget* parent)
@@ -41,7 +33,7 @@ RunNotesDialog::RunNotesDialog(const QString& title, const QString& name, const 
 }
 
 QString RunNotesDialog::name() const { return name_->text().simplified(); }
-QStringList RunNotesDialog::tags() const { return parseTags(tags_->text()); }
+QStringList RunNotesDialog::tags() const { return store::parseTags(tags_->text()); }
 QString RunNotesDialog::notes() const { return notes_->toPlainText().trimmed(); }
 
 } // namespace sb::gui

@@ -29,7 +29,5 @@ private:
     QPlainTextEdit* notes_;
 };
 
-// "a, b ,, a" -> {"a", "b"}: trimmed, empty ones and repeats left out, in order.
-QStringList parseTags(const QString& text);
 
 } // namespace sb::gui

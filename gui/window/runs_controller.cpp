@@ -71,9 +71,7 @@ QString RunsController::deleteRuns(const QList<qint64>& runs)
     for (qint64 id : runs) {
         const int row = model_->rowOfRun(id);
         if (row < 0) return tr("There is no run %1 in the store.").arg(id);
-        const store::RunRow& r = model_->run(row);
-        const bool live = (r.status == QLatin1String("running") || r.status == QLatin1String("starting")) && !r.isAbandoned();
-        if (live || id == model_->attachedRun())
+        if (model_->run(row).mayStillRun() || id == model_->attachedRun())
             return tr("Run %1 has not ended: stop it before deleting it.").arg(id);
     }
     return writeAndReload([&](store::SqliteRunStore& w) {

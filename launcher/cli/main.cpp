@@ -1,4 +1,5 @@
 // shardbench-cli: the headless twin of the workbench.
+#include "annotate_commands.hpp"
 #include "app_commands.hpp"
 #include "attach_commands.hpp"
 #include "command_table.hpp"
@@ -21,7 +22,11 @@ const char* kRunsUsage = R"(Runs (recorded in the run store; --db FILE, default 
   runs            list the recorded runs (--refresh: catch up with detached runs first)
   show            a run's plan, status, reason and summary
   metrics         a run's per-rank step metrics (--csv)
-  logs            a run's per-rank logs (--rank R)
+  logs            a run's per-rank logs (--rank R, --grep TEXT)
+  rename          give a run a name
+  tag             add tags to a run (--remove: take them off; --clear)
+  note            a note on a run (- reads it from standard input)
+  delete          remove runs and their records from the store (asks; --yes); checkpoint files stay
   preflight       the workbench's pre-flight checks of a plan on a target (the options of run), without launching
   probe           test one SSH host (or --local): login, GPUs, shardbench-core and its version
   restore         a checkpoint as a new run at another world size (--world-size N; run's options)
@@ -43,6 +48,10 @@ int main(int argc, char** argv)
                       {"show", cmdShow},
                       {"metrics", cmdMetrics},
                       {"logs", cmdLogs},
+                      {"rename", cmdRename},
+                      {"tag", cmdTag},
+                      {"note", cmdNote},
+                      {"delete", cmdDelete},
                       {"preflight", cmdPreflight},
                       {"probe", cmdProbe},
                       {"restore", cmdRestore}}});

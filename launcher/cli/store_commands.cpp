@@ -96,19 +96,21 @@ QJsonObject runJson(const store::RunRow& r)
     o[QStringLiteral("abandoned")] = r.isAbandoned();
     o[QStringLiteral("detached")] = r.isDetached();
     o[QStringLiteral("run_dir")] = r.isDetached() ? QJsonValue(r.runDir) : QJsonValue();
+    o[QStringLiteral("tags")] = QJsonArray::fromStringList(r.tags);
+    o[QStringLiteral("notes")] = r.notes;
     return o;
 }
 
-const char* kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--json] [--refresh]";
+const char* kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--tag TAG] [--json] [--refresh]";
 const char* kShowUsage = "shardbench-cli show RUN [--db FILE] [--plan] [--json]";
 const char* kMetricsUsage = "shardbench-cli metrics RUN [--db FILE] [--csv] [--rank R] [--metric NAME] [--all-attempts]";
-const char* kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R [--no-fetch]] [--attempt N] [--launcher]";
+const char* kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R [--no-fetch]] [--attempt N] [--launcher] [--grep TEXT]";
 
 } // namespace
 
 int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--limit"}, {"--json", "--refresh"});
+    Args a(argv, {"--db", "--limit", "--tag"}, {"--json", "--refresh"});
     const int limit = static_cast<int>(a.integer("--limit", 50, 0, 1 << 30));
     if (!a.ok()) return usageError(err, "runs", a.error(), kRunsUsage);
     if (!a.positional().empty()) return usageError(err, "runs", "unexpected argument \"" + a.positional()[0] + "\"", kRunsUsage);
@@ -120,10 +122,16 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         err << "shardbench-cli runs: warning: abandoned runs not marked: " << s(reconcileError) << "\n";
     auto reader = openReader(a, "runs", err);
     if (!reader) return kBadInput;
-    const QList<store::RunRow> runs = reader->listRuns(limit);
+    // --tag: the runs carrying it (the newest `limit` of them).
+    const std::optional<std::string> tag = a.value("--tag");
+    QList<store::RunRow> runs = reader->listRuns(tag ? 0 : limit);
     if (!reader->lastError().isEmpty()) {
         err << "shardbench-cli runs: " << s(reader->lastError()) << "\n";
         return 1;
+    }
+    if (tag) {
+        runs.removeIf([&](const store::RunRow& r) { return !r.tags.contains(q(*tag)); });
+        if (limit > 0 && runs.size() > limit) runs.resize(limit);
     }
     if (a.has("--json")) {
         QJsonArray arr;
@@ -209,6 +217,8 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     auto line = [&](const char* key, const QString& value) { out << "  " << s(QString::fromLatin1(key).leftJustified(13)) << s(value) << "\n"; };
     out << "run " << run->id << " (" << s(run->uid) << ")\n";
     if (!run->name.isEmpty()) line("name", run->name);
+    if (!run->tags.isEmpty()) line("tags", run->tags.join(QStringLiteral(", ")));
+    if (!run->notes.isEmpty()) line("notes", QString(run->notes).replace(QLatin1Char('\n'), QStringLiteral("\n               ")));
     line("status", run->isAbandoned()
                        ? run->status + QStringLiteral(" (abandoned: its launcher, pid %1 on %2, is gone)").arg(run->launcherPid).arg(run->launcherHost)
                        : run->status);
@@ -338,7 +348,7 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
 
 int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--rank", "--attempt"}, {"--launcher", "--no-fetch"});
+    Args a(argv, {"--db", "--rank", "--attempt", "--grep"}, {"--launcher", "--no-fetch"});
     int rank = static_cast<int>(a.integer("--rank", -2, 0, 1 << 20));
     const int attempt = static_cast<int>(a.integer("--attempt", -1, 0, 1 << 20));
     if (!a.ok()) return usageError(err, "logs", a.error(), kLogsUsage);
@@ -359,7 +369,10 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
                 << "); showing what the store holds\n";
     }
     const QList<store::LogRecord> logs = reader->logs(run->id, rank, attempt);
+    // --grep: the lines containing TEXT, case-insensitively (as the workbench's log filter).
+    const QString grep = a.value("--grep") ? q(*a.value("--grep")) : QString();
     for (const store::LogRecord& l : logs) {
+        if (!grep.isEmpty() && !l.line.contains(grep, Qt::CaseInsensitive)) continue;
         QString prefix = l.rank < 0 ? QStringLiteral("[launcher]") : QStringLiteral("[rank %1]").arg(l.rank);
         if (run->restarts > 0) prefix = QStringLiteral("[attempt %1]").arg(l.attempt) + prefix;
         // The core already starts its lines with "[rank N]"; do not say it twice.

@@ -49,6 +49,11 @@ bool RunRow::isAbandoned() const
     return ::kill(static_cast<pid_t>(launcherPid), 0) != 0 && errno == ESRCH;
 }
 
+bool RunRow::mayStillRun() const
+{
+    return (status == statusName(RunStatus::Starting) || status == statusName(RunStatus::Running)) && !isAbandoned();
+}
+
 std::unique_ptr<RunReader> RunReader::open(const QString& path, QString* error)
 {
     OpenOptions o;

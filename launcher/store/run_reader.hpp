@@ -54,6 +54,9 @@ struct RunRow {
     // machine is gone (killed, crashed, machine rebooted): it will never
     // finish. Unknown (false) for runs launched from another machine.
     bool isAbandoned() const;
+    // Still "starting" or "running" and not abandoned: it may be training
+    // now, here or on its cluster (deleting it is refused).
+    bool mayStillRun() const;
 };
 
 // One metric as columns: point i is (ranks[i], steps[i], values[i]),

@@ -5,6 +5,9 @@
 #include "launcher_test_support.hpp"
 #include "../safe_signal.hpp"
 
+#include "annotate_commands.hpp"
+#include "store/sqlite_run_store.hpp"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -14,11 +17,13 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QSysInfo>
 #include <QThread>
 #include <QTest>
 
 #include <csignal>
 #include <functional>
+#include <sstream>
 
 using namespace sb::test;
 
@@ -129,6 +134,96 @@ private Q_SLOTS:
             QVERIFY2(l.startsWith(QLatin1String("[rank 1]")), qPrintable(l));
         const Result all = cli({QStringLiteral("logs"), QStringLiteral("bad data"), QStringLiteral("--db"), db_});
         QVERIFY(all.out.contains(QLatin1String("[launcher]")) && all.out.contains(QLatin1String("[rank 0]")));
+    }
+
+    // What the Runs area's context menu does, on the command line: the runs
+    // of the two tests above renamed, tagged, annotated, found by tag, their
+    // logs searched, and deleted only when nothing may still be training and
+    // someone said yes.
+    void renamesTagsNotesAndDeletesRuns()
+    {
+        const Result grep = cli({QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--grep"), QStringLiteral("STEP 20/20"),
+                                 QStringLiteral("--db"), db_});
+        QCOMPARE(grep.code, 0);
+        QCOMPARE(grep.out.count(QLatin1Char('\n')), 2); // rank 0's and rank 1's
+        QVERIFY(grep.out.contains(QLatin1String("[rank 1] step 20/20")));
+
+        Result r = cli({QStringLiteral("rename"), QStringLiteral("cli run"), QStringLiteral("baseline"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 0 && r.out.contains(QLatin1String("run 1 \"cli run\" is now \"baseline\"")), qPrintable(describe(r)));
+        r = cli({QStringLiteral("tag"), QStringLiteral("baseline"), QStringLiteral("lr-sweep, fp32"), QStringLiteral("fp32"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 0 && r.out.contains(QLatin1String("tags lr-sweep, fp32")), qPrintable(describe(r)));
+        r = cli({QStringLiteral("tag"), QStringLiteral("1"), QStringLiteral("fp32"), QStringLiteral("--remove"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 0 && r.out.contains(QLatin1String("tags lr-sweep\n")), qPrintable(describe(r)));
+        r = cli({QStringLiteral("note"), QStringLiteral("1"), QStringLiteral("first try\nseed 0"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        const Result show = cli({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--json"), QStringLiteral("--db"), db_});
+        const QJsonObject o = QJsonDocument::fromJson(show.out.toUtf8()).object();
+        QCOMPARE(o.value(QLatin1String("name")).toString(), QStringLiteral("baseline"));
+        QCOMPARE(o.value(QLatin1String("tags")).toArray(), QJsonArray{QStringLiteral("lr-sweep")});
+        QCOMPARE(o.value(QLatin1String("notes")).toString(), QStringLiteral("first try\nseed 0"));
+        r = cli({QStringLiteral("runs"), QStringLiteral("--tag"), QStringLiteral("lr-sweep"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.out.contains(QLatin1String("baseline")) && !r.out.contains(QLatin1String("bad data")), qPrintable(describe(r)));
+
+        // A run that may still be training (its launcher, this test, lives) is never deleted.
+        QString error;
+        auto store = sb::store::SqliteRunStore::open(db_, &error);
+        QVERIFY2(store, qPrintable(error));
+        sb::store::NewRun live;
+        live.uid = QStringLiteral("still-running");
+        live.planJson = QStringLiteral("{}");
+        live.backend = QStringLiteral("local");
+        live.worldSize = 1;
+        live.createdAt = 1.7e9;
+        live.launcherHost = QSysInfo::machineHostName();
+        live.launcherPid = QCoreApplication::applicationPid();
+        const qint64 liveId = store->createRun(live);
+        sb::store::RunUpdate running;
+        running.runId = liveId;
+        running.status = sb::store::RunStatus::Running;
+        store->updateRun(running);
+        sb::store::NewRun ended = live;
+        ended.uid = QStringLiteral("ended-with-a-checkpoint");
+        const qint64 endedId = store->createRun(ended);
+        sb::store::CheckpointRecord ckpt;
+        ckpt.runId = endedId;
+        ckpt.step = 10;
+        ckpt.path = tmp_.filePath(QStringLiteral("ckpt/step-10"));
+        ckpt.status = QStringLiteral("complete");
+        store->addCheckpoint(ckpt);
+        sb::store::RunUpdate failed;
+        failed.runId = endedId;
+        failed.status = sb::store::RunStatus::Failed;
+        store->updateRun(failed);
+        QVERIFY(store->flush());
+        store.reset();
+        r = cli({QStringLiteral("delete"), QStringLiteral("bad data"), QString::number(liveId), QStringLiteral("--yes"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("stop it before deleting it (nothing was deleted)")), qPrintable(describe(r)));
+        // Without a terminal to ask on, only --yes deletes.
+        r = cli({QStringLiteral("delete"), QStringLiteral("bad data"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("needs --yes")), qPrintable(describe(r)));
+        QCOMPARE(cli({QStringLiteral("show"), QStringLiteral("bad data"), QStringLiteral("--db"), db_}).code, 0);
+        // A person asked: "n" keeps it, "y" deletes it; its checkpoint files are named, not touched.
+        std::ostringstream out, err;
+        std::istringstream no("n\n");
+        const std::vector<std::string> args{std::to_string(endedId), "--db", db_.toStdString()};
+        QCOMPARE(sb::cli::cmdDelete(args, no, true, out, err), 0);
+        QVERIFY(QString::fromStdString(err.str()).contains(QLatin1String("Checkpoint files stay on disk. [y/N]")));
+        QVERIFY(QString::fromStdString(out.str()).contains(QLatin1String("nothing deleted")));
+        std::istringstream yes("y\n");
+        out.str({});
+        QCOMPARE(sb::cli::cmdDelete(args, yes, true, out, err), 0);
+        QVERIFY2(QString::fromStdString(out.str()).contains(QStringLiteral("its checkpoint stays on disk: ") + ckpt.path), out.str().c_str());
+        QCOMPARE(cli({QStringLiteral("show"), QString::number(endedId), QStringLiteral("--db"), db_}).code, 2);
+        r = cli({QStringLiteral("delete"), QStringLiteral("bad data"), QStringLiteral("--yes"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 0 && r.out.contains(QLatin1String("deleted run 2 \"bad data\"")), qPrintable(describe(r)));
+        r = cli({QStringLiteral("logs"), QStringLiteral("bad data"), QStringLiteral("--db"), db_});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(cli({QStringLiteral("show"), QString::number(liveId), QStringLiteral("--db"), db_}).code, 0);
+        // Misuse is a sentence.
+        r = cli({QStringLiteral("tag"), QStringLiteral("1"), QStringLiteral("--remove"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("--remove needs the tags")), qPrintable(describe(r)));
+        r = cli({QStringLiteral("rename"), QStringLiteral("no-such-run"), QStringLiteral("x"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("no run")), qPrintable(describe(r)));
     }
 
     void ctrlCCancelsCleanly()

@@ -1,0 +1,214 @@
+#include "annotate_commands.hpp"
+
+#include "args.hpp"
+
+#include "store/run_reader.hpp"
+#include "store/run_tags.hpp"
+#include "store/sqlite_run_store.hpp"
+#include "store/store_location.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <iostream>
+#include <iterator>
+#include <memory>
+
+#include <unistd.h>
+
+namespace sb::cli {
+
+namespace {
+
+constexpr int kWriteFailed = 1;
+constexpr int kBadInput = 2;
+
+const char* kRenameUsage = "shardbench-cli rename RUN NAME [--db FILE]   (NAME \"\" clears it)";
+const char* kTagUsage = "shardbench-cli tag RUN [TAG[,TAG...]...] [--remove] [--clear] [--db FILE]";
+const char* kNoteUsage = "shardbench-cli note RUN TEXT [--db FILE]   (TEXT - reads standard input; \"\" clears it)";
+const char* kDeleteUsage = "shardbench-cli delete RUN... [--yes] [--db FILE]";
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+std::string s(const QString& q) { return q.toStdString(); }
+
+int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
+{
+    err << "shardbench-cli " << cmd << ": " << msg << "\nusage: " << usage << "\n";
+    return kBadInput;
+}
+
+QString dbPath(const Args& a) { return a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath(); }
+
+struct FoundRuns {
+    std::unique_ptr<store::RunReader> reader;
+    QList<store::RunRow> runs;
+};
+
+// The runs `refs` name (id, uid, uid prefix or name), each once, or an error on `err`.
+std::optional<FoundRuns> findRuns(const Args& a, const std::vector<std::string>& refs, const char* cmd, std::ostream& err)
+{
+    QString error;
+    std::unique_ptr<store::RunReader> reader = store::RunReader::open(dbPath(a), &error);
+    if (!reader) {
+        err << "shardbench-cli " << cmd << ": " << s(error) << "\n";
+        return std::nullopt;
+    }
+    QList<store::RunRow> runs;
+    for (const std::string& ref : refs) {
+        std::optional<store::RunRow> run = reader->findRun(q(ref));
+        if (!run) {
+            err << "shardbench-cli " << cmd << ": " << s(reader->lastError()) << "\n";
+            return std::nullopt;
+        }
+        bool seen = false;
+        for (const store::RunRow& r : runs) seen = seen || r.id == run->id;
+        if (!seen) runs << *run;
+    }
+    return FoundRuns{std::move(reader), runs};
+}
+
+int write(const Args& a, const char* cmd, std::ostream& err, const std::function<void(store::SqliteRunStore&)>& change)
+{
+    QString error;
+    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(dbPath(a), &error);
+    if (!writer) {
+        err << "shardbench-cli " << cmd << ": the run store cannot be written: " << s(error) << "\n";
+        return kWriteFailed;
+    }
+    change(*writer);
+    if (!writer->flush()) {
+        err << "shardbench-cli " << cmd << ": the run store cannot be written: " << s(writer->lastError()) << "\n";
+        return kWriteFailed;
+    }
+    return 0;
+}
+
+QString quoted(const QString& text) { return QLatin1Char('"') + text + QLatin1Char('"'); }
+
+QString runLabel(const store::RunRow& r)
+{
+    return r.name.isEmpty() ? QStringLiteral("run %1").arg(r.id) : QStringLiteral("run %1 %2").arg(r.id).arg(quoted(r.name));
+}
+
+} // namespace
+
+int cmdRename(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, {"--db"}, {});
+    if (!a.ok()) return usageError(err, "rename", a.error(), kRenameUsage);
+    if (a.positional().size() != 2) return usageError(err, "rename", "expected a run and its new name", kRenameUsage);
+    const QString name = q(a.positional()[1]).simplified(); // one line, as the Runs table shows it
+    auto found = findRuns(a, {a.positional()[0]}, "rename", err);
+    if (!found) return kBadInput;
+    const store::RunRow& run = found->runs.front();
+    store::RunUpdate u;
+    u.runId = run.id;
+    u.name = name;
+    if (const int rc = write(a, "rename", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
+    out << s(runLabel(run)) << (name.isEmpty() ? " has no name now" : " is now " + s(quoted(name))) << "\n";
+    return 0;
+}
+
+int cmdTag(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, {"--db"}, {"--remove", "--clear"});
+    if (!a.ok()) return usageError(err, "tag", a.error(), kTagUsage);
+    if (a.positional().empty()) return usageError(err, "tag", "expected a run", kTagUsage);
+    QStringList given;
+    for (std::size_t i = 1; i < a.positional().size(); ++i) given = store::addTags(given, store::parseTags(q(a.positional()[i])));
+    if (a.has("--clear") && (a.has("--remove") || !given.isEmpty()))
+        return usageError(err, "tag", "--clear takes no tags and no --remove", kTagUsage);
+    if (a.has("--remove") && given.isEmpty()) return usageError(err, "tag", "--remove needs the tags to remove", kTagUsage);
+    auto found = findRuns(a, {a.positional()[0]}, "tag", err);
+    if (!found) return kBadInput;
+    const store::RunRow& run = found->runs.front();
+    const QStringList tags = a.has("--clear")  ? QStringList()
+                             : a.has("--remove") ? store::removeTags(run.tags, given)
+                                                 : store::addTags(run.tags, given);
+    if (tags != run.tags || a.has("--clear")) {
+        store::RunUpdate u;
+        u.runId = run.id;
+        u.tags = tags;
+        if (const int rc = write(a, "tag", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
+    }
+    out << s(runLabel(run)) << (tags.isEmpty() ? ": no tags" : ": tags " + s(tags.join(QStringLiteral(", ")))) << "\n";
+    return 0;
+}
+
+int cmdNote(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) { return cmdNote(argv, std::cin, out, err); }
+
+int cmdNote(const std::vector<std::string>& argv, std::istream& in, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, {"--db"}, {});
+    if (!a.ok()) return usageError(err, "note", a.error(), kNoteUsage);
+    if (a.positional().size() != 2) return usageError(err, "note", "expected a run and the note (- reads it from standard input)", kNoteUsage);
+    auto found = findRuns(a, {a.positional()[0]}, "note", err);
+    if (!found) return kBadInput;
+    QString text = q(a.positional()[1]);
+    if (text == QLatin1String("-")) text = q(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+    text = text.trimmed();
+    const store::RunRow& run = found->runs.front();
+    store::RunUpdate u;
+    u.runId = run.id;
+    u.notes = text;
+    if (const int rc = write(a, "note", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
+    out << s(runLabel(run)) << (text.isEmpty() ? ": note cleared" : ": note saved (" + std::to_string(text.size()) + " characters)") << "\n";
+    return 0;
+}
+
+int cmdDelete(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    return cmdDelete(argv, std::cin, ::isatty(STDIN_FILENO) == 1, out, err);
+}
+
+int cmdDelete(const std::vector<std::string>& argv, std::istream& in, bool inIsTerminal, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, {"--db"}, {"--yes"});
+    if (!a.ok()) return usageError(err, "delete", a.error(), kDeleteUsage);
+    if (a.positional().empty()) return usageError(err, "delete", "expected one or more runs", kDeleteUsage);
+    auto found = findRuns(a, a.positional(), "delete", err);
+    if (!found) return kBadInput;
+    const QList<store::RunRow>& runs = found->runs;
+    for (const store::RunRow& r : runs)
+        if (r.mayStillRun()) {
+            err << "shardbench-cli delete: " << s(runLabel(r)) << " is " << s(r.status)
+                << (r.isDetached() ? " on its cluster" : "") << ": stop it before deleting it (nothing was deleted)\n";
+            return kBadInput;
+        }
+    if (!a.has("--yes")) {
+        if (!inIsTerminal) {
+            err << "shardbench-cli delete: deleting " << runs.size() << (runs.size() == 1 ? " run" : " runs")
+                << " needs --yes when there is no terminal to ask on (nothing was deleted)\n";
+            return kBadInput;
+        }
+        for (const store::RunRow& r : runs)
+            err << "  " << s(runLabel(r)) << ": " << s(r.status) << ", " << std::max(r.stepsDone, 0) << " steps, uid " << s(r.uid) << "\n";
+        err << "Delete " << (runs.size() == 1 ? "this run" : "these runs")
+            << " and their records (metrics, logs, events)? Checkpoint files stay on disk. [y/N] " << std::flush;
+        std::string answer;
+        std::getline(in, answer);
+        if (answer != "y" && answer != "Y" && answer != "yes") {
+            out << "nothing deleted\n";
+            return 0;
+        }
+    }
+    // The checkpoints each run reported, said once the rows that knew them are gone.
+    QList<QStringList> kept;
+    for (const store::RunRow& r : runs) {
+        QStringList paths;
+        for (const store::CheckpointRecord& c : found->reader->checkpoints(r.id))
+            if (!paths.contains(c.path)) paths << c.path;
+        kept << paths;
+    }
+    found->reader.reset();
+    if (const int rc = write(a, "delete", err, [&](store::SqliteRunStore& w) {
+            for (const store::RunRow& r : runs) w.deleteRun({r.id});
+        }))
+        return rc;
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        out << "deleted " << s(runLabel(runs[i])) << "\n";
+        for (const QString& path : kept[i]) out << "  its checkpoint stays on disk: " << s(path) << "\n";
+    }
+    return 0;
+}
+
+} // namespace sb::cli
