@@ -380,6 +380,14 @@
             <source>Exponential moving average of each run's loss and throughput, as TensorBoard smooths: 0 is none</source>
             <translation>Exponentiell gleitender Mittelwert von Loss und Durchsatz jedes Laufs, wie TensorBoard glättet: 0 ist keiner</translation>
         </message>
+        <message>
+            <source>by wall-clock time</source>
+            <translation>nach Uhrzeit</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>Uhrzeit</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ConnectionText</name>
@@ -1329,6 +1337,14 @@
         <message>
             <source>Seconds</source>
             <translation>Sekunden</translation>
+        </message>
+        <message>
+            <source>wall-clock time</source>
+            <translation>Uhrzeit</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>Uhrzeit</translation>
         </message>
     </context>
     <context>

@@ -376,6 +376,14 @@
             <source>Exponential moving average of each run's loss and throughput, as TensorBoard smooths: 0 is none</source>
             <translation>对每次运行的损失和吞吐量取指数移动平均，与 TensorBoard 的平滑方式相同：0 表示不平滑</translation>
         </message>
+        <message>
+            <source>by wall-clock time</source>
+            <translation>按实际时间</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ConnectionText</name>
@@ -1322,6 +1330,14 @@
         <message>
             <source>Seconds</source>
             <translation>秒</translation>
+        </message>
+        <message>
+            <source>wall-clock time</source>
+            <translation>实际时间</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
         </message>
     </context>
     <context>

@@ -5,6 +5,8 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cmath>
+#include <limits>
 #include <map>
 
 namespace sb::app {
@@ -74,7 +76,19 @@ QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qin
             c.byTime->append(x, {p.loss, p.rate});
             lastX = x;
         }
+        c.clockOrigin = std::isfinite(t0) ? t0 : 0; // this run's first step, until all are read
         out << c;
+    }
+    // On the wall clock, every run is shifted by its first step's distance from the earliest.
+    double origin = std::numeric_limits<double>::infinity();
+    for (const ComparedRun& c : out)
+        if (!c.byTime->isEmpty()) origin = std::min(origin, c.clockOrigin);
+    for (ComparedRun& c : out) {
+        c.byClock = std::make_shared<SeriesTable>(ComparedRun::ColumnCount);
+        const double shift = std::isfinite(origin) ? c.clockOrigin - origin : 0;
+        for (qsizetype i = 0; i < c.byTime->size(); ++i)
+            c.byClock->append(c.byTime->x(i) + shift, {c.byTime->value(ComparedRun::Loss, i), c.byTime->value(ComparedRun::TokensPerS, i)});
+        c.clockOrigin = std::isfinite(origin) ? origin : 0;
     }
     return out;
 }

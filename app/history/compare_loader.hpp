@@ -1,7 +1,8 @@
 // The runs chosen for comparison, read from the store in a worker thread:
-// rank 0's loss and tokens/s against the step and against the seconds since
-// each run's first step (where a resumed attempt repeats steps, the newest
-// attempt counts), and each run's plan for the diff.
+// rank 0's loss and tokens/s against the step, against the seconds since
+// each run's first step, and against the wall clock (seconds since the
+// earliest first step of the runs read together; where a resumed attempt
+// repeats steps, the newest attempt counts), and each run's plan for the diff.
 #pragma once
 
 #include "history/series_table.hpp"
@@ -22,6 +23,8 @@ struct ComparedRun {
     QString planJson;
     std::shared_ptr<SeriesTable> byStep;
     std::shared_ptr<SeriesTable> byTime;
+    std::shared_ptr<SeriesTable> byClock; // x: seconds since clockOrigin
+    double clockOrigin = 0;               // unix seconds: the earliest first step of the runs read together
 };
 
 class CompareLoader : public QObject {

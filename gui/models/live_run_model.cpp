@@ -34,6 +34,8 @@ void LiveRunModel::reset(int worldSize, int totalSteps, const std::vector<qint64
     Q_EMIT modelReset();
 }
 
+double LiveRunModel::firstStepTime() const { return byTime_.isEmpty() ? std::nan("") : t0_; }
+
 double LiveRunModel::lastLoss() const
 {
     return table_.isEmpty() ? std::nan("") : table_.column(Loss).back();

@@ -56,6 +56,8 @@ public:
     // charts' "by time" x axis, as the compare view offers).
     const app::SeriesTable& tableByTime() const { return byTime_; }
     const QList<RankMemory>& ranks() const { return ranks_; }
+    // Unix seconds of the first step (tableByTime()'s x origin); NaN before it.
+    double firstStepTime() const;
     int lastStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().back()); }
     int firstStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().front()); }
     int totalSteps() const { return totalSteps_; }

@@ -49,6 +49,7 @@ CompareView::CompareView(QWidget* parent)
     rate_->setYFromZero(true);
     alignBox_->addItem(QString());
     alignBox_->addItem(QString());
+    alignBox_->addItem(QString());
     diff_->setModel(diffModel_);
     diff_->verticalHeader()->hide();
     diff_->horizontalHeader()->setStretchLastSection(true);
@@ -98,7 +99,7 @@ CompareView::CompareView(QWidget* parent)
     layout->addWidget(split);
 
     connect(alignBox_, &QComboBox::currentIndexChanged, this,
-            [this](int i) { setAlign(i == 1 ? Align::ByTime : Align::ByStep); });
+            [this](int i) { setAlign(static_cast<Align>(i)); });
     for (SeriesChart* c : {loss_, rate_}) connect(c, &SeriesChart::languageChanged, this, &CompareView::retranslateUi);
     retranslateUi();
 }
@@ -127,7 +128,7 @@ void CompareView::setRuns(const QList<ComparedRun>& runs)
 
 void CompareView::setAlign(Align align)
 {
-    if (alignBox_->currentIndex() != (align == Align::ByTime ? 1 : 0)) alignBox_->setCurrentIndex(align == Align::ByTime ? 1 : 0);
+    if (alignBox_->currentIndex() != static_cast<int>(align)) alignBox_->setCurrentIndex(static_cast<int>(align));
     if (align == align_) return;
     align_ = align;
     rebuild();
@@ -141,7 +142,7 @@ void CompareView::rebuild()
     smoothedIds_.clear();
     for (int i = 0; i < runs_.size(); ++i) {
         const ComparedRun& r = runs_[i];
-        const SeriesTable* t = align_ == Align::ByStep ? r.byStep.get() : r.byTime.get();
+        const SeriesTable* t = align_ == Align::ByStep ? r.byStep.get() : align_ == Align::ByTime ? r.byTime.get() : r.byClock.get();
         QColor color = runColor(i);
         color.setAlpha(200); // runs that trained alike overlap: both stay visible
         QPen pen(color);
@@ -160,6 +161,8 @@ void CompareView::rebuild()
             if (chart == loss_) smoothedIds_.push_back(id);
         }
     }
+    const double origin = align_ == Align::ByClock && !runs_.isEmpty() ? runs_.front().clockOrigin : std::nan("");
+    for (SeriesChart* chart : {loss_, rate_}) chart->setClockOrigin(origin);
     loss_->follow();
     rate_->follow();
     loss_->refreshNow();
@@ -180,7 +183,8 @@ void CompareView::retranslateUi()
     alignLabel_->setText(tr("Align"));
     alignBox_->setItemText(0, tr("by step"));
     alignBox_->setItemText(1, tr("by time since the first step"));
-    const QString x = align_ == Align::ByStep ? tr("Step") : tr("Seconds");
+    alignBox_->setItemText(2, tr("by wall-clock time"));
+    const QString x = align_ == Align::ByStep ? tr("Step") : align_ == Align::ByTime ? tr("Seconds") : tr("Time");
     loss_->setTitle(tr("Loss"));
     loss_->setAxisTitles(x, tr("Loss"));
     rate_->setTitle(tr("Throughput"));

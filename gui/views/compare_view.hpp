@@ -22,7 +22,7 @@ class SeriesChart;
 class CompareView : public QWidget {
     Q_OBJECT
 public:
-    enum class Align { ByStep, ByTime };
+    enum class Align { ByStep, ByTime, ByClock };
 
     explicit CompareView(QWidget* parent = nullptr);
 

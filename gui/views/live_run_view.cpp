@@ -102,6 +102,7 @@ LiveRunView::LiveRunView(QWidget* parent)
     xAxis_->setObjectName(QStringLiteral("liveXAxis"));
     xAxis_->addItem(QString());
     xAxis_->addItem(QString());
+    xAxis_->addItem(QString());
     connect(xAxis_, &QComboBox::currentIndexChanged, this, [this] {
         addLines();
         for (SeriesChart* c : seriesCharts()) c->refreshNow();
@@ -168,6 +169,7 @@ void LiveRunView::setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, q
                                             {"comm_exposed_ms", LiveRunModel::CommMs}});
         });
         connect(live, &LiveRunModel::stepAppended, this, [this] {
+            updateClock();
             for (SeriesChart* c : seriesCharts()) c->scheduleRefresh();
         });
         connect(live, &LiveRunModel::modelReset, this, [this] {
@@ -246,7 +248,7 @@ void LiveRunView::addLines()
 {
     for (SeriesChart* c : seriesCharts()) c->removeAll();
     if (!live_) return;
-    const bool byTime = xAxis_->currentIndex() == 1;
+    const bool byTime = xAxis_->currentIndex() >= 1; // seconds since the first step, read as such or as the clock
     const SeriesTable* t = byTime ? &live_->tableByTime() : &live_->table();
     QColor blue(0x1f, 0x5f, 0xa8);
     QColor faint = blue;
@@ -265,7 +267,15 @@ void LiveRunView::addLines()
     time_->addBand(t, LiveRunModel::UpToComm, LiveRunModel::UpToOptimizer, QColor(0xe5, 0x73, 0x73));
     time_->addLine(t, LiveRunModel::StepMs, pen(QColor(0x44, 0x44, 0x44), 1.0, Qt::DashLine));
     for (SeriesChart* c : seriesCharts()) c->follow();
+    updateClock();
     retranslateUi();
+}
+
+void LiveRunView::updateClock()
+{
+    const double origin = live_ && xAxis_->currentIndex() == 2 ? live_->firstStepTime() : std::nan("");
+    for (SeriesChart* c : seriesCharts())
+        if (!(c->clockOrigin() == origin) && !(std::isnan(c->clockOrigin()) && std::isnan(origin))) c->setClockOrigin(origin);
 }
 
 void LiveRunView::retranslateUi()
@@ -275,7 +285,8 @@ void LiveRunView::retranslateUi()
     xAxisLabel_->setText(tr("X axis"));
     xAxis_->setItemText(0, tr("step"));
     xAxis_->setItemText(1, tr("time since the first step"));
-    const QString x = xAxis_->currentIndex() == 1 ? tr("Seconds") : tr("Step");
+    xAxis_->setItemText(2, tr("wall-clock time"));
+    const QString x = xAxis_->currentIndex() == 1 ? tr("Seconds") : xAxis_->currentIndex() == 2 ? tr("Time") : tr("Step");
     smoothingLabel_->setText(tr("Smoothing"));
     smoothing_->setToolTip(tr("Exponential moving average of the loss and the throughput, as TensorBoard smooths: 0 is none"));
     loss_->setTitle(tr("Loss"));

@@ -46,7 +46,7 @@ public:
     QWidget* chartsArea() const { return charts_; }
     LogPanes* logs() const { return logs_; }
     QSlider* smoothingSlider() const { return smoothing_; }
-    // The charts' x axis: 0 the step, 1 the seconds since the first step.
+    // The charts' x axis: 0 the step, 1 the seconds since the first step, 2 the wall-clock time.
     QComboBox* xAxisBox() const { return xAxis_; }
     QString statusText() const;
     LiveRunModel* model() const { return live_; }
@@ -60,6 +60,7 @@ protected:
 
 private:
     void addLines(); // the charts' lines, against the chosen x
+    void updateClock(); // the wall-clock axis' origin, once the first step is known
     void retranslateUi();
     void updateStatus();
     void onLossPainted();

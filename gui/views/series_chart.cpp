@@ -1,5 +1,7 @@
 #include "series_chart.hpp"
 
+#include "clock_ticks.hpp"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QElapsedTimer>
@@ -13,6 +15,7 @@
 #include <QMenu>
 #include <QRubberBand>
 #include <QToolTip>
+#include <QCategoryAxis>
 #include <QValueAxis>
 #include <QWheelEvent>
 
@@ -24,9 +27,13 @@ namespace sb::gui {
 
 using app::SeriesTable;
 
-SeriesChart::SeriesChart(QWidget* parent) : ChartViewBase(parent), xAxis_(new QValueAxis), yAxis_(new QValueAxis)
+SeriesChart::SeriesChart(QWidget* parent)
+    : ChartViewBase(parent), xAxis_(new QValueAxis), clockAxis_(new QCategoryAxis), clockOrigin_(std::nan("")), yAxis_(new QValueAxis)
 {
     chart()->addAxis(xAxis_, Qt::AlignBottom);
+    chart()->addAxis(clockAxis_, Qt::AlignBottom);
+    clockAxis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    clockAxis_->setVisible(false);
     chart()->addAxis(yAxis_, Qt::AlignLeft);
     xAxis_->setLabelFormat(QStringLiteral("%.0f"));
     yAxis_->setLabelFormat(QStringLiteral("%.3g"));
@@ -47,11 +54,56 @@ QAbstractAxis* SeriesChart::valueAxis() const
     return log_ ? static_cast<QAbstractAxis*>(logAxis_) : static_cast<QAbstractAxis*>(yAxis_);
 }
 
+QValueAxis* SeriesChart::shownXAxis() const { return showsClock() ? clockAxis_ : xAxis_; }
+
+bool SeriesChart::showsClock() const { return std::isfinite(clockOrigin_); }
+
 void SeriesChart::attach(QAbstractSeries* s)
 {
     chart()->addSeries(s);
-    s->attachAxis(xAxis_);
+    s->attachAxis(shownXAxis());
     s->attachAxis(valueAxis());
+}
+
+void SeriesChart::setClockOrigin(double unixSeconds)
+{
+    const bool was = showsClock();
+    clockOrigin_ = unixSeconds;
+    if (was != showsClock()) {
+        QValueAxis* from = was ? clockAxis_ : xAxis_;
+        QValueAxis* to = shownXAxis();
+        for (QAbstractSeries* s : chart()->series()) {
+            s->detachAxis(from);
+            s->attachAxis(to);
+        }
+        to->setTitleText(from->titleText());
+        from->setVisible(false);
+        to->setVisible(true);
+    }
+    scheduleRefresh();
+}
+
+void SeriesChart::setXRange(QValueAxis* axis, double x0, double x1)
+{
+    if (axis != clockAxis_) {
+        setRoundRange(axis, x0, x1);
+        return;
+    }
+    for (const QString& label : clockAxis_->categoriesLabels()) clockAxis_->remove(label);
+    clockAxis_->setStartValue(x0);
+    for (const ClockTick& t : clockTicks(clockOrigin_, x0, x1, chart()->locale())) clockAxis_->append(t.label, t.x);
+    clockAxis_->setRange(x0, x1);
+}
+
+QStringList SeriesChart::xTickLabels() const
+{
+    if (showsClock()) return clockAxis_->categoriesLabels();
+    QStringList out;
+    const double step = xAxis_->tickInterval();
+    if (!(step > 0)) return out;
+    for (double v = std::ceil(xAxis_->min() / step) * step; v <= xAxis_->max() + step * 1e-9; v += step)
+        out << chart()->locale().toString(v, 'f', 0);
+    return out;
 }
 
 int SeriesChart::addLine(const SeriesTable* table, int column, const QPen& pen)
@@ -161,6 +213,7 @@ void SeriesChart::removeAll()
 void SeriesChart::setAxisTitles(const QString& x, const QString& y)
 {
     xAxis_->setTitleText(x);
+    clockAxis_->setTitleText(x);
     yAxis_->setTitleText(y);
     if (logAxis_) logAxis_->setTitleText(y);
 }
@@ -186,8 +239,8 @@ bool SeriesChart::dataRange(double* x0, double* x1) const
     return true;
 }
 
-double SeriesChart::xMin() const { return xAxis_->min(); }
-double SeriesChart::xMax() const { return xAxis_->max(); }
+double SeriesChart::xMin() const { return shownXAxis()->min(); }
+double SeriesChart::xMax() const { return shownXAxis()->max(); }
 
 void SeriesChart::setXRange(double x0, double x1)
 {
@@ -268,7 +321,7 @@ void SeriesChart::refreshNow()
             if (s.table->valueRange(s.lower, x0, x1, &a, &b)) lo = std::min(lo, a);
         }
     }
-    setRoundRange(xAxis_, x0, x1);
+    setXRange(shownXAxis(), x0, x1);
     if (!(lo <= hi)) {
         lo = 0;
         hi = 1;
@@ -441,7 +494,7 @@ QString SeriesChart::hoverTextAt(const QPointF& pos) const
     }
     if (lines.isEmpty()) return {};
     const QString title = xAxis_->titleText().isEmpty() ? QStringLiteral("x") : xAxis_->titleText();
-    lines.prepend(tr("%1: %2").arg(title, locale.toString(shownX, 'g', 10)));
+    lines.prepend(tr("%1: %2").arg(title, showsClock() ? clockText(clockOrigin_ + shownX, locale) : locale.toString(shownX, 'g', 10)));
     return lines.join(u'\n');
 }
 

@@ -6,7 +6,8 @@
 // (left-drag) zooms it or a Shift- or middle-drag pans it (double-click, or
 // Reset zoom in the context menu, follows again). Hovering shows a crosshair
 // and every line's value at the nearest point; a loss chart can switch its
-// value axis to a log scale.
+// value axis to a log scale. With a clock origin, x is seconds since it and
+// the x axis reads as wall-clock time (clock_ticks.hpp).
 #pragma once
 
 #include "chart_view_base.hpp"
@@ -23,6 +24,7 @@
 #include <vector>
 
 class QAreaSeries;
+class QCategoryAxis;
 class QGraphicsLineItem;
 class QLineSeries;
 class QLogValueAxis;
@@ -55,6 +57,12 @@ public:
     void setAxisTitles(const QString& x, const QString& y);
     void setTitle(const QString& title);
     void setYFromZero(bool fromZero) { yFromZero_ = fromZero; }
+    // x as seconds since `unixSeconds`, shown as the time of day (NaN: x as a number).
+    void setClockOrigin(double unixSeconds);
+    double clockOrigin() const { return clockOrigin_; }
+    bool showsClock() const;
+    // The x axis' tick labels as shown (clock or numbers; tests).
+    QStringList xTickLabels() const;
 
     // Redraws soon (at most every 30 ms), or now.
     void scheduleRefresh();
@@ -91,7 +99,11 @@ Q_SIGNALS:
     void painted();
 
 protected:
-    void retranslate() override { Q_EMIT languageChanged(); }
+    void retranslate() override
+    {
+        scheduleRefresh(); // a clock axis writes its times in the new language
+        Q_EMIT languageChanged();
+    }
     void paintEvent(QPaintEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
@@ -123,6 +135,8 @@ private:
     void attach(QAbstractSeries* s);
     bool dataRange(double* x0, double* x1) const;
     QAbstractAxis* valueAxis() const;
+    QValueAxis* shownXAxis() const; // the numeric axis, or the clock axis
+    void setXRange(QValueAxis* axis, double x0, double x1);
     void hover(const QPointF& pos);
     void clearHover();
     // Sets the view to [x0, x1] moved inside the data, at least a few x wide.
@@ -130,6 +144,8 @@ private:
 
     std::vector<Series> series_;
     QValueAxis* xAxis_;
+    QCategoryAxis* clockAxis_;
+    double clockOrigin_;
     QValueAxis* yAxis_;
     QTimer refreshTimer_;
     std::function<QByteArray()> csv_;

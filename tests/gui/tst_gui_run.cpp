@@ -286,7 +286,15 @@ void TestRun::compareTwoRuns()
     compare->lossChart()->refreshNow();
     QVERIFY(compare->lossChart()->xMin() >= 0);
     QVERIFY(compare->lossChart()->xMax() < 60);
+    // By the wall clock: the later run starts where it started, after the first.
+    compare->setAlign(CompareView::Align::ByClock);
+    compare->lossChart()->refreshNow();
+    QVERIFY(compare->lossChart()->showsClock());
+    QCOMPARE(compare->lossChart()->clockOrigin(), compare->runs().front().clockOrigin);
+    QVERIFY(compare->runs().back().byClock->x(0) > compare->runs().front().byClock->x(0));
+    QVERIFY(!compare->lossChart()->xTickLabels().isEmpty());
     compare->setAlign(CompareView::Align::ByStep);
+    QVERIFY(!compare->lossChart()->showsClock());
 }
 
 // The first run, ended, selected alone in the Runs area: its page draws it

@@ -6,10 +6,12 @@
 #include "models/ema_smoothing.hpp"
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
+#include "views/clock_ticks.hpp"
 #include "views/live_run_view.hpp"
 #include "views/series_chart.hpp"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QRandomGenerator>
 #include <QValueAxis>
 #include <QLineSeries>
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void lossOnALogScale();
     void everyLineCanBeSmoothed();
     void liveChartsByStepOrTime();
+    void wallClockAxis();
 };
 
 void TestSeries::smoothingIsTensorBoards()
@@ -169,7 +172,9 @@ void TestSeries::ticksAreRoundNumbers()
     QVERIFY(QTest::qWaitForWindowExposed(&chart));
     chart.addLine(&t, 0, QPen(Qt::blue));
     chart.refreshNow();
-    const auto axes = chart.chart()->axes();
+    QList<QAbstractAxis*> axes;
+    for (QAbstractAxis* a : chart.chart()->axes())
+        if (a->isVisible()) axes << a; // the clock axis is hidden until asked for
     QCOMPARE(axes.size(), 2);
     for (QAbstractAxis* a : axes) {
         auto* v = qobject_cast<QValueAxis*>(a);
@@ -368,9 +373,62 @@ void TestSeries::liveChartsByStepOrTime()
     QCOMPARE(view.rateChart()->xMax(), 39.5);
     view.rateChart()->refreshNow();
     QVERIFY(view.lossChart()->hoverTextAt(view.lossChart()->chart()->plotArea().center()).startsWith(QStringLiteral("Seconds")));
+    // By the wall clock: the same seconds, read as the time of day of each step.
+    view.xAxisBox()->setCurrentIndex(2);
+    view.lossChart()->refreshNow();
+    QVERIFY(view.lossChart()->showsClock());
+    QCOMPARE(view.lossChart()->clockOrigin(), 1000.5);
+    QCOMPARE(view.lossChart()->xMax(), 39.5);
+    QVERIFY(view.lossChart()->hoverTextAt(view.lossChart()->chart()->plotArea().center()).startsWith(QStringLiteral("Time: ")));
     view.xAxisBox()->setCurrentIndex(0);
     view.lossChart()->refreshNow();
+    QVERIFY(!view.lossChart()->showsClock());
     QCOMPARE(view.lossChart()->xMax(), 40.0);
+}
+
+// A wall-clock x axis ticks at round times of day, as the language writes
+// them, with the date when the run crosses midnight; back to numbers after.
+void TestSeries::wallClockAxis()
+{
+    QCOMPARE(clockTickStep(50), 10.0);
+    QCOMPARE(clockTickStep(600), 120.0);
+    QCOMPARE(clockTickStep(3 * 3600), 1800.0);
+    QCOMPARE(clockTickStep(3 * 86400), 43200.0);
+    const QDateTime start(QDate(2026, 11, 26), QTime(21, 29, 10));
+    const double origin = start.toSecsSinceEpoch();
+    const QLocale c(QLocale::C);
+    std::vector<ClockTick> ticks = clockTicks(origin, 0, 700, c);
+    QVERIFY(ticks.size() >= 4 && ticks.size() <= 6);
+    QCOMPARE(ticks.front().label, QStringLiteral("21:30"));
+    QCOMPARE(ticks.front().x, 50.0); // 21:30:00 is 50 s after 21:29:10
+    QCOMPARE(ticks[1].label, QStringLiteral("21:32"));
+    ticks = clockTicks(origin, 0, 40, c);
+    QCOMPARE(ticks.front().label, QStringLiteral("21:29:10")); // every 10 s, the first at the origin
+    QCOMPARE(ticks[1].label, QStringLiteral("21:29:20"));
+    // Across midnight, each tick names its day.
+    ticks = clockTicks(origin, 0, 4 * 3600, c);
+    bool nextDay = false;
+    for (const ClockTick& t : ticks) nextDay = nextDay || t.label.startsWith(QStringLiteral("Fri"));
+    QVERIFY(nextDay);
+    QCOMPARE(clockTicks(origin, 0, 700, QLocale(QLocale::German)).front().label, QStringLiteral("21:30"));
+
+    SeriesTable t(1);
+    for (int i = 0; i <= 700; i += 10) t.append(i, {5.0 - i * 0.001});
+    SeriesChart chart;
+    chart.resize(900, 500);
+    chart.show();
+    chart.addLine(&t, 0, QPen(Qt::blue));
+    chart.setAxisTitles(QStringLiteral("Time"), QStringLiteral("Loss"));
+    chart.setClockOrigin(origin);
+    chart.refreshNow();
+    const QStringList labels = chart.xTickLabels();
+    QVERIFY2(labels.contains(QStringLiteral("21:30")) || labels.contains(QStringLiteral("9:30 PM")), qPrintable(labels.join(u',')));
+    QVERIFY(chart.hoverTextAt(chart.chart()->plotArea().center()).contains(QStringLiteral("21:3")));
+    chart.setClockOrigin(std::nan(""));
+    chart.refreshNow();
+    QVERIFY(!chart.showsClock());
+    QCOMPARE(chart.xTickLabels().front(), QStringLiteral("0"));
+    QCOMPARE(chart.chart()->series().front()->attachedAxes().size(), 2);
 }
 
 QTEST_MAIN(TestSeries)
