@@ -1346,6 +1346,10 @@
             <source>Time</source>
             <translation>Uhrzeit</translation>
         </message>
+        <message>
+            <source>%1, %2 in</source>
+            <translation>%1, nach %2</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::LogPanes</name>

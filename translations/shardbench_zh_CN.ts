@@ -1339,6 +1339,10 @@
             <source>Time</source>
             <translation>时间</translation>
         </message>
+        <message>
+            <source>%1, %2 in</source>
+            <translation>%1，开始后 %2</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::LogPanes</name>

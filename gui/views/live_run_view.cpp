@@ -2,6 +2,7 @@
 
 #include "log_panes.hpp"
 #include "rank_memory_chart.hpp"
+#include "clock_ticks.hpp"
 #include "series_chart.hpp"
 
 #include "models/live_run_model.hpp"
@@ -266,9 +267,25 @@ void LiveRunView::addLines()
     time_->addBand(t, LiveRunModel::UpToOptimizer, LiveRunModel::UpToBackward, QColor(0x9c, 0xcc, 0x65));
     time_->addBand(t, LiveRunModel::UpToComm, LiveRunModel::UpToOptimizer, QColor(0xe5, 0x73, 0x73));
     time_->addLine(t, LiveRunModel::StepMs, pen(QColor(0x44, 0x44, 0x44), 1.0, Qt::DashLine));
+    // The hover says when a step ran, or which step ran then.
+    for (SeriesChart* c : seriesCharts())
+        c->setHoverXDetails([this, byTime](double x) { return hoverDetails(x, byTime); });
     for (SeriesChart* c : seriesCharts()) c->follow();
     updateClock();
     retranslateUi();
+}
+
+QString LiveRunView::hoverDetails(double x, bool byTime) const
+{
+    if (!live_) return {};
+    const SeriesTable& t = byTime ? live_->tableByTime() : live_->table();
+    const auto [first, last] = t.rowsBetween(x, x);
+    if (first >= last) return {};
+    const auto row = static_cast<qsizetype>(first);
+    if (byTime) return tr("step %1").arg(live_->table().x(row));
+    const double at = t.value(LiveRunModel::Time, row);
+    if (!(at > 0)) return {};
+    return tr("%1, %2 in").arg(clockText(at, QLocale()), durationText(at - live_->firstStepTime()));
 }
 
 void LiveRunView::updateClock()

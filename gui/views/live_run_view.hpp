@@ -61,6 +61,7 @@ protected:
 private:
     void addLines(); // the charts' lines, against the chosen x
     void updateClock(); // the wall-clock axis' origin, once the first step is known
+    QString hoverDetails(double x, bool byTime) const;
     void retranslateUi();
     void updateStatus();
     void onLossPainted();

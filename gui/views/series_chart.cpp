@@ -494,7 +494,10 @@ QString SeriesChart::hoverTextAt(const QPointF& pos) const
     }
     if (lines.isEmpty()) return {};
     const QString title = xAxis_->titleText().isEmpty() ? QStringLiteral("x") : xAxis_->titleText();
-    lines.prepend(tr("%1: %2").arg(title, showsClock() ? clockText(clockOrigin_ + shownX, locale) : locale.toString(shownX, 'g', 10)));
+    QString xText = tr("%1: %2").arg(title, showsClock() ? clockText(clockOrigin_ + shownX, locale) : locale.toString(shownX, 'g', 10));
+    if (hoverDetails_)
+        if (const QString more = hoverDetails_(shownX); !more.isEmpty()) xText += QStringLiteral(" (") + more + QLatin1Char(')');
+    lines.prepend(xText);
     return lines.join(u'\n');
 }
 

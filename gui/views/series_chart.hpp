@@ -89,6 +89,8 @@ public:
     void setLogScale(bool on);
     bool isLogScale() const { return log_; }
 
+    // More about the hovered x, shown after it ("21:35:02, 2 min 05 s in"); "" for nothing.
+    void setHoverXDetails(std::function<QString(double x)> details) { hoverDetails_ = std::move(details); }
     void setCsvProvider(std::function<QByteArray()> provider) { csv_ = std::move(provider); }
     bool hasCsv() const override;
     QByteArray csv() const override;
@@ -149,6 +151,7 @@ private:
     QValueAxis* yAxis_;
     QTimer refreshTimer_;
     std::function<QByteArray()> csv_;
+    std::function<QString(double)> hoverDetails_;
     double viewX0_ = 0, viewX1_ = 1;
     double drawnXMax_ = 0;
     double lastRefreshMs_ = 0;

@@ -366,13 +366,17 @@ void TestSeries::liveChartsByStepOrTime()
     view.setRun(&live, &logs, 1, 1, QStringLiteral("tiny"));
     view.lossChart()->refreshNow();
     QCOMPARE(view.lossChart()->xMax(), 40.0);
+    // The hover says when the step ran: its time of day and how long into the run.
+    const QString byStep = view.lossChart()->hoverTextAt(view.lossChart()->chart()->plotArea().center());
+    QVERIFY2(byStep.startsWith(QStringLiteral("Step: 2")) && byStep.contains(QStringLiteral(" s in)")), qPrintable(byStep));
     view.xAxisBox()->setCurrentIndex(1);
     view.lossChart()->refreshNow();
     QCOMPARE(view.lossChart()->xMin(), 0.0);
     QCOMPARE(view.lossChart()->xMax(), 39.5); // 20 steps of 0.5 s, then 20 of 1.5 s, after the first
     QCOMPARE(view.rateChart()->xMax(), 39.5);
     view.rateChart()->refreshNow();
-    QVERIFY(view.lossChart()->hoverTextAt(view.lossChart()->chart()->plotArea().center()).startsWith(QStringLiteral("Seconds")));
+    const QString byTime = view.lossChart()->hoverTextAt(view.lossChart()->chart()->plotArea().center());
+    QVERIFY2(byTime.startsWith(QStringLiteral("Seconds")) && byTime.contains(QStringLiteral("(step ")), qPrintable(byTime));
     // By the wall clock: the same seconds, read as the time of day of each step.
     view.xAxisBox()->setCurrentIndex(2);
     view.lossChart()->refreshNow();
