@@ -4154,10 +4154,6 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>Tags: %1</translation>
         </message>
         <message>
-            <source>Charts, memory and logs</source>
-            <translation>Diagramme, Speicher und Logs</translation>
-        </message>
-        <message>
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
@@ -4176,6 +4172,18 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>Opens this run in the Checkpoints area</source>
             <translation>Öffnet diesen Lauf im Bereich Checkpoints</translation>
+        </message>
+        <message>
+            <source>Charts and memory</source>
+            <translation>Diagramme und Speicher</translation>
+        </message>
+        <message>
+            <source>Logs</source>
+            <translation>Logs</translation>
+        </message>
+        <message>
+            <source>its recorded plan cannot be read</source>
+            <translation>sein gespeicherter Plan ist nicht lesbar</translation>
         </message>
 </context>
 </TS>

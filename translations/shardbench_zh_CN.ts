@@ -4108,10 +4108,6 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>标签：%1</translation>
         </message>
         <message>
-            <source>Charts, memory and logs</source>
-            <translation>图表、内存和日志</translation>
-        </message>
-        <message>
             <source>Plan</source>
             <translation>计划</translation>
         </message>
@@ -4130,6 +4126,18 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>Opens this run in the Checkpoints area</source>
             <translation>在“检查点”区域打开此运行</translation>
+        </message>
+        <message>
+            <source>Charts and memory</source>
+            <translation>图表和内存</translation>
+        </message>
+        <message>
+            <source>Logs</source>
+            <translation>日志</translation>
+        </message>
+        <message>
+            <source>its recorded plan cannot be read</source>
+            <translation>其记录的计划无法读取</translation>
         </message>
 </context>
 </TS>

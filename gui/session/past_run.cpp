@@ -5,6 +5,7 @@
 
 #include "jobs/work_pool.hpp"
 
+#include <QSignalBlocker>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace sb::gui {
@@ -21,7 +22,11 @@ PastRun::PastRun(QObject* parent) : QObject(parent), live_(new LiveRunModel(this
         shown_ = watcher_.result();
         // The page keeps its own copy of what the models show: the steps and
         // logs live in the models from here on.
-        showStoredSteps(shown_, live_);
+        {
+            // Filled in one go, unseen: the page draws it all once (loaded()), not once per step.
+            const QSignalBlocker quiet(live_);
+            showStoredSteps(shown_, live_);
+        }
         logs_->clear();
         appendStoredLogs(shown_.logs, logs_);
         logs_->flush();

@@ -49,6 +49,8 @@ public:
     // The charts' x axis: 0 the step, 1 the seconds since the first step, 2 the wall-clock time.
     QComboBox* xAxisBox() const { return xAxis_; }
     QString statusText() const;
+    // How to read the charts (hover, zoom, pan), beside the status; a page short of room hides it.
+    QLabel* hintLabel() const { return hint_; }
     LiveRunModel* model() const { return live_; }
 
     // From the core printing a step to the loss chart painting it, in ms.

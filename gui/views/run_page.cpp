@@ -1,8 +1,12 @@
 #include "run_page.hpp"
 
+#include "chart_view_base.hpp"
 #include "empty_state.hpp"
 #include "header_fit.hpp"
 #include "live_run_view.hpp"
+#include "log_panes.hpp"
+#include "rank_memory_chart.hpp"
+#include "series_chart.hpp"
 #include "status_delegate.hpp"
 
 #include "models/checkpoints_model.hpp"
@@ -17,10 +21,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -82,13 +86,16 @@ RunPage::RunPage(QWidget* parent)
         if (runId_ >= 0) Q_EMIT checkpointsRequested(runId_);
     });
 
-    // The charts keep a readable size on a laptop screen: below it, the page scrolls.
-    auto* runScroll = new QScrollArea;
-    runScroll->setObjectName(QStringLiteral("runPageScroll"));
-    runScroll->setWidget(runView_);
-    runScroll->setWidgetResizable(true);
-    runScroll->setFrameShape(QFrame::NoFrame);
-    tabs_->addTab(runScroll, QString());
+    // It shares the Runs area with the table: its charts may be lower than the Run area's (a laptop screen).
+    for (QWidget* chart : std::initializer_list<QWidget*>{runView_->lossChart(), runView_->rateChart(), runView_->timeChart(),
+                                                          runView_->memoryChart()})
+        chart->setMinimumHeight(kMinimumChartHeight - 50);
+    runView_->hintLabel()->hide(); // it is the charts tab's tooltip here
+    tabs_->addTab(runView_, QString());
+    // The logs get a tab of their own: the charts keep the whole page, the log too.
+    LogPanes* logs = runView_->logs();
+    logs->enlargeButton()->hide();
+    tabs_->addTab(logs, QString());
     tabs_->addTab(plan_, QString());
     tabs_->addTab(checkpointsBox, QString());
     tabs_->setDocumentMode(true);
@@ -107,8 +114,11 @@ void RunPage::showRun(PastRun* run)
     const store::RunRow& row = stored.row;
     runView_->setRun(run->live(), run->logs(), row.worldSize, row.id, row.name);
     runView_->setStatus(store::parseStatus(row.status).value_or(store::RunStatus::Failed), launch::storedReason(row));
+    // A recorded plan that does not read is not shown with defaults in its place.
     std::vector<Plan> plans;
-    if (!row.planJson.isEmpty()) plans.push_back(planFromString(row.planJson.toStdString()).plan);
+    PlanReadResult read = planFromString(row.planJson.toStdString());
+    planReadable_ = read.ok();
+    if (planReadable_) plans.push_back(std::move(read.plan));
     planModel_->setPlans(plans.empty() ? QStringList() : QStringList{row.name.isEmpty() ? tr("run %1").arg(row.id) : row.name}, plans);
     plan_->resizeColumnsToContents();
     checkpoints_->setCheckpoints(row.id, stored.checkpoints);
@@ -136,6 +146,7 @@ QString RunPage::detailsText() const
     for (const store::RankSummary& s : stored.ranks)
         if (s.rank == 0 && !std::isnan(s.meanTokensPerS)) parts << tr("mean %1").arg(rateText(s.meanTokensPerS));
     if (r.malformedLines > 0) parts << tr("%1 unreadable lines from the ranks").arg(r.malformedLines);
+    if (!planReadable_) parts << tr("its recorded plan cannot be read");
     if (!r.tags.isEmpty()) parts << tr("tags: %1").arg(r.tags.join(QStringLiteral(", ")));
     QString text = parts.join(QStringLiteral(" · "));
     if (!r.notes.isEmpty()) text += QLatin1Char('\n') + r.notes;
@@ -154,9 +165,11 @@ void RunPage::changeEvent(QEvent* event)
 
 void RunPage::retranslateUi()
 {
-    tabs_->setTabText(0, tr("Charts, memory and logs"));
-    tabs_->setTabText(1, tr("Plan"));
-    tabs_->setTabText(2, checkpoints_->rowCount() > 0 ? tr("Checkpoints (%1)").arg(checkpoints_->rowCount()) : tr("Checkpoints"));
+    tabs_->setTabText(0, tr("Charts and memory"));
+    tabs_->setTabToolTip(0, runView_->hintLabel()->text());
+    tabs_->setTabText(1, tr("Logs"));
+    tabs_->setTabText(2, tr("Plan"));
+    tabs_->setTabText(3, checkpoints_->rowCount() > 0 ? tr("Checkpoints (%1)").arg(checkpoints_->rowCount()) : tr("Checkpoints"));
     openCheckpoints_->setText(tr("Verify, export or restore…"));
     openCheckpoints_->setToolTip(tr("Opens this run in the Checkpoints area"));
     details_->setText(detailsText());

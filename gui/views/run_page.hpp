@@ -1,7 +1,7 @@
 // The Runs area's page of one run: the views of the Run area (its state and
 // reason, loss, throughput, memory per rank against the estimate of its
-// plan, the step time split, every rank's logs), where and how it ran, its
-// whole plan, and its checkpoints (verified, exported or restored in the
+// plan, the step time split; every rank's logs in a tab of their own),
+// where and how it ran, its whole plan, and its checkpoints (verified, exported or restored in the
 // Checkpoints area).
 #pragma once
 
@@ -29,7 +29,7 @@ public:
     qint64 runId() const { return runId_; }
 
     QTabWidget* tabs() const { return tabs_; }
-    LiveRunView* runView() const { return runView_; }
+    LiveRunView* runView() const { return runView_; } // its logs() are the Logs tab
     QLabel* detailsLabel() const { return details_; }
     QTableView* planTable() const { return plan_; }
     PlanDiffModel* planModel() const { return planModel_; }
@@ -49,6 +49,7 @@ private:
 
     PastRun* run_ = nullptr;
     qint64 runId_ = -1;
+    bool planReadable_ = true;
     QTabWidget* tabs_;
     QLabel* details_;
     LiveRunView* runView_;

@@ -81,9 +81,11 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
     splitter_->addWidget(top);
     lower_->addWidget(page_);
     lower_->addWidget(compare_);
+    lower_->setCurrentWidget(compare_); // until a run is selected: empty axes, the hint above says what to do
     splitter_->addWidget(lower_);
-    splitter_->setStretchFactor(0, 2);
-    splitter_->setStretchFactor(1, 3);
+    // The table keeps a few rows; the page or the comparison below gets the room.
+    splitter_->setStretchFactor(0, 1);
+    splitter_->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter_);

@@ -85,7 +85,8 @@ private Q_SLOTS:
     void thousandRunsOpenFast();
     void detachedRunsSayTheyRunOnTheCluster();
     void oneSelectedRunShowsItsChartsAndPlan();
-    void runsAreRenamedTaggedAndDeleted(); // last: it deletes runs
+    void runsAreRenamedTaggedAndDeleted(); // deletes runs
+    void aRunWhosePlanDoesNotReadSaysSo();
 
 private:
     QTemporaryDir tmp_;
@@ -252,6 +253,50 @@ void TestHistory::runsAreRenamedTaggedAndDeleted()
     QCOMPARE(model->rowCount(), 999);
     QVERIFY(model->rowOfRun(8) >= 0); // nothing of a refused request is deleted
     QCOMPARE(areas->history()->deleteRuns({5}), QStringLiteral("There is no run 5 in the store."));
+}
+
+// A store row whose recorded plan is cut short: its page says so and shows
+// no plan in its place (not the defaults), and its steps still draw.
+void TestHistory::aRunWhosePlanDoesNotReadSaysSo()
+{
+    qint64 id = -1;
+    {
+        QString error;
+        auto store = store::SqliteRunStore::open(RunSettings::storePath.value(), &error);
+        QVERIFY2(store, qPrintable(error));
+        store::NewRun r;
+        r.uid = QStringLiteral("cut-short");
+        r.planJson = QStringLiteral("{\"format\": \"shardbench-plan\", \"model\": {\"dim\": ");
+        r.backend = QStringLiteral("local");
+        r.worldSize = 1;
+        r.createdAt = 1.8e9;
+        id = store->createRun(r);
+        for (int step = 1; step <= 2; ++step) {
+            store::MetricRow m;
+            m.runId = id;
+            m.m.rank = 0;
+            m.m.step = step;
+            m.m.t = 1.8e9 + step;
+            m.m.loss = 3.0;
+            store->addStepMetrics(m);
+        }
+        store::RunUpdate u;
+        u.runId = id;
+        u.status = store::RunStatus::Completed;
+        store->updateRun(u);
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+    }
+    test::Workbench w;
+    RunsView* view = w->areas()->runsView();
+    w->areaTabs()->setCurrentWidget(view);
+    QTRY_VERIFY(w->areas()->runsModel()->rowOfRun(id) >= 0);
+    view->selectRuns({id});
+    QTRY_COMPARE(view->runPage()->runId(), id);
+    QVERIFY2(view->runPage()->detailsLabel()->text().contains(QStringLiteral("its recorded plan cannot be read")),
+             qPrintable(view->runPage()->detailsLabel()->text()));
+    QCOMPARE(view->runPage()->planModel()->rowCount(), 0);
+    view->runPage()->runView()->lossChart()->refreshNow();
+    QCOMPARE(view->runPage()->runView()->lossChart()->drawnPoints(0), 2);
 }
 
 QTEST_MAIN(TestHistory)

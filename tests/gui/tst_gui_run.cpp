@@ -328,20 +328,25 @@ void TestRun::aPastRunIsAPageOfItsOwn()
     QCOMPARE(logs->shownLines(0), 1);
     QCOMPARE(logs->shownLines(1), 1);
     logs->filterEdit()->clear();
-    // Enlarged, the log takes the charts' room; again, they come back.
-    QVERIFY(run->chartsArea()->isVisible());
-    QTest::mouseClick(logs->enlargeButton(), Qt::LeftButton);
-    QVERIFY(!run->chartsArea()->isVisible());
-    QTRY_VERIFY(logs->height() > run->height() * 3 / 4);
-    QTest::mouseClick(logs->enlargeButton(), Qt::LeftButton);
-    QVERIFY(run->chartsArea()->isVisible());
+    QCOMPARE(page->tabs()->indexOf(logs), 1); // a tab of its own, beside the charts
+    // In the Run area the log shares the view with the charts: enlarged, it
+    // takes the charts' room; again, they come back.
+    w_->window->areaTabs()->setCurrentWidget(areas()->runArea());
+    LiveRunView* live = areas()->liveView();
+    QVERIFY(live->chartsArea()->isVisible());
+    QTest::mouseClick(live->logs()->enlargeButton(), Qt::LeftButton);
+    QVERIFY(!live->chartsArea()->isVisible());
+    QTRY_VERIFY(live->logs()->height() > live->height() * 3 / 4);
+    QTest::mouseClick(live->logs()->enlargeButton(), Qt::LeftButton);
+    QVERIFY(live->chartsArea()->isVisible());
+    w_->window->areaTabs()->setCurrentWidget(areas()->runsArea());
     // Where and how it ran, its plan, its two kept checkpoints.
     QVERIFY2(page->detailsLabel()->text().contains(QStringLiteral("on this machine")), qPrintable(page->detailsLabel()->text()));
     QVERIFY(page->detailsLabel()->text().contains(QStringLiteral("world size 2")));
     QVERIFY(page->planModel()->rowCount() > 10);
     QCOMPARE(page->checkpointsModel()->rowCount(), 2);
     QCOMPARE(page->checkpointsModel()->entry(1).step, 20);
-    QCOMPARE(page->tabs()->tabText(2), QStringLiteral("Checkpoints (2)"));
+    QCOMPARE(page->tabs()->tabText(3), QStringLiteral("Checkpoints (2)"));
     QTest::mouseClick(page->openCheckpointsButton(), Qt::LeftButton);
     QCOMPARE(w_->window->areaTabs()->currentWidget(), areas()->checkpointsArea());
     QCOMPARE(areas()->checkpointsView()->currentRun(), firstRun_);

@@ -23,6 +23,7 @@
 #include "views/checkpoints_view.hpp"
 #include "views/cluster_view.hpp"
 #include "views/compare_view.hpp"
+#include "views/run_page.hpp"
 #include "views/host_key_dialog.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
@@ -141,6 +142,7 @@ void shootDetachedRun(MainWindow& w, Shooter& shots, const QString& checkpoints)
     w.areaTabs()->setCurrentWidget(areas->runsArea());
     areas->history()->reload();
     areas->runsView()->selectRuns({id});
+    waitUntil([&] { return areas->runsView()->runPage()->runId() == id; }, 30000);
     settle(300);
     shots.shoot(&w, QStringLiteral("runs-detached"));
     if (rc->attach(id)) {
@@ -218,6 +220,12 @@ void runRunScreenshots(MainWindow& w, Shooter& shots)
     shots.shoot(&w, QStringLiteral("runs"));
     shots.shootAtScreenSizes(&w, QStringLiteral("runs"));
     shots.shoot(areas->compareView(), QStringLiteral("compare"));
+    // The baseline alone: its page, with its memory, logs and checkpoints.
+    areas->runsView()->selectRuns({firstId});
+    waitUntil([&] { return areas->runsView()->runPage()->runId() == firstId; }, 30000);
+    settle(300);
+    shots.shoot(&w, QStringLiteral("run-page"));
+    shots.shootAtScreenSizes(&w, QStringLiteral("run-page"));
     shootDetachedRun(w, shots, tmp.filePath(QStringLiteral("ckpt4")));
 
     // The Cluster area: this machine tested, and a host that is not there.
