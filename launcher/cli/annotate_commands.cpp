@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <functional>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 #include <unistd.h>
@@ -21,6 +20,7 @@ namespace {
 
 constexpr int kWriteFailed = 1;
 constexpr int kBadInput = 2;
+constexpr std::size_t kMaxNote = 64 * 1024;
 
 const char* kRenameUsage = "shardbench-cli rename RUN NAME [--db FILE]   (NAME \"\" clears it)";
 const char* kTagUsage = "shardbench-cli tag RUN [TAG[,TAG...]...] [--remove] [--clear] [--db FILE]";
@@ -144,7 +144,15 @@ int cmdNote(const std::vector<std::string>& argv, std::istream& in, std::ostream
     auto found = findRuns(a, {a.positional()[0]}, "note", err);
     if (!found) return kBadInput;
     QString text = q(a.positional()[1]);
-    if (text == QLatin1String("-")) text = q(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+    if (text == QLatin1String("-")) {
+        // Standard input, up to kMaxNote bytes: a note, not a file (nor /dev/zero).
+        std::string read(kMaxNote + 1, '\0');
+        in.read(read.data(), static_cast<std::streamsize>(read.size()));
+        read.resize(static_cast<std::size_t>(in.gcount()));
+        if (read.size() > kMaxNote)
+            return usageError(err, "note", "the note on standard input is longer than " + std::to_string(kMaxNote) + " bytes (nothing was saved)", kNoteUsage);
+        text = q(read);
+    }
     text = text.trimmed();
     const store::RunRow& run = found->runs.front();
     store::RunUpdate u;

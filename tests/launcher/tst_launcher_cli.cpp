@@ -219,6 +219,16 @@ private Q_SLOTS:
         r = cli({QStringLiteral("logs"), QStringLiteral("bad data"), QStringLiteral("--db"), db_});
         QCOMPARE(r.code, 2);
         QCOMPARE(cli({QStringLiteral("show"), QString::number(liveId), QStringLiteral("--db"), db_}).code, 0);
+        // A note from standard input, within reason.
+        std::istringstream note("from stdin\n");
+        out.str({});
+        QCOMPARE(sb::cli::cmdNote({"1", "-", "--db", db_.toStdString()}, note, out, err), 0);
+        std::istringstream huge(std::string(1 << 20, 'x'));
+        err.str({});
+        QCOMPARE(sb::cli::cmdNote({"1", "-", "--db", db_.toStdString()}, huge, out, err), 2);
+        QVERIFY2(QString::fromStdString(err.str()).contains(QLatin1String("longer than 65536 bytes (nothing was saved)")), err.str().c_str());
+        r = cli({QStringLiteral("show"), QStringLiteral("1"), QStringLiteral("--db"), db_});
+        QVERIFY2(r.out.contains(QLatin1String("notes        from stdin")), qPrintable(r.out));
         // Misuse is a sentence.
         r = cli({QStringLiteral("tag"), QStringLiteral("1"), QStringLiteral("--remove"), QStringLiteral("--db"), db_});
         QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("--remove needs the tags")), qPrintable(describe(r)));
