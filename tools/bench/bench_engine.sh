@@ -7,12 +7,14 @@
 # (bench_torch_peer.py: one process, and DDP over Gloo at W=2); prints median
 # step times and the issue's ratios.
 # usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
-# PEERS=0 leaves the PyTorch peers out.
+# PEERS=0 leaves the PyTorch peers out. BASELINE=OTHER_BUILD_DIR runs that
+# build's core in the same rounds too (before/after, side by side).
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
 STEPS=${3:-30}
 PEERS=${PEERS:-1}
+BASE_BIN=${BASELINE:+$BASELINE/bin}
 PYTHON=/usr/bin/python3 # Debian's, which sees python3-torch
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
@@ -35,17 +37,20 @@ plan() { # name procs extra...
     --batch 8 --procs-per-node "$procs" --steps "$STEPS" "$@" -o "$work/$name.json" >/dev/null
 }
 
-run() { # name world extra-core-args... ; appends "step_ms comm_ms" lines (steps > 5) to $work/$name.txt
-  local name=$1 world=$2; shift 2
+run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms" lines (steps > 5) to $work/$name.txt
+  local bin=$BIN
+  if [[ $1 == base ]]; then bin=$BASE_BIN; shift; fi
+  local name=$1 world=$2 out=$1; shift 2
+  [[ $bin == "$BASE_BIN" && $bin != "$BIN" ]] && out=base-$name
   local pids=()
   for r in $(seq 0 $((world - 1))); do
     RANK=$r WORLD_SIZE=$world LOCAL_RANK=$r LOCAL_WORLD_SIZE=$world MASTER_ADDR=127.0.0.1 MASTER_PORT=$port SB_THREADS=1 \
-      "$BIN/shardbench-core" --plan "$work/$name.json" "$@" >"$work/$name.out$r" 2>/dev/null &
+      "$bin/shardbench-core" --plan "$work/$name.json" "$@" >"$work/$out.out$r" 2>/dev/null &
     pids+=($!)
   done
   for p in "${pids[@]}"; do wait "$p"; done
   port=$((port + 1))
-  python3 - "$work/$name.out0" >>"$work/$name.txt" <<'PY'
+  python3 - "$work/$out.out0" >>"$work/$out.txt" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
     if not line.startswith("@sb "): continue
@@ -71,11 +76,16 @@ for i in $(seq 1 "$ROUNDS"); do
   run fp32-w2 2
   [[ $PEERS == 1 ]] && peer ddp-w2 2 fp32-w2
   run bf16-w2 2
+  if [[ -n $BASE_BIN ]]; then
+    run base fp32-w1 1 --reference
+    run base fp32-w2 2
+    run base bf16-w2 2
+  fi
 done
 
-python3 - "$work" "$PEERS" <<'PY'
+python3 - "$work" "$PEERS" "${BASE_BIN:+1}" <<'PY'
 import math, statistics, sys, os
-work, peers = sys.argv[1], sys.argv[2] == "1"
+work, peers, base = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1"
 def load(n):
     rows = [tuple(map(float, l.split())) for l in open(os.path.join(work, n + ".txt"))]
     comm = [r[1] for r in rows if not math.isnan(r[1])]
@@ -94,7 +104,15 @@ row("core W=2 sharded fp32", w2, 1024)
 if peers:
     row("PyTorch 1.13 DDP W=2 fp32 (Gloo)", d2, 1024)
 row("core W=2 sharded bf16 params, fp32 reduce", b2, 1024)
+if base:
+    bw1, bw2, bb2 = load("base-fp32-w1"), load("base-fp32-w2"), load("base-bf16-w2")
+    row("baseline core W=1 unsharded fp32", bw1, 512)
+    row("baseline core W=2 sharded fp32", bw2, 1024)
+    row("baseline core W=2 sharded bf16", bb2, 1024)
 print()
+if base:
+    print(f"core / baseline: W=1 {w1[0] / bw1[0]:.3f}, W=2 {w2[0] / bw2[0]:.3f}, bf16 W=2 {b2[0] / bb2[0]:.3f}")
+    print(f"baseline W=2 / W=1 {bw2[0] / bw1[0]:.3f}, bf16 speed-up {bw2[0] / bb2[0]:.2f}x")
 if peers:
     print(f"core W=1 / PyTorch W=1: {w1[0] / t1[0]:.3f}  (goal <= 0.92)")
     print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95)")
