@@ -19,8 +19,8 @@ bool decays(const ModuleTree& tree, int param, const OptimizerConfig& o)
     return !(has(o, "embeddings") && tree.module(owner.module).type == "Embedding");
 }
 
-std::unique_ptr<torch::optim::AdamW> makeAdamW(const std::vector<torch::Tensor>& params, const std::vector<int>& index,
-                                               const ModuleTree& tree, const OptimizerConfig& o)
+std::unique_ptr<FusedAdamW> makeAdamW(const std::vector<torch::Tensor>& params, const std::vector<int>& index,
+                                     const ModuleTree& tree, const OptimizerConfig& o)
 {
     const auto options = torch::optim::AdamWOptions(o.lr).betas({o.beta1, o.beta2}).eps(o.eps).weight_decay(o.weightDecay);
     std::vector<torch::Tensor> decayed, kept;
@@ -32,7 +32,7 @@ std::unique_ptr<torch::optim::AdamW> makeAdamW(const std::vector<torch::Tensor>&
         noDecay->weight_decay(0.0);
         groups.emplace_back(kept, std::move(noDecay));
     }
-    return std::make_unique<torch::optim::AdamW>(std::move(groups), options);
+    return std::make_unique<FusedAdamW>(std::move(groups), options);
 }
 
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr)

@@ -4,6 +4,7 @@
 // (an Embedding's weight, and anything tied to it).
 #pragma once
 
+#include "fused_adamw.hpp"
 #include "plan/plan.hpp"
 
 #include <torch/torch.h>
@@ -16,8 +17,8 @@ namespace sb::engine {
 bool decays(const ModuleTree& tree, int param, const OptimizerConfig& o);
 
 // `params[i]` holds tree parameter `index[i]` (whole, or this rank's rows).
-std::unique_ptr<torch::optim::AdamW> makeAdamW(const std::vector<torch::Tensor>& params, const std::vector<int>& index,
-                                               const ModuleTree& tree, const OptimizerConfig& o);
+std::unique_ptr<FusedAdamW> makeAdamW(const std::vector<torch::Tensor>& params, const std::vector<int>& index,
+                                     const ModuleTree& tree, const OptimizerConfig& o);
 
 // The learning rate of every group.
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr);

@@ -100,12 +100,14 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
     // Offload moves state off a GPU; SB_OFFLOAD_ON_CPU=1 runs the same
     // bookkeeping on a CPU plan (host and device are then one), for tests.
     offloaded_ = unit.offload && (onCuda() || offloadOnCpuForTests());
-    flat_ = torch::zeros({shardNumel_}, offloaded_ ? torch::TensorOptions().dtype(torch::kFloat).pinned_memory(onCuda())
-                                                   : onDevice(torch::kFloat));
+    const torch::TensorOptions flatOptions =
+        offloaded_ ? torch::TensorOptions().dtype(torch::kFloat).pinned_memory(onCuda()) : onDevice(torch::kFloat);
+    flat_ = torch::zeros({shardNumel_}, flatOptions);
+    flatGrad_ = torch::zeros({shardNumel_}, flatOptions);
     const torch::ScalarType pdt = scalarType(unit.paramDtype);
     for (ShardParam& p : params_) {
         p.shard = flat_.narrow(0, p.offset, p.localRows * p.rowNumel).view(withRows(p.shape, p.localRows));
-        p.grad = torch::zeros_like(p.shard);
+        p.grad = flatGrad_.narrow(0, p.offset, p.localRows * p.rowNumel).view(withRows(p.shape, p.localRows));
         p.full = torch::empty(p.shape, onDevice(pdt));
         p.full.storage().unsafeGetStorageImpl()->reset(); // sharded until first gathered
         p.full.set_requires_grad(true);
@@ -261,10 +263,9 @@ double ShardedUnit::finishReduce()
         waited += msSince(t1);
     }
     if (offloaded_) summed = summed.to(flat_.device()); // the sharded gradient lives in host memory
-    // Mean over every data-parallel rank, folded into the accumulation.
-    const double scale = 1.0 / static_cast<double>(mesh_.world());
-    for (ShardParam& p : params_)
-        p.grad.add_(summed.narrow(0, p.offset, p.localRows * p.rowNumel).view(p.grad.sizes()), scale);
+    // Mean over every data-parallel rank, folded into the accumulation: one
+    // add over the unit (the padding sums zeros into zeros).
+    flatGrad_.add_(summed, 1.0 / static_cast<double>(mesh_.world()));
     return waited;
 }
 

@@ -22,7 +22,7 @@ struct ShardParam {
     std::int64_t rowBegin = 0;       // first global row this rank holds (shardRows().begin)
     std::int64_t offset = 0;         // element offset in the flat shard
     torch::Tensor shard;             // [localRows, ...] view of the flat shard (what AdamW updates)
-    torch::Tensor grad;              // [localRows, ...] fp32 sharded gradient
+    torch::Tensor grad;              // [localRows, ...] fp32 sharded gradient (a view of the unit's flat gradient)
     torch::Tensor full;              // the unsharded parameter the model uses (param_dtype)
     // Its gradient summed over micro-batches without gradient sync, in the
     // reduce dtype (FSDP2 upcasts there rather than summing in param_dtype).
@@ -47,6 +47,9 @@ public:
     std::vector<ShardParam>& params() { return params_; }
     std::int64_t shardNumel() const { return shardNumel_; }
     torch::Tensor& flatShard() { return flat_; }
+    // The sharded gradients, laid out as flatShard() (padding stays zero):
+    // the reduce-scatter's output is added to it in one operation.
+    torch::Tensor& flatGrad() { return flatGrad_; }
 
     bool gathered() const { return gathered_; }
     bool gatherPending() const { return !works_.empty() || buffer_.defined(); }
@@ -93,6 +96,7 @@ private:
     std::vector<ShardParam> params_;
     std::int64_t shardNumel_ = 0;
     torch::Tensor flat_;
+    torch::Tensor flatGrad_;
     bool gathered_ = false;
     torch::Tensor buffer_;           // all-gather output [W * shardNumel] in param_dtype
     torch::Tensor gatherInput_;      // kept alive while the all-gather runs

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <malloc.h>
 #include <unistd.h>
 
 namespace sb::engine {
@@ -54,6 +55,16 @@ TrackingAllocator gAllocator;
 void installTrackingAllocator()
 {
     if (gInstalled) return;
+    // A step allocates and frees the same large blocks (activations, gradients,
+    // communication buffers) every time. glibc returns them to the kernel
+    // (blocks from 128 KiB map their own pages until its threshold adapts, and
+    // the heap's top is trimmed), so every step paid page faults and the
+    // kernel's zeroing of fresh pages again: about 4% of a W=1 step
+    // (docs/performance.md). Blocks up to 32 MiB (glibc's most) come from the
+    // heap, and freed memory stays in the process for the next step. The
+    // counted bytes are unchanged; the resident set keeps the step's peak.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
     c10::SetCPUAllocator(&gAllocator, /*priority=*/100);
     gInstalled = true;
 }

@@ -1,5 +1,6 @@
 // A CPU allocator that counts every ATen allocation exactly (current and
-// peak bytes). Installed before the first tensor is created.
+// peak bytes). Installed before the first tensor is created; it also sets
+// the process's heap policy (freed memory stays in the process for reuse).
 #pragma once
 
 #include <cstdint>

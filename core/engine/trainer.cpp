@@ -151,13 +151,14 @@ private:
             return;
         }
         fsdp_ = std::make_unique<FullyShard>(model_, plan_, resolved_, mesh_);
-        for (auto& unit : fsdp_->units())
+        for (auto& unit : fsdp_->units()) {
             for (ShardParam& p : unit->params()) {
                 p.shard.mutable_grad() = p.grad;
                 optimParams_.push_back(p.shard);
                 optimIndex_.push_back(p.index);
-                shardGrads_.push_back(p.grad);
             }
+            shardGrads_.push_back(unit->flatGrad());
+        }
         for (torch::Tensor& t : fsdp_->replicatedParams()) optimParams_.push_back(t);
         optimIndex_.insert(optimIndex_.end(), fsdp_->replicatedIndices().begin(), fsdp_->replicatedIndices().end());
     }
@@ -248,9 +249,12 @@ private:
     double clipGradients(StepTimes& times)
     {
         torch::NoGradGuard noGrad;
-        if (options_.reference) // LibTorch's own global-norm clipping on the full gradients
-            return tc_.gradClip > 0 ? torch::nn::utils::clip_grad_norm_(optimParams_, tc_.gradClip)
-                                    : torch::nn::utils::clip_grad_norm_(optimParams_, 1e30);
+        // The gradients are not scaled here: AdamW's pass applies the factor.
+        if (options_.reference) { // clip_grad_norm_'s global norm and factor on the full gradients
+            double norm = 0.0;
+            optimizer_->setGradScale(clipFactor(optimParams_, tc_.gradClip > 0 ? tc_.gradClip : 1e30, norm));
+            return norm;
+        }
         // Sum of squares of the local shards, all-reduced over the shard group.
         torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
         for (const torch::Tensor& p : optimParams_)
@@ -261,9 +265,7 @@ private:
         const double norm = std::sqrt(sq.item<double>());
         if (tc_.gradClip > 0) {
             const double coef = tc_.gradClip / (norm + 1e-6);
-            if (coef < 1.0)
-                for (const torch::Tensor& p : optimParams_)
-                    if (p.grad().defined()) p.grad().mul_(coef);
+            if (coef < 1.0) optimizer_->setGradScale(static_cast<float>(coef)); // as grad.mul_(coef) rounds it
         }
         return norm;
     }
@@ -272,10 +274,10 @@ private:
     {
         const double lr = learningRate(tc_.optimizer, step, tc_.steps);
         setLearningRate(*optimizer_, lr);
-        zeroGradients();
         resetDevicePeak();
         if (fsdp_) fsdp_->takeExposedCommMs();
-        const auto t0 = Clock::now();
+        const auto t0 = Clock::now(); // the whole step, zeroing the gradients included (as PyTorch's peers time it)
+        zeroGradients();
         StepTimes times;
         const double lossSum = forwardBackward(times);
 
@@ -352,8 +354,8 @@ private:
     std::unique_ptr<FullyShard> fsdp_;
     std::vector<torch::Tensor> optimParams_;
     std::vector<int> optimIndex_;           // the tree parameter of each entry of optimParams_
-    std::vector<torch::Tensor> shardGrads_; // sharded mode: gradients owned by the engine
-    std::unique_ptr<torch::optim::AdamW> optimizer_;
+    std::vector<torch::Tensor> shardGrads_; // sharded mode: each unit's flat gradient, owned by the engine
+    std::unique_ptr<FusedAdamW> optimizer_;
     std::unique_ptr<Checkpointer> checkpointer_;
     TrainingPosition position_;
     const int batch_, dataRanks_, dataRank_;

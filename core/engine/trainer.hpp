@@ -14,9 +14,10 @@ namespace sb::engine {
 
 struct TrainerOptions {
     // Reference mode: the same model and data, unsharded in one process, with
-    // LibTorch's own AdamW and clip_grad_norm_ on full tensors and the plan's
-    // global batch (micro_batch x world) as one micro-batch. The independent
-    // baseline the sharded runs are checked against.
+    // plain autograd, clip_grad_norm_'s norm and factor and the engine's AdamW
+    // (checked against LibTorch's own, tst_engine_fused_adamw) on full tensors
+    // and the plan's global batch (micro_batch x world) as one micro-batch. The
+    // independent baseline the sharded runs are checked against.
     bool reference = false;
     // After the last step, write the unsharded model here (.safetensors).
     std::string exportPath;

@@ -1,16 +1,35 @@
 #!/usr/bin/env bash
 # Engine benchmark (issue: bench model vocab 1024, dim 256, 8 layers, 4 heads,
 # seq 64, micro-batch 8 per rank, every block a unit + root, one compute
-# thread per rank). Runs W=1 unsharded (--reference) and W=2 sharded
-# alternately, ROUNDS times each, and prints median step times and ratios.
+# thread per rank). Runs, alternately, ROUNDS times each: the core at W=1
+# unsharded (--reference), W=2 sharded in fp32 and with bf16 parameters, and
+# its PyTorch peers on the same model, optimizer and batch
+# (bench_torch_peer.py: one process, and DDP over Gloo at W=2); prints median
+# step times and the issue's ratios.
 # usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
+# PEERS=0 leaves the PyTorch peers out. BASELINE=OTHER_BUILD_DIR runs that
+# build's core in the same rounds too (before/after, side by side).
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
 STEPS=${3:-30}
+PEERS=${PEERS:-1}
+BASE_BIN=${BASELINE:+$BASELINE/bin}
+PYTHON=/usr/bin/python3 # Debian's, which sees python3-torch
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 port=$((31000 + RANDOM % 2000))
+
+# OpenBLAS 0.3.21 does not know recent CPU models and falls back to its
+# SSE3 "Prescott" kernels (4x slower matrix products here); name the kernel
+# set the CPU supports, for the core and the peers alike.
+blasCore=$(OPENBLAS_VERBOSE=2 "$BIN/shardbench-core" --version 2>&1 | sed -n 's/^Core: //p')
+if [[ -z ${OPENBLAS_CORETYPE:-} && $blasCore == Prescott ]]; then
+  if grep -qw avx512f /proc/cpuinfo; then export OPENBLAS_CORETYPE=SkylakeX
+  elif grep -qw avx2 /proc/cpuinfo; then export OPENBLAS_CORETYPE=Haswell; fi
+  echo "OpenBLAS did not recognise this CPU: OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-unset}" >&2
+fi
 
 plan() { # name procs extra...
   local name=$1 procs=$2; shift 2
@@ -18,50 +37,85 @@ plan() { # name procs extra...
     --batch 8 --procs-per-node "$procs" --steps "$STEPS" "$@" -o "$work/$name.json" >/dev/null
 }
 
-run() { # name world extra-core-args... ; appends "step_ms comm_ms tokens_per_s" lines (steps > 5) to $work/$name.txt
-  local name=$1 world=$2; shift 2
+run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms" lines (steps > 5) to $work/$name.txt
+  local bin=$BIN
+  if [[ $1 == base ]]; then bin=$BASE_BIN; shift; fi
+  local name=$1 world=$2 out=$1; shift 2
+  [[ $bin == "$BASE_BIN" && $bin != "$BIN" ]] && out=base-$name
   local pids=()
   for r in $(seq 0 $((world - 1))); do
     RANK=$r WORLD_SIZE=$world LOCAL_RANK=$r LOCAL_WORLD_SIZE=$world MASTER_ADDR=127.0.0.1 MASTER_PORT=$port SB_THREADS=1 \
-      "$BIN/shardbench-core" --plan "$work/$name.json" "$@" >"$work/$name.out$r" 2>/dev/null &
+      "$bin/shardbench-core" --plan "$work/$name.json" "$@" >"$work/$out.out$r" 2>/dev/null &
     pids+=($!)
   done
   for p in "${pids[@]}"; do wait "$p"; done
   port=$((port + 1))
-  python3 - "$work/$name.out0" >>"$work/$name.txt" <<'PY'
+  python3 - "$work/$out.out0" >>"$work/$out.txt" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
     if not line.startswith("@sb "): continue
     e = json.loads(line[4:])
     if e["type"] == "step" and e["step"] > 5:
-        print(e["step_ms"], e["comm_exposed_ms"], e["tokens_per_s"])
+        print(e["step_ms"], e["comm_exposed_ms"])
 PY
+}
+
+peer() { # name world plan: the PyTorch peer, same steps, "step_ms -" lines
+  local name=$1 world=$2 planName=$3
+  OMP_NUM_THREADS=1 "$PYTHON" "$here/bench_torch_peer.py" "$work/$planName.json" "$world" "$STEPS" "$port" |
+    sed 's/$/ nan/' >>"$work/$name.txt"
+  port=$((port + 1))
 }
 
 plan fp32-w1 1
 plan fp32-w2 2
-plan bf16-w1 1 --param-dtype bf16 --reduce-dtype fp32
 plan bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
 for i in $(seq 1 "$ROUNDS"); do
   run fp32-w1 1 --reference
+  [[ $PEERS == 1 ]] && peer torch-w1 1 fp32-w1
   run fp32-w2 2
+  [[ $PEERS == 1 ]] && peer ddp-w2 2 fp32-w2
   run bf16-w2 2
+  if [[ -n $BASE_BIN ]]; then
+    run base fp32-w1 1 --reference
+    run base fp32-w2 2
+    run base bf16-w2 2
+  fi
 done
 
-python3 - "$work" <<'PY'
-import statistics, sys, os
-work = sys.argv[1]
+python3 - "$work" "$PEERS" "${BASE_BIN:+1}" <<'PY'
+import math, statistics, sys, os
+work, peers, base = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1"
 def load(n):
     rows = [tuple(map(float, l.split())) for l in open(os.path.join(work, n + ".txt"))]
-    return (statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows),
-            statistics.median(r[2] for r in rows), len(rows))
+    comm = [r[1] for r in rows if not math.isnan(r[1])]
+    return statistics.median(r[0] for r in rows), (statistics.median(comm) if comm else None), len(rows)
+def row(label, r, tokens):
+    comm = "-" if r[1] is None else f"{r[1]:.1f}"
+    print(f"| {label} | {r[0]:.1f} | {comm} | {tokens / (r[0] / 1000):.0f} | {r[2]} |")
 w1, w2, b2 = load("fp32-w1"), load("fp32-w2"), load("bf16-w2")
 print("| configuration | median step ms | median exposed comm ms | tokens/s (all ranks) | steps |")
 print("|---|---|---|---|---|")
-print(f"| W=1 unsharded fp32 (reference) | {w1[0]:.1f} | - | {w1[2]:.0f} | {w1[3]} |")
-print(f"| W=2 sharded fp32 | {w2[0]:.1f} | {w2[1]:.1f} | {w2[2]:.0f} | {w2[3]} |")
-print(f"| W=2 sharded bf16 params, fp32 reduce | {b2[0]:.1f} | {b2[1]:.1f} | {b2[2]:.0f} | {b2[3]} |")
+row("core W=1 unsharded fp32 (--reference)", w1, 512)
+if peers:
+    t1, d2 = load("torch-w1"), load("ddp-w2")
+    row("PyTorch 1.13 W=1 fp32", t1, 512)
+row("core W=2 sharded fp32", w2, 1024)
+if peers:
+    row("PyTorch 1.13 DDP W=2 fp32 (Gloo)", d2, 1024)
+row("core W=2 sharded bf16 params, fp32 reduce", b2, 1024)
+if base:
+    bw1, bw2, bb2 = load("base-fp32-w1"), load("base-fp32-w2"), load("base-bf16-w2")
+    row("baseline core W=1 unsharded fp32", bw1, 512)
+    row("baseline core W=2 sharded fp32", bw2, 1024)
+    row("baseline core W=2 sharded bf16", bb2, 1024)
 print()
-print(f"W=2 / W=1 step time (fp32): {w2[0] / w1[0]:.3f}  (goal <= 1.10)")
-print(f"bf16 speed-up over fp32 at W=2: {w2[0] / b2[0]:.2f}x")
+if base:
+    print(f"core / baseline: W=1 {w1[0] / bw1[0]:.3f}, W=2 {w2[0] / bw2[0]:.3f}, bf16 W=2 {b2[0] / bb2[0]:.3f}")
+    print(f"baseline W=2 / W=1 {bw2[0] / bw1[0]:.3f}, bf16 speed-up {bw2[0] / bb2[0]:.2f}x")
+if peers:
+    print(f"core W=1 / PyTorch W=1: {w1[0] / t1[0]:.3f}  (goal <= 0.92)")
+    print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95)")
+print(f"core W=2 / core W=1:    {w2[0] / w1[0]:.3f}  (goal <= 1.10)")
+print(f"bf16 speed-up at W=2:   {w2[0] / b2[0]:.2f}x  (goal >= 1.7)")
 PY

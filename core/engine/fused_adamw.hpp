@@ -1,0 +1,35 @@
+// AdamW that computes what LibTorch's torch::optim::AdamW computes, with the
+// same per-parameter state (step, exp_avg, exp_avg_sq in state(), keyed by the
+// TensorImpl), so checkpoints read and write it unchanged; but each fp32
+// parameter on the CPU is updated in one vectorised pass over its parameter,
+// gradient and moments, where LibTorch runs eight tensor ops (and a temporary)
+// per parameter. The global-norm clipping factor is folded into that pass
+// instead of a separate multiplication of every gradient. Parameters on a GPU,
+// or of other dtypes, take LibTorch's op sequence.
+#pragma once
+
+#include <torch/torch.h>
+
+namespace sb::engine {
+
+class FusedAdamW final : public torch::optim::AdamW {
+public:
+    using torch::optim::AdamW::AdamW;
+
+    // The next step() uses every gradient multiplied by `scale` (float, as a
+    // gradient's mul_ by the clipping factor computes it); the gradients
+    // themselves are left as they are. Reset to 1 after each step.
+    void setGradScale(float scale) { gradScale_ = scale; }
+
+    torch::Tensor step(LossClosure closure = nullptr) override;
+
+private:
+    float gradScale_ = 1.0f;
+};
+
+// The factor clip_grad_norm_ multiplies every gradient by, computed as it does
+// in fp32 (max_norm / (total_norm + 1e-6), at most 1), from the global norm.
+// Returns the factor; `norm` receives the total norm.
+float clipFactor(const std::vector<torch::Tensor>& params, double maxNorm, double& norm);
+
+} // namespace sb::engine
