@@ -1,6 +1,9 @@
 // Numerical parity of sharded training against the independent unsharded
-// reference (shardbench-core --reference: full tensors, LibTorch's AdamW and
-// clip_grad_norm_), 20 steps of a small Transformer on real Gloo ranks.
+// reference (shardbench-core --reference: full tensors, plain autograd, the
+// global norm with clip_grad_norm_'s expressions, the fused AdamW that
+// tst_engine_fused_adamw holds to LibTorch's AdamW), 20 steps of a small
+// Transformer on real Gloo ranks. Real PyTorch on the same plan:
+// tst_engine_export_script.
 // Tolerances: fp32 losses 1e-5 relative, final parameters 1e-5 absolute.
 #include "engine_support.hpp"
 
