@@ -20,7 +20,7 @@ using app::HistoryLoader;
 using app::StoreAccess;
 
 RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* view, QObject* parent)
-    : QObject(parent), store_(store), model_(model), view_(view)
+    : QObject(parent), store_(store), model_(model), view_(view), pastRun_(new PastRun(view->runPage()))
 {
     connect(store_, &StoreAccess::runsChanged, this, &RunsController::reload);
     connect(view_, &RunsView::refreshRequested, this, [this] {
@@ -38,8 +38,8 @@ RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* v
         compare_.load(store_->path(), runs);
     });
     connect(&compare_, &CompareLoader::loaded, this, [this] { view_->compareView()->setRuns(compare_.runs()); });
-    connect(view_, &RunsView::runRequested, this, [this](qint64 run) { pastRun_.load(store_->path(), run); });
-    connect(&pastRun_, &PastRun::loaded, this, [this] { view_->runPage()->showRun(&pastRun_); });
+    connect(view_, &RunsView::runRequested, this, [this](qint64 run) { pastRun_->load(store_->path(), run); });
+    connect(pastRun_, &PastRun::loaded, this, [this] { view_->runPage()->showRun(pastRun_); });
     connect(view_, &RunsView::annotateRequested, this, &RunsController::askAnnotate);
     connect(view_, &RunsView::deleteRequested, this, &RunsController::askDelete);
 }

@@ -42,7 +42,7 @@ public:
     bool isRefreshing() const { return refresh_ && refresh_->isRunning(); }
     app::HistoryLoader* history() { return &history_; }
     app::CompareLoader* compare() { return &compare_; }
-    PastRun* pastRun() { return &pastRun_; }
+    PastRun* pastRun() { return pastRun_; }
     // Milliseconds from the start of the last reload until the table showed
     // every run, and until every detail column was filled.
     double lastRowsMs() const { return rowsMs_; }
@@ -67,7 +67,7 @@ private:
     RunsView* view_;
     app::HistoryLoader history_;
     app::CompareLoader compare_;
-    PastRun pastRun_;
+    PastRun* pastRun_; // the page's: its models live as long as the views that draw them
     QElapsedTimer clock_;
     launch::FixedHostKeyPolicy hostKeys_{launch::HostKeyDecision::Reject}; // the launch verified the host
     std::shared_ptr<store::SqliteRunStore> writer_;
