@@ -1,6 +1,7 @@
 #include "checkpointer.hpp"
 
 #include "events.hpp"
+#include "torch_compat.hpp"
 
 #include "checkpoint/checkpoint_io.hpp"
 #include "checkpoint/fs_util.hpp"
@@ -33,7 +34,6 @@ std::string rankFile(int shardRank, const char* ext)
 // Where shard rank `shardRank` records in the rendezvous store how writing its file for `step` went.
 std::string shardWriteKey(std::int64_t step, int shardRank) { return "ckpt/" + std::to_string(step) + "/" + std::to_string(shardRank); }
 
-std::string optimizerKey(const torch::Tensor& p) { return c10::guts::to_string(p.unsafeGetTensorImpl()); }
 
 } // namespace
 
@@ -100,7 +100,7 @@ double Checkpointer::save(const TrainingPosition& pos)
                     sources.push_back(t.contiguous());
                 };
                 add("param", p.shard);
-                auto it = optimizer_.state().find(optimizerKey(p.shard));
+                auto it = optimizer_.state().find(optimizerStateKey(p.shard));
                 if (it != optimizer_.state().end()) {
                     auto& st = static_cast<torch::optim::AdamWParamState&>(*it->second);
                     snap->optimizerStep = st.step();
@@ -335,7 +335,7 @@ Result<bool> Checkpointer::load(const std::string& path, TrainingPosition& pos)
             state->exp_avg_sq(torch::empty_like(p.shard));
             if (Status rows = readRows("exp_avg", state->exp_avg()); !rows) return rows;
             if (Status rows = readRows("exp_avg_sq", state->exp_avg_sq()); !rows) return rows;
-            if (index.optimizerStep > 0) optimizer_.state()[optimizerKey(p.shard)] = std::move(state);
+            if (index.optimizerStep > 0) optimizer_.state()[optimizerStateKey(p.shard)] = std::move(state);
             reader.clear();
         }
     }

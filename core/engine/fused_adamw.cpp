@@ -1,5 +1,7 @@
 #include "fused_adamw.hpp"
 
+#include "torch_compat.hpp"
+
 #include <ATen/Parallel.h>
 
 #include <cmath>
@@ -59,7 +61,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure)
         TORCH_CHECK(!options.amsgrad(), "FusedAdamW: amsgrad is not supported");
         for (auto& p : group.params()) {
             if (!p.grad().defined()) continue;
-            const std::string key = c10::guts::to_string(p.unsafeGetTensorImpl());
+            const auto key = optimizerStateKey(p);
             auto found = state_.find(key);
             if (found == state_.end()) {
                 auto fresh = std::make_unique<torch::optim::AdamWParamState>();

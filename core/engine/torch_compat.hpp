@@ -4,6 +4,7 @@
 // `CommBackend` and never name either base.
 #pragma once
 
+#include <torch/optim/optimizer.h>
 #include <torch/version.h>
 
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
@@ -26,5 +27,13 @@ using CommWork = ::c10d::Work;
 inline constexpr bool kTorch2 = TORCH_VERSION_MAJOR >= 2;
 
 inline const char* torchVersion() { return TORCH_VERSION; }
+
+// The key of a parameter's entry in an optimizer's state(): its TensorImpl,
+// written as a string in 1.13, the pointer itself in 2.x.
+#if TORCH_VERSION_MAJOR >= 2
+inline void* optimizerStateKey(const torch::Tensor& p) { return p.unsafeGetTensorImpl(); }
+#else
+inline std::string optimizerStateKey(const torch::Tensor& p) { return c10::guts::to_string(p.unsafeGetTensorImpl()); }
+#endif
 
 } // namespace sb::engine
