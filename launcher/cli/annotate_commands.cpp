@@ -1,11 +1,11 @@
 #include "annotate_commands.hpp"
 
 #include "args.hpp"
+#include "store_option.hpp"
 
 #include "store/run_reader.hpp"
 #include "store/run_tags.hpp"
 #include "store/sqlite_run_store.hpp"
-#include "store/store_location.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -30,14 +30,6 @@ const char* kDeleteUsage = "shardbench-cli delete RUN... [--yes] [--db FILE]";
 QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
 
-int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
-{
-    err << "shardbench-cli " << cmd << ": " << msg << "\nusage: " << usage << "\n";
-    return kBadInput;
-}
-
-QString dbPath(const Args& a) { return a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath(); }
-
 struct FoundRuns {
     std::unique_ptr<store::RunReader> reader;
     QList<store::RunRow> runs;
@@ -47,7 +39,7 @@ struct FoundRuns {
 std::optional<FoundRuns> findRuns(const Args& a, const std::vector<std::string>& refs, const char* cmd, std::ostream& err)
 {
     QString error;
-    std::unique_ptr<store::RunReader> reader = store::RunReader::open(dbPath(a), &error);
+    std::unique_ptr<store::RunReader> reader = store::RunReader::open(storePathOption(a), &error);
     if (!reader) {
         err << "shardbench-cli " << cmd << ": " << s(error) << "\n";
         return std::nullopt;
@@ -69,7 +61,7 @@ std::optional<FoundRuns> findRuns(const Args& a, const std::vector<std::string>&
 int write(const Args& a, const char* cmd, std::ostream& err, const std::function<void(store::SqliteRunStore&)>& change)
 {
     QString error;
-    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(dbPath(a), &error);
+    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(storePathOption(a), &error);
     if (!writer) {
         err << "shardbench-cli " << cmd << ": the run store cannot be written: " << s(error) << "\n";
         return kWriteFailed;

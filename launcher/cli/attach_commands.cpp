@@ -2,6 +2,7 @@
 
 #include "args.hpp"
 #include "interrupt_signals.hpp"
+#include "store_option.hpp"
 #include "text_format.hpp"
 
 #include "launch/detach/detached_control.hpp"
@@ -10,7 +11,6 @@
 #include "launch/ssh/host_key_policy.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
-#include "store/store_location.hpp"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -34,12 +34,6 @@ const char* kAttachUsage =
     "       [--wire 1|2]   SEL: all, none, rank0 or ranks like 0,5,17 (defaults: --logs rank0, --live-steps rank0);\n"
     "       --wire 1: the JSON records of followers before wire 2 (slower; for comparisons)";
 const char* kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
-
-int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
-{
-    err << "shardbench-cli " << cmd << ": " << msg << "\nusage: " << usage << "\n";
-    return kBadInput;
-}
 
 int exitCodeOf(store::RunStatus st)
 {
@@ -205,7 +199,7 @@ int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostr
             return usageError(err, "attach", s(bad), kAttachUsage);
         *value = q(*v);
     }
-    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    const QString dbPath = storePathOption(a);
     store::RunRow run;
     launch::AttachTarget target;
     if (const int code = detachedRun(dbPath, q(a.positional()[0]), "attach", err, &run, &target)) return code;
@@ -217,7 +211,7 @@ int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     Args a(argv, {"--db"}, {"--kill"});
     if (!a.ok()) return usageError(err, "stop", a.error(), kStopUsage);
     if (a.positional().size() != 1) return usageError(err, "stop", "expected one run", kStopUsage);
-    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    const QString dbPath = storePathOption(a);
     store::RunRow run;
     launch::AttachTarget target;
     if (const int code = detachedRun(dbPath, q(a.positional()[0]), "stop", err, &run, &target)) return code;

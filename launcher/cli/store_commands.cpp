@@ -2,11 +2,11 @@
 
 #include "args.hpp"
 #include "attach_commands.hpp"
+#include "store_option.hpp"
 #include "text_format.hpp"
 
 #include "launch/abandoned_runs.hpp"
 #include "store/run_reader.hpp"
-#include "store/store_location.hpp"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -26,15 +26,9 @@ constexpr int kBadInput = 2;
 QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
 
-int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
-{
-    err << "shardbench-cli " << cmd << ": " << msg << "\nusage: " << usage << "\n";
-    return kBadInput;
-}
-
 std::unique_ptr<store::RunReader> openReader(const Args& a, const char* cmd, std::ostream& err)
 {
-    const QString path = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    const QString path = storePathOption(a);
     QString error;
     auto reader = store::RunReader::open(path, &error);
     if (!reader) err << "shardbench-cli " << cmd << ": " << s(error) << "\n";
@@ -114,7 +108,7 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     const int limit = static_cast<int>(a.integer("--limit", 50, 0, 1 << 30));
     if (!a.ok()) return usageError(err, "runs", a.error(), kRunsUsage);
     if (!a.positional().empty()) return usageError(err, "runs", "unexpected argument \"" + a.positional()[0] + "\"", kRunsUsage);
-    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    const QString dbPath = storePathOption(a);
     if (a.has("--refresh")) refreshDetachedRuns(dbPath, err);
     // Runs whose launcher on this machine is gone are marked failed first.
     QString reconcileError;
@@ -363,7 +357,7 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (!run) return kBadInput;
     // A detached run's client holds rank 0's log only: fetch the rank's first (what is new since).
     if (run->isDetached() && rank >= 0 && !a.has("--no-fetch")) {
-        const QString why = fetchRankLog(a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath(), run->id, rank);
+        const QString why = fetchRankLog(storePathOption(a), run->id, rank);
         if (!why.isEmpty())
             err << "shardbench-cli logs: run " << run->id << ": cannot fetch rank " << rank << "'s log (" << s(why)
                 << "); showing what the store holds\n";
