@@ -291,8 +291,7 @@ QString LiveRunView::hoverDetails(double x, bool byTime) const
 void LiveRunView::updateClock()
 {
     const double origin = live_ && xAxis_->currentIndex() == 2 ? live_->firstStepTime() : std::nan("");
-    for (SeriesChart* c : seriesCharts())
-        if (!(c->clockOrigin() == origin) && !(std::isnan(c->clockOrigin()) && std::isnan(origin))) c->setClockOrigin(origin);
+    for (SeriesChart* c : seriesCharts()) c->setClockOrigin(origin);
 }
 
 void LiveRunView::retranslateUi()

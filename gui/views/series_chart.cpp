@@ -67,6 +67,7 @@ void SeriesChart::attach(QAbstractSeries* s)
 
 void SeriesChart::setClockOrigin(double unixSeconds)
 {
+    if (unixSeconds == clockOrigin_ || (std::isnan(unixSeconds) && std::isnan(clockOrigin_))) return;
     const bool was = showsClock();
     clockOrigin_ = unixSeconds;
     if (was != showsClock()) {

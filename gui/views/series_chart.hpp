@@ -57,7 +57,7 @@ public:
     void setAxisTitles(const QString& x, const QString& y);
     void setTitle(const QString& title);
     void setYFromZero(bool fromZero) { yFromZero_ = fromZero; }
-    // x as seconds since `unixSeconds`, shown as the time of day (NaN: x as a number).
+    // x as seconds since `unixSeconds`, shown as the time of day (NaN: x as a number); the same origin again does nothing.
     void setClockOrigin(double unixSeconds);
     double clockOrigin() const { return clockOrigin_; }
     bool showsClock() const;
