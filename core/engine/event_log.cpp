@@ -30,7 +30,10 @@ std::optional<std::string> logLine(const protocol::PlanEvent& e)
 {
     return "plan: " + std::to_string(e.units.size()) + " shard unit(s), " + std::to_string(e.paramsTotal) + " parameters, " +
            (e.sharded ? "sharded over " + std::to_string(e.shardSize) + " rank(s)" : std::string("unsharded")) + " x " +
-           std::to_string(e.replicate) + " replica(s)";
+           std::to_string(e.replicate) + " replica(s)" +
+           (!e.collectives ? std::string()
+            : *e.collectives == "shm" ? std::string(", collectives through shared memory")
+                                      : ", collectives over " + *e.collectives);
 }
 
 std::optional<std::string> logLine(const protocol::Step& e)

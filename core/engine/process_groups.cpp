@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -109,6 +110,21 @@ void DeviceMesh::addReshardGroup(int k)
     reshardGroups_[k] = makeGroup(store_, "reshard" + std::to_string(k) + "/" + std::to_string(replicaIndex_) + "/" +
                                               std::to_string(group) + "/",
                                   shardRank_ % k, k, env_, glooDevice_);
+}
+
+void DeviceMesh::enableSharedMemory(std::size_t gatherSlotBytes, std::size_t reduceSlotBytes)
+{
+    if (nccl_ || shardSize_ == 1 || shm_ || !store_) return;
+    if (const char* v = std::getenv("SB_SHM"); v && std::string(v) == "0") return;
+    Result<std::unique_ptr<ShmGroup>> group =
+        ShmGroup::open(store_, "sb-shm/shard" + std::to_string(replicaIndex_) + "/", shardRank_, shardSize_, gatherSlotBytes,
+                       reduceSlotBytes, env_.collectiveTimeoutS);
+    if (group.ok()) {
+        shm_ = std::move(group).value(); // none when the ranks are on several hosts
+        return;
+    }
+    std::fprintf(stderr, "shardbench-core: the shard group's collectives use Gloo: no shared memory (%s)\n",
+                     group.error().c_str());
 }
 
 std::vector<WorkPtr> DeviceMesh::allGatherAsync(const torch::Tensor& input, const torch::Tensor& output)

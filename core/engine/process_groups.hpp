@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dist_env.hpp"
+#include "shm_group.hpp"
 #include "torch_compat.hpp"
 #include "util/status.hpp"
 
@@ -50,6 +51,16 @@ public:
     // group). Then allGatherAsync within this rank's group of k.
     void addReshardGroup(int k);
     std::vector<WorkPtr> allGatherAsync(const torch::Tensor& input, const torch::Tensor& output, int k);
+    // A shard group whose ranks share one host (on the CPU): the units'
+    // all-gathers and reduce-scatters go through shared memory
+    // (shm_group.hpp), sized for the largest unit (its shard in the param
+    // dtype; its whole gradient in the reduce dtype), instead of Gloo.
+    // Every rank of the world calls this once with its own group's sizes.
+    // SB_SHM=0 keeps Gloo; so does any failure, with a note on stderr.
+    void enableSharedMemory(std::size_t gatherSlotBytes, std::size_t reduceSlotBytes);
+    ShmGroup* shm() const { return shm_.get(); }
+    // The shard group's transport, as the plan event names it: "shm", "gloo" or "nccl".
+    const char* shardCollectives() const { return nccl_ ? "nccl" : shm_ ? "shm" : "gloo"; }
     // Reduce-scatter within the shard group of `input` ([shardSize, n]: row r
     // goes to shard rank r). Allocates `output` and returns the pending work
     // (null when there is nothing to exchange); after wait(),
@@ -88,6 +99,7 @@ private:
     std::map<int, c10::intrusive_ptr<CommBackend>> reshardGroups_; // by k
     DistEnv env_;
     std::shared_ptr<::gloo::transport::Device> glooDevice_;
+    std::unique_ptr<ShmGroup> shm_;
 };
 
 } // namespace sb::engine

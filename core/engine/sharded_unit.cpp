@@ -135,6 +135,16 @@ void ShardedUnit::startGather()
         gatherInput_ = post_;
         return;
     }
+    ShmGroup* shm = mesh_.shm();
+    const std::size_t elem = c10::elementSize(pdt);
+    const std::size_t bytes = static_cast<std::size_t>(shardNumel_) * elem;
+    if (shm && !offloaded_ && shm->canAcquire(ShmGroup::Pool::Gather, bytes)) {
+        // Counted as the [W * shard] output FSDP2 allocates, which the peers' slots stand in for.
+        shmGather_ = shm->acquire(ShmGroup::Pool::Gather, bytes * static_cast<std::size_t>(mesh_.shardSize()));
+        shm->view(shmGather_, shm->rank(), pdt, shardNumel_).copy_(flat_); // the cast to param_dtype on the way
+        shm->post(shmGather_);
+        return;
+    }
     torch::Tensor input = offloaded_ ? flat_.to(onDevice(pdt), /*non_blocking=*/true) : pdt == torch::kFloat ? flat_ : flat_.to(pdt);
     buffer_ = torch::empty({mesh_.shardSize() * shardNumel_}, onDevice(pdt));
     works_ = mesh_.allGatherAsync(input, buffer_);
@@ -145,13 +155,20 @@ double ShardedUnit::finishGather()
 {
     if (gathered_) return 0.0;
     startGather();
-    const auto t0 = std::chrono::steady_clock::now();
-    for (auto& w : works_) w->wait();
-    const double waited = msSince(t0);
-    works_.clear();
-    gatherInput_ = torch::Tensor();
     const std::int64_t ways = gatherFromPost_ ? unit_.reshardGroup : mesh_.shardSize();
-    auto spread = buffer_.view({ways, gatherFromPost_ ? postNumel_ : shardNumel_});
+    double waited = 0.0;
+    torch::Tensor spread; // [ways, shard]: every rank's shard
+    if (shmGather_.valid()) {
+        waited = mesh_.shm()->waitAll(shmGather_);
+        spread = mesh_.shm()->rows(shmGather_, scalarType(unit_.paramDtype), 0, shardNumel_);
+    } else {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (auto& w : works_) w->wait();
+        waited = msSince(t0);
+        works_.clear();
+        gatherInput_ = torch::Tensor();
+        spread = buffer_.view({ways, gatherFromPost_ ? postNumel_ : shardNumel_});
+    }
     for (std::size_t i = 0; i < params_.size(); ++i) {
         ShardParam& p = params_[i];
         const std::int64_t chunk = gatherFromPost_ ? postSlots_[i].chunk : p.chunk;
@@ -161,6 +178,8 @@ double ShardedUnit::finishGather()
         auto dense = p.full.variable_data().view({p.rows, p.rowNumel});
         copyRows(dense, spread.narrow(1, offset, chunk * p.rowNumel).view({ways, chunk, p.rowNumel}), p.rows, chunk, true);
     }
+    spread = torch::Tensor();
+    if (shmGather_.valid()) mesh_.shm()->release(shmGather_);
     releaseNow(buffer_);
     releaseNow(post_); // gathered again: the post-forward shard has served
     gathered_ = true;
@@ -184,7 +203,6 @@ void ShardedUnit::reshardAfterForward()
     const int k = unit_.reshardGroup;
     if (!gathered_) return;
     if (k > 0) {
-        const std::int64_t kr = mesh_.shardRank() % k;
         post_ = torch::empty({postNumel_}, onDevice(scalarType(unit_.paramDtype)));
         for (std::size_t i = 0; i < params_.size(); ++i) {
             const ShardParam& p = params_[i];
@@ -221,7 +239,15 @@ void ShardedUnit::accumulateUnshardedGrads()
 void ShardedUnit::startReduce()
 {
     const std::int64_t W = mesh_.shardSize();
-    rsIn_ = torch::empty({W, shardNumel_}, onDevice(scalarType(unit_.reduceDtype)));
+    const torch::ScalarType rdt = scalarType(unit_.reduceDtype);
+    ShmGroup* shm = mesh_.shm();
+    const std::size_t bytes = static_cast<std::size_t>(W * shardNumel_) * c10::elementSize(rdt);
+    if (shm && !offloaded_ && shm->canAcquire(ShmGroup::Pool::Reduce, bytes)) { // copied in straight to this rank's slot
+        shmReduce_ = shm->acquire(ShmGroup::Pool::Reduce, bytes);
+        rsIn_ = shm->view(shmReduce_, shm->rank(), rdt, W * shardNumel_).view({W, shardNumel_});
+    } else {
+        rsIn_ = torch::empty({W, shardNumel_}, onDevice(rdt));
+    }
     for (ShardParam& p : params_) {
         torch::Tensor g = p.full.grad();
         if (p.accumulated.defined()) { // the earlier micro-batches', in the reduce dtype
@@ -242,21 +268,36 @@ void ShardedUnit::startReduce()
         p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed
         p.accumulated = torch::Tensor();
     }
+    if (shmReduce_.valid()) {
+        rsIn_ = torch::Tensor();
+        shm->post(shmReduce_);
+        return;
+    }
     rsWork_ = mesh_.reduceScatterAsync(rsIn_, rsOut_);
 }
 
 double ShardedUnit::finishReduce()
 {
-    if (!rsOut_.defined()) return 0.0;
-    const auto t0 = std::chrono::steady_clock::now();
-    if (rsWork_) rsWork_->wait();
-    double waited = msSince(t0);
-    rsWork_.reset();
-    if (rsIn_.is_same(rsOut_)) rsIn_ = torch::Tensor(); // nothing was exchanged: one buffer
-    releaseNow(rsIn_);
-    torch::Tensor summed = DeviceMesh::reducedRow(rsOut_);
-    if (summed.is_alias_of(rsOut_)) rsOut_ = torch::Tensor(); // NCCL's fp32 output is the row itself
-    releaseNow(rsOut_);
+    if (!reducePending()) return 0.0;
+    double waited = 0.0;
+    torch::Tensor summed;
+    if (shmReduce_.valid()) { // this rank's row of every rank's slot
+        ShmGroup& shm = *mesh_.shm();
+        waited = shm.waitAll(shmReduce_);
+        summed = DeviceMesh::reducedRow(
+            shm.rows(shmReduce_, scalarType(unit_.reduceDtype), shm.rank() * shardNumel_, shardNumel_));
+        shm.release(shmReduce_);
+    } else {
+        const auto t0 = std::chrono::steady_clock::now();
+        if (rsWork_) rsWork_->wait();
+        waited = msSince(t0);
+        rsWork_.reset();
+        if (rsIn_.is_same(rsOut_)) rsIn_ = torch::Tensor(); // nothing was exchanged: one buffer
+        releaseNow(rsIn_);
+        summed = DeviceMesh::reducedRow(rsOut_);
+        if (summed.is_alias_of(rsOut_)) rsOut_ = torch::Tensor(); // NCCL's fp32 output is the row itself
+        releaseNow(rsOut_);
+    }
     if (mesh_.replicate() > 1) { // HSDP: then across replicas
         const auto t1 = std::chrono::steady_clock::now();
         mesh_.allReduceSumReplicas(summed);

@@ -52,7 +52,7 @@ public:
     torch::Tensor& flatGrad() { return flatGrad_; }
 
     bool gathered() const { return gathered_; }
-    bool gatherPending() const { return !works_.empty() || buffer_.defined(); }
+    bool gatherPending() const { return !works_.empty() || buffer_.defined() || shmGather_.valid(); }
     // Issues the all-gather (asynchronous; idempotent while pending or gathered).
     void startGather();
     // Waits for it and copies out into the unsharded parameters. Returns the
@@ -72,7 +72,7 @@ public:
     // sharded fp32 gradients). Returns ms waited.
     void startReduce();
     double finishReduce();
-    bool reducePending() const { return rsOut_.defined(); }
+    bool reducePending() const { return rsOut_.defined() || shmReduce_.valid(); }
     bool hasUnshardedGrads() const;
     // After a backward without gradient sync: when the reduce dtype differs
     // from param_dtype, the unsharded gradients move into `accumulated`.
@@ -103,6 +103,10 @@ private:
     std::vector<WorkPtr> works_;
     torch::Tensor rsIn_, rsOut_;
     WorkPtr rsWork_;
+    // The shared-memory collectives in flight (DeviceMesh::shm()) in place
+    // of works_/buffer_ and rsWork_/rsOut_: this rank's slot is the
+    // all-gather's input and the reduce-scatter's rsIn_.
+    ShmGroup::Ticket shmGather_, shmReduce_;
     // reshard_after_forward = k: this rank's rows of each parameter in the
     // group of k (param_dtype), held from post-forward to the backward gather.
     std::vector<Slot> postSlots_;

@@ -30,6 +30,13 @@ void release(void* data)
     std::free(base);
 }
 
+void count(std::uint64_t n)
+{
+    const std::uint64_t now = gCurrent.fetch_add(n, std::memory_order_relaxed) + n;
+    std::uint64_t peak = gPeak.load(std::memory_order_relaxed);
+    while (now > peak && !gPeak.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {}
+}
+
 class TrackingAllocator final : public c10::Allocator {
 public:
     c10::DataPtr allocate(std::size_t n) const override
@@ -38,10 +45,8 @@ public:
         if (posix_memalign(&base, kHeader, n + kHeader) != 0 || !base)
             throw std::bad_alloc();
         *static_cast<std::uint64_t*>(base) = n;
-        const std::uint64_t now = gCurrent.fetch_add(n, std::memory_order_relaxed) + n;
+        count(n);
         gCount.fetch_add(1, std::memory_order_relaxed);
-        std::uint64_t peak = gPeak.load(std::memory_order_relaxed);
-        while (now > peak && !gPeak.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {}
         void* data = static_cast<char*>(base) + kHeader;
         return {data, data, &release, c10::Device(c10::DeviceType::CPU)};
     }
@@ -77,6 +82,12 @@ MemoryStats memoryStats()
 }
 
 void resetPeakMemory() { gPeak.store(gCurrent.load()); }
+
+void countExternalBytes(std::int64_t delta)
+{
+    if (delta >= 0) count(static_cast<std::uint64_t>(delta));
+    else gCurrent.fetch_sub(static_cast<std::uint64_t>(-delta), std::memory_order_relaxed);
+}
 
 std::uint64_t residentBytes()
 {

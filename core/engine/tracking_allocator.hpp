@@ -17,6 +17,10 @@ void installTrackingAllocator();
 bool trackingAllocatorInstalled();
 MemoryStats memoryStats();
 void resetPeakMemory(); // peak := current
+// Counts memory that ATen did not allocate but a rank holds as it would hold
+// an allocation (negative: released): the shared-memory slots that stand in
+// for communication buffers (shm_group.hpp).
+void countExternalBytes(std::int64_t delta);
 // Resident set size of the process (bytes), from /proc/self/statm.
 std::uint64_t residentBytes();
 

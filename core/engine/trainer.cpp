@@ -88,6 +88,7 @@ protocol::PlanEvent planEvent(const LoadedPlan& lp, const ResolvedPlan& r, const
     p.shardSize = mesh.shardSize();
     p.replicate = mesh.replicate();
     p.sharded = fsdp != nullptr;
+    if (fsdp && mesh.shardSize() > 1) p.collectives = mesh.shardCollectives();
     return p;
 }
 

@@ -119,6 +119,7 @@ json::Value PlanEvent::toJson() const
     o.set("shard_size", shardSize);
     o.set("replicate", replicate);
     o.set("sharded", sharded);
+    setIf(o, "collectives", collectives);
     return o;
 }
 
@@ -134,6 +135,7 @@ PlanEvent PlanEvent::fromJson(const json::Value& o)
     p.replicate = static_cast<int>(integer(o, "replicate"));
     const json::Value* s = o.find("sharded");
     p.sharded = s && s->asBool();
+    p.collectives = optString(o, "collectives");
     return p;
 }
 

@@ -67,6 +67,9 @@ struct PlanEvent {
     std::vector<PlanUnit> units;
     int world = 0, shardSize = 0, replicate = 0;
     bool sharded = false;
+    // How the shard group's all-gathers and reduce-scatters travel: "shm"
+    // (shared memory on one host), "gloo" or "nccl"; absent when nothing is exchanged.
+    std::optional<std::string> collectives;
     json::Value toJson() const;
     static PlanEvent fromJson(const json::Value& o);
 };

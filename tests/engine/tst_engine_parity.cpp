@@ -77,6 +77,48 @@ private Q_SLOTS:
         compareToReference(plan, world, QStringLiteral("w%1r%2").arg(world).arg(reshard), 1e-5, 1e-5);
     }
 
+    void sharedMemoryMatchesGloo_data()
+    {
+        QTest::addColumn<int>("world");
+        QTest::addColumn<bool>("bf16");
+        QTest::newRow("W=2 fp32") << 2 << false;
+        QTest::newRow("W=4 bf16") << 4 << true;
+    }
+
+    void sharedMemoryMatchesGloo()
+    {
+        // Ranks on one host exchange through shared memory; SB_SHM=0 keeps
+        // Gloo. The same sums in the same order: the same losses, bit for bit.
+        QFETCH(int, world);
+        QFETCH(bool, bf16);
+        sb::Plan plan = tinyPlan(world, 8 / world, 6);
+        if (bf16)
+            for (sb::UnitPolicy& u : plan.units) {
+                u.mp.paramDtype = sb::DType::BF16; // bf16 slots for the all-gather
+                u.mp.reduceDtype = sb::DType::F32;
+            }
+        const QString planPath = writePlan(dir_, QStringLiteral("shm%1%2.json").arg(world).arg(bf16), plan);
+        QProcessEnvironment gloo;
+        gloo.insert(QStringLiteral("SB_SHM"), QStringLiteral("0"));
+        const RunResult viaShm = LocalRunner::run(world, {QStringLiteral("--plan"), planPath});
+        const RunResult viaGloo = LocalRunner::run(world, {QStringLiteral("--plan"), planPath}, 120000, gloo);
+        QVERIFY2(viaShm.ok(), qPrintable(viaShm.describe()));
+        QVERIFY2(viaGloo.ok(), qPrintable(viaGloo.describe()));
+        for (int r = 0; r < world; ++r) {
+            const auto& rank = viaShm.ranks[static_cast<std::size_t>(r)];
+            QCOMPARE(rank.ofType(QStringLiteral("plan")).at(0).value(QStringLiteral("collectives")).toString(), QStringLiteral("shm"));
+            QVERIFY2(rank.stdErr.contains(QStringLiteral("collectives through shared memory")), qPrintable(rank.stdErr.left(600)));
+            QCOMPARE(viaGloo.ranks[static_cast<std::size_t>(r)].ofType(QStringLiteral("plan")).at(0).value(QStringLiteral("collectives")).toString(),
+                     QStringLiteral("gloo"));
+        }
+        QCOMPARE(losses(viaShm.ranks[0]).size(), std::size_t(6));
+        QCOMPARE(losses(viaShm.ranks[0]), losses(viaGloo.ranks[0]));
+        // The slots are counted as the buffers they stand in for: the same peak.
+        const auto peak = [](const RankResult& r) { return r.ofType(QStringLiteral("step")).back().value(QStringLiteral("mem_peak")).toDouble(); };
+        QVERIFY2(peak(viaShm.ranks[0]) <= peak(viaGloo.ranks[0]), "the shared-memory path holds more than Gloo's");
+        QVERIFY2(peak(viaShm.ranks[0]) > 0.5 * peak(viaGloo.ranks[0]), "the slots are not counted");
+    }
+
     void reshardToAGroupMatches_data()
     {
         QTest::addColumn<bool>("checkpointing");

@@ -220,6 +220,9 @@ private Q_SLOTS:
         QVERIFY(ranks[0]->exitCode() != 0);
         out0 += ranks[0]->readAllStandardOutput();
         QVERIFY2(out0.contains("\"type\":\"error\""), out0.right(400).constData());
+        // Not the collective timeout (300 s): the shared-memory wait sees the
+        // peer's process gone, as Gloo sees its socket close.
+        QVERIFY2(t.elapsed() < 20000, qPrintable(QStringLiteral("noticed after %1 ms").arg(t.elapsed())));
         qInfo("rank 0 noticed the dead peer after %lld ms", t.elapsed());
     }
 

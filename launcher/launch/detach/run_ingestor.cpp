@@ -211,7 +211,7 @@ void RunIngestor::takeState(const QJsonObject& record)
     reason_ = reasonOf(state_);
     // "restarting after: REASON" has no code of its own: it stays English, as the
     // workbench would otherwise show the bare reason of a run that trains on.
-    if (status == QLatin1String("restarting")) reason_ = CodedReason{QStringLiteral("restarting after: ") + reason_.text};
+    if (status == QLatin1String("restarting")) reason_ = CodedReason{QStringLiteral("restarting after: ") + reason_.text, {}, {}, 0};
     // A failed run's English reason ends with its restarts; a reader words them from the count.
     if (status_ == store::RunStatus::Failed) reason_.restarts = state_.value(QStringLiteral("attempt")).toInt();
     worldSize_ = state_.value(QStringLiteral("world_size")).toInt();

@@ -1,0 +1,322 @@
+#include "shm_group.hpp"
+
+#include "tracking_allocator.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <linux/futex.h>
+#include <random>
+#include <signal.h>
+#include <stdexcept>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+namespace sb::engine {
+
+namespace {
+
+constexpr std::uint64_t kMagic = 0x5342534d31ULL; // "SBSM1"
+constexpr std::size_t kLine = 64;
+constexpr std::size_t kPage = 4096;
+constexpr int kChannels = ShmGroup::kGatherChannels + ShmGroup::kReduceChannels;
+static_assert(std::atomic<std::uint32_t>::is_always_lock_free, "futex words must be plain 32-bit atomics");
+
+std::size_t roundUp(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
+
+// This host, as its peers would see it: the hostname and the kernel's boot id
+// (two containers named alike on different machines differ in the latter).
+std::string hostIdentity()
+{
+    char name[256] = {};
+    gethostname(name, sizeof name - 1);
+    std::string boot;
+    std::ifstream("/proc/sys/kernel/random/boot_id") >> boot;
+    return std::string(name) + "/" + boot;
+}
+
+std::string storeGet(::c10d::Store& store, const std::string& key)
+{
+    const std::vector<std::uint8_t> v = store.get(key);
+    return std::string(v.begin(), v.end());
+}
+
+void storeSet(::c10d::Store& store, const std::string& key, const std::string& value)
+{
+    store.set(key, std::vector<std::uint8_t>(value.begin(), value.end()));
+}
+
+long futex(std::atomic<std::uint32_t>* word, int op, std::uint32_t value, const timespec* timeout)
+{
+    // Not FUTEX_PRIVATE: the word is shared between processes.
+    return syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(word), op, value, timeout, nullptr, 0);
+}
+
+inline void cpuRelax()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+// Whether a peer's process has exited: gone, or a zombie its parent has
+// not reaped yet (kill() still finds those).
+bool exited(pid_t pid)
+{
+    if (kill(pid, 0) != 0) return errno == ESRCH;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const std::size_t close = line.rfind(')');
+    return close != std::string::npos && close + 2 < line.size() && (line[close + 2] == 'Z' || line[close + 2] == 'X');
+}
+
+// a has reached b, counting modulo 2^32.
+inline bool reached(std::uint32_t a, std::uint32_t b) { return static_cast<std::int32_t>(a - b) >= 0; }
+
+} // namespace
+
+// The segment: a header page (magic, size, every rank's pid, then one cache
+// line per futex word: posted and released, per channel and rank), the
+// all-gather channels, then the reduce-scatter channels; each channel holds
+// one slot per rank, rank-major, so a channel's slots are evenly spaced.
+struct ShmGroup::Header {
+    std::uint64_t magic;
+    std::uint32_t size;
+    std::uint64_t totalBytes;
+};
+
+struct ShmGroup::Mapping {
+    void* base = MAP_FAILED;
+    std::size_t bytes = 0;
+    ~Mapping()
+    {
+        if (base != MAP_FAILED) munmap(base, bytes);
+    }
+};
+
+namespace {
+
+std::size_t pidsOffset() { return kLine; }
+std::size_t wordsOffset(int size) { return roundUp(pidsOffset() + sizeof(pid_t) * static_cast<std::size_t>(size), kLine); }
+std::size_t headerBytes(int size)
+{
+    return roundUp(wordsOffset(size) + kLine * 2 * kChannels * static_cast<std::size_t>(size), kPage);
+}
+
+} // namespace
+
+Result<std::unique_ptr<ShmGroup>> ShmGroup::open(const c10::intrusive_ptr<::c10d::Store>& store, const std::string& prefix,
+                                                 int rank, int size, std::size_t gatherSlotBytes,
+                                                 std::size_t reduceSlotBytes, int timeoutS)
+{
+    std::unique_ptr<ShmGroup> g(new ShmGroup());
+    g->rank_ = rank;
+    g->size_ = size;
+    g->timeoutS_ = timeoutS;
+    g->slotBytes_ = {roundUp(std::max<std::size_t>(gatherSlotBytes, 1), kPage),
+                     roundUp(std::max<std::size_t>(reduceSlotBytes, 1), kPage)};
+    const std::size_t n = static_cast<std::size_t>(size);
+    g->poolOffset_[0] = headerBytes(size);
+    g->poolOffset_[1] = g->poolOffset_[0] + kGatherChannels * n * g->slotBytes_[0];
+    const std::size_t total = g->poolOffset_[1] + kReduceChannels * n * g->slotBytes_[1];
+
+    // Every rank takes part in every step below, whatever it found, so that
+    // no rank waits for a key that a failed one never writes.
+    const std::string me = hostIdentity();
+    storeSet(*store, prefix + "host/" + std::to_string(rank), me);
+    std::string why;
+    bool elsewhere = false;
+    for (int r = 0; r < size; ++r)
+        elsewhere = elsewhere || storeGet(*store, prefix + "host/" + std::to_string(r)) != me;
+    if (elsewhere) why = "the ranks are on different hosts";
+
+    std::string name;
+    int fd = -1;
+    if (rank == 0) {
+        if (why.empty()) {
+            std::random_device rd;
+            name = "/shardbench-" + std::to_string(getpid()) + "-" + std::to_string(rd());
+            fd = shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
+            if (fd < 0) why = "shm_open " + name + ": " + std::strerror(errno);
+            // Reserve the pages now: a full /dev/shm fails here, not with SIGBUS at a write mid-step.
+            else if (const int e = posix_fallocate(fd, 0, static_cast<off_t>(total)); e != 0)
+                why = "reserving " + std::to_string(total >> 20) + " MiB in /dev/shm: " + std::strerror(e);
+        }
+        storeSet(*store, prefix + "name", why.empty() ? name : "!" + why);
+    } else {
+        name = storeGet(*store, prefix + "name");
+        if (!name.empty() && name[0] == '!') {
+            if (why.empty()) why = name.substr(1);
+            name.clear();
+        } else if (why.empty()) {
+            fd = shm_open(name.c_str(), O_RDWR, 0600);
+            if (fd < 0) why = "shm_open " + name + ": " + std::strerror(errno);
+        }
+    }
+    g->map_ = std::make_unique<Mapping>();
+    if (why.empty()) {
+        struct stat st {};
+        if (fstat(fd, &st) != 0 || static_cast<std::size_t>(st.st_size) < total) {
+            why = "the segment " + name + " is smaller than " + std::to_string(total) + " bytes";
+        } else {
+            g->map_->base = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+            if (g->map_->base == MAP_FAILED) why = std::string("mmap: ") + std::strerror(errno);
+            else g->map_->bytes = total;
+        }
+    }
+    if (fd >= 0) close(fd);
+    if (why.empty()) {
+        g->header_ = static_cast<Header*>(g->map_->base);
+        if (rank == 0) {
+            g->header_->size = static_cast<std::uint32_t>(size);
+            g->header_->totalBytes = total;
+            g->header_->magic = kMagic;
+        }
+        reinterpret_cast<pid_t*>(static_cast<char*>(g->map_->base) + pidsOffset())[rank] = getpid();
+    }
+    storeSet(*store, prefix + "mapped/" + std::to_string(rank), why);
+    for (int r = 0; r < size; ++r) {
+        const std::string theirs = storeGet(*store, prefix + "mapped/" + std::to_string(r));
+        if (why.empty() && !theirs.empty()) why = "rank " + std::to_string(r) + ": " + theirs;
+    }
+    if (rank == 0 && !name.empty()) shm_unlink(name.c_str()); // every rank has it mapped, or gave up
+    // The peers' pids, for telling a dead peer from a slow one: each must be
+    // visible from here (a separate pid namespace is not).
+    if (why.empty()) {
+        const pid_t* pids = reinterpret_cast<const pid_t*>(static_cast<const char*>(g->map_->base) + pidsOffset());
+        if (g->header_->magic != kMagic || g->header_->size != static_cast<std::uint32_t>(size)) why = "the segment's header does not match";
+        for (int r = 0; r < size && why.empty(); ++r)
+            if (pids[r] <= 0 || kill(pids[r], 0) != 0) why = "rank " + std::to_string(r) + "'s process is not visible from here";
+    }
+    storeSet(*store, prefix + "ready/" + std::to_string(rank), why);
+    for (int r = 0; r < size; ++r) {
+        const std::string theirs = storeGet(*store, prefix + "ready/" + std::to_string(r));
+        if (why.empty() && !theirs.empty()) why = "rank " + std::to_string(r) + ": " + theirs;
+    }
+    if (elsewhere) return std::unique_ptr<ShmGroup>(); // Gloo's case, not a failure
+    if (!why.empty()) return Status::error(why);
+    return g;
+}
+
+ShmGroup::~ShmGroup() = default;
+
+namespace {
+
+std::atomic<std::uint32_t>* word(void* base, int size, int channel, int rank, bool posted)
+{
+    char* p = static_cast<char*>(base) + wordsOffset(size) +
+              kLine * ((static_cast<std::size_t>(channel) * static_cast<std::size_t>(size) + static_cast<std::size_t>(rank)) * 2 +
+                       (posted ? 0 : 1));
+    return reinterpret_cast<std::atomic<std::uint32_t>*>(p);
+}
+
+} // namespace
+
+bool ShmGroup::canAcquire(Pool pool, std::size_t bytes) const
+{
+    if (bytes > slotBytes_[index(pool)]) return false;
+    const int ch = pool == Pool::Gather ? next_[0] : kGatherChannels + next_[1];
+    return !held_[static_cast<std::size_t>(ch)];
+}
+
+ShmGroup::Ticket ShmGroup::acquire(Pool pool, std::size_t countedBytes)
+{
+    Ticket t;
+    t.pool = pool;
+    t.channel = next_[index(pool)];
+    next_[index(pool)] = (t.channel + 1) % channels(pool);
+    const std::size_t flat = static_cast<std::size_t>(flatChannel(t));
+    if (held_[flat]) throw std::logic_error("shared-memory channel acquired while this rank still holds it");
+    t.use = ++uses_[flat];
+    // Every rank has read this channel's previous use.
+    waitFor(pool == Pool::Gather ? "all-gather" : "reduce-scatter", t, false, t.use - 1);
+    held_[flat] = true;
+    t.countedBytes = countedBytes;
+    countExternalBytes(static_cast<std::int64_t>(countedBytes));
+    return t;
+}
+
+void* ShmGroup::slot(const Ticket& t, int r) const
+{
+    const std::size_t i = static_cast<std::size_t>(index(t.pool));
+    return static_cast<char*>(map_->base) + poolOffset_[i] +
+           (static_cast<std::size_t>(t.channel) * static_cast<std::size_t>(size_) + static_cast<std::size_t>(r)) * slotBytes_[i];
+}
+
+torch::Tensor ShmGroup::view(const Ticket& t, int r, torch::ScalarType dtype, std::int64_t n) const
+{
+    return torch::from_blob(slot(t, r), {n}, torch::TensorOptions().dtype(dtype));
+}
+
+torch::Tensor ShmGroup::rows(const Ticket& t, torch::ScalarType dtype, std::int64_t offset, std::int64_t n) const
+{
+    const std::int64_t elem = static_cast<std::int64_t>(c10::elementSize(dtype));
+    const std::int64_t stride = static_cast<std::int64_t>(rankStride(t.pool)) / elem;
+    return torch::from_blob(static_cast<char*>(slot(t, 0)) + offset * elem, {size_, n}, {stride, 1},
+                            torch::TensorOptions().dtype(dtype));
+}
+
+void ShmGroup::post(const Ticket& t)
+{
+    std::atomic<std::uint32_t>* w = word(map_->base, size_, flatChannel(t), rank_, true);
+    w->store(t.use, std::memory_order_release);
+    futex(w, FUTEX_WAKE, INT_MAX, nullptr);
+}
+
+double ShmGroup::waitAll(const Ticket& t)
+{
+    return waitFor(t.pool == Pool::Gather ? "all-gather" : "reduce-scatter", t, true, t.use);
+}
+
+void ShmGroup::release(Ticket& t)
+{
+    if (!t.valid()) return;
+    std::atomic<std::uint32_t>* w = word(map_->base, size_, flatChannel(t), rank_, false);
+    w->store(t.use, std::memory_order_release);
+    futex(w, FUTEX_WAKE, INT_MAX, nullptr);
+    held_[static_cast<std::size_t>(flatChannel(t))] = false;
+    countExternalBytes(-static_cast<std::int64_t>(t.countedBytes));
+    t = Ticket();
+}
+
+double ShmGroup::waitFor(const char* what, const Ticket& t, bool posted, std::uint32_t target)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto deadline = t0 + std::chrono::seconds(timeoutS_);
+    const pid_t* pids = reinterpret_cast<const pid_t*>(static_cast<const char*>(map_->base) + pidsOffset());
+    for (int r = 0; r < size_; ++r) {
+        std::atomic<std::uint32_t>* w = word(map_->base, size_, flatChannel(t), r, posted);
+        // A peer a few microseconds behind is caught by spinning; one that is
+        // computing is waited for in the kernel, off the CPU it needs.
+        for (int spin = 0; spin < 2000; ++spin) {
+            if (reached(w->load(std::memory_order_acquire), target)) break;
+            cpuRelax();
+        }
+        for (;;) {
+            const std::uint32_t seen = w->load(std::memory_order_acquire);
+            if (reached(seen, target)) break;
+            const timespec slice{0, 100 * 1000 * 1000};
+            futex(w, FUTEX_WAIT, seen, &slice);
+            if (reached(w->load(std::memory_order_acquire), target)) break;
+            if (r != rank_ && exited(pids[r]))
+                throw std::runtime_error(std::string("shared-memory ") + what + ": rank " + std::to_string(r) +
+                                         " (pid " + std::to_string(pids[r]) + ") exited");
+            if (std::chrono::steady_clock::now() > deadline)
+                throw std::runtime_error(std::string("shared-memory ") + what + ": rank " + std::to_string(r) +
+                                         " did not arrive within " + std::to_string(timeoutS_) + " s");
+        }
+    }
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace sb::engine

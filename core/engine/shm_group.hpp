@@ -1,0 +1,112 @@
+// Collectives of a shard group whose ranks share one host, through one POSIX
+// shared-memory segment instead of Gloo's loopback TCP: a rank writes its
+// contribution once into its own slot and its peers read it straight from
+// there (an all-gather's copy-out and a reduce-scatter's sum read the peers'
+// slots directly), with no socket copies and no worker thread competing with
+// compute for the host's cores. NCCL does the same between the GPUs of a
+// node; Gloo on the CPU has no such transport.
+//
+// Split-phase like the c10d works it stands in for: acquire a channel, write
+// this rank's slot, post(); the compute goes on; waitAll() before reading the
+// peers' slots, release() after. Every rank issues the same collectives in
+// the same order (as for any c10d group), so a channel's n-th use is the same
+// collective on every rank. Two pools: all-gather channels (slots of a shard)
+// and reduce-scatter channels (slots of a whole unit's gradients).
+#pragma once
+
+#include "util/status.hpp"
+
+#include <torch/csrc/distributed/c10d/Store.hpp>
+#include <torch/torch.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace sb::engine {
+
+class ShmGroup {
+public:
+    enum class Pool { Gather = 0, Reduce = 1 };
+    static constexpr int kGatherChannels = 4; // a unit gathered, prefetches in flight
+    static constexpr int kReduceChannels = 2; // one reduce-scatter in flight, the next being filled
+
+    struct Ticket {
+        Pool pool = Pool::Gather;
+        int channel = -1;
+        std::uint32_t use = 0; // the channel's use count: the same collective on every rank
+        std::size_t countedBytes = 0;
+        bool valid() const { return channel >= 0; }
+    };
+
+    // Opens the group's segment: rank 0 of the group creates it (mode 0600,
+    // its pages reserved up front so a full /dev/shm is an error here and not
+    // a SIGBUS mid-step) and names it in the store under `prefix`, the others
+    // map it, and the name is unlinked once all have it. Every rank of the
+    // group calls this with the same arguments; they all agree on the
+    // outcome: no group when the ranks are on several hosts, and an error
+    // (/dev/shm too small, ...) on one rank is an error on every rank; both
+    // keep Gloo.
+    static Result<std::unique_ptr<ShmGroup>> open(const c10::intrusive_ptr<::c10d::Store>& store, const std::string& prefix,
+                                                  int rank, int size, std::size_t gatherSlotBytes,
+                                                  std::size_t reduceSlotBytes, int timeoutS);
+    ~ShmGroup();
+    ShmGroup(const ShmGroup&) = delete;
+    ShmGroup& operator=(const ShmGroup&) = delete;
+
+    int rank() const { return rank_; }
+    int size() const { return size_; }
+    std::size_t slotBytes(Pool pool) const { return slotBytes_[index(pool)]; }
+
+    // Whether `bytes` fit a slot of `pool` and one of its channels is not
+    // held by this rank (so acquire() cannot wait on this rank itself). The
+    // answer is the same on every rank: it depends only on the collectives
+    // issued so far, which are the same everywhere.
+    bool canAcquire(Pool pool, std::size_t bytes) const;
+    // Takes the pool's next channel, waiting until every rank has released
+    // its previous use. `countedBytes` are added to the tracking allocator's
+    // counts until release(): the buffer a c10d collective would allocate.
+    Ticket acquire(Pool pool, std::size_t countedBytes);
+    // This rank's slot of the channel, and rank r's.
+    void* slot(const Ticket& t, int r) const;
+    void* mine(const Ticket& t) const { return slot(t, rank_); }
+    // Bytes from one rank's slot to the next rank's (a multiple of 4096).
+    std::size_t rankStride(Pool pool) const { return slotBytes_[index(pool)]; }
+    // Rank r's slot as a tensor of n elements (not owning: valid while this
+    // group lives), and the same n elements at `offset` of every rank's slot
+    // as [size, n], rows rankStride apart.
+    torch::Tensor view(const Ticket& t, int r, torch::ScalarType dtype, std::int64_t n) const;
+    torch::Tensor rows(const Ticket& t, torch::ScalarType dtype, std::int64_t offset, std::int64_t n) const;
+    // This rank's slot is written: its peers may read it.
+    void post(const Ticket& t);
+    // Waits until every rank has posted; returns the milliseconds waited.
+    // Throws std::runtime_error naming the rank that did not arrive within
+    // the collective timeout, or that exited.
+    double waitAll(const Ticket& t);
+    // This rank has read what it needed from every slot.
+    void release(Ticket& t);
+
+private:
+    struct Header;
+    struct Mapping;
+    ShmGroup() = default;
+    static int index(Pool pool) { return static_cast<int>(pool); }
+    static int channels(Pool pool) { return pool == Pool::Gather ? kGatherChannels : kReduceChannels; }
+    int flatChannel(const Ticket& t) const { return t.pool == Pool::Gather ? t.channel : kGatherChannels + t.channel; }
+    // Waits until word(r) >= target for every rank r.
+    double waitFor(const char* what, const Ticket& t, bool posted, std::uint32_t target);
+
+    int rank_ = 0, size_ = 1;
+    int timeoutS_ = 300;
+    std::array<std::size_t, 2> slotBytes_{};
+    std::array<std::size_t, 2> poolOffset_{};
+    std::array<int, 2> next_{};                   // the pool's next channel
+    std::array<std::uint32_t, kGatherChannels + kReduceChannels> uses_{};  // this rank's acquisitions per channel
+    std::array<bool, kGatherChannels + kReduceChannels> held_{};
+    std::unique_ptr<Mapping> map_;
+    Header* header_ = nullptr;
+};
+
+} // namespace sb::engine
