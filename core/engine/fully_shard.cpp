@@ -51,11 +51,12 @@ FullyShard::FullyShard(TransformerModel& model, const Plan& plan, const Resolved
     for (const ResolvedUnit& ru : resolved.units)
         if (ru.reshardGroup > 0) reshardGroups.insert(ru.reshardGroup);
     for (int k : reshardGroups) mesh.addReshardGroup(k);
-    // Shared-memory slots for the largest unit's collectives (a same-host shard group on the CPU).
+    // Shared memory for the largest unit's collectives (a same-host shard group on the CPU).
     std::size_t gatherBytes = 0, reduceBytes = 0;
     for (const auto& unit : units_) {
         const std::size_t n = static_cast<std::size_t>(unit->shardNumel());
-        gatherBytes = std::max(gatherBytes, n * c10::elementSize(scalarType(unit->policy().paramDtype)));
+        gatherBytes = std::max(gatherBytes, static_cast<std::size_t>(unit->fullNumel()) *
+                                                c10::elementSize(scalarType(unit->policy().paramDtype)));
         reduceBytes = std::max(reduceBytes, n * static_cast<std::size_t>(mesh.shardSize()) *
                                                 c10::elementSize(scalarType(unit->policy().reduceDtype)));
     }

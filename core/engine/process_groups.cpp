@@ -112,12 +112,12 @@ void DeviceMesh::addReshardGroup(int k)
                                   shardRank_ % k, k, env_, glooDevice_);
 }
 
-void DeviceMesh::enableSharedMemory(std::size_t gatherSlotBytes, std::size_t reduceSlotBytes)
+void DeviceMesh::enableSharedMemory(std::size_t gatherRegionBytes, std::size_t reduceSlotBytes)
 {
     if (nccl_ || shardSize_ == 1 || shm_ || !store_) return;
     if (const char* v = std::getenv("SB_SHM"); v && std::string(v) == "0") return;
     Result<std::unique_ptr<ShmGroup>> group =
-        ShmGroup::open(store_, "sb-shm/shard" + std::to_string(replicaIndex_) + "/", shardRank_, shardSize_, gatherSlotBytes,
+        ShmGroup::open(store_, "sb-shm/shard" + std::to_string(replicaIndex_) + "/", shardRank_, shardSize_, gatherRegionBytes,
                        reduceSlotBytes, env_.collectiveTimeoutS);
     if (group.ok()) {
         shm_ = std::move(group).value(); // none when the ranks are on several hosts

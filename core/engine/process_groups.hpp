@@ -53,11 +53,11 @@ public:
     std::vector<WorkPtr> allGatherAsync(const torch::Tensor& input, const torch::Tensor& output, int k);
     // A shard group whose ranks share one host (on the CPU): the units'
     // all-gathers and reduce-scatters go through shared memory
-    // (shm_group.hpp), sized for the largest unit (its shard in the param
-    // dtype; its whole gradient in the reduce dtype), instead of Gloo.
-    // Every rank of the world calls this once with its own group's sizes.
-    // SB_SHM=0 keeps Gloo; so does any failure, with a note on stderr.
-    void enableSharedMemory(std::size_t gatherSlotBytes, std::size_t reduceSlotBytes);
+    // (shm_group.hpp), sized for the largest unit (its unsharded parameters
+    // in the param dtype; its whole gradient in the reduce dtype), instead of
+    // Gloo. Every rank of the world calls this once with its own group's
+    // sizes. SB_SHM=0 keeps Gloo; so does any failure, with a note on stderr.
+    void enableSharedMemory(std::size_t gatherRegionBytes, std::size_t reduceSlotBytes);
     ShmGroup* shm() const { return shm_.get(); }
     // The shard group's transport, as the plan event names it: "shm", "gloo" or "nccl".
     const char* shardCollectives() const { return nccl_ ? "nccl" : shm_ ? "shm" : "gloo"; }

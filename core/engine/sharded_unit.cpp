@@ -93,6 +93,8 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
         p.localRows = slot.localRows;
         p.rowBegin = slot.rowBegin;
         p.offset = slot.offset;
+        p.fullOffset = fullNumel_;
+        fullNumel_ += (p.rows * p.rowNumel + 15) / 16 * 16; // 64-byte aligned for fp32, 32 for bf16
         params_.push_back(std::move(p));
     }
     if (const int k = unit.reshardGroup; k > 0)
@@ -135,20 +137,46 @@ void ShardedUnit::startGather()
         gatherInput_ = post_;
         return;
     }
-    ShmGroup* shm = mesh_.shm();
-    const std::size_t elem = c10::elementSize(pdt);
-    const std::size_t bytes = static_cast<std::size_t>(shardNumel_) * elem;
-    if (shm && !offloaded_ && shm->canAcquire(ShmGroup::Pool::Gather, bytes)) {
-        // Counted as the [W * shard] output FSDP2 allocates, which the peers' slots stand in for.
-        shmGather_ = shm->acquire(ShmGroup::Pool::Gather, bytes * static_cast<std::size_t>(mesh_.shardSize()));
-        shm->view(shmGather_, shm->rank(), pdt, shardNumel_).copy_(flat_); // the cast to param_dtype on the way
-        shm->post(shmGather_);
-        return;
-    }
+    if (startSharedGather()) return;
     torch::Tensor input = offloaded_ ? flat_.to(onDevice(pdt), /*non_blocking=*/true) : pdt == torch::kFloat ? flat_ : flat_.to(pdt);
     buffer_ = torch::empty({mesh_.shardSize() * shardNumel_}, onDevice(pdt));
     works_ = mesh_.allGatherAsync(input, buffer_);
     gatherInput_ = input;
+}
+
+bool ShardedUnit::startSharedGather()
+{
+    ShmGroup* shm = mesh_.shm();
+    const torch::ScalarType pdt = scalarType(unit_.paramDtype);
+    const std::size_t elem = c10::elementSize(pdt);
+    if (!shm || offloaded_ || !shm->canAcquire(ShmGroup::Pool::Gather, static_cast<std::size_t>(fullNumel_) * elem))
+        return false;
+    // Counted as the [W * shard] output FSDP2 allocates until the copy-out it saves.
+    shmGather_ = shm->acquire(ShmGroup::Pool::Gather, static_cast<std::size_t>(mesh_.shardSize() * shardNumel_) * elem);
+    const torch::Tensor full = torch::from_blob(shm->region(shmGather_), {fullNumel_}, torch::TensorOptions().dtype(pdt));
+    for (const ShardParam& p : params_) { // this rank's rows, cast to param_dtype on the way
+        const std::int64_t n = p.localRows * p.rowNumel;
+        if (n > 0) full.narrow(0, p.fullOffset + p.rowBegin * p.rowNumel, n).copy_(flat_.narrow(0, p.offset, n));
+    }
+    shm->post(shmGather_);
+    return true;
+}
+
+void ShardedUnit::pointAtRegion()
+{
+    char* region = mesh_.shm()->region(shmGather_);
+    std::size_t bytes = 0;
+    for (ShardParam& p : params_) {
+        c10::StorageImpl* impl = p.full.storage().unsafeGetStorageImpl();
+        const std::size_t nbytes = static_cast<std::size_t>(p.full.numel()) * p.full.element_size();
+        void* data = region + static_cast<std::size_t>(p.fullOffset) * p.full.element_size();
+        // Not owned: the region lives as long as the mesh, and freeFull() detaches it.
+        impl->set_data_ptr_noswap(c10::DataPtr(data, data, [](void*) {}, c10::Device(c10::DeviceType::CPU)));
+        impl->set_nbytes(nbytes);
+        bytes += nbytes;
+    }
+    // From here counted as the unsharded parameters allocateFull() would have made.
+    mesh_.shm()->recount(shmGather_, bytes);
 }
 
 double ShardedUnit::finishGather()
@@ -156,19 +184,18 @@ double ShardedUnit::finishGather()
     if (gathered_) return 0.0;
     startGather();
     const std::int64_t ways = gatherFromPost_ ? unit_.reshardGroup : mesh_.shardSize();
-    double waited = 0.0;
-    torch::Tensor spread; // [ways, shard]: every rank's shard
-    if (shmGather_.valid()) {
-        waited = mesh_.shm()->waitAll(shmGather_);
-        spread = mesh_.shm()->rows(shmGather_, scalarType(unit_.paramDtype), 0, shardNumel_);
-    } else {
-        const auto t0 = std::chrono::steady_clock::now();
-        for (auto& w : works_) w->wait();
-        waited = msSince(t0);
-        works_.clear();
-        gatherInput_ = torch::Tensor();
-        spread = buffer_.view({ways, gatherFromPost_ ? postNumel_ : shardNumel_});
+    if (shmGather_.valid()) { // every rank has written its rows: the parameters are views of the region
+        const double waited = mesh_.shm()->waitAll(shmGather_);
+        pointAtRegion();
+        gathered_ = true;
+        return waited;
     }
+    const auto t0 = std::chrono::steady_clock::now();
+    for (auto& w : works_) w->wait();
+    const double waited = msSince(t0);
+    works_.clear();
+    gatherInput_ = torch::Tensor();
+    auto spread = buffer_.view({ways, gatherFromPost_ ? postNumel_ : shardNumel_});
     for (std::size_t i = 0; i < params_.size(); ++i) {
         ShardParam& p = params_[i];
         const std::int64_t chunk = gatherFromPost_ ? postSlots_[i].chunk : p.chunk;
@@ -178,8 +205,6 @@ double ShardedUnit::finishGather()
         auto dense = p.full.variable_data().view({p.rows, p.rowNumel});
         copyRows(dense, spread.narrow(1, offset, chunk * p.rowNumel).view({ways, chunk, p.rowNumel}), p.rows, chunk, true);
     }
-    spread = torch::Tensor();
-    if (shmGather_.valid()) mesh_.shm()->release(shmGather_);
     releaseNow(buffer_);
     releaseNow(post_); // gathered again: the post-forward shard has served
     gathered_ = true;
@@ -189,6 +214,7 @@ double ShardedUnit::finishGather()
 void ShardedUnit::freeFull()
 {
     for (ShardParam& p : params_) p.full.storage().unsafeGetStorageImpl()->reset();
+    if (shmGather_.valid()) mesh_.shm()->release(shmGather_); // every rank may now reuse the region
     gathered_ = false;
 }
 
@@ -244,7 +270,7 @@ void ShardedUnit::startReduce()
     const std::size_t bytes = static_cast<std::size_t>(W * shardNumel_) * c10::elementSize(rdt);
     if (shm && !offloaded_ && shm->canAcquire(ShmGroup::Pool::Reduce, bytes)) { // copied in straight to this rank's slot
         shmReduce_ = shm->acquire(ShmGroup::Pool::Reduce, bytes);
-        rsIn_ = shm->view(shmReduce_, shm->rank(), rdt, W * shardNumel_).view({W, shardNumel_});
+        rsIn_ = shm->slot(shmReduce_, shm->rank(), rdt, W * shardNumel_).view({W, shardNumel_});
     } else {
         rsIn_ = torch::empty({W, shardNumel_}, onDevice(rdt));
     }

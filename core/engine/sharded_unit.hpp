@@ -21,6 +21,7 @@ struct ShardParam {
     std::int64_t rows = 0, rowNumel = 0, chunk = 0, localRows = 0;
     std::int64_t rowBegin = 0;       // first global row this rank holds (shardRows().begin)
     std::int64_t offset = 0;         // element offset in the flat shard
+    std::int64_t fullOffset = 0;     // element offset in the unit's unsharded layout (a shared-memory region)
     torch::Tensor shard;             // [localRows, ...] view of the flat shard (what AdamW updates)
     torch::Tensor grad;              // [localRows, ...] fp32 sharded gradient (a view of the unit's flat gradient)
     torch::Tensor full;              // the unsharded parameter the model uses (param_dtype)
@@ -46,13 +47,16 @@ public:
     const ResolvedUnit& policy() const { return unit_; }
     std::vector<ShardParam>& params() { return params_; }
     std::int64_t shardNumel() const { return shardNumel_; }
+    // Elements of the unsharded parameters laid out one after another (each
+    // 64-byte aligned): the all-gather's shared-memory region.
+    std::int64_t fullNumel() const { return fullNumel_; }
     torch::Tensor& flatShard() { return flat_; }
     // The sharded gradients, laid out as flatShard() (padding stays zero):
     // the reduce-scatter's output is added to it in one operation.
     torch::Tensor& flatGrad() { return flatGrad_; }
 
     bool gathered() const { return gathered_; }
-    bool gatherPending() const { return !works_.empty() || buffer_.defined() || shmGather_.valid(); }
+    bool gatherPending() const { return !works_.empty() || buffer_.defined() || (shmGather_.valid() && !gathered_); }
     // Issues the all-gather (asynchronous; idempotent while pending or gathered).
     void startGather();
     // Waits for it and copies out into the unsharded parameters. Returns the
@@ -95,6 +99,7 @@ private:
     DeviceMesh& mesh_;
     std::vector<ShardParam> params_;
     std::int64_t shardNumel_ = 0;
+    std::int64_t fullNumel_ = 0;
     torch::Tensor flat_;
     torch::Tensor flatGrad_;
     bool gathered_ = false;
@@ -103,10 +108,13 @@ private:
     std::vector<WorkPtr> works_;
     torch::Tensor rsIn_, rsOut_;
     WorkPtr rsWork_;
-    // The shared-memory collectives in flight (DeviceMesh::shm()) in place
-    // of works_/buffer_ and rsWork_/rsOut_: this rank's slot is the
-    // all-gather's input and the reduce-scatter's rsIn_.
+    // The shared-memory collectives (DeviceMesh::shm()) in place of
+    // works_/buffer_ and rsWork_/rsOut_. The all-gather's ticket is held from
+    // startGather to the reshard: the unsharded parameters are views of its
+    // region. The reduce-scatter's slot is this rank's rsIn_.
     ShmGroup::Ticket shmGather_, shmReduce_;
+    bool startSharedGather();
+    void pointAtRegion();
     // reshard_after_forward = k: this rank's rows of each parameter in the
     // group of k (param_dtype), held from post-forward to the backward gather.
     std::vector<Slot> postSlots_;

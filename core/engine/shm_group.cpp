@@ -87,8 +87,8 @@ inline bool reached(std::uint32_t a, std::uint32_t b) { return static_cast<std::
 
 // The segment: a header page (magic, size, every rank's pid, then one cache
 // line per futex word: posted and released, per channel and rank), the
-// all-gather channels, then the reduce-scatter channels; each channel holds
-// one slot per rank, rank-major, so a channel's slots are evenly spaced.
+// all-gather channels' regions, then the reduce-scatter channels, each one
+// slot per rank, rank-major, so a channel's slots are evenly spaced.
 struct ShmGroup::Header {
     std::uint64_t magic;
     std::uint32_t size;
@@ -116,18 +116,18 @@ std::size_t headerBytes(int size)
 } // namespace
 
 Result<std::unique_ptr<ShmGroup>> ShmGroup::open(const c10::intrusive_ptr<::c10d::Store>& store, const std::string& prefix,
-                                                 int rank, int size, std::size_t gatherSlotBytes,
+                                                 int rank, int size, std::size_t gatherRegionBytes,
                                                  std::size_t reduceSlotBytes, int timeoutS)
 {
     std::unique_ptr<ShmGroup> g(new ShmGroup());
     g->rank_ = rank;
     g->size_ = size;
     g->timeoutS_ = timeoutS;
-    g->slotBytes_ = {roundUp(std::max<std::size_t>(gatherSlotBytes, 1), kPage),
+    g->slotBytes_ = {roundUp(std::max<std::size_t>(gatherRegionBytes, 1), kPage),
                      roundUp(std::max<std::size_t>(reduceSlotBytes, 1), kPage)};
     const std::size_t n = static_cast<std::size_t>(size);
     g->poolOffset_[0] = headerBytes(size);
-    g->poolOffset_[1] = g->poolOffset_[0] + kGatherChannels * n * g->slotBytes_[0];
+    g->poolOffset_[1] = g->poolOffset_[0] + kGatherChannels * g->slotBytes_[0];
     const std::size_t total = g->poolOffset_[1] + kReduceChannels * n * g->slotBytes_[1];
 
     // Every rank takes part in every step below, whatever it found, so that
@@ -246,24 +246,40 @@ ShmGroup::Ticket ShmGroup::acquire(Pool pool, std::size_t countedBytes)
     return t;
 }
 
-void* ShmGroup::slot(const Ticket& t, int r) const
+char* ShmGroup::region(const Ticket& t) const
 {
-    const std::size_t i = static_cast<std::size_t>(index(t.pool));
-    return static_cast<char*>(map_->base) + poolOffset_[i] +
-           (static_cast<std::size_t>(t.channel) * static_cast<std::size_t>(size_) + static_cast<std::size_t>(r)) * slotBytes_[i];
+    return static_cast<char*>(map_->base) + poolOffset_[0] + static_cast<std::size_t>(t.channel) * slotBytes_[0];
 }
 
-torch::Tensor ShmGroup::view(const Ticket& t, int r, torch::ScalarType dtype, std::int64_t n) const
+namespace {
+
+char* slotAddress(void* base, std::size_t poolOffset, std::size_t slotBytes, int channel, int size, int r)
 {
-    return torch::from_blob(slot(t, r), {n}, torch::TensorOptions().dtype(dtype));
+    return static_cast<char*>(base) + poolOffset +
+           (static_cast<std::size_t>(channel) * static_cast<std::size_t>(size) + static_cast<std::size_t>(r)) * slotBytes;
+}
+
+} // namespace
+
+torch::Tensor ShmGroup::slot(const Ticket& t, int r, torch::ScalarType dtype, std::int64_t n) const
+{
+    return torch::from_blob(slotAddress(map_->base, poolOffset_[1], slotBytes_[1], t.channel, size_, r), {n},
+                            torch::TensorOptions().dtype(dtype));
 }
 
 torch::Tensor ShmGroup::rows(const Ticket& t, torch::ScalarType dtype, std::int64_t offset, std::int64_t n) const
 {
     const std::int64_t elem = static_cast<std::int64_t>(c10::elementSize(dtype));
-    const std::int64_t stride = static_cast<std::int64_t>(rankStride(t.pool)) / elem;
-    return torch::from_blob(static_cast<char*>(slot(t, 0)) + offset * elem, {size_, n}, {stride, 1},
-                            torch::TensorOptions().dtype(dtype));
+    const std::int64_t stride = static_cast<std::int64_t>(slotBytes_[1]) / elem; // pages: whole elements
+    return torch::from_blob(slotAddress(map_->base, poolOffset_[1], slotBytes_[1], t.channel, size_, 0) + offset * elem,
+                            {size_, n}, {stride, 1}, torch::TensorOptions().dtype(dtype));
+}
+
+void ShmGroup::recount(Ticket& t, std::size_t countedBytes)
+{
+    countExternalBytes(static_cast<std::int64_t>(countedBytes));
+    countExternalBytes(-static_cast<std::int64_t>(t.countedBytes));
+    t.countedBytes = countedBytes;
 }
 
 void ShmGroup::post(const Ticket& t)

@@ -7,11 +7,16 @@
 // node; Gloo on the CPU has no such transport.
 //
 // Split-phase like the c10d works it stands in for: acquire a channel, write
-// this rank's slot, post(); the compute goes on; waitAll() before reading the
-// peers' slots, release() after. Every rank issues the same collectives in
-// the same order (as for any c10d group), so a channel's n-th use is the same
-// collective on every rank. Two pools: all-gather channels (slots of a shard)
-// and reduce-scatter channels (slots of a whole unit's gradients).
+// this rank's part, post(); the compute goes on; waitAll() before reading
+// what the peers wrote, release() after. Every rank issues the same
+// collectives in the same order (as for any c10d group), so a channel's n-th
+// use is the same collective on every rank. Two pools:
+//   all-gather: each channel one region in the unit's unsharded layout; every
+//     rank writes its rows of each parameter in place, and the unsharded
+//     parameters are views of the region until the unit reshards (no
+//     copy-out, and one copy per host rather than one per rank);
+//   reduce-scatter: each channel one slot per rank holding that rank's whole
+//     unit gradient, rank-major; a rank sums its row of every slot.
 #pragma once
 
 #include "util/status.hpp"
@@ -30,7 +35,10 @@ namespace sb::engine {
 class ShmGroup {
 public:
     enum class Pool { Gather = 0, Reduce = 1 };
-    static constexpr int kGatherChannels = 4; // a unit gathered, prefetches in flight
+    // Units gathered at once (each holds its channel until it reshards) and
+    // prefetches; a collective finding the next channel still held by this
+    // rank goes through Gloo instead.
+    static constexpr int kGatherChannels = 6;
     static constexpr int kReduceChannels = 2; // one reduce-scatter in flight, the next being filled
 
     struct Ticket {
@@ -50,7 +58,7 @@ public:
     // (/dev/shm too small, ...) on one rank is an error on every rank; both
     // keep Gloo.
     static Result<std::unique_ptr<ShmGroup>> open(const c10::intrusive_ptr<::c10d::Store>& store, const std::string& prefix,
-                                                  int rank, int size, std::size_t gatherSlotBytes,
+                                                  int rank, int size, std::size_t gatherRegionBytes,
                                                   std::size_t reduceSlotBytes, int timeoutS);
     ~ShmGroup();
     ShmGroup(const ShmGroup&) = delete;
@@ -58,9 +66,7 @@ public:
 
     int rank() const { return rank_; }
     int size() const { return size_; }
-    std::size_t slotBytes(Pool pool) const { return slotBytes_[index(pool)]; }
-
-    // Whether `bytes` fit a slot of `pool` and one of its channels is not
+    // Whether `bytes` fit a region or slot of `pool` and one of its channels is not
     // held by this rank (so acquire() cannot wait on this rank itself). The
     // answer is the same on every rank: it depends only on the collectives
     // issued so far, which are the same everywhere.
@@ -69,16 +75,16 @@ public:
     // its previous use. `countedBytes` are added to the tracking allocator's
     // counts until release(): the buffer a c10d collective would allocate.
     Ticket acquire(Pool pool, std::size_t countedBytes);
-    // This rank's slot of the channel, and rank r's.
-    void* slot(const Ticket& t, int r) const;
-    void* mine(const Ticket& t) const { return slot(t, rank_); }
-    // Bytes from one rank's slot to the next rank's (a multiple of 4096).
-    std::size_t rankStride(Pool pool) const { return slotBytes_[index(pool)]; }
-    // Rank r's slot as a tensor of n elements (not owning: valid while this
-    // group lives), and the same n elements at `offset` of every rank's slot
-    // as [size, n], rows rankStride apart.
-    torch::Tensor view(const Ticket& t, int r, torch::ScalarType dtype, std::int64_t n) const;
+    // An all-gather channel's region, shared by every rank.
+    char* region(const Ticket& t) const;
+    // A reduce-scatter channel's slot of rank r, as a tensor of n elements
+    // (not owning: valid while this group lives), and the same n elements at
+    // `offset` of every rank's slot as [size, n].
+    torch::Tensor slot(const Ticket& t, int r, torch::ScalarType dtype, std::int64_t n) const;
     torch::Tensor rows(const Ticket& t, torch::ScalarType dtype, std::int64_t offset, std::int64_t n) const;
+    // The bytes counted for the ticket from now on (the new count is added
+    // before the old one is taken away, as an allocation before a free).
+    void recount(Ticket& t, std::size_t countedBytes);
     // This rank's slot is written: its peers may read it.
     void post(const Ticket& t);
     // Waits until every rank has posted; returns the milliseconds waited.
