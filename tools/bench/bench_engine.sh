@@ -5,15 +5,19 @@
 # unsharded (--reference), W=2 sharded in fp32 and with bf16 parameters, and
 # its PyTorch peers on the same model, optimizer and batch
 # (bench_torch_peer.py: one process, and DDP over Gloo at W=2); prints median
-# step times and the issue's ratios.
+# step times and the issue's ratios. Each round also runs two unsharded W=1
+# cores at once, independently: the cost of two busy cores on this host,
+# against which W=2's own overhead is read.
 # usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
 # PEERS=0 leaves the PyTorch peers out. BASELINE=OTHER_BUILD_DIR runs that
-# build's core in the same rounds too (before/after, side by side).
+# build's core in the same rounds too (before/after, side by side). GLOO=1
+# adds the core at W=2 with SB_SHM=0 (Gloo instead of shared memory).
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
 STEPS=${3:-30}
 PEERS=${PEERS:-1}
+GLOO=${GLOO:-0}
 BASE_BIN=${BASELINE:+$BASELINE/bin}
 PYTHON=/usr/bin/python3 # Debian's, which sees python3-torch
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +64,26 @@ for line in open(sys.argv[1]):
 PY
 }
 
+pair() { # two unsharded W=1 cores at once, each on its own: what two busy cores cost this host
+  local pids=()
+  for i in 0 1; do
+    RANK=0 WORLD_SIZE=1 LOCAL_RANK=0 LOCAL_WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=$((port + i)) SB_THREADS=1 \
+      "$BIN/shardbench-core" --plan "$work/fp32-w1.json" --reference >"$work/pair.out$i" 2>/dev/null &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+  port=$((port + 2))
+  python3 - "$work/pair.out0" "$work/pair.out1" >>"$work/pair-w1.txt" <<'PY'
+import json, sys
+for path in sys.argv[1:]:
+    for line in open(path):
+        if line.startswith("@sb ") and '"type":"step"' in line:
+            e = json.loads(line[4:])
+            if e["step"] > 5:
+                print(e["step_ms"], e["comm_exposed_ms"])
+PY
+}
+
 peer() { # name world plan: the PyTorch peer, same steps, "step_ms -" lines
   local name=$1 world=$2 planName=$3
   OMP_NUM_THREADS=1 "$PYTHON" "$here/bench_torch_peer.py" "$work/$planName.json" "$world" "$STEPS" "$port" |
@@ -70,12 +94,15 @@ peer() { # name world plan: the PyTorch peer, same steps, "step_ms -" lines
 plan fp32-w1 1
 plan fp32-w2 2
 plan bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
+plan gloo-fp32-w2 2
 for i in $(seq 1 "$ROUNDS"); do
   run fp32-w1 1 --reference
+  pair
   [[ $PEERS == 1 ]] && peer torch-w1 1 fp32-w1
   run fp32-w2 2
   [[ $PEERS == 1 ]] && peer ddp-w2 2 fp32-w2
   run bf16-w2 2
+  [[ $GLOO == 1 ]] && SB_SHM=0 run gloo-fp32-w2 2
   if [[ -n $BASE_BIN ]]; then
     run base fp32-w1 1 --reference
     run base fp32-w2 2
@@ -83,9 +110,9 @@ for i in $(seq 1 "$ROUNDS"); do
   fi
 done
 
-python3 - "$work" "$PEERS" "${BASE_BIN:+1}" <<'PY'
+python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" <<'PY'
 import math, statistics, sys, os
-work, peers, base = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1"
+work, peers, base, gloo = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1"
 def load(n):
     rows = [tuple(map(float, l.split())) for l in open(os.path.join(work, n + ".txt"))]
     comm = [r[1] for r in rows if not math.isnan(r[1])]
@@ -97,6 +124,8 @@ w1, w2, b2 = load("fp32-w1"), load("fp32-w2"), load("bf16-w2")
 print("| configuration | median step ms | median exposed comm ms | tokens/s (all ranks) | steps |")
 print("|---|---|---|---|---|")
 row("core W=1 unsharded fp32 (--reference)", w1, 512)
+p1 = load("pair-w1")
+row("two core W=1 processes at once (each)", p1, 1024)
 if peers:
     t1, d2 = load("torch-w1"), load("ddp-w2")
     row("PyTorch 1.13 W=1 fp32", t1, 512)
@@ -104,6 +133,9 @@ row("core W=2 sharded fp32", w2, 1024)
 if peers:
     row("PyTorch 1.13 DDP W=2 fp32 (Gloo)", d2, 1024)
 row("core W=2 sharded bf16 params, fp32 reduce", b2, 1024)
+if gloo:
+    g2 = load("gloo-fp32-w2")
+    row("core W=2 sharded fp32, Gloo (SB_SHM=0)", g2, 1024)
 if base:
     bw1, bw2, bb2 = load("base-fp32-w1"), load("base-fp32-w2"), load("base-bf16-w2")
     row("baseline core W=1 unsharded fp32", bw1, 512)
@@ -116,6 +148,10 @@ if base:
 if peers:
     print(f"core W=1 / PyTorch W=1: {w1[0] / t1[0]:.3f}  (goal <= 0.92)")
     print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95)")
+if gloo:
+    print(f"core W=2 shared memory / Gloo: {w2[0] / g2[0]:.3f}")
 print(f"core W=2 / core W=1:    {w2[0] / w1[0]:.3f}  (goal <= 1.10)")
+print(f"two W=1 at once / one W=1: {p1[0] / w1[0]:.3f}  (this host's cost of two busy cores)")
+print(f"core W=2 / two W=1 at once: {w2[0] / p1[0]:.3f}" + (f"; DDP W=2 / two W=1 at once: {d2[0] / p1[0]:.3f}" if peers else ""))
 print(f"bf16 speed-up at W=2:   {w2[0] / b2[0]:.2f}x  (goal >= 1.7)")
 PY
