@@ -72,7 +72,7 @@ struct UnitCost {
     u64 unsharded = 0;     // gathered parameters, param_dtype, padded to the shard group
     u64 shardNumel = 0;    // padded local shard elements
     u64 reduceIn = 0;      // reduce-scatter input in reduce_dtype (the full gradient, padded)
-    u64 reduceOut = 0;     // its output: Gloo's all-to-all returns full size, NCCL a shard
+    u64 reduceOut = 0;     // its output: Gloo's all-to-all returns full size, NCCL and shared memory a shard
     u64 grads = 0;         // unsharded gradients, param_dtype
     u64 saved = 0;         // own activations kept to backward (0 under checkpointing)
     u64 recompute = 0;     // activations rebuilt in backward by a checkpointed unit
@@ -297,6 +297,10 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
     est.units = static_cast<int>(r.units.size());
     const u64 W = static_cast<u64>(est.shardSize);
     const bool cuda = plan.mesh.device == Device::Cuda;
+    // On the CPU a shard group whose ranks share a host reduces through shared
+    // memory (the core's shm_group.hpp): no full-size output, a shard-sized sum.
+    const int perNode = plan.mesh.procsPerNode;
+    const bool sharedMemory = !cuda && (plan.mesh.nodes == 1 || (perNode > 0 && perNode % est.shardSize == 0));
 
     ActivationCosts act = activationCosts(plan, tree, r);
     std::vector<UnitCost> costs(r.units.size());
@@ -330,7 +334,9 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         c.grads += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
         const u64 reduce = W * chunk * rowNumel * dtypeBytes(ru.reduceDtype);
         c.reduceIn += reduce;
-        c.reduceOut += cuda ? chunk * rowNumel * dtypeBytes(ru.reduceDtype) : (W == 1 ? 0 : reduce); // one rank: nothing to exchange
+        const bool shardOut = cuda || (sharedMemory && !ru.offload);
+        if (cuda || W > 1) // one rank on the CPU: nothing to exchange
+            c.reduceOut += shardOut ? chunk * rowNumel * dtypeBytes(ru.reduceDtype) : reduce;
         (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * own;
         // Real rows per shard rank s: chunk for s < full, the remainder at s == full.
         if (chunk == 0) continue;

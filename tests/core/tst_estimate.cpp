@@ -344,15 +344,19 @@ private Q_SLOTS:
 
     void reduceScatterBuffersGlooAndNccl()
     {
-        Plan cpu = presetOn("transformer", 1, 4);
+        // 4 CPU ranks on 4 hosts: Gloo. On one host the core reduces through
+        // shared memory, whose output is a shard as NCCL's.
+        Plan cpu = presetOn("transformer", 4, 1);
         Plan cuda = cpu;
         cuda.mesh.device = Device::Cuda;
+        Plan oneHost = presetOn("transformer", 1, 4);
         LOAD(lc, cpu);
         LOAD(lg, cuda);
-        const Estimate ec = estimate(lc), eg = estimate(lg);
+        LOAD(ls, oneHost);
+        const Estimate ec = estimate(lc), eg = estimate(lg), es = estimate(ls);
         const std::string label = "post-backward layers.3";
         const int ic = pointIndex(ec, label), ig = pointIndex(eg, label);
-        QVERIFY(ic >= 0 && ig == ic);
+        QVERIFY(ic >= 0 && ig == ic && pointIndex(es, label) == ic);
         // Block parameters in fp32, padded to 4 ranks (rows of every block tensor divide by 4).
         u64 block = 0;
         for (const Param& p : lc.tree->params())
@@ -373,6 +377,8 @@ private Q_SLOTS:
         // The output is allocated after the copy and stays in flight into the next unit's backward.
         QCOMPARE(comm(ec, after) - comm(ec, ic), b);
         QCOMPARE(comm(eg, after) - comm(eg, ig), b / 4);
+        QCOMPARE(comm(es, ic) - comm(es, before), b - (b + b / 4));
+        QCOMPARE(comm(es, after) - comm(es, ic), b / 4);
     }
 
     void gradientAccumulationKeepsUnshardedGrads()
