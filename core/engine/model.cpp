@@ -1,5 +1,7 @@
 #include "model.hpp"
 
+#include "causal_attention.hpp"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -98,21 +100,21 @@ torch::Tensor TransformerModel::attention(const Block& blk, const torch::Tensor&
             q = rope(q, ropeCos_, ropeSin_);
             k = rope(k, ropeCos_, ropeSin_);
         }
-        q = q.transpose(1, 2);
-        k = k.transpose(1, 2);
-        v = v.transpose(1, 2);
-        if (KV != H) {
-            k = k.repeat_interleave(H / KV, 1);
-            v = v.repeat_interleave(H / KV, 1);
-        }
         return linear(blk.wo, attend(q, k, v));
     });
 }
 
-torch::Tensor TransformerModel::attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v) const
+torch::Tensor TransformerModel::attend(const torch::Tensor& qIn, const torch::Tensor& kIn, const torch::Tensor& vIn) const
 {
-    const std::int64_t B = q.size(0), H = q.size(1), S = q.size(2), hd = q.size(3);
-    auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(static_cast<double>(hd)));
+    const std::int64_t B = qIn.size(0), S = qIn.size(1), H = qIn.size(2), KV = kIn.size(2), hd = qIn.size(3);
+    const double scale = 1.0 / std::sqrt(static_cast<double>(hd));
+    if (fusedAttentionApplies(qIn, kIn, vIn)) return causalAttention(qIn, kIn, vIn, scale);
+    auto q = qIn.transpose(1, 2), k = kIn.transpose(1, 2), v = vIn.transpose(1, 2);
+    if (KV != H) {
+        k = k.repeat_interleave(H / KV, 1);
+        v = v.repeat_interleave(H / KV, 1);
+    }
+    auto scores = torch::matmul(q, k.transpose(-2, -1)) * scale;
     scores = scores.masked_fill(causalMask_, -std::numeric_limits<float>::infinity());
     // Softmax in fp32, so its backward uses fp32 probabilities (Meta's model).
     auto probs = torch::softmax(scores.to(torch::kFloat), -1).to(v.scalar_type());

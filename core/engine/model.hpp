@@ -58,7 +58,10 @@ private:
     torch::Tensor attention(const Block& b, const torch::Tensor& x);
     torch::Tensor feedForward(const Block& b, const torch::Tensor& x);
     torch::Tensor block(const Block& b, const torch::Tensor& x);
-    // Causal attention of [B, H, S, hd] heads, softmax in fp32 -> [B, S, H * hd].
+    // Causal attention of q [B, S, H, hd] and k, v [B, S, KV, hd] (query head h
+    // reads key/value head h / (H / KV)), softmax in fp32 -> [B, S, H * hd]:
+    // causal_attention.hpp's one function where it applies (fp32 on the CPU),
+    // else the composed ops.
     torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v) const;
     torch::Tensor embed(int module, const torch::Tensor& ids);
     // GPT-2 (model_gpt2.cpp): Conv1D layers hold their weight as [in, out].

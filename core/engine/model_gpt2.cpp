@@ -46,7 +46,7 @@ torch::Tensor TransformerModel::gpt2Block(const Gpt2Block& blk, const torch::Ten
         auto attn = call(blk.attn, norm(blk.ln1, in), [this, blk](const torch::Tensor& a) {
             const std::int64_t B = a.size(0), S = a.size(1), D = config_.dim, H = config_.nHeads;
             auto qkv = conv1d(blk.cAttn, a).split(D, 2);
-            auto heads = [&](const torch::Tensor& t) { return t.view({B, S, H, D / H}).transpose(1, 2); };
+            auto heads = [&](const torch::Tensor& t) { return t.view({B, S, H, D / H}); };
             return conv1d(blk.attnProj, attend(heads(qkv[0]), heads(qkv[1]), heads(qkv[2])));
         });
         auto h = in + attn;
