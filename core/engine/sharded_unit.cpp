@@ -116,13 +116,23 @@ ShardedUnit::ShardedUnit(const ModuleTree& tree, const ResolvedUnit& unit, int i
     }
 }
 
-void ShardedUnit::allocateFull(ShardParam& p)
+std::size_t ShardedUnit::fullBytes(const ShardParam& p)
+{
+    return static_cast<std::size_t>(p.full.numel()) * p.full.element_size();
+}
+
+void ShardedUnit::attachFull(ShardParam& p, c10::DataPtr data)
 {
     c10::StorageImpl* impl = p.full.storage().unsafeGetStorageImpl();
-    const std::size_t nbytes = static_cast<std::size_t>(p.full.numel()) * p.full.element_size();
-    if (impl->nbytes() == nbytes && impl->data() != nullptr) return;
-    impl->set_data_ptr_noswap(deviceAllocator()->allocate(nbytes));
-    impl->set_nbytes(nbytes);
+    impl->set_data_ptr_noswap(std::move(data));
+    impl->set_nbytes(fullBytes(p));
+}
+
+void ShardedUnit::allocateFull(ShardParam& p)
+{
+    const c10::StorageImpl* impl = p.full.storage().unsafeGetStorageImpl();
+    if (impl->nbytes() == fullBytes(p) && impl->data() != nullptr) return;
+    attachFull(p, deviceAllocator()->allocate(fullBytes(p)));
 }
 
 void ShardedUnit::startGather()
@@ -167,13 +177,10 @@ void ShardedUnit::pointAtRegion()
     char* region = mesh_.shm()->region(shmGather_);
     std::size_t bytes = 0;
     for (ShardParam& p : params_) {
-        c10::StorageImpl* impl = p.full.storage().unsafeGetStorageImpl();
-        const std::size_t nbytes = static_cast<std::size_t>(p.full.numel()) * p.full.element_size();
         void* data = region + static_cast<std::size_t>(p.fullOffset) * p.full.element_size();
         // Not owned: the region lives as long as the mesh, and freeFull() detaches it.
-        impl->set_data_ptr_noswap(c10::DataPtr(data, data, [](void*) {}, c10::Device(c10::DeviceType::CPU)));
-        impl->set_nbytes(nbytes);
-        bytes += nbytes;
+        attachFull(p, c10::DataPtr(data, data, [](void*) {}, c10::Device(c10::DeviceType::CPU)));
+        bytes += fullBytes(p);
     }
     // From here counted as the unsharded parameters allocateFull() would have made.
     mesh_.shm()->recount(shmGather_, bytes);
@@ -183,7 +190,6 @@ double ShardedUnit::finishGather()
 {
     if (gathered_) return 0.0;
     startGather();
-    const std::int64_t ways = gatherFromPost_ ? unit_.reshardGroup : mesh_.shardSize();
     if (shmGather_.valid()) { // every rank has written its rows: the parameters are views of the region
         const double waited = mesh_.shm()->waitAll(shmGather_);
         pointAtRegion();
@@ -195,6 +201,7 @@ double ShardedUnit::finishGather()
     const double waited = msSince(t0);
     works_.clear();
     gatherInput_ = torch::Tensor();
+    const std::int64_t ways = gatherFromPost_ ? unit_.reshardGroup : mesh_.shardSize();
     auto spread = buffer_.view({ways, gatherFromPost_ ? postNumel_ : shardNumel_});
     for (std::size_t i = 0; i < params_.size(); ++i) {
         ShardParam& p = params_[i];

@@ -90,6 +90,10 @@ private:
         // by `rank`, placed at `numel` in a flat buffer that grows by a chunk.
         static Slot of(std::int64_t rows, std::int64_t rowNumel, std::int64_t ways, std::int64_t rank, std::int64_t& numel);
     };
+    static std::size_t fullBytes(const ShardParam& p);
+    // Points the unsharded parameter's storage (which autograd's saved
+    // references share) at `data`.
+    static void attachFull(ShardParam& p, c10::DataPtr data);
     void allocateFull(ShardParam& p);
     void freeFull();
 

@@ -282,12 +282,14 @@ void ShmGroup::recount(Ticket& t, std::size_t countedBytes)
     t.countedBytes = countedBytes;
 }
 
-void ShmGroup::post(const Ticket& t)
+void ShmGroup::signal(const Ticket& t, bool posted) const
 {
-    std::atomic<std::uint32_t>* w = word(map_->base, size_, flatChannel(t), rank_, true);
+    std::atomic<std::uint32_t>* w = word(map_->base, size_, flatChannel(t), rank_, posted);
     w->store(t.use, std::memory_order_release);
     futex(w, FUTEX_WAKE, INT_MAX, nullptr);
 }
+
+void ShmGroup::post(const Ticket& t) { signal(t, true); }
 
 double ShmGroup::waitAll(const Ticket& t)
 {
@@ -297,9 +299,7 @@ double ShmGroup::waitAll(const Ticket& t)
 void ShmGroup::release(Ticket& t)
 {
     if (!t.valid()) return;
-    std::atomic<std::uint32_t>* w = word(map_->base, size_, flatChannel(t), rank_, false);
-    w->store(t.use, std::memory_order_release);
-    futex(w, FUTEX_WAKE, INT_MAX, nullptr);
+    signal(t, false);
     held_[static_cast<std::size_t>(flatChannel(t))] = false;
     countExternalBytes(-static_cast<std::int64_t>(t.countedBytes));
     t = Ticket();

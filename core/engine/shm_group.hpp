@@ -101,6 +101,8 @@ private:
     static int index(Pool pool) { return static_cast<int>(pool); }
     static int channels(Pool pool) { return pool == Pool::Gather ? kGatherChannels : kReduceChannels; }
     int flatChannel(const Ticket& t) const { return t.pool == Pool::Gather ? t.channel : kGatherChannels + t.channel; }
+    // Publishes this rank's posted (or released) word for the ticket and wakes its waiters.
+    void signal(const Ticket& t, bool posted) const;
     // Waits until word(r) >= target for every rank r.
     double waitFor(const char* what, const Ticket& t, bool posted, std::uint32_t target);
 

@@ -41,6 +41,18 @@ plan() { # name procs extra...
     --batch 8 --procs-per-node "$procs" --steps "$STEPS" "$@" -o "$work/$name.json" >/dev/null
 }
 
+steps() { # core stdout files...: "step_ms comm_ms" of each step > 5
+  python3 - "$@" <<'PY'
+import json, sys
+for path in sys.argv[1:]:
+    for line in open(path):
+        if not line.startswith("@sb "): continue
+        e = json.loads(line[4:])
+        if e["type"] == "step" and e["step"] > 5:
+            print(e["step_ms"], e["comm_exposed_ms"])
+PY
+}
+
 run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms" lines (steps > 5) to $work/$name.txt
   local bin=$BIN
   if [[ $1 == base ]]; then bin=$BASE_BIN; shift; fi
@@ -54,14 +66,7 @@ run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms" lines 
   done
   for p in "${pids[@]}"; do wait "$p"; done
   port=$((port + 1))
-  python3 - "$work/$out.out0" >>"$work/$out.txt" <<'PY'
-import json, sys
-for line in open(sys.argv[1]):
-    if not line.startswith("@sb "): continue
-    e = json.loads(line[4:])
-    if e["type"] == "step" and e["step"] > 5:
-        print(e["step_ms"], e["comm_exposed_ms"])
-PY
+  steps "$work/$out.out0" >>"$work/$out.txt"
 }
 
 pair() { # two unsharded W=1 cores at once, each on its own: what two busy cores cost this host
@@ -73,15 +78,7 @@ pair() { # two unsharded W=1 cores at once, each on its own: what two busy cores
   done
   for p in "${pids[@]}"; do wait "$p"; done
   port=$((port + 2))
-  python3 - "$work/pair.out0" "$work/pair.out1" >>"$work/pair-w1.txt" <<'PY'
-import json, sys
-for path in sys.argv[1:]:
-    for line in open(path):
-        if line.startswith("@sb ") and '"type":"step"' in line:
-            e = json.loads(line[4:])
-            if e["step"] > 5:
-                print(e["step_ms"], e["comm_exposed_ms"])
-PY
+  steps "$work/pair.out0" "$work/pair.out1" >>"$work/pair-w1.txt"
 }
 
 peer() { # name world plan: the PyTorch peer, same steps, "step_ms -" lines
