@@ -42,6 +42,11 @@ class EngineAttention : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        if (qgetenv("SB_ATTENTION") == "reference") QSKIP("SB_ATTENTION=reference turns the fused attention off");
+    }
+
     void matchesTheComposedOps_data()
     {
         QTest::addColumn<int>("B");
