@@ -36,13 +36,12 @@ template <> Gemm<double> gemm<double>()
     return fn;
 }
 
+// Read on every call (a getenv per layer), so that a benchmark can switch
+// between the two within one process (tools/bench/attention_ab.cpp).
 bool forcedReference()
 {
-    static const bool on = [] {
-        const char* v = std::getenv("SB_ATTENTION");
-        return v && std::string(v) == "reference";
-    }();
-    return on;
+    const char* v = std::getenv("SB_ATTENTION");
+    return v && std::string(v) == "reference";
 }
 
 // Queries are taken in blocks of this many rows; a block's scores cover only
