@@ -45,8 +45,8 @@ bool forcedReference()
 }
 
 // Queries are taken in blocks of this many rows; a block's scores cover only
-// the keys up to its last query, so the products skip most of the masked
-// upper triangle (a quarter of their work at S = 64, nearly half for long S)
+// the keys up to its last query, so the products skip much of the masked
+// upper triangle (a quarter of their work at S = 64, approaching half for long S)
 // while each product stays large enough for the BLAS kernels.
 constexpr std::int64_t kBlock = 32;
 
