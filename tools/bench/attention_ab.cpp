@@ -1,0 +1,101 @@
+// The fused causal attention against the composed ops inside one process
+// (docs/performance.md, "Fused causal attention"): forward and backward of a
+// plan's model on one thread, switching SB_ATTENTION between the two on every
+// iteration, so load from other processes falls on both alike (runs of whole
+// binaries on a shared 2-core host differed by more than the attention's share).
+//
+//   shardbench-attention-bench PLAN.json [--pairs N]
+#include "model.hpp"
+#include "param_init.hpp"
+#include "plan/model_config.hpp"
+#include "plan/plan_json.hpp"
+
+#include <torch/torch.h>
+
+#include <malloc.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: shardbench-attention-bench PLAN.json [--pairs N]\n");
+        return 2;
+    }
+    int pairs = 40;
+    for (int i = 2; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], "--pairs") == 0) pairs = std::max(1, std::atoi(argv[++i]));
+    const sb::PlanReadResult read = sb::loadPlanFile(argv[1]);
+    if (!read.ok()) {
+        std::fprintf(stderr, "cannot read plan %s\n", argv[1]);
+        return 1;
+    }
+    const sb::Plan& plan = read.plan;
+    if (const sb::Status why = sb::engine::TransformerModel::supports(plan.model); !why.ok()) {
+        std::fprintf(stderr, "the core cannot run this plan's model\n");
+        return 1;
+    }
+    torch::set_num_threads(1);
+    // As the core sets them: freed blocks stay mapped, so no step faults them in again.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+
+    const auto tree = sb::buildModuleTree(plan.model);
+    sb::engine::TransformerModel model(plan.model, tree);
+    std::vector<torch::Tensor> leaves;
+    for (std::size_t i = 0; i < tree->params().size(); ++i) {
+        const int tied = tree->param(static_cast<int>(i)).tiedTo;
+        if (tied >= 0) continue;
+        model.params()[i] = sb::engine::initFullParam(*tree, static_cast<int>(i), 1).set_requires_grad(true);
+        leaves.push_back(model.params()[i]);
+    }
+    for (std::size_t i = 0; i < tree->params().size(); ++i)
+        if (const int tied = tree->param(static_cast<int>(i)).tiedTo; tied >= 0)
+            model.params()[i] = model.params()[static_cast<std::size_t>(tied)];
+    const auto vocab = plan.model.vocabSize;
+    const auto tokens = torch::randint(0, vocab, {plan.training.microBatch, plan.training.seqLen}, torch::kLong);
+    const auto targets = torch::randint(0, vocab, {plan.training.microBatch, plan.training.seqLen}, torch::kLong);
+
+    std::vector<double> fwd[2], bwd[2], ratio;
+    const int warmup = 4;
+    for (int it = 0; it < 2 * pairs + warmup; ++it) {
+        const int reference = it % 2;
+        setenv("SB_ATTENTION", reference ? "reference" : "fused", 1);
+        for (torch::Tensor& p : leaves) p.mutable_grad().reset();
+        const auto t0 = std::chrono::steady_clock::now();
+        const torch::Tensor logits = model.forward(tokens);
+        const torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view(-1));
+        const auto t1 = std::chrono::steady_clock::now();
+        loss.backward();
+        const auto t2 = std::chrono::steady_clock::now();
+        if (it < warmup) continue;
+        fwd[reference].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        bwd[reference].push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
+        if (reference)
+            ratio.push_back((fwd[0].back() + bwd[0].back()) / (fwd[1].back() + bwd[1].back()));
+    }
+    for (int r : {1, 0}) {
+        std::vector<double> sum;
+        for (std::size_t i = 0; i < fwd[r].size(); ++i) sum.push_back(fwd[r][i] + bwd[r][i]);
+        std::printf("%-9s forward %6.1f ms  backward %6.1f ms  both %6.1f ms (medians of %d)\n",
+                    r ? "reference" : "fused", median(fwd[r]), median(bwd[r]), median(sum), pairs);
+    }
+    std::printf("fused / reference, forward+backward of the same pair: median %.3f\n", median(ratio));
+    return 0;
+}
