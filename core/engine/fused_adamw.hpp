@@ -27,6 +27,15 @@ private:
     float gradScale_ = 1.0f;
 };
 
+// The sum of the squares of t's elements, accumulated in double: a sharded
+// gradient's share of the global norm. A contiguous fp32 tensor on the CPU
+// (sumsSquaresInPlace) is read once in place, where widening a copy to
+// double, squaring it and summing wrote and re-read twice its size in double
+// every step; others take those tensor ops (and a GPU's caller had better
+// keep the sum on the device than wait for each tensor's).
+bool sumsSquaresInPlace(const torch::Tensor& t);
+double sumOfSquares(const torch::Tensor& t);
+
 // The factor clip_grad_norm_ multiplies every gradient by, computed as it does
 // in fp32 (max_norm / (total_norm + 1e-6), at most 1), from the global norm.
 // Returns the factor; `norm` receives the total norm.

@@ -222,21 +222,32 @@ std::atomic<std::uint32_t>* word(void* base, int size, int channel, int rank, bo
 
 } // namespace
 
+int ShmGroup::freeChannel(Pool pool) const
+{
+    // The first channel from the pool's next one that this rank does not hold:
+    // a unit kept gathered (the root through forward and backward) takes one
+    // channel out of the rotation instead of sending every later gather to Gloo.
+    const int n = channels(pool), base = pool == Pool::Gather ? 0 : kGatherChannels;
+    for (int i = 0; i < n; ++i) {
+        const int ch = (next_[index(pool)] + i) % n;
+        if (!held_[static_cast<std::size_t>(base + ch)]) return ch;
+    }
+    return -1;
+}
+
 bool ShmGroup::canAcquire(Pool pool, std::size_t bytes) const
 {
-    if (bytes > slotBytes_[index(pool)]) return false;
-    const int ch = pool == Pool::Gather ? next_[0] : kGatherChannels + next_[1];
-    return !held_[static_cast<std::size_t>(ch)];
+    return bytes <= slotBytes_[index(pool)] && freeChannel(pool) >= 0;
 }
 
 ShmGroup::Ticket ShmGroup::acquire(Pool pool, std::size_t countedBytes)
 {
     Ticket t;
     t.pool = pool;
-    t.channel = next_[index(pool)];
+    t.channel = freeChannel(pool);
+    if (t.channel < 0) throw std::logic_error("shared-memory channel acquired while this rank holds them all");
     next_[index(pool)] = (t.channel + 1) % channels(pool);
     const std::size_t flat = static_cast<std::size_t>(flatChannel(t));
-    if (held_[flat]) throw std::logic_error("shared-memory channel acquired while this rank still holds it");
     t.use = ++uses_[flat];
     // Every rank has read this channel's previous use.
     waitFor(pool == Pool::Gather ? "all-gather" : "reduce-scatter", t, false, t.use - 1);

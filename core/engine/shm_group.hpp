@@ -36,8 +36,8 @@ class ShmGroup {
 public:
     enum class Pool { Gather = 0, Reduce = 1 };
     // Units gathered at once (each holds its channel until it reshards) and
-    // prefetches; a collective finding the next channel still held by this
-    // rank goes through Gloo instead.
+    // prefetches; a collective finding every channel of its pool held by
+    // this rank goes through Gloo instead.
     static constexpr int kGatherChannels = 6;
     static constexpr int kReduceChannels = 2; // one reduce-scatter in flight, the next being filled
 
@@ -71,7 +71,7 @@ public:
     // answer is the same on every rank: it depends only on the collectives
     // issued so far, which are the same everywhere.
     bool canAcquire(Pool pool, std::size_t bytes) const;
-    // Takes the pool's next channel, waiting until every rank has released
+    // Takes the pool's next channel this rank does not hold, waiting until every rank has released
     // its previous use. `countedBytes` are added to the tracking allocator's
     // counts until release(): the buffer a c10d collective would allocate.
     Ticket acquire(Pool pool, std::size_t countedBytes);
@@ -100,6 +100,9 @@ private:
     ShmGroup() = default;
     static int index(Pool pool) { return static_cast<int>(pool); }
     static int channels(Pool pool) { return pool == Pool::Gather ? kGatherChannels : kReduceChannels; }
+    // The channel acquire() takes: the first from the pool's next one that
+    // this rank does not hold, or -1.
+    int freeChannel(Pool pool) const;
     int flatChannel(const Ticket& t) const { return t.pool == Pool::Gather ? t.channel : kGatherChannels + t.channel; }
     // Publishes this rank's posted (or released) word for the ticket and wakes its waiters.
     void signal(const Ticket& t, bool posted) const;

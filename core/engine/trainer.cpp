@@ -258,8 +258,13 @@ private:
         }
         // Sum of squares of the local shards, all-reduced over the shard group.
         torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
-        for (const torch::Tensor& p : optimParams_)
-            if (p.grad().defined() && p.numel() > 0) sq += p.grad().to(sq.device(), torch::kDouble).pow(2).sum(); // offloaded: host
+        double onHost = 0.0;
+        for (const torch::Tensor& p : optimParams_) {
+            if (!p.grad().defined() || p.numel() == 0) continue;
+            if (sumsSquaresInPlace(p.grad())) onHost += sumOfSquares(p.grad()); // the CPU, or offloaded shards
+            else sq += p.grad().to(sq.device(), torch::kDouble).pow(2).sum();
+        }
+        sq += onHost;
         const auto t0 = Clock::now();
         mesh_.allReduceSumShard(sq);
         times.exposedMs += msSince(t0);

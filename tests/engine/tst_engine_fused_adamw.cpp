@@ -137,6 +137,29 @@ private Q_SLOTS:
         engine->step();
         for (std::size_t i = 0; i < r.size(); ++i) QVERIFY(close(r[i], f[i]));
     }
+
+    void sumOfSquaresMatchesDoubleOps()
+    {
+        // The in-place pass against the ops it replaces (widen, square, sum),
+        // for sizes around its 16 lanes, a gradient-sized buffer, a
+        // non-contiguous view and bf16 (which take the ops).
+        torch::manual_seed(3);
+        for (std::int64_t n : {0, 1, 15, 16, 17, 1000, 786433}) {
+            const torch::Tensor t = torch::randn({n}) * 0.01;
+            QVERIFY(sb::engine::sumsSquaresInPlace(t));
+            const double expected = t.to(torch::kDouble).pow(2).sum().item<double>();
+            const double got = sb::engine::sumOfSquares(t);
+            QVERIFY2(std::abs(got - expected) <= 1e-12 * std::max(expected, 1e-300) || (n == 0 && got == 0.0),
+                     qPrintable(QStringLiteral("n=%1: %2 against %3").arg(n).arg(got, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+        }
+        const torch::Tensor m = torch::randn({64, 48});
+        const torch::Tensor strided = m.t();
+        QVERIFY(!sb::engine::sumsSquaresInPlace(strided));
+        QCOMPARE(sb::engine::sumOfSquares(strided), strided.to(torch::kDouble).pow(2).sum().item<double>());
+        const torch::Tensor half = m.to(torch::kBFloat16);
+        QVERIFY(!sb::engine::sumsSquaresInPlace(half));
+        QCOMPARE(sb::engine::sumOfSquares(half), half.to(torch::kDouble).pow(2).sum().item<double>());
+    }
 };
 
 QTEST_GUILESS_MAIN(EngineFusedAdamW)
