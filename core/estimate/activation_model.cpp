@@ -87,7 +87,8 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
                 if (firstEmbedding) c.saved[m] = 8 * T + T * D * e;
                 firstEmbedding = false;
             } else if (t == "LayerNorm") {
-                c.saved[m] = T * D * e + 8 * T;
+                // On the CPU a bf16 layer norm runs in fp32 and keeps its fp32 input.
+                c.saved[m] = T * D * (cuda || e != 2 ? e : 4) + 8 * T;
                 c.workspace[m] = T * D * 4;
             } else if (t == "RMSNorm") {
                 c.saved[m] = 2 * T * D * e + 4 * T;
