@@ -159,8 +159,11 @@ bool ShardedUnit::startSharedGather()
     ShmGroup* shm = mesh_.shm();
     const torch::ScalarType pdt = scalarType(unit_.paramDtype);
     const std::size_t elem = c10::elementSize(pdt);
-    if (!shm || offloaded_ || !shm->canAcquire(ShmGroup::Pool::Gather, static_cast<std::size_t>(fullNumel_) * elem))
+    if (!shm || offloaded_) return false;
+    if (!shm->canAcquire(ShmGroup::Pool::Gather, static_cast<std::size_t>(fullNumel_) * elem)) {
+        shm->noteFallback(ShmGroup::Pool::Gather, index_);
         return false;
+    }
     // Counted as the [W * shard] output FSDP2 allocates until the copy-out it saves.
     shmGather_ = shm->acquire(ShmGroup::Pool::Gather, static_cast<std::size_t>(mesh_.shardSize() * shardNumel_) * elem);
     const torch::Tensor full = torch::from_blob(shm->region(shmGather_), {fullNumel_}, torch::TensorOptions().dtype(pdt));
@@ -279,6 +282,7 @@ void ShardedUnit::startReduce()
         shmReduce_ = shm->acquire(ShmGroup::Pool::Reduce, bytes);
         rsIn_ = shm->slot(shmReduce_, shm->rank(), rdt, W * shardNumel_).view({W, shardNumel_});
     } else {
+        if (shm && !offloaded_) shm->noteFallback(ShmGroup::Pool::Reduce, index_);
         rsIn_ = torch::empty({W, shardNumel_}, onDevice(rdt));
     }
     for (ShardParam& p : params_) {

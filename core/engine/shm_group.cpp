@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <chrono>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
@@ -238,6 +239,16 @@ int ShmGroup::freeChannel(Pool pool) const
 bool ShmGroup::canAcquire(Pool pool, std::size_t bytes) const
 {
     return bytes <= slotBytes_[index(pool)] && freeChannel(pool) >= 0;
+}
+
+void ShmGroup::noteFallback(Pool pool, int unit)
+{
+    if (noted_[index(pool)]) return;
+    noted_[index(pool)] = true;
+    std::fprintf(stderr,
+                 "shardbench-core: rank %d: unit %d's %s goes through Gloo: this rank holds all %d shared-memory channels "
+                 "(units kept gathered at once, or prefetched); later ones may too\n",
+                 rank_, unit, pool == Pool::Gather ? "all-gather" : "reduce-scatter", channels(pool));
 }
 
 ShmGroup::Ticket ShmGroup::acquire(Pool pool, std::size_t countedBytes)

@@ -71,6 +71,10 @@ public:
     // answer is the same on every rank: it depends only on the collectives
     // issued so far, which are the same everywhere.
     bool canAcquire(Pool pool, std::size_t bytes) const;
+    // A collective of `unit` that canAcquire() sent to Gloo because this rank
+    // holds every channel of the pool: said once per pool on stderr (a plan
+    // keeping many units gathered at once, or prefetching far ahead).
+    void noteFallback(Pool pool, int unit);
     // Takes the pool's next channel this rank does not hold, waiting until every rank has released
     // its previous use. `countedBytes` are added to the tracking allocator's
     // counts until release(): the buffer a c10d collective would allocate.
@@ -116,6 +120,7 @@ private:
     std::array<int, 2> next_{};                   // the pool's next channel
     std::array<std::uint32_t, kGatherChannels + kReduceChannels> uses_{};  // this rank's acquisitions per channel
     std::array<bool, kGatherChannels + kReduceChannels> held_{};
+    std::array<bool, 2> noted_{};                  // a fallback of the pool was said
     std::unique_ptr<Mapping> map_;
     Header* header_ = nullptr;
 };

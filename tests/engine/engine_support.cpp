@@ -10,12 +10,12 @@
 #include <cmath>
 #include <cstring>
 
-sb::Plan tinyPlan(int world, int microBatch, int steps)
+sb::Plan tinyPlan(int world, int microBatch, int steps, int layers)
 {
     sb::ModelConfig m;
     m.vocabSize = 130;
     m.dim = 64;
-    m.nLayers = 2;
+    m.nLayers = layers;
     m.nHeads = 4;
     m.nKvHeads = 4;
     m.ffnHidden = 256;

@@ -13,8 +13,8 @@
 #include <vector>
 
 // A small tutorial Transformer whose row counts do not divide 4 (vocab 130,
-// max_seq 30), so padding and uneven shards are exercised.
-sb::Plan tinyPlan(int world, int microBatch, int steps = 20);
+// max_seq 30), so padding and uneven shards are exercised; two layers unless told.
+sb::Plan tinyPlan(int world, int microBatch, int steps = 20, int layers = 2);
 // A small model of a preset's architecture on CPU, micro-batch 2, 2 micro-batches:
 // Llama (RoPE, RMSNorm, SwiGLU, grouped-query attention: 4 heads, 2 kv) or
 // GPT-2 (learned positions, LayerNorm, Conv1D, GELU, tied embeddings).

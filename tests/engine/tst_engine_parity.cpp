@@ -119,6 +119,41 @@ private Q_SLOTS:
         QVERIFY2(peak(viaShm.ranks[0]) > 0.5 * peak(viaGloo.ranks[0]), "the slots are not counted");
     }
 
+    void channelsOutlastADeepModel_data()
+    {
+        QTest::addColumn<bool>("keepGathered");
+        QTest::newRow("reshard after forward (the root holds one channel)") << false;
+        QTest::newRow("every unit kept gathered (more units than channels)") << true;
+    }
+
+    void channelsOutlastADeepModel()
+    {
+        // Root + 7 blocks at W=2. Resharding after forward, the root keeps its
+        // channel through forward and backward and the blocks take turns on
+        // the other five: every collective stays in shared memory. Kept
+        // gathered, the seventh unit finds every channel held and goes
+        // through Gloo (said once); the mix gives Gloo's losses bit for bit.
+        QFETCH(bool, keepGathered);
+        sb::Plan plan = tinyPlan(2, 4, 4, 7);
+        if (keepGathered)
+            for (sb::UnitPolicy& u : plan.units) u.reshard = {sb::Reshard::False, 0};
+        const QString planPath = writePlan(dir_, QStringLiteral("deep%1.json").arg(keepGathered), plan);
+        QProcessEnvironment gloo;
+        gloo.insert(QStringLiteral("SB_SHM"), QStringLiteral("0"));
+        const RunResult viaShm = LocalRunner::run(2, {QStringLiteral("--plan"), planPath});
+        const RunResult viaGloo = LocalRunner::run(2, {QStringLiteral("--plan"), planPath}, 120000, gloo);
+        QVERIFY2(viaShm.ok(), qPrintable(viaShm.describe()));
+        QVERIFY2(viaGloo.ok(), qPrintable(viaGloo.describe()));
+        for (const RankResult& rank : viaShm.ranks) {
+            const bool fellBack = rank.stdErr.contains(QStringLiteral("goes through Gloo"));
+            QVERIFY2(fellBack == keepGathered, qPrintable(rank.stdErr.left(800)));
+            if (keepGathered)
+                QVERIFY2(rank.stdErr.count(QStringLiteral("all-gather goes through Gloo")) == 1, "said more than once");
+        }
+        QCOMPARE(losses(viaShm.ranks[0]).size(), std::size_t(4));
+        QCOMPARE(losses(viaShm.ranks[0]), losses(viaGloo.ranks[0]));
+    }
+
     void reshardToAGroupMatches_data()
     {
         QTest::addColumn<bool>("checkpointing");
