@@ -5,7 +5,9 @@
 # unsharded (--reference), W=2 sharded in fp32 and with bf16 parameters, and
 # its PyTorch peers on the same model, optimizer and batch
 # (bench_torch_peer.py: one process, and DDP over Gloo at W=2); prints median
-# step times and the issue's ratios. Each round also runs two unsharded W=1
+# step times and the issue's ratios, of the pooled medians and paired within
+# each round (median and range over the rounds: the host's load drifts
+# between rounds, less within one). Each round also runs two unsharded W=1
 # cores at once, independently: the cost of two busy cores on this host,
 # against which W=2's own overhead is read.
 # usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
@@ -41,19 +43,19 @@ plan() { # name procs extra...
     --batch 8 --procs-per-node "$procs" --steps "$STEPS" "$@" -o "$work/$name.json" >/dev/null
 }
 
-steps() { # core stdout files...: "step_ms comm_ms" of each step > 5
-  python3 - "$@" <<'PY'
-import json, sys
+steps() { # core stdout files...: "step_ms comm_ms round" of each step > 5
+  round=$round python3 - "$@" <<'PY'
+import json, os, sys
 for path in sys.argv[1:]:
     for line in open(path):
         if not line.startswith("@sb "): continue
         e = json.loads(line[4:])
         if e["type"] == "step" and e["step"] > 5:
-            print(e["step_ms"], e["comm_exposed_ms"])
+            print(e["step_ms"], e["comm_exposed_ms"], os.environ["round"])
 PY
 }
 
-run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms" lines (steps > 5) to $work/$name.txt
+run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms round" lines (steps > 5) to $work/$name.txt
   local bin=$BIN
   if [[ $1 == base ]]; then bin=$BASE_BIN; shift; fi
   local name=$1 world=$2 out=$1; shift 2
@@ -81,10 +83,10 @@ pair() { # two unsharded W=1 cores at once, each on its own: what two busy cores
   steps "$work/pair.out0" "$work/pair.out1" >>"$work/pair-w1.txt"
 }
 
-peer() { # name world plan: the PyTorch peer, same steps, "step_ms -" lines
+peer() { # name world plan: the PyTorch peer, same steps, "step_ms nan round" lines
   local name=$1 world=$2 planName=$3
   OMP_NUM_THREADS=1 "$PYTHON" "$here/bench_torch_peer.py" "$work/$planName.json" "$world" "$STEPS" "$port" |
-    sed 's/$/ nan/' >>"$work/$name.txt"
+    sed "s/\$/ nan $round/" >>"$work/$name.txt"
   port=$((port + 1))
 }
 
@@ -92,7 +94,7 @@ plan fp32-w1 1
 plan fp32-w2 2
 plan bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
 plan gloo-fp32-w2 2
-for i in $(seq 1 "$ROUNDS"); do
+for round in $(seq 1 "$ROUNDS"); do
   run fp32-w1 1 --reference
   pair
   [[ $PEERS == 1 ]] && peer torch-w1 1 fp32-w1
@@ -110,10 +112,18 @@ done
 python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" <<'PY'
 import math, statistics, sys, os
 work, peers, base, gloo = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1"
+rounds = {}  # configuration -> {round: median step ms}
 def load(n):
     rows = [tuple(map(float, l.split())) for l in open(os.path.join(work, n + ".txt"))]
     comm = [r[1] for r in rows if not math.isnan(r[1])]
+    rounds[n] = {k: statistics.median(r[0] for r in rows if r[2] == k) for k in {r[2] for r in rows}}
     return statistics.median(r[0] for r in rows), (statistics.median(comm) if comm else None), len(rows)
+def paired(a, b):
+    """The ratio a/b of the two configurations' medians within each round: the
+    host's load drifts over minutes, and the configurations of one round ran
+    within a minute of each other. Median and range over the rounds."""
+    per = sorted(rounds[a][k] / rounds[b][k] for k in rounds[a] if k in rounds[b])
+    return f"per round {statistics.median(per):.3f} ({per[0]:.3f}-{per[-1]:.3f})"
 def row(label, r, tokens):
     comm = "-" if r[1] is None else f"{r[1]:.1f}"
     print(f"| {label} | {r[0]:.1f} | {comm} | {tokens / (r[0] / 1000):.0f} | {r[2]} |")
@@ -143,12 +153,12 @@ if base:
     print(f"core / baseline: W=1 {w1[0] / bw1[0]:.3f}, W=2 {w2[0] / bw2[0]:.3f}, bf16 W=2 {b2[0] / bb2[0]:.3f}")
     print(f"baseline W=2 / W=1 {bw2[0] / bw1[0]:.3f}, bf16 speed-up {bw2[0] / bb2[0]:.2f}x")
 if peers:
-    print(f"core W=1 / PyTorch W=1: {w1[0] / t1[0]:.3f}  (goal <= 0.92)")
-    print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95)")
+    print(f"core W=1 / PyTorch W=1: {w1[0] / t1[0]:.3f}  (goal <= 0.92); {paired('fp32-w1', 'torch-w1')}")
+    print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95); {paired('fp32-w2', 'ddp-w2')}")
 if gloo:
     print(f"core W=2 shared memory / Gloo: {w2[0] / g2[0]:.3f}")
-print(f"core W=2 / core W=1:    {w2[0] / w1[0]:.3f}  (goal <= 1.10)")
+print(f"core W=2 / core W=1:    {w2[0] / w1[0]:.3f}  (goal <= 1.10); {paired('fp32-w2', 'fp32-w1')}")
 print(f"two W=1 at once / one W=1: {p1[0] / w1[0]:.3f}  (this host's cost of two busy cores)")
-print(f"core W=2 / two W=1 at once: {w2[0] / p1[0]:.3f}" + (f"; DDP W=2 / two W=1 at once: {d2[0] / p1[0]:.3f}" if peers else ""))
-print(f"bf16 speed-up at W=2:   {w2[0] / b2[0]:.2f}x  (goal >= 1.7)")
+print(f"core W=2 / two W=1 at once: {w2[0] / p1[0]:.3f}, {paired('fp32-w2', 'pair-w1')}" + (f"; DDP W=2 / two W=1 at once: {d2[0] / p1[0]:.3f}" if peers else ""))
+print(f"bf16 speed-up at W=2:   {w2[0] / b2[0]:.2f}x  (goal >= 1.7); {paired('fp32-w2', 'bf16-w2')}")
 PY
