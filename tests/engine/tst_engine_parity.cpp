@@ -10,6 +10,22 @@
 #include <QJsonArray>
 #include <QTest>
 
+#include <utility>
+
+namespace {
+
+// The same plan run twice: the shard group's collectives through shared
+// memory (the default on one host), then through Gloo (SB_SHM=0).
+std::pair<RunResult, RunResult> runShmAndGloo(int world, const QString& planPath)
+{
+    QProcessEnvironment gloo;
+    gloo.insert(QStringLiteral("SB_SHM"), QStringLiteral("0"));
+    return {LocalRunner::run(world, {QStringLiteral("--plan"), planPath}),
+            LocalRunner::run(world, {QStringLiteral("--plan"), planPath}, 120000, gloo)};
+}
+
+} // namespace
+
 class EngineParity : public QObject {
     Q_OBJECT
 
@@ -98,10 +114,7 @@ private Q_SLOTS:
                 u.mp.reduceDtype = sb::DType::F32;
             }
         const QString planPath = writePlan(dir_, QStringLiteral("shm%1%2.json").arg(world).arg(bf16), plan);
-        QProcessEnvironment gloo;
-        gloo.insert(QStringLiteral("SB_SHM"), QStringLiteral("0"));
-        const RunResult viaShm = LocalRunner::run(world, {QStringLiteral("--plan"), planPath});
-        const RunResult viaGloo = LocalRunner::run(world, {QStringLiteral("--plan"), planPath}, 120000, gloo);
+        const auto [viaShm, viaGloo] = runShmAndGloo(world, planPath);
         QVERIFY2(viaShm.ok(), qPrintable(viaShm.describe()));
         QVERIFY2(viaGloo.ok(), qPrintable(viaGloo.describe()));
         for (int r = 0; r < world; ++r) {
@@ -138,10 +151,7 @@ private Q_SLOTS:
         if (keepGathered)
             for (sb::UnitPolicy& u : plan.units) u.reshard = {sb::Reshard::False, 0};
         const QString planPath = writePlan(dir_, QStringLiteral("deep%1.json").arg(keepGathered), plan);
-        QProcessEnvironment gloo;
-        gloo.insert(QStringLiteral("SB_SHM"), QStringLiteral("0"));
-        const RunResult viaShm = LocalRunner::run(2, {QStringLiteral("--plan"), planPath});
-        const RunResult viaGloo = LocalRunner::run(2, {QStringLiteral("--plan"), planPath}, 120000, gloo);
+        const auto [viaShm, viaGloo] = runShmAndGloo(2, planPath);
         QVERIFY2(viaShm.ok(), qPrintable(viaShm.describe()));
         QVERIFY2(viaGloo.ok(), qPrintable(viaGloo.describe()));
         for (const RankResult& rank : viaShm.ranks) {
