@@ -36,14 +36,6 @@ template <> Gemm<double> gemm<double>()
     return fn;
 }
 
-// Read on every call (a getenv per layer), so that a benchmark can switch
-// between the two within one process (tools/bench/attention_ab.cpp).
-bool forcedReference()
-{
-    const char* v = std::getenv("SB_ATTENTION");
-    return v && std::string(v) == "reference";
-}
-
 // Queries are taken in blocks of this many rows; a block's scores cover only
 // the keys up to its last query, so the products skip much of the masked
 // upper triangle (a quarter of their work at S = 64, approaching half for long S)
@@ -219,9 +211,17 @@ public:
 
 } // namespace
 
+bool referenceAttentionForced()
+{
+    // Read on every call (a getenv per layer), so that a benchmark can switch
+    // between the paths within one process (tools/bench/attention_ab.cpp).
+    const char* v = std::getenv("SB_ATTENTION");
+    return v && std::string(v) == "reference";
+}
+
 bool fusedAttentionApplies(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
 {
-    if (forcedReference() || q.numel() == 0 || k.numel() == 0) return false;
+    if (referenceAttentionForced() || q.numel() == 0 || k.numel() == 0) return false;
     const auto type = q.scalar_type();
     if (type == torch::kFloat ? !gemm<float>() : type == torch::kDouble ? !gemm<double>() : true) return false;
     for (const torch::Tensor* t : {&q, &k, &v})

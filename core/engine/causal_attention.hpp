@@ -20,6 +20,11 @@
 
 namespace sb::engine {
 
+// SB_ATTENTION=reference: every attention runs the composed ops (matmul,
+// masked softmax, matmul), neither this fused CPU path nor ATen's fused
+// kernels on CUDA.
+bool referenceAttentionForced();
+
 // Whether causalAttention() takes these tensors: fp32 or double, on the CPU, the BLAS
 // entry point found in the process, and SB_ATTENTION not "reference".
 bool fusedAttentionApplies(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v);

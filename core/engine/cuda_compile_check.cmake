@@ -28,7 +28,7 @@ add_library(sb_engine_cuda_check OBJECT device.cpp process_groups.cpp cuda/cuda_
 target_link_libraries(sb_engine_cuda_check PRIVATE sb_plan sb_checkpoint ${TORCH_LIBRARIES} shardbench_options)
 target_include_directories(sb_engine_cuda_check PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${TORCH_INCLUDE_DIRS}
                            "${CMAKE_CURRENT_BINARY_DIR}/cuda_check_include" "${SB_CUDA_HOME}/include")
-target_compile_definitions(sb_engine_cuda_check PRIVATE USE_C10D_GLOO SB_WITH_CUDA=1 USE_C10D_NCCL)
+target_compile_definitions(sb_engine_cuda_check PRIVATE USE_C10D_GLOO SB_WITH_GLOO=1 SB_WITH_CUDA=1 USE_C10D_NCCL)
 if(TORCH_CXX_FLAGS)
   separate_arguments(_torch_flags UNIX_COMMAND "${TORCH_CXX_FLAGS}")
   target_compile_options(sb_engine_cuda_check PRIVATE ${_torch_flags})

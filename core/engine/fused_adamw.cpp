@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 namespace sb::engine {
 
@@ -69,6 +70,32 @@ bool fusable(const torch::Tensor& p, const torch::Tensor& g, const torch::optim:
     return ok(p) && ok(g) && ok(s.exp_avg()) && ok(s.exp_avg_sq()) && !g.is_sparse();
 }
 
+// The parameters of one group that ATen's fused CUDA kernel updates together.
+struct DeviceBatch {
+    std::vector<torch::Tensor> params, grads, expAvgs, expAvgSqs;
+    std::vector<float> steps;
+};
+
+bool onFusedKernel(const torch::Tensor& p, const torch::Tensor& g, const torch::optim::AdamWParamState& s)
+{
+    if (!kHaveFusedAdamW || !p.is_cuda() || g.is_sparse()) return false;
+    for (const torch::Tensor* t : {&p, &g, &s.exp_avg(), &s.exp_avg_sq()})
+        if (t->device() != p.device() || t->scalar_type() != torch::kFloat || !t->is_contiguous()) return false;
+    return true;
+}
+
+void runFusedKernel(DeviceBatch& b, const torch::optim::AdamWOptions& o, float scale)
+{
+    if (b.params.empty()) return;
+    const torch::TensorOptions on = b.params.front().options();
+    const std::vector<torch::Tensor> steps = torch::tensor(b.steps).to(on.device()).unbind(0);
+    c10::optional<torch::Tensor> divisor;
+    if (scale != 1.0f) divisor = torch::full({}, 1.0f / scale, on);
+    fusedAdamW(b.params, b.grads, b.expAvgs, b.expAvgSqs, steps, o.lr(), std::get<0>(o.betas()), std::get<1>(o.betas()),
+               o.weight_decay(), o.eps(), divisor);
+    b = DeviceBatch{};
+}
+
 } // namespace
 
 torch::Tensor FusedAdamW::step(LossClosure closure)
@@ -81,6 +108,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure)
     }
     const float scale = gradScale_;
     gradScale_ = 1.0f;
+    DeviceBatch onDevice;
     for (auto& group : param_groups_) {
         auto& options = static_cast<torch::optim::AdamWOptions&>(group.options());
         TORCH_CHECK(!options.amsgrad(), "FusedAdamW: amsgrad is not supported");
@@ -97,13 +125,21 @@ torch::Tensor FusedAdamW::step(LossClosure closure)
             }
             auto& state = static_cast<torch::optim::AdamWParamState&>(*found->second);
             state.step(state.step() + 1);
+            const torch::Tensor& grad = p.grad();
+            if (onFusedKernel(p, grad, state)) { // a GPU with LibTorch 2.x: one launch for the group
+                onDevice.params.push_back(p);
+                onDevice.grads.push_back(grad);
+                onDevice.expAvgs.push_back(state.exp_avg());
+                onDevice.expAvgSqs.push_back(state.exp_avg_sq());
+                onDevice.steps.push_back(static_cast<float>(state.step()));
+                continue;
+            }
             const double beta1 = std::get<0>(options.betas()), beta2 = std::get<1>(options.betas());
             const double correction1 = 1 - std::pow(beta1, static_cast<double>(state.step()));
             const double correction2 = 1 - std::pow(beta2, static_cast<double>(state.step()));
             const double stepSize = options.lr() / correction1;
             const double decay = options.weight_decay() != 0 ? 1 - options.lr() * options.weight_decay() : 1.0;
-            const torch::Tensor& grad = p.grad();
-            if (!fusable(p, grad, state)) { // LibTorch's own sequence (a GPU, other dtypes)
+            if (!fusable(p, grad, state)) { // LibTorch's own sequence (other dtypes, a GPU with 1.13)
                 const torch::Tensor g = scale == 1.0f ? grad : grad * scale;
                 if (options.weight_decay() != 0) p.mul_(decay);
                 state.exp_avg().mul_(beta1).add_(g, 1 - beta1);
@@ -129,6 +165,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure)
                 updateSpan(pd + begin, gd + begin, md + begin, vd + begin, end - begin, c);
             });
         }
+        runFusedKernel(onDevice, options, scale);
     }
     return loss;
 }
@@ -156,7 +193,7 @@ float clipFactor(const std::vector<torch::Tensor>& params, double maxNorm, doubl
     }
     // clip_grad_norm_'s own expressions, so the factor has the same bits.
     const torch::Tensor total = norms.size() == 1 ? norms[0] : torch::stack(norms).norm(2);
-    const torch::Tensor factor = torch::clamp(maxNorm / (total + 1e-6), c10::nullopt, 1.0);
+    const torch::Tensor factor = torch::clamp_max(maxNorm / (total + 1e-6), 1.0);
     norm = total.item<double>();
     return factor.item<float>();
 }

@@ -4,8 +4,11 @@
 // parameter on the CPU is updated in one vectorised pass over its parameter,
 // gradient and moments, where LibTorch runs eight tensor ops (and a temporary)
 // per parameter. The global-norm clipping factor is folded into that pass
-// instead of a separate multiplication of every gradient. Parameters on a GPU,
-// or of other dtypes, take LibTorch's op sequence.
+// instead of a separate multiplication of every gradient. fp32 parameters on
+// a GPU (LibTorch 2.1 or later) go through ATen's fused AdamW kernel, one
+// launch per parameter group, which divides the gradients by the inverse of
+// the clipping factor in place; parameters of other dtypes, or on a GPU with
+// an older LibTorch, take LibTorch's op sequence.
 #pragma once
 
 #include <torch/torch.h>

@@ -1,6 +1,7 @@
 #include "model.hpp"
 
 #include "causal_attention.hpp"
+#include "torch_compat.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -122,6 +123,10 @@ torch::Tensor TransformerModel::attend(const torch::Tensor& qIn, const torch::Te
         k = k.repeat_interleave(H / KV, 1);
         v = v.repeat_interleave(H / KV, 1);
     }
+    // On CUDA with LibTorch 2.x, ATen's fused kernels (as the exported
+    // script's F.scaled_dot_product_attention): no [B, H, S, S] tensors.
+    if (kHaveFusedSdpa && q.is_cuda() && !referenceAttentionForced())
+        return fusedCausalSdpa(q, k, v).transpose(1, 2).reshape({B, S, H * hd});
     auto scores = torch::matmul(q, k.transpose(-2, -1)) * scale;
     scores = scores.masked_fill(causalMask_, -std::numeric_limits<float>::infinity());
     // Softmax in fp32, so its backward uses fp32 probabilities (Meta's model).

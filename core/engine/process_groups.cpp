@@ -13,8 +13,13 @@ namespace sb::engine {
 
 namespace {
 
-std::shared_ptr<::gloo::transport::Device> glooDevice(const DistEnv& env)
+GlooDevicePtr glooDevice(const DistEnv& env)
 {
+#if !defined(SB_WITH_GLOO)
+    (void)env;
+    throw std::runtime_error("this shardbench-core was built without Gloo (its LibTorch ships no Gloo headers): a CPU "
+                             "plan of more than one rank needs a build with Gloo");
+#else
     if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
         return ::c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
     const std::string& a = env.masterAddr;
@@ -22,11 +27,12 @@ std::shared_ptr<::gloo::transport::Device> glooDevice(const DistEnv& env)
     if (a.rfind("127.", 0) == 0 || a == "localhost" || a == "::1")
         return ::c10d::ProcessGroupGloo::createDeviceForHostname(a == "localhost" ? std::string("127.0.0.1") : a);
     return ::c10d::ProcessGroupGloo::createDefaultDevice();
+#endif
 }
 
 c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store>& store, const std::string& prefix,
                                           int rank, int size, const DistEnv& env,
-                                          const std::shared_ptr<::gloo::transport::Device>& device)
+                                          const GlooDevicePtr& device)
 {
     auto prefixed = c10::make_intrusive<::c10d::PrefixStore>(prefix, store);
 #if defined(SB_WITH_CUDA)
@@ -37,6 +43,10 @@ c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store
         return c10::make_intrusive<::c10d::ProcessGroupNCCL>(prefixed, rank, size, nccl);
     }
 #endif
+#if !defined(SB_WITH_GLOO)
+    (void)device;
+    throw std::runtime_error("this shardbench-core was built without Gloo: its CPU process groups are unavailable");
+#else
     auto opts = ::c10d::ProcessGroupGloo::Options::create(std::chrono::milliseconds(env.collectiveTimeoutS * 1000LL));
     opts->devices.push_back(device);
     // Gloo's worker threads run the asynchronous collectives. One per group:
@@ -45,6 +55,7 @@ c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store
     if (const char* t = std::getenv("SB_GLOO_THREADS")) threads = std::max(1, std::atoi(t));
     opts->threads = threads;
     return c10::make_intrusive<::c10d::ProcessGroupGloo>(prefixed, rank, size, opts);
+#endif
 }
 
 } // namespace

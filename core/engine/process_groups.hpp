@@ -98,7 +98,7 @@ private:
     c10::intrusive_ptr<CommBackend> replicaGroup_;
     std::map<int, c10::intrusive_ptr<CommBackend>> reshardGroups_; // by k
     DistEnv env_;
-    std::shared_ptr<::gloo::transport::Device> glooDevice_;
+    GlooDevicePtr glooDevice_;
     std::unique_ptr<ShmGroup> shm_;
 };
 

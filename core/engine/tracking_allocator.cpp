@@ -1,5 +1,7 @@
 #include "tracking_allocator.hpp"
 
+#include "torch_compat.hpp"
+
 #include <c10/core/CPUAllocator.h>
 
 #include <atomic>
@@ -37,9 +39,9 @@ void count(std::uint64_t n)
     while (now > peak && !gPeak.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {}
 }
 
-class TrackingAllocator final : public c10::Allocator {
+class TrackingAllocator final : public CompatAllocator {
 public:
-    c10::DataPtr allocate(std::size_t n) const override
+    c10::DataPtr allocateBytes(std::size_t n) const override
     {
         void* base = nullptr;
         if (posix_memalign(&base, kHeader, n + kHeader) != 0 || !base)

@@ -116,12 +116,17 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
         c.unitInput[u] = T * static_cast<u64>(dimForInputs) * e;
     }
 
-    // Loss: logits in the root's compute dtype, an fp32 copy when that is not
-    // fp32, log-softmax in fp32; in backward two fp32 gradients of that size.
-    const u64 eRoot = r.units.empty() ? 4 : dtypeBytes(r.units[0].paramDtype);
+    // Loss: the logits in fp32 (a bf16 root's output is cast at once and not
+    // kept) and log-softmax's fp32 output; in backward two fp32 gradients of
+    // that size. Measured on an H100 with bf16 and fp32 roots alike
+    // (docs/performance.md, "One H100").
     const u64 V = static_cast<u64>(std::max<std::int64_t>(vocab, 1));
-    c.logitsForward = T * V * (eRoot + (eRoot != 4 ? 4 : 0) + 4);
-    c.logitsBackward = T * V * (4 + 4 + (eRoot != 4 ? eRoot : 0));
+    c.logitsForward = T * V * (4 + 4);
+    c.logitsBackward = T * V * (4 + 4);
+    // PyTorch 2.x on CUDA allocates the cuBLAS and cuBLASLt workspaces
+    // (32 MiB each on Hopper) through its caching allocator: 64 to 66 MiB
+    // over the estimate in every plan measured on an H100, small or large.
+    if (cuda) c.libraryWorkspace = u64{64} << 20;
     return c;
 }
 

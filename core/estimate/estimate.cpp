@@ -93,7 +93,7 @@ public:
 
     void run()
     {
-        cur_[MemCategory::Other] = act_.tokens;
+        cur_[MemCategory::Other] = act_.tokens + act_.libraryWorkspace;
         if (plan_.training.gradAccum > 1) // set_requires_gradient_sync(False): grads of earlier micro-batches
             for (const UnitCost& u : c_) cur_[MemCategory::UnshardedGrads] += u.grads;
         point(StepPhase::Start, -1, "start");
@@ -111,7 +111,7 @@ public:
         flushPrefetch();
         u64 maxShard = 0;
         for (const UnitCost& u : c_) maxShard = std::max(maxShard, u.shardNumel);
-        cur_[MemCategory::Other] = act_.tokens + 2 * maxShard * 4; // AdamW's per-parameter temporaries
+        cur_[MemCategory::Other] = act_.tokens + act_.libraryWorkspace + 2 * maxShard * 4; // AdamW's per-parameter temporaries
         point(StepPhase::Optimizer, -1, "optimizer step");
     }
 

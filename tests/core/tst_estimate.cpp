@@ -381,6 +381,35 @@ private Q_SLOTS:
         QCOMPARE(comm(es, after) - comm(es, ic), b / 4);
     }
 
+    // Measured on an H100 with PyTorch 2.11 (docs/performance.md, "One H100"):
+    // the cuBLAS workspaces (64 MiB) from the first product on, and the
+    // logits at the loss as fp32 logits and fp32 log-softmax, whatever the
+    // root's dtype (a bf16 root's output is cast at once and not kept).
+    void cudaWorkspaceAndLogits()
+    {
+        Plan cpu = presetOn("transformer", 1, 1);
+        Plan cuda = cpu;
+        cuda.mesh.device = Device::Cuda;
+        Plan cudaBf16 = cuda;
+        for (UnitPolicy& u : cudaBf16.units) u.mp = {DType::BF16, DType::F32, std::nullopt, true};
+        LOAD(lc, cpu);
+        LOAD(lg, cuda);
+        LOAD(lb, cudaBf16);
+        const Estimate ec = estimate(lc), eg = estimate(lg), eb = estimate(lb);
+        auto at = [](const Estimate& e, const std::string& label, MemCategory c) {
+            const int i = pointIndex(e, label);
+            return i < 0 ? ~u64{0} : e.timeline[static_cast<std::size_t>(i)].memory[c];
+        };
+        QCOMPARE(at(eg, "start", MemCategory::Other) - at(ec, "start", MemCategory::Other), u64{64} << 20);
+        QCOMPARE(at(eg, "optimizer step", MemCategory::Other) - at(ec, "optimizer step", MemCategory::Other), u64{64} << 20);
+        const u64 logits = static_cast<u64>(cpu.training.microBatch) * static_cast<u64>(cpu.training.seqLen) *
+                           static_cast<u64>(cpu.model.vocabSize);
+        for (const Estimate* e : {&ec, &eg, &eb}) {
+            QCOMPARE(at(*e, "loss", MemCategory::LogitsLoss), 8 * logits);
+            QCOMPARE(at(*e, "loss backward", MemCategory::LogitsLoss), 12 * logits);
+        }
+    }
+
     void gradientAccumulationKeepsUnshardedGrads()
     {
         Plan p = smallCuda("transformer");

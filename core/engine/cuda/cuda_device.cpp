@@ -7,7 +7,9 @@
 namespace sb::engine::cuda {
 
 namespace {
-constexpr std::size_t kAggregate = static_cast<std::size_t>(c10::cuda::CUDACachingAllocator::StatType::AGGREGATE);
+// StatType::AGGREGATE: the first entry of every stat array. Named by index, since
+// the enum moved between namespaces in 2.x (c10::CachingAllocator).
+constexpr std::size_t kAggregate = 0;
 } // namespace
 
 Status useGpu(int localRank)
