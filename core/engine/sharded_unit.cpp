@@ -128,6 +128,25 @@ void ShardedUnit::attachFull(ShardParam& p, c10::DataPtr data)
     impl->set_nbytes(fullBytes(p));
 }
 
+void ShardedUnit::releaseGrad()
+{
+    if (offloaded_) {
+        flatGrad_.zero_();
+        return;
+    }
+    flatGrad_.storage().unsafeGetStorageImpl()->reset();
+}
+
+void ShardedUnit::holdGrad()
+{
+    c10::StorageImpl* impl = flatGrad_.storage().unsafeGetStorageImpl();
+    const std::size_t bytes = static_cast<std::size_t>(shardNumel_) * sizeof(float);
+    if (impl->data() != nullptr || bytes == 0) return;
+    impl->set_data_ptr_noswap(deviceAllocator()->allocate(bytes));
+    impl->set_nbytes(bytes);
+    flatGrad_.zero_();
+}
+
 void ShardedUnit::allocateFull(ShardParam& p)
 {
     const c10::StorageImpl* impl = p.full.storage().unsafeGetStorageImpl();
@@ -343,6 +362,7 @@ double ShardedUnit::finishReduce()
     if (offloaded_) summed = summed.to(flat_.device()); // the sharded gradient lives in host memory
     // Mean over every data-parallel rank, folded into the accumulation: one
     // add over the unit (the padding sums zeros into zeros).
+    holdGrad();
     flatGrad_.add_(summed, 1.0 / static_cast<double>(mesh_.world()));
     return waited;
 }

@@ -51,9 +51,15 @@ public:
     // 64-byte aligned): the all-gather's shared-memory region.
     std::int64_t fullNumel() const { return fullNumel_; }
     torch::Tensor& flatShard() { return flat_; }
-    // The sharded gradients, laid out as flatShard() (padding stays zero):
-    // the reduce-scatter's output is added to it in one operation.
-    torch::Tensor& flatGrad() { return flatGrad_; }
+    // The sharded gradients are one buffer laid out as flatShard() (padding
+    // stays zero): the reduce-scatter's output is added to it in one operation.
+    // Between steps the sharded gradients hold no memory, as FSDP2's after
+    // zero_grad() (gradients set to None): releaseGrad() frees the buffer
+    // (the parameters' gradient views keep pointing at its storage), and the
+    // unit's first reduce of the next step, or holdGrad(), allocates it
+    // again, zeroed. An offloaded unit keeps its pinned host buffer (zeroed).
+    void releaseGrad();
+    void holdGrad();
 
     bool gathered() const { return gathered_; }
     bool gatherPending() const { return !works_.empty() || buffer_.defined() || (shmGather_.valid() && !gathered_); }

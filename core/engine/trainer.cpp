@@ -158,7 +158,6 @@ private:
                 optimParams_.push_back(p.shard);
                 optimIndex_.push_back(p.index);
             }
-            shardGrads_.push_back(unit->flatGrad());
         }
         for (torch::Tensor& t : fsdp_->replicatedParams()) optimParams_.push_back(t);
         optimIndex_.insert(optimIndex_.end(), fsdp_->replicatedIndices().begin(), fsdp_->replicatedIndices().end());
@@ -207,9 +206,11 @@ private:
     void zeroGradients()
     {
         torch::NoGradGuard noGrad;
-        // The engine's sharded gradients, then autograd's own on full tensors
-        // (the reference's parameters, or those a unit left unsharded).
-        for (torch::Tensor& g : shardGrads_) g.zero_();
+        // The engine's sharded gradients are released (held again at each
+        // unit's first reduce), then autograd's own on full tensors (the
+        // reference's parameters, or those a unit left unsharded) zeroed.
+        if (fsdp_)
+            for (auto& unit : fsdp_->units()) unit->releaseGrad();
         for (torch::Tensor& p : fsdp_ ? fsdp_->replicatedParams() : optimParams_)
             if (p.grad().defined()) p.mutable_grad().zero_();
     }
@@ -256,14 +257,24 @@ private:
             optimizer_->setGradScale(clipFactor(optimParams_, tc_.gradClip > 0 ? tc_.gradClip : 1e30, norm));
             return norm;
         }
+        // A unit that received no gradient this step holds zeros.
+        for (auto& unit : fsdp_->units()) unit->holdGrad();
         // Sum of squares of the local shards, all-reduced over the shard group.
+        // A GPU's shards: each one's norm in fp32 (as clip_grad_norm_ takes
+        // per-tensor norms), squared and summed in double on the device: one
+        // read of each gradient, where widening it to double wrote and re-read
+        // two temporaries of twice its size (about 17 GB of traffic a step for
+        // the 0.54B model of docs/performance.md's H100 run; not yet timed there).
         torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
         double onHost = 0.0;
+        std::vector<torch::Tensor> gpuNorms;
         for (const torch::Tensor& p : optimParams_) {
             if (!p.grad().defined() || p.numel() == 0) continue;
             if (sumsSquaresInPlace(p.grad())) onHost += sumOfSquares(p.grad()); // the CPU, or offloaded shards
+            else if (p.grad().is_cuda()) gpuNorms.push_back(torch::norm(p.grad(), 2, torch::kFloat).to(sq.device()));
             else sq += p.grad().to(sq.device(), torch::kDouble).pow(2).sum();
         }
+        if (!gpuNorms.empty()) sq += torch::stack(gpuNorms).to(torch::kDouble).pow(2).sum();
         sq += onHost;
         const auto t0 = Clock::now();
         mesh_.allReduceSumShard(sq);
@@ -360,7 +371,6 @@ private:
     std::unique_ptr<FullyShard> fsdp_;
     std::vector<torch::Tensor> optimParams_;
     std::vector<int> optimIndex_;           // the tree parameter of each entry of optimParams_
-    std::vector<torch::Tensor> shardGrads_; // sharded mode: each unit's flat gradient, owned by the engine
     std::unique_ptr<FusedAdamW> optimizer_;
     std::unique_ptr<Checkpointer> checkpointer_;
     TrainingPosition position_;

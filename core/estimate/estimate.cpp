@@ -74,6 +74,7 @@ struct UnitCost {
     u64 reduceIn = 0;      // reduce-scatter input in reduce_dtype (the full gradient, padded)
     u64 reduceOut = 0;     // its output: Gloo's all-to-all returns full size, NCCL and shared memory a shard
     u64 grads = 0;         // unsharded gradients, param_dtype
+    u64 shardGrads = 0;    // this rank's sharded gradients on the device (padded), from the unit's reduce to the optimizer step
     u64 saved = 0;         // own activations kept to backward (0 under checkpointing)
     u64 recompute = 0;     // activations rebuilt in backward by a checkpointed unit
     u64 workspace = 0;
@@ -81,7 +82,8 @@ struct UnitCost {
 };
 
 // Walks one step and records memory at each unit boundary (transient
-// categories only; persistent state is added per rank afterwards).
+// categories, the sharded gradients among them; persistent state is added
+// per rank afterwards).
 class StepWalker {
 public:
     StepWalker(const ResolvedPlan& r, const std::vector<UnitCost>& costs, const ActivationCosts& act,
@@ -251,18 +253,23 @@ private:
         // (one at a time); copy the gradients into this unit's reduce-scatter input.
         cur_[MemCategory::UnshardedParams] -= c.unsharded;
         gathered_[static_cast<std::size_t>(u)] = false;
-        cur_[MemCategory::CommBuffers] -= pendingReduce_;
+        finishReduce();
         cur_[MemCategory::CommBuffers] += c.reduceIn;
         point(StepPhase::PostBackward, u, label("post-backward", u));
         cur_[MemCategory::UnshardedGrads] -= c.grads;
         cur_[MemCategory::CommBuffers] += c.reduceOut;
         pendingReduce_ = c.reduceIn + c.reduceOut;
+        pendingUnit_ = u;
     }
 
+    // The reduce-scatter in flight completes: its buffers go, and its unit's
+    // sharded gradients are held from now to the optimizer step.
     void finishReduce()
     {
         cur_[MemCategory::CommBuffers] -= pendingReduce_;
         pendingReduce_ = 0;
+        if (pendingUnit_ >= 0) cur_[MemCategory::ShardedGrads] += c_[static_cast<std::size_t>(pendingUnit_)].shardGrads;
+        pendingUnit_ = -1;
     }
 
     const ResolvedPlan& r_;
@@ -277,6 +284,7 @@ private:
     std::vector<int> order_;
     std::size_t backwardOrderPos_ = 0;
     u64 pendingReduce_ = 0;
+    int pendingUnit_ = -1;
     MemBreakdown cur_;
     MemBreakdown peakMem_;
     u64 peak_ = 0;
@@ -319,7 +327,7 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         if (prm.tiedTo >= 0) continue;
         const int owner = r.paramOwner[p];
         const u64 own = dtypeBytes(prm.dtype);
-        if (owner < 0) {
+        if (owner < 0) { // autograd's own gradient, zeroed (not freed) between steps
             replicated += static_cast<u64>(prm.numel()) * own;
             continue;
         }
@@ -338,18 +346,24 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         if (cuda || W > 1) // one rank on the CPU: nothing to exchange
             c.reduceOut += shardOut ? chunk * rowNumel * dtypeBytes(ru.reduceDtype) : reduce;
         (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * own;
+        // Sharded gradients are freed between steps (FSDP2's zero_grad sets
+        // them to None; the core releases its buffer): on the device they are
+        // transient, held from the unit's reduce to the optimizer step, in
+        // the padded buffer every rank allocates. An offloaded unit keeps its
+        // host buffer.
+        if (!ru.offload) c.shardGrads += chunk * rowNumel * own;
         // Real rows per shard rank s: chunk for s < full, the remainder at s == full.
         if (chunk == 0) continue;
         const u64 full = static_cast<u64>(fullShardRanks(static_cast<std::int64_t>(rows), static_cast<std::int64_t>(W)));
         const u64 rem = rows - full * chunk;
-        const std::int64_t fullBytes = static_cast<std::int64_t>(chunk * rowNumel * 3 * own); // grad + 2 AdamW states
+        const u64 perRow = ru.offload ? 3 * own : 2 * own; // AdamW's two states, and on the host the gradient
         std::vector<std::int64_t>& diff = ru.offload ? hostState : deviceState;
         // Shard rank s is the same on every replica: expand over world ranks below.
-        diff[0] += fullBytes;
-        diff[full] -= fullBytes;
+        diff[0] += static_cast<std::int64_t>(chunk * rowNumel * perRow);
+        diff[full] -= static_cast<std::int64_t>(chunk * rowNumel * perRow);
         if (rem && full < W) {
-            diff[full] += static_cast<std::int64_t>(rem * rowNumel * 3 * own);
-            diff[full + 1] -= static_cast<std::int64_t>(rem * rowNumel * 3 * own);
+            diff[full] += static_cast<std::int64_t>(rem * rowNumel * perRow);
+            diff[full + 1] -= static_cast<std::int64_t>(rem * rowNumel * perRow);
         }
     }
 
@@ -400,10 +414,9 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         RankEstimate& re = est.ranks[w];
         re.rank = static_cast<int>(w);
         re.atPeak = walker.peakBreakdown();
-        const u64 state = static_cast<u64>(dev[s]);
         re.atPeak[MemCategory::ShardedParams] = paddedParamsDevice + replicated;
-        re.atPeak[MemCategory::ShardedGrads] = state / 3 + replicated;
-        re.atPeak[MemCategory::OptimizerState] = state - state / 3 + 2 * replicated;
+        re.atPeak[MemCategory::ShardedGrads] += replicated; // the walker's sharded gradients, and autograd's own
+        re.atPeak[MemCategory::OptimizerState] = static_cast<u64>(dev[s]) + 2 * replicated;
         re.peakBytes = re.atPeak.total();
         re.peakPoint = walker.peakIndex();
         re.hostBytes = paddedParamsHost + static_cast<u64>(host[s]);
@@ -417,7 +430,7 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         const RankEstimate& wr = est.ranks[static_cast<std::size_t>(est.worstRank)];
         for (TimelinePoint& p : est.timeline) {
             p.memory[MemCategory::ShardedParams] = wr.atPeak[MemCategory::ShardedParams];
-            p.memory[MemCategory::ShardedGrads] = wr.atPeak[MemCategory::ShardedGrads];
+            p.memory[MemCategory::ShardedGrads] += replicated;
             p.memory[MemCategory::OptimizerState] = wr.atPeak[MemCategory::OptimizerState];
         }
     }

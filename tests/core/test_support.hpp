@@ -81,6 +81,14 @@ inline std::uint64_t modelState(const sb::MemBreakdown& b)
     return b[sb::MemCategory::ShardedParams] + b[sb::MemCategory::ShardedGrads] + b[sb::MemCategory::OptimizerState];
 }
 
+// What a rank holds through the whole step: sharded parameters and AdamW's
+// state (sharded gradients are held only from each unit's reduce to the
+// optimizer step).
+inline std::uint64_t persistentState(const sb::MemBreakdown& b)
+{
+    return b[sb::MemCategory::ShardedParams] + b[sb::MemCategory::OptimizerState];
+}
+
 // Highest value of one category over the worst rank's timeline.
 inline std::uint64_t timelineMax(const sb::Estimate& e, sb::MemCategory c)
 {
