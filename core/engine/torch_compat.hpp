@@ -39,10 +39,8 @@ inline constexpr bool kTorch2 = TORCH_VERSION_MAJOR >= 2;
 // that ships none) cannot name: such a build runs CUDA plans and one-rank CPU
 // plans only.
 #if defined(SB_WITH_GLOO)
-inline constexpr bool kHaveGloo = true;
 using GlooDevicePtr = std::shared_ptr<::gloo::transport::Device>;
 #else
-inline constexpr bool kHaveGloo = false;
 using GlooDevicePtr = std::shared_ptr<void>;
 #endif
 
