@@ -62,12 +62,19 @@ double squaresSpan(const float* __restrict x, std::int64_t n)
     return sum;
 }
 
+// p, its gradient and AdamW moments: dense, contiguous fp32 of p's size on p's device.
+bool denseFp32(const torch::Tensor& p, const torch::Tensor& g, const torch::optim::AdamWParamState& s)
+{
+    for (const torch::Tensor* t : {&p, &g, &s.exp_avg(), &s.exp_avg_sq()})
+        if (t->device() != p.device() || t->scalar_type() != torch::kFloat || !t->is_contiguous() || t->numel() != p.numel())
+            return false;
+    return !g.is_sparse();
+}
+
+// The one-pass CPU update below.
 bool fusable(const torch::Tensor& p, const torch::Tensor& g, const torch::optim::AdamWParamState& s)
 {
-    auto ok = [&](const torch::Tensor& t) {
-        return t.is_cpu() && t.scalar_type() == torch::kFloat && t.is_contiguous() && t.numel() == p.numel();
-    };
-    return ok(p) && ok(g) && ok(s.exp_avg()) && ok(s.exp_avg_sq()) && !g.is_sparse();
+    return p.is_cpu() && denseFp32(p, g, s);
 }
 
 // The parameters of one group that ATen's fused CUDA kernel updates together.
@@ -78,10 +85,7 @@ struct DeviceBatch {
 
 bool onFusedKernel(const torch::Tensor& p, const torch::Tensor& g, const torch::optim::AdamWParamState& s)
 {
-    if (!kHaveFusedAdamW || !p.is_cuda() || g.is_sparse()) return false;
-    for (const torch::Tensor* t : {&p, &g, &s.exp_avg(), &s.exp_avg_sq()})
-        if (t->device() != p.device() || t->scalar_type() != torch::kFloat || !t->is_contiguous()) return false;
-    return true;
+    return kHaveFusedAdamW && p.is_cuda() && denseFp32(p, g, s);
 }
 
 void runFusedKernel(DeviceBatch& b, const torch::optim::AdamWOptions& o, float scale)

@@ -13,12 +13,16 @@ namespace sb::engine {
 
 namespace {
 
+#if !defined(SB_WITH_GLOO)
+constexpr const char* kNoGloo = "this shardbench-core was built without Gloo (its LibTorch ships no Gloo headers): a CPU "
+                                "plan of more than one rank needs a build with Gloo";
+#endif
+
 GlooDevicePtr glooDevice(const DistEnv& env)
 {
 #if !defined(SB_WITH_GLOO)
     (void)env;
-    throw std::runtime_error("this shardbench-core was built without Gloo (its LibTorch ships no Gloo headers): a CPU "
-                             "plan of more than one rank needs a build with Gloo");
+    throw std::runtime_error(kNoGloo);
 #else
     if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
         return ::c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
@@ -45,7 +49,7 @@ c10::intrusive_ptr<CommBackend> makeGroup(const c10::intrusive_ptr<::c10d::Store
 #endif
 #if !defined(SB_WITH_GLOO)
     (void)device;
-    throw std::runtime_error("this shardbench-core was built without Gloo: its CPU process groups are unavailable");
+    throw std::runtime_error(kNoGloo);
 #else
     auto opts = ::c10d::ProcessGroupGloo::Options::create(std::chrono::milliseconds(env.collectiveTimeoutS * 1000LL));
     opts->devices.push_back(device);

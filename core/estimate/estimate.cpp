@@ -95,7 +95,8 @@ public:
 
     void run()
     {
-        cur_[MemCategory::Other] = act_.tokens + act_.libraryWorkspace;
+        const u64 other = act_.tokens + act_.libraryWorkspace; // held through the whole step
+        cur_[MemCategory::Other] = other;
         if (plan_.training.gradAccum > 1) // set_requires_gradient_sync(False): grads of earlier micro-batches
             for (const UnitCost& u : c_) cur_[MemCategory::UnshardedGrads] += u.grads;
         point(StepPhase::Start, -1, "start");
@@ -113,7 +114,7 @@ public:
         flushPrefetch();
         u64 maxShard = 0;
         for (const UnitCost& u : c_) maxShard = std::max(maxShard, u.shardNumel);
-        cur_[MemCategory::Other] = act_.tokens + act_.libraryWorkspace + 2 * maxShard * 4; // AdamW's per-parameter temporaries
+        cur_[MemCategory::Other] = other + 2 * maxShard * 4; // AdamW's per-parameter temporaries
         point(StepPhase::Optimizer, -1, "optimizer step");
     }
 
