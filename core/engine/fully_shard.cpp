@@ -223,6 +223,7 @@ void FullyShard::finalizeBackward()
         if (unit->gatherPending()) exposedMs_ += unit->finishGather();
         unit->reshard();
     }
+    for (auto& unit : units_) unit->endPass();
     std::fill(postBackwardDone_.begin(), postBackwardDone_.end(), false);
     std::fill(postForwardPos_.begin(), postForwardPos_.end(), -1);
     postForwardOrder_.clear();

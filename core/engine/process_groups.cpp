@@ -227,7 +227,12 @@ void DeviceMesh::allReduceSum(const c10::intrusive_ptr<CommBackend>& group, torc
     });
 }
 
-void DeviceMesh::allReduceSumShard(torch::Tensor& t) { if (shardSize_ > 1) allReduceSum(shardGroup_, t); }
+void DeviceMesh::allReduceSumShard(torch::Tensor& t)
+{
+    if (shardSize_ == 1) return;
+    if (shm_ && shm_->canAllReduce(t)) return shm_->allReduceSum(t); // no socket round trip, no Gloo thread woken
+    allReduceSum(shardGroup_, t);
+}
 void DeviceMesh::allReduceSumReplicas(torch::Tensor& t) { if (replicate_ > 1) allReduceSum(replicaGroup_, t); }
 void DeviceMesh::allReduceSumWorld(torch::Tensor& t) { if (world_ > 1) allReduceSum(worldGroup_, t); }
 

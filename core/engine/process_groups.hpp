@@ -70,7 +70,8 @@ public:
     WorkPtr reduceScatterAsync(const torch::Tensor& input, torch::Tensor& output);
     static torch::Tensor reducedRow(const torch::Tensor& output);
     // Sums over a group, and broadcast over the world. Tensors may live on the
-    // CPU in either backend: NCCL ones travel through the GPU.
+    // CPU in either backend: NCCL ones travel through the GPU. A small CPU
+    // tensor's sum over a shard group with shared memory goes through it.
     void allReduceSumShard(torch::Tensor& t);
     void allReduceSumReplicas(torch::Tensor& t);
     void allReduceSumWorld(torch::Tensor& t);

@@ -2,6 +2,7 @@
 
 #include "device.hpp"
 #include "events.hpp"
+#include "grad_mean.hpp"
 #include "torch_dtype.hpp"
 
 #include "plan/shard_layout.hpp"
@@ -128,6 +129,8 @@ void ShardedUnit::attachFull(ShardParam& p, c10::DataPtr data)
     impl->set_nbytes(fullBytes(p));
 }
 
+void ShardedUnit::endPass() { lastGather_ = ShmGroup::Ticket(); }
+
 void ShardedUnit::releaseGrad()
 {
     if (offloaded_) {
@@ -137,14 +140,19 @@ void ShardedUnit::releaseGrad()
     flatGrad_.storage().unsafeGetStorageImpl()->reset();
 }
 
-void ShardedUnit::holdGrad()
+bool ShardedUnit::allocateGrad()
 {
     c10::StorageImpl* impl = flatGrad_.storage().unsafeGetStorageImpl();
     const std::size_t bytes = static_cast<std::size_t>(shardNumel_) * sizeof(float);
-    if (impl->data() != nullptr || bytes == 0) return;
+    if (impl->data() != nullptr || bytes == 0) return false;
     impl->set_data_ptr_noswap(deviceAllocator()->allocate(bytes));
     impl->set_nbytes(bytes);
-    flatGrad_.zero_();
+    return true;
+}
+
+void ShardedUnit::holdGrad()
+{
+    if (allocateGrad()) flatGrad_.zero_();
 }
 
 void ShardedUnit::allocateFull(ShardParam& p)
@@ -184,11 +192,17 @@ bool ShardedUnit::startSharedGather()
         return false;
     }
     // Counted as the [W * shard] output FSDP2 allocates until the copy-out it saves.
-    shmGather_ = shm->acquire(ShmGroup::Pool::Gather, static_cast<std::size_t>(mesh_.shardSize() * shardNumel_) * elem);
+    // Within one forward and backward the shards do not change: a region no
+    // collective has used since this unit's last gather (the backward's
+    // gather of a unit gathered late in the forward) holds every rank's rows
+    // already, and only the peers' arrival is waited for.
+    const bool rowsThere = lastGather_.valid() && shm->untouched(lastGather_);
+    shmGather_ = shm->acquire(ShmGroup::Pool::Gather, static_cast<std::size_t>(mesh_.shardSize() * shardNumel_) * elem,
+                              rowsThere ? &lastGather_ : nullptr);
     const torch::Tensor full = torch::from_blob(shm->region(shmGather_), {fullNumel_}, torch::TensorOptions().dtype(pdt));
     for (const ShardParam& p : params_) { // this rank's rows, cast to param_dtype on the way
         const std::int64_t n = p.localRows * p.rowNumel;
-        if (n > 0) full.narrow(0, p.fullOffset + p.rowBegin * p.rowNumel, n).copy_(flat_.narrow(0, p.offset, n));
+        if (n > 0 && !rowsThere) full.narrow(0, p.fullOffset + p.rowBegin * p.rowNumel, n).copy_(flat_.narrow(0, p.offset, n));
     }
     shm->post(shmGather_);
     return true;
@@ -213,7 +227,7 @@ double ShardedUnit::finishGather()
     if (gathered_) return 0.0;
     startGather();
     if (shmGather_.valid()) { // every rank has written its rows: the parameters are views of the region
-        const double waited = mesh_.shm()->waitAll(shmGather_);
+        const double waited = shmGather_.acquireMs + mesh_.shm()->waitAll(shmGather_);
         pointAtRegion();
         gathered_ = true;
         return waited;
@@ -243,7 +257,10 @@ double ShardedUnit::finishGather()
 void ShardedUnit::freeFull()
 {
     for (ShardParam& p : params_) p.full.storage().unsafeGetStorageImpl()->reset();
-    if (shmGather_.valid()) mesh_.shm()->release(shmGather_); // every rank may now reuse the region
+    if (shmGather_.valid()) {
+        lastGather_ = shmGather_;
+        mesh_.shm()->release(shmGather_); // every rank may now reuse the region
+    }
     gathered_ = false;
 }
 
@@ -336,13 +353,14 @@ double ShardedUnit::finishReduce()
 {
     if (!reducePending()) return 0.0;
     double waited = 0.0;
-    torch::Tensor summed;
-    if (shmReduce_.valid()) { // this rank's row of every rank's slot
+    const float scale = static_cast<float>(1.0 / static_cast<double>(mesh_.world()));
+    // Every rank's row for this rank: [W, n] (a shared-memory channel's slots,
+    // or Gloo's all-to-all output), or NCCL's summed row [n].
+    torch::Tensor rows;
+    if (shmReduce_.valid()) {
         ShmGroup& shm = *mesh_.shm();
-        waited = shm.waitAll(shmReduce_);
-        summed = DeviceMesh::reducedRow(
-            shm.rows(shmReduce_, scalarType(unit_.reduceDtype), shm.rank() * shardNumel_, shardNumel_));
-        shm.release(shmReduce_);
+        waited = shmReduce_.acquireMs + shm.waitAll(shmReduce_);
+        rows = shm.rows(shmReduce_, scalarType(unit_.reduceDtype), shm.rank() * shardNumel_, shardNumel_);
     } else {
         const auto t0 = std::chrono::steady_clock::now();
         if (rsWork_) rsWork_->wait();
@@ -350,20 +368,28 @@ double ShardedUnit::finishReduce()
         rsWork_.reset();
         if (rsIn_.is_same(rsOut_)) rsIn_ = torch::Tensor(); // nothing was exchanged: one buffer
         releaseNow(rsIn_);
-        summed = DeviceMesh::reducedRow(rsOut_);
-        if (summed.is_alias_of(rsOut_)) rsOut_ = torch::Tensor(); // NCCL's fp32 output is the row itself
-        releaseNow(rsOut_);
+        rows = rsOut_;
     }
-    if (mesh_.replicate() > 1) { // HSDP: then across replicas
-        const auto t1 = std::chrono::steady_clock::now();
-        mesh_.allReduceSumReplicas(summed);
-        waited += msSince(t1);
+    if (mesh_.replicate() == 1 && !offloaded_ && meansRowsInPlace(rows, flatGrad_)) {
+        // Summed, divided by the data-parallel size and accumulated in one pass.
+        const bool fresh = allocateGrad();
+        meanOfRowsInto(flatGrad_, rows, scale, !fresh);
+    } else {
+        torch::Tensor summed = DeviceMesh::reducedRow(rows);
+        if (mesh_.replicate() > 1) { // HSDP: then across replicas
+            const auto t1 = std::chrono::steady_clock::now();
+            mesh_.allReduceSumReplicas(summed);
+            waited += msSince(t1);
+        }
+        if (offloaded_) summed = summed.to(flat_.device()); // the sharded gradient lives in host memory
+        // Mean over every data-parallel rank, folded into the accumulation: one
+        // add over the unit (the padding sums zeros into zeros).
+        holdGrad();
+        flatGrad_.add_(summed, scale);
     }
-    if (offloaded_) summed = summed.to(flat_.device()); // the sharded gradient lives in host memory
-    // Mean over every data-parallel rank, folded into the accumulation: one
-    // add over the unit (the padding sums zeros into zeros).
-    holdGrad();
-    flatGrad_.add_(summed, 1.0 / static_cast<double>(mesh_.world()));
+    rows = torch::Tensor();
+    if (shmReduce_.valid()) mesh_.shm()->release(shmReduce_);
+    releaseNow(rsOut_);
     return waited;
 }
 

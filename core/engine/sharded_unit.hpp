@@ -61,6 +61,11 @@ public:
     void releaseGrad();
     void holdGrad();
 
+    // The end of a forward and backward (or of a step): the shards may
+    // change from here, so a later gather writes this rank's rows again even
+    // into a region that still holds them.
+    void endPass();
+
     bool gathered() const { return gathered_; }
     bool gatherPending() const { return !works_.empty() || buffer_.defined() || (shmGather_.valid() && !gathered_); }
     // Issues the all-gather (asynchronous; idempotent while pending or gathered).
@@ -101,6 +106,9 @@ private:
     // references share) at `data`.
     static void attachFull(ShardParam& p, c10::DataPtr data);
     void allocateFull(ShardParam& p);
+    // Gives the released sharded-gradient buffer memory again, not zeroed;
+    // false when it held some already.
+    bool allocateGrad();
     void freeFull();
 
     int index_;
@@ -123,6 +131,8 @@ private:
     // startGather to the reshard: the unsharded parameters are views of its
     // region. The reduce-scatter's slot is this rank's rsIn_.
     ShmGroup::Ticket shmGather_, shmReduce_;
+    // The all-gather ticket last released in this forward and backward.
+    ShmGroup::Ticket lastGather_;
     bool startSharedGather();
     void pointAtRegion();
     // reshard_after_forward = k: this rank's rows of each parameter in the

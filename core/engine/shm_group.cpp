@@ -225,15 +225,17 @@ std::atomic<std::uint32_t>* word(void* base, int size, int channel, int rank, bo
 
 int ShmGroup::freeChannel(Pool pool) const
 {
-    // The first channel from the pool's next one that this rank does not hold:
-    // a unit kept gathered (the root through forward and backward) takes one
-    // channel out of the rotation instead of sending every later gather to Gloo.
+    // The channel this rank released longest ago among those it does not
+    // hold: its peers are the likeliest to have released it too. A unit kept
+    // gathered (the root through forward and backward) takes one channel out
+    // of the rotation instead of sending every later gather to Gloo.
     const int n = channels(pool), base = pool == Pool::Gather ? 0 : kGatherChannels;
-    for (int i = 0; i < n; ++i) {
-        const int ch = (next_[index(pool)] + i) % n;
-        if (!held_[static_cast<std::size_t>(base + ch)]) return ch;
+    int best = -1;
+    for (int ch = 0; ch < n; ++ch) {
+        const std::size_t flat = static_cast<std::size_t>(base + ch);
+        if (!held_[flat] && (best < 0 || releasedAt_[flat] < releasedAt_[static_cast<std::size_t>(base + best)])) best = ch;
     }
-    return -1;
+    return best;
 }
 
 bool ShmGroup::canAcquire(Pool pool, std::size_t bytes) const
@@ -251,17 +253,23 @@ void ShmGroup::noteFallback(Pool pool, int unit)
                  rank_, unit, pool == Pool::Gather ? "all-gather" : "reduce-scatter", channels(pool));
 }
 
-ShmGroup::Ticket ShmGroup::acquire(Pool pool, std::size_t countedBytes)
+bool ShmGroup::untouched(const Ticket& released) const
+{
+    if (released.channel < 0) return false;
+    const std::size_t flat = static_cast<std::size_t>(flatChannel(released));
+    return !held_[flat] && uses_[flat] == released.use;
+}
+
+ShmGroup::Ticket ShmGroup::acquire(Pool pool, std::size_t countedBytes, const Ticket* again)
 {
     Ticket t;
     t.pool = pool;
-    t.channel = freeChannel(pool);
+    t.channel = again && again->pool == pool && untouched(*again) ? again->channel : freeChannel(pool);
     if (t.channel < 0) throw std::logic_error("shared-memory channel acquired while this rank holds them all");
-    next_[index(pool)] = (t.channel + 1) % channels(pool);
     const std::size_t flat = static_cast<std::size_t>(flatChannel(t));
     t.use = ++uses_[flat];
     // Every rank has read this channel's previous use.
-    waitFor(pool == Pool::Gather ? "all-gather" : "reduce-scatter", t, false, t.use - 1);
+    t.acquireMs = waitFor(pool == Pool::Gather ? "all-gather" : "reduce-scatter", t, false, t.use - 1);
     held_[flat] = true;
     t.countedBytes = countedBytes;
     countExternalBytes(static_cast<std::int64_t>(countedBytes));
@@ -323,8 +331,29 @@ void ShmGroup::release(Ticket& t)
     if (!t.valid()) return;
     signal(t, false);
     held_[static_cast<std::size_t>(flatChannel(t))] = false;
+    releasedAt_[static_cast<std::size_t>(flatChannel(t))] = ++releases_;
     countExternalBytes(-static_cast<std::int64_t>(t.countedBytes));
     t = Ticket();
+}
+
+bool ShmGroup::canAllReduce(const torch::Tensor& t) const
+{
+    return t.is_cpu() && t.is_contiguous() && (t.scalar_type() == torch::kFloat || t.scalar_type() == torch::kDouble) &&
+           canAcquire(Pool::Reduce, static_cast<std::size_t>(t.numel()) * t.element_size());
+}
+
+void ShmGroup::allReduceSum(torch::Tensor& t)
+{
+    Ticket ticket = acquire(Pool::Reduce, 0);
+    const torch::Tensor flat = t.view({-1});
+    const std::int64_t n = flat.numel();
+    slot(ticket, rank_, t.scalar_type(), n).copy_(flat);
+    post(ticket);
+    waitAll(ticket);
+    const torch::Tensor all = rows(ticket, t.scalar_type(), 0, n);
+    flat.copy_(all.select(0, 0));
+    for (int r = 1; r < size_; ++r) flat.add_(all.select(0, r));
+    release(ticket);
 }
 
 double ShmGroup::waitFor(const char* what, const Ticket& t, bool posted, std::uint32_t target)

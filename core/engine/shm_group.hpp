@@ -46,6 +46,7 @@ public:
         int channel = -1;
         std::uint32_t use = 0; // the channel's use count: the same collective on every rank
         std::size_t countedBytes = 0;
+        double acquireMs = 0.0; // waited in acquire() for a peer still reading the channel's previous use
         bool valid() const { return channel >= 0; }
     };
 
@@ -75,10 +76,15 @@ public:
     // holds every channel of the pool: said once per pool on stderr (a plan
     // keeping many units gathered at once, or prefetching far ahead).
     void noteFallback(Pool pool, int unit);
-    // Takes the pool's next channel this rank does not hold, waiting until every rank has released
+    // Takes the pool's free channel released longest ago, waiting until every rank has released
     // its previous use. `countedBytes` are added to the tracking allocator's
     // counts until release(): the buffer a c10d collective would allocate.
-    Ticket acquire(Pool pool, std::size_t countedBytes);
+    // `again`, a ticket this rank released, is taken instead when it is
+    // untouched(): its region still holds what every rank wrote there.
+    Ticket acquire(Pool pool, std::size_t countedBytes, const Ticket* again = nullptr);
+    // Whether no collective has used `released`'s channel since it (nor holds
+    // it now). The same on every rank.
+    bool untouched(const Ticket& released) const;
     // An all-gather channel's region, shared by every rank.
     char* region(const Ticket& t) const;
     // A reduce-scatter channel's slot of rank r, as a tensor of n elements
@@ -97,6 +103,13 @@ public:
     double waitAll(const Ticket& t);
     // This rank has read what it needed from every slot.
     void release(Ticket& t);
+    // Whether allReduceSum() takes `t`: a contiguous CPU tensor of fp32 or
+    // fp64 that fits a reduce-scatter slot, with one of the pool's channels free.
+    bool canAllReduce(const torch::Tensor& t) const;
+    // `t` summed over the group in rank order, in place, through a
+    // reduce-scatter channel: each rank writes its values to its slot and
+    // adds up every slot.
+    void allReduceSum(torch::Tensor& t);
 
 private:
     struct Header;
@@ -104,8 +117,8 @@ private:
     ShmGroup() = default;
     static int index(Pool pool) { return static_cast<int>(pool); }
     static int channels(Pool pool) { return pool == Pool::Gather ? kGatherChannels : kReduceChannels; }
-    // The channel acquire() takes: the first from the pool's next one that
-    // this rank does not hold, or -1.
+    // The channel acquire() takes: of those this rank does not hold, the one
+    // it released longest ago; or -1.
     int freeChannel(Pool pool) const;
     int flatChannel(const Ticket& t) const { return t.pool == Pool::Gather ? t.channel : kGatherChannels + t.channel; }
     // Publishes this rank's posted (or released) word for the ticket and wakes its waiters.
@@ -117,7 +130,8 @@ private:
     int timeoutS_ = 300;
     std::array<std::size_t, 2> slotBytes_{};
     std::array<std::size_t, 2> poolOffset_{};
-    std::array<int, 2> next_{};                   // the pool's next channel
+    std::uint64_t releases_ = 0;                  // release() calls so far
+    std::array<std::uint64_t, kGatherChannels + kReduceChannels> releasedAt_{}; // releases_ at each channel's last release
     std::array<std::uint32_t, kGatherChannels + kReduceChannels> uses_{};  // this rank's acquisitions per channel
     std::array<bool, kGatherChannels + kReduceChannels> held_{};
     std::array<bool, 2> noted_{};                  // a fallback of the pool was said

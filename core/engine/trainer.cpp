@@ -210,7 +210,10 @@ private:
         // unit's first reduce), then autograd's own on full tensors (the
         // reference's parameters, or those a unit left unsharded) zeroed.
         if (fsdp_)
-            for (auto& unit : fsdp_->units()) unit->releaseGrad();
+            for (auto& unit : fsdp_->units()) {
+                unit->releaseGrad();
+                unit->endPass(); // the optimizer has changed the shards
+            }
         for (torch::Tensor& p : fsdp_ ? fsdp_->replicatedParams() : optimParams_)
             if (p.grad().defined()) p.mutable_grad().zero_();
     }
@@ -247,8 +250,10 @@ private:
         return lossSum;
     }
 
-    // Global gradient norm, and clipping to the plan's grad_clip.
-    double clipGradients(StepTimes& times)
+    // Global gradient norm, and clipping to the plan's grad_clip. `loss`, this
+    // rank's, becomes the world's sum: in the norm's all-reduce when the shard
+    // group is the world (one collective at the end of a step, not two).
+    double clipGradients(StepTimes& times, double& loss)
     {
         torch::NoGradGuard noGrad;
         // The gradients are not scaled here: AdamW's pass applies the factor.
@@ -265,21 +270,32 @@ private:
         // read of each gradient, where widening it to double wrote and re-read
         // two temporaries of twice its size (about 17 GB of traffic a step for
         // the 0.54B model of docs/performance.md's H100 run; not yet timed there).
-        torch::Tensor sq = torch::zeros({1}, onDevice(torch::kDouble));
+        const bool withLoss = mesh_.replicate() == 1;
+        torch::Tensor sq = torch::zeros({withLoss ? 2 : 1}, onDevice(torch::kDouble));
+        torch::Tensor squares = sq.narrow(0, 0, 1);
         double onHost = 0.0;
         std::vector<torch::Tensor> gpuNorms;
         for (const torch::Tensor& p : optimParams_) {
             if (!p.grad().defined() || p.numel() == 0) continue;
             if (sumsSquaresInPlace(p.grad())) onHost += sumOfSquares(p.grad()); // the CPU, or offloaded shards
             else if (p.grad().is_cuda()) gpuNorms.push_back(torch::norm(p.grad(), 2, torch::kFloat).to(sq.device()));
-            else sq += p.grad().to(sq.device(), torch::kDouble).pow(2).sum();
+            else squares += p.grad().to(sq.device(), torch::kDouble).pow(2).sum();
         }
-        if (!gpuNorms.empty()) sq += torch::stack(gpuNorms).to(torch::kDouble).pow(2).sum();
-        sq += onHost;
+        if (!gpuNorms.empty()) squares += torch::stack(gpuNorms).to(torch::kDouble).pow(2).sum();
+        squares += onHost;
+        if (withLoss) sq.narrow(0, 1, 1).fill_(loss);
         const auto t0 = Clock::now();
         mesh_.allReduceSumShard(sq);
         times.exposedMs += msSince(t0);
-        const double norm = std::sqrt(sq.item<double>());
+        const torch::Tensor sums = sq.cpu();
+        const double norm = std::sqrt(sums[0].item<double>());
+        if (withLoss) {
+            loss = sums[1].item<double>();
+        } else {
+            torch::Tensor lossT = torch::full({1}, loss, torch::kDouble);
+            mesh_.allReduceSumWorld(lossT);
+            loss = lossT.item<double>();
+        }
         if (tc_.gradClip > 0) {
             const double coef = tc_.gradClip / (norm + 1e-6);
             if (coef < 1.0) optimizer_->setGradScale(static_cast<float>(coef)); // as grad.mul_(coef) rounds it
@@ -300,14 +316,12 @@ private:
 
         const auto to = Clock::now();
         times.exposedMs += fsdp_ ? fsdp_->takeExposedCommMs() : 0.0;
-        const double gradNorm = clipGradients(times);
+        double lossTotal = lossSum; // over the world, after clipGradients
+        const double gradNorm = clipGradients(times, lossTotal);
         optimizer_->step();
         synchronizeDevice();
         times.optimizerMs = msSince(to);
-
-        torch::Tensor lossT = torch::full({1}, lossSum, torch::kDouble);
-        if (!options_.reference) mesh_.allReduceSumWorld(lossT);
-        lastLoss_ = lossT.item<double>() / (options_.reference ? 1 : mesh_.world());
+        lastLoss_ = lossTotal / (options_.reference ? 1 : mesh_.world());
         const double stepMs = msSince(t0);
         emitStep(step, lr, gradNorm, stepMs, times);
     }

@@ -72,7 +72,7 @@ struct UnitCost {
     u64 unsharded = 0;     // gathered parameters, param_dtype, padded to the shard group
     u64 shardNumel = 0;    // padded local shard elements
     u64 reduceIn = 0;      // reduce-scatter input in reduce_dtype (the full gradient, padded)
-    u64 reduceOut = 0;     // its output: Gloo's all-to-all returns full size, NCCL and shared memory a shard
+    u64 reduceOut = 0;     // its output: Gloo's all-to-all returns full size, NCCL a shard, shared memory none
     u64 grads = 0;         // unsharded gradients, param_dtype
     u64 shardGrads = 0;    // this rank's sharded gradients on the device (padded), from the unit's reduce to the optimizer step
     u64 saved = 0;         // own activations kept to backward (0 under checkpointing)
@@ -343,9 +343,9 @@ Estimate estimateMemory(const Plan& plan, const ModuleTree& tree, const Resolved
         c.grads += W * chunk * rowNumel * dtypeBytes(ru.paramDtype);
         const u64 reduce = W * chunk * rowNumel * dtypeBytes(ru.reduceDtype);
         c.reduceIn += reduce;
-        const bool shardOut = cuda || (sharedMemory && !ru.offload);
-        if (cuda || W > 1) // one rank on the CPU: nothing to exchange
-            c.reduceOut += shardOut ? chunk * rowNumel * dtypeBytes(ru.reduceDtype) : reduce;
+        // Shared memory sums the peers' slots straight into the sharded gradients: no output buffer.
+        if (cuda) c.reduceOut += chunk * rowNumel * dtypeBytes(ru.reduceDtype);
+        else if (W > 1 && (!sharedMemory || ru.offload)) c.reduceOut += reduce; // one rank on the CPU: nothing to exchange
         (ru.offload ? paddedParamsHost : paddedParamsDevice) += chunk * rowNumel * own;
         // Sharded gradients are freed between steps (FSDP2's zero_grad sets
         // them to None; the core releases its buffer): on the device they are

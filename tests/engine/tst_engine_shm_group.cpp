@@ -1,14 +1,19 @@
 // The shared-memory group's channel rotation, in process with a group of one
 // rank (a HashStore for the rendezvous): which channel a collective takes,
 // and when it must fall back to Gloo. Every rank runs the same sequence, so
-// one rank's decisions are every rank's.
+// one rank's decisions are every rank's. Then its all-reduce between two
+// ranks on threads, and the reduce-scatter's last step (grad_mean.hpp)
+// against LibTorch's own ops.
+#include "grad_mean.hpp"
 #include "shm_group.hpp"
 
 #include <QtTest>
 
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
 
+#include <cstring>
 #include <set>
+#include <thread>
 
 using sb::engine::ShmGroup;
 
@@ -16,10 +21,10 @@ namespace {
 
 constexpr std::size_t kRegion = 4096;
 
-std::unique_ptr<ShmGroup> openGroup()
+std::unique_ptr<ShmGroup> openGroup(const c10::intrusive_ptr<::c10d::Store>& store = c10::make_intrusive<::c10d::HashStore>(),
+                                    int rank = 0, int size = 1)
 {
-    auto store = c10::make_intrusive<::c10d::HashStore>();
-    auto g = ShmGroup::open(store, "test/", 0, 1, kRegion, kRegion, 5);
+    auto g = ShmGroup::open(store, "test/", rank, size, kRegion, kRegion, 5);
     if (!g) qFatal("ShmGroup::open: %s", g.status().message().c_str());
     return std::move(g).value();
 }
@@ -98,6 +103,107 @@ private Q_SLOTS:
         // The reduce pool is separate.
         QVERIFY(g->canAcquire(ShmGroup::Pool::Reduce, kRegion));
         for (auto& t : held) g->release(t);
+    }
+
+    void untouchedRegionIsTakenAgain()
+    {
+        // A unit's backward gather takes the channel its forward gather
+        // released when no collective has used it since: the rows are still
+        // there. Once another collective has, it takes the rotation's channel.
+        auto g = openGroup();
+        ShmGroup::Ticket first = g->acquire(ShmGroup::Pool::Gather, 0);
+        std::memcpy(g->region(first), "rows", 5);
+        g->post(first);
+        g->waitAll(first);
+        const ShmGroup::Ticket forward = first;
+        g->release(first);
+        QVERIFY(g->untouched(forward));
+        QVERIFY(roundTrip(*g, ShmGroup::Pool::Gather) != forward.channel); // another channel: still untouched
+        QVERIFY(g->untouched(forward));
+        ShmGroup::Ticket again = g->acquire(ShmGroup::Pool::Gather, 0, &forward);
+        QCOMPARE(again.channel, forward.channel);
+        QVERIFY(again.use != forward.use); // a new use: every rank waits for every other again
+        QCOMPARE(QByteArray(g->region(again)), QByteArray("rows"));
+        QVERIFY(!g->untouched(forward)); // held
+        const ShmGroup::Ticket backward = again;
+        g->post(again);
+        g->waitAll(again);
+        g->release(again);
+        QVERIFY(!g->untouched(forward)); // used since
+        QVERIFY(g->untouched(backward));
+        // Used by other collectives since: the rotation decides.
+        for (int i = 0; i < ShmGroup::kGatherChannels; ++i) roundTrip(*g, ShmGroup::Pool::Gather);
+        QVERIFY(!g->untouched(backward));
+        const int rotation = roundTrip(*g, ShmGroup::Pool::Gather);
+        for (int i = 1; i < ShmGroup::kGatherChannels; ++i) roundTrip(*g, ShmGroup::Pool::Gather); // round to `rotation` again
+        ShmGroup::Ticket later = g->acquire(ShmGroup::Pool::Gather, 0, &backward);
+        QCOMPARE(later.channel, rotation);
+        g->release(later);
+        // Nor is a ticket of the other pool, or none, taken.
+        QVERIFY(!g->untouched(ShmGroup::Ticket()));
+    }
+
+    void allReduceSumsTwoRanks()
+    {
+        auto store = c10::make_intrusive<::c10d::HashStore>();
+        std::unique_ptr<ShmGroup> groups[2];
+        std::thread opener([&] { groups[1] = openGroup(store, 1, 2); });
+        groups[0] = openGroup(store, 0, 2);
+        opener.join();
+        torch::Tensor values[2] = {torch::tensor({1.5, -2.0, 1e-300}, torch::kDouble),
+                                   torch::tensor({0.25, 4.0, 1e-300}, torch::kDouble)};
+        for (int round = 0; round < 3; ++round) { // channels reused in turn
+            std::thread peer([&] { groups[1]->allReduceSum(values[1]); });
+            groups[0]->allReduceSum(values[0]);
+            peer.join();
+            for (const torch::Tensor& v : values) {
+                QCOMPARE(v[0].item<double>(), 1.75 * (1 << round));
+                QCOMPARE(v[1].item<double>(), 2.0 * (1 << round));
+                QCOMPARE(v[2].item<double>(), 2e-300 * (1 << round));
+            }
+        }
+        QVERIFY(groups[0]->canAllReduce(torch::zeros({2}, torch::kFloat)));
+        QVERIFY(!groups[0]->canAllReduce(torch::zeros({2}, torch::kLong)));
+        QVERIFY(!groups[0]->canAllReduce(torch::zeros({4, 4}, torch::kDouble).t())); // not contiguous
+        QVERIFY(!groups[0]->canAllReduce(torch::zeros({1 << 20}, torch::kDouble)));  // larger than a slot
+    }
+
+    void meanOfRowsMatchesSumThenScale_data()
+    {
+        QTest::addColumn<int>("ways");
+        QTest::addColumn<int>("n");
+        QTest::newRow("one rank") << 1 << 3000;
+        QTest::newRow("two ranks, blocks and a tail") << 2 << 5000;
+        QTest::newRow("three ranks") << 3 << 4097;
+        QTest::newRow("empty") << 2 << 0;
+    }
+
+    void meanOfRowsMatchesSumThenScale()
+    {
+        // What the reduce-scatter's finish computed with LibTorch's ops: sum
+        // over the ranks' rows, then add_(sum, 1/W) into zeroed gradients; the
+        // fused pass must give the same bits, from a strided slot view too.
+        QFETCH(int, ways);
+        QFETCH(int, n);
+        torch::manual_seed(7);
+        const torch::Tensor slots = torch::randn({ways, n + 64}) * 1e3;
+        const torch::Tensor rows = slots.narrow(1, 32, n); // rows a slot's length apart
+        const float scale = static_cast<float>(1.0 / ways);
+        QVERIFY(sb::engine::meansRowsInPlace(rows, torch::empty({n})));
+        torch::Tensor expected = torch::zeros({n});
+        expected.add_(rows.sum(0, false, torch::kFloat), scale);
+        torch::Tensor fused = torch::full({n}, std::nanf(""));
+        sb::engine::meanOfRowsInto(fused, rows, scale, false);
+        QVERIFY(torch::equal(fused, expected));
+        // Accumulating into gradients held already.
+        const torch::Tensor before = torch::randn({n});
+        torch::Tensor acc = before.clone();
+        sb::engine::meanOfRowsInto(acc, rows, scale, true);
+        QVERIFY(torch::allclose(acc, before + expected, 1e-6, 1e-6));
+        // A bf16 slot, or a gradient that is not one flat fp32 buffer, takes the ops.
+        QVERIFY(!sb::engine::meansRowsInPlace(rows.to(torch::kBFloat16), torch::empty({n})));
+        QVERIFY(!sb::engine::meansRowsInPlace(rows, torch::empty({n + 1})));
+        QVERIFY(!sb::engine::meansRowsInPlace(rows, torch::empty({n}, torch::kDouble)));
     }
 
     void tooLargeFallsBack()

@@ -43,13 +43,17 @@ void TestUnitEdit::makeUnitChangesEstimateAndUndoRedo()
     const std::uint64_t peakBefore = w->memoryModel()->estimate().peakBytes();
     QVERIFY(!before.isEmpty());
 
-    // "output" (dim x vocab) leaves the root unit, which keeps its parameters
-    // after forward, for a unit of its own that frees them.
-    const int output = test::moduleIndex(*w.window, "output");
-    QVERIFY(output > 0);
-    QVERIFY(!w->planTreeModel()->isUnit(output));
-    toggleCell(w->planTree(), w->planTreeModel()->indexOfModule(output, PlanTreeModel::UnitColumn));
-    QVERIFY(doc->plan().findUnit("output"));
+    // "tok_embeddings" (vocab x dim) leaves the root unit, which keeps its
+    // parameters through backward, for a unit of its own that frees them
+    // after forward and gathers them again only for its backward, the last.
+    // ("output" would not do: its reduce-scatter, in flight at the last
+    // block's backward where the peak is, is exactly as large as the
+    // parameters it frees.)
+    const int embeddings = test::moduleIndex(*w.window, "tok_embeddings");
+    QVERIFY(embeddings > 0);
+    QVERIFY(!w->planTreeModel()->isUnit(embeddings));
+    toggleCell(w->planTree(), w->planTreeModel()->indexOfModule(embeddings, PlanTreeModel::UnitColumn));
+    QVERIFY(doc->plan().findUnit("tok_embeddings"));
     QVERIFY(test::waitForMemoryView(*w.window));
     const QString after = w->memoryView()->verdictText();
     QVERIFY2(after != before, qPrintable(after));
@@ -59,13 +63,13 @@ void TestUnitEdit::makeUnitChangesEstimateAndUndoRedo()
     QVERIFY(reference.peakBytes() != peakBefore);
 
     QTest::keyClick(w.window.get(), Qt::Key_Z, Qt::ControlModifier);
-    QVERIFY(!doc->plan().findUnit("output"));
+    QVERIFY(!doc->plan().findUnit("tok_embeddings"));
     QVERIFY(test::waitForMemoryView(*w.window));
     QCOMPARE(w->memoryView()->verdictText(), before);
     QCOMPARE(w->memoryModel()->estimate().peakBytes(), peakBefore);
 
     QTest::keyClick(w.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
-    QVERIFY(doc->plan().findUnit("output"));
+    QVERIFY(doc->plan().findUnit("tok_embeddings"));
     QVERIFY(test::waitForMemoryView(*w.window));
     QCOMPARE(w->memoryView()->verdictText(), after);
 }
