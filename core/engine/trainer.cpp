@@ -269,7 +269,7 @@ private:
         // per-tensor norms), squared and summed in double on the device: one
         // read of each gradient, where widening it to double wrote and re-read
         // two temporaries of twice its size (about 17 GB of traffic a step for
-        // the 0.54B model of docs/performance.md's H100 run; not yet timed there).
+        // the 0.54B model of docs/performance-h100.md; not yet timed there).
         const bool withLoss = mesh_.replicate() == 1;
         torch::Tensor sq = torch::zeros({withLoss ? 2 : 1}, onDevice(torch::kDouble));
         torch::Tensor squares = sq.narrow(0, 0, 1);

@@ -119,7 +119,7 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
     // Loss: the logits in fp32 and log-softmax's fp32 output; in backward two
     // fp32 gradients of that size. On CUDA a bf16 root's output is cast at
     // once and not kept (measured on an H100 with bf16 and fp32 roots alike,
-    // docs/performance.md "One H100"); on the CPU (LibTorch 1.13) the bf16
+    // docs/performance-h100.md); on the CPU (LibTorch 1.13) the bf16
     // logits stay alive beside their fp32 copy, and their gradient joins in
     // backward (the CPU calibration's bf16 plan).
     const u64 eRoot = r.units.empty() ? 4 : dtypeBytes(r.units[0].paramDtype);

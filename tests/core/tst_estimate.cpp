@@ -404,7 +404,7 @@ private Q_SLOTS:
         QCOMPARE(comm(es, after) - comm(es, ic), 0);
     }
 
-    // Measured on an H100 with PyTorch 2.11 (docs/performance.md, "One H100"):
+    // Measured on an H100 with PyTorch 2.11 (docs/performance-h100.md):
     // the cuBLAS workspaces (64 MiB) from the first product on, and the
     // logits at the loss as fp32 logits and fp32 log-softmax, whatever the
     // root's dtype (a bf16 root's output is cast at once and not kept).

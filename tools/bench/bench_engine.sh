@@ -9,7 +9,10 @@
 # each round (median and range over the rounds: the host's load drifts
 # between rounds, less within one). Each round also runs two unsharded W=1
 # cores at once, independently: the cost of two busy cores on this host,
-# against which W=2's own overhead is read.
+# against which W=2's own overhead is read; the slower of the two is the
+# slower core's W=1 step, the pace a synchronous W=2 step cannot beat. Each
+# round starts by timing every core alone (core_speed.py: the cores of a
+# shared VM change speed independently).
 # usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
 # PEERS=0 leaves the PyTorch peers out. BASELINE=OTHER_BUILD_DIR runs that
 # build's core in the same rounds too (before/after, side by side). GLOO=1
@@ -81,6 +84,12 @@ pair() { # two unsharded W=1 cores at once, each on its own: what two busy cores
   for p in "${pids[@]}"; do wait "$p"; done
   port=$((port + 2))
   steps "$work/pair.out0" "$work/pair.out1" >>"$work/pair-w1.txt"
+  steps "$work/pair.out0" >>"$work/pair-w1-a.txt"
+  steps "$work/pair.out1" >>"$work/pair-w1-b.txt"
+}
+
+cores() { # "round core GFLOP/s" of each core alone, before the round
+  OMP_NUM_THREADS=1 "$PYTHON" "$here/core_speed.py" 1 | sed "s/^core /$round /" >>"$work/cores.txt"
 }
 
 peer() { # name world plan: the PyTorch peer, same steps, "step_ms nan round" lines
@@ -95,6 +104,7 @@ plan fp32-w2 2
 plan bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
 plan gloo-fp32-w2 2
 for round in $(seq 1 "$ROUNDS"); do
+  cores
   run fp32-w1 1 --reference
   pair
   [[ $PEERS == 1 ]] && peer torch-w1 1 fp32-w1
@@ -133,6 +143,9 @@ print("|---|---|---|---|---|")
 row("core W=1 unsharded fp32 (--reference)", w1, 512)
 p1 = load("pair-w1")
 row("two core W=1 processes at once (each)", p1, 1024)
+load("pair-w1-a"), load("pair-w1-b")
+# Per round, the slower of the two processes: the slower core's W=1 step.
+rounds["pair-w1-slower"] = {k: max(rounds["pair-w1-a"][k], rounds["pair-w1-b"][k]) for k in rounds["pair-w1-a"]}
 if peers:
     t1, d2 = load("torch-w1"), load("ddp-w2")
     row("PyTorch 1.13 W=1 fp32", t1, 512)
@@ -160,5 +173,12 @@ if gloo:
 print(f"core W=2 / core W=1:    {w2[0] / w1[0]:.3f}  (goal <= 1.10); {paired('fp32-w2', 'fp32-w1')}")
 print(f"two W=1 at once / one W=1: {p1[0] / w1[0]:.3f}  (this host's cost of two busy cores)")
 print(f"core W=2 / two W=1 at once: {w2[0] / p1[0]:.3f}, {paired('fp32-w2', 'pair-w1')}" + (f"; DDP W=2 / two W=1 at once: {d2[0] / p1[0]:.3f}" if peers else ""))
+print(f"core W=2 / the slower of two W=1 at once: {paired('fp32-w2', 'pair-w1-slower')}  (W=2 beside its slower core)")
 print(f"bf16 speed-up at W=2:   {w2[0] / b2[0]:.2f}x  (goal >= 1.7); {paired('fp32-w2', 'bf16-w2')}")
+speeds = {}
+for l in open(os.path.join(work, "cores.txt")):
+    r, core, g = l.split()
+    speeds.setdefault(r, []).append(f"{g}")
+print("each core alone before each round, GFLOP/s (512x512 fp32 product): " +
+      "; ".join(f"round {r}: " + " / ".join(v) for r, v in sorted(speeds.items(), key=lambda kv: int(kv[0]))))
 PY

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU checks of docs/performance.md ("One H100"), on a machine with one
+# The GPU checks of docs/performance-h100.md, on a machine with one
 # CUDA GPU and PyTorch 2.x. Builds shardbench-core against the LibTorch inside
 # PyTorch, then at W=1 with device cuda:
 #   parity  the core sharded, unsharded (--reference) and with composed
