@@ -7,11 +7,13 @@
 #include <chrono>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
 #include <linux/futex.h>
 #include <random>
+#include <sched.h>
 #include <signal.h>
 #include <stdexcept>
 #include <sys/mman.h>
@@ -81,6 +83,39 @@ bool exited(pid_t pid)
     return close != std::string::npos && close + 2 < line.size() && (line[close + 2] == 'Z' || line[close + 2] == 'X');
 }
 
+// Pauses every wait spins through before it may sleep: a peer a few
+// microseconds behind.
+constexpr int kShortSpin = 2000;
+
+// How long a wait spins before it sleeps on the futex. Sleeping halts the
+// CPU; on a virtual machine a halted vCPU exits to the host, which may run
+// something else on its core or move it, and the rank comes back to a slower
+// or colder core: with every wait sleeping, the bench model's W=2 step took
+// 1.25-1.4x that of two independent processes at the same time, spinning
+// about 1.0x (docs/performance.md). So while the group has a CPU per rank
+// (nothing else of ours needs the core), a wait spins for up to 50 ms, as
+// NCCL's proxies and MPI's shared-memory transports poll; with more ranks
+// than CPUs (oversubscribed tests) a spinning rank would take the core its
+// peer needs, and only the short spin is left; while spinning, a wait
+// yields to any process waiting for its CPU. SB_SHM_SPIN_US overrides.
+} // namespace
+
+long ShmGroup::spinMicroseconds(int groupSize)
+{
+    if (const char* v = std::getenv("SB_SHM_SPIN_US")) {
+        char* end = nullptr;
+        const long us = std::strtol(v, &end, 10);
+        if (end != v && *end == '\0' && us >= 0) return us;
+        std::fprintf(stderr, "shardbench-core: SB_SHM_SPIN_US=\"%s\" is not a number of microseconds; ignored\n", v);
+    }
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    const int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    return groupSize <= cpus ? 50000 : 0;
+}
+
+namespace {
+
 // a has reached b, counting modulo 2^32.
 inline bool reached(std::uint32_t a, std::uint32_t b) { return static_cast<std::int32_t>(a - b) >= 0; }
 
@@ -124,6 +159,7 @@ Result<std::unique_ptr<ShmGroup>> ShmGroup::open(const c10::intrusive_ptr<::c10d
     g->rank_ = rank;
     g->size_ = size;
     g->timeoutS_ = timeoutS;
+    g->spinUs_ = spinMicroseconds(size);
     g->slotBytes_ = {roundUp(std::max<std::size_t>(gatherRegionBytes, 1), kPage),
                      roundUp(std::max<std::size_t>(reduceSlotBytes, 1), kPage)};
     const std::size_t n = static_cast<std::size_t>(size);
@@ -363,11 +399,14 @@ double ShmGroup::waitFor(const char* what, const Ticket& t, bool posted, std::ui
     const pid_t* pids = reinterpret_cast<const pid_t*>(static_cast<const char*>(map_->base) + pidsOffset());
     for (int r = 0; r < size_; ++r) {
         std::atomic<std::uint32_t>* w = word(map_->base, size_, flatChannel(t), r, posted);
-        // A peer a few microseconds behind is caught by spinning; one that is
-        // computing is waited for in the kernel, off the CPU it needs.
-        for (int spin = 0; spin < 2000; ++spin) {
+        // Spun for first (spinUs_), then waited for in the kernel.
+        const auto spinUntil = std::chrono::steady_clock::now() + std::chrono::microseconds(spinUs_);
+        for (int spin = 0;; ++spin) {
             if (reached(w->load(std::memory_order_acquire), target)) break;
             cpuRelax();
+            if (spin < kShortSpin || (spin & 255) != 0) continue;
+            if (std::chrono::steady_clock::now() >= spinUntil) break;
+            sched_yield(); // a process waiting for this CPU (the peer itself, if oversubscribed) runs first
         }
         for (;;) {
             const std::uint32_t seen = w->load(std::memory_order_acquire);

@@ -65,6 +65,11 @@ public:
     ShmGroup(const ShmGroup&) = delete;
     ShmGroup& operator=(const ShmGroup&) = delete;
 
+    // How long a wait of a group of `groupSize` ranks spins before it sleeps
+    // (shm_group.cpp says why): SB_SHM_SPIN_US, else 50 ms while every rank
+    // can have a CPU of this process's affinity mask, else none.
+    static long spinMicroseconds(int groupSize);
+
     int rank() const { return rank_; }
     int size() const { return size_; }
     // Whether `bytes` fit a region or slot of `pool` and one of its channels is not
@@ -128,6 +133,7 @@ private:
 
     int rank_ = 0, size_ = 1;
     int timeoutS_ = 300;
+    long spinUs_ = 0;                             // how long a wait spins before sleeping
     std::array<std::size_t, 2> slotBytes_{};
     std::array<std::size_t, 2> poolOffset_{};
     std::uint64_t releases_ = 0;                  // release() calls so far

@@ -12,6 +12,7 @@
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
 
 #include <cstring>
+#include <sched.h>
 #include <set>
 #include <thread>
 
@@ -204,6 +205,33 @@ private Q_SLOTS:
         QVERIFY(!sb::engine::meansRowsInPlace(rows.to(torch::kBFloat16), torch::empty({n})));
         QVERIFY(!sb::engine::meansRowsInPlace(rows, torch::empty({n + 1})));
         QVERIFY(!sb::engine::meansRowsInPlace(rows, torch::empty({n}, torch::kDouble)));
+    }
+
+    void waitsSpinWhileEveryRankHasACpu()
+    {
+        // Sleeping at once halts the vCPU (docs/performance.md): a group with a
+        // CPU per rank spins first; an oversubscribed one must not take the
+        // CPU its peers need.
+        qunsetenv("SB_SHM_SPIN_US");
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        QCOMPARE(sched_getaffinity(0, sizeof set, &set), 0);
+        const int cpus = CPU_COUNT(&set);
+        QCOMPARE(ShmGroup::spinMicroseconds(cpus), 50000L);
+        QCOMPARE(ShmGroup::spinMicroseconds(1), 50000L);
+        QCOMPARE(ShmGroup::spinMicroseconds(cpus + 1), 0L);
+        qputenv("SB_SHM_SPIN_US", "250");
+        QCOMPARE(ShmGroup::spinMicroseconds(cpus + 1), 250L);
+        qputenv("SB_SHM_SPIN_US", "0");
+        QCOMPARE(ShmGroup::spinMicroseconds(1), 0L);
+        for (const char* bad : {"-5", "fast", "12ms", ""}) { // ignored, with a note
+            qputenv("SB_SHM_SPIN_US", bad);
+            QCOMPARE(ShmGroup::spinMicroseconds(1), 50000L);
+        }
+        qunsetenv("SB_SHM_SPIN_US");
+        // A wait for a rank that has posted returns at once, spinning or not.
+        auto g = openGroup();
+        QCOMPARE(roundTrip(*g, ShmGroup::Pool::Reduce) >= 0, true);
     }
 
     void tooLargeFallsBack()

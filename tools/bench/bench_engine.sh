@@ -16,13 +16,15 @@
 # usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
 # PEERS=0 leaves the PyTorch peers out. BASELINE=OTHER_BUILD_DIR runs that
 # build's core in the same rounds too (before/after, side by side). GLOO=1
-# adds the core at W=2 with SB_SHM=0 (Gloo instead of shared memory).
+# adds the core at W=2 with SB_SHM=0 (Gloo instead of shared memory); SLEEP=1
+# the core at W=2 with SB_SHM_SPIN_US=0 (its waits sleep at once).
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
 STEPS=${3:-30}
 PEERS=${PEERS:-1}
 GLOO=${GLOO:-0}
+SLEEP=${SLEEP:-0}
 BASE_BIN=${BASELINE:+$BASELINE/bin}
 PYTHON=/usr/bin/python3 # Debian's, which sees python3-torch
 here=$(cd "$(dirname "$0")" && pwd)
@@ -103,6 +105,7 @@ plan fp32-w1 1
 plan fp32-w2 2
 plan bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
 plan gloo-fp32-w2 2
+plan sleep-fp32-w2 2
 for round in $(seq 1 "$ROUNDS"); do
   cores
   run fp32-w1 1 --reference
@@ -112,6 +115,7 @@ for round in $(seq 1 "$ROUNDS"); do
   [[ $PEERS == 1 ]] && peer ddp-w2 2 fp32-w2
   run bf16-w2 2
   [[ $GLOO == 1 ]] && SB_SHM=0 run gloo-fp32-w2 2
+  [[ $SLEEP == 1 ]] && SB_SHM_SPIN_US=0 run sleep-fp32-w2 2
   if [[ -n $BASE_BIN ]]; then
     run base fp32-w1 1 --reference
     run base fp32-w2 2
@@ -119,9 +123,9 @@ for round in $(seq 1 "$ROUNDS"); do
   fi
 done
 
-python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" <<'PY'
+python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" "$SLEEP" <<'PY'
 import math, statistics, sys, os
-work, peers, base, gloo = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1"
+work, peers, base, gloo, sleep = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
 rounds = {}  # configuration -> {round: median step ms}
 def load(n):
     rows = [tuple(map(float, l.split())) for l in open(os.path.join(work, n + ".txt"))]
@@ -156,6 +160,9 @@ row("core W=2 sharded bf16 params, fp32 reduce", b2, 1024)
 if gloo:
     g2 = load("gloo-fp32-w2")
     row("core W=2 sharded fp32, Gloo (SB_SHM=0)", g2, 1024)
+if sleep:
+    s2 = load("sleep-fp32-w2")
+    row("core W=2 sharded fp32, waits sleeping (SB_SHM_SPIN_US=0)", s2, 1024)
 if base:
     bw1, bw2, bb2 = load("base-fp32-w1"), load("base-fp32-w2"), load("base-bf16-w2")
     row("baseline core W=1 unsharded fp32", bw1, 512)
@@ -170,6 +177,8 @@ if peers:
     print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95); {paired('fp32-w2', 'ddp-w2')}")
 if gloo:
     print(f"core W=2 shared memory / Gloo: {w2[0] / g2[0]:.3f}")
+if sleep:
+    print(f"core W=2 spinning / sleeping waits: {w2[0] / s2[0]:.3f}; {paired('fp32-w2', 'sleep-fp32-w2')}")
 print(f"core W=2 / core W=1:    {w2[0] / w1[0]:.3f}  (goal <= 1.10); {paired('fp32-w2', 'fp32-w1')}")
 print(f"two W=1 at once / one W=1: {p1[0] / w1[0]:.3f}  (this host's cost of two busy cores)")
 print(f"core W=2 / two W=1 at once: {w2[0] / p1[0]:.3f}, {paired('fp32-w2', 'pair-w1')}" + (f"; DDP W=2 / two W=1 at once: {d2[0] / p1[0]:.3f}" if peers else ""))
