@@ -90,9 +90,9 @@ constexpr int kShortSpin = 2000;
 // How long a wait spins before it sleeps on the futex. Sleeping halts the
 // CPU; on a virtual machine a halted vCPU exits to the host, which may run
 // something else on its core or move it, and the rank comes back to a slower
-// or colder core: with every wait sleeping, the bench model's W=2 step took
-// 1.25-1.4x that of two independent processes at the same time, spinning
-// about 1.0x (docs/performance.md). So while the group has a CPU per rank
+// or colder core. On this project's 2-vCPU VM the bench model's W=2 step was
+// faster spinning than sleeping in 7 of 9 side-by-side comparisons, by up to
+// 23 % (docs/performance.md). So while the group has a CPU per rank
 // (nothing else of ours needs the core), a wait spins for up to 50 ms, as
 // NCCL's proxies and MPI's shared-memory transports poll; with more ranks
 // than CPUs (oversubscribed tests) a spinning rank would take the core its
