@@ -87,6 +87,8 @@ bool exited(pid_t pid)
 // microseconds behind.
 constexpr int kShortSpin = 2000;
 
+} // namespace
+
 // How long a wait spins before it sleeps on the futex. Sleeping halts the
 // CPU; on a virtual machine a halted vCPU exits to the host, which may run
 // something else on its core or move it, and the rank comes back to a slower
@@ -98,8 +100,6 @@ constexpr int kShortSpin = 2000;
 // than CPUs (oversubscribed tests) a spinning rank would take the core its
 // peer needs, and only the short spin is left; while spinning, a wait
 // yields to any process waiting for its CPU. SB_SHM_SPIN_US overrides.
-} // namespace
-
 long ShmGroup::spinMicroseconds(int groupSize)
 {
     if (const char* v = std::getenv("SB_SHM_SPIN_US")) {
