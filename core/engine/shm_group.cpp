@@ -2,6 +2,7 @@
 
 #include "tracking_allocator.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -99,7 +100,9 @@ constexpr int kShortSpin = 2000;
 // NCCL's proxies and MPI's shared-memory transports poll; with more ranks
 // than CPUs (oversubscribed tests) a spinning rank would take the core its
 // peer needs, and only the short spin is left; while spinning, a wait
-// yields to any process waiting for its CPU. SB_SHM_SPIN_US overrides.
+// yields to any process waiting for its CPU. The CPUs counted are those of
+// the affinity mask, or fewer under a cgroup CPU quota (a container's
+// limit). SB_SHM_SPIN_US overrides.
 long ShmGroup::spinMicroseconds(int groupSize)
 {
     if (const char* v = std::getenv("SB_SHM_SPIN_US")) {
@@ -110,8 +113,44 @@ long ShmGroup::spinMicroseconds(int groupSize)
     }
     cpu_set_t set;
     CPU_ZERO(&set);
-    const int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    if (const int quota = cgroupCpuQuota(); quota > 0) cpus = std::min(cpus, quota);
     return groupSize <= cpus ? 50000 : 0;
+}
+
+int ShmGroup::cpusOfQuota(long long quota, long long period)
+{
+    if (quota <= 0 || period <= 0) return 0; // -1 (v1) or "max" (v2): no quota
+    return static_cast<int>(std::max<long long>(1, (quota + period - 1) / period));
+}
+
+int ShmGroup::cgroupCpuQuota()
+{
+    // A container's CPU limit (docker --cpus, a Kubernetes limit) is a CFS
+    // quota, which the affinity mask does not show: cgroup v2's cpu.max
+    // ("QUOTA PERIOD" or "max PERIOD"), or v1's cpu.cfs_quota_us and
+    // cpu.cfs_period_us, of this process's own cgroup.
+    std::ifstream groups("/proc/self/cgroup");
+    std::string line;
+    while (std::getline(groups, line)) {
+        const std::size_t a = line.find(':'), b = a == std::string::npos ? a : line.find(':', a + 1);
+        if (b == std::string::npos) continue;
+        const std::string controllers = line.substr(a + 1, b - a - 1), path = line.substr(b + 1);
+        long long quota = 0, period = 0;
+        if (controllers.empty()) { // v2
+            for (const char* root : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"}) {
+                std::ifstream max(std::string(root) + path + "/cpu.max");
+                std::string q;
+                if (max >> q >> period) return q == "max" ? 0 : cpusOfQuota(std::atoll(q.c_str()), period);
+            }
+        } else if (("," + controllers + ",").find(",cpu,") != std::string::npos) { // v1
+            for (const std::string root : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"}) {
+                std::ifstream q(root + path + "/cpu.cfs_quota_us"), p(root + path + "/cpu.cfs_period_us");
+                if (q >> quota && p >> period) return cpusOfQuota(quota, period);
+            }
+        }
+    }
+    return 0;
 }
 
 namespace {

@@ -67,8 +67,12 @@ public:
 
     // How long a wait of a group of `groupSize` ranks spins before it sleeps
     // (shm_group.cpp says why): SB_SHM_SPIN_US, else 50 ms while every rank
-    // can have a CPU of this process's affinity mask, else none.
+    // can have a CPU of this process's affinity mask and cgroup quota, else none.
     static long spinMicroseconds(int groupSize);
+    // CPUs a CFS quota of `quota` per `period` microseconds allows (rounded
+    // up), 0 for none; and this process's cgroup quota so counted (0: none).
+    static int cpusOfQuota(long long quota, long long period);
+    static int cgroupCpuQuota();
 
     int rank() const { return rank_; }
     int size() const { return size_; }

@@ -11,6 +11,7 @@
 
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <sched.h>
 #include <set>
@@ -216,7 +217,10 @@ private Q_SLOTS:
         cpu_set_t set;
         CPU_ZERO(&set);
         QCOMPARE(sched_getaffinity(0, sizeof set, &set), 0);
-        const int cpus = CPU_COUNT(&set);
+        int cpus = CPU_COUNT(&set);
+        const int quota = ShmGroup::cgroupCpuQuota();
+        qInfo("affinity mask: %d CPUs; cgroup CPU quota: %d CPUs (0: none)", cpus, quota);
+        if (quota > 0) cpus = std::min(cpus, quota);
         QCOMPARE(ShmGroup::spinMicroseconds(cpus), 50000L);
         QCOMPARE(ShmGroup::spinMicroseconds(1), 50000L);
         QCOMPARE(ShmGroup::spinMicroseconds(cpus + 1), 0L);
@@ -229,6 +233,13 @@ private Q_SLOTS:
             QCOMPARE(ShmGroup::spinMicroseconds(1), 50000L);
         }
         qunsetenv("SB_SHM_SPIN_US");
+        // A container's CPU limit is a quota: docker --cpus=1.5 is 150000 per 100000.
+        QCOMPARE(ShmGroup::cpusOfQuota(150000, 100000), 2);
+        QCOMPARE(ShmGroup::cpusOfQuota(100000, 100000), 1);
+        QCOMPARE(ShmGroup::cpusOfQuota(20000, 100000), 1);
+        QCOMPARE(ShmGroup::cpusOfQuota(-1, 100000), 0); // v1's "no quota"
+        QCOMPARE(ShmGroup::cpusOfQuota(100000, 0), 0);
+        QVERIFY(ShmGroup::cgroupCpuQuota() >= 0);
         // A wait for a rank that has posted returns at once, spinning or not.
         auto g = openGroup();
         QCOMPARE(roundTrip(*g, ShmGroup::Pool::Reduce) >= 0, true);
