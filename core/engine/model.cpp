@@ -1,6 +1,8 @@
 #include "model.hpp"
 
 #include "causal_attention.hpp"
+#include "dense_layer.hpp"
+#include "gelu.hpp"
 #include "torch_compat.hpp"
 
 #include <cmath>
@@ -59,7 +61,7 @@ torch::Tensor TransformerModel::linear(int module, const torch::Tensor& x)
         const torch::Tensor& w = params_[static_cast<std::size_t>(mod.params[0])];
         torch::Tensor b = mod.params.size() > 1 ? params_[static_cast<std::size_t>(mod.params[1])] : torch::Tensor();
         // Units may compute in different dtypes: follow the weight's.
-        return torch::nn::functional::linear(in.to(w.scalar_type()), w, b);
+        return denseLayer(in.to(w.scalar_type()), w, b, WeightLayout::OutIn);
     });
 }
 
@@ -145,7 +147,7 @@ torch::Tensor TransformerModel::feedForward(const Block& blk, const torch::Tenso
 {
     return call(blk.ff, x, [this, &blk](const torch::Tensor& in) {
         if (blk.w3 >= 0) return linear(blk.w2, torch::silu(linear(blk.w1, in)) * linear(blk.w3, in));
-        return linear(blk.w2, torch::gelu(linear(blk.w1, in)));
+        return linear(blk.w2, applyGelu(linear(blk.w1, in)));
     });
 }
 

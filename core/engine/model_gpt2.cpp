@@ -4,6 +4,9 @@
 // are), a GELU (tanh) MLP, and lm_head tied to wte unless the plan unties it.
 #include "model.hpp"
 
+#include "dense_layer.hpp"
+#include "gelu.hpp"
+
 #include <stdexcept>
 
 namespace sb::engine {
@@ -33,10 +36,7 @@ torch::Tensor TransformerModel::conv1d(int module, const torch::Tensor& x)
         const Module& mod = tree_->module(module);
         const torch::Tensor& w = params_[static_cast<std::size_t>(mod.params[0])];
         const torch::Tensor& b = params_[static_cast<std::size_t>(mod.params[1])];
-        const torch::Tensor x2 = in.to(w.scalar_type());
-        auto sizes = x2.sizes().vec();
-        sizes.back() = w.size(1);
-        return torch::addmm(b, x2.reshape({-1, x2.size(-1)}), w).view(sizes);
+        return denseLayer(in.to(w.scalar_type()), w, b, WeightLayout::InOut);
     });
 }
 
@@ -51,7 +51,7 @@ torch::Tensor TransformerModel::gpt2Block(const Gpt2Block& blk, const torch::Ten
         });
         auto h = in + attn;
         return h + call(blk.mlp, norm(blk.ln2, h), [this, blk](const torch::Tensor& a) {
-                   return conv1d(blk.mlpProj, torch::gelu(conv1d(blk.cFc, a), "tanh"));
+                   return conv1d(blk.mlpProj, applyGelu(conv1d(blk.cFc, a), GeluForm::Tanh));
                });
     });
 }

@@ -1,10 +1,12 @@
-// The fused causal attention against the composed ops inside one process
-// (docs/performance.md, "Fused causal attention"): forward and backward of a
-// plan's model on one thread, switching SB_ATTENTION between the two on every
-// iteration, so load from other processes falls on both alike (runs of whole
-// binaries on a shared 2-core host differed by more than the attention's share).
+// One of the core's own CPU kernels against the ATen ops it replaces, inside
+// one process (docs/performance.md, "Fused causal attention" and "GELU"):
+// forward and backward of a plan's model on one thread, switching the
+// kernel's variable (SB_ATTENTION by default, SB_GELU or SB_LINEAR) between "reference"
+// and its default on every iteration, so load from other processes falls on
+// both alike (runs of whole binaries on a shared 2-core host differed by more
+// than one kernel's share). --bf16 runs the model with bf16 parameters.
 //
-//   shardbench-attention-bench PLAN.json [--pairs N]
+//   shardbench-attention-bench PLAN.json [--pairs N] [--switch SB_ATTENTION|SB_GELU|SB_LINEAR] [--bf16]
 #include "model.hpp"
 #include "param_init.hpp"
 #include "plan/model_config.hpp"
@@ -39,8 +41,24 @@ int main(int argc, char** argv)
         return 2;
     }
     int pairs = 40;
-    for (int i = 2; i + 1 < argc; ++i)
-        if (std::strcmp(argv[i], "--pairs") == 0) pairs = std::max(1, std::atoi(argv[++i]));
+    std::string variable = "SB_ATTENTION";
+    bool bf16 = false;
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {
+            pairs = std::max(1, std::atoi(argv[++i]));
+        } else if (std::strcmp(argv[i], "--switch") == 0 && i + 1 < argc) {
+            variable = argv[++i];
+        } else if (std::strcmp(argv[i], "--bf16") == 0) {
+            bf16 = true;
+        } else {
+            std::fprintf(stderr, "unknown argument %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (variable != "SB_ATTENTION" && variable != "SB_GELU" && variable != "SB_LINEAR") {
+        std::fprintf(stderr, "--switch takes SB_ATTENTION, SB_GELU or SB_LINEAR\n");
+        return 2;
+    }
     const sb::PlanReadResult read = sb::loadPlanFile(argv[1]);
     if (!read.ok()) {
         std::fprintf(stderr, "cannot read plan %s\n", argv[1]);
@@ -62,7 +80,9 @@ int main(int argc, char** argv)
     for (std::size_t i = 0; i < tree->params().size(); ++i) {
         const int tied = tree->param(static_cast<int>(i)).tiedTo;
         if (tied >= 0) continue;
-        model.params()[i] = sb::engine::initFullParam(*tree, static_cast<int>(i), 1).set_requires_grad(true);
+        model.params()[i] = sb::engine::initFullParam(*tree, static_cast<int>(i), 1);
+        if (bf16) model.params()[i] = model.params()[i].to(torch::kBFloat16);
+        model.params()[i].set_requires_grad(true);
         leaves.push_back(model.params()[i]);
     }
     for (std::size_t i = 0; i < tree->params().size(); ++i)
@@ -76,7 +96,7 @@ int main(int argc, char** argv)
     const int warmup = 4;
     for (int it = 0; it < 2 * pairs + warmup; ++it) {
         const int reference = it % 2;
-        setenv("SB_ATTENTION", reference ? "reference" : "fused", 1);
+        setenv(variable.c_str(), reference ? "reference" : "", 1);
         for (torch::Tensor& p : leaves) p.mutable_grad().reset();
         const auto t0 = std::chrono::steady_clock::now();
         const torch::Tensor logits = model.forward(tokens);
@@ -94,8 +114,8 @@ int main(int argc, char** argv)
         std::vector<double> sum;
         for (std::size_t i = 0; i < fwd[r].size(); ++i) sum.push_back(fwd[r][i] + bwd[r][i]);
         std::printf("%-9s forward %6.1f ms  backward %6.1f ms  both %6.1f ms (medians of %d)\n",
-                    r ? "reference" : "fused", median(fwd[r]), median(bwd[r]), median(sum), pairs);
+                    r ? "reference" : "core", median(fwd[r]), median(bwd[r]), median(sum), pairs);
     }
-    std::printf("fused / reference, forward+backward of the same pair: median %.3f\n", median(ratio));
+    std::printf("core / reference (%s), forward+backward of the same pair: median %.3f\n", variable.c_str(), median(ratio));
     return 0;
 }

@@ -17,7 +17,10 @@
 # PEERS=0 leaves the PyTorch peers out. BASELINE=OTHER_BUILD_DIR runs that
 # build's core in the same rounds too (before/after, side by side). GLOO=1
 # adds the core at W=2 with SB_SHM=0 (Gloo instead of shared memory); SLEEP=1
-# the core at W=2 with SB_SHM_SPIN_US=0 (its waits sleep at once).
+# the core at W=2 with SB_SHM_SPIN_US=0 (its waits sleep at once); ATEN=1
+# the core at W=1, W=2 and W=2 bf16 with ATen's GELU and products
+# (SB_GELU=reference SB_LINEAR=reference: the core's own kernels against
+# ATen's, same binary, same rounds).
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
@@ -25,6 +28,7 @@ STEPS=${3:-30}
 PEERS=${PEERS:-1}
 GLOO=${GLOO:-0}
 SLEEP=${SLEEP:-0}
+ATEN=${ATEN:-0}
 BASE_BIN=${BASELINE:+$BASELINE/bin}
 PYTHON=/usr/bin/python3 # Debian's, which sees python3-torch
 here=$(cd "$(dirname "$0")" && pwd)
@@ -106,6 +110,9 @@ plan fp32-w2 2
 plan bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
 plan gloo-fp32-w2 2
 plan sleep-fp32-w2 2
+plan aten-fp32-w1 1
+plan aten-fp32-w2 2
+plan aten-bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
 for round in $(seq 1 "$ROUNDS"); do
   cores
   run fp32-w1 1 --reference
@@ -116,6 +123,11 @@ for round in $(seq 1 "$ROUNDS"); do
   run bf16-w2 2
   [[ $GLOO == 1 ]] && SB_SHM=0 run gloo-fp32-w2 2
   [[ $SLEEP == 1 ]] && SB_SHM_SPIN_US=0 run sleep-fp32-w2 2
+  if [[ $ATEN == 1 ]]; then
+    SB_GELU=reference SB_LINEAR=reference run aten-fp32-w1 1 --reference
+    SB_GELU=reference SB_LINEAR=reference run aten-fp32-w2 2
+    SB_GELU=reference SB_LINEAR=reference run aten-bf16-w2 2
+  fi
   if [[ -n $BASE_BIN ]]; then
     run base fp32-w1 1 --reference
     run base fp32-w2 2
@@ -123,9 +135,10 @@ for round in $(seq 1 "$ROUNDS"); do
   fi
 done
 
-python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" "$SLEEP" <<'PY'
+python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" "$SLEEP" "$ATEN" <<'PY'
 import math, statistics, sys, os
 work, peers, base, gloo, sleep = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
+aten = sys.argv[6] == "1"
 rounds = {}  # configuration -> {round: median step ms}
 def load(n):
     rows = [tuple(map(float, l.split())) for l in open(os.path.join(work, n + ".txt"))]
@@ -163,6 +176,11 @@ if gloo:
 if sleep:
     s2 = load("sleep-fp32-w2")
     row("core W=2 sharded fp32, waits sleeping (SB_SHM_SPIN_US=0)", s2, 1024)
+if aten:
+    aw1, aw2, ab2 = load("aten-fp32-w1"), load("aten-fp32-w2"), load("aten-bf16-w2")
+    row("core W=1 unsharded fp32, ATen's GELU and products", aw1, 512)
+    row("core W=2 sharded fp32, ATen's GELU and products", aw2, 1024)
+    row("core W=2 sharded bf16, ATen's GELU and products", ab2, 1024)
 if base:
     bw1, bw2, bb2 = load("base-fp32-w1"), load("base-fp32-w2"), load("base-bf16-w2")
     row("baseline core W=1 unsharded fp32", bw1, 512)
@@ -172,6 +190,11 @@ print()
 if base:
     print(f"core / baseline: W=1 {w1[0] / bw1[0]:.3f}, W=2 {w2[0] / bw2[0]:.3f}, bf16 W=2 {b2[0] / bb2[0]:.3f}")
     print(f"baseline W=2 / W=1 {bw2[0] / bw1[0]:.3f}, bf16 speed-up {bw2[0] / bb2[0]:.2f}x")
+if aten:
+    print(f"own kernels / ATen's: W=1 {paired('fp32-w1', 'aten-fp32-w1')}; W=2 {paired('fp32-w2', 'aten-fp32-w2')}; "
+          f"bf16 W=2 {paired('bf16-w2', 'aten-bf16-w2')}")
+    print(f"with ATen's kernels: W=1 / PyTorch W=1 " + (f"{paired('aten-fp32-w1', 'torch-w1')}" if peers else "-") +
+          f"; bf16 speed-up {aw2[0] / ab2[0]:.2f}x")
 if peers:
     print(f"core W=1 / PyTorch W=1: {w1[0] / t1[0]:.3f}  (goal <= 0.92); {paired('fp32-w1', 'torch-w1')}")
     print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95); {paired('fp32-w2', 'ddp-w2')}")

@@ -1,0 +1,136 @@
+#include "dense_layer.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace sb::engine {
+
+namespace {
+
+// oneDNN's C entry point (dnnl.h): row-major C = alpha op(A) op(B) + beta C,
+// returning dnnl_status_t (0: success). Declared here so that the build needs
+// no oneDNN headers: the symbol is looked up in the process at run time.
+using Sgemm = int (*)(char transA, char transB, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                      const float* a, std::int64_t lda, const float* b, std::int64_t ldb, float beta, float* c,
+                      std::int64_t ldc);
+
+Sgemm sgemm()
+{
+    static const auto fn = reinterpret_cast<Sgemm>(dlsym(RTLD_DEFAULT, "dnnl_sgemm"));
+    return fn;
+}
+
+// C[m, n] = op(A) op(B) (+ C when accumulate), row-major, contiguous rows of the given strides.
+void product(char transA, char transB, std::int64_t m, std::int64_t n, std::int64_t k, const float* a, std::int64_t lda,
+             const float* b, std::int64_t ldb, bool accumulate, float* c, std::int64_t ldc)
+{
+    const int status = sgemm()(transA, transB, m, n, k, 1.0f, a, lda, b, ldb, accumulate ? 1.0f : 0.0f, c, ldc);
+    if (status != 0) throw std::runtime_error("oneDNN's sgemm failed (status " + std::to_string(status) + ")");
+}
+
+class DenseFn : public torch::autograd::Function<DenseFn> {
+public:
+    // x [T, in] contiguous; w [out, in] or [in, out]; b [out] or undefined.
+    // (The bias is optional: autograd refuses an undefined tensor argument.)
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x, const torch::Tensor& w,
+                                 const c10::optional<torch::Tensor>& b, std::int64_t layout)
+    {
+        ctx->save_for_backward({x, w});
+        ctx->saved_data["layout"] = layout;
+        ctx->saved_data["bias"] = b.has_value();
+        return run(x, w, b.value_or(torch::Tensor()), static_cast<WeightLayout>(layout));
+    }
+
+    static torch::Tensor run(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+    {
+        const bool outIn = layout == WeightLayout::OutIn;
+        const std::int64_t T = x.size(0), in = x.size(1), out = outIn ? w.size(0) : w.size(1);
+        // The bias copied into every row (not expand().contiguous(): with one
+        // row that is the bias itself, which the product would then overwrite).
+        torch::Tensor y = torch::empty({T, out}, x.options());
+        if (b.defined()) y.copy_(b.expand({T, out}));
+        product('N', outIn ? 'T' : 'N', T, out, in, x.data_ptr<float>(), in, w.data_ptr<float>(), outIn ? in : out,
+                b.defined(), y.data_ptr<float>(), out);
+        return y;
+    }
+
+    static torch::autograd::tensor_list backward(torch::autograd::AutogradContext* ctx, torch::autograd::tensor_list grads)
+    {
+        const auto saved = ctx->get_saved_variables();
+        const torch::Tensor& x = saved[0];
+        const torch::Tensor& w = saved[1];
+        const bool outIn = static_cast<WeightLayout>(ctx->saved_data["layout"].toInt()) == WeightLayout::OutIn;
+        const bool bias = ctx->saved_data["bias"].toBool();
+        torch::Tensor dx, dw, db;
+        if (!grads[0].defined()) return {dx, dw, db, torch::Tensor()};
+        const torch::Tensor dy = grads[0].contiguous();
+        const std::int64_t T = x.size(0), in = x.size(1), out = dy.size(1);
+        if (ctx->needs_input_grad(0)) {
+            dx = torch::empty({T, in}, x.options());
+            // dx = dy W (W stored [out, in]) or dy W^T (stored [in, out])
+            product('N', outIn ? 'N' : 'T', T, in, out, dy.data_ptr<float>(), out, w.data_ptr<float>(), outIn ? in : out,
+                    false, dx.data_ptr<float>(), in);
+        }
+        if (ctx->needs_input_grad(1)) {
+            dw = torch::empty_like(w, torch::MemoryFormat::Contiguous);
+            if (outIn) // dW [out, in] = dy^T x
+                product('T', 'N', out, in, T, dy.data_ptr<float>(), out, x.data_ptr<float>(), in, false,
+                        dw.data_ptr<float>(), in);
+            else // dW [in, out] = x^T dy
+                product('T', 'N', in, out, T, x.data_ptr<float>(), in, dy.data_ptr<float>(), out, false,
+                        dw.data_ptr<float>(), out);
+        }
+        if (bias && ctx->needs_input_grad(2)) db = dy.sum(0);
+        return {dx, dw, db, torch::Tensor()};
+    }
+};
+
+bool applies(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+{
+    if (referenceLinearForced() || !haveDnnlSgemm()) return false;
+    for (const torch::Tensor* t : {&x, &w, &b})
+        if (t->defined() && (!t->device().is_cpu() || t->scalar_type() != torch::kFloat)) return false;
+    if (w.dim() != 2 || !w.is_contiguous() || x.dim() < 1 || x.numel() == 0 || w.numel() == 0) return false;
+    const std::int64_t in = layout == WeightLayout::OutIn ? w.size(1) : w.size(0);
+    const std::int64_t out = layout == WeightLayout::OutIn ? w.size(0) : w.size(1);
+    return x.size(-1) == in && (!b.defined() || (b.dim() == 1 && b.size(0) == out));
+}
+
+torch::Tensor atenLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+{
+    if (layout == WeightLayout::OutIn) return torch::nn::functional::linear(x, w, b);
+    auto sizes = x.sizes().vec();
+    sizes.back() = w.size(1);
+    const torch::Tensor rows = x.reshape({-1, x.size(-1)});
+    return (b.defined() ? torch::addmm(b, rows, w) : rows.mm(w)).view(sizes);
+}
+
+} // namespace
+
+bool referenceLinearForced()
+{
+    // Read on every call, as SB_ATTENTION, so that a benchmark can switch within one process.
+    const char* v = std::getenv("SB_LINEAR");
+    return v && std::string(v) == "reference";
+}
+
+bool haveDnnlSgemm() { return sgemm() != nullptr; }
+
+torch::Tensor denseLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+{
+    if (!applies(x, w, b, layout)) return atenLayer(x, w, b, layout);
+    auto sizes = x.sizes().vec();
+    sizes.back() = layout == WeightLayout::OutIn ? w.size(0) : w.size(1);
+    const torch::Tensor rows = x.reshape({-1, x.size(-1)}).contiguous();
+    const bool graph = torch::GradMode::is_enabled() && (x.requires_grad() || w.requires_grad() || (b.defined() && b.requires_grad()));
+    const torch::Tensor y = graph ? DenseFn::apply(rows, w, b.defined() ? c10::optional<torch::Tensor>(b) : c10::nullopt,
+                                                   static_cast<std::int64_t>(layout))
+                                  : DenseFn::run(rows, w, b, layout);
+    return y.view(sizes);
+}
+
+} // namespace sb::engine

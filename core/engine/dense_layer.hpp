@@ -1,0 +1,30 @@
+// Linear and GPT-2's Conv1D layers for fp32 CPU tensors as one autograd
+// function whose three products (forward, input gradient, weight gradient)
+// run in oneDNN's sgemm, which LibTorch's CPU build already loads for its bf16
+// products. On the bench model's shapes it measured 5-11 % faster than
+// OpenBLAS's kernels that ATen's fp32 products call (docs/performance.md,
+// "Dense layers"), and these products are most of a CPU step. Keeps what
+// ATen's addmm keeps for backward (input and weight; the estimator's count
+// is unchanged). Where the process has no dnnl_sgemm (PyTorch's wheels link
+// oneDNN privately, and use MKL), for other dtypes and devices, and with
+// SB_LINEAR=reference, the layer is ATen's linear or addmm.
+#pragma once
+
+#include <torch/torch.h>
+
+namespace sb::engine {
+
+// How the weight is stored: nn.Linear's [out, in], or Conv1D's [in, out].
+enum class WeightLayout { OutIn, InOut };
+
+// SB_LINEAR=reference: ATen's products everywhere (for A/B measurements).
+bool referenceLinearForced();
+
+// Whether the process has oneDNN's sgemm (looked up once).
+bool haveDnnlSgemm();
+
+// x [..., in] times the weight (transposed for OutIn) plus the bias (may be
+// undefined), with autograd; [..., out].
+torch::Tensor denseLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout);
+
+} // namespace sb::engine

@@ -1,0 +1,267 @@
+#include "gelu.hpp"
+
+#include <ATen/Parallel.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace sb::engine {
+
+namespace {
+
+// Built for AVX-512, AVX2 and baseline x86-64; the loader picks the best. The
+// helpers below are plain inline functions, so each clone inlines its own
+// vectorised copy.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SB_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define SB_VECTOR_CLONES
+#endif
+
+inline float asFloat(std::uint32_t u)
+{
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+inline std::uint32_t bitsOf(float f)
+{
+    std::uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+// exp(a) for the arguments used here, branch-free so that loops vectorise:
+// Cephes' expf (a = n ln2 + r, |r| <= ln2 / 2, degree-6 polynomial, within
+// 2 ulp), 0 below -87 (where expf would go subnormal) and at most exp(88).
+inline float expOf(float a)
+{
+    const bool underflows = a < -87.0f;
+    a = std::min(std::max(a, -87.0f), 88.0f);
+    constexpr float kRound = 12582912.0f; // 1.5 * 2^23: adding it rounds to an integer
+    float fn = a * 1.44269504088896341f + kRound;
+    const std::int32_t n = static_cast<std::int32_t>(bitsOf(fn) - bitsOf(kRound));
+    fn -= kRound;
+    float r = a - fn * 0.693359375f;
+    r = r - fn * -2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    p = p * r * r + r + 1.0f;
+    const float scaled = p * asFloat(static_cast<std::uint32_t>(n + 127) << 23);
+    return underflows ? 0.0f : scaled;
+}
+
+constexpr float kInvSqrt2 = 0.70710678118654752f;
+constexpr float kInvSqrt2Pi = 0.39894228040143268f; // the normal density's 1 / sqrt(2 pi)
+constexpr float kSqrt2OverPi = 0.79788456080286536f;
+constexpr float kCubic = 0.044715f;
+
+// 1 + erf(x / sqrt 2) = 2 Phi(x), and exp(-x^2 / 2). Abramowitz-Stegun 7.1.26
+// gives erfc(z) for z = |x| / sqrt 2 >= 0 as poly(t) exp(-z^2); the negative
+// side is erfc itself (no 1 - erf cancellation), the positive side 2 - erfc.
+struct ErfTerms {
+    float onePlusErf, density; // density: exp(-x^2 / 2)
+};
+
+inline ErfTerms erfTerms(float x)
+{
+    const float z = std::abs(x) * kInvSqrt2;
+    const float t = 1.0f / (1.0f + 0.3275911f * z);
+    const float poly = t * (0.254829592f + t * (-0.284496736f + t * (1.421413741f + t * (-1.453152027f + t * 1.061405429f))));
+    const float e = expOf(-z * z);
+    const float erfc = poly * e;
+    return {x >= 0.0f ? 2.0f - erfc : erfc, e};
+}
+
+// s = sigmoid(2u) with u = sqrt(2/pi) (x + 0.044715 x^3), which is
+// 0.5 (1 + tanh u), so that the tanh form is x * s; and 1 - s, as e^(-2u) s
+// (no cancellation where s nears 1).
+struct TanhGate {
+    float s, oneMinusS;
+};
+
+inline TanhGate tanhGate(float x)
+{
+    const float u = kSqrt2OverPi * (x + kCubic * x * x * x);
+    const float e = expOf(-2.0f * u);
+    const float s = 1.0f / (1.0f + e);
+    return {s, e * s};
+}
+
+inline float geluOf(float x, GeluForm form)
+{
+    if (form == GeluForm::Erf) return 0.5f * x * erfTerms(x).onePlusErf;
+    return x * tanhGate(x).s;
+}
+
+inline float geluSlope(float x, GeluForm form)
+{
+    if (form == GeluForm::Erf) {
+        const ErfTerms e = erfTerms(x);
+        return 0.5f * e.onePlusErf + x * e.density * kInvSqrt2Pi;
+    }
+    const TanhGate g = tanhGate(x);
+    return g.s + 2.0f * x * g.s * g.oneMinusS * kSqrt2OverPi * (1.0f + 3.0f * kCubic * x * x);
+}
+
+// The form is a template parameter so that each loop body is straight-line code.
+template <GeluForm F>
+SB_VECTOR_CLONES void forwardFp32(const float* __restrict x, float* __restrict y, std::int64_t n)
+{
+    for (std::int64_t i = 0; i < n; ++i) y[i] = geluOf(x[i], F);
+}
+
+template <GeluForm F>
+SB_VECTOR_CLONES void backwardFp32(const float* __restrict x, const float* dy, float* dx, std::int64_t n)
+{
+    for (std::int64_t i = 0; i < n; ++i) dx[i] = dy[i] * geluSlope(x[i], F);
+}
+
+// bf16 <-> fp32 in integer arithmetic, which vectorises where a float bit
+// cast next to 16-bit loads does not: a bf16 is the high half of a float;
+// narrowing rounds to nearest even and keeps NaN quiet, as c10::BFloat16.
+using AliasedBits = std::uint32_t __attribute__((may_alias));
+
+SB_VECTOR_CLONES void widenSpan(const std::uint16_t* __restrict h, float* __restrict f, std::int64_t n)
+{
+    auto* bits = reinterpret_cast<AliasedBits*>(f);
+    for (std::int64_t i = 0; i < n; ++i) bits[i] = static_cast<std::uint32_t>(h[i]) << 16;
+}
+
+SB_VECTOR_CLONES void narrowSpan(const float* __restrict f, std::uint16_t* __restrict h, std::int64_t n)
+{
+    const auto* bits = reinterpret_cast<const AliasedBits*>(f);
+    for (std::int64_t i = 0; i < n; ++i) {
+        const std::uint32_t u = bits[i];
+        const auto rounded = static_cast<std::uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+        h[i] = (u & 0x7FFFFFFFu) > 0x7F800000u ? std::uint16_t{0x7FC0} : rounded;
+    }
+}
+
+// bf16 spans in blocks that stay in L1: widened, computed in fp32, narrowed.
+constexpr std::int64_t kBlock = 512;
+
+template <GeluForm F>
+void forwardBf16(const std::uint16_t* x, std::uint16_t* y, std::int64_t n)
+{
+    alignas(64) float xs[kBlock], ys[kBlock];
+    for (std::int64_t i = 0; i < n; i += kBlock) {
+        const std::int64_t m = std::min(kBlock, n - i);
+        widenSpan(x + i, xs, m);
+        forwardFp32<F>(xs, ys, m);
+        narrowSpan(ys, y + i, m);
+    }
+}
+
+template <GeluForm F>
+void backwardBf16(const std::uint16_t* x, const std::uint16_t* dy, std::uint16_t* dx, std::int64_t n)
+{
+    alignas(64) float xs[kBlock], gs[kBlock];
+    for (std::int64_t i = 0; i < n; i += kBlock) {
+        const std::int64_t m = std::min(kBlock, n - i);
+        widenSpan(x + i, xs, m);
+        widenSpan(dy + i, gs, m);
+        backwardFp32<F>(xs, gs, gs, m);
+        narrowSpan(gs, dx + i, m);
+    }
+}
+
+constexpr std::int64_t kGrain = 1 << 15;
+
+// Forward or backward over a whole tensor, split over ATen's intra-op threads.
+void forwardTensor(const torch::Tensor& x, const torch::Tensor& y, GeluForm form)
+{
+    at::parallel_for(0, x.numel(), kGrain, [&](std::int64_t begin, std::int64_t end) {
+        const std::int64_t n = end - begin;
+        if (x.scalar_type() == torch::kFloat) {
+            geluForwardSpan(x.data_ptr<float>() + begin, y.data_ptr<float>() + begin, n, form);
+            return;
+        }
+        const auto* in = reinterpret_cast<const std::uint16_t*>(x.data_ptr<at::BFloat16>()) + begin;
+        auto* out = reinterpret_cast<std::uint16_t*>(y.data_ptr<at::BFloat16>()) + begin;
+        form == GeluForm::Erf ? forwardBf16<GeluForm::Erf>(in, out, n) : forwardBf16<GeluForm::Tanh>(in, out, n);
+    });
+}
+
+void backwardTensor(const torch::Tensor& x, const torch::Tensor& dy, const torch::Tensor& dx, GeluForm form)
+{
+    at::parallel_for(0, x.numel(), kGrain, [&](std::int64_t begin, std::int64_t end) {
+        const std::int64_t n = end - begin;
+        if (x.scalar_type() == torch::kFloat) {
+            geluBackwardSpan(x.data_ptr<float>() + begin, dy.data_ptr<float>() + begin, dx.data_ptr<float>() + begin, n,
+                             form);
+            return;
+        }
+        const auto* in = reinterpret_cast<const std::uint16_t*>(x.data_ptr<at::BFloat16>()) + begin;
+        const auto* grad = reinterpret_cast<const std::uint16_t*>(dy.data_ptr<at::BFloat16>()) + begin;
+        auto* out = reinterpret_cast<std::uint16_t*>(dx.data_ptr<at::BFloat16>()) + begin;
+        form == GeluForm::Erf ? backwardBf16<GeluForm::Erf>(in, grad, out, n)
+                              : backwardBf16<GeluForm::Tanh>(in, grad, out, n);
+    });
+}
+
+class GeluFn : public torch::autograd::Function<GeluFn> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x, std::int64_t form)
+    {
+        ctx->save_for_backward({x});
+        ctx->saved_data["form"] = form;
+        torch::Tensor y = torch::empty_like(x, torch::MemoryFormat::Contiguous);
+        forwardTensor(x, y, static_cast<GeluForm>(form));
+        return y;
+    }
+
+    static torch::autograd::tensor_list backward(torch::autograd::AutogradContext* ctx, torch::autograd::tensor_list grads)
+    {
+        const torch::Tensor x = ctx->get_saved_variables()[0];
+        if (!grads[0].defined()) return {torch::Tensor(), torch::Tensor()};
+        const torch::Tensor dy = grads[0].to(x.scalar_type()).contiguous();
+        torch::Tensor dx = torch::empty_like(x, torch::MemoryFormat::Contiguous);
+        backwardTensor(x, dy, dx, static_cast<GeluForm>(ctx->saved_data["form"].toInt()));
+        return {dx, torch::Tensor()};
+    }
+};
+
+bool applies(const torch::Tensor& x)
+{
+    return x.device().is_cpu() && (x.scalar_type() == torch::kFloat || x.scalar_type() == torch::kBFloat16) &&
+           x.is_contiguous() && x.numel() > 0 && !referenceGeluForced();
+}
+
+} // namespace
+
+bool referenceGeluForced()
+{
+    // Read on every call, as SB_ATTENTION, so that a benchmark can switch within one process.
+    const char* v = std::getenv("SB_GELU");
+    return v && std::string(v) == "reference";
+}
+
+void geluForwardSpan(const float* x, float* y, std::int64_t n, GeluForm form)
+{
+    form == GeluForm::Erf ? forwardFp32<GeluForm::Erf>(x, y, n) : forwardFp32<GeluForm::Tanh>(x, y, n);
+}
+
+void geluBackwardSpan(const float* x, const float* dy, float* dx, std::int64_t n, GeluForm form)
+{
+    form == GeluForm::Erf ? backwardFp32<GeluForm::Erf>(x, dy, dx, n) : backwardFp32<GeluForm::Tanh>(x, dy, dx, n);
+}
+
+torch::Tensor applyGelu(const torch::Tensor& x, GeluForm form)
+{
+    if (!applies(x)) return torch::gelu(x, form == GeluForm::Erf ? "none" : "tanh");
+    if (x.requires_grad() && torch::GradMode::is_enabled()) return GeluFn::apply(x, static_cast<std::int64_t>(form));
+    torch::Tensor y = torch::empty_like(x, torch::MemoryFormat::Contiguous);
+    forwardTensor(x, y, form);
+    return y;
+}
+
+} // namespace sb::engine
