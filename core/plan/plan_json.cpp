@@ -1,5 +1,7 @@
 #include "plan_json.hpp"
 
+#include "util/atomic_file.hpp"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -501,20 +503,7 @@ PlanReadResult loadPlanFile(const std::string& path)
 
 Status savePlanFile(const Plan& plan, const std::string& path)
 {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return Status::error("cannot write " + tmp + ": " + std::strerror(errno));
-        out << planToString(plan);
-        out.flush();
-        if (!out) return Status::error("cannot write " + tmp + ": " + std::strerror(errno));
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const Status why = Status::error("cannot replace " + path + ": " + std::strerror(errno));
-        std::remove(tmp.c_str());
-        return why;
-    }
-    return {};
+    return writeFileAtomic(path, planToString(plan));
 }
 
 LoadedPlan validateLoaded(PlanReadResult read)

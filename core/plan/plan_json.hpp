@@ -23,7 +23,8 @@ PlanReadResult planFromJson(const json::Value& v);
 PlanReadResult planFromString(const std::string& text);
 // Reads a file; a missing or unreadable file is a problem at path "$".
 PlanReadResult loadPlanFile(const std::string& path);
-// Writes atomically (temporary file, then rename), or says why it could not.
+// Writes atomically and durably (util/atomic_file.hpp: a temporary file of
+// its own, fsync, rename), or says why it could not.
 Status savePlanFile(const Plan& plan, const std::string& path);
 
 // Reads and validates in one go, as the CLI and the core do.

@@ -160,28 +160,6 @@ void AppendFile::close()
     fd_ = -1;
 }
 
-Status writeFileAtomic(const std::string& path, std::string_view data)
-{
-    const std::string tmp = path + ".tmp";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return Status::error(sysError("cannot write", tmp));
-    const bool ok = writeAll(fd, data) && ::fsync(fd) == 0;
-    ::close(fd);
-    if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-        const Status why = Status::error(sysError("cannot write", path));
-        ::unlink(tmp.c_str());
-        return why;
-    }
-    const std::size_t slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
-    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
-    }
-    return {};
-}
-
 Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes)
 {
     // O_NONBLOCK: a FIFO in place of the file must not hang the reader.

@@ -57,8 +57,6 @@ private:
     int fd_ = -1;
 };
 
-// Writes `path` through a temporary file, fsync and rename (and fsyncs the folder).
-Status writeFileAtomic(const std::string& path, std::string_view data);
 // Reads a regular file of at most `maxBytes`.
 Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes = 64u << 20);
 // RUN_DIR/state.json as written, without its trailing newline (not checked as JSON).

@@ -2,6 +2,7 @@
 #include "supervisor.hpp"
 
 #include "supervisor_rank.hpp"
+#include "util/atomic_file.hpp"
 
 #include <unistd.h>
 

@@ -2,8 +2,14 @@
 // away from its default, an imported-tree plan, and the file route.
 #include "test_support.hpp"
 
+#include <QtCore/QDir>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
 
 using namespace sb;
 using sbtest::q;
@@ -224,12 +230,48 @@ private Q_SLOTS:
         const Plan p = everythingSet();
         const Status saved = savePlanFile(p, path);
         QVERIFY2(saved.ok(), saved.message().c_str());
-        QVERIFY(!QFile::exists(q(path + ".tmp")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("plan.json")}); // no temporary left
         const PlanReadResult r = loadPlanFile(path);
         QVERIFY(r.problems.empty());
         comparePlans(p, r.plan);
         QCOMPARE(sbtest::readBytes(q(path)), QByteArray::fromStdString(planToString(p)));
         QVERIFY(!savePlanFile(p, "/nonexistent-dir/plan.json").ok());
+    }
+
+    // Two windows (or two runs) saving one plan at the same moment: every save
+    // succeeds, the file is always one whole plan, and no temporary file is
+    // left. With one shared "plan.json.tmp" the writers truncated each other's
+    // bytes and renamed each other's file away ("cannot replace").
+    void concurrentSavesNeverMix()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("plan.json")).toStdString();
+        std::vector<std::string> texts;
+        std::vector<Plan> plans;
+        for (int w = 0; w < 4; ++w) {
+            Plan p = everythingSet();
+            p.name = "writer " + std::to_string(w) + std::string(static_cast<std::size_t>(w) * 5000, 'x');
+            plans.push_back(p);
+            texts.push_back(planToString(p));
+        }
+        std::atomic<int> failures{0};
+        std::string firstFailure;
+        std::mutex lock;
+        std::vector<std::thread> writers;
+        for (int w = 0; w < 4; ++w)
+            writers.emplace_back([&, w] {
+                for (int i = 0; i < 40; ++i)
+                    if (const Status s = savePlanFile(plans[static_cast<std::size_t>(w)], path); !s.ok()) {
+                        std::lock_guard<std::mutex> g(lock);
+                        if (failures++ == 0) firstFailure = s.message();
+                    }
+            });
+        for (std::thread& t : writers) t.join();
+        QVERIFY2(failures == 0, firstFailure.c_str());
+        const QByteArray bytes = sbtest::readBytes(q(path));
+        QVERIFY(std::find(texts.begin(), texts.end(), bytes.toStdString()) != texts.end());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("plan.json")});
     }
 
     void defaultsFillMissingFields()

@@ -1,0 +1,76 @@
+#include "util/atomic_file.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sb {
+
+namespace {
+
+Status sysError(const std::string& what, const std::string& path)
+{
+    return Status::error(what + " " + path + ": " + std::strerror(errno));
+}
+
+bool writeAll(int fd, std::string_view data)
+{
+    while (!data.empty()) {
+        const ssize_t n = ::write(fd, data.data(), data.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+std::string folderOf(const std::string& path)
+{
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+}
+
+} // namespace
+
+Status writeFileAtomic(const std::string& path, std::string_view data)
+{
+    // A name no other writer uses: this process's id and a counter of its
+    // own; O_EXCL skips one a crashed process with the same id left behind.
+    static std::atomic<unsigned> counter{0};
+    std::string tmp;
+    int fd = -1;
+    for (int attempt = 0; attempt < 64 && fd < 0; ++attempt) {
+        tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+        fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    if (fd < 0) return sysError("cannot write", tmp);
+    if (!writeAll(fd, data) || ::fsync(fd) != 0) {
+        const Status why = sysError("cannot write", tmp);
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        return why;
+    }
+    if (::close(fd) != 0) {
+        const Status why = sysError("cannot write", tmp);
+        ::unlink(tmp.c_str());
+        return why;
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        const Status why = sysError("cannot replace", path);
+        ::unlink(tmp.c_str());
+        return why;
+    }
+    // The rename itself is durable once the folder is (best effort: some
+    // file systems refuse to fsync a folder).
+    const int dfd = ::open(folderOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+    return {};
+}
+
+} // namespace sb
