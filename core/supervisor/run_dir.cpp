@@ -1,6 +1,7 @@
 #include "run_dir.hpp"
 
 #include "json/json.hpp"
+#include "util/atomic_file.hpp"
 
 #include <cerrno>
 #include <chrono>
@@ -18,17 +19,6 @@ namespace {
 std::string sysError(const std::string& what, const std::string& path)
 {
     return what + " " + path + ": " + std::strerror(errno);
-}
-
-bool writeAll(int fd, std::string_view data)
-{
-    while (!data.empty()) {
-        const ssize_t n = ::write(fd, data.data(), data.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        data.remove_prefix(static_cast<std::size_t>(n));
-    }
-    return true;
 }
 
 // Length of the valid UTF-8 sequence at s[i], or 0.

@@ -15,6 +15,14 @@ Status sysError(const std::string& what, const std::string& path)
     return Status::error(what + " " + path + ": " + std::strerror(errno));
 }
 
+std::string folderOf(const std::string& path)
+{
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+}
+
+} // namespace
+
 bool writeAll(int fd, std::string_view data)
 {
     while (!data.empty()) {
@@ -25,14 +33,6 @@ bool writeAll(int fd, std::string_view data)
     }
     return true;
 }
-
-std::string folderOf(const std::string& path)
-{
-    const std::size_t slash = path.rfind('/');
-    return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
-}
-
-} // namespace
 
 Status writeFileAtomic(const std::string& path, std::string_view data)
 {

@@ -17,4 +17,8 @@ namespace sb {
 // as it was, and the message names the step and the path.
 Status writeFileAtomic(const std::string& path, std::string_view data);
 
+// write(2) until every byte is written, retrying interrupted and short
+// writes; false on an error (errno says which).
+bool writeAll(int fd, std::string_view data);
+
 } // namespace sb

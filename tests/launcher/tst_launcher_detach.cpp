@@ -320,7 +320,12 @@ private Q_SLOTS:
                                                    keyLine.mid(keyLine.indexOf(' ') + 1) + '\n'),
                  QString());
         const QString db = tmp_.filePath(QStringLiteral("ssh.sqlite"));
-        const QString p = plan(QStringLiteral("ssh.json"), 400);
+        // The run must outlast the CLI's start, the follower's attach, the
+        // frozen link's detection and the wait before the thaw (about 15 s):
+        // 400 tiny steps took 2 s on a quiet host, and the run completed first;
+        // 20000 take about 30 s there.
+        constexpr int kSteps = 20000;
+        const QString p = plan(QStringLiteral("ssh.json"), kSteps);
         QProcess run;
         dieWithParent(run, SIGKILL);
         run.start(cliPath(), {QStringLiteral("run"), p, QStringLiteral("--detach"), QStringLiteral("--db"), db,
@@ -359,7 +364,7 @@ private Q_SLOTS:
         QVERIFY2(ferr.contains("reconnected"), ferr.constData());
         QCOMPARE(follower.exitCode(), 0);
         QCOMPARE(statusOf(dir), QStringLiteral("completed"));
-        QCOMPARE(countDir(dir).maxStep, 400);
+        QCOMPARE(countDir(dir).maxStep, kSteps);
         expectStoreMatchesDir(db, 1, dir);
     }
 
