@@ -1,9 +1,10 @@
 // Linear and GPT-2's Conv1D layers for fp32 CPU tensors as one autograd
 // function whose three products (forward, input gradient, weight gradient)
 // run in oneDNN's sgemm, which LibTorch's CPU build already loads for its bf16
-// products. On the bench model's shapes it measured 5-11 % faster than
-// OpenBLAS's kernels that ATen's fp32 products call (docs/performance.md,
-// "Dense layers"), and these products are most of a CPU step. Keeps what
+// products. On the bench model's shapes it measured 2-9 % faster than the
+// OpenBLAS kernels ATen's fp32 products call, 6 % over a step's products
+// (docs/performance.md, "Dense layers"), and these products are most of a
+// CPU step. Keeps what
 // ATen's addmm keeps for backward (input and weight; the estimator's count
 // is unchanged). Where the process has no dnnl_sgemm (PyTorch's wheels link
 // oneDNN privately, and use MKL), for other dtypes and devices, and with
