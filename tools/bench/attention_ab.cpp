@@ -5,14 +5,19 @@
 // and its default on every iteration, so load from other processes falls on
 // both alike (runs of whole binaries on a shared 2-core host differed by more
 // than one kernel's share). --bf16 runs the model with bf16 parameters.
+// --profile TRACE.json then runs 10 more passes with every kernel at its
+// default under LibTorch's profiler and writes a Chrome trace, which
+// tools/bench/trace_self_time.py sums into self time per op and pass.
 //
 //   shardbench-attention-bench PLAN.json [--pairs N] [--switch SB_ATTENTION|SB_GELU|SB_LINEAR] [--bf16]
+//                              [--profile TRACE.json]
 #include "model.hpp"
 #include "param_init.hpp"
 #include "plan/model_config.hpp"
 #include "plan/plan_json.hpp"
 
 #include <torch/torch.h>
+#include <torch/csrc/autograd/profiler_legacy.h>
 
 #include <malloc.h>
 
@@ -43,6 +48,7 @@ int main(int argc, char** argv)
     int pairs = 40;
     std::string variable = "SB_ATTENTION";
     bool bf16 = false;
+    std::string profile;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {
             pairs = std::max(1, std::atoi(argv[++i]));
@@ -50,6 +56,8 @@ int main(int argc, char** argv)
             variable = argv[++i];
         } else if (std::strcmp(argv[i], "--bf16") == 0) {
             bf16 = true;
+        } else if (std::strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
+            profile = argv[++i];
         } else {
             std::fprintf(stderr, "unknown argument %s\n", argv[i]);
             return 2;
@@ -109,6 +117,16 @@ int main(int argc, char** argv)
         bwd[reference].push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
         if (reference)
             ratio.push_back((fwd[0].back() + bwd[0].back()) / (fwd[1].back() + bwd[1].back()));
+    }
+    if (!profile.empty()) {
+        setenv(variable.c_str(), "", 1);
+        torch::autograd::profiler::RecordProfile guard{profile};
+        for (int it = 0; it < 10; ++it) {
+            for (torch::Tensor& p : leaves) p.mutable_grad().reset();
+            const torch::Tensor logits = model.forward(tokens);
+            const torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view(-1));
+            loss.backward();
+        }
     }
     for (int r : {1, 0}) {
         std::vector<double> sum;
