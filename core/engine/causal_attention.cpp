@@ -1,5 +1,7 @@
 #include "causal_attention.hpp"
 
+#include "reference_switch.hpp"
+
 #include <ATen/Parallel.h>
 
 #include <dlfcn.h>
@@ -211,13 +213,7 @@ public:
 
 } // namespace
 
-bool referenceAttentionForced()
-{
-    // Read on every call (a getenv per layer), so that a benchmark can switch
-    // between the paths within one process (tools/bench/attention_ab.cpp).
-    const char* v = std::getenv("SB_ATTENTION");
-    return v && std::string(v) == "reference";
-}
+bool referenceAttentionForced() { return forcedToReference("SB_ATTENTION"); }
 
 bool fusedAttentionApplies(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
 {

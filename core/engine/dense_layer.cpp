@@ -1,5 +1,7 @@
 #include "dense_layer.hpp"
 
+#include "reference_switch.hpp"
+
 #include <dlfcn.h>
 
 #include <cstdint>
@@ -111,12 +113,7 @@ torch::Tensor atenLayer(const torch::Tensor& x, const torch::Tensor& w, const to
 
 } // namespace
 
-bool referenceLinearForced()
-{
-    // Read on every call, as SB_ATTENTION, so that a benchmark can switch within one process.
-    const char* v = std::getenv("SB_LINEAR");
-    return v && std::string(v) == "reference";
-}
+bool referenceLinearForced() { return forcedToReference("SB_LINEAR"); }
 
 bool haveDnnlSgemm() { return sgemm() != nullptr; }
 

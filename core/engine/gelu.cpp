@@ -1,12 +1,12 @@
 #include "gelu.hpp"
 
+#include "reference_switch.hpp"
+
 #include <ATen/Parallel.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <string>
 
 namespace sb::engine {
 
@@ -238,12 +238,7 @@ bool applies(const torch::Tensor& x)
 
 } // namespace
 
-bool referenceGeluForced()
-{
-    // Read on every call, as SB_ATTENTION, so that a benchmark can switch within one process.
-    const char* v = std::getenv("SB_GELU");
-    return v && std::string(v) == "reference";
-}
+bool referenceGeluForced() { return forcedToReference("SB_GELU"); }
 
 void geluForwardSpan(const float* x, float* y, std::int64_t n, GeluForm form)
 {

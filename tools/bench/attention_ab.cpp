@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -100,18 +101,24 @@ int main(int argc, char** argv)
     const auto tokens = torch::randint(0, vocab, {plan.training.microBatch, plan.training.seqLen}, torch::kLong);
     const auto targets = torch::randint(0, vocab, {plan.training.microBatch, plan.training.seqLen}, torch::kLong);
 
+    // One pass with fresh gradients: when it started (after the reset), and
+    // when its forward and its backward ended.
+    using Clock = std::chrono::steady_clock;
+    auto pass = [&] {
+        for (torch::Tensor& p : leaves) p.mutable_grad().reset();
+        const auto start = Clock::now();
+        const torch::Tensor logits = model.forward(tokens);
+        const torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view(-1));
+        const auto forwardDone = Clock::now();
+        loss.backward();
+        return std::make_tuple(start, forwardDone, Clock::now());
+    };
     std::vector<double> fwd[2], bwd[2], ratio;
     const int warmup = 4;
     for (int it = 0; it < 2 * pairs + warmup; ++it) {
         const int reference = it % 2;
         setenv(variable.c_str(), reference ? "reference" : "", 1);
-        for (torch::Tensor& p : leaves) p.mutable_grad().reset();
-        const auto t0 = std::chrono::steady_clock::now();
-        const torch::Tensor logits = model.forward(tokens);
-        const torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view(-1));
-        const auto t1 = std::chrono::steady_clock::now();
-        loss.backward();
-        const auto t2 = std::chrono::steady_clock::now();
+        const auto [t0, t1, t2] = pass();
         if (it < warmup) continue;
         fwd[reference].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         bwd[reference].push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
@@ -121,12 +128,7 @@ int main(int argc, char** argv)
     if (!profile.empty()) {
         setenv(variable.c_str(), "", 1);
         torch::autograd::profiler::RecordProfile guard{profile};
-        for (int it = 0; it < 10; ++it) {
-            for (torch::Tensor& p : leaves) p.mutable_grad().reset();
-            const torch::Tensor logits = model.forward(tokens);
-            const torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view(-1));
-            loss.backward();
-        }
+        for (int it = 0; it < 10; ++it) pass();
     }
     for (int r : {1, 0}) {
         std::vector<double> sum;
