@@ -27,8 +27,14 @@ failed=()
 for t in "${targets[@]}"; do
   echo "== fuzz_$t: ${seconds}s from tests/fuzz/corpus/$t"
   found=$(mktemp -d) # inputs found this run; the committed corpus stays as it is
-  if ! "$build/bin/fuzz_$t" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
-      -print_final_stats=1 -artifact_prefix="$build/$t-" "$found" "tests/fuzz/corpus/$t"; then
+  # libFuzzer prints a line per new input (thousands): they go to a log, and
+  # only its final statistics, or on a failure its last 80 lines, are shown.
+  log="$build/fuzz_$t.log"
+  if "$build/bin/fuzz_$t" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+      -print_final_stats=1 -artifact_prefix="$build/$t-" "$found" "tests/fuzz/corpus/$t" > "$log" 2>&1; then
+    grep -E '^(Done|stat::)' "$log" || true
+  else
+    tail -n 80 "$log"
     failed+=("$t")
   fi
   rm -rf "$found"

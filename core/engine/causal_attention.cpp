@@ -1,5 +1,6 @@
 #include "causal_attention.hpp"
 
+#include "bf16_span.hpp"
 #include "reference_switch.hpp"
 
 #include <ATen/Parallel.h>
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace sb::engine {
@@ -96,13 +98,74 @@ Shape shapeOf(const torch::Tensor& q, const torch::Tensor& k)
     return {q.size(0), q.size(1), q.size(2), k.size(2), q.size(3)};
 }
 
-// Rows of head h of batch b in a [B, S, heads, hd] tensor (last dim contiguous),
-// from position `row` on.
-template <typename T> T* rowsOf(const torch::Tensor& t, std::int64_t b, std::int64_t h, std::int64_t row = 0)
+// What the products compute in: the tensor's own type, fp32 for bf16.
+template <typename T> struct ComputeOf {
+    using type = T;
+};
+template <> struct ComputeOf<at::BFloat16> {
+    using type = float;
+};
+template <typename T> constexpr bool kWidened = std::is_same_v<T, at::BFloat16>;
+
+// A head's rows as the products read them: row r at p + r * ld.
+template <typename T> struct Rows {
+    T* p;
+    int ld;
+    T* row(int r) const { return p + static_cast<std::int64_t>(r) * ld; }
+};
+
+// Rows of head h of batch b in a [B, S, heads, hd] tensor (last dim contiguous).
+template <typename T> T* rowsOf(const torch::Tensor& t, std::int64_t b, std::int64_t h)
 {
-    return t.data_ptr<T>() + b * t.stride(0) + row * t.stride(1) + h * t.stride(2);
+    return t.data_ptr<T>() + b * t.stride(0) + h * t.stride(2);
 }
 int ld(const torch::Tensor& t) { return static_cast<int>(t.stride(1)); }
+
+std::uint16_t* bitsOf(at::BFloat16* p) { return reinterpret_cast<std::uint16_t*>(p); }
+
+// Head h of batch b of t for reading: the tensor's rows, or for bf16 its
+// rows widened into buf (S x hd, contiguous).
+template <typename T>
+Rows<const typename ComputeOf<T>::type> readHead(const torch::Tensor& t, std::int64_t b, std::int64_t h,
+                                                 std::vector<float>& buf)
+{
+    if constexpr (kWidened<T>) {
+        const std::int64_t S = t.size(1), hd = t.size(3);
+        buf.resize(static_cast<std::size_t>(S * hd));
+        const std::uint16_t* src = bitsOf(rowsOf<T>(t, b, h));
+        for (std::int64_t r = 0; r < S; ++r) widenSpan(src + r * t.stride(1), buf.data() + r * hd, hd);
+        return {buf.data(), static_cast<int>(hd)};
+    } else {
+        (void)buf;
+        return {rowsOf<T>(t, b, h), ld(t)};
+    }
+}
+
+// Head h of batch b of t for writing: the tensor's rows, or for bf16 buf,
+// which storeHead then rounds into the tensor.
+template <typename T>
+Rows<typename ComputeOf<T>::type> resultHead(const torch::Tensor& t, std::int64_t b, std::int64_t h, std::vector<float>& buf)
+{
+    if constexpr (kWidened<T>) {
+        buf.resize(static_cast<std::size_t>(t.size(1) * t.size(3)));
+        return {buf.data(), static_cast<int>(t.size(3))};
+    } else {
+        (void)buf;
+        return {rowsOf<T>(t, b, h), ld(t)};
+    }
+}
+
+template <typename T>
+void storeHead(const std::vector<float>& buf, const torch::Tensor& t, std::int64_t b, std::int64_t h)
+{
+    if constexpr (kWidened<T>) {
+        const std::int64_t S = t.size(1), hd = t.size(3);
+        std::uint16_t* dst = bitsOf(rowsOf<T>(t, b, h));
+        for (std::int64_t r = 0; r < S; ++r) narrowSpan(buf.data() + r * hd, dst + r * t.stride(1), hd);
+    } else {
+        (void)buf, (void)t, (void)b, (void)h;
+    }
+}
 
 // The layout the products can read: last dim contiguous and positions at
 // least a row apart (BLAS rejects a smaller leading dimension, e.g. a
@@ -112,69 +175,127 @@ torch::Tensor rowMajor(const torch::Tensor& t)
     return t.stride(3) == 1 && t.stride(1) >= t.size(3) && t.stride(1) <= INT32_MAX ? t : t.contiguous();
 }
 
-// Writes softmax(q k^T * scale + causal mask) v into out ([B, S, H, hd] view
-// of the [B, S, H * hd] result), and the probabilities into probs
-// ([B, H, S, S]) when backward needs them, else into scratch rows.
-template <typename T>
-void attentionForward(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, T scale,
-                      const torch::Tensor& heads, T* probs)
+// One head: softmax(q k^T * scale + causal mask) v into out, and the
+// probabilities into probs (S x S) when backward needs them, else into
+// scratch rows (min(kBlock, S) x S).
+template <typename C>
+void headForward(Rows<const C> q, Rows<const C> k, Rows<const C> v, Rows<C> out, C* probs, C* scratch, int S, int hd,
+                 C scale)
 {
+    for (int r0 = 0; r0 < S; r0 += kBlock) {
+        const int m = std::min<int>(kBlock, S - r0), n = r0 + m; // keys 0..n-1
+        C* p = probs ? probs + static_cast<std::int64_t>(r0) * S : scratch;
+        gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, scale, q.row(r0), q.ld, k.p, k.ld, 0, p, S);
+        // Zeros to S, not n: the saved probabilities are then fully defined.
+        causalSoftmax<C>(p, S, r0, m, probs ? S : n);
+        gemm<C>()(kRowMajor, kNoTrans, kNoTrans, m, hd, n, 1, p, S, v.p, v.ld, 0, out.row(r0), out.ld);
+    }
+}
+
+// One query head's dq, and its terms of dk and dv, from its saved
+// probabilities, block by block as in forward. The last block is done first:
+// it reaches every key, so unless accumulate it initialises dk and dv (beta 0).
+template <typename C>
+void headBackward(Rows<const C> q, Rows<const C> k, Rows<const C> v, const C* probs, Rows<const C> dout, Rows<C> dq,
+                  Rows<C> dk, Rows<C> dv, C* ds, bool accumulate, int S, int hd, C scale)
+{
+    bool first = !accumulate;
+    for (int r0 = (S - 1) / kBlock * kBlock; r0 >= 0; r0 -= kBlock, first = false) {
+        const int m = std::min<int>(kBlock, S - r0), n = r0 + m;
+        const C beta = first ? 0 : 1;
+        const C* p = probs + static_cast<std::int64_t>(r0) * S;
+        // dV[0:n] += P^T dO; dP = dO V^T; dS; dQ = dS K; dK[0:n] += dS^T Q (scale folded into dS).
+        gemm<C>()(kRowMajor, kTrans, kNoTrans, n, hd, m, 1, p, S, dout.row(r0), dout.ld, beta, dv.p, dv.ld);
+        gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, 1, dout.row(r0), dout.ld, v.p, v.ld, 0, ds, n);
+        softmaxBackward<C>(p, S, ds, n, r0, m, n, scale);
+        gemm<C>()(kRowMajor, kNoTrans, kNoTrans, m, hd, n, 1, ds, n, k.p, k.ld, 0, dq.row(r0), dq.ld);
+        gemm<C>()(kRowMajor, kTrans, kNoTrans, n, hd, m, 1, ds, n, q.row(r0), q.ld, beta, dk.p, dk.ld);
+    }
+}
+
+// Every (batch, query head) of out ([B, S, H, hd] view of the [B, S, H * hd]
+// result), and the probabilities ([B, H, S, S], in the compute type) when
+// backward needs them.
+template <typename T>
+void attentionForward(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, double scale,
+                      const torch::Tensor& heads, typename ComputeOf<T>::type* probs)
+{
+    using C = typename ComputeOf<T>::type;
     const Shape d = shapeOf(q, k);
     const int S = static_cast<int>(d.S), hd = static_cast<int>(d.hd);
     at::parallel_for(0, d.B * d.H, 1, [&](std::int64_t begin, std::int64_t end) {
-        std::vector<T> scratch(probs ? 0 : static_cast<std::size_t>(std::min(kBlock, d.S) * d.S));
+        std::vector<C> scratch(probs ? 0 : static_cast<std::size_t>(std::min(kBlock, d.S) * d.S));
+        std::vector<float> qb, kb, vb, ob;
         for (std::int64_t i = begin; i < end; ++i) {
             const std::int64_t b = i / d.H, h = i % d.H, g = h / d.group();
-            for (int r0 = 0; r0 < S; r0 += kBlock) {
-                const int m = std::min<int>(kBlock, S - r0), n = r0 + m; // keys 0..n-1
-                T* p = probs ? probs + (i * d.S + r0) * d.S : scratch.data();
-                gemm<T>()(kRowMajor, kNoTrans, kTrans, m, n, hd, scale, rowsOf<T>(q, b, h, r0), ld(q), rowsOf<T>(k, b, g),
-                          ld(k), 0, p, S);
-                // Zeros to S, not n: the saved probabilities are then fully defined.
-                causalSoftmax<T>(p, S, r0, m, probs ? S : n);
-                gemm<T>()(kRowMajor, kNoTrans, kNoTrans, m, hd, n, 1, p, S, rowsOf<T>(v, b, g), ld(v), 0,
-                          rowsOf<T>(heads, b, h, r0), ld(heads));
-            }
+            headForward<C>(readHead<T>(q, b, h, qb), readHead<T>(k, b, g, kb), readHead<T>(v, b, g, vb),
+                           resultHead<T>(heads, b, h, ob), probs ? probs + i * d.S * d.S : nullptr, scratch.data(), S, hd,
+                           static_cast<C>(scale));
+            storeHead<T>(ob, heads, b, h);
         }
     });
 }
 
-// dq, dk, dv from the saved probabilities, block by block as in forward. One
-// task per (batch, key/value head): the query heads that share it add into
-// its dk and dv in turn. The last block is done first: it reaches every key,
-// so it initialises dk and dv (beta 0) and nothing needs zeroing.
-template <typename T>
-void attentionBackward(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, const T* probs,
-                       const torch::Tensor& dout, T scale, const torch::Tensor& dq, const torch::Tensor& dk,
-                       const torch::Tensor& dv)
+// acc = bf16(acc + bf16(head)), the first head's bf16(head): how PyTorch sums
+// the gradients of a bf16 repeat_interleave (index_add_ in head order).
+void addRoundedBf16(const std::vector<float>& head, std::vector<float>& acc, bool first)
 {
+    for (std::size_t i = 0; i < head.size(); ++i)
+        acc[i] = first ? roundedToBf16(head[i]) : roundedToBf16(acc[i] + roundedToBf16(head[i]));
+}
+
+// dq, dk, dv: one task per (batch, key/value head); the query heads that
+// share it add into its dk and dv in turn. In bf16 each query head's share is
+// rounded and the shares summed in bf16, as the exported model's
+// repeat_interleave before scaled_dot_product_attention does in PyTorch (so
+// that the core and the exported script agree to the printed digits).
+template <typename T>
+void attentionBackward(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
+                       const typename ComputeOf<T>::type* probs, const torch::Tensor& dout, double scale,
+                       const torch::Tensor& dq, const torch::Tensor& dk, const torch::Tensor& dv)
+{
+    using C = typename ComputeOf<T>::type;
     const Shape d = shapeOf(q, k);
     const int S = static_cast<int>(d.S), hd = static_cast<int>(d.hd);
     at::parallel_for(0, d.B * d.KV, 1, [&](std::int64_t begin, std::int64_t end) {
-        std::vector<T> ds(static_cast<std::size_t>(std::min(kBlock, d.S) * d.S));
+        std::vector<C> ds(static_cast<std::size_t>(std::min(kBlock, d.S) * d.S));
+        std::vector<float> qb, kb, vb, gb, dqb, dkb, dvb, headDk, headDv;
+        const bool bf16Sums = kWidened<T> && d.group() > 1;
+        if (bf16Sums) {
+            headDk.resize(static_cast<std::size_t>(d.S * d.hd));
+            headDv.resize(headDk.size());
+        }
         for (std::int64_t i = begin; i < end; ++i) {
             const std::int64_t b = i / d.KV, g = i % d.KV;
-            bool first = true;
+            const Rows<const C> kr = readHead<T>(k, b, g, kb), vr = readHead<T>(v, b, g, vb);
+            const Rows<C> dkr = resultHead<T>(dk, b, g, dkb), dvr = resultHead<T>(dv, b, g, dvb);
             for (std::int64_t r = 0; r < d.group(); ++r) {
                 const std::int64_t h = g * d.group() + r;
-                for (int r0 = (S - 1) / kBlock * kBlock; r0 >= 0; r0 -= kBlock, first = false) {
-                    const int m = std::min<int>(kBlock, S - r0), n = r0 + m;
-                    const T beta = first ? 0 : 1;
-                    const T* p = probs + ((b * d.H + h) * d.S + r0) * d.S;
-                    const T* go = rowsOf<T>(dout, b, h, r0);
-                    // dV[0:n] += P^T dO; dP = dO V^T; dS; dQ = dS K; dK[0:n] += dS^T Q (scale folded into dS).
-                    gemm<T>()(kRowMajor, kTrans, kNoTrans, n, hd, m, 1, p, S, go, ld(dout), beta, rowsOf<T>(dv, b, g), ld(dv));
-                    gemm<T>()(kRowMajor, kNoTrans, kTrans, m, n, hd, 1, go, ld(dout), rowsOf<T>(v, b, g), ld(v), 0, ds.data(), n);
-                    softmaxBackward<T>(p, S, ds.data(), n, r0, m, n, scale);
-                    gemm<T>()(kRowMajor, kNoTrans, kNoTrans, m, hd, n, 1, ds.data(), n, rowsOf<T>(k, b, g), ld(k), 0,
-                              rowsOf<T>(dq, b, h, r0), ld(dq));
-                    gemm<T>()(kRowMajor, kTrans, kNoTrans, n, hd, m, 1, ds.data(), n, rowsOf<T>(q, b, h, r0), ld(q), beta,
-                              rowsOf<T>(dk, b, g), ld(dk));
+                Rows<C> hk = dkr, hv = dvr;
+                if constexpr (kWidened<T>)
+                    if (bf16Sums) hk = {headDk.data(), hd}, hv = {headDv.data(), hd};
+                headBackward<C>(readHead<T>(q, b, h, qb), kr, vr, probs + (b * d.H + h) * d.S * d.S,
+                                readHead<T>(dout, b, h, gb), resultHead<T>(dq, b, h, dqb), hk, hv, ds.data(),
+                                r > 0 && !bf16Sums, S, hd, static_cast<C>(scale));
+                storeHead<T>(dqb, dq, b, h);
+                if (bf16Sums) {
+                    addRoundedBf16(headDk, dkb, r == 0);
+                    addRoundedBf16(headDv, dvb, r == 0);
                 }
             }
+            storeHead<T>(dkb, dk, b, g);
+            storeHead<T>(dvb, dv, b, g);
         }
     });
 }
+
+// The probabilities' type: fp32 for bf16 (as the composition's softmax).
+torch::ScalarType computeType(const torch::Tensor& q)
+{
+    return q.scalar_type() == torch::kBFloat16 ? torch::kFloat : q.scalar_type();
+}
+
+#define SB_DISPATCH_ATTENTION(type, name, ...) AT_DISPATCH_FLOATING_TYPES_AND(at::kBFloat16, type, name, __VA_ARGS__)
 
 class CausalAttentionFn : public torch::autograd::Function<CausalAttentionFn> {
 public:
@@ -184,10 +305,10 @@ public:
         const torch::Tensor q = rowMajor(qIn), k = rowMajor(kIn), v = rowMajor(vIn);
         const Shape d = shapeOf(q, k);
         auto out = torch::empty({d.B, d.S, d.H * d.hd}, q.options());
-        auto probs = torch::empty({d.B, d.H, d.S, d.S}, q.options());
-        AT_DISPATCH_FLOATING_TYPES(q.scalar_type(), "causalAttention", [&] {
-            attentionForward<scalar_t>(q, k, v, static_cast<scalar_t>(scale), out.view({d.B, d.S, d.H, d.hd}),
-                                       probs.data_ptr<scalar_t>());
+        auto probs = torch::empty({d.B, d.H, d.S, d.S}, q.options().dtype(computeType(q)));
+        SB_DISPATCH_ATTENTION(q.scalar_type(), "causalAttention", [&] {
+            using C = typename ComputeOf<scalar_t>::type;
+            attentionForward<scalar_t>(q, k, v, scale, out.view({d.B, d.S, d.H, d.hd}), probs.data_ptr<C>());
         });
         ctx->save_for_backward({q, k, v, probs});
         ctx->saved_data["scale"] = scale;
@@ -200,12 +321,13 @@ public:
         const torch::Tensor &q = saved[0], &k = saved[1], &v = saved[2], &probs = saved[3];
         const double scale = ctx->saved_data["scale"].toDouble();
         const Shape d = shapeOf(q, k);
-        const torch::Tensor dout = grads[0].reshape({d.B, d.S, d.H, d.hd}).contiguous();
+        const torch::Tensor dout = grads[0].to(q.scalar_type()).reshape({d.B, d.S, d.H, d.hd}).contiguous();
         auto dq = torch::empty({d.B, d.S, d.H, d.hd}, q.options());
         auto dk = torch::empty({d.B, d.S, d.KV, d.hd}, q.options());
         auto dv = torch::empty({d.B, d.S, d.KV, d.hd}, q.options());
-        AT_DISPATCH_FLOATING_TYPES(q.scalar_type(), "causalAttentionBackward", [&] {
-            attentionBackward<scalar_t>(q, k, v, probs.data_ptr<scalar_t>(), dout, static_cast<scalar_t>(scale), dq, dk, dv);
+        SB_DISPATCH_ATTENTION(q.scalar_type(), "causalAttentionBackward", [&] {
+            using C = typename ComputeOf<scalar_t>::type;
+            attentionBackward<scalar_t>(q, k, v, probs.data_ptr<C>(), dout, scale, dq, dk, dv);
         });
         return {dq, dk, dv, torch::Tensor()};
     }
@@ -219,7 +341,8 @@ bool fusedAttentionApplies(const torch::Tensor& q, const torch::Tensor& k, const
 {
     if (referenceAttentionForced() || q.numel() == 0 || k.numel() == 0) return false;
     const auto type = q.scalar_type();
-    if (type == torch::kFloat ? !gemm<float>() : type == torch::kDouble ? !gemm<double>() : true) return false;
+    const bool single = type == torch::kFloat || type == torch::kBFloat16; // bf16 computes in fp32
+    if (single ? !gemm<float>() : type == torch::kDouble ? !gemm<double>() : true) return false;
     for (const torch::Tensor* t : {&q, &k, &v})
         if (!t->device().is_cpu() || t->scalar_type() != type || t->dim() != 4) return false;
     return q.size(2) % k.size(2) == 0 && k.sizes() == v.sizes() && q.size(0) == k.size(0) && q.size(1) == k.size(1) &&
@@ -235,8 +358,8 @@ torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, co
     const torch::Tensor qr = rowMajor(q), kr = rowMajor(k), vr = rowMajor(v);
     const Shape d = shapeOf(qr, kr);
     auto out = torch::empty({d.B, d.S, d.H * d.hd}, qr.options());
-    AT_DISPATCH_FLOATING_TYPES(qr.scalar_type(), "causalAttention", [&] {
-        attentionForward<scalar_t>(qr, kr, vr, static_cast<scalar_t>(scale), out.view({d.B, d.S, d.H, d.hd}), nullptr);
+    SB_DISPATCH_ATTENTION(qr.scalar_type(), "causalAttention", [&] {
+        attentionForward<scalar_t>(qr, kr, vr, scale, out.view({d.B, d.S, d.H, d.hd}), nullptr);
     });
     return out;
 }

@@ -1,4 +1,4 @@
-// Causal self-attention for fp32 (and double) CPU tensors as one autograd function: the
+// Causal self-attention for fp32, bf16 (and double) CPU tensors as one autograd function: the
 // scores, the masked softmax and the weighted sum of each (batch, head) with
 // BLAS products that read q, k and v where the projections left them
 // ([B, S, heads, head_dim], rows strided by the heads) and write the output
@@ -10,10 +10,17 @@
 // core does less work than PyTorch on one process (docs/performance.md).
 // Queries go in blocks of 32 rows whose products stop at the block's last
 // key: the masked upper triangle beyond each block is never computed.
-// Keeps what the composition keeps for backward: q, k, v and the
-// probabilities [B, H, S, S] (the estimator's count is unchanged). bf16
-// keeps the composition: widened to fp32 here it measured 4 % slower at W=2
-// than the composition, whose products run in bf16 (oneDNN).
+// Keeps q, k, v and the probabilities [B, H, S, S] for backward, as the
+// composition does. bf16 computes in fp32, as the composition's softmax and
+// PyTorch's fused kernels do: each task widens its head's rows of q, k, v (and
+// in backward of the output's gradient) into fp32 rows, runs the fp32
+// products, and rounds its results once; its probabilities are kept in fp32
+// (the composition keeps them in fp32 for softmax's backward and again in bf16
+// for the product), and q, k, v in bf16 as they came. The gradients of a
+// key/value head shared by several query heads are summed in bf16, each
+// head's share rounded first, as PyTorch sums the gradient of the exported
+// model's repeat_interleave: the core and the exported script then agree to
+// the printed digits (tst_engine_export_script).
 #pragma once
 
 #include <torch/torch.h>
@@ -25,7 +32,7 @@ namespace sb::engine {
 // kernels on CUDA.
 bool referenceAttentionForced();
 
-// Whether causalAttention() takes these tensors: fp32 or double, on the CPU, the BLAS
+// Whether causalAttention() takes these tensors: fp32, bf16 or double, on the CPU, the BLAS
 // entry point found in the process, and SB_ATTENTION not "reference".
 bool fusedAttentionApplies(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v);
 

@@ -1,5 +1,6 @@
 #include "gelu.hpp"
 
+#include "bf16_span.hpp"
 #include "reference_switch.hpp"
 
 #include <ATen/Parallel.h>
@@ -11,15 +12,6 @@
 namespace sb::engine {
 
 namespace {
-
-// Built for AVX-512, AVX2 and baseline x86-64; the loader picks the best. The
-// helpers below are plain inline functions, so each clone inlines its own
-// vectorised copy.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define SB_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define SB_VECTOR_CLONES
-#endif
 
 inline float asFloat(std::uint32_t u)
 {
@@ -123,27 +115,6 @@ template <GeluForm F>
 SB_VECTOR_CLONES void backwardFp32(const float* __restrict x, const float* dy, float* dx, std::int64_t n)
 {
     for (std::int64_t i = 0; i < n; ++i) dx[i] = dy[i] * geluSlope(x[i], F);
-}
-
-// bf16 <-> fp32 in integer arithmetic, which vectorises where a float bit
-// cast next to 16-bit loads does not: a bf16 is the high half of a float;
-// narrowing rounds to nearest even and keeps NaN quiet, as c10::BFloat16.
-using AliasedBits = std::uint32_t __attribute__((may_alias));
-
-SB_VECTOR_CLONES void widenSpan(const std::uint16_t* __restrict h, float* __restrict f, std::int64_t n)
-{
-    auto* bits = reinterpret_cast<AliasedBits*>(f);
-    for (std::int64_t i = 0; i < n; ++i) bits[i] = static_cast<std::uint32_t>(h[i]) << 16;
-}
-
-SB_VECTOR_CLONES void narrowSpan(const float* __restrict f, std::uint16_t* __restrict h, std::int64_t n)
-{
-    const auto* bits = reinterpret_cast<const AliasedBits*>(f);
-    for (std::int64_t i = 0; i < n; ++i) {
-        const std::uint32_t u = bits[i];
-        const auto rounded = static_cast<std::uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
-        h[i] = (u & 0x7FFFFFFFu) > 0x7F800000u ? std::uint16_t{0x7FC0} : rounded;
-    }
 }
 
 // bf16 spans in blocks that stay in L1: widened, computed in fp32, narrowed.

@@ -3,6 +3,7 @@
 #include "causal_attention.hpp"
 #include "dense_layer.hpp"
 #include "gelu.hpp"
+#include "layer_norm.hpp"
 #include "torch_compat.hpp"
 
 #include <cmath>
@@ -75,16 +76,8 @@ torch::Tensor TransformerModel::norm(int module, const torch::Tensor& x)
             const torch::Tensor h = x2.to(torch::kFloat);
             return (h * torch::rsqrt(h.pow(2).mean(-1, true) + 1e-5)).to(x2.scalar_type()) * w;
         }
-        const torch::Tensor& b = params_[static_cast<std::size_t>(mod.params[1])];
-        if (x2.is_cpu() && x2.element_size() == 2) {
-            // LibTorch 1.13's CPU layer norm has no vectorised bf16 kernel: 8.6x
-            // fp32's time at the bench shape (docs/performance.md). In fp32 and
-            // rounded once, as the bf16 kernel's float arithmetic does; it keeps
-            // its fp32 input for backward (the estimator counts that). fp16 alike.
-            const auto f = torch::kFloat;
-            return torch::layer_norm(x2.to(f), {config_.dim}, w.to(f), b.to(f), 1e-5).to(x2.scalar_type());
-        }
-        return torch::layer_norm(x2, {config_.dim}, w, b, 1e-5);
+        // bf16 on the CPU by the core's own pass (layer_norm.hpp).
+        return applyLayerNorm(x2, w, params_[static_cast<std::size_t>(mod.params[1])], 1e-5);
     });
 }
 

@@ -87,8 +87,9 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
                 if (firstEmbedding) c.saved[m] = 8 * T + T * D * e;
                 firstEmbedding = false;
             } else if (t == "LayerNorm") {
-                // On the CPU a bf16 layer norm runs in fp32 and keeps its fp32 input.
-                c.saved[m] = T * D * (cuda || e != 2 ? e : 4) + 8 * T;
+                // Its input and fp32 mean and rstd per row (the CPU's bf16 pass,
+                // core/engine/layer_norm.hpp, as ATen's kernels elsewhere).
+                c.saved[m] = T * D * e + 8 * T;
                 c.workspace[m] = T * D * 4;
             } else if (t == "RMSNorm") {
                 c.saved[m] = 2 * T * D * e + 4 * T;
@@ -97,8 +98,9 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
                 const u64 scores = B * H * S * S * e;
                 if (cuda) // fused scaled-dot-product attention: q, k, v, output, log-sum-exp
                     c.saved[m] = (2 * T * D + 2 * T * Dkv) * e + 4 * B * H * S;
-                else      // explicit attention: q, k, v copies, softmax probabilities, merged heads
-                    c.saved[m] = 4 * T * D * e + scores;
+                else      // q, k, v, merged heads, and the softmax probabilities in fp32
+                          // (core/engine/causal_attention.hpp; bf16 computes in fp32)
+                    c.saved[m] = 4 * T * D * e + B * H * S * S * std::max<u64>(e, 4);
                 c.workspace[m] = cuda ? 3 * T * D * e : 2 * scores + 2 * T * D * e;
             } else if (t == "TransformerBlock" || t == "GPT2Block") {
                 c.saved[m] = 2 * T * D * e; // residual sum and block output

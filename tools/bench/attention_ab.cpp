@@ -1,7 +1,7 @@
 // One of the core's own CPU kernels against the ATen ops it replaces, inside
 // one process (docs/performance.md, "Fused causal attention" and "GELU"):
 // forward and backward of a plan's model on one thread, switching the
-// kernel's variable (SB_ATTENTION by default, SB_GELU or SB_LINEAR) between "reference"
+// kernel's variable (SB_ATTENTION by default, SB_GELU, SB_LINEAR or SB_LAYER_NORM) between "reference"
 // and its default on every iteration, so load from other processes falls on
 // both alike (runs of whole binaries on a shared 2-core host differed by more
 // than one kernel's share). --bf16 runs the model with bf16 parameters.
@@ -9,7 +9,7 @@
 // default under LibTorch's profiler and writes a Chrome trace, which
 // tools/bench/trace_self_time.py sums into self time per op and pass.
 //
-//   shardbench-attention-bench PLAN.json [--pairs N] [--switch SB_ATTENTION|SB_GELU|SB_LINEAR] [--bf16]
+//   shardbench-attention-bench PLAN.json [--pairs N] [--switch SB_ATTENTION|SB_GELU|SB_LINEAR|SB_LAYER_NORM] [--bf16]
 //                              [--profile TRACE.json]
 #include "model.hpp"
 #include "param_init.hpp"
@@ -64,8 +64,8 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    if (variable != "SB_ATTENTION" && variable != "SB_GELU" && variable != "SB_LINEAR") {
-        std::fprintf(stderr, "--switch takes SB_ATTENTION, SB_GELU or SB_LINEAR\n");
+    if (variable != "SB_ATTENTION" && variable != "SB_GELU" && variable != "SB_LINEAR" && variable != "SB_LAYER_NORM") {
+        std::fprintf(stderr, "--switch takes SB_ATTENTION, SB_GELU, SB_LINEAR or SB_LAYER_NORM\n");
         return 2;
     }
     const sb::PlanReadResult read = sb::loadPlanFile(argv[1]);
@@ -89,9 +89,11 @@ int main(int argc, char** argv)
     for (std::size_t i = 0; i < tree->params().size(); ++i) {
         const int tied = tree->param(static_cast<int>(i)).tiedTo;
         if (tied >= 0) continue;
-        model.params()[i] = sb::engine::initFullParam(*tree, static_cast<int>(i), 1);
-        if (bf16) model.params()[i] = model.params()[i].to(torch::kBFloat16);
-        model.params()[i].set_requires_grad(true);
+        // Leaves in the compute dtype, as the core's unit parameters (a cast of
+        // initFullParam's fp32 leaf would add a cast of every gradient).
+        torch::Tensor p = sb::engine::initFullParam(*tree, static_cast<int>(i), 1).detach();
+        if (bf16) p = p.to(torch::kBFloat16);
+        model.params()[i] = p.set_requires_grad(true);
         leaves.push_back(model.params()[i]);
     }
     for (std::size_t i = 0; i < tree->params().size(); ++i)

@@ -18,9 +18,9 @@
 # build's core in the same rounds too (before/after, side by side). GLOO=1
 # adds the core at W=2 with SB_SHM=0 (Gloo instead of shared memory); SLEEP=1
 # the core at W=2 with SB_SHM_SPIN_US=0 (its waits sleep at once); ATEN=1
-# the core at W=1, W=2 and W=2 bf16 with ATen's GELU and products
-# (SB_GELU=reference SB_LINEAR=reference: the core's own kernels against
-# ATen's, same binary, same rounds).
+# the core at W=1, W=2 and W=2 bf16 with ATen's GELU, layer norm and products
+# (SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference: the core's
+# own kernels against ATen's, same binary, same rounds).
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
@@ -124,9 +124,9 @@ for round in $(seq 1 "$ROUNDS"); do
   [[ $GLOO == 1 ]] && SB_SHM=0 run gloo-fp32-w2 2
   [[ $SLEEP == 1 ]] && SB_SHM_SPIN_US=0 run sleep-fp32-w2 2
   if [[ $ATEN == 1 ]]; then
-    SB_GELU=reference SB_LINEAR=reference run aten-fp32-w1 1 --reference
-    SB_GELU=reference SB_LINEAR=reference run aten-fp32-w2 2
-    SB_GELU=reference SB_LINEAR=reference run aten-bf16-w2 2
+    SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference run aten-fp32-w1 1 --reference
+    SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference run aten-fp32-w2 2
+    SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference run aten-bf16-w2 2
   fi
   if [[ -n $BASE_BIN ]]; then
     run base fp32-w1 1 --reference

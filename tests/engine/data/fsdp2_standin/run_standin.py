@@ -221,12 +221,19 @@ def load(state_dict, *, checkpoint_id=None, storage_reader=None, planner=None, p
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
+    # Low-precision inputs are computed in fp32 and the result rounded once,
+    # as PyTorch 2's fused kernels (flash attention on the CPU and on CUDA)
+    # compute scores, softmax and their gradients in fp32 from bf16 inputs;
+    # they also round the probabilities to bf16 for the product with v, which
+    # this stand-in, like shardbench-core's fused CPU attention, does not.
+    dtype = query.dtype
+    if dtype in (torch.bfloat16, torch.float16):
+        query, key, value = query.float(), key.float(), value.float()
     s = query.shape[-2]
     scores = query @ key.transpose(-2, -1) * (scale or query.shape[-1] ** -0.5)
     if is_causal:
         scores = scores.masked_fill(torch.ones(s, s, dtype=torch.bool, device=query.device).triu(1), float("-inf"))
-    # Softmax in fp32 for low-precision inputs, as Meta's Llama writes attention out.
-    return torch.softmax(scores.float(), -1).to(value.dtype) @ value
+    return (torch.softmax(scores, -1) @ value).to(dtype)
 
 
 class device(str):

@@ -1,0 +1,35 @@
+// bf16 <-> fp32 over raw spans, for the core's own CPU kernels (GELU, layer
+// norm): a bf16 is the high half of a float; narrowing rounds to nearest even
+// and keeps NaN quiet, as c10::BFloat16 does. Integer arithmetic, which
+// vectorises where a float bit cast next to 16-bit loads does not.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+// Built for AVX-512, AVX2 and baseline x86-64 where GCC allows it; the loader
+// picks the best. Plain inline helpers called from such a function are
+// inlined into each clone, so each clone gets its own vectorised copy.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SB_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define SB_VECTOR_CLONES
+#endif
+
+namespace sb::engine {
+
+void widenSpan(const std::uint16_t* h, float* f, std::int64_t n);
+void narrowSpan(const float* f, std::uint16_t* h, std::int64_t n);
+
+// The bf16 nearest to f (ties to even; NaN stays NaN), as a float.
+inline float roundedToBf16(float f)
+{
+    std::uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    if ((u & 0x7FFFFFFFu) > 0x7F800000u) return f;
+    u = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+} // namespace sb::engine
