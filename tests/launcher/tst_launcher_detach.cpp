@@ -96,7 +96,10 @@ private Q_SLOTS:
     void localRunOutlivesTheCli()
     {
         const QString db = tmp_.filePath(QStringLiteral("outlive.sqlite"));
-        const QString p = plan(QStringLiteral("outlive.json"), 150);
+        // Long enough to outlast the CLI's start and kill: 150 tiny steps
+        // finished first on a quiet host (CI, 2026-11-27); 10000 take ~15 s there.
+        constexpr int kSteps = 10000;
+        const QString p = plan(QStringLiteral("outlive.json"), kSteps);
         QProcess run;
         dieWithParent(run, SIGKILL);
         run.start(cliPath(), {QStringLiteral("run"), p, QStringLiteral("--detach"), QStringLiteral("--db"), db,
@@ -110,11 +113,11 @@ private Q_SLOTS:
         // The spec holds the ranks' environment: only its owner reads it.
         QCOMPARE(QFileInfo(dir + QStringLiteral("/spec.json")).permissions() & (QFile::ReadGroup | QFile::ReadOther), QFileDevice::Permissions());
         QCOMPARE(stateOf(dir).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
-        QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 180000), qPrintable(statusOf(dir)));
-        QCOMPARE(countDir(dir).maxStep, 150);
+        QVERIFY2(waitFor([&] { return statusOf(dir) == QLatin1String("completed"); }, 300000), qPrintable(statusOf(dir)));
+        QCOMPARE(countDir(dir).maxStep, kSteps);
 
         const CliResult a = cli({QStringLiteral("attach"), QStringLiteral("1"), QStringLiteral("--db"), db});
-        QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 150 steps")), qPrintable(describe(a)));
+        QVERIFY2(a.code == 0 && a.out.contains(QStringLiteral("completed, %1 steps").arg(kSteps)), qPrintable(describe(a)));
         expectStoreMatchesDir(db, 1, dir);
         QCOMPARE(countStore(db, 1).status, QStringLiteral("completed"));
 

@@ -178,9 +178,9 @@ if sleep:
     row("core W=2 sharded fp32, waits sleeping (SB_SHM_SPIN_US=0)", s2, 1024)
 if aten:
     aw1, aw2, ab2 = load("aten-fp32-w1"), load("aten-fp32-w2"), load("aten-bf16-w2")
-    row("core W=1 unsharded fp32, ATen's GELU and products", aw1, 512)
-    row("core W=2 sharded fp32, ATen's GELU and products", aw2, 1024)
-    row("core W=2 sharded bf16, ATen's GELU and products", ab2, 1024)
+    row("core W=1 unsharded fp32, ATen's GELU, layer norm and products", aw1, 512)
+    row("core W=2 sharded fp32, ATen's GELU, layer norm and products", aw2, 1024)
+    row("core W=2 sharded bf16, ATen's GELU, layer norm and products", ab2, 1024)
 if base:
     bw1, bw2, bb2 = load("base-fp32-w1"), load("base-fp32-w2"), load("base-bf16-w2")
     row("baseline core W=1 unsharded fp32", bw1, 512)
