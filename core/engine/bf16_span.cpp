@@ -15,11 +15,7 @@ SB_VECTOR_CLONES void widenSpan(const std::uint16_t* __restrict h, float* __rest
 SB_VECTOR_CLONES void narrowSpan(const float* __restrict f, std::uint16_t* __restrict h, std::int64_t n)
 {
     const auto* bits = reinterpret_cast<const AliasedBits*>(f);
-    for (std::int64_t i = 0; i < n; ++i) {
-        const std::uint32_t u = bits[i];
-        const auto rounded = static_cast<std::uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
-        h[i] = (u & 0x7FFFFFFFu) > 0x7F800000u ? std::uint16_t{0x7FC0} : rounded;
-    }
+    for (std::int64_t i = 0; i < n; ++i) h[i] = narrowBits(bits[i]);
 }
 
 } // namespace sb::engine

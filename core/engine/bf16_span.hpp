@@ -1,8 +1,10 @@
 // bf16 <-> fp32 over raw spans, for the core's own CPU kernels (GELU, layer
-// norm): a bf16 is the high half of a float; narrowing rounds to nearest even
+// norm, attention): a bf16 is the high half of a float; narrowing rounds to nearest even
 // and keeps NaN quiet, as c10::BFloat16 does. Integer arithmetic, which
 // vectorises where a float bit cast next to 16-bit loads does not.
 #pragma once
+
+#include <c10/util/BFloat16.h>
 
 #include <cstdint>
 #include <cstring>
@@ -21,13 +23,23 @@ namespace sb::engine {
 void widenSpan(const std::uint16_t* h, float* f, std::int64_t n);
 void narrowSpan(const float* f, std::uint16_t* h, std::int64_t n);
 
-// The bf16 nearest to f (ties to even; NaN stays NaN), as a float.
+// A tensor's bf16 elements as the raw 16-bit values the spans take.
+inline const std::uint16_t* bitsOf(const c10::BFloat16* p) { return reinterpret_cast<const std::uint16_t*>(p); }
+inline std::uint16_t* bitsOf(c10::BFloat16* p) { return reinterpret_cast<std::uint16_t*>(p); }
+
+// The bf16 nearest to the float with bits u: ties to even, NaN a quiet NaN.
+inline std::uint16_t narrowBits(std::uint32_t u)
+{
+    const auto rounded = static_cast<std::uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+    return (u & 0x7FFFFFFFu) > 0x7F800000u ? std::uint16_t{0x7FC0} : rounded;
+}
+
+// The bf16 nearest to f, as a float.
 inline float roundedToBf16(float f)
 {
     std::uint32_t u;
     std::memcpy(&u, &f, sizeof u);
-    if ((u & 0x7FFFFFFFu) > 0x7F800000u) return f;
-    u = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+    u = static_cast<std::uint32_t>(narrowBits(u)) << 16;
     std::memcpy(&f, &u, sizeof f);
     return f;
 }

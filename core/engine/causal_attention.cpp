@@ -121,8 +121,6 @@ template <typename T> T* rowsOf(const torch::Tensor& t, std::int64_t b, std::int
 }
 int ld(const torch::Tensor& t) { return static_cast<int>(t.stride(1)); }
 
-std::uint16_t* bitsOf(at::BFloat16* p) { return reinterpret_cast<std::uint16_t*>(p); }
-
 // Head h of batch b of t for reading: the tensor's rows, or for bf16 its
 // rows widened into buf (S x hd, contiguous).
 template <typename T>

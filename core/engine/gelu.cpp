@@ -20,7 +20,7 @@ inline float asFloat(std::uint32_t u)
     return f;
 }
 
-inline std::uint32_t bitsOf(float f)
+inline std::uint32_t floatBits(float f)
 {
     std::uint32_t u;
     std::memcpy(&u, &f, sizeof u);
@@ -36,7 +36,7 @@ inline float expOf(float a)
     a = std::min(std::max(a, -87.0f), 88.0f);
     constexpr float kRound = 12582912.0f; // 1.5 * 2^23: adding it rounds to an integer
     float fn = a * 1.44269504088896341f + kRound;
-    const std::int32_t n = static_cast<std::int32_t>(bitsOf(fn) - bitsOf(kRound));
+    const std::int32_t n = static_cast<std::int32_t>(floatBits(fn) - floatBits(kRound));
     fn -= kRound;
     float r = a - fn * 0.693359375f;
     r = r - fn * -2.12194440e-4f;
@@ -156,8 +156,8 @@ void forwardTensor(const torch::Tensor& x, const torch::Tensor& y, GeluForm form
             geluForwardSpan(x.data_ptr<float>() + begin, y.data_ptr<float>() + begin, n, form);
             return;
         }
-        const auto* in = reinterpret_cast<const std::uint16_t*>(x.data_ptr<at::BFloat16>()) + begin;
-        auto* out = reinterpret_cast<std::uint16_t*>(y.data_ptr<at::BFloat16>()) + begin;
+        const auto* in = bitsOf(x.data_ptr<at::BFloat16>()) + begin;
+        auto* out = bitsOf(y.data_ptr<at::BFloat16>()) + begin;
         form == GeluForm::Erf ? forwardBf16<GeluForm::Erf>(in, out, n) : forwardBf16<GeluForm::Tanh>(in, out, n);
     });
 }
@@ -171,9 +171,9 @@ void backwardTensor(const torch::Tensor& x, const torch::Tensor& dy, const torch
                              form);
             return;
         }
-        const auto* in = reinterpret_cast<const std::uint16_t*>(x.data_ptr<at::BFloat16>()) + begin;
-        const auto* grad = reinterpret_cast<const std::uint16_t*>(dy.data_ptr<at::BFloat16>()) + begin;
-        auto* out = reinterpret_cast<std::uint16_t*>(dx.data_ptr<at::BFloat16>()) + begin;
+        const auto* in = bitsOf(x.data_ptr<at::BFloat16>()) + begin;
+        const auto* grad = bitsOf(dy.data_ptr<at::BFloat16>()) + begin;
+        auto* out = bitsOf(dx.data_ptr<at::BFloat16>()) + begin;
         form == GeluForm::Erf ? backwardBf16<GeluForm::Erf>(in, grad, out, n)
                               : backwardBf16<GeluForm::Tanh>(in, grad, out, n);
     });

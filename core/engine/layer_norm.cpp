@@ -88,24 +88,20 @@ SB_VECTOR_CLONES void backwardRow(float* __restrict x, const float* __restrict d
     for (std::int64_t k = 0; k < n; ++k) dx[k] = m.rstd * (dx[k] - meanG - x[k] * meanGx);
 }
 
-const std::uint16_t* bitsOf(const torch::Tensor& t)
-{
-    return reinterpret_cast<const std::uint16_t*>(t.data_ptr<at::BFloat16>());
-}
-
-std::uint16_t* mutableBitsOf(const torch::Tensor& t) { return reinterpret_cast<std::uint16_t*>(t.data_ptr<at::BFloat16>()); }
+std::uint16_t* bf16Of(const torch::Tensor& t) { return bitsOf(t.data_ptr<at::BFloat16>()); }
 
 std::vector<float> widened(const torch::Tensor& t)
 {
     std::vector<float> f(static_cast<std::size_t>(t.numel()));
-    widenSpan(bitsOf(t), f.data(), t.numel());
+    widenSpan(bf16Of(t), f.data(), t.numel());
     return f;
 }
 
-torch::Tensor narrowed(const std::vector<float>& f, const torch::Tensor& like)
+// A bf16 tensor shaped as like from like.numel() floats at f.
+torch::Tensor narrowed(const float* f, const torch::Tensor& like)
 {
     torch::Tensor t = torch::empty_like(like, torch::MemoryFormat::Contiguous);
-    narrowSpan(f.data(), mutableBitsOf(t), t.numel());
+    narrowSpan(f, bf16Of(t), t.numel());
     return t;
 }
 
@@ -121,8 +117,8 @@ public:
         torch::Tensor y = torch::empty_like(x, torch::MemoryFormat::Contiguous);
         torch::Tensor stats = torch::empty({2, rows}, x.options().dtype(torch::kFloat));
         const std::vector<float> wf = widened(w), bf = widened(b);
-        const std::uint16_t* in = bitsOf(x);
-        std::uint16_t* out = mutableBitsOf(y);
+        const std::uint16_t* in = bf16Of(x);
+        std::uint16_t* out = bf16Of(y);
         float* mean = stats.data_ptr<float>();
         float* rstd = mean + rows;
         at::parallel_for(0, rows, grainRows(n), [&](std::int64_t begin, std::int64_t end) {
@@ -150,8 +146,8 @@ public:
         const std::int64_t n = x.size(-1), rows = x.numel() / n;
         torch::Tensor dx = torch::empty_like(x, torch::MemoryFormat::Contiguous);
         const std::vector<float> wf = widened(w);
-        const std::uint16_t *in = bitsOf(x), *grad = bitsOf(dy);
-        std::uint16_t* out = mutableBitsOf(dx);
+        const std::uint16_t *in = bf16Of(x), *grad = bf16Of(dy);
+        std::uint16_t* out = bf16Of(dx);
         const float* mean = stats.data_ptr<float>();
         const float* rstd = mean + rows;
         // dw and db: a partial sum per fixed block of rows, added in block
@@ -175,8 +171,7 @@ public:
         });
         for (std::int64_t k = 1; k < blocks; ++k)
             for (std::int64_t i = 0; i < 2 * n; ++i) partial[static_cast<std::size_t>(i)] += partial[static_cast<std::size_t>(k * 2 * n + i)];
-        const std::vector<float> dwf(partial.begin(), partial.begin() + n), dbf(partial.begin() + n, partial.begin() + 2 * n);
-        return {dx, narrowed(dwf, w), narrowed(dbf, w), torch::Tensor()};
+        return {dx, narrowed(partial.data(), w), narrowed(partial.data() + n, w), torch::Tensor()};
     }
 };
 

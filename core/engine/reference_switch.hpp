@@ -1,5 +1,6 @@
 // The switch each of the core's own CPU kernels has back to ATen's ops:
-// VARIABLE=reference (SB_ATTENTION, SB_GELU, SB_LINEAR; docs/protocol.md).
+// VARIABLE=reference (SB_ATTENTION, SB_GELU, SB_LAYER_NORM, SB_LINEAR;
+// docs/protocol.md).
 #pragma once
 
 #include <cstdlib>

@@ -64,6 +64,8 @@ for path in sys.argv[1:]:
 PY
 }
 
+aten() { SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference "$@"; } # the core's own kernels off
+
 run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms round" lines (steps > 5) to $work/$name.txt
   local bin=$BIN
   if [[ $1 == base ]]; then bin=$BASE_BIN; shift; fi
@@ -124,9 +126,9 @@ for round in $(seq 1 "$ROUNDS"); do
   [[ $GLOO == 1 ]] && SB_SHM=0 run gloo-fp32-w2 2
   [[ $SLEEP == 1 ]] && SB_SHM_SPIN_US=0 run sleep-fp32-w2 2
   if [[ $ATEN == 1 ]]; then
-    SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference run aten-fp32-w1 1 --reference
-    SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference run aten-fp32-w2 2
-    SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference run aten-bf16-w2 2
+    aten run aten-fp32-w1 1 --reference
+    aten run aten-fp32-w2 2
+    aten run aten-bf16-w2 2
   fi
   if [[ -n $BASE_BIN ]]; then
     run base fp32-w1 1 --reference
