@@ -299,6 +299,7 @@ void ShardedUnit::accumulateUnshardedGrads()
 {
     const torch::ScalarType reduce = scalarType(unit_.reduceDtype);
     if (reduce == scalarType(unit_.paramDtype)) return; // autograd's own accumulation is the same sum
+    accumulatedThisStep_ = true;
     torch::NoGradGuard noGrad;
     for (ShardParam& p : params_) {
         if (!p.full.grad().defined()) continue;
@@ -315,8 +316,10 @@ void ShardedUnit::startReduce()
     ShmGroup* shm = mesh_.shm();
     const std::size_t bytes = static_cast<std::size_t>(W * shardNumel_) * c10::elementSize(rdt);
     if (shm && !offloaded_ && shm->canAcquire(ShmGroup::Pool::Reduce, bytes)) { // copied in straight to this rank's slot
+        // Counted as the reduce dtype's buffer a c10d collective would take.
         shmReduce_ = shm->acquire(ShmGroup::Pool::Reduce, bytes);
-        rsIn_ = shm->slot(shmReduce_, shm->rank(), rdt, W * shardNumel_).view({W, shardNumel_});
+        shmWire_ = publishesUnwidened() ? scalarType(unit_.paramDtype) : rdt;
+        rsIn_ = shm->slot(shmReduce_, shm->rank(), shmWire_, W * shardNumel_).view({W, shardNumel_});
     } else {
         if (shm && !offloaded_) shm->noteFallback(ShmGroup::Pool::Reduce, index_);
         rsIn_ = torch::empty({W, shardNumel_}, onDevice(rdt));
@@ -341,12 +344,24 @@ void ShardedUnit::startReduce()
         p.full.mutable_grad() = torch::Tensor(); // the unsharded gradient is no longer needed
         p.accumulated = torch::Tensor();
     }
+    accumulatedThisStep_ = false;
     if (shmReduce_.valid()) {
         rsIn_ = torch::Tensor();
         shm->post(shmReduce_);
         return;
     }
     rsWork_ = mesh_.reduceScatterAsync(rsIn_, rsOut_);
+}
+
+bool ShardedUnit::publishesUnwidened() const
+{
+    // meanOfRowsInto() widens bf16 rows exactly and sums them in fp32: what
+    // the cast to the reduce dtype before the collective gives. Decided from
+    // what every rank shares (the unit's dtypes, the mesh, the micro-batches
+    // accumulated this step), never from one rank's gradients, since peers
+    // read the slot in the same type.
+    return scalarType(unit_.paramDtype) == torch::kBFloat16 && scalarType(unit_.reduceDtype) == torch::kFloat &&
+           flat_.scalar_type() == torch::kFloat && mesh_.replicate() == 1 && !accumulatedThisStep_;
 }
 
 double ShardedUnit::finishReduce()
@@ -360,7 +375,7 @@ double ShardedUnit::finishReduce()
     if (shmReduce_.valid()) {
         ShmGroup& shm = *mesh_.shm();
         waited = shmReduce_.acquireMs + shm.waitAll(shmReduce_);
-        rows = shm.rows(shmReduce_, scalarType(unit_.reduceDtype), shm.rank() * shardNumel_, shardNumel_);
+        rows = shm.rows(shmReduce_, shmWire_, shm.rank() * shardNumel_, shardNumel_);
     } else {
         const auto t0 = std::chrono::steady_clock::now();
         if (rsWork_) rsWork_->wait();
@@ -375,7 +390,7 @@ double ShardedUnit::finishReduce()
         const bool fresh = allocateGrad();
         meanOfRowsInto(flatGrad_, rows, scale, !fresh);
     } else {
-        torch::Tensor summed = DeviceMesh::reducedRow(rows);
+        torch::Tensor summed = DeviceMesh::reducedRow(rows.to(scalarType(unit_.reduceDtype)));
         if (mesh_.replicate() > 1) { // HSDP: then across replicas
             const auto t1 = std::chrono::steady_clock::now();
             mesh_.allReduceSumReplicas(summed);

@@ -110,6 +110,10 @@ private:
     // false when it held some already.
     bool allocateGrad();
     void freeFull();
+    // Whether this unit's gradients go into its shared-memory reduce slot in
+    // param_dtype (bf16), widened by the reader, rather than cast to the
+    // reduce dtype first: half the bytes written and read, the same sums.
+    bool publishesUnwidened() const;
 
     int index_;
     ResolvedUnit unit_;
@@ -131,6 +135,8 @@ private:
     // startGather to the reshard: the unsharded parameters are views of its
     // region. The reduce-scatter's slot is this rank's rsIn_.
     ShmGroup::Ticket shmGather_, shmReduce_;
+    torch::ScalarType shmWire_ = torch::kFloat; // the reduce slot's element type
+    bool accumulatedThisStep_ = false;          // accumulateUnshardedGrads() ran since the last reduce
     // The all-gather ticket last released in this forward and backward.
     ShmGroup::Ticket lastGather_;
     bool startSharedGather();

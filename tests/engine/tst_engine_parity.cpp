@@ -97,8 +97,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("world");
         QTest::addColumn<bool>("bf16");
-        QTest::newRow("W=2 fp32") << 2 << false;
-        QTest::newRow("W=4 bf16") << 4 << true;
+        QTest::addColumn<int>("accum");
+        QTest::newRow("W=2 fp32") << 2 << false << 1;
+        // bf16 gradients go into the slots as they are, and the reader widens them.
+        QTest::newRow("W=4 bf16") << 4 << true << 1;
+        // Micro-batches accumulated in fp32 go in as fp32.
+        QTest::newRow("W=2 bf16, 2 micro-batches") << 2 << true << 2;
     }
 
     void sharedMemoryMatchesGloo()
@@ -107,13 +111,15 @@ private Q_SLOTS:
         // Gloo. The same sums in the same order: the same losses, bit for bit.
         QFETCH(int, world);
         QFETCH(bool, bf16);
+        QFETCH(int, accum);
         sb::Plan plan = tinyPlan(world, 8 / world, 6);
+        plan.training.gradAccum = accum;
         if (bf16)
             for (sb::UnitPolicy& u : plan.units) {
                 u.mp.paramDtype = sb::DType::BF16; // bf16 slots for the all-gather
                 u.mp.reduceDtype = sb::DType::F32;
             }
-        const QString planPath = writePlan(dir_, QStringLiteral("shm%1%2.json").arg(world).arg(bf16), plan);
+        const QString planPath = writePlan(dir_, QStringLiteral("shm%1%2%3.json").arg(world).arg(bf16).arg(accum), plan);
         const auto [viaShm, viaGloo] = runShmAndGloo(world, planPath);
         QVERIFY2(viaShm.ok(), qPrintable(viaShm.describe()));
         QVERIFY2(viaGloo.ok(), qPrintable(viaGloo.describe()));

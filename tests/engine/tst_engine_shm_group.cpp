@@ -202,8 +202,22 @@ private Q_SLOTS:
         torch::Tensor acc = before.clone();
         sb::engine::meanOfRowsInto(acc, rows, scale, true);
         QVERIFY(torch::allclose(acc, before + expected, 1e-6, 1e-6));
-        // A bf16 slot, or a gradient that is not one flat fp32 buffer, takes the ops.
-        QVERIFY(!sb::engine::meansRowsInPlace(rows.to(torch::kBFloat16), torch::empty({n})));
+        // bf16 gradients published as they are: the same bits as a cast of
+        // every slot to fp32 before the sum (what FSDP2's reduce_dtype does).
+        const torch::Tensor narrowSlots = slots.to(torch::kBFloat16);
+        const torch::Tensor narrowRows = narrowSlots.narrow(1, 32, n);
+        QVERIFY(sb::engine::meansRowsInPlace(narrowRows, torch::empty({n})));
+        torch::Tensor widened = torch::zeros({n});
+        widened.add_(narrowRows.to(torch::kFloat).sum(0), scale);
+        torch::Tensor fromBf16 = torch::full({n}, std::nanf(""));
+        sb::engine::meanOfRowsInto(fromBf16, narrowRows, scale, false);
+        QVERIFY(torch::equal(fromBf16, widened));
+        torch::Tensor accBf16 = before.clone();
+        sb::engine::meanOfRowsInto(accBf16, narrowRows, scale, true);
+        QVERIFY(torch::equal(accBf16, before + widened));
+        // A gradient that is not one flat fp32 buffer, or fp16 rows, take the ops.
+        QVERIFY(!sb::engine::meansRowsInPlace(rows.to(torch::kHalf), torch::empty({n})));
+        QVERIFY(!sb::engine::meansRowsInPlace(narrowRows, torch::empty({n}, torch::kBFloat16)));
         QVERIFY(!sb::engine::meansRowsInPlace(rows, torch::empty({n + 1})));
         QVERIFY(!sb::engine::meansRowsInPlace(rows, torch::empty({n}, torch::kDouble)));
     }
