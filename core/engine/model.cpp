@@ -169,7 +169,7 @@ torch::Tensor TransformerModel::forward(const torch::Tensor& tokens)
         auto h = embed(tok_, ids);
         if (pos_ >= 0) h = h + embed(pos_, torch::arange(S, on.dtype(torch::kLong)));
         for (const Block& b : blocks_) h = block(b, h);
-        return linear(output_, norm(norm_, h)).to(torch::kFloat);
+        return linear(output_, norm(norm_, h));
     });
 }
 

@@ -41,7 +41,8 @@ public:
     std::vector<torch::Tensor>& params() { return params_; }
     void setCaller(ModuleCaller* caller) { caller_ = caller; }
 
-    // tokens: [B, S] int64 -> logits [B, S, vocab] (fp32).
+    // tokens: [B, S] int64 -> logits [B, S, vocab] in the output layer's dtype
+    // (crossEntropyLoss() computes in fp32).
     torch::Tensor forward(const torch::Tensor& tokens);
 
 private:

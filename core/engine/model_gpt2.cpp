@@ -66,7 +66,7 @@ torch::Tensor TransformerModel::gpt2Forward(const torch::Tensor& tokens)
             for (const Gpt2Block& b : gpt2Blocks_) x = gpt2Block(b, x);
             return norm(norm_, x);
         });
-        return linear(output_, h).to(torch::kFloat);
+        return linear(output_, h);
     });
 }
 

@@ -1,6 +1,7 @@
 #include "trainer.hpp"
 
 #include "checkpointer.hpp"
+#include "cross_entropy.hpp"
 #include "data.hpp"
 #include "device.hpp"
 #include "full_import.hpp"
@@ -222,7 +223,6 @@ private:
     double forwardBackward(StepTimes& times)
     {
         const int accum = tc_.gradAccum;
-        const std::int64_t vocab = plan_.model.vocabSize;
         double lossSum = 0;
         for (int micro = 0; micro < accum; ++micro) {
             if (fsdp_) fsdp_->setRequiresGradientSync(micro == accum - 1);
@@ -235,9 +235,7 @@ private:
             inputs = inputs.to(computeDevice());
             targets = targets.to(computeDevice());
             const auto tf = Clock::now();
-            torch::Tensor logits = model_.forward(inputs);
-            torch::Tensor loss = torch::nll_loss(torch::log_softmax(logits.view({-1, vocab}), -1), targets.view({-1}));
-            logits = torch::Tensor();
+            torch::Tensor loss = crossEntropyLoss(model_.forward(inputs), targets);
             loss = loss / accum;
             synchronizeDevice();
             times.forwardMs += msSince(tf);

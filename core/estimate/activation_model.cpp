@@ -118,17 +118,26 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
         c.unitInput[u] = T * static_cast<u64>(dimForInputs) * e;
     }
 
-    // Loss: the logits in fp32 and log-softmax's fp32 output; in backward two
-    // fp32 gradients of that size. On CUDA a bf16 root's output is cast at
-    // once and not kept (measured on an H100 with bf16 and fp32 roots alike,
-    // docs/performance-h100.md); on the CPU (LibTorch 1.13) the bf16
-    // logits stay alive beside their fp32 copy, and their gradient joins in
-    // backward (the CPU calibration's bf16 plan).
-    const u64 eRoot = r.units.empty() ? 4 : dtypeBytes(r.units[0].paramDtype);
+    // Loss. On the CPU the core's fused cross-entropy takes fp32 and bf16
+    // logits (core/engine/cross_entropy.hpp): it keeps the logits as they are
+    // and two floats a row, and backward adds their gradient in the same
+    // dtype. Elsewhere ATen's route: the logits in fp32 and log-softmax's fp32
+    // output; in backward two fp32 gradients of that size, while half of the
+    // forward's are still held. On CUDA a bf16 root's output is cast at once
+    // and not kept (measured on an H100 with bf16 and fp32 roots alike,
+    // docs/performance-h100.md); on the CPU (LibTorch 1.13) fp16 logits stay
+    // alive beside their fp32 copy, and their gradient joins in backward.
+    const DType rootDtype = r.units.empty() ? DType::F32 : r.units[0].paramDtype;
+    const u64 eRoot = dtypeBytes(rootDtype);
     const u64 V = static_cast<u64>(std::max<std::int64_t>(vocab, 1));
-    const u64 lowPrecision = cuda || eRoot == 4 ? 0 : eRoot;
-    c.logitsForward = T * V * (4 + 4 + lowPrecision);
-    c.logitsBackward = T * V * (4 + 4 + lowPrecision);
+    if (!cuda && (rootDtype == DType::F32 || rootDtype == DType::BF16)) {
+        c.logitsForward = T * V * eRoot + 8 * T;
+        c.logitsBackward = 2 * T * V * eRoot + 8 * T;
+    } else {
+        const u64 lowPrecision = cuda || eRoot == 4 ? 0 : eRoot;
+        c.logitsForward = T * V * (4 + 4 + lowPrecision);
+        c.logitsBackward = c.logitsForward + c.logitsForward / 2;
+    }
     // PyTorch 2.x on CUDA allocates the cuBLAS and cuBLASLt workspaces
     // (32 MiB each on Hopper) through its caching allocator: 64 to 66 MiB
     // over the estimate in every plan measured on an H100, small or large.

@@ -14,8 +14,8 @@ struct ActivationCosts {
     std::vector<std::uint64_t> saved;     // per module: tensors saved for backward
     std::vector<std::uint64_t> workspace; // per module: transient gradient buffers in its backward
     std::vector<std::uint64_t> unitInput; // per unit: its forward input (what activation checkpointing keeps)
-    std::uint64_t logitsForward = 0;      // fp32 logits + fp32 log-softmax alive at the loss
-    std::uint64_t logitsBackward = 0;     // their gradients at the start of backward
+    std::uint64_t logitsForward = 0;      // the loss's tensors alive at the loss (logits and what it keeps)
+    std::uint64_t logitsBackward = 0;     // all of them alive in the loss's backward, gradients included
     std::uint64_t tokens = 0;             // input ids and targets (int64)
     std::uint64_t libraryWorkspace = 0;   // CUDA: the cuBLAS and cuBLASLt workspaces, held from the first product on
 };

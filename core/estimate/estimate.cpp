@@ -104,7 +104,7 @@ public:
         flushPrefetch();
         cur_[MemCategory::LogitsLoss] = act_.logitsForward;
         point(StepPhase::Loss, -1, "loss");
-        cur_[MemCategory::LogitsLoss] = act_.logitsBackward + act_.logitsForward / 2;
+        cur_[MemCategory::LogitsLoss] = act_.logitsBackward;
         point(StepPhase::Backward, -1, "loss backward");
         cur_[MemCategory::LogitsLoss] = 0;
         for (int u : postOrderReversed()) order_.push_back(u);

@@ -80,7 +80,9 @@ private Q_SLOTS:
     void estimateWithinFivePercent_data()
     {
         QTest::addColumn<QString>("variant");
-        for (const char* v : {"blocks", "reshard-false", "checkpointing", "bf16", "accumulate-2", "world-4", "world-4-reshard-2"})
+        // vocab-16k: the loss's logits and their gradient are the peak.
+        for (const char* v : {"blocks", "reshard-false", "checkpointing", "bf16", "accumulate-2", "world-4", "world-4-reshard-2",
+                              "vocab-16k", "vocab-16k-bf16"})
             QTest::newRow(v) << QString::fromLatin1(v);
     }
 
@@ -94,7 +96,11 @@ private Q_SLOTS:
             if (variant == QStringLiteral("world-4-reshard-2")) u.reshard = {sb::Reshard::Group, 2};
             if (variant == QStringLiteral("checkpointing")) u.ac = sb::Checkpointing::Full;
         }
-        if (variant == QStringLiteral("bf16"))
+        if (variant.startsWith(QStringLiteral("vocab-16k"))) {
+            plan.model.vocabSize = 16384;
+            plan.training.microBatch = 8;
+        }
+        if (variant.endsWith(QStringLiteral("bf16")))
             for (sb::UnitPolicy& u : plan.units) {
                 u.mp.paramDtype = sb::DType::BF16;
                 u.mp.reduceDtype = sb::DType::F32;
