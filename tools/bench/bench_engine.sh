@@ -18,9 +18,10 @@
 # build's core in the same rounds too (before/after, side by side). GLOO=1
 # adds the core at W=2 with SB_SHM=0 (Gloo instead of shared memory); SLEEP=1
 # the core at W=2 with SB_SHM_SPIN_US=0 (its waits sleep at once); ATEN=1
-# the core at W=1, W=2 and W=2 bf16 with ATen's GELU, layer norm and products
-# (SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference: the core's
-# own kernels against ATen's, same binary, same rounds).
+# the core at W=1, W=2 and W=2 bf16 with ATen's GELU, layer norm, loss and
+# products (SB_GELU=reference SB_LAYER_NORM=reference SB_CROSS_ENTROPY=reference
+# SB_LINEAR=reference: the core's own kernels against ATen's, same binary,
+# same rounds).
 set -euo pipefail
 BIN=${1:-build}/bin
 ROUNDS=${2:-3}
@@ -64,7 +65,7 @@ for path in sys.argv[1:]:
 PY
 }
 
-aten() { SB_GELU=reference SB_LAYER_NORM=reference SB_LINEAR=reference "$@"; } # the core's own kernels off
+aten() { SB_GELU=reference SB_LAYER_NORM=reference SB_CROSS_ENTROPY=reference SB_LINEAR=reference "$@"; } # the core's own kernels off
 
 run() { # [bin] name world extra-core-args... ; appends "step_ms comm_ms round" lines (steps > 5) to $work/$name.txt
   local bin=$BIN
@@ -180,9 +181,9 @@ if sleep:
     row("core W=2 sharded fp32, waits sleeping (SB_SHM_SPIN_US=0)", s2, 1024)
 if aten:
     aw1, aw2, ab2 = load("aten-fp32-w1"), load("aten-fp32-w2"), load("aten-bf16-w2")
-    row("core W=1 unsharded fp32, ATen's GELU, layer norm and products", aw1, 512)
-    row("core W=2 sharded fp32, ATen's GELU, layer norm and products", aw2, 1024)
-    row("core W=2 sharded bf16, ATen's GELU, layer norm and products", ab2, 1024)
+    row("core W=1 unsharded fp32, ATen's GELU, layer norm, loss and products", aw1, 512)
+    row("core W=2 sharded fp32, ATen's GELU, layer norm, loss and products", aw2, 1024)
+    row("core W=2 sharded bf16, ATen's GELU, layer norm, loss and products", ab2, 1024)
 if base:
     bw1, bw2, bb2 = load("base-fp32-w1"), load("base-fp32-w2"), load("base-bf16-w2")
     row("baseline core W=1 unsharded fp32", bw1, 512)
