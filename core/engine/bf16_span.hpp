@@ -21,7 +21,10 @@
 namespace sb::engine {
 
 void widenSpan(const std::uint16_t* h, float* f, std::int64_t n);
+// Where the CPU has AVX512-BF16 (Cooper Lake, Sapphire Rapids, Zen 4) its
+// conversion instruction, else narrowSpanPortable; the same bits either way.
 void narrowSpan(const float* f, std::uint16_t* h, std::int64_t n);
+void narrowSpanPortable(const float* f, std::uint16_t* h, std::int64_t n);
 
 // A tensor's bf16 elements as the raw 16-bit values the spans take.
 inline const std::uint16_t* bitsOf(const c10::BFloat16* p) { return reinterpret_cast<const std::uint16_t*>(p); }
