@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -38,6 +39,44 @@ template <> Gemm<double> gemm<double>()
 {
     static const auto fn = reinterpret_cast<Gemm<double>>(dlsym(RTLD_DEFAULT, "cblas_dgemm"));
     return fn;
+}
+
+// oneDNN's bf16 product (dnnl_gemm_bf16bf16f32, row-major like dnnl_sgemm:
+// fp32 C = alpha op(A) op(B) + beta C from bf16 A and B, returning 0 on
+// success), looked up as cblas_sgemm is. Only where the CPU multiplies bf16
+// natively (AVX512-BF16); elsewhere oneDNN would emulate it. Products of two
+// bf16 values are exact in fp32, so it computes what sgemm computes on the
+// widened values, in its own order of additions, at twice the rate.
+using GemmBf16 = int (*)(char transA, char transB, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                         const std::uint16_t* a, std::int64_t lda, const std::uint16_t* b, std::int64_t ldb, float beta,
+                         float* c, std::int64_t ldc);
+
+GemmBf16 gemmBf16()
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    static const auto fn = __builtin_cpu_supports("avx512bf16")
+                               ? reinterpret_cast<GemmBf16>(dlsym(RTLD_DEFAULT, "dnnl_gemm_bf16bf16f32"))
+                               : nullptr;
+    return fn;
+#else
+    return nullptr;
+#endif
+}
+
+// Whether this call's bf16 products of two bf16 operands (q k^T, dO v^T) take
+// gemmBf16(): where it exists, unless SB_ATTENTION_BF16_GEMM=reference (the
+// widened fp32 products throughout; read once a call, for A/B measurements).
+bool nativeBf16(const torch::Tensor& q)
+{
+    return q.scalar_type() == torch::kBFloat16 && gemmBf16() && !forcedToReference("SB_ATTENTION_BF16_GEMM");
+}
+
+// p (m x n, leading dimension ldp) = alpha a b^T from the bf16 rows of two heads.
+void productBf16(int m, int n, int k, float alpha, const std::uint16_t* a, std::int64_t lda, const std::uint16_t* b,
+                 std::int64_t ldb, float* p, int ldp)
+{
+    const int status = gemmBf16()('N', 'T', m, n, k, alpha, a, lda, b, ldb, 0.0f, p, ldp);
+    if (status != 0) throw std::runtime_error("oneDNN's bf16 product failed (status " + std::to_string(status) + ")");
 }
 
 // Queries are taken in blocks of this many rows; a block's scores cover only
@@ -175,15 +214,15 @@ torch::Tensor rowMajor(const torch::Tensor& t)
 
 // One head: softmax(q k^T * scale + causal mask) v into out, and the
 // probabilities into probs (S x S) when backward needs them, else into
-// scratch rows (min(kBlock, S) x S).
-template <typename C>
-void headForward(Rows<const C> q, Rows<const C> k, Rows<const C> v, Rows<C> out, C* probs, C* scratch, int S, int hd,
-                 C scale)
+// scratch rows (min(kBlock, S) x S). scores(r0, m, n, p, ldp) writes
+// scale * q[r0, r0 + m) k[0, n)^T into p.
+template <typename C, typename Scores>
+void headForward(Scores scores, Rows<const C> v, Rows<C> out, C* probs, C* scratch, int S, int hd)
 {
     for (int r0 = 0; r0 < S; r0 += kBlock) {
         const int m = std::min<int>(kBlock, S - r0), n = r0 + m; // keys 0..n-1
         C* p = probs ? probs + static_cast<std::int64_t>(r0) * S : scratch;
-        gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, scale, q.row(r0), q.ld, k.p, k.ld, 0, p, S);
+        scores(r0, m, n, p, S);
         // Zeros to S, not n: the saved probabilities are then fully defined.
         causalSoftmax<C>(p, S, r0, m, probs ? S : n);
         gemm<C>()(kRowMajor, kNoTrans, kNoTrans, m, hd, n, 1, p, S, v.p, v.ld, 0, out.row(r0), out.ld);
@@ -191,10 +230,11 @@ void headForward(Rows<const C> q, Rows<const C> k, Rows<const C> v, Rows<C> out,
 }
 
 // One query head's dq, and its terms of dk and dv, from its saved
-// probabilities, block by block as in forward. The last block is done first:
+// probabilities, block by block as in forward; doutVt(r0, m, n, p, ldp)
+// writes dO[r0, r0 + m) v[0, n)^T into p. The last block is done first:
 // it reaches every key, so unless accumulate it initialises dk and dv (beta 0).
-template <typename C>
-void headBackward(Rows<const C> q, Rows<const C> k, Rows<const C> v, const C* probs, Rows<const C> dout, Rows<C> dq,
+template <typename C, typename DoutVt>
+void headBackward(Rows<const C> q, Rows<const C> k, const C* probs, Rows<const C> dout, DoutVt doutVt, Rows<C> dq,
                   Rows<C> dk, Rows<C> dv, C* ds, bool accumulate, int S, int hd, C scale)
 {
     bool first = !accumulate;
@@ -204,7 +244,7 @@ void headBackward(Rows<const C> q, Rows<const C> k, Rows<const C> v, const C* pr
         const C* p = probs + static_cast<std::int64_t>(r0) * S;
         // dV[0:n] += P^T dO; dP = dO V^T; dS; dQ = dS K; dK[0:n] += dS^T Q (scale folded into dS).
         gemm<C>()(kRowMajor, kTrans, kNoTrans, n, hd, m, 1, p, S, dout.row(r0), dout.ld, beta, dv.p, dv.ld);
-        gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, 1, dout.row(r0), dout.ld, v.p, v.ld, 0, ds, n);
+        doutVt(r0, m, n, ds, n);
         softmaxBackward<C>(p, S, ds, n, r0, m, n, scale);
         gemm<C>()(kRowMajor, kNoTrans, kNoTrans, m, hd, n, 1, ds, n, k.p, k.ld, 0, dq.row(r0), dq.ld);
         gemm<C>()(kRowMajor, kTrans, kNoTrans, n, hd, m, 1, ds, n, q.row(r0), q.ld, beta, dk.p, dk.ld);
@@ -218,6 +258,7 @@ template <typename T>
 void attentionForward(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, double scale,
                       const torch::Tensor& heads, typename ComputeOf<T>::type* probs)
 {
+    const bool native = nativeBf16(q); // q k^T from q and k as they are
     using C = typename ComputeOf<T>::type;
     const Shape d = shapeOf(q, k);
     const int S = static_cast<int>(d.S), hd = static_cast<int>(d.hd);
@@ -226,9 +267,25 @@ void attentionForward(const torch::Tensor& q, const torch::Tensor& k, const torc
         std::vector<float> qb, kb, vb, ob;
         for (std::int64_t i = begin; i < end; ++i) {
             const std::int64_t b = i / d.H, h = i % d.H, g = h / d.group();
-            headForward<C>(readHead<T>(q, b, h, qb), readHead<T>(k, b, g, kb), readHead<T>(v, b, g, vb),
-                           resultHead<T>(heads, b, h, ob), probs ? probs + i * d.S * d.S : nullptr, scratch.data(), S, hd,
-                           static_cast<C>(scale));
+            C* const p = probs ? probs + i * d.S * d.S : nullptr;
+            const Rows<const C> vr = readHead<T>(v, b, g, vb);
+            const Rows<C> out = resultHead<T>(heads, b, h, ob);
+            if constexpr (kWidened<T>) {
+                if (native) {
+                    const std::uint16_t *qh = bitsOf(rowsOf<T>(q, b, h)), *kh = bitsOf(rowsOf<T>(k, b, g));
+                    const auto scores = [&](int r0, int m, int n, float* s, int lds) {
+                        productBf16(m, n, hd, static_cast<float>(scale), qh + r0 * q.stride(1), q.stride(1), kh, k.stride(1), s, lds);
+                    };
+                    headForward<C>(scores, vr, out, p, scratch.data(), S, hd);
+                    storeHead<T>(ob, heads, b, h);
+                    continue;
+                }
+            }
+            const Rows<const C> qr = readHead<T>(q, b, h, qb), kr = readHead<T>(k, b, g, kb);
+            const auto scores = [&](int r0, int m, int n, C* s, int lds) {
+                gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, static_cast<C>(scale), qr.row(r0), qr.ld, kr.p, kr.ld, 0, s, lds);
+            };
+            headForward<C>(scores, vr, out, p, scratch.data(), S, hd);
             storeHead<T>(ob, heads, b, h);
         }
     });
@@ -255,6 +312,7 @@ void attentionBackward(const torch::Tensor& q, const torch::Tensor& k, const tor
     using C = typename ComputeOf<T>::type;
     const Shape d = shapeOf(q, k);
     const int S = static_cast<int>(d.S), hd = static_cast<int>(d.hd);
+    const bool native = nativeBf16(q); // dO v^T from dO and v as they are (v is not widened)
     at::parallel_for(0, d.B * d.KV, 1, [&](std::int64_t begin, std::int64_t end) {
         std::vector<C> ds(static_cast<std::size_t>(std::min(kBlock, d.S) * d.S));
         std::vector<float> qb, kb, vb, gb, dqb, dkb, dvb, headDk, headDv;
@@ -265,16 +323,34 @@ void attentionBackward(const torch::Tensor& q, const torch::Tensor& k, const tor
         }
         for (std::int64_t i = begin; i < end; ++i) {
             const std::int64_t b = i / d.KV, g = i % d.KV;
-            const Rows<const C> kr = readHead<T>(k, b, g, kb), vr = readHead<T>(v, b, g, vb);
+            const Rows<const C> kr = readHead<T>(k, b, g, kb);
+            const Rows<const C> vr = native ? Rows<const C>{nullptr, 0} : readHead<T>(v, b, g, vb);
             const Rows<C> dkr = resultHead<T>(dk, b, g, dkb), dvr = resultHead<T>(dv, b, g, dvb);
             for (std::int64_t r = 0; r < d.group(); ++r) {
                 const std::int64_t h = g * d.group() + r;
                 Rows<C> hk = dkr, hv = dvr;
                 if constexpr (kWidened<T>)
                     if (bf16Sums) hk = {headDk.data(), hd}, hv = {headDv.data(), hd};
-                headBackward<C>(readHead<T>(q, b, h, qb), kr, vr, probs + (b * d.H + h) * d.S * d.S,
-                                readHead<T>(dout, b, h, gb), resultHead<T>(dq, b, h, dqb), hk, hv, ds.data(),
-                                r > 0 && !bf16Sums, S, hd, static_cast<C>(scale));
+                const Rows<const C> doutr = readHead<T>(dout, b, h, gb);
+                const auto widened = [&](int r0, int m, int n, C* p, int ldp) {
+                    gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, 1, doutr.row(r0), doutr.ld, vr.p, vr.ld, 0, p, ldp);
+                };
+                const auto args = [&](auto doutVt) {
+                    headBackward<C>(readHead<T>(q, b, h, qb), kr, probs + (b * d.H + h) * d.S * d.S, doutr, doutVt,
+                                    resultHead<T>(dq, b, h, dqb), hk, hv, ds.data(), r > 0 && !bf16Sums, S, hd,
+                                    static_cast<C>(scale));
+                };
+                bool done = false;
+                if constexpr (kWidened<T>) {
+                    if (native) {
+                        const std::uint16_t *gh = bitsOf(rowsOf<T>(dout, b, h)), *vh = bitsOf(rowsOf<T>(v, b, g));
+                        args([&](int r0, int m, int n, float* p, int ldp) {
+                            productBf16(m, n, hd, 1.0f, gh + r0 * dout.stride(1), dout.stride(1), vh, v.stride(1), p, ldp);
+                        });
+                        done = true;
+                    }
+                }
+                if (!done) args(widened);
                 storeHead<T>(dqb, dq, b, h);
                 if (bf16Sums) {
                     addRoundedBf16(headDk, dkb, r == 0);

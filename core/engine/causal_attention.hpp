@@ -20,7 +20,12 @@
 // key/value head shared by several query heads are summed in bf16, each
 // head's share rounded first, as PyTorch sums the gradient of the exported
 // model's repeat_interleave: the core and the exported script then agree to
-// the printed digits (tst_engine_export_script).
+// the printed digits (tst_engine_export_script). Where the CPU multiplies
+// bf16 natively (AVX512-BF16) the two products of two bf16 operands, q k^T
+// and in backward dO v^T, run in oneDNN's bf16 product straight from the
+// tensors (exact products, fp32 sums; q and k are then not widened in
+// forward, nor v in backward): 1.5 % off the bench model's bf16 pass
+// (docs/performance.md). SB_ATTENTION_BF16_GEMM=reference widens instead.
 #pragma once
 
 #include <torch/torch.h>

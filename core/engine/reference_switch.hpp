@@ -1,5 +1,6 @@
 // The switch each of the core's own CPU kernels has back to ATen's ops:
-// VARIABLE=reference (SB_ATTENTION, SB_GELU, SB_LAYER_NORM, SB_CROSS_ENTROPY, SB_LINEAR;
+// VARIABLE=reference (SB_ATTENTION, SB_ATTENTION_BF16_GEMM, SB_GELU, SB_LAYER_NORM,
+// SB_CROSS_ENTROPY, SB_LINEAR;
 // docs/protocol.md).
 #pragma once
 

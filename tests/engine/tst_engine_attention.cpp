@@ -8,7 +8,9 @@
 // value. bf16 against the composition in double from the same bf16 values,
 // with grouped key/value heads repeated in bf16 as the exported model does
 // (so their gradients are summed in bf16): the output within one bf16
-// rounding, the gradients (bf16 both) within one step and 99 % the same bits.
+// rounding, the gradients (bf16 both) within one step and 99 % the same bits;
+// bf16 twice, with oneDNN's bf16 products where this CPU has them and with
+// every product widened to fp32 (SB_ATTENTION_BF16_GEMM=reference).
 // In double, the gradients against central finite differences (within 1e-6).
 #include "causal_attention.hpp"
 
@@ -63,19 +65,21 @@ private Q_SLOTS:
         // 3: q one position broadcast along S (leading dimension 0: must be copied)
         QTest::addColumn<int>("layout");
         QTest::addColumn<bool>("bf16");
-        for (const bool bf16 : {false, true}) {
-            const char* t = bf16 ? "bf16 " : "";
-            QTest::addRow("%sbench shape", t) << 2 << 64 << 4 << 4 << 64 << 0 << bf16;
-            QTest::addRow("%sodd sizes", t) << 3 << 37 << 3 << 3 << 13 << 0 << bf16;
-            QTest::addRow("%sone position", t) << 2 << 1 << 2 << 2 << 8 << 0 << bf16;
-            QTest::addRow("%sgrouped kv heads", t) << 2 << 19 << 8 << 2 << 16 << 0 << bf16;
-            QTest::addRow("%sgpt-2 split", t) << 2 << 23 << 4 << 4 << 8 << 1 << bf16;
-            QTest::addRow("%stransposed input", t) << 1 << 17 << 2 << 1 << 12 << 2 << bf16;
-            QTest::addRow("%sone block exactly", t) << 2 << 32 << 2 << 2 << 16 << 0 << bf16;
-            QTest::addRow("%sone past a block", t) << 1 << 33 << 4 << 2 << 20 << 0 << bf16;
-            QTest::addRow("%sthree blocks, grouped", t) << 2 << 95 << 6 << 2 << 24 << 0 << bf16;
-            QTest::addRow("%slong, gpt-2 split", t) << 1 << 130 << 2 << 2 << 32 << 1 << bf16;
-            QTest::addRow("%sbroadcast positions", t) << 2 << 9 << 2 << 2 << 8 << 3 << bf16;
+        QTest::addColumn<bool>("widened"); // bf16 with SB_ATTENTION_BF16_GEMM=reference: every product in fp32
+        for (const int mode : {0, 1, 2}) {
+            const bool bf16 = mode > 0;
+            const char* t = mode == 0 ? "" : mode == 1 ? "bf16 " : "bf16 widened ";
+            QTest::addRow("%sbench shape", t) << 2 << 64 << 4 << 4 << 64 << 0 << bf16 << (mode == 2);
+            QTest::addRow("%sodd sizes", t) << 3 << 37 << 3 << 3 << 13 << 0 << bf16 << (mode == 2);
+            QTest::addRow("%sone position", t) << 2 << 1 << 2 << 2 << 8 << 0 << bf16 << (mode == 2);
+            QTest::addRow("%sgrouped kv heads", t) << 2 << 19 << 8 << 2 << 16 << 0 << bf16 << (mode == 2);
+            QTest::addRow("%sgpt-2 split", t) << 2 << 23 << 4 << 4 << 8 << 1 << bf16 << (mode == 2);
+            QTest::addRow("%stransposed input", t) << 1 << 17 << 2 << 1 << 12 << 2 << bf16 << (mode == 2);
+            QTest::addRow("%sone block exactly", t) << 2 << 32 << 2 << 2 << 16 << 0 << bf16 << (mode == 2);
+            QTest::addRow("%sone past a block", t) << 1 << 33 << 4 << 2 << 20 << 0 << bf16 << (mode == 2);
+            QTest::addRow("%sthree blocks, grouped", t) << 2 << 95 << 6 << 2 << 24 << 0 << bf16 << (mode == 2);
+            QTest::addRow("%slong, gpt-2 split", t) << 1 << 130 << 2 << 2 << 32 << 1 << bf16 << (mode == 2);
+            QTest::addRow("%sbroadcast positions", t) << 2 << 9 << 2 << 2 << 8 << 3 << bf16 << (mode == 2);
         }
     }
 
@@ -91,6 +95,9 @@ private Q_SLOTS:
         QFETCH(int, hd);
         QFETCH(int, layout);
         QFETCH(bool, bf16);
+        QFETCH(bool, widened);
+        if (widened) qputenv("SB_ATTENTION_BF16_GEMM", "reference");
+        const auto restore = qScopeGuard([] { qunsetenv("SB_ATTENTION_BF16_GEMM"); });
         torch::manual_seed(B * 1000 + S);
         const auto dtype = bf16 ? torch::kBFloat16 : torch::kFloat;
         auto leaf = [&](std::vector<std::int64_t> shape) { return torch::randn(shape).to(dtype); };

@@ -1,7 +1,8 @@
 // One of the core's own CPU kernels against the ATen ops it replaces, inside
 // one process (docs/performance.md, "Fused causal attention" and "GELU"):
 // forward and backward of a plan's model on one thread, switching the
-// kernel's variable (SB_ATTENTION by default, SB_GELU, SB_LINEAR, SB_LAYER_NORM or SB_CROSS_ENTROPY) between "reference"
+// kernel's variable (SB_ATTENTION by default, SB_ATTENTION_BF16_GEMM, SB_GELU, SB_LINEAR,
+// SB_LAYER_NORM or SB_CROSS_ENTROPY) between "reference"
 // and its default on every iteration, so load from other processes falls on
 // both alike (runs of whole binaries on a shared 2-core host differed by more
 // than one kernel's share). --bf16 runs the model with bf16 parameters.
@@ -9,7 +10,7 @@
 // default under LibTorch's profiler and writes a Chrome trace, which
 // tools/bench/trace_self_time.py sums into self time per op and pass.
 //
-//   shardbench-attention-bench PLAN.json [--pairs N] [--switch SB_ATTENTION|SB_GELU|SB_LINEAR|SB_LAYER_NORM|SB_CROSS_ENTROPY] [--bf16]
+//   shardbench-attention-bench PLAN.json [--pairs N] [--switch SB_ATTENTION|SB_ATTENTION_BF16_GEMM|SB_GELU|SB_LINEAR|SB_LAYER_NORM|SB_CROSS_ENTROPY] [--bf16]
 //                              [--profile TRACE.json]
 #include "cross_entropy.hpp"
 #include "model.hpp"
@@ -65,9 +66,9 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    if (variable != "SB_ATTENTION" && variable != "SB_GELU" && variable != "SB_LINEAR" && variable != "SB_LAYER_NORM" &&
-        variable != "SB_CROSS_ENTROPY") {
-        std::fprintf(stderr, "--switch takes SB_ATTENTION, SB_GELU, SB_LINEAR, SB_LAYER_NORM or SB_CROSS_ENTROPY\n");
+    if (variable != "SB_ATTENTION" && variable != "SB_ATTENTION_BF16_GEMM" && variable != "SB_GELU" && variable != "SB_LINEAR" &&
+        variable != "SB_LAYER_NORM" && variable != "SB_CROSS_ENTROPY") {
+        std::fprintf(stderr, "--switch takes SB_ATTENTION, SB_ATTENTION_BF16_GEMM, SB_GELU, SB_LINEAR, SB_LAYER_NORM or SB_CROSS_ENTROPY\n");
         return 2;
     }
     const sb::PlanReadResult read = sb::loadPlanFile(argv[1]);
