@@ -18,11 +18,16 @@ namespace {
 // accumulator would be a serial chain it may not reorder).
 constexpr std::int64_t kLanes = 16;
 
+// The lanes' total as a pairwise tree (halves added vector-wide): four
+// dependent adds where a running sum over the lanes would chain sixteen, a
+// row's largest serial cost.
 inline float laneTotal(const float (&acc)[kLanes])
 {
-    float s = 0.0f;
-    for (float a : acc) s += a;
-    return s;
+    static_assert(kLanes == 16);
+    float half[8], quarter[4];
+    for (int j = 0; j < 8; ++j) half[j] = acc[j] + acc[j + 8];
+    for (int j = 0; j < 4; ++j) quarter[j] = half[j] + half[j + 4];
+    return (quarter[0] + quarter[2]) + (quarter[1] + quarter[3]);
 }
 
 struct Moments {
