@@ -204,6 +204,26 @@ void storeHead(const std::vector<float>& buf, const torch::Tensor& t, std::int64
     }
 }
 
+// p (m x n, leading dimension ldp) = alpha a[r0, r0 + m) c[0, n)^T for head ha
+// of a and head hc of c (batch b): with oneDNN's bf16 product on the bf16 rows
+// as they are (native), else in the compute type on aRows and cRows, the
+// heads as readHead gave them (unused, and not read, when native).
+template <typename T, typename C = typename ComputeOf<T>::type>
+auto headProduct(bool native, const torch::Tensor& a, std::int64_t b, std::int64_t ha, Rows<const C> aRows,
+                 const torch::Tensor& c, std::int64_t hc, Rows<const C> cRows, C alpha, int k)
+{
+    return [=, &a, &c](int r0, int m, int n, C* p, int ldp) {
+        if constexpr (kWidened<T>) {
+            if (native) {
+                productBf16(m, n, k, alpha, bitsOf(rowsOf<T>(a, b, ha)) + r0 * a.stride(1), a.stride(1),
+                            bitsOf(rowsOf<T>(c, b, hc)), c.stride(1), p, ldp);
+                return;
+            }
+        }
+        gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, k, alpha, aRows.row(r0), aRows.ld, cRows.p, cRows.ld, 0, p, ldp);
+    };
+}
+
 // The layout the products can read: last dim contiguous and positions at
 // least a row apart (BLAS rejects a smaller leading dimension, e.g. a
 // broadcast); anything else is copied once.
@@ -267,25 +287,10 @@ void attentionForward(const torch::Tensor& q, const torch::Tensor& k, const torc
         std::vector<float> qb, kb, vb, ob;
         for (std::int64_t i = begin; i < end; ++i) {
             const std::int64_t b = i / d.H, h = i % d.H, g = h / d.group();
-            C* const p = probs ? probs + i * d.S * d.S : nullptr;
-            const Rows<const C> vr = readHead<T>(v, b, g, vb);
-            const Rows<C> out = resultHead<T>(heads, b, h, ob);
-            if constexpr (kWidened<T>) {
-                if (native) {
-                    const std::uint16_t *qh = bitsOf(rowsOf<T>(q, b, h)), *kh = bitsOf(rowsOf<T>(k, b, g));
-                    const auto scores = [&](int r0, int m, int n, float* s, int lds) {
-                        productBf16(m, n, hd, static_cast<float>(scale), qh + r0 * q.stride(1), q.stride(1), kh, k.stride(1), s, lds);
-                    };
-                    headForward<C>(scores, vr, out, p, scratch.data(), S, hd);
-                    storeHead<T>(ob, heads, b, h);
-                    continue;
-                }
-            }
-            const Rows<const C> qr = readHead<T>(q, b, h, qb), kr = readHead<T>(k, b, g, kb);
-            const auto scores = [&](int r0, int m, int n, C* s, int lds) {
-                gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, static_cast<C>(scale), qr.row(r0), qr.ld, kr.p, kr.ld, 0, s, lds);
-            };
-            headForward<C>(scores, vr, out, p, scratch.data(), S, hd);
+            const Rows<const C> qr = native ? Rows<const C>{} : readHead<T>(q, b, h, qb);
+            const Rows<const C> kr = native ? Rows<const C>{} : readHead<T>(k, b, g, kb);
+            headForward<C>(headProduct<T>(native, q, b, h, qr, k, g, kr, static_cast<C>(scale), hd), readHead<T>(v, b, g, vb),
+                           resultHead<T>(heads, b, h, ob), probs ? probs + i * d.S * d.S : nullptr, scratch.data(), S, hd);
             storeHead<T>(ob, heads, b, h);
         }
     });
@@ -324,7 +329,7 @@ void attentionBackward(const torch::Tensor& q, const torch::Tensor& k, const tor
         for (std::int64_t i = begin; i < end; ++i) {
             const std::int64_t b = i / d.KV, g = i % d.KV;
             const Rows<const C> kr = readHead<T>(k, b, g, kb);
-            const Rows<const C> vr = native ? Rows<const C>{nullptr, 0} : readHead<T>(v, b, g, vb);
+            const Rows<const C> vr = native ? Rows<const C>{} : readHead<T>(v, b, g, vb);
             const Rows<C> dkr = resultHead<T>(dk, b, g, dkb), dvr = resultHead<T>(dv, b, g, dvb);
             for (std::int64_t r = 0; r < d.group(); ++r) {
                 const std::int64_t h = g * d.group() + r;
@@ -332,25 +337,9 @@ void attentionBackward(const torch::Tensor& q, const torch::Tensor& k, const tor
                 if constexpr (kWidened<T>)
                     if (bf16Sums) hk = {headDk.data(), hd}, hv = {headDv.data(), hd};
                 const Rows<const C> doutr = readHead<T>(dout, b, h, gb);
-                const auto widened = [&](int r0, int m, int n, C* p, int ldp) {
-                    gemm<C>()(kRowMajor, kNoTrans, kTrans, m, n, hd, 1, doutr.row(r0), doutr.ld, vr.p, vr.ld, 0, p, ldp);
-                };
-                const auto args = [&](auto doutVt) {
-                    headBackward<C>(readHead<T>(q, b, h, qb), kr, probs + (b * d.H + h) * d.S * d.S, doutr, doutVt,
-                                    resultHead<T>(dq, b, h, dqb), hk, hv, ds.data(), r > 0 && !bf16Sums, S, hd,
-                                    static_cast<C>(scale));
-                };
-                bool done = false;
-                if constexpr (kWidened<T>) {
-                    if (native) {
-                        const std::uint16_t *gh = bitsOf(rowsOf<T>(dout, b, h)), *vh = bitsOf(rowsOf<T>(v, b, g));
-                        args([&](int r0, int m, int n, float* p, int ldp) {
-                            productBf16(m, n, hd, 1.0f, gh + r0 * dout.stride(1), dout.stride(1), vh, v.stride(1), p, ldp);
-                        });
-                        done = true;
-                    }
-                }
-                if (!done) args(widened);
+                headBackward<C>(readHead<T>(q, b, h, qb), kr, probs + (b * d.H + h) * d.S * d.S, doutr,
+                                headProduct<T>(native, dout, b, h, doutr, v, g, vr, C{1}, hd), resultHead<T>(dq, b, h, dqb),
+                                hk, hv, ds.data(), r > 0 && !bf16Sums, S, hd, static_cast<C>(scale));
                 storeHead<T>(dqb, dq, b, h);
                 if (bf16Sums) {
                     addRoundedBf16(headDk, dkb, r == 0);
