@@ -11,21 +11,18 @@
 // Queries go in blocks of 32 rows whose products stop at the block's last
 // key: the masked upper triangle beyond each block is never computed.
 // Keeps q, k, v and the probabilities [B, H, S, S] for backward, as the
-// composition does. bf16 computes in fp32, as the composition's softmax and
-// PyTorch's fused kernels do: each task widens its head's rows of q, k, v (and
-// in backward of the output's gradient) into fp32 rows, runs the fp32
-// products, and rounds its results once; its probabilities are kept in fp32
-// (the composition keeps them in fp32 for softmax's backward and again in bf16
-// for the product), and q, k, v in bf16 as they came. The gradients of a
-// key/value head shared by several query heads are summed in bf16, each
-// head's share rounded first, as PyTorch sums the gradient of the exported
-// model's repeat_interleave: the core and the exported script then agree to
-// the printed digits (tst_engine_export_script). Where the CPU multiplies
-// bf16 natively (AVX512-BF16) the two products of two bf16 operands, q k^T
-// and in backward dO v^T, run in oneDNN's bf16 product straight from the
-// tensors (exact products, fp32 sums; q and k are then not widened in
-// forward, nor v in backward): 1.5 % off the bench model's bf16 pass
-// (docs/performance.md). SB_ATTENTION_BF16_GEMM=reference widens instead.
+// composition does. bf16 computes as PyTorch 2's fused kernels do
+// (attention_bf16.hpp): scores, softmax and gradients in fp32, the products'
+// operands in bf16 (the unnormalised probabilities and dS rounded to bf16 for
+// theirs), fp32 sums, results rounded once; the probabilities are kept in
+// fp32. The gradients of a key/value head shared by several query heads are
+// summed in bf16, each head's share rounded first, as PyTorch sums the
+// gradient of the exported model's repeat_interleave: the core and the
+// exported script then agree to the printed digits (tst_engine_export_script).
+// Where the CPU multiplies bf16 natively (AVX512-BF16) every product runs in
+// oneDNN's bf16 product straight from the tensors; SB_ATTENTION_BF16_GEMM=
+// reference widens them to fp32 instead (the same products, another order of
+// additions).
 #pragma once
 
 #include <torch/torch.h>

@@ -219,21 +219,49 @@ def load(state_dict, *, checkpoint_id=None, storage_reader=None, planner=None, p
 
 # --- torch 2 pieces 1.13 lacks ----------------------------------------------
 
+class _RoundedAttention(torch.autograd.Function):
+    """Causal attention on fp32 copies of low-precision q, k, v [B, H, S, hd],
+    rounding where PyTorch 2's fused CPU kernel (flash attention) rounds: the
+    unnormalised probabilities exp(s - max) before their product with v (the
+    row sums divide after it); in backward the probabilities before
+    dV = P^T dO, and dS before dQ = scale dS K and dK = scale dS^T Q."""
+
+    @staticmethod
+    def forward(ctx, q, k, v, scale, dtype, is_causal):
+        s = q @ k.transpose(-2, -1) * scale
+        if is_causal:
+            n = s.shape[-1]
+            s = s.masked_fill(torch.ones(n, n, dtype=torch.bool, device=q.device).triu(1), float("-inf"))
+        e = (s - s.amax(-1, keepdim=True)).exp()
+        inverse_sums = 1 / e.sum(-1, keepdim=True)
+        ctx.save_for_backward(q, k, v, e * inverse_sums)
+        ctx.scale, ctx.dtype = scale, dtype
+        return (e.to(dtype).float() @ v) * inverse_sums
+
+    @staticmethod
+    def backward(ctx, dout):
+        q, k, v, p = ctx.saved_tensors
+        dp = dout @ v.transpose(-2, -1)
+        ds = (p * (dp - (p * dp).sum(-1, keepdim=True))).to(ctx.dtype).float()
+        dv = p.to(ctx.dtype).float().transpose(-2, -1) @ dout
+        return ds @ k * ctx.scale, ds.transpose(-2, -1) @ q * ctx.scale, dv, None, None, None
+
+
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
-    # Low-precision inputs are computed in fp32 and the result rounded once,
-    # as PyTorch 2's fused kernels (flash attention on the CPU and on CUDA)
-    # compute scores, softmax and their gradients in fp32 from bf16 inputs;
-    # they also round the probabilities to bf16 for the product with v, which
-    # this stand-in, like shardbench-core's fused CPU attention, does not.
+    # Low-precision inputs are computed in fp32 with PyTorch 2's fused
+    # kernels' roundings (_RoundedAttention), as shardbench-core's fused CPU
+    # attention does; the result is rounded once.
     dtype = query.dtype
+    scale = scale or query.shape[-1] ** -0.5
     if dtype in (torch.bfloat16, torch.float16):
-        query, key, value = query.float(), key.float(), value.float()
+        out = _RoundedAttention.apply(query.float(), key.float(), value.float(), scale, dtype, is_causal)
+        return out.to(dtype)
     s = query.shape[-2]
-    scores = query @ key.transpose(-2, -1) * (scale or query.shape[-1] ** -0.5)
+    scores = query @ key.transpose(-2, -1) * scale
     if is_causal:
         scores = scores.masked_fill(torch.ones(s, s, dtype=torch.bool, device=query.device).triu(1), float("-inf"))
-    return (torch.softmax(scores, -1) @ value).to(dtype)
+    return torch.softmax(scores, -1) @ value
 
 
 class device(str):
