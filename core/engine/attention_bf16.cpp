@@ -2,18 +2,41 @@
 
 #include "attention_blocks.hpp"
 #include "bf16_span.hpp"
-#include "onednn_gemm.hpp"
 #include "reference_switch.hpp"
 
 #include <ATen/Parallel.h>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace sb::engine::attention {
 
 namespace {
+
+// oneDNN's bf16 product (dnnl_gemm_bf16bf16f32, row-major like dnnl_sgemm:
+// fp32 C = alpha op(A) op(B) + beta C from bf16 A and B, returning 0 on
+// success), looked up as cblas_sgemm is. Only where the CPU multiplies bf16
+// natively (AVX512-BF16); elsewhere oneDNN would emulate it.
+using GemmBf16 = int (*)(char transA, char transB, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                         const std::uint16_t* a, std::int64_t lda, const std::uint16_t* b, std::int64_t ldb, float beta,
+                         float* c, std::int64_t ldc);
+
+GemmBf16 gemmBf16()
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    static const auto fn = __builtin_cpu_supports("avx512bf16")
+                               ? reinterpret_cast<GemmBf16>(dlsym(RTLD_DEFAULT, "dnnl_gemm_bf16bf16f32"))
+                               : nullptr;
+    return fn;
+#else
+    return nullptr;
+#endif
+}
 
 // One operand of a product: rows of bf16 values (native products) or of the
 // same values widened to fp32; row r at ld * r.
@@ -34,13 +57,17 @@ struct Rounding {
 // the fp32 BLAS product on widened rows.
 class Products {
 public:
-    Products() : native_(onednn::haveGemmBf16() && !forcedToReference("SB_ATTENTION_BF16_GEMM")) {}
+    Products() : native_(gemmBf16() && !forcedToReference("SB_ATTENTION_BF16_GEMM")) {}
 
     // c (m x n, leading dimension ldc) = alpha op(a) op(b) + beta c, op 'N' or 'T'.
     void operator()(char ta, char tb, int m, int n, int k, float alpha, Operand a, Operand b, float beta, float* c,
                     int ldc) const
     {
-        if (native_) return onednn::gemmBf16(ta, tb, m, n, k, alpha, a.h, a.ld, b.h, b.ld, beta, c, ldc);
+        if (native_) {
+            const int status = gemmBf16()(ta, tb, m, n, k, alpha, a.h, a.ld, b.h, b.ld, beta, c, ldc);
+            if (status != 0) throw std::runtime_error("oneDNN's bf16 product failed (status " + std::to_string(status) + ")");
+            return;
+        }
         gemm<float>()(kRowMajor, ta == 'T' ? kTrans : kNoTrans, tb == 'T' ? kTrans : kNoTrans, m, n, k, alpha, a.f,
                       static_cast<int>(a.ld), b.f, static_cast<int>(b.ld), beta, c, ldc);
     }
