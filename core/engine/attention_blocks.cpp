@@ -3,8 +3,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
+#include <cstdint>
 
 namespace sb::engine::attention {
 

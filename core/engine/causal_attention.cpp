@@ -7,7 +7,7 @@
 #include <ATen/Parallel.h>
 
 #include <algorithm>
-#include <climits>
+#include <cstdint>
 #include <vector>
 
 namespace sb::engine {
