@@ -104,7 +104,7 @@ bool applies(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor
 
 torch::Tensor atenLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {
-    if (layout == WeightLayout::OutIn) return torch::nn::functional::linear(x, w, b);
+    if (layout == WeightLayout::OutIn) return torch::linear(x, w, b);
     auto sizes = x.sizes().vec();
     sizes.back() = w.size(1);
     const torch::Tensor rows = x.reshape({-1, x.size(-1)});

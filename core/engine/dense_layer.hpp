@@ -8,7 +8,9 @@
 // ATen's addmm keeps for backward (input and weight; the estimator's count
 // is unchanged). Where the process has no dnnl_sgemm (PyTorch's wheels link
 // oneDNN privately, and use MKL), for other dtypes and devices, and with
-// SB_LINEAR=reference, the layer is ATen's linear or addmm.
+// SB_LINEAR=reference, the layer is ATen's linear (as PyTorch's F.linear
+// calls it: one product with the bias on contiguous inputs, rounded once in
+// bf16) or addmm.
 #pragma once
 
 #include <torch/torch.h>

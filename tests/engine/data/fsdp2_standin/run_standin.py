@@ -2,7 +2,8 @@
 """Runs a script exported by `shardbench-cli export-script` under Debian's
 PyTorch 1.13 with a small stand-in of the PyTorch 2.6 APIs it needs and 1.13
 lacks (fully_shard and its policies, init_device_mesh, DCP save/load,
-get/set_state_dict, torch.device as a context, scaled_dot_product_attention).
+get/set_state_dict, torch.device as a context, scaled_dot_product_attention),
+and computes low-precision layer norms and GELU as PyTorch 2 does.
 
 Each stand-in has the 2.6 signature, so a call the real API would refuse fails
 here too, and appends the call to a JSON-lines log. The model, the optimizer,
@@ -264,6 +265,39 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     return torch.softmax(scores, -1) @ value
 
 
+LOW_PRECISION = (torch.bfloat16, torch.float16)
+
+
+def layer_norm_rounded_once(layer_norm):
+    """F.layer_norm as PyTorch 2's CPU and CUDA kernels compute low-precision
+    inputs: in fp32, the result rounded once (backward too: dx rounded once,
+    dw and db summed over rows in fp32 and rounded once). PyTorch 1.13's CPU
+    bf16 kernel rounds intermediates and moves about half the outputs by up
+    to several bf16 steps; shardbench-core computes as PyTorch 2 does."""
+
+    def rounded(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+        if input.dtype not in LOW_PRECISION:
+            return layer_norm(input, normalized_shape, weight, bias, eps)
+        wide = [t.float() if t is not None else None for t in (weight, bias)]
+        return layer_norm(input.float(), normalized_shape, wide[0], wide[1], eps).to(input.dtype)
+
+    return rounded
+
+
+def gelu_rounded_once(gelu):
+    """F.gelu as PyTorch 2 computes low-precision inputs: in fp32, forward and
+    backward each rounded once. PyTorch 1.13's CPU bf16 tanh form rounds every
+    intermediate (40 % of outputs and 57 % of gradients differ from the
+    fp32-computed ones); its erf form already computes in fp32."""
+
+    def rounded(input, approximate="none"):
+        if input.dtype not in LOW_PRECISION:
+            return gelu(input, approximate=approximate)
+        return gelu(input.float(), approximate=approximate).to(input.dtype)
+
+    return rounded
+
+
 class device(str):
     """torch.device as PyTorch 2 has it, usable as a context: building under
     `with torch.device("meta")` allocates on the CPU here, and to_empty()
@@ -295,6 +329,8 @@ def install():
     if not hasattr(F, "scaled_dot_product_attention"):
         F.scaled_dot_product_attention = scaled_dot_product_attention
     torch.device = device
+    F.layer_norm = layer_norm_rounded_once(F.layer_norm)
+    F.gelu = gelu_rounded_once(F.gelu)
     fsdp = module("torch.distributed.fsdp", fully_shard=fully_shard, MixedPrecisionPolicy=MixedPrecisionPolicy,
                   OffloadPolicy=OffloadPolicy, CPUOffloadPolicy=CPUOffloadPolicy, FSDPModule=FSDPModule)
     mesh = module("torch.distributed.device_mesh", init_device_mesh=init_device_mesh, DeviceMesh=DeviceMesh)
