@@ -36,6 +36,7 @@ class EngineDense : public QObject {
 private Q_SLOTS:
     void init()
     {
+        torch::manual_seed(20261128); // random inputs that reproduce alone and in any order
         const QByteArray name = QTest::currentTestFunction();
         if (name.startsWith("bf16") || name.startsWith("fallbacks")) return; // ATen's layers, always there
         if (!sb::engine::haveDnnlSgemm()) QSKIP("this process has no oneDNN sgemm: the layer is ATen's");
