@@ -8,8 +8,9 @@ packages=(
   # Qt 6: widgets, charts, SQL with the SQLite driver, test, SVG, linguist
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
-  # training core
-  libtorch-dev libgloo-dev libopenblas0-openmp
+  # training core (libdnnl-dev: oneDNN's headers for the bf16 dense layers;
+  # the library itself comes with libtorch)
+  libtorch-dev libgloo-dev libopenblas0-openmp libdnnl-dev
   # PyTorch for Python: the independent reference that runs the exported
   # FSDP2 script against the core (engine_export_script)
   python3-torch python3-numpy

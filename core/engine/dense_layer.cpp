@@ -1,5 +1,6 @@
 #include "dense_layer.hpp"
 
+#include "dense_bf16.hpp"
 #include "reference_switch.hpp"
 
 #include <dlfcn.h>
@@ -91,15 +92,28 @@ public:
     }
 };
 
-bool applies(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+// Who computes the layer: this file's fp32 products, oneDNN's bf16 matmul
+// (dense_bf16.hpp) or ATen.
+enum class Route { Aten, Fp32, Bf16 };
+
+Route routeOf(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {
-    if (referenceLinearForced() || !haveDnnlSgemm()) return false;
-    for (const torch::Tensor* t : {&x, &w, &b})
-        if (t->defined() && (!t->device().is_cpu() || t->scalar_type() != torch::kFloat)) return false;
-    if (w.dim() != 2 || !w.is_contiguous() || x.dim() < 1 || x.numel() == 0 || w.numel() == 0) return false;
+    if (referenceLinearForced()) return Route::Aten;
+    if (w.dim() != 2 || !w.is_contiguous() || x.dim() < 1 || x.numel() == 0 || w.numel() == 0) return Route::Aten;
     const std::int64_t in = layout == WeightLayout::OutIn ? w.size(1) : w.size(0);
     const std::int64_t out = layout == WeightLayout::OutIn ? w.size(0) : w.size(1);
-    return x.size(-1) == in && (!b.defined() || (b.dim() == 1 && b.size(0) == out));
+    if (x.size(-1) != in || (b.defined() && (b.dim() != 1 || b.size(0) != out))) return Route::Aten;
+    const auto all = [&](torch::ScalarType type) {
+        for (const torch::Tensor* t : {&x, &w, &b})
+            if (t->defined() && (!t->device().is_cpu() || t->scalar_type() != type)) return false;
+        return true;
+    };
+    if (all(torch::kFloat)) return haveDnnlSgemm() ? Route::Fp32 : Route::Aten;
+    // bf16 where PyTorch's F.linear is one addmm (2-D, or contiguous 3-D
+    // inputs; otherwise it rounds the product and the bias sum apart).
+    const bool oneAddmm = layout == WeightLayout::InOut || x.dim() <= 2 || (x.dim() == 3 && x.is_contiguous());
+    if (all(torch::kBFloat16) && oneAddmm && haveDnnlBf16Dense()) return Route::Bf16;
+    return Route::Aten;
 }
 
 torch::Tensor atenLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
@@ -119,10 +133,12 @@ bool haveDnnlSgemm() { return sgemm() != nullptr; }
 
 torch::Tensor denseLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {
-    if (!applies(x, w, b, layout)) return atenLayer(x, w, b, layout);
+    const Route route = routeOf(x, w, b, layout);
+    if (route == Route::Aten) return atenLayer(x, w, b, layout);
     auto sizes = x.sizes().vec();
     sizes.back() = layout == WeightLayout::OutIn ? w.size(0) : w.size(1);
     const torch::Tensor rows = x.reshape({-1, x.size(-1)}).contiguous();
+    if (route == Route::Bf16) return denseBf16(rows, w, b, layout).view(sizes);
     const bool graph = torch::GradMode::is_enabled() && (x.requires_grad() || w.requires_grad() || (b.defined() && b.requires_grad()));
     const torch::Tensor y = graph ? DenseFn::apply(rows, w, b.defined() ? c10::optional<torch::Tensor>(b) : c10::nullopt,
                                                    static_cast<std::int64_t>(layout))

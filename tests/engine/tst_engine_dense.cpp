@@ -6,6 +6,7 @@
 // of a sum of K products: within 1e-5 of each tensor's largest value.
 // Without oneDNN in the process the layer is ATen's: the test says so and
 // skips. Its fallbacks (double, SB_LINEAR=reference) equal ATen's bits.
+#include "dense_bf16.hpp"
 #include "dense_layer.hpp"
 
 #include <QtTest>
@@ -155,6 +156,65 @@ private Q_SLOTS:
                                                          .arg(y.numel())));
         const torch::Tensor step = exact.abs() * std::ldexp(1.0, -7);
         QVERIFY(((y.to(torch::kDouble) - exact).abs() <= step).all().item<bool>());
+    }
+
+    // The bf16 layer (oneDNN's matmul primitive, dense_bf16.hpp) gives ATen's
+    // bits: output and the input, weight and bias gradients, as ATen's linear
+    // or addmm (what SB_LINEAR=reference takes) computes them.
+    void bf16IsAtensBits_data()
+    {
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<int>("shape"); // 0: [rows, in]; 1: [2, rows, in]; 2: [in, rows] transposed
+        QTest::addColumn<bool>("bias");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("in");
+        QTest::addColumn<int>("out");
+        for (int layout : {0, 1}) {
+            const char* l = layout == 0 ? "linear" : "conv1d";
+            QTest::addRow("%s [2, 33, 40] -> 24", l) << layout << 1 << true << 33 << 40 << 24;
+            QTest::addRow("%s [37, 40] -> 24, no bias", l) << layout << 0 << false << 37 << 40 << 24;
+            QTest::addRow("%s transposed input", l) << layout << 2 << true << 33 << 40 << 24;
+            QTest::addRow("%s bench [2, 256, 256] -> 1024", l) << layout << 1 << true << 256 << 256 << 1024;
+        }
+    }
+
+    void bf16IsAtensBits()
+    {
+        QFETCH(int, layout);
+        QFETCH(int, shape);
+        QFETCH(bool, bias);
+        QFETCH(int, rows);
+        QFETCH(int, in);
+        QFETCH(int, out);
+        if (!sb::engine::haveDnnlBf16Dense()) QSKIP("built without oneDNN's headers: the bf16 layer is ATen's");
+        const auto lay = static_cast<WeightLayout>(layout);
+        const auto bf16 = torch::kBFloat16;
+        const torch::Tensor x0 = (shape == 1 ? torch::randn({2, rows, in}) : torch::randn({rows, in})).to(bf16);
+        const torch::Tensor w0 = (layout == 0 ? torch::randn({out, in}) : torch::randn({in, out})).to(bf16);
+        const torch::Tensor b0 = bias ? torch::randn({out}).to(bf16) : torch::Tensor();
+        auto ySizes = x0.sizes().vec();
+        ySizes.back() = out;
+        const torch::Tensor dy = torch::randn(ySizes).to(bf16);
+        auto pass = [&](bool reference) {
+            if (reference) qputenv("SB_LINEAR", "reference");
+            // shape 2: the same values, stored transposed
+            const torch::Tensor x = (shape == 2 ? x0.t().contiguous().t() : x0.clone()).requires_grad_(true);
+            const torch::Tensor w = w0.clone().requires_grad_(true);
+            const torch::Tensor b = bias ? b0.clone().requires_grad_(true) : torch::Tensor();
+            const torch::Tensor y = sb::engine::denseLayer(x, w, b, lay);
+            std::vector<torch::Tensor> inputs{x, w};
+            if (bias) inputs.push_back(b);
+            auto grads = torch::autograd::grad({y}, inputs, {dy});
+            grads.insert(grads.begin(), y.detach());
+            qunsetenv("SB_LINEAR");
+            return grads;
+        };
+        const auto ours = pass(false), aten = pass(true);
+        const char* names[] = {"output", "input gradient", "weight gradient", "bias gradient"};
+        for (std::size_t i = 0; i < ours.size(); ++i) {
+            QCOMPARE(ours[i].scalar_type(), bf16);
+            QVERIFY2(torch::equal(ours[i], aten[i]), names[i]);
+        }
     }
 
     // What the layer does not take is ATen's, bit for bit.

@@ -1,0 +1,32 @@
+// bf16 Linear and Conv1D layers on the CPU through oneDNN's matmul primitive,
+// created once per shape and kept: forward (with the bias), input gradient
+// and weight gradient each one call straight into the primitive, bf16 in and
+// out with fp32 accumulation, the bias added before the one rounding. The
+// same oneDNN kernels ATen's bf16 addmm and mm reach (the same bits: checked
+// by engine_dense against ATen's linear), without ATen's per-call work
+// (oneDNN descriptors, primitive lookup, scratch allocation: about 12 us a
+// product on the bench model, 147 products a step). The bias gradient is
+// ATen's sum over rows, as addmm's backward computes it. Keeps what ATen's
+// addmm keeps for backward (input and weight; the estimator's count is
+// unchanged); the primitives' scratch memory (at most a few hundred KiB a
+// thread) is outside the tracking allocator.
+//
+// Built where oneDNN's headers are (Debian's libdnnl-dev, the library
+// LibTorch's CPU build links); elsewhere (PyTorch's wheels link oneDNN
+// privately) and with SB_LINEAR=reference the layer is ATen's linear.
+#pragma once
+
+#include "dense_layer.hpp"
+
+#include <torch/torch.h>
+
+namespace sb::engine {
+
+// Whether this build has the oneDNN bf16 layer.
+bool haveDnnlBf16Dense();
+
+// x [T, in] bf16 contiguous, w [out, in] (OutIn) or [in, out] (InOut) bf16
+// contiguous, b [out] bf16 or undefined; [T, out] with autograd.
+torch::Tensor denseBf16(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout);
+
+} // namespace sb::engine
