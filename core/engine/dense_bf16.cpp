@@ -4,6 +4,7 @@
 
 #ifdef SB_WITH_DNNL
 #include <oneapi/dnnl/dnnl.hpp>
+#include <oneapi/dnnl/dnnl_version.h>
 
 #include <cstdint>
 #include <map>
