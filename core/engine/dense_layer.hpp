@@ -6,11 +6,13 @@
 // (docs/performance.md, "Dense layers"), and these products are most of a
 // CPU step. Keeps what
 // ATen's addmm keeps for backward (input and weight; the estimator's count
-// is unchanged). Where the process has no dnnl_sgemm (PyTorch's wheels link
-// oneDNN privately, and use MKL), for other dtypes and devices, and with
-// SB_LINEAR=reference, the layer is ATen's linear (as PyTorch's F.linear
-// calls it: one product with the bias on contiguous inputs, rounded once in
-// bf16) or addmm.
+// is unchanged). bf16 layers go to dense_bf16.hpp (oneDNN's matmul
+// primitive) where PyTorch's F.linear is one addmm (2-D or contiguous 3-D
+// inputs). Where the process has no dnnl_sgemm (PyTorch's wheels link
+// oneDNN privately, and use MKL) or the build no oneDNN headers, for other
+// dtypes, shapes and devices, and with SB_LINEAR=reference, the layer is
+// ATen's linear (as PyTorch's F.linear calls it: one product with the bias
+// on contiguous inputs, rounded once in bf16) or addmm.
 #pragma once
 
 #include <torch/torch.h>
