@@ -111,7 +111,7 @@ Route routeOf(const torch::Tensor& x, const torch::Tensor& w, const torch::Tenso
     if (all(torch::kFloat)) return haveDnnlSgemm() ? Route::Fp32 : Route::Aten;
     // bf16 where PyTorch's F.linear is one addmm (2-D, or contiguous 3-D
     // inputs; otherwise it rounds the product and the bias sum apart).
-    const bool oneAddmm = layout == WeightLayout::InOut || x.dim() <= 2 || (x.dim() == 3 && x.is_contiguous());
+    const bool oneAddmm = layout == WeightLayout::InOut || x.dim() == 2 || (x.dim() == 3 && x.is_contiguous());
     if (all(torch::kBFloat16) && oneAddmm && haveDnnlBf16Dense()) return Route::Bf16;
     return Route::Aten;
 }

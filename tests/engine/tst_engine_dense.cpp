@@ -164,7 +164,10 @@ private Q_SLOTS:
     void bf16IsAtensBits_data()
     {
         QTest::addColumn<int>("layout");
-        QTest::addColumn<int>("shape"); // 0: [rows, in]; 1: [2, rows, in]; 2: [in, rows] transposed
+        // 0: [rows, in]; 1: [2, rows, in]; 2: [rows, in] stored transposed;
+        // 3: [2, rows, in] stored [rows, 2, in]; 4: [in]. 3 and 4 are two
+        // roundings in PyTorch (product, then bias sum): ATen's route.
+        QTest::addColumn<int>("shape");
         QTest::addColumn<bool>("bias");
         QTest::addColumn<int>("rows");
         QTest::addColumn<int>("in");
@@ -176,6 +179,8 @@ private Q_SLOTS:
             QTest::addRow("%s transposed input", l) << layout << 2 << true << 33 << 40 << 24;
             QTest::addRow("%s bench [2, 256, 256] -> 1024", l) << layout << 1 << true << 256 << 256 << 1024;
         }
+        QTest::addRow("linear [2, 33, 40] not contiguous") << 0 << 3 << true << 33 << 40 << 24;
+        QTest::addRow("linear [40]") << 0 << 4 << true << 1 << 40 << 24;
     }
 
     void bf16IsAtensBits()
@@ -189,7 +194,8 @@ private Q_SLOTS:
         if (!sb::engine::haveDnnlBf16Dense()) QSKIP("built without oneDNN's headers: the bf16 layer is ATen's");
         const auto lay = static_cast<WeightLayout>(layout);
         const auto bf16 = torch::kBFloat16;
-        const torch::Tensor x0 = (shape == 1 ? torch::randn({2, rows, in}) : torch::randn({rows, in})).to(bf16);
+        const torch::Tensor x0 =
+            (shape == 1 || shape == 3 ? torch::randn({2, rows, in}) : shape == 4 ? torch::randn({in}) : torch::randn({rows, in})).to(bf16);
         const torch::Tensor w0 = (layout == 0 ? torch::randn({out, in}) : torch::randn({in, out})).to(bf16);
         const torch::Tensor b0 = bias ? torch::randn({out}).to(bf16) : torch::Tensor();
         auto ySizes = x0.sizes().vec();
@@ -197,8 +203,11 @@ private Q_SLOTS:
         const torch::Tensor dy = torch::randn(ySizes).to(bf16);
         auto pass = [&](bool reference) {
             if (reference) qputenv("SB_LINEAR", "reference");
-            // shape 2: the same values, stored transposed
-            const torch::Tensor x = (shape == 2 ? x0.t().contiguous().t() : x0.clone()).requires_grad_(true);
+            // the same values, stored transposed
+            const torch::Tensor x = (shape == 2   ? x0.t().contiguous().t()
+                                     : shape == 3 ? x0.transpose(0, 1).contiguous().transpose(0, 1)
+                                                  : x0.clone())
+                                        .requires_grad_(true);
             const torch::Tensor w = w0.clone().requires_grad_(true);
             const torch::Tensor b = bias ? b0.clone().requires_grad_(true) : torch::Tensor();
             const torch::Tensor y = sb::engine::denseLayer(x, w, b, lay);
