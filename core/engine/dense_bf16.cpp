@@ -138,9 +138,34 @@ public:
     }
 };
 
+// Where ATen's own bf16 products go to oneDNN (LibTorch 1.13's
+// mkldnn_bf16_device_check): AVX512 BW, VL and DQ. Elsewhere ATen computes
+// them itself (and oneDNN might only have its reference kernels), so the
+// layers stay ATen's. Probed once: a primitive oneDNN cannot make here
+// leaves them ATen's too.
+bool usable()
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (!__builtin_cpu_supports("avx512bw") || !__builtin_cpu_supports("avx512vl") || !__builtin_cpu_supports("avx512dq"))
+        return false;
+#else
+    return false;
+#endif
+    try {
+        prepared({32, 32, 32, 32, 1, 32, 1, true});
+        return true;
+    } catch (const dnnl::error&) {
+        return false;
+    }
+}
+
 } // namespace
 
-bool haveDnnlBf16Dense() { return true; }
+bool haveDnnlBf16Dense()
+{
+    static const bool usableHere = usable();
+    return usableHere;
+}
 
 torch::Tensor denseBf16(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {

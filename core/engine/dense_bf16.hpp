@@ -13,17 +13,26 @@
 //
 // Built where oneDNN's headers are (Debian's libdnnl-dev, the library
 // LibTorch's CPU build links); elsewhere (PyTorch's wheels link oneDNN
-// privately) and with SB_LINEAR=reference the layer is ATen's linear.
+// privately), on CPUs where ATen's bf16 products are not oneDNN's, for
+// products ATen keeps from oneDNN (m n k at most 16^3) and with
+// SB_LINEAR=reference the layer is ATen's linear.
 #pragma once
 
 #include "dense_layer.hpp"
 
 #include <torch/torch.h>
 
+#include <cstdint>
+
 namespace sb::engine {
 
-// Whether this build has the oneDNN bf16 layer.
+// Whether this build has the oneDNN bf16 layer and this CPU takes it (where
+// ATen's bf16 products are oneDNN's: AVX512 BW, VL and DQ).
 bool haveDnnlBf16Dense();
+
+// ATen's bf16 products smaller than this (m n k) skip oneDNN; so do these
+// layers, to keep ATen's bits.
+constexpr std::int64_t kDnnlBf16MinProduct = 16 * 16 * 16;
 
 // x [T, in] bf16 contiguous, w [out, in] (OutIn) or [in, out] (InOut) bf16
 // contiguous, b [out] bf16 or undefined; [T, out] with autograd.

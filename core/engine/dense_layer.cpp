@@ -112,7 +112,9 @@ Route routeOf(const torch::Tensor& x, const torch::Tensor& w, const torch::Tenso
     // bf16 where PyTorch's F.linear is one addmm (2-D, or contiguous 3-D
     // inputs; otherwise it rounds the product and the bias sum apart).
     const bool oneAddmm = layout == WeightLayout::InOut || x.dim() == 2 || (x.dim() == 3 && x.is_contiguous());
-    if (all(torch::kBFloat16) && oneAddmm && haveDnnlBf16Dense()) return Route::Bf16;
+    const std::int64_t rows = x.numel() / in;
+    const bool large = rows * in * out > kDnnlBf16MinProduct; // else ATen's own product
+    if (all(torch::kBFloat16) && oneAddmm && large && haveDnnlBf16Dense()) return Route::Bf16;
     return Route::Aten;
 }
 

@@ -181,6 +181,7 @@ private Q_SLOTS:
         }
         QTest::addRow("linear [2, 33, 40] not contiguous") << 0 << 3 << true << 33 << 40 << 24;
         QTest::addRow("linear [40]") << 0 << 4 << true << 1 << 40 << 24;
+        QTest::addRow("linear [4, 8] -> 3 (ATen's own product)") << 0 << 0 << true << 4 << 8 << 3;
     }
 
     void bf16IsAtensBits()
