@@ -4,8 +4,10 @@
 // layouts, with and without bias, odd sizes (one row, one input feature),
 // batched and non-contiguous inputs, a frozen weight or input. fp32 rounding
 // of a sum of K products: within 1e-5 of each tensor's largest value.
-// Without oneDNN in the process the layer is ATen's: the test says so and
-// skips. Its fallbacks (double, SB_LINEAR=reference) equal ATen's bits.
+// Without oneDNN in the process the layer is ATen's: those tests say so and
+// skip. Its fallbacks (double, SB_LINEAR=reference) equal ATen's bits. bf16:
+// one rounding of product and bias (against the exact value), and the oneDNN
+// matmul layers (dense_bf16.hpp) give ATen's bits, output and gradients.
 #include "dense_bf16.hpp"
 #include "dense_layer.hpp"
 
@@ -192,7 +194,8 @@ private Q_SLOTS:
         QFETCH(int, rows);
         QFETCH(int, in);
         QFETCH(int, out);
-        if (!sb::engine::haveDnnlBf16Dense()) QSKIP("built without oneDNN's headers: the bf16 layer is ATen's");
+        if (!sb::engine::haveDnnlBf16Dense())
+            QSKIP("built without oneDNN's headers, or a CPU without AVX512 BW/VL/DQ: the bf16 layer is ATen's");
         const auto lay = static_cast<WeightLayout>(layout);
         const auto bf16 = torch::kBFloat16;
         const torch::Tensor x0 =
