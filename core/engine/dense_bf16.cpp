@@ -91,53 +91,6 @@ void run(const Product& p, const torch::Tensor& a, const torch::Tensor& b, const
     stream.wait();
 }
 
-class DenseBf16Fn : public torch::autograd::Function<DenseBf16Fn> {
-public:
-    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x, const torch::Tensor& w,
-                                 const c10::optional<torch::Tensor>& b, std::int64_t layout)
-    {
-        ctx->save_for_backward({x, w});
-        ctx->saved_data["layout"] = layout;
-        ctx->saved_data["bias"] = b.has_value();
-        return forwardOf(x, w, b.value_or(torch::Tensor()), static_cast<WeightLayout>(layout));
-    }
-
-    // y [T, out] = x W^T (W [out, in]) or x W (W [in, out]), plus the bias.
-    static torch::Tensor forwardOf(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
-    {
-        const bool outIn = layout == WeightLayout::OutIn;
-        const std::int64_t T = x.size(0), in = x.size(1), out = outIn ? w.size(0) : w.size(1);
-        torch::Tensor y = torch::empty({T, out}, x.options());
-        run({T, out, in, in, 1, outIn ? 1 : out, outIn ? in : 1, b.defined()}, x, w, b, y);
-        return y;
-    }
-
-    static torch::autograd::tensor_list backward(torch::autograd::AutogradContext* ctx, torch::autograd::tensor_list grads)
-    {
-        const auto saved = ctx->get_saved_variables();
-        const torch::Tensor& x = saved[0];
-        const torch::Tensor& w = saved[1];
-        const bool outIn = static_cast<WeightLayout>(ctx->saved_data["layout"].toInt()) == WeightLayout::OutIn;
-        torch::Tensor dx, dw, db;
-        if (!grads[0].defined()) return {dx, dw, db, torch::Tensor()};
-        const torch::Tensor dy = grads[0].to(torch::kBFloat16).contiguous();
-        const std::int64_t T = x.size(0), in = x.size(1), out = dy.size(1);
-        if (ctx->needs_input_grad(0)) { // dx [T, in] = dy W ([out, in]) or dy W^T ([in, out])
-            dx = torch::empty({T, in}, x.options());
-            run({T, in, out, out, 1, outIn ? in : 1, outIn ? 1 : out, false}, dy, w, torch::Tensor(), dx);
-        }
-        if (ctx->needs_input_grad(1)) {
-            dw = torch::empty_like(w, torch::MemoryFormat::Contiguous);
-            if (outIn) // dW [out, in] = dy^T x
-                run({out, in, T, 1, out, in, 1, false}, dy, x, torch::Tensor(), dw);
-            else // dW [in, out] = x^T dy
-                run({in, out, T, 1, in, out, 1, false}, x, dy, torch::Tensor(), dw);
-        }
-        if (ctx->saved_data["bias"].toBool() && ctx->needs_input_grad(2)) db = dy.sum(0);
-        return {dx, dw, db, torch::Tensor()};
-    }
-};
-
 // Where ATen's own bf16 products go to oneDNN (LibTorch 1.13's
 // mkldnn_bf16_device_check): AVX512 BW, VL and DQ. Elsewhere ATen computes
 // them itself (and oneDNN might only have its reference kernels), so the
@@ -167,21 +120,46 @@ bool haveDnnlBf16Dense()
     return usableHere;
 }
 
-torch::Tensor denseBf16(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+torch::Tensor denseBf16Forward(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {
-    const bool graph = torch::GradMode::is_enabled() && (x.requires_grad() || w.requires_grad() || (b.defined() && b.requires_grad()));
-    if (!graph) return DenseBf16Fn::forwardOf(x, w, b, layout);
-    return DenseBf16Fn::apply(x, w, b.defined() ? c10::optional<torch::Tensor>(b) : c10::nullopt, static_cast<std::int64_t>(layout));
+    const bool outIn = layout == WeightLayout::OutIn;
+    const std::int64_t T = x.size(0), in = x.size(1), out = outIn ? w.size(0) : w.size(1);
+    torch::Tensor y = torch::empty({T, out}, x.options());
+    run({T, out, in, in, 1, outIn ? 1 : out, outIn ? in : 1, b.defined()}, x, w, b, y);
+    return y;
+}
+
+torch::Tensor denseBf16InputGrad(const torch::Tensor& dy, const torch::Tensor& w, WeightLayout layout)
+{
+    const bool outIn = layout == WeightLayout::OutIn;
+    const std::int64_t T = dy.size(0), out = dy.size(1), in = outIn ? w.size(1) : w.size(0);
+    torch::Tensor dx = torch::empty({T, in}, dy.options()); // dy W ([out, in]) or dy W^T ([in, out])
+    run({T, in, out, out, 1, outIn ? in : 1, outIn ? 1 : out, false}, dy, w, torch::Tensor(), dx);
+    return dx;
+}
+
+torch::Tensor denseBf16WeightGrad(const torch::Tensor& dy, const torch::Tensor& x, const torch::Tensor& w, WeightLayout layout)
+{
+    const std::int64_t T = x.size(0), in = x.size(1), out = dy.size(1);
+    torch::Tensor dw = torch::empty_like(w, torch::MemoryFormat::Contiguous);
+    if (layout == WeightLayout::OutIn) // dW [out, in] = dy^T x
+        run({out, in, T, 1, out, in, 1, false}, dy, x, torch::Tensor(), dw);
+    else // dW [in, out] = x^T dy
+        run({in, out, T, 1, in, out, 1, false}, x, dy, torch::Tensor(), dw);
+    return dw;
 }
 
 #else
 
 bool haveDnnlBf16Dense() { return false; }
 
-torch::Tensor denseBf16(const torch::Tensor&, const torch::Tensor&, const torch::Tensor&, WeightLayout)
-{
-    throw std::logic_error("this shardbench-core was built without oneDNN's headers");
-}
+namespace {
+[[noreturn]] void notBuilt() { throw std::logic_error("this shardbench-core was built without oneDNN's headers"); }
+} // namespace
+
+torch::Tensor denseBf16Forward(const torch::Tensor&, const torch::Tensor&, const torch::Tensor&, WeightLayout) { notBuilt(); }
+torch::Tensor denseBf16InputGrad(const torch::Tensor&, const torch::Tensor&, WeightLayout) { notBuilt(); }
+torch::Tensor denseBf16WeightGrad(const torch::Tensor&, const torch::Tensor&, const torch::Tensor&, WeightLayout) { notBuilt(); }
 
 #endif
 

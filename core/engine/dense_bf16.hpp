@@ -1,5 +1,5 @@
-// bf16 Linear and Conv1D layers on the CPU through oneDNN's matmul primitive,
-// created once per shape and kept: forward (with the bias), input gradient
+// The products of bf16 Linear and Conv1D layers on the CPU through oneDNN's
+// matmul primitive, created once per shape and kept: forward (with the bias), input gradient
 // and weight gradient each one call straight into the primitive, bf16 in and
 // out with fp32 accumulation, the bias added before the one rounding. The
 // same oneDNN kernels ATen's bf16 addmm and mm reach (the same bits: checked
@@ -34,8 +34,12 @@ bool haveDnnlBf16Dense();
 // layers, to keep ATen's bits.
 constexpr std::int64_t kDnnlBf16MinProduct = 16 * 16 * 16;
 
-// x [T, in] bf16 contiguous, w [out, in] (OutIn) or [in, out] (InOut) bf16
-// contiguous, b [out] bf16 or undefined; [T, out] with autograd.
-torch::Tensor denseBf16(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout);
+// The layer's three products, for dense_layer.cpp's autograd function (which
+// also takes the bias gradient, ATen's row sum). x [T, in], dy [T, out], w
+// [out, in] (OutIn) or [in, out] (InOut), b [out] or undefined: bf16,
+// contiguous. y = x W^T + b (or x W + b); dx = dy W (or dy W^T); dW.
+torch::Tensor denseBf16Forward(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout);
+torch::Tensor denseBf16InputGrad(const torch::Tensor& dy, const torch::Tensor& w, WeightLayout layout);
+torch::Tensor denseBf16WeightGrad(const torch::Tensor& dy, const torch::Tensor& x, const torch::Tensor& w, WeightLayout layout);
 
 } // namespace sb::engine

@@ -35,6 +35,48 @@ void product(char transA, char transB, std::int64_t m, std::int64_t n, std::int6
     if (status != 0) throw std::runtime_error("oneDNN's sgemm failed (status " + std::to_string(status) + ")");
 }
 
+// fp32: y = x W^T + b (W [out, in]) or x W + b (W [in, out]).
+torch::Tensor forwardFp32(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, bool outIn)
+{
+    const std::int64_t T = x.size(0), in = x.size(1), out = outIn ? w.size(0) : w.size(1);
+    // The bias copied into every row (not expand().contiguous(): with one
+    // row that is the bias itself, which the product would then overwrite).
+    torch::Tensor y = torch::empty({T, out}, x.options());
+    if (b.defined()) y.copy_(b.expand({T, out}));
+    product('N', outIn ? 'T' : 'N', T, out, in, x.data_ptr<float>(), in, w.data_ptr<float>(), outIn ? in : out, b.defined(),
+            y.data_ptr<float>(), out);
+    return y;
+}
+
+// fp32: dx = dy W (W stored [out, in]) or dy W^T (stored [in, out]).
+torch::Tensor inputGradFp32(const torch::Tensor& dy, const torch::Tensor& w, bool outIn)
+{
+    const std::int64_t T = dy.size(0), out = dy.size(1), in = outIn ? w.size(1) : w.size(0);
+    torch::Tensor dx = torch::empty({T, in}, dy.options());
+    product('N', outIn ? 'N' : 'T', T, in, out, dy.data_ptr<float>(), out, w.data_ptr<float>(), outIn ? in : out, false,
+            dx.data_ptr<float>(), in);
+    return dx;
+}
+
+torch::Tensor weightGradFp32(const torch::Tensor& dy, const torch::Tensor& x, const torch::Tensor& w, bool outIn)
+{
+    const std::int64_t T = x.size(0), in = x.size(1), out = dy.size(1);
+    torch::Tensor dw = torch::empty_like(w, torch::MemoryFormat::Contiguous);
+    if (outIn) // dW [out, in] = dy^T x
+        product('T', 'N', out, in, T, dy.data_ptr<float>(), out, x.data_ptr<float>(), in, false, dw.data_ptr<float>(), in);
+    else // dW [in, out] = x^T dy
+        product('T', 'N', in, out, T, x.data_ptr<float>(), in, dy.data_ptr<float>(), out, false, dw.data_ptr<float>(), out);
+    return dw;
+}
+
+// The layer's products in its dtype: this file's fp32 sgemm, or oneDNN's bf16
+// matmul (dense_bf16.hpp).
+torch::Tensor forwardOf(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+{
+    if (x.scalar_type() == torch::kBFloat16) return denseBf16Forward(x, w, b, layout);
+    return forwardFp32(x, w, b, layout == WeightLayout::OutIn);
+}
+
 class DenseFn : public torch::autograd::Function<DenseFn> {
 public:
     // x [T, in] contiguous; w [out, in] or [in, out]; b [out] or undefined.
@@ -45,20 +87,7 @@ public:
         ctx->save_for_backward({x, w});
         ctx->saved_data["layout"] = layout;
         ctx->saved_data["bias"] = b.has_value();
-        return run(x, w, b.value_or(torch::Tensor()), static_cast<WeightLayout>(layout));
-    }
-
-    static torch::Tensor run(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
-    {
-        const bool outIn = layout == WeightLayout::OutIn;
-        const std::int64_t T = x.size(0), in = x.size(1), out = outIn ? w.size(0) : w.size(1);
-        // The bias copied into every row (not expand().contiguous(): with one
-        // row that is the bias itself, which the product would then overwrite).
-        torch::Tensor y = torch::empty({T, out}, x.options());
-        if (b.defined()) y.copy_(b.expand({T, out}));
-        product('N', outIn ? 'T' : 'N', T, out, in, x.data_ptr<float>(), in, w.data_ptr<float>(), outIn ? in : out,
-                b.defined(), y.data_ptr<float>(), out);
-        return y;
+        return forwardOf(x, w, b.value_or(torch::Tensor()), static_cast<WeightLayout>(layout));
     }
 
     static torch::autograd::tensor_list backward(torch::autograd::AutogradContext* ctx, torch::autograd::tensor_list grads)
@@ -66,56 +95,39 @@ public:
         const auto saved = ctx->get_saved_variables();
         const torch::Tensor& x = saved[0];
         const torch::Tensor& w = saved[1];
-        const bool outIn = static_cast<WeightLayout>(ctx->saved_data["layout"].toInt()) == WeightLayout::OutIn;
-        const bool bias = ctx->saved_data["bias"].toBool();
+        const auto layout = static_cast<WeightLayout>(ctx->saved_data["layout"].toInt());
+        const bool outIn = layout == WeightLayout::OutIn, bf16 = x.scalar_type() == torch::kBFloat16;
         torch::Tensor dx, dw, db;
         if (!grads[0].defined()) return {dx, dw, db, torch::Tensor()};
-        const torch::Tensor dy = grads[0].contiguous();
-        const std::int64_t T = x.size(0), in = x.size(1), out = dy.size(1);
-        if (ctx->needs_input_grad(0)) {
-            dx = torch::empty({T, in}, x.options());
-            // dx = dy W (W stored [out, in]) or dy W^T (stored [in, out])
-            product('N', outIn ? 'N' : 'T', T, in, out, dy.data_ptr<float>(), out, w.data_ptr<float>(), outIn ? in : out,
-                    false, dx.data_ptr<float>(), in);
-        }
-        if (ctx->needs_input_grad(1)) {
-            dw = torch::empty_like(w, torch::MemoryFormat::Contiguous);
-            if (outIn) // dW [out, in] = dy^T x
-                product('T', 'N', out, in, T, dy.data_ptr<float>(), out, x.data_ptr<float>(), in, false,
-                        dw.data_ptr<float>(), in);
-            else // dW [in, out] = x^T dy
-                product('T', 'N', in, out, T, x.data_ptr<float>(), in, dy.data_ptr<float>(), out, false,
-                        dw.data_ptr<float>(), out);
-        }
-        if (bias && ctx->needs_input_grad(2)) db = dy.sum(0);
+        const torch::Tensor dy = grads[0].to(x.scalar_type()).contiguous();
+        if (ctx->needs_input_grad(0)) dx = bf16 ? denseBf16InputGrad(dy, w, layout) : inputGradFp32(dy, w, outIn);
+        if (ctx->needs_input_grad(1)) dw = bf16 ? denseBf16WeightGrad(dy, x, w, layout) : weightGradFp32(dy, x, w, outIn);
+        if (ctx->saved_data["bias"].toBool() && ctx->needs_input_grad(2)) db = dy.sum(0);
         return {dx, dw, db, torch::Tensor()};
     }
 };
 
-// Who computes the layer: this file's fp32 products, oneDNN's bf16 matmul
-// (dense_bf16.hpp) or ATen.
-enum class Route { Aten, Fp32, Bf16 };
-
-Route routeOf(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
+// Whether the layer's own products take it (fp32: this file's sgemm; bf16:
+// oneDNN's matmul, dense_bf16.hpp), else ATen computes it.
+bool ownProducts(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {
-    if (referenceLinearForced()) return Route::Aten;
-    if (w.dim() != 2 || !w.is_contiguous() || x.dim() < 1 || x.numel() == 0 || w.numel() == 0) return Route::Aten;
+    if (referenceLinearForced()) return false;
+    if (w.dim() != 2 || !w.is_contiguous() || x.dim() < 1 || x.numel() == 0 || w.numel() == 0) return false;
     const std::int64_t in = layout == WeightLayout::OutIn ? w.size(1) : w.size(0);
     const std::int64_t out = layout == WeightLayout::OutIn ? w.size(0) : w.size(1);
-    if (x.size(-1) != in || (b.defined() && (b.dim() != 1 || b.size(0) != out))) return Route::Aten;
+    if (x.size(-1) != in || (b.defined() && (b.dim() != 1 || b.size(0) != out))) return false;
     const auto all = [&](torch::ScalarType type) {
         for (const torch::Tensor* t : {&x, &w, &b})
             if (t->defined() && (!t->device().is_cpu() || t->scalar_type() != type)) return false;
         return true;
     };
-    if (all(torch::kFloat)) return haveDnnlSgemm() ? Route::Fp32 : Route::Aten;
+    if (all(torch::kFloat)) return haveDnnlSgemm();
     // bf16 where PyTorch's F.linear is one addmm (2-D, or contiguous 3-D
     // inputs; otherwise it rounds the product and the bias sum apart).
     const bool oneAddmm = layout == WeightLayout::InOut || x.dim() == 2 || (x.dim() == 3 && x.is_contiguous());
     const std::int64_t rows = x.numel() / in;
     const bool large = rows * in * out > kDnnlBf16MinProduct; // else ATen's own product
-    if (all(torch::kBFloat16) && oneAddmm && large && haveDnnlBf16Dense()) return Route::Bf16;
-    return Route::Aten;
+    return all(torch::kBFloat16) && oneAddmm && large && haveDnnlBf16Dense();
 }
 
 torch::Tensor atenLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
@@ -135,16 +147,14 @@ bool haveDnnlSgemm() { return sgemm() != nullptr; }
 
 torch::Tensor denseLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {
-    const Route route = routeOf(x, w, b, layout);
-    if (route == Route::Aten) return atenLayer(x, w, b, layout);
+    if (!ownProducts(x, w, b, layout)) return atenLayer(x, w, b, layout);
     auto sizes = x.sizes().vec();
     sizes.back() = layout == WeightLayout::OutIn ? w.size(0) : w.size(1);
     const torch::Tensor rows = x.reshape({-1, x.size(-1)}).contiguous();
-    if (route == Route::Bf16) return denseBf16(rows, w, b, layout).view(sizes);
     const bool graph = torch::GradMode::is_enabled() && (x.requires_grad() || w.requires_grad() || (b.defined() && b.requires_grad()));
     const torch::Tensor y = graph ? DenseFn::apply(rows, w, b.defined() ? c10::optional<torch::Tensor>(b) : c10::nullopt,
                                                    static_cast<std::int64_t>(layout))
-                                  : DenseFn::run(rows, w, b, layout);
+                                  : forwardOf(rows, w, b, layout);
     return y.view(sizes);
 }
 
