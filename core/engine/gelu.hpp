@@ -8,7 +8,9 @@
 // (absolute error below 1.5e-7), written as 1 + erf without cancellation on
 // the negative side; the tanh approximation is x * sigmoid(2u), which cannot
 // overflow. bf16 computes in fp32 and rounds once to nearest even, as ATen's
-// bf16 kernel. Keeps its input for backward, as ATen's GeluBackward does (the
+// bf16 kernel; as bf16 has only 65,536 values, that is two tables per form
+// (GELU, and the fp32 slope that backward multiplies dy by), filled on first
+// use by the fp32 pass. Keeps its input for backward, as ATen's GeluBackward does (the
 // estimator's count is unchanged). Other dtypes, other devices,
 // non-contiguous inputs and SB_GELU=reference take torch::gelu.
 #pragma once

@@ -9,6 +9,8 @@
 // its fallbacks (double, non-contiguous, SB_GELU=reference) equal ATen's bits.
 #include "gelu.hpp"
 
+#include "bf16_span.hpp"
+
 #include <QtTest>
 
 #include <torch/torch.h>
@@ -38,6 +40,14 @@ double worst(const torch::Tensor& got, const torch::Tensor& want, const torch::T
 {
     const torch::Tensor unit = x.to(torch::kDouble).abs().clamp_min(1.0);
     return ((got.to(torch::kDouble) - want) / unit).abs().max().item<double>();
+}
+
+// fp32 values rounded by the core's narrowSpan, as raw 16-bit patterns.
+torch::Tensor narrowed(const torch::Tensor& f)
+{
+    torch::Tensor h = torch::empty(f.sizes(), torch::kShort);
+    sb::engine::narrowSpan(f.data_ptr<float>(), reinterpret_cast<std::uint16_t*>(h.data_ptr<std::int16_t>()), f.numel());
+    return h;
 }
 
 } // namespace
@@ -116,6 +126,29 @@ private Q_SLOTS:
             const auto step = [](const torch::Tensor& want) { return want.abs() * std::ldexp(1.0, -8) + 1e-30; };
             QVERIFY(((y.detach().to(torch::kDouble) - yd.detach()).abs() <= step(yd.detach()) + 1e-7).all().item<bool>());
             QVERIFY(((dx.to(torch::kDouble) - dxd).abs() <= step(dxd) + 1e-6).all().item<bool>());
+        }
+    }
+
+    // bf16 is all 65,536 of its values: forward and backward over every one
+    // (NaNs, infinities and subnormals included) are the fp32 pass on the
+    // widened values, rounded once to nearest even by narrowSpan (every NaN
+    // the quiet 0x7FC0; ATen's vectorised cast keeps a NaN's sign), bit for bit.
+    void bf16IsTheFp32PassRounded()
+    {
+        const torch::Tensor bits = torch::arange(-32768, 32768, torch::kInt).to(torch::kShort);
+        const torch::Tensor x = bits.view(torch::kBFloat16);
+        const torch::Tensor dy = (torch::randn({x.numel()}) * 0.01).to(torch::kBFloat16);
+        const torch::Tensor wide = x.to(torch::kFloat), dyWide = dy.to(torch::kFloat);
+        for (GeluForm f : {GeluForm::Erf, GeluForm::Tanh}) {
+            torch::Tensor y = torch::empty_like(wide), dx = torch::empty_like(wide);
+            sb::engine::geluForwardSpan(wide.data_ptr<float>(), y.data_ptr<float>(), wide.numel(), f);
+            sb::engine::geluBackwardSpan(wide.data_ptr<float>(), dyWide.data_ptr<float>(), dx.data_ptr<float>(), wide.numel(), f);
+            const torch::Tensor xg = x.clone().requires_grad_(true);
+            const torch::Tensor got = sb::engine::applyGelu(xg, f);
+            const torch::Tensor gotDx = torch::autograd::grad({got}, {xg}, {dy})[0];
+            // Compared as bits: NaN == NaN, and -0 is not 0.
+            QVERIFY(torch::equal(got.detach().view(torch::kShort), narrowed(y)));
+            QVERIFY(torch::equal(gotDx.view(torch::kShort), narrowed(dx)));
         }
     }
 
