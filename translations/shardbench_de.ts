@@ -3972,6 +3972,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>Nicht auf diesem Rechner: Der Lauf liest sie dort, wo er trainiert.</translation>
         </message>
         <message>
+            <source>Looking at the file...</source>
+            <translation>Datei wird geprüft …</translation>
+        </message>
+        <message>
             <source>Not a regular file.</source>
             <translation>Keine reguläre Datei.</translation>
         </message>

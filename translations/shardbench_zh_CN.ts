@@ -3926,6 +3926,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>不在本机上：运行会在训练所在的机器上读取它。</translation>
         </message>
         <message>
+            <source>Looking at the file...</source>
+            <translation>正在查看文件……</translation>
+        </message>
+        <message>
             <source>Not a regular file.</source>
             <translation>不是普通文件。</translation>
         </message>

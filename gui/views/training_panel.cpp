@@ -100,7 +100,8 @@ void showText(QLineEdit* edit, const PlanDocument& doc, const JsonPath& path, co
 TrainingPanel::TrainingPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
       schedule_(new QComboBox), dataKind_(new QComboBox), dataPath_(new QLineEdit), browse_(new QPushButton),
-      dataInfo_(new QLabel), checkpointDir_(new QLineEdit), async_(new QCheckBox), info_(new QLabel)
+      dataInfo_(new QLabel), checkpointDir_(new QLineEdit), async_(new QCheckBox), info_(new QLabel),
+      probe_(new FileProbe(this))
 {
     setObjectName(QStringLiteral("trainingPanel"));
     build();
@@ -108,6 +109,7 @@ TrainingPanel::TrainingPanel(PlanDocument* document, QWidget* parent)
     // the values, their marks and the tokens per step.
     connect(document_, &PlanDocument::problemsChanged, this, &TrainingPanel::refresh);
     connect(document_, &PlanDocument::filePathChanged, this, &TrainingPanel::describeDataFile);
+    connect(probe_, &FileProbe::probed, this, [this](const FileFacts& facts) { showDataFile(&facts); });
     retranslateUi();
 }
 
@@ -263,32 +265,55 @@ void TrainingPanel::otherEdited(const JsonPath& path)
     if (!editTraining(*document_, t, NoMerge, {path})) refresh();
 }
 
-void TrainingPanel::describeDataFile()
+// The data file as the plan names it, resolved against the plan's folder;
+// empty when there is none to look at.
+QString TrainingPanel::dataFilePath() const
 {
     const TrainingConfig& t = document_->plan().training;
+    if (t.data.kind == DataConfig::Synthetic || t.data.path.empty()) return {};
+    const QString path = QString::fromStdString(t.data.path);
+    if (QDir::isAbsolutePath(path) || document_->filePath().isEmpty()) return path;
+    return QDir(QFileInfo(document_->filePath()).absolutePath()).filePath(path);
+}
+
+// Asks the probe about the data file (stat() off the GUI thread) and shows
+// the last answer for it meanwhile, or that it is being looked at.
+void TrainingPanel::describeDataFile()
+{
+    const QString path = dataFilePath();
+    if (!path.isEmpty()) probe_->probe(path);
+    const std::optional<FileFacts> facts = probe_->known(path);
+    showDataFile(facts ? &*facts : nullptr);
+}
+
+void TrainingPanel::showDataFile(const FileFacts* facts)
+{
+    const TrainingConfig& t = document_->plan().training;
+    const QString path = dataFilePath();
     QString text;
     bool bad = false;
     if (t.data.kind == DataConfig::Synthetic) {
         text = tr("Arithmetic token sequences, generated on every rank: no file needed.");
-    } else if (!t.data.path.empty()) {
-        const QString path = QString::fromStdString(t.data.path);
-        const QString planDir = QFileInfo(document_->filePath()).absolutePath();
-        const QFileInfo file(QDir::isAbsolutePath(path) || document_->filePath().isEmpty() ? path : QDir(planDir).filePath(path));
+    } else if (path.isEmpty()) {
+        // no file named: the plan's problems say so
+    } else if (!facts || facts->path != path) {
+        text = tr("Looking at the file...");
+    } else if (!facts->exists) {
+        text = tr("Not on this machine: the run reads it where it trains.");
+    } else if (!facts->regular) {
+        text = tr("Not a regular file.");
+        bad = true;
+    } else {
         const qint64 width = t.data.kind == DataConfig::Tokens ? 2 : 1;
-        const qint64 tokens = file.size() / width;
-        if (!file.exists()) {
-            text = tr("Not on this machine: the run reads it where it trains.");
-        } else if (!file.isFile()) {
-            text = tr("Not a regular file.");
-            bad = true;
-        } else if (width == 2 && file.size() % 2 != 0) {
-            text = tr("%1 is an odd number of bytes: not a file of uint16 tokens.").arg(formatBytes(static_cast<std::uint64_t>(file.size())));
+        const qint64 tokens = facts->size / width;
+        if (width == 2 && facts->size % 2 != 0) {
+            text = tr("%1 is an odd number of bytes: not a file of uint16 tokens.").arg(formatBytes(static_cast<std::uint64_t>(facts->size)));
             bad = true;
         } else if (tokens < static_cast<qint64>(t.seqLen) + 2) {
             text = tr("%1 tokens: fewer than one sequence of %2.").arg(formatCount(tokens), formatCount(t.seqLen + 1));
             bad = true;
         } else {
-            text = tr("%1 tokens (%2) on this machine.").arg(formatCount(tokens), formatBytes(static_cast<std::uint64_t>(file.size())));
+            text = tr("%1 tokens (%2) on this machine.").arg(formatCount(tokens), formatBytes(static_cast<std::uint64_t>(facts->size)));
         }
     }
     dataInfo_->setText(text);

@@ -4,6 +4,7 @@
 // from; and where, how often and how many checkpoints are kept.
 #pragma once
 
+#include "file_probe.hpp"
 #include "plan/json_path.hpp"
 
 #include <QWidget>
@@ -41,6 +42,7 @@ public:
     QLineEdit* dataPathEdit() const { return dataPath_; }
     QLabel* dataInfo() const { return dataInfo_; }
     QCheckBox* asyncBox() const { return async_; }
+    FileProbe* dataFileProbe() const { return probe_; }
     FieldNotes* notes() const { return notes_; }
     bool focusField(const QString& field);
     // Uses `path` as the data file: relative to the plan's folder when inside it.
@@ -55,7 +57,9 @@ private:
     void refresh();
     void editTrainingField(double value, const JsonPath& path);
     void otherEdited(const JsonPath& path);
+    QString dataFilePath() const;
     void describeDataFile();
+    void showDataFile(const FileFacts* facts);
     void chooseDataFile();
 
     PlanDocument* document_;
@@ -70,6 +74,7 @@ private:
     QLineEdit* checkpointDir_;
     QCheckBox* async_;
     QLabel* info_;
+    FileProbe* probe_;
     std::vector<QLabel*> captions_;
     std::vector<QLabel*> sections_;
 };

@@ -31,6 +31,10 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <chrono>
+#include <future>
+#include <memory>
+
 using namespace sb;
 using namespace sb::gui;
 
@@ -43,6 +47,7 @@ private Q_SLOTS:
     void typedNonsenseIsRefusedNotRewritten();
     void everyTrainingSettingHasAField();
     void theDataFileIsChecked();
+    void aStalledDataFileDoesNotFreezeTheWindow();
     void aPlanThatDoesNotFitIsAProblem();
     void emptyTablesSayWhatToDo();
 };
@@ -61,6 +66,15 @@ QByteArray readAll(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The workbench's plan saved in dir and reading uint16 tokens from a file.
+bool readsTokens(test::Workbench& w, const QTemporaryDir& dir)
+{
+    if (!w->files()->saveTo(dir.filePath(QStringLiteral("plan.json")))) return false;
+    w->trainingPanel()->dataKindBox()->setCurrentIndex(1); // tokens
+    Q_EMIT w->trainingPanel()->dataKindBox()->activated(1);
+    return w->document()->plan().training.data.kind == DataConfig::Tokens;
 }
 
 bool writeAll(const QString& path, const QByteArray& bytes)
@@ -295,25 +309,84 @@ void TestFields::theDataFileIsChecked()
     test::Workbench w;
     PlanDocument* doc = w->document();
     TrainingPanel* t = w->trainingPanel();
-    QVERIFY(w->files()->saveTo(dir.filePath(QStringLiteral("plan.json"))));
-    t->dataKindBox()->setCurrentIndex(1); // tokens
-    Q_EMIT t->dataKindBox()->activated(1);
-    QCOMPARE(doc->plan().training.data.kind, DataConfig::Tokens);
+    QVERIFY(readsTokens(w, dir));
     QVERIFY(doc->hasErrors()); // a token source needs a path
 
     const QString odd = dir.filePath(QStringLiteral("odd.bin"));
     QVERIFY(writeAll(odd, QByteArray(1001, '\1')));
     t->setDataFile(odd);
     QCOMPARE(doc->plan().training.data.path, std::string("odd.bin")); // relative to the plan's folder
-    QVERIFY(t->dataInfo()->property("invalid").toBool());
+    QTRY_VERIFY(t->dataInfo()->property("invalid").toBool()); // looked at off the GUI thread
     QVERIFY(t->dataInfo()->text().contains(QStringLiteral("odd")));
 
     const QString good = dir.filePath(QStringLiteral("train.bin"));
     QVERIFY(writeAll(good, QByteArray(2 * 5000, '\1')));
     t->setDataFile(good);
+    QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()));
     QVERIFY(!t->dataInfo()->property("invalid").toBool());
-    QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()));
     QVERIFY(!doc->hasErrors());
+
+    // A directory is not a data file; a file not here is the run's to find.
+    t->setDataFile(dir.path());
+    QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("regular")), qPrintable(t->dataInfo()->text()));
+    QVERIFY(t->dataInfo()->property("invalid").toBool());
+    t->setDataFile(dir.filePath(QStringLiteral("elsewhere.bin")));
+    QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("Not on this machine")), qPrintable(t->dataInfo()->text()));
+    QVERIFY(!t->dataInfo()->property("invalid").toBool());
+}
+
+// A data file on a stalled mount (stat() waiting on a server that does not
+// answer, here a stat that waits for the test): every edit asks about the
+// file, and the window goes on taking edits meanwhile; the answer, when it
+// comes, is shown, and an answer about a file since replaced is not.
+void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
+{
+    QTemporaryDir dir;
+    test::Workbench w;
+    PlanDocument* doc = w->document();
+    TrainingPanel* t = w->trainingPanel();
+    QVERIFY(readsTokens(w, dir));
+
+    auto release = std::make_shared<std::promise<void>>();
+    std::shared_future<void> released = release->get_future().share();
+    t->dataFileProbe()->setStat([released](const QString& path) {
+        if (path.endsWith(QStringLiteral("stalled.bin"))) released.wait_for(std::chrono::seconds(5));
+        sb::gui::FileFacts facts = sb::gui::FileProbe::statFile(path);
+        if (path.endsWith(QStringLiteral("stalled.bin"))) facts.exists = facts.regular = true, facts.size = 2 * 9000;
+        return facts;
+    });
+    QElapsedTimer clock;
+    clock.start();
+    t->setDataFile(QStringLiteral("/mnt/stalled.bin"));
+    QVERIFY2(clock.elapsed() < 2000, "setting the path waited for the file system");
+    QTRY_VERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
+    type(t->microBatchBox(), QStringLiteral("3")); // other edits go on, each asking about the file again
+    QCOMPARE(doc->plan().training.microBatch, 3);
+    QTest::qWait(200);
+    QVERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
+
+    // The answer arrives: shown.
+    release->set_value();
+    QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("9,000 tokens")), qPrintable(t->dataInfo()->text()));
+
+    // Stalled again, then the path is replaced: the late answer is not shown.
+    release = std::make_shared<std::promise<void>>();
+    released = release->get_future().share();
+    t->dataFileProbe()->setStat([released](const QString& path) {
+        if (path.endsWith(QStringLiteral("stalled.bin"))) released.wait_for(std::chrono::seconds(5));
+        return sb::gui::FileProbe::statFile(path);
+    });
+    t->setDataFile(QStringLiteral("/mnt/again/stalled.bin"));
+    QTRY_VERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
+    const QString odd = dir.filePath(QStringLiteral("odd.bin"));
+    QVERIFY(writeAll(odd, QByteArray(1001, '\1')));
+    t->setDataFile(odd); // waits behind the stalled question
+    QTest::qWait(100);
+    QVERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
+    release->set_value();
+    QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("odd")), qPrintable(t->dataInfo()->text()));
+    QTest::qWait(200);
+    QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("odd")), qPrintable(t->dataInfo()->text()));
 }
 
 void TestFields::aPlanThatDoesNotFitIsAProblem()

@@ -1,0 +1,82 @@
+#include "file_probe.hpp"
+
+#include <QFileInfo>
+#include <QMetaObject>
+
+#include <mutex>
+#include <thread>
+
+namespace sb::gui {
+
+// The worker posts its answer to `probe` under the mutex; the destructor
+// clears `probe` under the same mutex, so an answer to a deleted probe is
+// dropped (and one already posted dies with the object's posted events).
+struct FileProbe::Link {
+    std::mutex mutex;
+    FileProbe* probe = nullptr;
+};
+
+FileProbe::FileProbe(QObject* parent) : QObject(parent), link_(std::make_shared<Link>())
+{
+    link_->probe = this;
+}
+
+FileProbe::~FileProbe()
+{
+    const std::lock_guard<std::mutex> lock(link_->mutex);
+    link_->probe = nullptr;
+}
+
+FileFacts FileProbe::statFile(const QString& path)
+{
+    const QFileInfo info(path);
+    FileFacts facts;
+    facts.path = path;
+    facts.exists = info.exists();
+    facts.regular = facts.exists && info.isFile();
+    facts.size = facts.exists ? info.size() : 0;
+    return facts;
+}
+
+void FileProbe::probe(const QString& path)
+{
+    wanted_ = path;
+    if (busy_) {
+        next_ = path;
+        return;
+    }
+    start(path);
+}
+
+std::optional<FileFacts> FileProbe::known(const QString& path) const
+{
+    if (last_ && last_->path == path) return last_;
+    return std::nullopt;
+}
+
+void FileProbe::start(const QString& path)
+{
+    busy_ = true;
+    // Detached: a stat() stuck in the kernel must not hold up quitting.
+    std::thread([link = link_, stat = stat_, path] {
+        const FileFacts facts = stat(path);
+        const std::lock_guard<std::mutex> lock(link->mutex);
+        if (FileProbe* probe = link->probe)
+            QMetaObject::invokeMethod(probe, [probe, facts] { probe->answered(facts); }, Qt::QueuedConnection);
+    }).detach();
+}
+
+void FileProbe::answered(const FileFacts& facts)
+{
+    busy_ = false;
+    if (next_) { // asked again meanwhile: ask afresh (the file may have changed too)
+        const QString path = *next_;
+        next_.reset();
+        start(path);
+    }
+    if (facts.path != wanted_) return; // asked about another since
+    last_ = facts;
+    Q_EMIT probed(facts);
+}
+
+} // namespace sb::gui
