@@ -41,11 +41,15 @@ FileFacts FileProbe::statFile(const QString& path)
 void FileProbe::probe(const QString& path)
 {
     wanted_ = path;
-    if (busy_) {
+    if (current_ == 0) {
+        start(path);
+    } else if (path != inFlight_ && since_.elapsed() >= kPatienceMs && abandoned_ < kMaxAbandoned) {
+        ++abandoned_; // the one in flight stalls: its answer, if any, is dropped
+        next_.reset();
+        start(path);
+    } else {
         next_ = path;
-        return;
     }
-    start(path);
 }
 
 std::optional<FileFacts> FileProbe::known(const QString& path) const
@@ -56,19 +60,26 @@ std::optional<FileFacts> FileProbe::known(const QString& path) const
 
 void FileProbe::start(const QString& path)
 {
-    busy_ = true;
+    const int question = ++asked_;
+    current_ = question;
+    inFlight_ = path;
+    since_.start();
     // Detached: a stat() stuck in the kernel must not hold up quitting.
-    std::thread([link = link_, stat = stat_, path] {
+    std::thread([link = link_, stat = stat_, path, question] {
         const FileFacts facts = stat(path);
         const std::lock_guard<std::mutex> lock(link->mutex);
         if (FileProbe* probe = link->probe)
-            QMetaObject::invokeMethod(probe, [probe, facts] { probe->answered(facts); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(probe, [probe, facts, question] { probe->answered(facts, question); }, Qt::QueuedConnection);
     }).detach();
 }
 
-void FileProbe::answered(const FileFacts& facts)
+void FileProbe::answered(const FileFacts& facts, int question)
 {
-    busy_ = false;
+    if (question != current_) { // a question left to stall
+        --abandoned_;
+        return;
+    }
+    current_ = 0;
     if (next_) { // asked again meanwhile: ask afresh (the file may have changed too)
         const QString path = *next_;
         next_.reset();

@@ -1,11 +1,15 @@
 // What a file is (there or not, a regular file or not, its size), found off
 // the GUI thread: a path on a stalled network mount makes stat() wait for
 // minutes, and the panels ask on every plan edit. One question at a time on
-// its own thread, the newest one waiting behind it (older ones dropped), so
-// that a stall costs one thread and never the event loop; answers arrive as
-// `probed` on the GUI thread, stale ones not at all.
+// a thread of its own, the newest one waiting behind it (older ones dropped);
+// a question about another path that waits behind one unanswered for
+// kPatienceMs goes ahead on a new thread (the stalled one is left to finish
+// on its own, at most kMaxAbandoned of them), so a stall costs a few threads
+// and never the event loop. Answers arrive as `probed` on the GUI thread,
+// stale ones not at all.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
@@ -40,17 +44,24 @@ public:
 
     static FileFacts statFile(const QString& path);
 
+    static constexpr int kPatienceMs = 2000;
+    static constexpr int kMaxAbandoned = 4;
+
 Q_SIGNALS:
     void probed(const sb::gui::FileFacts& facts);
 
 private:
     struct Link; // what the worker thread shares with this object
     void start(const QString& path);
-    void answered(const FileFacts& facts);
+    void answered(const FileFacts& facts, int question);
 
     std::shared_ptr<Link> link_;
     Stat stat_ = &FileProbe::statFile;
-    bool busy_ = false;
+    int asked_ = 0;   // questions started
+    int current_ = 0; // the one in flight, 0 when none
+    QString inFlight_;
+    QElapsedTimer since_;
+    int abandoned_ = 0; // questions left to stall, not yet answered
     std::optional<QString> next_;
     QString wanted_;
     std::optional<FileFacts> last_;

@@ -338,7 +338,8 @@ void TestFields::theDataFileIsChecked()
 // A data file on a stalled mount (stat() waiting on a server that does not
 // answer, here a stat that waits for the test): every edit asks about the
 // file, and the window goes on taking edits meanwhile; the answer, when it
-// comes, is shown, and an answer about a file since replaced is not.
+// comes, is shown, an answer about a file since replaced is not, and a file
+// named after a long stall is looked at without waiting for it.
 void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
 {
     QTemporaryDir dir;
@@ -387,6 +388,24 @@ void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
     QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("odd")), qPrintable(t->dataInfo()->text()));
     QTest::qWait(200);
     QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("odd")), qPrintable(t->dataInfo()->text()));
+
+    // Stalled for good: a path asked about after the probe's patience goes
+    // ahead on a thread of its own.
+    release = std::make_shared<std::promise<void>>();
+    released = release->get_future().share();
+    t->dataFileProbe()->setStat([released](const QString& path) {
+        if (path.endsWith(QStringLiteral("stalled.bin"))) released.wait_for(std::chrono::seconds(20));
+        return sb::gui::FileProbe::statFile(path);
+    });
+    t->setDataFile(QStringLiteral("/mnt/third/stalled.bin"));
+    QTest::qWait(sb::gui::FileProbe::kPatienceMs + 100);
+    const QString good = dir.filePath(QStringLiteral("train.bin"));
+    QVERIFY(writeAll(good, QByteArray(2 * 5000, '\1')));
+    t->setDataFile(good);
+    QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()));
+    release->set_value();
+    QTest::qWait(100);
+    QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()));
 }
 
 void TestFields::aPlanThatDoesNotFitIsAProblem()
