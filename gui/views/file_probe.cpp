@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QMetaObject>
 
+#include <algorithm>
 #include <mutex>
 #include <thread>
 
@@ -19,6 +20,8 @@ struct FileProbe::Link {
 FileProbe::FileProbe(QObject* parent) : QObject(parent), link_(std::make_shared<Link>())
 {
     link_->probe = this;
+    patience_.setSingleShot(true);
+    connect(&patience_, &QTimer::timeout, this, &FileProbe::giveUpWaiting);
 }
 
 FileProbe::~FileProbe()
@@ -43,13 +46,20 @@ void FileProbe::probe(const QString& path)
     wanted_ = path;
     if (current_ == 0) {
         start(path);
-    } else if (path != inFlight_ && since_.elapsed() >= kPatienceMs && abandoned_ < kMaxAbandoned) {
-        ++abandoned_; // the one in flight stalls: its answer, if any, is dropped
-        next_.reset();
-        start(path);
-    } else {
-        next_ = path;
+        return;
     }
+    next_ = path;
+    if (path != inFlight_ && !patience_.isActive())
+        patience_.start(static_cast<int>(std::max<qint64>(0, kPatienceMs - since_.elapsed())));
+}
+
+void FileProbe::giveUpWaiting()
+{
+    if (current_ == 0 || !next_ || *next_ == inFlight_ || abandoned_ >= kMaxAbandoned) return;
+    ++abandoned_; // the one in flight stalls: its answer, if any, is dropped
+    const QString path = *next_;
+    next_.reset();
+    start(path);
 }
 
 std::optional<FileFacts> FileProbe::known(const QString& path) const
@@ -64,6 +74,7 @@ void FileProbe::start(const QString& path)
     current_ = question;
     inFlight_ = path;
     since_.start();
+    patience_.stop();
     // Detached: a stat() stuck in the kernel must not hold up quitting.
     std::thread([link = link_, stat = stat_, path, question] {
         const FileFacts facts = stat(path);

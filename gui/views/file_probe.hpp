@@ -2,16 +2,17 @@
 // the GUI thread: a path on a stalled network mount makes stat() wait for
 // minutes, and the panels ask on every plan edit. One question at a time on
 // a thread of its own, the newest one waiting behind it (older ones dropped);
-// a question about another path that waits behind one unanswered for
-// kPatienceMs goes ahead on a new thread (the stalled one is left to finish
-// on its own, at most kMaxAbandoned of them), so a stall costs a few threads
-// and never the event loop. Answers arrive as `probed` on the GUI thread,
+// once the one in flight has been unanswered for kPatienceMs, a waiting
+// question about another path goes ahead on a new thread (the stalled one is
+// left to finish on its own, at most kMaxAbandoned of them), so a stall costs
+// a few threads and never the event loop. Answers arrive as `probed` on the GUI thread,
 // stale ones not at all.
 #pragma once
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -54,6 +55,7 @@ private:
     struct Link; // what the worker thread shares with this object
     void start(const QString& path);
     void answered(const FileFacts& facts, int question);
+    void giveUpWaiting();
 
     std::shared_ptr<Link> link_;
     Stat stat_ = &FileProbe::statFile;
@@ -61,6 +63,7 @@ private:
     int current_ = 0; // the one in flight, 0 when none
     QString inFlight_;
     QElapsedTimer since_;
+    QTimer patience_;
     int abandoned_ = 0; // questions left to stall, not yet answered
     std::optional<QString> next_;
     QString wanted_;

@@ -389,8 +389,8 @@ void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
     QTest::qWait(200);
     QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("odd")), qPrintable(t->dataInfo()->text()));
 
-    // Stalled for good: a path asked about after the probe's patience goes
-    // ahead on a thread of its own.
+    // Stalled for good: a path asked about meanwhile goes ahead on a thread
+    // of its own once the probe's patience runs out.
     release = std::make_shared<std::promise<void>>();
     released = release->get_future().share();
     t->dataFileProbe()->setStat([released](const QString& path) {
@@ -398,11 +398,13 @@ void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
         return sb::gui::FileProbe::statFile(path);
     });
     t->setDataFile(QStringLiteral("/mnt/third/stalled.bin"));
-    QTest::qWait(sb::gui::FileProbe::kPatienceMs + 100);
     const QString good = dir.filePath(QStringLiteral("train.bin"));
     QVERIFY(writeAll(good, QByteArray(2 * 5000, '\1')));
     t->setDataFile(good);
-    QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()));
+    QTest::qWait(sb::gui::FileProbe::kPatienceMs / 2);
+    QVERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
+    QTRY_VERIFY2_WITH_TIMEOUT(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()),
+                              2 * sb::gui::FileProbe::kPatienceMs);
     release->set_value();
     QTest::qWait(100);
     QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()));
