@@ -10,7 +10,7 @@
 // default under LibTorch's profiler and writes a Chrome trace, which
 // tools/bench/trace_self_time.py sums into self time per op and pass.
 //
-//   shardbench-attention-bench PLAN.json [--pairs N] [--switch SB_ATTENTION|SB_ATTENTION_BF16_GEMM|SB_GELU|SB_LINEAR|SB_LAYER_NORM|SB_CROSS_ENTROPY] [--bf16]
+//   shardbench-attention-bench PLAN.json [--pairs N] [--switch VARIABLE (kSwitches below)] [--bf16]
 //                              [--profile TRACE.json]
 #include "cross_entropy.hpp"
 #include "model.hpp"
@@ -28,11 +28,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <tuple>
 #include <vector>
 
 namespace {
+
+// The kernels' variables --switch can flip (reference_switch.hpp).
+const std::string kSwitches[] = {"SB_ATTENTION", "SB_ATTENTION_BF16_GEMM", "SB_GELU", "SB_LINEAR", "SB_LAYER_NORM", "SB_CROSS_ENTROPY"};
 
 double median(std::vector<double> v)
 {
@@ -45,7 +49,7 @@ double median(std::vector<double> v)
 int main(int argc, char** argv)
 {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: shardbench-attention-bench PLAN.json [--pairs N]\n");
+        std::fprintf(stderr, "usage: shardbench-attention-bench PLAN.json [--pairs N] [--switch VARIABLE] [--bf16] [--profile TRACE.json]\n");
         return 2;
     }
     int pairs = 40;
@@ -66,9 +70,10 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    if (variable != "SB_ATTENTION" && variable != "SB_ATTENTION_BF16_GEMM" && variable != "SB_GELU" && variable != "SB_LINEAR" &&
-        variable != "SB_LAYER_NORM" && variable != "SB_CROSS_ENTROPY") {
-        std::fprintf(stderr, "--switch takes SB_ATTENTION, SB_ATTENTION_BF16_GEMM, SB_GELU, SB_LINEAR, SB_LAYER_NORM or SB_CROSS_ENTROPY\n");
+    if (std::find(std::begin(kSwitches), std::end(kSwitches), variable) == std::end(kSwitches)) {
+        std::string all;
+        for (const std::string& name : kSwitches) all += (all.empty() ? "" : ", ") + name;
+        std::fprintf(stderr, "--switch takes one of %s\n", all.c_str());
         return 2;
     }
     const sb::PlanReadResult read = sb::loadPlanFile(argv[1]);
