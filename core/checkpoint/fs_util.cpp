@@ -1,5 +1,7 @@
 #include "fs_util.hpp"
 
+#include "util/atomic_file.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -14,8 +16,6 @@ namespace sb::ckpt {
 namespace fs = std::filesystem;
 
 namespace {
-Status sysError(const std::string& what, const std::string& path) { return Status::error(what + " " + path + ": " + std::strerror(errno)); }
-
 std::string parentOf(const std::string& path)
 {
     const auto slash = path.find_last_of('/');

@@ -16,11 +16,6 @@ namespace sb::supervise {
 
 namespace {
 
-std::string sysError(const std::string& what, const std::string& path)
-{
-    return what + " " + path + ": " + std::strerror(errno);
-}
-
 // Length of the valid UTF-8 sequence at s[i], or 0.
 std::size_t utf8Length(std::string_view s, std::size_t i)
 {
@@ -125,7 +120,7 @@ Status AppendFile::open(const std::string& path)
 {
     close();
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) return Status::error(sysError("cannot open", path));
+    if (fd_ < 0) return sysError("cannot open", path);
     return {};
 }
 
@@ -154,7 +149,7 @@ Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes)
 {
     // O_NONBLOCK: a FIFO in place of the file must not hang the reader.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return Status::error(sysError("cannot read", path));
+    if (fd < 0) return sysError("cannot read", path);
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<std::size_t>(st.st_size) > maxBytes) {
         ::close(fd);
@@ -166,7 +161,7 @@ Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes)
         const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            const Status why = Status::error(sysError("cannot read", path));
+            const Status why = sysError("cannot read", path);
             ::close(fd);
             return why;
         }
@@ -199,10 +194,10 @@ Status makeDirs(const std::string& path)
 Result<int> tryLockFile(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return Status::error(sysError("cannot open", path));
+    if (fd < 0) return sysError("cannot open", path);
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         const bool busy = errno == EWOULDBLOCK;
-        const Status why = busy ? Status() : Status::error(sysError("cannot lock", path));
+        const Status why = busy ? Status() : sysError("cannot lock", path);
         ::close(fd);
         if (busy) return -1;
         return why;

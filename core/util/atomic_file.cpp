@@ -10,11 +10,6 @@ namespace sb {
 
 namespace {
 
-Status sysError(const std::string& what, const std::string& path)
-{
-    return Status::error(what + " " + path + ": " + std::strerror(errno));
-}
-
 std::string folderOf(const std::string& path)
 {
     const std::size_t slash = path.rfind('/');
@@ -22,6 +17,11 @@ std::string folderOf(const std::string& path)
 }
 
 } // namespace
+
+Status sysError(const std::string& what, const std::string& path)
+{
+    return Status::error(what + " " + path + ": " + std::strerror(errno));
+}
 
 bool writeAll(int fd, std::string_view data)
 {

@@ -17,6 +17,10 @@ namespace sb {
 // as it was, and the message names the step and the path.
 Status writeFileAtomic(const std::string& path, std::string_view data);
 
+// A failed system call on `path` as an error, from errno: "cannot open
+// PATH: No such file or directory".
+Status sysError(const std::string& what, const std::string& path);
+
 // write(2) until every byte is written, retrying interrupted and short
 // writes; false on an error (errno says which).
 bool writeAll(int fd, std::string_view data);
