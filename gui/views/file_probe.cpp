@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace sb::gui {
@@ -76,12 +77,16 @@ void FileProbe::start(const QString& path)
     since_.start();
     patience_.stop();
     // Detached: a stat() stuck in the kernel must not hold up quitting.
-    std::thread([link = link_, stat = stat_, path, question] {
-        const FileFacts facts = stat(path);
-        const std::lock_guard<std::mutex> lock(link->mutex);
-        if (FileProbe* probe = link->probe)
-            QMetaObject::invokeMethod(probe, [probe, facts, question] { probe->answered(facts, question); }, Qt::QueuedConnection);
-    }).detach();
+    try {
+        std::thread([link = link_, stat = stat_, path, question] {
+            const FileFacts facts = stat(path);
+            const std::lock_guard<std::mutex> lock(link->mutex);
+            if (FileProbe* probe = link->probe)
+                QMetaObject::invokeMethod(probe, [probe, facts, question] { probe->answered(facts, question); }, Qt::QueuedConnection);
+        }).detach();
+    } catch (const std::system_error&) { // no thread to be had: unanswered, asked again on the next edit
+        current_ = 0;
+    }
 }
 
 void FileProbe::answered(const FileFacts& facts, int question)
