@@ -31,6 +31,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <memory>
@@ -82,6 +83,34 @@ bool writeAll(const QString& path, const QByteArray& bytes)
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
 }
+
+// stat() as on a mount whose server does not answer: for a path ending in
+// stalled.bin it waits until release() (at most `limit`; a test that fails
+// before releasing destroys the promise, which ends the wait too).
+// stalling() says whether such a stat has begun: the question is in flight,
+// not still queued behind another (where a newer one would replace it).
+class Stall {
+public:
+    explicit Stall(std::chrono::seconds limit) : released_(release_.get_future().share()), limit_(limit) {}
+    sb::gui::FileProbe::Stat stat() const
+    {
+        return [released = released_, limit = limit_, begun = begun_](const QString& path) {
+            if (path.endsWith(QStringLiteral("stalled.bin"))) {
+                begun->store(true);
+                released.wait_for(limit);
+            }
+            return sb::gui::FileProbe::statFile(path);
+        };
+    }
+    bool stalling() const { return begun_->load(); }
+    void release() { release_.set_value(); }
+
+private:
+    std::promise<void> release_;
+    std::shared_future<void> released_;
+    std::chrono::seconds limit_;
+    std::shared_ptr<std::atomic<bool>> begun_ = std::make_shared<std::atomic<bool>>(false);
+};
 
 int errorsWithCode(const ProblemsModel& model, ProblemCode code)
 {
@@ -348,18 +377,15 @@ void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
     TrainingPanel* t = w->trainingPanel();
     QVERIFY(readsTokens(w, dir));
 
-    auto release = std::make_shared<std::promise<void>>();
-    std::shared_future<void> released = release->get_future().share();
-    t->dataFileProbe()->setStat([released](const QString& path) {
-        if (path.endsWith(QStringLiteral("stalled.bin"))) released.wait_for(std::chrono::seconds(5));
-        sb::gui::FileFacts facts = sb::gui::FileProbe::statFile(path);
-        if (path.endsWith(QStringLiteral("stalled.bin"))) facts.exists = facts.regular = true, facts.size = 2 * 9000;
-        return facts;
-    });
+    const QString stalled = dir.filePath(QStringLiteral("stalled.bin"));
+    QVERIFY(writeAll(stalled, QByteArray(2 * 9000, '\1')));
+    Stall first(std::chrono::seconds(5));
+    t->dataFileProbe()->setStat(first.stat());
     QElapsedTimer clock;
     clock.start();
-    t->setDataFile(QStringLiteral("/mnt/stalled.bin"));
+    t->setDataFile(stalled);
     QVERIFY2(clock.elapsed() < 2000, "setting the path waited for the file system");
+    QTRY_VERIFY(first.stalling());
     QTRY_VERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
     type(t->microBatchBox(), QStringLiteral("3")); // other edits go on, each asking about the file again
     QCOMPARE(doc->plan().training.microBatch, 3);
@@ -367,37 +393,31 @@ void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
     QVERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
 
     // The answer arrives: shown.
-    release->set_value();
+    first.release();
     QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("9,000 tokens")), qPrintable(t->dataInfo()->text()));
 
     // Stalled again, then the path is replaced: the late answer is not shown.
-    release = std::make_shared<std::promise<void>>();
-    released = release->get_future().share();
-    t->dataFileProbe()->setStat([released](const QString& path) {
-        if (path.endsWith(QStringLiteral("stalled.bin"))) released.wait_for(std::chrono::seconds(5));
-        return sb::gui::FileProbe::statFile(path);
-    });
+    Stall second(std::chrono::seconds(5));
+    t->dataFileProbe()->setStat(second.stat());
     t->setDataFile(QStringLiteral("/mnt/again/stalled.bin"));
-    QTRY_VERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
+    QTRY_VERIFY(second.stalling()); // in flight (the first file's last question answered)
+    QVERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
     const QString odd = dir.filePath(QStringLiteral("odd.bin"));
     QVERIFY(writeAll(odd, QByteArray(1001, '\1')));
     t->setDataFile(odd); // waits behind the stalled question
     QTest::qWait(100);
-    QVERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
-    release->set_value();
+    QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("Looking")), qPrintable(t->dataInfo()->text()));
+    second.release();
     QTRY_VERIFY2(t->dataInfo()->text().contains(QStringLiteral("odd")), qPrintable(t->dataInfo()->text()));
     QTest::qWait(200);
     QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("odd")), qPrintable(t->dataInfo()->text()));
 
     // Stalled for good: a path asked about meanwhile goes ahead on a thread
     // of its own once the probe's patience runs out.
-    release = std::make_shared<std::promise<void>>();
-    released = release->get_future().share();
-    t->dataFileProbe()->setStat([released](const QString& path) {
-        if (path.endsWith(QStringLiteral("stalled.bin"))) released.wait_for(std::chrono::seconds(20));
-        return sb::gui::FileProbe::statFile(path);
-    });
+    Stall third(std::chrono::seconds(20));
+    t->dataFileProbe()->setStat(third.stat());
     t->setDataFile(QStringLiteral("/mnt/third/stalled.bin"));
+    QTRY_VERIFY(third.stalling());
     const QString good = dir.filePath(QStringLiteral("train.bin"));
     QVERIFY(writeAll(good, QByteArray(2 * 5000, '\1')));
     t->setDataFile(good);
@@ -405,7 +425,7 @@ void TestFields::aStalledDataFileDoesNotFreezeTheWindow()
     QVERIFY(t->dataInfo()->text().contains(QStringLiteral("Looking")));
     QTRY_VERIFY2_WITH_TIMEOUT(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()),
                               2 * sb::gui::FileProbe::kPatienceMs);
-    release->set_value();
+    third.release();
     QTest::qWait(100);
     QVERIFY2(t->dataInfo()->text().contains(QStringLiteral("5,000 tokens")), qPrintable(t->dataInfo()->text()));
 }
