@@ -76,7 +76,9 @@ void FileProbe::start(const QString& path)
     inFlight_ = path;
     since_.start();
     patience_.stop();
-    // Detached: a stat() stuck in the kernel must not hold up quitting.
+    // A detached thread of its own, not app::workPool(): a stat() stuck in
+    // the kernel would hold one of that pool's four threads (history,
+    // comparisons, checkpoints) for as long as the mount stalls.
     try {
         std::thread([link = link_, stat = stat_, path, question] {
             const FileFacts facts = stat(path);
