@@ -589,6 +589,14 @@
             <translation>%1 Checkpoints sind fehlgeschlagen (%2)</translation>
         </message>
         <message>
+            <source>1 line lost</source>
+            <translation>1 Zeile verloren</translation>
+        </message>
+        <message>
+            <source>%1 lines lost</source>
+            <translation>%1 Zeilen verloren</translation>
+        </message>
+        <message>
             <source>the supervisor on %1 is gone (last heard from at %2)</source>
             <translation>der Supervisor auf %1 ist nicht mehr da (zuletzt gemeldet um %2)</translation>
         </message>
@@ -2762,6 +2770,10 @@
             <translation>%1 ist größer als 64 MiB; kein Plan</translation>
         </message>
         <message>
+            <source>%1 contains a control character (%2): names and paths are one line of printable text</source>
+            <translation>%1 enthält ein Steuerzeichen (%2): Namen und Pfade sind eine Zeile druckbarer Text</translation>
+        </message>
+        <message>
             <source>the module tree must be a JSON object</source>
             <translation>der Modulbaum muss ein JSON-Objekt sein</translation>
         </message>
@@ -3330,6 +3342,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>der Plan läuft auf cuda, aber %1 wurde ohne CUDA gebaut (%2)</translation>
         </message>
         <message>
+            <source>%1 --version printed more than %2 and was stopped: the core&apos;s output was too long (is it shardbench-core?)</source>
+            <translation>%1 --version gab mehr als %2 aus und wurde angehalten: die Ausgabe des Kerns war zu lang (ist es shardbench-core?)</translation>
+        </message>
+        <message>
             <source>the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)</source>
             <translation>der Plan startet %1 CUDA-Rang/Ränge auf diesem Rechner, der %2 GPU(s) hat</translation>
         </message>
@@ -3384,6 +3400,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>--slurm-arg %1: shardbench sets --%2 itself; use --%2 instead</source>
             <translation>--slurm-arg %1: shardbench setzt --%2 selbst; verwenden Sie stattdessen --%2</translation>
+        </message>
+        <message>
+            <source>%1 &quot;%2&quot; cannot be written in a batch script: it contains %3</source>
+            <translation>%1 &quot;%2&quot; kann nicht in ein Batch-Skript geschrieben werden: es enthält %3</translation>
         </message>
         <message>
             <source>empty host name</source>

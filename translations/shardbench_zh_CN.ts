@@ -584,6 +584,14 @@
             <translation>%1 个检查点失败（%2）</translation>
         </message>
         <message>
+            <source>1 line lost</source>
+            <translation>丢失 1 行</translation>
+        </message>
+        <message>
+            <source>%1 lines lost</source>
+            <translation>丢失 %1 行</translation>
+        </message>
+        <message>
             <source>the supervisor on %1 is gone (last heard from at %2)</source>
             <translation>%1 上的监督进程已不存在（最后一次消息于 %2）</translation>
         </message>
@@ -2733,6 +2741,10 @@
             <translation>%1 大于 64 MiB；不是计划文件</translation>
         </message>
         <message>
+            <source>%1 contains a control character (%2): names and paths are one line of printable text</source>
+            <translation>%1 包含控制字符（%2）：名称和路径必须是一行可打印文本</translation>
+        </message>
+        <message>
             <source>the module tree must be a JSON object</source>
             <translation>模块树必须是 JSON 对象</translation>
         </message>
@@ -3290,6 +3302,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>计划在 cuda 上运行，但 %1 构建时未启用 CUDA（%2）</translation>
         </message>
         <message>
+            <source>%1 --version printed more than %2 and was stopped: the core&apos;s output was too long (is it shardbench-core?)</source>
+            <translation>%1 --version 输出超过 %2，已被停止：核心的输出过长（它是 shardbench-core 吗？）</translation>
+        </message>
+        <message>
             <source>the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)</source>
             <translation>计划在本机运行 %1 个 CUDA rank，而本机有 %2 块 GPU</translation>
         </message>
@@ -3344,6 +3360,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>--slurm-arg %1: shardbench sets --%2 itself; use --%2 instead</source>
             <translation>--slurm-arg %1：shardbench 自行设置 --%2；请改用 --%2</translation>
+        </message>
+        <message>
+            <source>%1 &quot;%2&quot; cannot be written in a batch script: it contains %3</source>
+            <translation>%1 &quot;%2&quot; 无法写入批处理脚本：其中包含 %3</translation>
         </message>
         <message>
             <source>empty host name</source>

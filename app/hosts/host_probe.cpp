@@ -1,5 +1,6 @@
 #include "hosts/host_probe.hpp"
 
+#include "launch/bounded_output.hpp"
 #include "launch/port_picker.hpp"
 #include "launch/shell_quote.hpp"
 #include "launch/ssh/remote_command.hpp"
@@ -59,6 +60,15 @@ QList<QPair<QByteArray, QByteArray>> probeEnvironment(int port)
     return {{"RANK", "0"}, {"WORLD_SIZE", "1"}, {"LOCAL_RANK", "0"}, {"LOCAL_WORLD_SIZE", "1"},
             {"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", QByteArray::number(port)}, {"SB_THREADS", "1"},
             {"SB_RENDEZVOUS_TIMEOUT_S", "20"}};
+}
+
+// The probe's one step prints a few kilobytes of events; far more is not a
+// working shardbench-core, and is not kept.
+constexpr qsizetype kMaxProbeOutput = 1 << 20;
+
+QString outputTooLong()
+{
+    return QStringLiteral("its output was too long (more than %1 on stdout), so it was stopped").arg(launch::byteLimitText(kMaxProbeOutput));
 }
 
 // A failed probe run: its last error event ("" when it printed none).
@@ -179,8 +189,9 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     if (command.isEmpty()) return done(HostProbeResult::Other, quoteError);
     out.clear();
     status = -1;
-    if (QString e = conn.run(command, &out, &status, options.coreTimeoutMs); !e.isEmpty())
-        return done(e.contains(QLatin1String("timed out")) ? HostProbeResult::CoreTimeout : HostProbeResult::CoreFailed, e);
+    if (QString e = conn.run(command, &out, &status, options.coreTimeoutMs, kMaxProbeOutput, true); !e.isEmpty())
+        return done(e.contains(QLatin1String("timed out")) ? HostProbeResult::CoreTimeout : HostProbeResult::CoreFailed,
+                    e.contains(QLatin1String("output was too long")) ? outputTooLong() : e);
     r.corePath = options.remoteCore;
     r.exitCode = status;
     // 127: not found on PATH; 126: found but not executable (POSIX shells).
@@ -229,19 +240,16 @@ HostProbeResult probeLocalHost(const QString& corePath, const HostProbeOptions& 
     QProcess p;
     p.setProcessEnvironment(env);
     p.setWorkingDirectory(dir.path());
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.setStandardErrorFile(QProcess::nullDevice()); // the events are on stdout
     p.start(core.absoluteFilePath(), {QStringLiteral("--plan"), plan.fileName(), QStringLiteral("--run-id"), QStringLiteral("probe")});
     if (!p.waitForStarted(10000)) return done(HostProbeResult::CoreFailed, p.errorString());
-    // Wait in slices so that a cancel is noticed.
-    QElapsedTimer waited;
-    waited.start();
-    while (!p.waitForFinished(200)) {
-        if (cancelled(cancel) || waited.elapsed() > options.coreTimeoutMs) {
-            p.kill();
-            p.waitForFinished(2000);
-            return done(cancelled(cancel) ? HostProbeResult::Cancelled : HostProbeResult::CoreTimeout);
-        }
-    }
-    const QByteArray out = p.readAllStandardOutput();
+    // Read as it comes, at most kMaxProbeOutput; a cancel is noticed within 100 ms.
+    const launch::BoundedOutput read = launch::readBoundedOutput(p, kMaxProbeOutput, options.coreTimeoutMs, cancel);
+    if (read.outcome == launch::BoundedOutput::Cancelled) return done(HostProbeResult::Cancelled);
+    if (read.outcome == launch::BoundedOutput::TimedOut) return done(HostProbeResult::CoreTimeout);
+    if (read.outcome == launch::BoundedOutput::TooLong) return done(HostProbeResult::CoreFailed, outputTooLong());
+    const QByteArray& out = read.out;
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     if (!readProbeOutput(out, r)) return done(HostProbeResult::CoreFailed, coreFailure(out));
     return done(HostProbeResult::None);

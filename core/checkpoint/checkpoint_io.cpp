@@ -204,11 +204,12 @@ Status ShardReader::readRows(const std::string& name, std::int64_t rowBegin, std
     return {};
 }
 
-Status verifyCheckpoint(const std::string& dir, const Progress& progress)
+namespace {
+
+// Every file of the index: present, a regular file, its size and SHA-256 as
+// recorded, a readable safetensors header. Errors name the file and what differs.
+Status checkFiles(const std::string& dir, const CheckpointIndex& index, const Progress& progress)
 {
-    const Result<CheckpointIndex> read = readIndex(dir);
-    if (!read) return read.status();
-    const CheckpointIndex& index = read.value();
     std::uint64_t total = 0, done = 0;
     for (const FileInfo& f : index.files) total += f.bytes;
     for (const FileInfo& f : index.files) {
@@ -220,11 +221,24 @@ Status verifyCheckpoint(const std::string& dir, const Progress& progress)
         if (bytes != f.bytes)
             return Status::error(path + ": " + std::to_string(bytes) + " bytes, the index says " + std::to_string(f.bytes) +
                                  " (truncated or altered)");
-        if (sha.value() != f.sha256) return Status::error(path + ": checksum mismatch (the file was altered or damaged)");
+        if (sha.value() != f.sha256)
+            return Status::error(path + ": checksum mismatch: its SHA-256 is " + sha.value() + ", the index says " + f.sha256 +
+                                 " (the file was altered or damaged)");
         if (const Result<SafetensorsFile> header = readSafetensorsHeader(path); !header) return header.status();
         done += bytes;
         if (progress && !progress(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) return Status::error("cancelled");
     }
+    return {};
+}
+
+} // namespace
+
+Status verifyCheckpoint(const std::string& dir, const Progress& progress)
+{
+    const Result<CheckpointIndex> read = readIndex(dir);
+    if (!read) return read.status();
+    const CheckpointIndex& index = read.value();
+    if (Status files = checkFiles(dir, index, progress); !files) return files;
     // Shard checksums and coverage, one tensor at a time.
     ShardReader reader(dir, index);
     for (const TensorInfo& t : index.tensors) {
@@ -286,12 +300,22 @@ Status exportCheckpoint(const std::string& dir, const std::string& outPath, cons
         offset = e.end;
         entries.push_back(std::move(e));
     }
+    // Every file's size and SHA-256 first, before anything is written: the
+    // shard CRCs checked below cover only the parameters export reads. Progress
+    // runs over both passes, by bytes.
+    std::uint64_t checkBytes = 0;
+    for (const FileInfo& f : index.files) checkBytes += f.bytes;
+    const double total = static_cast<double>(checkBytes + offset);
+    const double checkShare = total > 0 ? static_cast<double>(checkBytes) / total : 0.0;
+    const Progress checking = progress ? Progress([&](double f) { return progress(f * checkShare); }) : Progress();
+    if (Status files = checkFiles(dir, index, checking); !files) return files;
+
     const std::string tmp = outPath + ".tmp";
     SafetensorsWriter w;
     if (Status opened = w.open(tmp, entries, {{"format", "pt"}, {"shardbench_step", std::to_string(index.step)}}); !opened) return opened;
     ShardReader reader(dir, index);
-    std::size_t done = 0;
-    for (const TensorInfo* t : params) {
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const TensorInfo* t = params[i];
         for (const ShardRef& s : t->shards) {
             std::vector<float> rows(static_cast<std::size_t>((s.rowEnd - s.rowBegin) * t->rowNumel()));
             Status step = reader.readRows(t->name, s.rowBegin, s.rowEnd, rows.data());
@@ -302,14 +326,21 @@ Status exportCheckpoint(const std::string& dir, const std::string& outPath, cons
             }
             reader.clear();
         }
-        ++done;
-        if (progress && !progress(static_cast<double>(done) / static_cast<double>(params.size()))) {
+        const double done = checkShare + (1.0 - checkShare) * static_cast<double>(entries[i].end) / static_cast<double>(offset ? offset : 1);
+        if (progress && !progress(i + 1 == params.size() ? 1.0 : done)) {
             discard(w, tmp);
             return Status::error("cancelled");
         }
     }
-    if (Status closed = w.close(); !closed) return closed;
-    return renameDurably(tmp, outPath);
+    if (Status closed = w.close(); !closed) {
+        ::unlink(tmp.c_str());
+        return closed;
+    }
+    if (Status renamed = renameDurably(tmp, outPath); !renamed) {
+        ::unlink(tmp.c_str());
+        return renamed;
+    }
+    return {};
 }
 
 } // namespace sb::ckpt

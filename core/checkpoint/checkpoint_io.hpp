@@ -98,7 +98,9 @@ Status verifyCheckpoint(const std::string& dir, const Progress& progress = {});
 // Human summary: step, world size, tensors, sizes.
 Result<std::string> describeCheckpoint(const std::string& dir);
 // Writes the unsharded model (parameters only) as one .safetensors file,
-// streaming one shard at a time. Atomic (temporary file, then rename).
+// streaming one shard at a time, after checking every file's size and SHA-256
+// against the index (nothing is written when one differs). Atomic (temporary
+// file, then rename); no file is left behind when it fails.
 Status exportCheckpoint(const std::string& dir, const std::string& outPath, const Progress& progress = {});
 
 } // namespace sb::ckpt

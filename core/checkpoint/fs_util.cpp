@@ -36,6 +36,7 @@ Status writeFileDurably(const std::string& path, const std::string& contents)
             if (errno == EINTR) continue;
             const Status err = sysError("cannot write", path);
             ::close(fd);
+            ::unlink(path.c_str()); // no part of a file is left behind (a full disk)
             return err;
         }
         done += static_cast<std::size_t>(n);
@@ -43,9 +44,14 @@ Status writeFileDurably(const std::string& path, const std::string& contents)
     if (::fsync(fd) != 0) {
         const Status err = sysError("cannot fsync", path);
         ::close(fd);
+        ::unlink(path.c_str());
         return err;
     }
-    if (::close(fd) != 0) return sysError("cannot close", path);
+    if (::close(fd) != 0) {
+        const Status err = sysError("cannot close", path);
+        ::unlink(path.c_str());
+        return err;
+    }
     return {};
 }
 
@@ -55,9 +61,11 @@ Status writeAlignedFileDurably(const std::string& path, const void* data, std::s
     bool direct = fd >= 0;
     if (!direct && errno == EINVAL) fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return sysError("cannot create", path);
+    // No part of a file is left behind (a full disk): the save's folder is removed too, by rank 0.
     auto fail = [&](const char* what) {
         const Status err = sysError(what, path);
         ::close(fd);
+        ::unlink(path.c_str());
         return err;
     };
     const auto* p = static_cast<const char*>(data);
@@ -80,7 +88,11 @@ Status writeAlignedFileDurably(const std::string& path, const void* data, std::s
     }
     if (done > bytes && ::ftruncate(fd, static_cast<off_t>(bytes)) != 0) return fail("cannot truncate");
     if (::fsync(fd) != 0) return fail("cannot fsync");
-    if (::close(fd) != 0) return sysError("cannot close", path);
+    if (::close(fd) != 0) {
+        const Status err = sysError("cannot close", path);
+        ::unlink(path.c_str());
+        return err;
+    }
     return {};
 }
 

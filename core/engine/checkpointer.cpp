@@ -165,8 +165,23 @@ void Checkpointer::write(std::shared_ptr<Snapshot> snap)
     ev.path = snap->finalDir;
     ev.kind = "sharded";
     ev.status = "failed";
-    ev.message = written.message();
+    ev.message = written.message() + discard(*snap);
     events().emit(ev);
+}
+
+std::string Checkpointer::discard(const Snapshot& snap) const
+{
+    // The others may still be writing into the folder: each reports when its file is done (or failed).
+    if (mesh_.store())
+        for (int s = 1; s < mesh_.shardSize(); ++s) {
+            try {
+                mesh_.store()->wait({shardWriteKey(snap.pos.stepsDone, s)}, std::chrono::seconds(600));
+            } catch (const std::exception&) {
+                // It never finished: removed all the same, as a later save of this step would.
+            }
+        }
+    if (const Status removed = ckpt::removeTree(snap.tmpDir); !removed) return "; " + removed.message();
+    return {};
 }
 
 Status Checkpointer::awaitShardFiles(std::int64_t step) const
@@ -264,7 +279,7 @@ void Checkpointer::finalize(const Snapshot& snap)
     ev.status = committed ? "complete" : "failed";
     if (!indexSha.empty()) ev.checksum = "sha256:" + indexSha;
     if (!committed) {
-        ev.message = committed.message();
+        ev.message = committed.message() + discard(snap);
         events().emit(ev); // and its log line
         return;
     }

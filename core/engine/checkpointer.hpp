@@ -58,6 +58,10 @@ private:
     // Rank 0: waits for every shard rank's file, merges their sidecars into the
     // index, commits it and reports the checkpoint (complete or failed).
     void finalize(const Snapshot& snap);
+    // A save that failed leaves nothing: once every shard rank has finished
+    // with its file (written or not), rank 0 removes the step's .tmp folder.
+    // "" or why it could not be removed.
+    std::string discard(const Snapshot& snap) const;
     Status awaitShardFiles(std::int64_t step) const;
     Result<ckpt::CheckpointIndex> mergedIndex(const Snapshot& snap) const;
     // Removes this run's checkpoints beyond `keep`; errors name each folder left behind.

@@ -3,6 +3,8 @@
 #include "checkpoint/fs_util.hpp"
 #include "hf/hf_weights.hpp"
 
+#include <cmath>
+
 namespace sb::engine {
 
 namespace {
@@ -25,6 +27,21 @@ Status checkSource(const ModuleTree& tree, const std::string& path, const hf::We
     return {};
 }
 
+// Training from a NaN or an infinity only spreads it (every loss after is
+// NaN): refused when the weights are read, naming the tensor, its file and
+// the first such element.
+Status checkFinite(const torch::Tensor& values, const std::string& file, const std::string& name)
+{
+    const torch::Tensor flat = values.reshape({-1});
+    const torch::Tensor bad = torch::isfinite(flat).logical_not();
+    if (!bad.any().item<bool>()) return {};
+    const std::int64_t at = bad.nonzero()[0][0].item<std::int64_t>();
+    const float v = flat[at].item<float>();
+    const std::string what = std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf";
+    return Status::error(file + ": tensor \"" + name + "\" holds a value that is not finite (" + what + " at element " +
+                         std::to_string(at) + " of " + std::to_string(flat.numel()) + "); refusing to train from it");
+}
+
 // Reads one whole tensor as fp32 [rows, rowNumel], in the core's row order.
 Status readTensor(const hf::WeightSource& source, const Param& p, torch::Tensor& out)
 {
@@ -36,6 +53,7 @@ Status readTensor(const hf::WeightSource& source, const Param& p, torch::Tensor&
     if (const Status read = ckpt::readFileRange(t.file, t.dataStart + e.begin, raw.data_ptr(), e.end - e.begin); !read)
         return Status::error(read.message() + " while reading \"" + e.name + "\"");
     torch::Tensor rows = raw.to(torch::kFloat).view_as(out);
+    if (Status finite = checkFinite(rows, t.file, e.name); !finite) return finite;
     if (t.ropeHeads > 0) { // Hugging Face's rotate_half rows back to interleaved pairs
         std::vector<std::int64_t> order(static_cast<std::size_t>(p.rows()));
         for (std::int64_t r = 0; r < p.rows(); ++r) order[static_cast<std::size_t>(r)] = hf::hfRowOfCoreRow(r, p.rows(), t.ropeHeads);

@@ -125,7 +125,15 @@ public:
     int run()
     {
         for (int step = static_cast<int>(position_.stepsDone); step < tc_.steps; ++step) {
-            trainStep(step);
+            if (!trainStep(step)) {
+                // Every rank holds the same all-reduced loss: all stop here together. The
+                // last good checkpoint's save completes; no checkpoint of this state is taken.
+                if (checkpointer_) checkpointer_->waitForPendingSave();
+                events().error("loss is not finite (" + std::string(std::isnan(lastLoss_) ? "nan" : "inf") + ") at step " +
+                                   std::to_string(step + 1) + "; stopping the run (the weights or the learning rate diverged)",
+                               "training");
+                return code(CoreExit::Failed);
+            }
             position_.stepsDone = step + 1;
             position_.nextSample += static_cast<std::uint64_t>(tc_.gradAccum) * dataRanks_ * static_cast<std::uint64_t>(batch_);
             if (checkpointer_) checkpointer_->afterStep(position_, step + 1 == tc_.steps);
@@ -301,7 +309,9 @@ private:
         return norm;
     }
 
-    void trainStep(int step)
+    // False when the step's loss is not finite: the optimizer step is skipped
+    // and the run stops (a NaN never trains into a "done: ok").
+    bool trainStep(int step)
     {
         const double lr = learningRate(tc_.optimizer, step, tc_.steps);
         setLearningRate(*optimizer_, lr);
@@ -316,12 +326,14 @@ private:
         times.exposedMs += fsdp_ ? fsdp_->takeExposedCommMs() : 0.0;
         double lossTotal = lossSum; // over the world, after clipGradients
         const double gradNorm = clipGradients(times, lossTotal);
+        lastLoss_ = lossTotal / (options_.reference ? 1 : mesh_.world());
+        if (!std::isfinite(lastLoss_)) return false;
         optimizer_->step();
         synchronizeDevice();
         times.optimizerMs = msSince(to);
-        lastLoss_ = lossTotal / (options_.reference ? 1 : mesh_.world());
         const double stepMs = msSince(t0);
         emitStep(step, lr, gradNorm, stepMs, times);
+        return true;
     }
 
     void emitStep(int step, double lr, double gradNorm, double stepMs, const StepTimes& times)

@@ -44,6 +44,8 @@
     X(CheckpointFailed, "run.checkpoint_failed", "1 checkpoint failed (%1)") \
     X(CheckpointsFailed, "run.checkpoints_failed", "%1 checkpoints failed (%2)") \
     X(SupervisorGone, "run.supervisor_gone", "the supervisor on %1 is gone (last heard from at %2)") \
+    X(LineLost, "run.line_lost", "1 line lost") \
+    X(LinesLost, "run.lines_lost", "%1 lines lost") \
     X(SlurmQueued, "slurm.queued", "queued: Slurm job %1 is %2") \
     X(SlurmEndedNoState, "slurm.ended_no_state", \
       "Slurm job %1 ended %2 and the supervisor recorded no final state (see %3/slurm-%1.out)") \
@@ -112,6 +114,14 @@ inline FailureReason checkpointsFailedReason(std::size_t failed, const std::stri
 {
     if (failed == 1) return {FailureCode::CheckpointFailed, {firstFailure}};
     return {FailureCode::CheckpointsFailed, {std::to_string(failed), firstFailure}};
+}
+
+// The reason "N lines lost: no space left on device (ENOSPC) writing FILE" of a
+// run whose supervisor could not write some of its lines into the run directory.
+inline FailureReason linesLostReason(long long lost, const std::string& why)
+{
+    if (lost == 1) return {FailureCode::LineLost, {why}};
+    return {FailureCode::LinesLost, {std::to_string(lost), why}};
 }
 
 } // namespace sb

@@ -111,9 +111,11 @@ void ModelConfig::validate(const JsonPath& where, Problems& ps) const
         ps.push_back({Severity::Error, where.key("n_kv_heads"), ProblemCode::ModelKvHeads, {nHeads, nKvHeads}});
     if (arch != Arch::Llama && nKvHeads != nHeads)
         ps.push_back({Severity::Error, where.key("n_kv_heads"), ProblemCode::ModelGqaArch, {}});
-    if (!(ropeTheta > 1.0 && ropeTheta < 1e12))
+    // A real number, bounds included as the message says; shown as given
+    // (cast to an integer, 1e19 was out of range: undefined behaviour).
+    if (!(ropeTheta >= 1.0 && ropeTheta <= 1e12))
         ps.push_back({Severity::Error, where.key("rope_theta"), ProblemCode::ModelSize,
-                      {"rope_theta", static_cast<std::int64_t>(1e12), static_cast<std::int64_t>(ropeTheta)}});
+                      {"rope_theta", std::string("1e+12"), json::formatNumber(ropeTheta)}});
     if (arch == Arch::Llama && (dim / nHeads) % 2 != 0)
         ps.push_back({Severity::Error, where.key("n_heads"), ProblemCode::ModelRope, {dim / nHeads}});
 }

@@ -196,6 +196,12 @@ bool moduleTreeFromJson(const json::Value& v, const JsonPath& where, ModuleTree&
         const std::string& path = name->asString();
         const json::Value* type = jm.find("type");
         std::string typeName = type && type->isString() ? type->asString() : "Module";
+        // Module, type and parameter names become unit names, messages and log lines: one line of printable text.
+        checkPrintable(typeName, at().key("type"), "type", problems);
+        if (const std::size_t beforeName = problems.size(); i > 0) {
+            checkPrintable(path, at().key("name"), "name", problems);
+            if (problems.size() != beforeName) continue;
+        }
         int index = 0;
         if (i == 0) {
             if (!path.empty()) {
@@ -233,6 +239,9 @@ bool moduleTreeFromJson(const json::Value& v, const JsonPath& where, ModuleTree&
                 addProblem(problems, pat(), ProblemCode::TreeParam);
                 continue;
             }
+            const std::size_t beforeParam = problems.size();
+            checkPrintable(pname->asString(), pat().key("name"), "name", problems);
+            if (problems.size() != beforeParam) continue;
             std::vector<std::int64_t> dims;
             constexpr std::int64_t kMaxNumel = std::int64_t(1) << 40;
             std::int64_t numel = 1;

@@ -98,9 +98,39 @@ void TrainingConfig::validate(const ModelConfig& model, Problems& ps) const
         error(training.key("checkpoint").key("dir"), ProblemCode::TrainCheckpointDir);
 }
 
+namespace {
+
+// Every name and path of a plan: none may hold a control character. A
+// preset's newline ended a comment of a batch script and ran its next line
+// on a cluster; the same text reaches terminals, logs and the GUI.
+void checkNames(const Plan& plan, Problems& ps)
+{
+    const JsonPath root;
+    checkPrintable(plan.name, root.key("name"), "name", ps);
+    const JsonPath model = root.key("model");
+    checkPrintable(plan.model.preset, model.key("preset"), "preset", ps);
+    checkPrintable(plan.model.importedFrom, model.key("imported_from"), "imported_from", ps);
+    checkPrintable(plan.mesh.deviceName, root.key("mesh").key("device_name"), "device_name", ps);
+    for (std::size_t i = 0; i < plan.units.size(); ++i) {
+        const UnitPolicy& u = plan.units[i];
+        const JsonPath at = root.key("units").index(i);
+        checkPrintable(u.module, at.key("module"), "module", ps);
+        for (const auto& [key, list] : {std::pair<const char*, const std::vector<std::string>*>{"forward_prefetch", &u.forwardPrefetch},
+                                        {"backward_prefetch", &u.backwardPrefetch},
+                                        {"ignored_params", &u.ignoredParams}})
+            for (std::size_t j = 0; j < list->size(); ++j) checkPrintable((*list)[j], at.key(key).index(j), key, ps);
+    }
+    const JsonPath training = root.key("training");
+    checkPrintable(plan.training.data.path, training.key("data").key("path"), "path", ps);
+    checkPrintable(plan.training.checkpoint.dir, training.key("checkpoint").key("dir"), "dir", ps);
+}
+
+} // namespace
+
 Problems validatePlan(const Plan& plan, const ModuleTree& tree)
 {
     Problems ps;
+    checkNames(plan, ps);
     if (plan.version != kPlanFormatVersion)
         ps.push_back({Severity::Error, JsonPath().key("version"), ProblemCode::PlanVersionUnsupported, {plan.version}});
     const std::size_t beforeModel = ps.size();

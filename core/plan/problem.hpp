@@ -67,4 +67,12 @@ inline bool hasErrors(const Problems& ps)
 // "error: $.mesh.replicate: replicate degree 3 does not divide world size 8"
 std::string formatProblem(const Problem& p);
 
+// The first control character of a UTF-8 text (C0 but the tab, DEL or C1),
+// escaped for a message ("\n", "\x1b", "\u009b"); "" when it has none.
+std::string firstControlChar(const std::string& text);
+// Names and paths of a plan are one line of printable text wherever they go (a
+// batch script's comment, a terminal, a log line): plan.control_char at `at`
+// for the field `key` when `text` has a control character.
+void checkPrintable(const std::string& text, const JsonPath& at, const std::string& key, Problems& ps);
+
 } // namespace sb

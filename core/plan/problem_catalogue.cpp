@@ -87,4 +87,34 @@ std::string formatProblem(const Problem& p)
     return std::string(p.severity == Severity::Error ? "error: " : "warning: ") + p.path.str() + ": " + p.message();
 }
 
+std::string firstControlChar(const std::string& text)
+{
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        char buf[16];
+        if (c == '\n') return "\\n";
+        if (c == '\t') continue; // white space: it ends no line and starts no escape sequence
+        if (c == '\r') return "\\r";
+        if (c < 0x20 || c == 0x7f) {
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            return buf;
+        }
+        // C1 controls, U+0080..U+009F: 0xC2 0x80..0x9F in UTF-8 (U+009B is a CSI to some terminals).
+        if (c == 0xc2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9f) {
+                std::snprintf(buf, sizeof buf, "\\u%04x", next);
+                return buf;
+            }
+        }
+    }
+    return {};
+}
+
+void checkPrintable(const std::string& text, const JsonPath& at, const std::string& key, Problems& ps)
+{
+    if (const std::string c = firstControlChar(text); !c.empty())
+        ps.push_back({Severity::Error, at, ProblemCode::PlanControlChar, {key, c}});
+}
+
 } // namespace sb

@@ -85,6 +85,7 @@
     X(PlanSyntax, "plan.syntax", "invalid JSON at %1") \
     X(PlanFileUnreadable, "plan.file", "cannot read %1: %2") \
     X(PlanFileTooLarge, "plan.file_size", "%1 is larger than 64 MiB; not a plan") \
+    X(PlanControlChar, "plan.control_char", "%1 contains a control character (%2): names and paths are one line of printable text") \
     X(ModelSize, "model.size", "%1 must be between 1 and %2, got %3") \
     X(ModelHeads, "model.heads", "dim %1 is not divisible by n_heads %2") \
     X(ModelKvHeads, "model.kv_heads", "n_heads %1 is not a multiple of n_kv_heads %2") \

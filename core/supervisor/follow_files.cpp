@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
 
@@ -30,11 +33,18 @@ bool isNumberedName(const std::string& name, const char* prefix, const char* suf
     return std::to_string(*n) == digits;
 }
 
-std::vector<std::pair<int, std::string>> listNumbered(const std::string& dir, const char* prefix, const char* suffix)
+// The names of `dirFd` shaped PREFIX<n>SUFFIX, by n. Listed through a
+// descriptor of its own (a directory stream moves its offset).
+std::vector<std::pair<int, std::string>> listNumbered(int dirFd, const char* prefix, const char* suffix)
 {
     std::vector<std::pair<int, std::string>> out;
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) return out;
+    const int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return out;
+    DIR* d = ::fdopendir(fd);
+    if (!d) {
+        ::close(fd);
+        return out;
+    }
     while (dirent* e = ::readdir(d)) {
         int n = 0;
         if (isNumberedName(e->d_name, prefix, suffix, &n)) out.emplace_back(n, e->d_name);
@@ -44,10 +54,47 @@ std::vector<std::pair<int, std::string>> listNumbered(const std::string& dir, co
     return out;
 }
 
+// Why `name` in `dirFd` is not what was expected, from what it is.
+std::string kindOf(int dirFd, const char* name, int openErrno)
+{
+    struct stat st {};
+    if (::fstatat(dirFd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) return fileKindWords(st.st_mode);
+    return std::strerror(openErrno);
+}
+
 // Ingest order: the supervisor's log, then per attempt its events, then its logs, by rank.
 auto orderKey(const Tail& t) { return std::make_tuple(t.attempt, !t.events, t.rank); }
 
 } // namespace
+
+const char* fileKindWords(mode_t mode)
+{
+    if (S_ISREG(mode)) return "a regular file";
+    if (S_ISLNK(mode)) return "a symbolic link";
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    return "not a regular file";
+}
+
+int openRegularAt(int dirFd, const char* name, std::string* why)
+{
+    why->clear();
+    const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY);
+    if (fd < 0) {
+        if (errno != ENOENT) *why = errno == ELOOP ? std::string("a symbolic link") : std::string("cannot open: ") + std::strerror(errno);
+        return -1;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        *why = fileKindWords(st.st_mode);
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
 
 bool RankSet::contains(int rank) const
 {
@@ -80,8 +127,9 @@ Result<RankSet> RankSet::parse(std::string_view text)
     return r;
 }
 
-FileSet::FileSet(std::string runDir, RankSet events, RankSet logs, RankSet liveSteps, std::map<std::string, long long> offsets)
-    : runDir_(std::move(runDir)), events_(std::move(events)), logs_(std::move(logs)), liveSteps_(std::move(liveSteps)),
+FileSet::FileSet(int runDirFd, std::string runDir, RankSet events, RankSet logs, RankSet liveSteps,
+                 std::map<std::string, long long> offsets)
+    : runDirFd_(runDirFd), runDir_(std::move(runDir)), events_(std::move(events)), logs_(std::move(logs)), liveSteps_(std::move(liveSteps)),
       offsets_(std::move(offsets))
 {
 #ifdef __linux__
@@ -95,7 +143,46 @@ FileSet::FileSet(std::string runDir, RankSet events, RankSet logs, RankSet liveS
 FileSet::~FileSet()
 {
     if (inotifyFd_ >= 0) ::close(inotifyFd_);
+    for (const auto& [attempt, fd] : attemptFds_)
+        if (fd >= 0) ::close(fd);
 }
+
+int FileSet::attemptFolder(int attempt, const std::string& name)
+{
+    const auto it = attemptFds_.find(attempt);
+    if (it != attemptFds_.end()) return it->second;
+    const int fd = ::openat(runDirFd_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        const int err = errno;
+        refuseName(name, kindOf(runDirFd_, name.c_str(), err) + ", not a folder");
+        // A link or a file stays what it is; anything else (out of descriptors) is tried again.
+        if (err == ELOOP || err == ENOTDIR) attemptFds_[attempt] = -1;
+        return -1;
+    }
+    attemptFds_[attempt] = fd;
+    return fd;
+}
+
+int FileSet::folderOf(const Tail& t) const
+{
+    if (t.attempt < 0) return runDirFd_;
+    const auto it = attemptFds_.find(t.attempt);
+    return it == attemptFds_.end() ? -1 : it->second;
+}
+
+void FileSet::refuse(Tail& t, const std::string& why)
+{
+    t.refused = true;
+    refuseName(t.name, why);
+}
+
+void FileSet::refuseName(const std::string& name, const std::string& why)
+{
+    if (!refused_.emplace(name, why).second) return;
+    newRefusals_.emplace_back(name, why);
+}
+
+std::vector<std::pair<std::string, std::string>> FileSet::takeRefusals() { return std::exchange(newRefusals_, {}); }
 
 void FileSet::addWatch(const std::string& dir)
 {
@@ -104,7 +191,10 @@ void FileSet::addWatch(const std::string& dir)
     for (const auto& [wd, d] : watchDirs_)
         if (d == dir) return;
     const std::string path = dir.empty() ? runDir_ : join(runDir_, dir.substr(0, dir.size() - 1));
-    const int wd = ::inotify_add_watch(inotifyFd_, path.c_str(), IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE);
+    // IN_DONT_FOLLOW: an attempt folder replaced by a link is not watched through it.
+    const int wd = ::inotify_add_watch(inotifyFd_, path.c_str(),
+                                       IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ONLYDIR |
+                                           (dir.empty() ? 0 : IN_DONT_FOLLOW));
     if (wd < 0) { // out of watches (fs.inotify.max_user_watches), or a file system without inotify
         ::close(inotifyFd_);
         inotifyFd_ = -1;
@@ -126,13 +216,14 @@ Tail* FileSet::find(const std::string& name)
 void FileSet::rescan()
 {
     std::vector<Tail> added;
-    auto add = [&](const std::string& name, int attempt, int rank, bool events) {
+    auto add = [&](const std::string& name, const std::string& base, int attempt, int rank, bool events) {
         if (Tail* t = find(name)) {
             t->size = -1;
             return;
         }
         Tail t;
         t.name = name;
+        t.base = base;
         t.attempt = attempt;
         t.rank = rank;
         t.events = events;
@@ -141,15 +232,16 @@ void FileSet::rescan()
         t.done = t.scan = off == offsets_.end() ? 0 : off->second;
         added.push_back(std::move(t));
     };
-    add(kSupervisorLog, -1, -1, false);
-    for (const auto& [attempt, adir] : listNumbered(runDir_, "attempt-", "")) {
+    add(kSupervisorLog, kSupervisorLog, -1, -1, false);
+    for (const auto& [attempt, adir] : listNumbered(runDirFd_, "attempt-", "")) {
+        const int dirFd = attemptFolder(attempt, adir);
+        if (dirFd < 0) continue;
         addWatch(adir + "/"); // before listing: a file created in between is seen either way
         const std::string base = adir + "/";
-        const std::string dir = join(runDir_, adir);
-        for (const auto& [rank, name] : listNumbered(dir, "rank-", ".events"))
-            if (events_.contains(rank)) add(base + name, attempt, rank, true);
-        for (const auto& [rank, name] : listNumbered(dir, "rank-", ".log"))
-            if (logs_.contains(rank)) add(base + name, attempt, rank, false);
+        for (const auto& [rank, name] : listNumbered(dirFd, "rank-", ".events"))
+            if (events_.contains(rank)) add(base + name, name, attempt, rank, true);
+        for (const auto& [rank, name] : listNumbered(dirFd, "rank-", ".log"))
+            if (logs_.contains(rank)) add(base + name, name, attempt, rank, false);
     }
     if (!added.empty()) {
         for (Tail& t : added) tails_.push_back(std::move(t));
@@ -201,7 +293,7 @@ std::vector<Tail*> FileSet::takeDue(bool alsoLive)
     if (needRescan_) rescan();
     std::vector<Tail*> out;
     for (std::size_t i = 0; i < tails_.size(); ++i) {
-        if (due_[i] || (alsoLive && tails_[i].live)) out.push_back(&tails_[i]);
+        if (!tails_[i].refused && (due_[i] || (alsoLive && tails_[i].live))) out.push_back(&tails_[i]);
         due_[i] = false;
     }
     return out;
@@ -210,7 +302,8 @@ std::vector<Tail*> FileSet::takeDue(bool alsoLive)
 std::vector<Tail*> FileSet::all()
 {
     std::vector<Tail*> out;
-    for (Tail& t : tails_) out.push_back(&t);
+    for (Tail& t : tails_)
+        if (!t.refused) out.push_back(&t);
     return out;
 }
 

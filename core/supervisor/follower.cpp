@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -84,17 +87,35 @@ enum class Pass { CatchUp, Live };
 // most a few MiB); one past kMaxLineRead is sent cut there. In a live pass a
 // file that is not live sends only its essential lines, from `scan`. Reads
 // only what the file has (a tick's worth is a few KiB) into `buf`, reused.
-bool sendNewLines(const std::string& runDir, Tail& t, Pass pass, Output& out, std::vector<char>& buf)
+// Only a regular file is read, reached from its folder's descriptor without
+// following a link; anything else is refused (FileSet::refuse).
+bool sendNewLines(FileSet& files, Tail& t, Pass pass, Output& out, std::vector<char>& buf)
 {
     const bool partial = pass == Pass::Live && !t.live;
     long long pos = partial ? t.scan : t.done;
-    const std::string path = join(runDir, t.name);
+    const int dirFd = files.folderOf(t);
+    if (dirFd < 0) return false;
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    if (::fstatat(dirFd, t.base.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return false; // not there (yet)
+    if (!S_ISREG(st.st_mode)) {
+        files.refuse(t, fileKindWords(st.st_mode));
+        return false;
+    }
     t.size = st.st_size;
     if (st.st_size <= pos) return false;
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return false;
+    std::string why;
+    const int fd = openRegularAt(dirFd, t.base.c_str(), &why);
+    if (fd < 0) {
+        // Replaced since the look above; a descriptor shortage is no refusal, it is tried again.
+        if (why.rfind("cannot", 0) == 0) files.refuseName(t.name, why);
+        else if (!why.empty()) files.refuse(t, why);
+        return false;
+    }
+    if (::fstat(fd, &st) != 0) {
+        ::close(fd);
+        return false;
+    }
+    t.size = st.st_size;
     bool sent = false;
     auto chunk = [&] { return static_cast<std::size_t>(std::min<long long>(kChunk, st.st_size - pos)); };
     std::size_t want = chunk();
@@ -134,6 +155,29 @@ bool sendNewLines(const std::string& runDir, Tail& t, Pass pass, Output& out, st
     return sent;
 }
 
+// {"k":"refused","f":"attempt-0/rank-1.events","why":"a symbolic link"}: a
+// file of the run directory that is not read, said once per follower.
+bool queueRefusals(FileSet& files, Output& out)
+{
+    bool any = false;
+    for (const auto& [name, why] : files.takeRefusals()) {
+        out.buf += "{\"k\":\"refused\",\"f\":";
+        json::appendQuoted(out.buf, sanitizeUtf8(name));
+        out.buf += ",\"why\":";
+        json::appendQuoted(out.buf, sanitizeUtf8(why));
+        out.buf += "}\n";
+        any = true;
+    }
+    return any;
+}
+
+void queueError(Output& out, const std::string& message)
+{
+    out.buf += "{\"k\":\"error\",\"message\":";
+    json::appendQuoted(out.buf, sanitizeUtf8(message));
+    out.buf += "}\n";
+}
+
 bool stdinClosed()
 {
     pollfd p{0, POLLIN, 0};
@@ -150,19 +194,99 @@ double monotonicSeconds()
     return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
 }
 
-// Queues a "state" record when state.json, or whether its supervisor lives,
-// differs from `lastState`; a file that is not a JSON object is passed over.
-bool queueState(const std::string& runDir, bool alive, std::string& lastState, Output& out)
+// Whether the supervisor lives: its lock, a regular file of the run
+// directory, is held. A lock that is not a regular file (a FIFO, a link)
+// cannot tell: `refused` says what it is.
+struct LockCheck {
+    bool held = false;
+    std::string refused;
+};
+
+LockCheck checkLock(int dirFd)
 {
-    const Result<std::string> state = readStateText(runDir);
-    if (!state) return false;
-    const json::ParseResult parsed = json::parse(state.value());
-    if (!parsed || !parsed.value->isObject()) return false;
-    const std::string key = state.value() + (alive ? "1" : "0");
-    if (key == lastState) return false;
-    lastState = key;
-    out.buf += std::string("{\"k\":\"state\",\"alive\":") + (alive ? "true" : "false") + ",\"state\":" + state.value() + "}\n";
-    return true;
+    std::string why;
+    const int fd = openRegularAt(dirFd, kLockFile, &why);
+    if (fd < 0) return {false, why}; // absent: no supervisor (yet)
+    const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd);
+    return {held, {}};
+}
+
+// state.json as last read: sent again only when it (or whether its
+// supervisor lives) changes, not when its periodic refresh moved only
+// "updated_at" and the steps (a state of 1024 ranks is 100 KiB).
+struct StateSeen {
+    std::string key;          // the state without "updated_at", and alive
+    double updatedAt = 0;     // by the supervisor's clock, this machine's (or its node's)
+    double refreshS = 0;      // the supervisor rewrites its state this often; 0: an older one, which does not
+    std::string problem;      // the last refusal, said once
+    // Seconds since the supervisor last wrote its state, by this machine's clock; < 0 unknown.
+    double age() const { return refreshS > 0 && updatedAt > 0 ? std::max(0.0, unixNow() - updatedAt) : -1; }
+};
+
+Result<std::string> readAll(int fd, std::size_t maxBytes)
+{
+    std::string text;
+    char chunk[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return Status::error(std::string("cannot read: ") + std::strerror(errno));
+        if (n == 0) return text;
+        text.append(chunk, static_cast<std::size_t>(n));
+        if (text.size() > maxBytes) return Status::error("larger than " + std::to_string(maxBytes >> 20) + " MiB");
+    }
+}
+
+// Queues a "state" record when state.json, or whether its supervisor lives,
+// changed. The state is parsed and written again on one line: nothing of
+// the file's bytes (a pretty-printed state, a line of it shaped like a
+// record) reaches the stream as they are. A file that is not a regular
+// file, or not a JSON object, is refused (said once, no state sent); one of a
+// newer version than this follower reads is an error.
+Status queueState(int dirFd, const std::string& runDir, bool alive, StateSeen& seen, FileSet& files, Output& out, bool* sent)
+{
+    *sent = false;
+    auto refuse = [&](const std::string& why) {
+        if (why == seen.problem) return Status();
+        seen.problem = why;
+        files.refuseName(kStateFile, why);
+        return Status();
+    };
+    std::string why;
+    const int fd = openRegularAt(dirFd, kStateFile, &why);
+    if (fd < 0) return why.empty() ? Status() : refuse(why); // none yet: the supervisor has not started
+    const Result<std::string> text = readAll(fd, 64u << 20);
+    ::close(fd);
+    if (!text) return refuse(text.error());
+    json::ParseResult parsed = json::parse(text.value());
+    if (!parsed) return refuse("not valid JSON (" + parsed.error.toString() + ")");
+    json::Value& state = *parsed.value;
+    if (!state.isObject()) return refuse("not a JSON object");
+    const json::Value* version = state.find("version");
+    if (version && (!version->isInteger() || version->asInt() < 1)) return refuse("its \"version\" is not a whole number from 1");
+    if (version && version->asInt() > kStateVersion)
+        return Status::error(join(runDir, kStateFile) + " is version " + std::to_string(version->asInt()) +
+                             "; this shardbench-supervise reads version " + std::to_string(kStateVersion) +
+                             ": run the follower of the supervisor that wrote it");
+    seen.problem.clear();
+    const json::Value* updated = state.find("updated_at");
+    const json::Value* refresh = state.find("refresh_s");
+    seen.updatedAt = updated && updated->isNumber() ? updated->asDouble() : 0;
+    seen.refreshS = refresh && refresh->isNumber() ? refresh->asDouble() : 0;
+    const std::string compact = sanitizeUtf8(state.dump());
+    // The periodic refresh moves these three alone: rank 0's step lines carry them live.
+    json::Value keyed = state;
+    for (const char* refreshed : {"updated_at", "steps_done", "final_loss"})
+        if (keyed.contains(refreshed)) keyed.set(refreshed, nullptr);
+    const std::string key = keyed.dump() + (alive ? "1" : "0");
+    if (key == seen.key) return {};
+    seen.key = key;
+    out.buf += std::string("{\"k\":\"state\",\"alive\":") + (alive ? "true" : "false");
+    if (seen.age() >= 0) out.buf += ",\"age\":" + json::formatNumber(std::round(seen.age() * 10) / 10);
+    out.buf += ",\"state\":" + compact + "}\n";
+    *sent = true;
+    return {};
 }
 
 } // namespace
@@ -213,25 +337,41 @@ int follow(const FollowOptions& o)
 {
     Output out;
     out.wire = o.wire;
-    std::string lastState;
     double lastSent = 0;
-    const std::string lockPath = join(o.runDir, kLockFile);
-    struct stat st {};
-    if (::stat(o.runDir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-        out.buf = "{\"k\":\"error\",\"message\":";
-        json::appendQuoted(out.buf, "no run directory " + o.runDir);
-        out.buf += "}\n";
+    // Every file is reached from this descriptor (the run directory's path itself may be a link: the user's choice).
+    const int dirFd = ::open(o.runDir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd < 0) {
+        queueError(out, "no run directory " + o.runDir);
         out.flush();
         return 1;
     }
-    FileSet files(o.runDir, o.events, o.logs, o.liveSteps, o.offsets);
+    struct DirCloser {
+        int fd;
+        ~DirCloser() { ::close(fd); }
+    } closer{dirFd};
+    FileSet files(dirFd, o.runDir, o.events, o.logs, o.liveSteps, o.offsets);
     std::vector<char> buf;
+    StateSeen seen;
     double lastRescan = monotonicSeconds();
     bool wasAlive = false;
+    auto fail = [&](const std::string& message) {
+        queueRefusals(files, out);
+        queueError(out, message);
+        out.flush();
+        return 1;
+    };
     for (bool first = true, last = false;; first = false) {
-        const bool alive = isLockHeld(lockPath);
-        if ((files.stateTouched() || alive != wasAlive || first) && queueState(o.runDir, alive, lastState, out))
-            lastSent = unixNow();
+        const LockCheck lock = checkLock(dirFd);
+        if (!lock.refused.empty())
+            return fail(join(o.runDir, kLockFile) +
+                        (lock.refused.rfind("cannot", 0) == 0 ? ": " + lock.refused : " is " + lock.refused + ", not a regular file") +
+                        ": whether its supervisor lives cannot be told, so the run directory is refused");
+        const bool alive = lock.held;
+        if (files.stateTouched() || alive != wasAlive || first) {
+            bool sent = false;
+            if (const Status st = queueState(dirFd, o.runDir, alive, seen, files, out, &sent); !st.ok()) return fail(st.message());
+            if (sent) lastSent = unixNow();
+        }
         wasAlive = alive;
         const bool catchUp = first || last;
         const int rescanMs = o.rescanMs >= 0 ? o.rescanMs : files.watching() ? 10000 : 1000;
@@ -240,7 +380,8 @@ int follow(const FollowOptions& o)
             lastRescan = monotonicSeconds();
         }
         for (Tail* t : catchUp ? files.all() : files.takeDue(true))
-            if (sendNewLines(o.runDir, *t, catchUp ? Pass::CatchUp : Pass::Live, out, buf)) lastSent = unixNow();
+            if (sendNewLines(files, *t, catchUp ? Pass::CatchUp : Pass::Live, out, buf)) lastSent = unixNow();
+        if (queueRefusals(files, out)) lastSent = unixNow();
         if (last) {
             out.buf += std::string("{\"k\":\"end\",\"alive\":") + (alive ? "true" : "false") + "}\n";
             out.flush();
@@ -249,7 +390,10 @@ int follow(const FollowOptions& o)
         // One more pass after the supervisor is gone picks up its last lines.
         if (!alive || o.once) last = true;
         if (unixNow() - lastSent >= o.beatMs / 1000.0) {
-            out.buf += "{\"k\":\"beat\",\"t\":" + json::formatNumber(unixNow()) + ",\"alive\":" + (alive ? "true" : "false") + "}\n";
+            out.buf += "{\"k\":\"beat\",\"t\":" + json::formatNumber(unixNow()) + ",\"alive\":" + (alive ? "true" : "false");
+            // How long the supervisor has been silent: a stopped one (SIGSTOP) still holds its lock.
+            if (alive && seen.age() >= 0) out.buf += ",\"age\":" + json::formatNumber(std::round(seen.age() * 10) / 10);
+            out.buf += "}\n";
             lastSent = unixNow();
         }
         out.flush();

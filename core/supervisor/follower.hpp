@@ -3,10 +3,24 @@
 // client first writes the byte offsets it already has ("FILE OFFSET" lines,
 // then an empty line); the follower then prints one record a line:
 //
-//   {"k":"state","alive":true,"state":{...state.json...}}   at start and on every change
+//   {"k":"state","alive":true,"age":1.2,"state":{...}}      at start and on every change
 //   {"k":"l","f":"attempt-0/rank-1.events","o":123,"n":456,"d":"<the line>"}
-//   {"k":"beat","t":1700000000.5,"alive":true}               every `beatMs` when nothing else was sent
+//   {"k":"beat","t":1700000000.5,"alive":true,"age":1.2}     every `beatMs` when nothing else was sent
+//   {"k":"refused","f":"attempt-0/rank-1.events","why":"a symbolic link"}   once per file not read
+//   {"k":"error","message":"..."}                             the run directory cannot be followed (exit 1)
 //   {"k":"end","alive":false}                                 all read and the supervisor gone (or --once)
+//
+// The state is state.json parsed and written again on one line (never its
+// bytes: a pretty-printed file would break the stream, and a line of it could
+// pose as a record); a state.json of a newer version than kStateVersion is an
+// error. "age" (seconds since the supervisor last wrote its state, by this
+// machine's clock) comes with supervisors that refresh their state
+// ("refresh_s"): a stopped (SIGSTOP) supervisor still holds its lock.
+//
+// Only regular files inside the run directory are read, never through a
+// symbolic link and never blocking (follow_files.hpp); anything else is
+// "refused", and a supervisor.lock that is not a regular file is an error
+// (whether the supervisor lives cannot be told).
 //
 // "o" is the line's offset in its file (its key: a line re-sent after a
 // reconnect has the same one), "n" the offset after it. When stdin reaches

@@ -3,6 +3,9 @@
 //                                  (--foreground: in this process, as a Slurm run's batch script does)
 //   stop RUN_DIR [--kill]          stop it (SIGTERM to the supervisor; --kill skips the grace)
 //   status RUN_DIR                 {"alive":..,"state":{..}}
+//   signal RUN_DIR [--pid P [--start-time T]] [--term|--kill] [--wait SECONDS]
+//                                  find (and stop) the supervisor by its process, not its directory
+//                                  (a run directory removed under it): supervisor_process.hpp
 //   follow RUN_DIR [--once] [--logs|--events|--live-steps SEL] [--wire 2]   stream the run's files (see follower.hpp)
 // No Qt, no Torch: it builds wherever shardbench-core does.
 #include "follower.hpp"
@@ -10,6 +13,7 @@
 #include "run_spec.hpp"
 #include "slurm_steps.hpp"
 #include "supervisor.hpp"
+#include "supervisor_process.hpp"
 
 #include "args.hpp"
 
@@ -38,6 +42,7 @@ const char* kUsage =
     "usage: shardbench-supervise start RUN_DIR [--foreground]\n"
     "       shardbench-supervise stop RUN_DIR [--kill] [--wait SECONDS]\n"
     "       shardbench-supervise status RUN_DIR\n"
+    "       shardbench-supervise signal RUN_DIR [--pid P [--start-time T]] [--term|--kill] [--wait SECONDS]\n"
     "       shardbench-supervise follow RUN_DIR [--once] [--logs SEL] [--events SEL] [--live-steps SEL] [--wire 1|2]\n"
     "         (SEL: all, none, rank0 or ranks like 0,5,17)\n"
     "       shardbench-supervise --version\n";
@@ -194,6 +199,50 @@ int cmdStop(const std::string& dir, bool kill, int waitS)
     return 0;
 }
 
+// {"alive":..,"pids":[..],"start_time":T,"run_dir":..} for the supervisors of
+// `dir` found by process (the one at `pid` when > 0, else every one), after
+// signalling them with `sig` (0: none) and waiting for them to exit.
+int cmdSignal(const std::string& dir, int pid, long long startTime, int sig, int waitS)
+{
+    std::vector<int> pids;
+    if (pid > 0 && isSupervisorOf(pid, dir, startTime)) pids.push_back(pid);
+    else if (pid <= 0) pids = supervisorsOf(dir);
+    std::vector<long long> started;
+    for (int p : pids) started.push_back(processStartTime(p));
+    std::vector<int> signalled;
+    for (std::size_t i = 0; sig != 0 && i < pids.size(); ++i) {
+        // Checked again right before the signal: only that process, started then, is ever signalled.
+        if (!isSupervisorOf(pids[i], dir, started[i])) continue;
+        if (::kill(static_cast<pid_t>(pids[i]), sig) != 0 && errno != ESRCH) {
+            std::cerr << "shardbench-supervise: cannot signal the supervisor (pid " << pids[i] << "): " << std::strerror(errno) << "\n";
+            return 1;
+        }
+        signalled.push_back(pids[i]);
+    }
+    auto anyAlive = [&] {
+        for (std::size_t i = 0; i < pids.size(); ++i)
+            if (isSupervisorOf(pids[i], dir, started[i])) return true;
+        return false;
+    };
+    for (int i = 0; !signalled.empty() && i < waitS * 10 && anyAlive(); ++i) ::usleep(100000);
+    const bool alive = anyAlive();
+    struct stat st {};
+    const bool dirExists = ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    std::string out = std::string("{\"alive\":") + (alive ? "true" : "false") + ",\"pids\":[";
+    for (std::size_t i = 0; i < pids.size(); ++i) out += (i ? "," : "") + std::to_string(pids[i]);
+    out += "],\"signalled\":[";
+    for (std::size_t i = 0; i < signalled.size(); ++i) out += (i ? "," : "") + std::to_string(signalled[i]);
+    out += "]";
+    if (!started.empty() && started[0] >= 0) out += ",\"start_time\":" + std::to_string(started[0]);
+    out += std::string(",\"run_dir\":") + (dirExists ? "true" : "false") + "}";
+    std::cout << out << "\n";
+    if (!signalled.empty() && alive) {
+        std::cerr << "shardbench-supervise: the supervisor is still stopping the ranks\n";
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -209,6 +258,7 @@ int main(int argc, char** argv)
     std::set<std::string> valued, flags;
     if (cmd == "start") flags = {"--foreground"};
     else if (cmd == "stop") flags = {"--kill"}, valued = {"--wait"};
+    else if (cmd == "signal") flags = {"--term", "--kill"}, valued = {"--pid", "--start-time", "--wait"};
     else if (cmd == "follow") flags = {"--once"}, valued = {"--logs", "--events", "--live-steps", "--wire"};
     else if (cmd != "status") return usage("unknown command \"" + cmd + "\"");
     sb::cli::Args args(argList, valued, flags);
@@ -226,6 +276,15 @@ int main(int argc, char** argv)
     if (!args.ok()) return usage(args.error());
     if (cmd == "start") return cmdStart(dir, foreground);
     if (cmd == "stop") return cmdStop(dir, kill, waitS);
+    if (cmd == "signal") {
+        const int pid = static_cast<int>(args.integer("--pid", 0, 2, 1 << 22));
+        const long long startTime = args.integer("--start-time", -1, 0, 1LL << 62);
+        if (!args.ok()) return usage(args.error());
+        if (args.has("--term") && kill) return usage("give --term or --kill, not both");
+        if (args.has("--start-time") && !args.has("--pid")) return usage("--start-time needs --pid");
+        // As `stop`: SIGTERM cancels, SIGUSR1 (--kill) skips the grace.
+        return cmdSignal(dir, pid, startTime, kill ? SIGUSR1 : args.has("--term") ? SIGTERM : 0, waitS);
+    }
     if (cmd == "status") {
         std::cout << "{\"alive\":" << (isLockHeld(join(dir, kLockFile)) ? "true" : "false") << ",\"state\":" << readState(dir) << "}\n";
         return 0;

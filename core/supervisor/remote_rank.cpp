@@ -24,7 +24,7 @@ const char* const kRankWrapperScript =
     "wait \"$c\"\n"
     "s=$?\n"
     "kill \"$w\" 2>/dev/null\n"
-    "rm -f \"$pidfile\"\n"
+    "rm -f -- \"$pidfile\"\n"
     "exit \"$s\"\n";
 
 std::string shellQuote(std::string_view arg)

@@ -119,6 +119,7 @@ AppendFile::~AppendFile() { close(); }
 Status AppendFile::open(const std::string& path)
 {
     close();
+    path_ = path;
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) return sysError("cannot open", path);
     return {};
@@ -126,12 +127,25 @@ Status AppendFile::open(const std::string& path)
 
 bool AppendFile::append(std::string_view line)
 {
-    if (fd_ < 0) return false;
+    if (fd_ < 0) {
+        errno = EBADF;
+        return false;
+    }
     std::string buf;
     buf.reserve(line.size() + 1);
     buf.append(line);
     buf += '\n';
-    return writeAll(fd_, buf);
+    // This process is the file's only writer: where it ends now is where the line starts.
+    const off_t start = ::lseek(fd_, 0, SEEK_END);
+    if (writeAll(fd_, buf)) return true;
+    const int err = errno;
+    if (start >= 0 && ::ftruncate(fd_, start) != 0) {
+        // Left with part of a line: end it, so that the next line stays whole (a reader skips the bad one).
+        const ssize_t ignored = ::write(fd_, "\n", 1);
+        (void)ignored;
+    }
+    errno = err;
+    return false;
 }
 
 void AppendFile::sync()
@@ -193,8 +207,14 @@ Status makeDirs(const std::string& path)
 
 Result<int> tryLockFile(const std::string& path)
 {
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return sysError("cannot open", path);
+    // No link followed, no FIFO waited on: the lock is a regular file of the run directory.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0644);
+    if (fd < 0) return errno == ELOOP ? Status::error(path + " is a symbolic link, not a regular file") : sysError("cannot open", path);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return Status::error(path + " is not a regular file");
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         const bool busy = errno == EWOULDBLOCK;
         const Status why = busy ? Status() : sysError("cannot lock", path);
@@ -207,9 +227,11 @@ Result<int> tryLockFile(const std::string& path)
 
 bool isLockHeld(const std::string& path)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // A FIFO in its place must not hang the caller; a link or a special file holds no lock of ours.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) return false;
-    const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    struct stat st {};
+    const bool held = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
     ::close(fd);
     return held;
 }

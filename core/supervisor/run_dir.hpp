@@ -24,6 +24,12 @@ inline constexpr char kPlanFile[] = "plan.json";
 inline constexpr char kStateFile[] = "state.json";
 inline constexpr char kLockFile[] = "supervisor.lock";
 inline constexpr char kSupervisorLog[] = "supervisor.log";
+// state.json's "version": a reader refuses a newer one by name (fields may be
+// added within a version; a change a reader would misread makes a new one).
+inline constexpr int kStateVersion = 1;
+// The supervisor rewrites state.json at least this often (its "refresh_s"), so
+// a client can tell a stopped (SIGSTOP) supervisor that still holds its lock.
+inline constexpr double kStateRefreshS = 5;
 
 std::string attemptDir(int attempt);                  // "attempt-0"
 std::string rankEventsFile(int attempt, int rank);    // "attempt-0/rank-3.events"
@@ -48,13 +54,18 @@ public:
     AppendFile(const AppendFile&) = delete;
     AppendFile& operator=(const AppendFile&) = delete;
     Status open(const std::string& path);
-    bool append(std::string_view line); // adds the newline
+    // Adds the line and its newline, or nothing: a line a full disk cut short
+    // is cut off again, so the next line starts a line. False (errno says
+    // why) when the line is not in the file.
+    bool append(std::string_view line);
     void sync();
     void close();
     bool isOpen() const { return fd_ >= 0; }
+    const std::string& path() const { return path_; }
 
 private:
     int fd_ = -1;
+    std::string path_;
 };
 
 // Reads a regular file of at most `maxBytes`.
@@ -65,7 +76,8 @@ Result<std::string> readStateText(const std::string& runDir);
 Status makeDirs(const std::string& path);
 
 // The lock that says the supervisor is alive. tryLock keeps the descriptor
-// open (and the lock held) on success.
+// open (and the lock held) on success. Both refuse a lock file that is not a
+// regular file (a link, a FIFO: opened without following or blocking).
 // The descriptor, -1 when another process holds the lock, or why it cannot be taken.
 Result<int> tryLockFile(const std::string& path);
 bool isLockHeld(const std::string& path);

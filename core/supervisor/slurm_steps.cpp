@@ -80,6 +80,9 @@ int slurmPreferredPort(const std::string& jobId, int attempt)
 
 void killSlurmStep(const std::string& step)
 {
+    // "JOB.STEP" as the step announced it on its stderr, which the rank's
+    // program shares: anything else (an option to scancel) is not cancelled.
+    if (step.empty() || step.find_first_not_of("0123456789.+_") != std::string::npos || step.find('.') == std::string::npos) return;
     SpawnRequest req;
     req.argv = {"scancel", "--quiet", "--signal=KILL", step};
     // Best effort: a step that cannot be cancelled ends with its job.

@@ -6,6 +6,7 @@
 #include "supervisor_rank.hpp"
 #include "remote_rank.hpp"
 #include "slurm_steps.hpp"
+#include "util/atomic_file.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,6 +15,7 @@
 #include <fcntl.h>
 #include <iostream>
 #include <poll.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,6 +26,10 @@ namespace {
 constexpr std::size_t kMaxLine = 1 << 20;   // a longer line is cut there
 constexpr double kRestartDelayS = 1.0;
 constexpr double kDrainAfterExitS = 2.0;   // a grandchild may hold a pipe open
+// A state that could not be written (a full disk) is tried again this often,
+// and for this long once the run has ended: its end must reach state.json.
+constexpr double kStateRetryS = 1.0;
+constexpr double kFinalStateRetryS = 60.0;
 // Launch at scale: at most this many ssh sessions authenticating at once (an
 // sshd's or bastion's MaxStartups refuses beyond 10 by default), and a session
 // that fails to connect (ssh exits 255 before the wrapper reports) is retried.
@@ -75,7 +81,7 @@ void installSupervisorSignals()
     ::signal(SIGHUP, SIG_IGN); // a dropped terminal or SSH session is not a stop request
 }
 
-Supervisor::Supervisor(RunSpec spec, std::string runDir) : spec_(std::move(spec)), dir_(std::move(runDir))
+Supervisor::Supervisor(RunSpec spec, std::string runDir) : spec_(std::move(spec)), dir_(std::move(runDir)), stateFile_(dir_)
 {
     // Without its log file the supervisor says what it does on stderr (log()).
     if (const Status opened = supervisorLog_.open(join(dir_, kSupervisorLog)); !opened.ok())
@@ -95,7 +101,26 @@ Supervisor::~Supervisor()
 
 void Supervisor::log(const std::string& message)
 {
-    if (!supervisorLog_.append(logRecord(unixNow(), 0, message))) std::cerr << "shardbench-supervise: " << message << "\n";
+    if (!record(supervisorLog_, logRecord(unixNow(), 0, message))) std::cerr << "shardbench-supervise: " << message << "\n";
+}
+
+bool Supervisor::record(AppendFile& file, std::string_view line)
+{
+    if (!file.isOpen()) return false; // said when it could not be opened
+    const std::string name = file.path().substr(std::min(file.path().size(), dir_.size() + 1));
+    if (file.append(line)) {
+        if (const long long gap = losses_.written(name); gap > 0)
+            log(name + " is written again; " + std::to_string(gap) + (gap == 1 ? " line" : " lines") + " could not be written to it");
+        return true;
+    }
+    const int err = errno;
+    if (losses_.lost(name, err)) {
+        const std::string why = "cannot write " + name + ": " + errnoWords(err) + "; its lines are counted as lost until it can be written";
+        if (&file == &supervisorLog_) std::cerr << "shardbench-supervise: " << why << "\n";
+        else log(why);
+        stateDue_ = true;
+    }
+    return false;
 }
 
 std::optional<FailureReason> Supervisor::rankReason(const Rank& r) const
@@ -123,6 +148,7 @@ int Supervisor::failToStart(const std::string& reason)
     log("run failed: " + reason);
     writeState();
     supervisorLog_.sync();
+    stateFile_.releaseReserve();
     return 1;
 }
 
@@ -153,6 +179,10 @@ int Supervisor::run()
             startAttempt();
         }
         pollOnce(100);
+        // Rewritten while nothing changes too: its "updated_at" tells a client that this process still runs.
+        // Sooner when there is news (lines lost) or the last write failed (a full disk may have room again).
+        if (stateDue_ || unixNow() - stateWrittenAt_ >= kStateRefreshS || (stateUnwritten_ && unixNow() - stateFailedAt_ >= kStateRetryS))
+            writeState();
         if (attemptActive_) startPendingRanks();
         if (stopping_ && killAt_ > 0 && unixNow() >= killAt_) {
             for (auto& r : ranks_)
@@ -166,7 +196,18 @@ int Supervisor::run()
             if (allDone) endAttempt();
         }
     }
+    // The run's end must reach state.json: the disk may have room again. A run
+    // directory that is gone (removed under the run) never will: no waiting for it.
+    auto dirExists = [this] {
+        struct stat st {};
+        return ::stat(dir_.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    };
+    for (const double until = unixNow() + kFinalStateRetryS; stateUnwritten_ && unixNow() < until && dirExists();) {
+        ::usleep(static_cast<useconds_t>(kStateRetryS * 1e6));
+        writeState();
+    }
     supervisorLog_.sync();
+    stateFile_.releaseReserve();
     return exitCode_;
 }
 
@@ -302,12 +343,12 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
         const protocol::EventLine parsed = protocol::parseEventLine(body, "rank " + std::to_string(r.rank));
         if (parsed.ok || !parsed.problem.empty()) {
             // Kept as written: the launcher's reader decides about a newer version too.
-            r.events.append(sanitizeUtf8(body));
+            record(r.events, sanitizeUtf8(body));
             if (parsed.ok) onRankEvent(r, parsed);
-            else r.log.append(logRecord(unixNow(), 'm', parsed.problem));
+            else record(r.log, logRecord(unixNow(), 'm', parsed.problem));
             return;
         }
-        r.log.append(logRecord(unixNow(), 'm', line)); // a malformed event line
+        record(r.log, logRecord(unixNow(), 'm', line)); // a malformed event line
         return;
     }
     if (stream == 'e' && spec_.slurm && r.slurmStep.empty() && line.substr(0, sizeof kSlurmStepPrefix - 1) == kSlurmStepPrefix) {
@@ -325,7 +366,7 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
         while (!t.empty() && (t.back() == ' ' || t.back() == '\r' || t.back() == '\t')) t.remove_suffix(1);
         if (!t.empty() && !protocol::isRankProgressLine(t)) r.lastStderr = std::string(t.substr(0, 300));
     }
-    r.log.append(logRecord(unixNow(), stream, line));
+    record(r.log, logRecord(unixNow(), stream, line));
 }
 
 void Supervisor::onRankEvent(Rank& r, const protocol::EventLine& e)

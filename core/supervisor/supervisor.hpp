@@ -10,6 +10,7 @@
 
 #include "run_dir.hpp"
 #include "run_spec.hpp"
+#include "write_losses.hpp"
 
 #include "json/json.hpp"
 #include "plan/failure_reason.hpp"
@@ -67,10 +68,15 @@ private:
     // The restarts a failed run made before it gave up (its reason ends " (after N restarts)"); 0 otherwise.
     int restartsBeforeFailing() const;
     void log(const std::string& message);
+    // Appends a line to a file of the run directory; a line that cannot be
+    // written is counted as lost (losses_), and said once per failing stretch.
+    bool record(AppendFile& file, std::string_view line);
     std::string hostOf(const Rank& r) const;
 
     RunSpec spec_;
     std::string dir_;
+    StateFile stateFile_;
+    WriteLosses losses_;
     AppendFile supervisorLog_;
     std::vector<std::unique_ptr<Rank>> ranks_;
     std::vector<Attempt> attempts_;
@@ -93,7 +99,11 @@ private:
     bool cancelled_ = false;
     bool endedBySlurm_ = false;  // Slurm's SIGTERM, not a stop: the run fails
     double killAt_ = 0;          // SIGKILL after the grace
+    double stateWrittenAt_ = 0;  // writeState() refreshes it every kStateRefreshS: clients tell a stopped supervisor
     double restartAt_ = 0;       // the next attempt starts then
+    bool stateDue_ = false;      // something to say (lines lost): written at the next turn of the loop
+    bool stateUnwritten_ = false; // the last state write failed: tried again every kStateRetryS, and at the end
+    double stateFailedAt_ = 0;
     bool finished_ = false;
     int exitCode_ = 1;
 };

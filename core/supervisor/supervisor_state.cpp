@@ -25,9 +25,11 @@ void setReason(json::Value& o, const std::optional<FailureReason>& reason, const
 void Supervisor::writeState()
 {
     json::Value s = json::Value::object();
-    s.set("version", 1);
+    s.set("version", kStateVersion);
     s.set("run_id", spec_.runId);
     s.set("status", runStateName(state_));
+    // Trained to the end, but not all of it is in the run directory: never a plain completion.
+    if (state_ == RunState::Completed && losses_.total() > 0) reason_ = losses_.reason();
     setReason(s, reason_, afterRestartsText(restartsBeforeFailing()));
     s.set("failing_rank", failingRank_);
     s.set("failing_host", failingHost_);
@@ -40,9 +42,12 @@ void Supervisor::writeState()
     s.set("supervisor", std::move(sup));
     s.set("started_at", startedAt_);
     if (endedAt_ > 0) s.set("ended_at", endedAt_);
-    s.set("updated_at", unixNow());
+    stateWrittenAt_ = unixNow();
+    s.set("updated_at", stateWrittenAt_);
+    s.set("refresh_s", kStateRefreshS); // rewritten at least this often while the supervisor runs
     s.set("steps_done", stepsDone_);
     s.set("failed_checkpoints", static_cast<long long>(failedCheckpoints_.size()));
+    losses_.addTo(s); // lines_lost, lines_lost_by_file, write_error, state_write_error
     if (haveLoss_) s.set("final_loss", lastLoss_);
     if (!latestCheckpoint_.empty()) {
         json::Value ck = json::Value::object();
@@ -75,8 +80,16 @@ void Supervisor::writeState()
         ranks.push(std::move(o));
     }
     s.set("ranks", std::move(ranks));
-    if (const Status written = writeFileAtomic(join(dir_, kStateFile), s.dump() + "\n"); !written.ok())
-        log("cannot record the state: " + written.message());
+    stateDue_ = false;
+    if (const Status written = stateFile_.write(s.dump() + "\n"); !written.ok()) {
+        losses_.stateNotWritten(errno);
+        if (!stateUnwritten_) log("cannot record the state: " + written.message() + " (tried again every second)");
+        stateUnwritten_ = true;
+        stateFailedAt_ = unixNow();
+    } else if (stateUnwritten_) {
+        stateUnwritten_ = false;
+        log("the state is recorded again");
+    }
 }
 
 } // namespace sb::supervise

@@ -95,6 +95,7 @@ const std::vector<ProblemTextTemplate>& problemTextTemplates()
         {"plan.syntax", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "invalid JSON at %1")},
         {"plan.file", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "cannot read %1: %2")},
         {"plan.file_size", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "%1 is larger than 64 MiB; not a plan")},
+        {"plan.control_char", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "%1 contains a control character (%2): names and paths are one line of printable text")},
         {"model.size", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "%1 must be between 1 and %2, got %3")},
         {"model.heads", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "dim %1 is not divisible by n_heads %2")},
         {"model.kv_heads", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "n_heads %1 is not a multiple of n_kv_heads %2")},
@@ -179,6 +180,7 @@ const std::vector<ProblemTextTemplate>& runConfigTextTemplates()
         {"launch.memory_over_device_ignored", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the estimated peak of rank %1 is %2 but a rank has %3 (the plan's device memory); launched anyway (--ignore-memory-estimate)")},
         {"launch.memory_over_here_ignored", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the estimated peak of rank %1 is %2 but a rank has %3 (this machine's available memory shared by its ranks); launched anyway (--ignore-memory-estimate)")},
         {"launch.core_without_cuda", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the plan runs on cuda but %1 was built without CUDA (%2)")},
+        {"launch.core_version_too_long", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "%1 --version printed more than %2 and was stopped: the core's output was too long (is it shardbench-core?)")},
         {"launch.too_few_gpus", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)")},
         {"launch.too_many_ranks", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the plan runs %1 ranks on this machine, which has %2 core(s): at most %3 ranks per core can make progress")},
         {"launch.ranks_share_cores", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "%1 ranks share %2 core(s): each step will be slow")},
@@ -186,6 +188,7 @@ const std::vector<ProblemTextTemplate>& runConfigTextTemplates()
         {"launch.checkpoint_dir_not_folder", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the checkpoint folder %1 cannot be created (%2 is not a folder)")},
         {"launch.checkpoint_dir_unwritable", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the checkpoint folder %1 is not writable: %2")},
         {"launch.checkpoint_dir_full", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "the checkpoint folder %1 has %2 free but one checkpoint takes about %3")},
+        {"launch.slurm_batch_value", QT_TRANSLATE_NOOP("sb::gui::RunConfigText", "%1 \"%2\" cannot be written in a batch script: it contains %3")},
     };
     return rows;
 }

@@ -120,6 +120,8 @@ const std::vector<FailureTextTemplate>& failureTextTemplates()
          QT_TRANSLATE_NOOP("sb::gui::FailureText", "Slurm ended the job (SIGTERM: its time limit, an scancel of the job, a preemption)")},
         {"run.checkpoint_failed", QT_TRANSLATE_NOOP("sb::gui::FailureText", "1 checkpoint failed (%1)")},
         {"run.checkpoints_failed", QT_TRANSLATE_NOOP("sb::gui::FailureText", "%1 checkpoints failed (%2)")},
+        {"run.line_lost", QT_TRANSLATE_NOOP("sb::gui::FailureText", "1 line lost")},
+        {"run.lines_lost", QT_TRANSLATE_NOOP("sb::gui::FailureText", "%1 lines lost")},
         {"run.supervisor_gone",
          QT_TRANSLATE_NOOP("sb::gui::FailureText", "the supervisor on %1 is gone (last heard from at %2)")},
         {"slurm.queued", QT_TRANSLATE_NOOP("sb::gui::FailureText", "queued: Slurm job %1 is %2")},

@@ -1,7 +1,9 @@
 #include "annotate_commands.hpp"
 
 #include "args.hpp"
+#include "attach_commands.hpp"
 #include "store_option.hpp"
+#include "text_format.hpp"
 
 #include "store/run_reader.hpp"
 #include "store/run_tags.hpp"
@@ -48,7 +50,7 @@ std::optional<FoundRuns> findRuns(const Args& a, const std::vector<std::string>&
     for (const std::string& ref : refs) {
         std::optional<store::RunRow> run = reader->findRun(q(ref));
         if (!run) {
-            err << "shardbench-cli " << cmd << ": " << s(reader->lastError()) << "\n";
+            err << "shardbench-cli " << cmd << ": " << s(terminalSafe(reader->lastError())) << "\n";
             return std::nullopt;
         }
         bool seen = false;
@@ -78,7 +80,8 @@ QString quoted(const QString& text) { return QLatin1Char('"') + text + QLatin1Ch
 
 QString runLabel(const store::RunRow& r)
 {
-    return r.name.isEmpty() ? QStringLiteral("run %1").arg(r.id) : QStringLiteral("run %1 %2").arg(r.id).arg(quoted(r.name));
+    // Names come from the store: escaped for the terminal (text_format.hpp).
+    return r.name.isEmpty() ? QStringLiteral("run %1").arg(r.id) : QStringLiteral("run %1 %2").arg(r.id).arg(quoted(terminalSafe(r.name)));
 }
 
 } // namespace
@@ -96,7 +99,7 @@ int cmdRename(const std::vector<std::string>& argv, std::ostream& out, std::ostr
     u.runId = run.id;
     u.name = name;
     if (const int rc = write(a, "rename", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
-    out << s(runLabel(run)) << (name.isEmpty() ? " has no name now" : " is now " + s(quoted(name))) << "\n";
+    out << s(runLabel(run)) << (name.isEmpty() ? " has no name now" : " is now " + s(quoted(terminalSafe(name)))) << "\n";
     return 0;
 }
 
@@ -122,7 +125,7 @@ int cmdTag(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         u.tags = tags;
         if (const int rc = write(a, "tag", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
     }
-    out << s(runLabel(run)) << (tags.isEmpty() ? ": no tags" : ": tags " + s(tags.join(QStringLiteral(", ")))) << "\n";
+    out << s(runLabel(run)) << (tags.isEmpty() ? ": no tags" : ": tags " + s(terminalSafe(tags.join(QStringLiteral(", "))))) << "\n";
     return 0;
 }
 
@@ -169,8 +172,9 @@ int cmdDelete(const std::vector<std::string>& argv, std::istream& in, bool inIsT
     if (!found) return kBadInput;
     const QList<store::RunRow>& runs = found->runs;
     for (const store::RunRow& r : runs)
-        if (r.mayStillRun()) {
-            err << "shardbench-cli delete: " << s(runLabel(r)) << " is " << s(r.status)
+        // A detached run whose directory and supervisor are gone is recorded failed first: nothing of it runs.
+        if (r.mayStillRun() && !(r.isDetached() && settleVanishedRun(storePathOption(a), r, err))) {
+            err << "shardbench-cli delete: " << s(runLabel(r)) << " is " << s(terminalSafe(r.status))
                 << (r.isDetached() ? " on its cluster" : "") << ": stop it before deleting it (nothing was deleted)\n";
             return kBadInput;
         }
@@ -181,7 +185,8 @@ int cmdDelete(const std::vector<std::string>& argv, std::istream& in, bool inIsT
             return kBadInput;
         }
         for (const store::RunRow& r : runs)
-            err << "  " << s(runLabel(r)) << ": " << s(r.status) << ", " << std::max(r.stepsDone, 0) << " steps, uid " << s(r.uid) << "\n";
+            err << "  " << s(runLabel(r)) << ": " << s(terminalSafe(r.status)) << ", " << std::max(r.stepsDone, 0) << " steps, uid "
+                << s(terminalSafe(r.uid)) << "\n";
         err << "Delete " << (runs.size() == 1 ? "this run" : "these runs")
             << " and their records (metrics, logs, events)? Checkpoint files stay on disk. [y/N] " << std::flush;
         std::string answer;
@@ -206,7 +211,7 @@ int cmdDelete(const std::vector<std::string>& argv, std::istream& in, bool inIsT
         return rc;
     for (qsizetype i = 0; i < runs.size(); ++i) {
         out << "deleted " << s(runLabel(runs[i])) << "\n";
-        for (const QString& path : kept[i]) out << "  its checkpoint stays on disk: " << s(path) << "\n";
+        for (const QString& path : kept[i]) out << "  its checkpoint stays on disk: " << s(terminalSafe(path)) << "\n";
     }
     return 0;
 }

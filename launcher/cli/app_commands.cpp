@@ -4,6 +4,7 @@
 #include "preflight_words.hpp"
 #include "probe_text.hpp"
 #include "target_options.hpp"
+#include "text_format.hpp"
 
 #include "hosts/host_probe.hpp"
 #include "run/launch_request.hpp"
@@ -134,7 +135,7 @@ int cmdProbe(const std::vector<std::string>& argv, std::ostream& out, std::ostre
     }
     printProbe(result, out);
     if (result.ok()) return 0;
-    err << "shardbench-cli probe: " << probeFailure(result).toStdString() << "\n";
+    err << "shardbench-cli probe: " << terminalSafe(probeFailure(result)).toStdString() << "\n";
     return 1;
 }
 

@@ -24,7 +24,7 @@ namespace sb::cli {
 namespace {
 
 constexpr int kBadInput = 2;
-constexpr int kCheckpointsFailed = 3; // as `run`: trained to the end, but checkpoints failed
+constexpr int kCheckpointsFailed = 3; // as `run`: trained to the end, but checkpoints failed or lines were lost
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
@@ -58,14 +58,42 @@ int detachedRun(const QString& dbPath, const QString& ref, const char* cmd, std:
     else if (row && !(error = launch::AttachTarget::fromJson(row->attachJson, target)).isEmpty())
         error = QStringLiteral("run %1: %2").arg(row->id).arg(error);
     if (!error.isEmpty()) {
-        err << "shardbench-cli " << cmd << ": " << s(error) << "\n";
+        err << "shardbench-cli " << cmd << ": " << s(terminalSafe(error)) << "\n";
         return kBadInput;
     }
     *run = *row;
     return 0;
 }
 
+// Records `update` (a run's final row) in the store at `dbPath`; "" or why not.
+QString recordFinal(const QString& dbPath, const store::RunUpdate& update)
+{
+    QString error;
+    auto store = store::SqliteRunStore::open(dbPath, &error);
+    if (!store) return error;
+    store->updateRun(update);
+    return store->flush() ? QString() : store->lastError();
+}
+
 } // namespace
+
+bool settleVanishedRun(const QString& dbPath, const store::RunRow& run, std::ostream& err)
+{
+    launch::AttachTarget target;
+    if (!run.isDetached() || !run.mayStillRun() || !launch::AttachTarget::fromJson(run.attachJson, &target).isEmpty() ||
+        target.transport == launch::AttachTarget::Transport::Slurm) // squeue knows a Slurm run's fate
+        return false;
+    launch::SupervisorProcess found;
+    if (!launch::signalSupervisor(target, launch::SupervisorSignal::None, &found).isEmpty() || !launch::isGoneForGood(found))
+        return false;
+    const store::RunUpdate u = launch::goneRunUpdate(run.id, target, found);
+    if (const QString why = recordFinal(dbPath, u); !why.isEmpty()) {
+        err << "shardbench-cli: run " << run.id << ": cannot record its end: " << s(terminalSafe(why)) << "\n";
+        return false;
+    }
+    err << "shardbench: run " << run.id << ": recorded as failed: " << s(terminalSafe(*u.reason)) << "\n";
+    return true;
+}
 
 int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
                     std::ostream& out, std::ostream& err)
@@ -80,13 +108,14 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
     std::unique_ptr<launch::AttachSession> attached = launch::openAttachSession(dbPath, *store, runId, &policy, options, &error, &run);
     if (!attached) {
-        err << "shardbench-cli attach: " << s(error) << "\n";
+        err << "shardbench-cli attach: " << s(terminalSafe(error)) << "\n";
         return kBadInput;
     }
     launch::AttachSession& session = *attached;
     const launch::AttachTarget& target = session.target();
 
-    auto say = [&err](const QString& line) { err << "shardbench: " << s(line) << "\n" << std::flush; };
+    // Every line said here carries text from the cluster: reasons, log lines, host names, remote errors.
+    auto say = [&err](const QString& line) { err << "shardbench: " << s(terminalSafe(line)) << "\n" << std::flush; };
     QElapsedTimer lastStep;
     QObject::connect(&session, &launch::AttachSession::progress, &session, say);
     launch::RunIngestor& in = session.ingestor();
@@ -122,14 +151,18 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     QCoreApplication::exec();
     store->flush();
     if (!finishError.isEmpty()) {
-        err << "shardbench-cli attach: run " << runId << ": " << s(finishError) << "\n";
+        err << "shardbench-cli attach: run " << runId << ": " << s(terminalSafe(finishError)) << "\n";
+        // Not `starting` for ever when nothing of it is left (written by a connection of its own: WAL).
+        if (!store::isFinal(in.status())) settleVanishedRun(dbPath, run, err);
         return 1;
     }
     const store::RunStatus st = in.status();
-    const bool checkpointsFailed = in.state().value(QStringLiteral("failed_checkpoints")).toInt() > 0;
-    out << "run " << runId << " (" << s(run.uid) << "): " << s(store::statusName(st));
-    if (!in.reason().isEmpty()) out << ": " << s(in.reason());
-    const int steps = in.state().value(QStringLiteral("steps_done")).toInt();
+    // Lines the supervisor could not write into the run directory (a full disk) make no plain completion either.
+    const bool checkpointsFailed = in.state().value(QStringLiteral("failed_checkpoints")).toInt() > 0 ||
+                                   in.state().value(QStringLiteral("lines_lost")).toDouble() > 0;
+    out << "run " << runId << " (" << s(terminalSafe(run.uid)) << "): " << s(store::statusName(st));
+    if (!in.reason().isEmpty()) out << ": " << s(terminalSafe(in.reason()));
+    const int steps = in.stepsDone(); // a dead supervisor's last state lags its last step line
     out << ", " << steps << " steps";
     if (in.state().contains(QStringLiteral("final_loss")))
         out << ", final loss " << s(QString::number(in.state().value(QStringLiteral("final_loss")).toDouble(), 'f', 4));
@@ -172,13 +205,21 @@ int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
     launch::DetachedRefresh refresh(dbPath, *store, &policy);
     QEventLoop loop;
+    QList<qint64> unreached;
+    QObject::connect(&refresh, &launch::DetachedRefresh::runRefreshed, &loop, [&](qint64 id, const QString& e) {
+        if (!e.isEmpty()) unreached << id;
+    });
     QObject::connect(&refresh, &launch::DetachedRefresh::finished, &loop, [&](const QStringList& errors) {
-        for (const QString& e : errors) err << "shardbench-cli runs: " << s(e) << "\n";
+        for (const QString& e : errors) err << "shardbench-cli runs: " << s(terminalSafe(e)) << "\n";
         loop.quit();
     });
     refresh.start(ids);
     loop.exec();
     store->flush();
+    // A run that could not be followed because nothing of it is left ends here, not `starting` for ever.
+    if (!unreached.isEmpty()) reader = store::RunReader::open(dbPath, &error);
+    for (qint64 id : unreached)
+        if (const std::optional<store::RunRow> row = reader ? reader->run(id) : std::nullopt) settleVanishedRun(dbPath, *row, err);
     return static_cast<int>(ids.size());
 }
 
@@ -216,12 +257,25 @@ int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     launch::AttachTarget target;
     if (const int code = detachedRun(dbPath, q(a.positional()[0]), "stop", err, &run, &target)) return code;
     QString said;
-    const QString error = launch::stopDetachedRun(target, a.has("--kill"), &said);
+    launch::SupervisorProcess found;
+    const QString error = launch::stopDetachedRun(target, a.has("--kill"), &said, &found);
     if (!error.isEmpty()) {
-        err << "shardbench-cli stop: run " << run.id << ": " << s(error) << "\n";
+        err << "shardbench-cli stop: run " << run.id << ": " << s(terminalSafe(error)) << "\n";
         return 1;
     }
-    err << "shardbench: run " << run.id << ": " << s(said) << "\n";
+    err << "shardbench: run " << run.id << ": " << s(terminalSafe(said)) << "\n";
+    if (launch::isGoneForGood(found)) {
+        // No run directory: no state will ever say how it ended; this command does.
+        if (!run.mayStillRun()) return 0;
+        const store::RunUpdate u = launch::goneRunUpdate(run.id, target, found);
+        if (const QString why = recordFinal(dbPath, u); !why.isEmpty()) {
+            err << "shardbench-cli stop: run " << run.id << ": cannot record its end: " << s(terminalSafe(why)) << "\n";
+            return 1;
+        }
+        out << "run " << run.id << " (" << s(terminalSafe(run.uid)) << "): " << s(store::statusName(*u.status)) << ": "
+            << s(terminalSafe(*u.reason)) << "\n";
+        return 0;
+    }
     launch::AttachOptions o;
     o.follow = false;
     attachAndIngest(dbPath, run.id, o, true, out, err); // record the final state

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "launch/detach/attach_session.hpp"
+#include "store/run_reader.hpp"
 
 #include <ostream>
 #include <string>
@@ -22,6 +23,13 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
 // Fetches what the store lacks of rank `rank`'s log of detached run `runId`
 // (launch/detach/rank_log_fetch.hpp). Returns "" or why it could not.
 QString fetchRankLog(const QString& dbPath, qint64 runId, int rank);
+
+// A detached run the store still has as starting or running, whose run
+// directory is gone and of which no supervisor runs (asked where it lives:
+// by process, detached_control.hpp) can never report again: records it
+// failed, says so on `err` and returns true. False when it may still run,
+// cannot be asked, or is not such a run.
+bool settleVanishedRun(const QString& dbPath, const store::RunRow& run, std::ostream& err);
 
 // Catches up every detached run of the store that is not final (a run that
 // cannot be reached is named on `err`). Returns how many it tried.

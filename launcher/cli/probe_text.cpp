@@ -1,5 +1,7 @@
 #include "probe_text.hpp"
 
+#include "text_format.hpp"
+
 namespace sb::cli {
 
 using app::HostProbeResult;
@@ -31,7 +33,7 @@ QString why(const HostProbeResult& r)
 
 void line(std::ostream& out, const char* field, const QString& value)
 {
-    out << field << ": " << value.toStdString() << "\n";
+    out << field << ": " << terminalSafe(value).toStdString() << "\n"; // the host's own words
 }
 
 } // namespace

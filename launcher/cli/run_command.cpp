@@ -5,9 +5,11 @@
 #include "interrupt_signals.hpp"
 #include "run_console.hpp"
 #include "target_options.hpp"
+#include "text_format.hpp"
 
 #include "launch/backend_factory.hpp"
 #include "launch/detach/detached_launch.hpp"
+#include "launch/slurm/sbatch_script.hpp"
 #include "launch/launch_checks.hpp"
 #include "launch/prepared_launch.hpp"
 #include "launch/run_recorder.hpp"
@@ -52,7 +54,7 @@ int usageError(std::ostream& err, const QString& msg)
 int targetError(std::ostream& err, const TargetError& why)
 {
     if (why.usage) return usageError(err, why.lines.value(0));
-    for (const QString& line : why.lines) err << "shardbench-cli run: " << line.toStdString() << "\n";
+    for (const QString& line : why.lines) err << "shardbench-cli run: " << terminalSafe(line).toStdString() << "\n";
     return kBadInput;
 }
 
@@ -99,9 +101,9 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (auto why = checkTargetCore(a, c)) return targetError(err, *why);
 
     const launch::PrepareResult prepared = launch::prepareLaunch(c);
-    for (const QString& w : launch::runConfigMessages(prepared.warnings)) err << "shardbench-cli run: " << w.toStdString() << "\n";
+    for (const QString& w : launch::runConfigMessages(prepared.warnings)) err << "shardbench-cli run: " << terminalSafe(w).toStdString() << "\n";
     if (!prepared.ok()) {
-        for (const QString& e : launch::runConfigMessages(prepared.errors)) err << "shardbench-cli run: " << e.toStdString() << "\n";
+        for (const QString& e : launch::runConfigMessages(prepared.errors)) err << "shardbench-cli run: " << terminalSafe(e).toStdString() << "\n";
         return kBadInput;
     }
 
@@ -112,9 +114,9 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     const launch::CoreBuild core = here ? launch::probeCoreBuild(here->corePath) : launch::CoreBuild{};
     const launch::LaunchCheckResult checks =
         launch::checkLaunchTarget(prepared.launch, checkOptions, launch::MachineFacts::ofThisMachine(), core);
-    for (const QString& w : launch::runConfigMessages(checks.warnings)) err << "shardbench-cli run: warning: " << w.toStdString() << "\n";
+    for (const QString& w : launch::runConfigMessages(checks.warnings)) err << "shardbench-cli run: warning: " << terminalSafe(w).toStdString() << "\n";
     if (!checks.ok()) {
-        for (const QString& e : launch::runConfigMessages(checks.errors)) err << "shardbench-cli run: " << e.toStdString() << "\n";
+        for (const QString& e : launch::runConfigMessages(checks.errors)) err << "shardbench-cli run: " << terminalSafe(e).toStdString() << "\n";
         return kBadInput;
     }
 
@@ -142,16 +144,24 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
             d.supervise = QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-supervise");
         if (c.backend() == launch::BackendKind::Slurm && d.supervise.contains(QLatin1Char('/')))
             d.supervise = QFileInfo(d.supervise).absoluteFilePath(); // the batch script runs it on a node
+        if (c.backend() == launch::BackendKind::Slurm) {
+            // What the batch script cannot carry is bad input, refused before anything is written.
+            const auto bad = launch::batchScriptProblems(prepared.launch,
+                                                         launch::slurmRunRoot(prepared.launch, d.runRoot) + QLatin1Char('/') + prepared.launch.uid);
+            for (const QString& e : launch::runConfigMessages(bad)) err << "shardbench-cli run: " << terminalSafe(e).toStdString() << "\n";
+            if (!bad.empty()) return kBadInput;
+        }
         launch::DetachedRun detached;
         const QString why = launch::launchDetached(prepared.launch, d, *store, policy, &detached);
         store.reset(); // attaching opens its own writer
         if (!why.isEmpty()) {
-            err << "shardbench-cli run: " << why.toStdString() << "\n";
+            err << "shardbench-cli run: " << terminalSafe(why).toStdString() << "\n"; // may hold the cluster's words
             return 1;
         }
         if (!a.has("--quiet"))
             err << "shardbench: run " << detached.runId << " (" << prepared.launch.uid.toStdString() << "): "
-                << prepared.launch.planSummary.toStdString() << ", supervised on " << detached.target.describe().toStdString()
+                << terminalSafe(prepared.launch.planSummary).toStdString() << ", supervised on "
+                << terminalSafe(detached.target.describe()).toStdString()
                 << (detached.supervisorPid > 0 ? " (pid " + std::to_string(detached.supervisorPid) + ")" : std::string()) << "\n";
         if (a.has("--no-follow")) {
             out << detached.runId << "\n";
@@ -190,7 +200,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     std::signal(SIGPIPE, SIG_IGN); // a closed terminal or pipe must not kill the supervisor
 
     errStream << "shardbench: run " << recorder.runId() << " (" << prepared.launch.uid << "): "
-              << prepared.launch.planSummary << ", " << launch::backendName(c.backend()) << "\n";
+              << terminalSafe(prepared.launch.planSummary) << ", " << launch::backendName(c.backend()) << "\n";
     errStream.flush();
     QObject::connect(&supervisor, &launch::RunSupervisor::finished, QCoreApplication::instance(),
                      [] { QCoreApplication::exit(0); }, Qt::QueuedConnection);
@@ -198,7 +208,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     QCoreApplication::exec();
 
     console.printSummary(outStream, recorder.runId(), QFileInfo(dbPath).absoluteFilePath());
-    if (!recorder.error().isEmpty()) errStream << "shardbench: warning: " << recorder.error() << "\n";
+    if (!recorder.error().isEmpty()) errStream << "shardbench: warning: " << terminalSafe(recorder.error()) << "\n";
     errStream.flush();
     switch (supervisor.outcome().status) {
     case store::RunStatus::Completed: return supervisor.outcome().failedCheckpoints > 0 ? kCheckpointsFailed : 0;

@@ -46,7 +46,7 @@ void RunConsole::message(const QString& text)
 {
     if (lineShown_ && options_.terminal) err_ << "\r\x1b[K";
     lineShown_ = false;
-    err_ << "shardbench: " << text << "\n";
+    err_ << "shardbench: " << terminalSafe(text) << "\n"; // rank lines, reasons, host names: from the cluster
     err_.flush();
     drawProgress(true);
 }
@@ -129,14 +129,14 @@ void RunConsole::printSummary(QTextStream& out, qint64 runId, const QString& dbP
     const launch::PreparedLaunch& l = supervisor_.launch();
     const QString status = store::statusName(o.status);
     out << "run " << runId << " (" << l.uid << ") " << status;
-    if (!o.reason.isEmpty()) out << ": " << o.reason;
+    if (!o.reason.isEmpty()) out << ": " << terminalSafe(o.reason);
     out << "\n";
-    if (!l.config.name.isEmpty()) out << "  name      " << l.config.name << "\n";
-    out << "  plan      " << l.planSummary << "\n";
+    if (!l.config.name.isEmpty()) out << "  name      " << terminalSafe(l.config.name) << "\n";
+    out << "  plan      " << terminalSafe(l.planSummary) << "\n";
     QStringList hosts;
     for (int i = 0; i < l.hosts.size(); ++i)
         hosts << launch::HostSpec{supervisor_.hostName(i), l.hosts[i].slots}.label();
-    out << "  backend   " << launch::backendName(l.config.backend()) << " (" << hosts.join(QStringLiteral(", ")) << ")\n";
+    out << "  backend   " << launch::backendName(l.config.backend()) << " (" << terminalSafe(hosts.join(QStringLiteral(", "))) << ")\n";
     out << "  steps     " << o.stepsDone << "/" << l.planSteps;
     if (!std::isnan(o.finalLoss)) out << ", final loss " << number(o.finalLoss, 6);
     out << "\n";

@@ -31,14 +31,14 @@ std::unique_ptr<store::RunReader> openReader(const Args& a, const char* cmd, std
     const QString path = storePathOption(a);
     QString error;
     auto reader = store::RunReader::open(path, &error);
-    if (!reader) err << "shardbench-cli " << cmd << ": " << s(error) << "\n";
+    if (!reader) err << "shardbench-cli " << cmd << ": " << s(terminalSafe(error)) << "\n";
     return reader;
 }
 
 std::optional<store::RunRow> findRun(store::RunReader& r, const std::string& ref, const char* cmd, std::ostream& err)
 {
     auto run = r.findRun(q(ref));
-    if (!run) err << "shardbench-cli " << cmd << ": " << s(r.lastError()) << "\n";
+    if (!run) err << "shardbench-cli " << cmd << ": " << s(terminalSafe(r.lastError())) << "\n";
     return run;
 }
 
@@ -145,10 +145,11 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     for (const store::RunRow& r : runs) {
         QString name = r.name;
         name.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        name = terminalSafe(name);
         if (name.size() > 15) name = name.left(14) + QChar(0x2026);
-        out << s(pad(QString::number(r.id), 5) + pad(r.uid, 23) + pad(name, 16) +
-                 pad(r.isAbandoned() ? QStringLiteral("abandoned") : r.status, 10) +
-                 pad(r.backend, 8) + pad(QString::number(r.worldSize), 6) +
+        out << s(pad(QString::number(r.id), 5) + pad(terminalSafe(r.uid), 23) + pad(name, 16) +
+                 pad(r.isAbandoned() ? QStringLiteral("abandoned") : terminalSafe(r.status), 10) +
+                 pad(terminalSafe(r.backend), 8) + pad(QString::number(r.worldSize), 6) +
                  pad(r.stepsDone < 0 ? QStringLiteral("-") : QString::number(r.stepsDone), 7) +
                  pad(number(r.finalLoss, 5), 10) + pad(localTime(r.createdAt), 20) + duration(r))
             << "\n";
@@ -208,8 +209,11 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         if (!run->planJson.endsWith(QLatin1Char('\n'))) out << "\n";
         return 0;
     }
-    auto line = [&](const char* key, const QString& value) { out << "  " << s(QString::fromLatin1(key).leftJustified(13)) << s(value) << "\n"; };
-    out << "run " << run->id << " (" << s(run->uid) << ")\n";
+    // Every value may come from a cluster (reason, hosts, paths) or a person (name, tags, notes): escaped.
+    auto line = [&](const char* key, const QString& value) {
+        out << "  " << s(QString::fromLatin1(key).leftJustified(13)) << s(terminalSafe(value)) << "\n";
+    };
+    out << "run " << run->id << " (" << s(terminalSafe(run->uid)) << ")\n";
     if (!run->name.isEmpty()) line("name", run->name);
     if (!run->tags.isEmpty()) line("tags", run->tags.join(QStringLiteral(", ")));
     if (!run->notes.isEmpty()) line("notes", QString(run->notes).replace(QLatin1Char('\n'), QStringLiteral("\n               ")));
@@ -257,21 +261,21 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (attempts.size() > 1 || (!attempts.isEmpty() && !attempts.front().reason.isEmpty())) {
         out << "  attempts:\n";
         for (const store::AttemptRecord& at : attempts)
-            out << s(QStringLiteral("    %1  %2%3%4")
+            out << s(terminalSafe(QStringLiteral("    %1  %2%3%4")
                          .arg(at.attempt)
                          .arg(at.status)
                          .arg(at.resumeDir.isEmpty() ? QString() : QStringLiteral(" (resumed from ") + at.resumeDir + QLatin1Char(')'))
-                         .arg(at.reason.isEmpty() ? QString() : QStringLiteral(": ") + at.reason))
+                         .arg(at.reason.isEmpty() ? QString() : QStringLiteral(": ") + at.reason)))
                 << "\n";
     }
     if (!checkpoints.isEmpty()) {
         out << "  checkpoints:\n";
         for (const store::CheckpointRecord& c : checkpoints)
-            out << s(QStringLiteral("    step %1  %2  %3  %4  rank %5%6")
+            out << s(terminalSafe(QStringLiteral("    step %1  %2  %3  %4  rank %5%6")
                          .arg(c.step)
                          .arg(c.status, humanBytes(c.bytes), c.path)
                          .arg(c.rank)
-                         .arg(c.host.isEmpty() ? QString() : QStringLiteral(" on ") + c.host))
+                         .arg(c.host.isEmpty() ? QString() : QStringLiteral(" on ") + c.host)))
                 << "\n";
     }
     return 0;
@@ -359,7 +363,7 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (run->isDetached() && rank >= 0 && !a.has("--no-fetch")) {
         const QString why = fetchRankLog(storePathOption(a), run->id, rank);
         if (!why.isEmpty())
-            err << "shardbench-cli logs: run " << run->id << ": cannot fetch rank " << rank << "'s log (" << s(why)
+            err << "shardbench-cli logs: run " << run->id << ": cannot fetch rank " << rank << "'s log (" << s(terminalSafe(why))
                 << "); showing what the store holds\n";
     }
     const QList<store::LogRecord> logs = reader->logs(run->id, rank, attempt);
@@ -373,7 +377,7 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         const QString text = l.rank >= 0 && l.line.startsWith(QStringLiteral("[rank %1]").arg(l.rank)) && run->restarts == 0
                                  ? l.line
                                  : prefix + QLatin1Char(' ') + l.line;
-        out << s(text) << "\n";
+        out << s(terminalSafe(text)) << "\n"; // rank output and supervisor lines come from the cluster
     }
     if (!reader->lastError().isEmpty()) {
         err << "shardbench-cli logs: " << s(reader->lastError()) << "\n";

@@ -1,7 +1,10 @@
 #include "text_format.hpp"
 
+#include "launch/printable.hpp"
+
 #include <QDateTime>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sb::cli {
@@ -48,5 +51,27 @@ QString number(double v, int precision)
 {
     return std::isnan(v) ? QStringLiteral("-") : QString::number(v, 'g', precision);
 }
+
+QString terminalSafe(const QString& text)
+{
+    auto needsEscape = [](QChar c) {
+        const char16_t u = c.unicode();
+        return (u < 0x20 && u != u'\n' && u != u'\t') || (u >= 0x7f && u < 0xa0);
+    };
+    if (std::none_of(text.begin(), text.end(), needsEscape)) return text; // the common case: no copy
+    QString out;
+    out.reserve(text.size() + 16);
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (!needsEscape(text[i])) continue;
+        out += QStringView(text).mid(from, i - from);
+        out += launch::printable(QString(text[i]));
+        from = i + 1;
+    }
+    out += QStringView(text).mid(from);
+    return out;
+}
+
+std::string terminalSafe(const std::string& text) { return terminalSafe(QString::fromStdString(text)).toStdString(); }
 
 } // namespace sb::cli

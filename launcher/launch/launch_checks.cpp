@@ -1,5 +1,7 @@
 #include "launch_checks.hpp"
 
+#include "bounded_output.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -77,13 +79,17 @@ CoreBuild probeCoreBuild(const QString& corePath)
     p.setProgram(corePath);
     p.setArguments({QStringLiteral("--version")});
     p.setStandardInputFile(QProcess::nullDevice());
+    p.setStandardErrorFile(QProcess::nullDevice());
     p.start();
-    if (!p.waitForFinished(10000)) {
-        p.kill();
-        p.waitForFinished(1000);
-        return {};
+    if (!p.waitForStarted(10000)) return {};
+    const BoundedOutput out = readBoundedOutput(p, kMaxCoreVersionBytes, 10000);
+    if (out.outcome == BoundedOutput::TooLong) {
+        CoreBuild b;
+        b.outputTooLong = true;
+        return b;
     }
-    return parseCoreVersion(QString::fromUtf8(p.readAllStandardOutput()));
+    if (out.outcome != BoundedOutput::Finished) return {};
+    return parseCoreVersion(QString::fromUtf8(out.out));
 }
 
 RunConfigProblem MemoryVerdict::problem(bool ignored) const
@@ -142,6 +148,8 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
     // The core's build: local and Slurm runs start the binary this machine sees.
     if (const HereCore* h = hereCore(l.config.target); h && l.cuda && core.known && !core.cuda)
         r.errors.push_back({RunConfigCode::CoreWithoutCuda, {textArg(h->corePath), textArg(core.text)}});
+    if (const HereCore* h = hereCore(l.config.target); h && core.outputTooLong)
+        r.errors.push_back({RunConfigCode::CoreVersionTooLong, {textArg(h->corePath), textArg(byteLimitText(kMaxCoreVersionBytes))}});
 
     const int here = localRanks(l);
     if (here > 0 && l.cuda && m.gpus >= 0 && here > m.gpus)

@@ -27,11 +27,15 @@ struct MachineFacts {
 // What `shardbench-core --version` says about its build.
 struct CoreBuild {
     bool known = false;
-    bool cuda = false;  // "CUDA and NCCL"; else "CPU and Gloo"
-    QString text;       // the version line
+    bool cuda = false;          // "CUDA and NCCL"; else "CPU and Gloo"
+    bool outputTooLong = false; // it printed more than kMaxCoreVersionBytes and was stopped (refused)
+    QString text;               // the version line
 };
 CoreBuild parseCoreVersion(const QString& versionOutput);
-// Runs `corePath --version` (at most a few seconds); unknown when it cannot.
+// A version is one line; more than this is not shardbench-core's answer.
+inline constexpr qsizetype kMaxCoreVersionBytes = 64 * 1024;
+// Runs `corePath --version` (at most a few seconds, at most
+// kMaxCoreVersionBytes read); unknown when it cannot.
 CoreBuild probeCoreBuild(const QString& corePath);
 
 // The memory verdict of a run: the worst rank's estimated peak against the

@@ -12,6 +12,8 @@ QString printable(const QString& text)
         else if (c == QLatin1Char('\r')) out += QStringLiteral("\\r");
         else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
             out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        else if (c.unicode() >= 0x80 && c.unicode() < 0xa0) // C1 controls: U+009B is a CSI to some terminals
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
         else out += c;
     }
     return out;

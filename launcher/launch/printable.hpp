@@ -1,5 +1,5 @@
 // Text a user typed, made safe to print in one line of a message:
-// control characters become escapes (\n, \t, \x1b).
+// control characters become escapes (\n, \t, \x1b, \u009b).
 #pragma once
 
 #include <QString>

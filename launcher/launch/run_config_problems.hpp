@@ -86,6 +86,8 @@
       "the estimated peak of rank %1 is %2 but a rank has %3 (this machine's available memory shared by its ranks); " \
       "launched anyway (--ignore-memory-estimate)") \
     X(CoreWithoutCuda, "launch.core_without_cuda", "the plan runs on cuda but %1 was built without CUDA (%2)") \
+    X(CoreVersionTooLong, "launch.core_version_too_long", \
+      "%1 --version printed more than %2 and was stopped: the core's output was too long (is it shardbench-core?)") \
     X(TooFewGpus, "launch.too_few_gpus", "the plan runs %1 CUDA rank(s) on this machine, which has %2 GPU(s)") \
     X(TooManyRanks, "launch.too_many_ranks", \
       "the plan runs %1 ranks on this machine, which has %2 core(s): at most %3 ranks per core can make progress") \
@@ -95,7 +97,9 @@
     X(CheckpointDirNotFolder, "launch.checkpoint_dir_not_folder", \
       "the checkpoint folder %1 cannot be created (%2 is not a folder)") \
     X(CheckpointDirUnwritable, "launch.checkpoint_dir_unwritable", "the checkpoint folder %1 is not writable: %2") \
-    X(CheckpointDirFull, "launch.checkpoint_dir_full", "the checkpoint folder %1 has %2 free but one checkpoint takes about %3")
+    X(CheckpointDirFull, "launch.checkpoint_dir_full", "the checkpoint folder %1 has %2 free but one checkpoint takes about %3") \
+    /* batchScriptProblems(): what a detached Slurm run's batch script cannot carry (%3: a quoted character or word) */ \
+    X(SlurmBatchValue, "launch.slurm_batch_value", "%1 \"%2\" cannot be written in a batch script: it contains %3")
 
 namespace sb::launch {
 

@@ -50,8 +50,12 @@ ParsedLine parseEventBody(QByteArrayView body)
     // A line without "v" predates the field: version 1. A newer major is refused.
     const QJsonValue v = e.fields.value(QLatin1String("v"));
     e.version = v.toInt(0);
-    if (const Status why = versionProblem(static_cast<long long>(std::clamp(v.toDouble(1), -1e9, 1e9)), {}); !why.ok())
-        return malformed(QString::fromStdString(why.message()));
+    const long long version = static_cast<long long>(std::clamp(v.toDouble(1), -1e9, 1e9));
+    if (const Status why = versionProblem(version, {}); !why.ok()) {
+        ParsedLine refused = malformed(QString::fromStdString(why.message()));
+        refused.newerVersion = static_cast<int>(version);
+        return refused;
+    }
     e.t = e.fields.value(QLatin1String("t")).toDouble(0);
     e.runId = e.fields.value(QLatin1String("run_id")).toString();
     return p;

@@ -17,6 +17,7 @@ struct ParsedLine {
     Kind kind = Text;
     CoreEvent event;   // for Event
     QString error;     // for Malformed: why it was refused
+    int newerVersion = 0; // for Malformed: the event's version when that is why (newer than kProtocolVersion)
 };
 
 ParsedLine parseOutputLine(QByteArrayView line);

@@ -49,6 +49,7 @@ struct RunUpdate {
     std::optional<double> finalLoss;
     std::optional<qint64> malformedLines;
     std::optional<QStringList> hosts; // once known (the nodes Slurm allocated)
+    std::optional<QString> attachJson; // detached: once the supervisor's process is known
     // A person's words on the run (the workbench's Rename, Tags, Notes).
     std::optional<QString> name;
     std::optional<QStringList> tags;

@@ -127,6 +127,7 @@ QString WriteStatements::updateRun(const RunUpdate& u)
     if (u.finalLoss) add("final_loss", real(*u.finalLoss));
     if (u.malformedLines) add("malformed_lines", *u.malformedLines);
     if (u.hosts) add("hosts_json", stringsJson(*u.hosts));
+    if (u.attachJson) add("attach_json", textOrNull(*u.attachJson));
     if (u.name) add("name", *u.name);
     if (u.tags) add("tags_json", u.tags->isEmpty() ? QVariant() : QVariant(stringsJson(*u.tags)));
     if (u.notes) add("notes", textOrNull(*u.notes));

@@ -5,8 +5,9 @@
 // and the index's refusal of malformed or unknown-version files. On small
 // checkpoints written here: the index's own checksum (edited digits, dtypes,
 // removed tensors), completeness against the plan's model, the version-1
-// read-only path, FIFOs and /dev/zero in place of files (a hang fails), and
-// checkpoint roots shared by several runs.
+// read-only path, FIFOs and /dev/zero in place of files (a hang fails),
+// export's check of every file's size and SHA-256 (also through
+// shardbench-cli), and checkpoint roots shared by several runs.
 #include "checkpoint/checkpoint_index.hpp"
 #include "checkpoint/checkpoint_io.hpp"
 #include "checkpoint/crc32c.hpp"
@@ -387,6 +388,60 @@ private Q_SLOTS:
             QVERIFY2(e.contains(QString::fromStdString(path)) && e.contains(expect), qPrintable(QLatin1String(what) + QStringLiteral(": ") + e));
         }
         QVERIFY(!QFile::exists(QString::fromStdString(out)));
+    }
+
+    // Export checks every file's size and SHA-256 against the index before it
+    // writes anything: damage the shard CRCs do not see (a byte of an optimizer
+    // state, which export does not read; bytes added or cut at the end) is
+    // refused, the library and the command line alike, and no output is left.
+    void exportChecksEveryFilesSizeAndSha256_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("a byte flipped, same size") << QStringLiteral("flip") << QStringLiteral("SHA-256 is ");
+        QTest::newRow("truncated") << QStringLiteral("truncate") << QStringLiteral("bytes, the index says");
+        QTest::newRow("extended") << QStringLiteral("extend") << QStringLiteral("bytes, the index says");
+    }
+
+    void exportChecksEveryFilesSizeAndSha256()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, message);
+        QTemporaryDir root;
+        const std::string dir = makeCheckpoint(root.path(), "run-a", 3);
+        const std::string shard = dir + "/rank-00001.safetensors";
+        QByteArray bytes = readAll(shard);
+        QVERIFY(bytes.size() > 16);
+        if (damage == QStringLiteral("flip")) bytes[bytes.size() - 1] = static_cast<char>(bytes[bytes.size() - 1] ^ 0x10); // exp_avg_sq's last float
+        else if (damage == QStringLiteral("truncate")) bytes.chop(4);
+        else bytes.append(QByteArray(8, '\0'));
+        writeAll(shard, bytes);
+        const QString out = root.filePath(QStringLiteral("model.safetensors"));
+        const QString e = messageOf(exportCheckpoint(dir, out.toStdString()));
+        QVERIFY2(e.contains(QString::fromStdString(shard)) && e.contains(message), qPrintable(e));
+        QVERIFY(!QFile::exists(out));
+        QVERIFY(!QFile::exists(out + QStringLiteral(".tmp")));
+        // The command line: a non-zero exit naming the file, and no output.
+        QProcess cli;
+        cli.start(QDir(QStringLiteral(SB_TEST_BIN_DIR)).filePath(QStringLiteral("shardbench-cli")),
+                  {QStringLiteral("checkpoint"), QStringLiteral("export"), QString::fromStdString(dir), QStringLiteral("--quiet"),
+                   QStringLiteral("-o"), out});
+        QVERIFY(cli.waitForFinished(60000));
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY2(err.contains(QString::fromStdString(shard)) && err.contains(message), qPrintable(err));
+        QVERIFY(!QFile::exists(out));
+        QVERIFY(!QFile::exists(out + QStringLiteral(".tmp")));
+        // --format hf goes through the same export.
+        const QString hfOut = root.filePath(QStringLiteral("hf"));
+        cli.start(QDir(QStringLiteral(SB_TEST_BIN_DIR)).filePath(QStringLiteral("shardbench-cli")),
+                  {QStringLiteral("checkpoint"), QStringLiteral("export"), QString::fromStdString(dir), QStringLiteral("--quiet"),
+                   QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("-o"), hfOut});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY2(QString::fromUtf8(cli.readAllStandardError()).contains(QString::fromStdString(shard)), "hf export");
+        QVERIFY(!QFileInfo::exists(hfOut));
+        QVERIFY(!QFileInfo::exists(hfOut + QStringLiteral(".core-export.tmp")));
     }
 
     void runsSharingARootStayApart()

@@ -3,7 +3,8 @@
 // refusal of damaged checkpoints (an edited index, a FIFO or /dev/zero in
 // place of a file), no lost checkpoint under kill -9, two runs sharing
 // one checkpoint folder without touching each other's checkpoints, and an old
-// checkpoint that cannot be pruned reported on the new checkpoint's event.
+// checkpoint that cannot be pruned reported on the new checkpoint's event, and
+// saves that fail on a full disk (a real tmpfs) leaving no step-N.tmp behind.
 #include "engine_support.hpp"
 #include "../safe_signal.hpp"
 
@@ -11,6 +12,7 @@
 #include "plan/plan_json.hpp"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -25,6 +27,7 @@
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -84,6 +87,41 @@ private:
     bool pinned_ = false, immutable_ = false;
     QString why_;
 };
+
+// A tmpfs of `size` mounted on `path` for the test's lifetime (we are root
+// in CI); why() says why not.
+class TinyTmpfs {
+public:
+    TinyTmpfs(const QString& path, const char* size) : path_(path.toStdString())
+    {
+        QDir().mkpath(path);
+        if (::mount("tmpfs", path_.c_str(), "tmpfs", 0, (std::string("size=") + size + ",mode=0755").c_str()) == 0) mounted_ = true;
+        else why_ = QStringLiteral("cannot mount a tmpfs on %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+    }
+    ~TinyTmpfs()
+    {
+        if (mounted_) ::umount2(path_.c_str(), MNT_DETACH);
+    }
+    TinyTmpfs(const TinyTmpfs&) = delete;
+    TinyTmpfs& operator=(const TinyTmpfs&) = delete;
+    bool ok() const { return mounted_; }
+    const QString& why() const { return why_; }
+
+private:
+    std::string path_;
+    bool mounted_ = false;
+    QString why_;
+};
+
+// Every path under `root` (folders and files), relative to it.
+QStringList treeOf(const QString& root)
+{
+    QStringList out;
+    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) out << QDir(root).relativeFilePath(it.next());
+    out.sort();
+    return out;
+}
 
 } // namespace
 
@@ -329,6 +367,38 @@ private Q_SLOTS:
         QVERIFY2(message.startsWith(QStringLiteral("old checkpoint not pruned: cannot remove ")) && message.contains(old), qPrintable(message));
         QVERIFY(QFile::exists(file.fileName()));
         QCOMPARE(sb::ckpt::listCheckpoints(root.toStdString() + "/stuck").back().first, std::int64_t(4));
+    }
+
+    void aSaveThatFailsOnAFullDiskLeavesNoPart_data()
+    {
+        QTest::addColumn<bool>("async");
+        QTest::newRow("sync") << false;
+        QTest::newRow("async") << true;
+    }
+
+    // On a full disk every save fails (the run trains on and says so); the
+    // save's own failure path removes its step-N.tmp folder and every rank's
+    // part, so a long run on a full disk does not leave one per save.
+    void aSaveThatFailsOnAFullDiskLeavesNoPart()
+    {
+        QFETCH(bool, async);
+        const QString root = dir_.filePath(async ? QStringLiteral("full-async") : QStringLiteral("full-sync"));
+        // Room for the folders, not for a rank's file (a few hundred KiB).
+        const TinyTmpfs disk(root, "16k");
+        if (!disk.ok()) QSKIP(qPrintable(disk.why()));
+        sb::Plan plan = ckptPlan(2, 6, root, 2);
+        plan.training.checkpoint.async = async;
+        const RunResult r = run(plan, async ? QStringLiteral("full-async.json") : QStringLiteral("full-sync.json"));
+        QVERIFY2(r.ok(), qPrintable(r.describe()));
+        const std::vector<QJsonObject> saves = r.ranks[0].ofType(QStringLiteral("checkpoint"));
+        QCOMPARE(saves.size(), std::size_t(3)); // steps 2, 4, 6
+        for (const QJsonObject& e : saves) {
+            QCOMPARE(e.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+            QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QStringLiteral("No space left on device")),
+                     qPrintable(e.value(QStringLiteral("message")).toString()));
+        }
+        // The run's folder is all that is left: no step-N.tmp, no part of a file.
+        QCOMPARE(treeOf(root), QStringList{QStringLiteral("local")});
     }
 
     void damagedCheckpointsAreRefused_data()

@@ -252,6 +252,10 @@ private Q_SLOTS:
         QTest::newRow("RoPE scaling") << QByteArray(R"({"model_type": "llama", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
             "num_hidden_layers": 2, "num_attention_heads": 4, "rms_norm_eps": 1e-5, "rope_scaling": {"rope_type": "llama3"}})")
                                       << QStringLiteral("rope_scaling");
+        // Shown as given, not as a double cast to an integer out of range.
+        QTest::newRow("rope_theta too large") << QByteArray(R"({"model_type": "llama", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "rms_norm_eps": 1e-5, "rope_theta": 1e19})")
+                                              << QStringLiteral("rope_theta must be between 1 and 1e+12, got 1e+19");
         QTest::newRow("missing size") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_layer": 2, "n_head": 4, "n_positions": 32})")
                                       << QStringLiteral("\"n_embd\"");
         QTest::newRow("heads do not divide") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_embd": 30, "n_layer": 2, "n_head": 4, "n_positions": 32})")

@@ -1,15 +1,22 @@
 // The process contract of shardbench-core (docs/protocol.md): bad input gives
 // a clear message and a non-zero exit, never a hang; a dying peer fails the
-// run; events are well-formed; file data sources work.
+// run; events are well-formed; file data sources work; non-finite initial
+// weights are refused and a loss that is not finite stops the run.
 #include "engine_support.hpp"
 
 #include "plan/plan_json.hpp"
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
+
+#include <cmath>
+#include <functional>
+#include <limits>
 
 namespace {
 
@@ -275,6 +282,91 @@ private Q_SLOTS:
         run = LocalRunner::run(1, {QStringLiteral("--plan"), writePlan(dir_, QStringLiteral("bin100.json"), small)});
         QVERIFY(!run.ok());
         QVERIFY2(run.ranks[0].stdErr.contains(QStringLiteral("is not below the model's vocab_size 100")), qPrintable(run.describe()));
+    }
+
+    // --init-from refuses weights with a NaN (or an infinity) in a tensor,
+    // naming the tensor and the file: nothing trains from them.
+    void nonFiniteInitialWeightsAreRefused()
+    {
+        const QString weights = exportedWeights(QStringLiteral("nan"));
+        QVERIFY(!weights.isEmpty());
+        QString victim;
+        QVERIFY(editFloats(weights, [&](const QString& name, float* v, qint64 n) {
+            if (!victim.isEmpty() || n < 4) return;
+            victim = name;
+            v[3] = std::numeric_limits<float>::quiet_NaN();
+        }));
+        QVERIFY(!victim.isEmpty());
+        const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), tiny_, QStringLiteral("--init-from"), weights});
+        const RankResult& r = run.ranks[0];
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.stdErr.contains(weights) && r.stdErr.contains(QStringLiteral("\"%1\"").arg(victim)) &&
+                     r.stdErr.contains(QStringLiteral("is not finite (nan at element 3")),
+                 qPrintable(run.describe()));
+        QVERIFY(r.ofType(QStringLiteral("step")).empty());
+        QVERIFY(r.ofType(QStringLiteral("done")).empty());
+    }
+
+    // Finite weights whose forward pass overflows: the loss is not finite, and
+    // the run stops at once with that reason and a failure exit, never "done: ok".
+    void aLossThatIsNotFiniteStopsTheRun()
+    {
+        const QString weights = exportedWeights(QStringLiteral("huge"));
+        QVERIFY(!weights.isEmpty());
+        QVERIFY(editFloats(weights, [](const QString&, float* v, qint64 n) {
+            float top = 0;
+            for (qint64 i = 0; i < n; ++i) top = std::max(top, std::abs(v[i]));
+            if (top > 0)
+                for (qint64 i = 0; i < n; ++i) v[i] = v[i] / top * 3e38f; // the largest element just below FLT_MAX
+        }));
+        for (int world : {1, 2}) {
+            const QString plan = world == 1 ? tiny_ : writePlan(dir_, QStringLiteral("tiny2-huge.json"), tinyPlan(2, 2, 3));
+            const RunResult run = LocalRunner::run(world, {QStringLiteral("--plan"), plan, QStringLiteral("--init-from"), weights});
+            QVERIFY2(!run.timedOut, qPrintable(run.describe()));
+            for (const RankResult& r : run.ranks) {
+                QCOMPARE(r.exitCode, 1);
+                QVERIFY2(r.stdErr.contains(QStringLiteral("loss is not finite (")) && r.stdErr.contains(QStringLiteral(") at step 1;")),
+                         qPrintable(run.describe()));
+                const std::vector<QJsonObject> errors = r.ofType(QStringLiteral("error"));
+                QCOMPARE(errors.size(), std::size_t(1));
+                QVERIFY(errors.front().value(QStringLiteral("message")).toString().startsWith(QStringLiteral("loss is not finite")));
+                QVERIFY(r.ofType(QStringLiteral("step")).empty());
+                QVERIFY(r.ofType(QStringLiteral("done")).empty());
+            }
+        }
+    }
+
+private:
+    // The tiny plan's weights after one step, as --export-final writes them.
+    QString exportedWeights(const QString& name)
+    {
+        const QString out = dir_.filePath(name + QStringLiteral(".safetensors"));
+        sb::Plan one = tinyPlan(1, 2, 1);
+        const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), writePlan(dir_, name + QStringLiteral("-1.json"), one),
+                                                   QStringLiteral("--export-final"), out});
+        if (!run.ok()) qWarning("%s", qPrintable(run.describe()));
+        return run.ok() ? out : QString();
+    }
+
+    // Rewrites the F32 tensors of a .safetensors file in place, in the header's order.
+    static bool editFloats(const QString& path, const std::function<void(const QString&, float*, qint64)>& edit)
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadWrite)) return false;
+        QByteArray bytes = f.readAll();
+        quint64 n = 0;
+        for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(bytes[i]);
+        const QJsonObject header = QJsonDocument::fromJson(bytes.mid(8, static_cast<int>(n))).object();
+        if (header.isEmpty()) return false;
+        for (auto it = header.begin(); it != header.end(); ++it) {
+            if (it.key() == QStringLiteral("__metadata__")) continue;
+            const QJsonObject t = it.value().toObject();
+            if (t.value(QStringLiteral("dtype")).toString() != QStringLiteral("F32")) return false;
+            const QJsonArray range = t.value(QStringLiteral("data_offsets")).toArray();
+            const qint64 begin = 8 + static_cast<qint64>(n) + range.at(0).toInteger(), end = 8 + static_cast<qint64>(n) + range.at(1).toInteger();
+            edit(it.key(), reinterpret_cast<float*>(bytes.data() + begin), (end - begin) / 4);
+        }
+        return f.seek(0) && f.write(bytes) == bytes.size();
     }
 };
 

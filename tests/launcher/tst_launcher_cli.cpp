@@ -6,6 +6,7 @@
 #include "../safe_signal.hpp"
 
 #include "annotate_commands.hpp"
+#include "launch/detach/attach_target.hpp"
 #include "store/sqlite_run_store.hpp"
 
 #include <QDir>
@@ -31,6 +32,15 @@ namespace {
 
 using Result = CliResult;
 Result cli(const QStringList& args, int timeoutMs = 120000) { return runCli(args, timeoutMs); }
+
+// A failure message that does not itself drive the terminal of whoever reads it.
+QString printableForTest(QString text)
+{
+    for (QChar& c : text)
+        if (c.unicode() < 0x20 && c != QLatin1Char('\n')) c = QLatin1Char('?');
+        else if (c.unicode() >= 0x7f && c.unicode() < 0xa0) c = QLatin1Char('?');
+    return text;
+}
 
 } // namespace
 
@@ -452,6 +462,84 @@ private Q_SLOTS:
         const QJsonArray before = QJsonDocument::fromJson(runsBefore.toUtf8()).array();
         const QJsonArray after = QJsonDocument::fromJson(cli({QStringLiteral("runs"), QStringLiteral("--db"), db_, QStringLiteral("--json")}).out.toUtf8()).array();
         QCOMPARE(after.size(), before.size() + 1);
+    }
+
+    // A run directory is written by whoever can write to the cluster: a reason
+    // in state.json, rank log lines, supervisor lines, a name, a tag or a note
+    // holding terminal control sequences (a title change, a screen clear) are
+    // printed escaped by attach, show, logs and runs, never run by the terminal.
+    void terminalControlsFromTheClusterArePrintedEscaped()
+    {
+        const QString dir = tmp_.filePath(QStringLiteral("hostile-run"));
+        QVERIFY(QDir().mkpath(dir + QStringLiteral("/attempt-0")));
+        const QByteArray osc = "\\u001b]0;owned\\u0007", clear = "\\u001b[2J", csi = "\\u009b2J";
+        QCOMPARE(SshdFixture::writeFile(dir + QStringLiteral("/supervisor.log"),
+                                        "{\"t\":1700000000,\"l\":\"supervisor " + osc + clear + " says\"}\n"),
+                 QString());
+        QCOMPARE(SshdFixture::writeFile(dir + QStringLiteral("/attempt-0/rank-0.log"),
+                                        "{\"t\":1700000000,\"s\":\"e\",\"l\":\"rank " + osc + " line " + clear + csi + " end\"}\n"),
+                 QString());
+        QCOMPARE(SshdFixture::writeFile(dir + QStringLiteral("/attempt-0/rank-0.events"),
+                                        "{\"type\":\"hello\",\"v\":1,\"rank\":0,\"t\":1700000000,\"host\":\"h" + clear + "\",\"world\":1}\n"),
+                 QString());
+        QCOMPARE(SshdFixture::writeFile(dir + QStringLiteral("/state.json"),
+                                        "{\"version\":1,\"run_id\":\"hostile\",\"status\":\"failed\",\"reason\":\"boom " + osc + clear +
+                                            "\",\"attempt\":0,\"world_size\":1,\"supervisor\":{\"pid\":1,\"host\":\"here\"},"
+                                            "\"updated_at\":1700000000}\n"),
+                 QString());
+        const QString db = tmp_.filePath(QStringLiteral("hostile.sqlite"));
+        qint64 id = -1;
+        {
+            QString error;
+            auto store = sb::store::SqliteRunStore::open(db, &error);
+            QVERIFY2(store, qPrintable(error));
+            sb::launch::AttachTarget t;
+            t.runDir = dir;
+            t.supervise = binDir() + QStringLiteral("/shardbench-supervise");
+            sb::store::NewRun row;
+            row.uid = QStringLiteral("hostile");
+            row.name = QStringLiteral("name\x1b]0;owned\x07");
+            row.planJson = QStringLiteral("{}");
+            row.backend = QStringLiteral("local");
+            row.worldSize = 1;
+            row.runDir = dir;
+            row.attachJson = t.toJson();
+            id = store->createRun(row);
+            QVERIFY(id > 0);
+            sb::store::RunUpdate u;
+            u.runId = id;
+            u.tags = QStringList{QStringLiteral("tag\x1b[2J")};
+            u.notes = QStringLiteral("note\x1b[2J\nsecond line");
+            store->updateRun(u);
+            QVERIFY(store->flush());
+        }
+        auto expectEscaped = [](const char* what, const Result& r, std::initializer_list<const char*> wants) {
+            const QString all = r.out + r.err;
+            QVERIFY2(!all.contains(QChar(0x1b)) && !all.contains(QChar(0x07)) && !all.contains(QChar(0x9b)),
+                     qPrintable(QLatin1String(what) + QStringLiteral(" printed a control character:\n") + printableForTest(all)));
+            for (const char* want : wants)
+                QVERIFY2(all.contains(QLatin1String(want)), qPrintable(QLatin1String(what) + QStringLiteral(": \"") + QLatin1String(want) +
+                                                                     QStringLiteral("\" not in:\n") + all));
+        };
+        const QString ref = QString::number(id);
+        const Result attach = cli({QStringLiteral("attach"), ref, QStringLiteral("--no-follow"), QStringLiteral("--logs"), QStringLiteral("all"),
+                                   QStringLiteral("--db"), db});
+        QVERIFY2(attach.code == 1, qPrintable(describe(attach))); // failed, as its state says
+        expectEscaped("attach", attach, {"boom \\x1b]0;owned\\x07\\x1b[2J"});
+        const Result show = cli({QStringLiteral("show"), ref, QStringLiteral("--db"), db});
+        QCOMPARE(show.code, 0);
+        expectEscaped("show", show, {"reason       boom \\x1b]0;owned\\x07\\x1b[2J", "name\\x1b]0;owned\\x07", "tag\\x1b[2J",
+                                     "note\\x1b[2J\n               second line"});
+        const Result rankLog = cli({QStringLiteral("logs"), ref, QStringLiteral("--rank"), QStringLiteral("0"), QStringLiteral("--no-fetch"),
+                                    QStringLiteral("--db"), db});
+        QCOMPARE(rankLog.code, 0);
+        expectEscaped("logs --rank 0", rankLog, {"rank \\x1b]0;owned\\x07 line \\x1b[2J\\u009b2J end"});
+        const Result supervisorLog = cli({QStringLiteral("logs"), ref, QStringLiteral("--launcher"), QStringLiteral("--db"), db});
+        QCOMPARE(supervisorLog.code, 0);
+        expectEscaped("logs --launcher", supervisorLog, {"supervisor \\x1b]0;owned\\x07\\x1b[2J says"});
+        const Result runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db});
+        QCOMPARE(runs.code, 0);
+        expectEscaped("runs", runs, {"name\\x1b]0;"});
     }
 
     void badInputGetsASentenceAndAnExitCode()

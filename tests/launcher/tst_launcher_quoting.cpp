@@ -3,15 +3,20 @@
 // and hostfiles that keep user text away from any shell.
 #include "launch/host_list.hpp"
 #include "launch/shell_quote.hpp"
+#include "launch/slurm/sbatch_script.hpp"
+#include "launch/slurm/slurm_options.hpp"
+#include "launch/slurm/srun_command.hpp"
 #include "launch/ssh/remote_command.hpp"
 #include "launcher_test_support.hpp"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cctype>
 #include <csignal>
 #include <unistd.h>
 
@@ -70,6 +75,76 @@ QByteArray runShell(const QString& shell, const QByteArray& command, int* exitCo
     if (exitCode) *exitCode = p.exitCode();
     if (err) *err = p.readAllStandardError();
     return p.readAllStandardOutput();
+}
+
+// The arguments sbatch reads from one "#SBATCH ..." line: Slurm 22.05's
+// _get_argument (src/sbatch/opt.c), applied until the line is used up. It
+// splits at white space, takes '...' and "..." as quotes and \ as an escape,
+// and stops at an unquoted #. "" in `error` for an unmatched quote (sbatch: fatal).
+QStringList sbatchArguments(const QByteArray& line, QString* error)
+{
+    QStringList out;
+    qsizetype p = 0;
+    for (;;) {
+        while (p < line.size() && std::isspace(static_cast<unsigned char>(line[p]))) ++p;
+        if (p >= line.size()) return out;
+        QByteArray arg;
+        bool escape = false, quoted = false, comment = false;
+        char q = 0;
+        while (p < line.size() && (quoted || !std::isspace(static_cast<unsigned char>(line[p]))) && line[p] != '\n') {
+            const char c = line[p];
+            if (escape) {
+                escape = false;
+            } else if (c == '\\') {
+                escape = true;
+                ++p;
+                continue;
+            } else if (quoted) {
+                if (c == q) {
+                    quoted = false;
+                    ++p;
+                    continue;
+                }
+            } else if (c == '"' || c == '\'') {
+                quoted = true;
+                q = c;
+                ++p;
+                continue;
+            } else if (c == '#') {
+                comment = true;
+                break;
+            }
+            arg += c;
+            ++p;
+        }
+        if (quoted) {
+            *error = QStringLiteral("unmatched quote in: ") + QString::fromUtf8(line);
+            return out;
+        }
+        if (!arg.isEmpty()) out << QString::fromUtf8(arg);
+        if (comment) return out;
+    }
+}
+
+// A detached Slurm launch with the given values: two ranks on one node.
+PreparedLaunch slurmLaunch(const QString& name, const QString& planSummary, const QStringList& extraArgs)
+{
+    SlurmTarget t;
+    t.corePath = QStringLiteral("shardbench-core");
+    t.options.partition = QStringLiteral("gpu,debug");
+    t.options.account = QStringLiteral("acct_1.x");
+    t.options.timeLimit = QStringLiteral("1-00:30:00");
+    t.options.extraArgs = extraArgs;
+    PreparedLaunch l;
+    l.config.target = t;
+    l.config.name = name;
+    l.config.maxRestarts = 2;
+    l.uid = QStringLiteral("20260101-000000-abcdef");
+    l.planSummary = planSummary;
+    l.nodes = 1;
+    l.procsPerNode = 2;
+    l.worldSize = 2;
+    return l;
 }
 
 } // namespace
@@ -208,6 +283,167 @@ private Q_SLOTS:
         QCOMPARE(code, 0);
         QVERIFY(victim.waitForFinished(5000));
         QCOMPARE(victim.exitStatus(), QProcess::CrashExit);
+    }
+
+    // A pid file whose path starts with '-' is a file to rm and cat, not
+    // their options: the wrapper removes it, the kill command reads it.
+    void pidFilesStartingWithADashAreFiles()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        RemoteRankCommand c;
+        c.pidFile = QStringLiteral("-rf.pid"); // relative: in the working folder, which the wrapper enters first
+        c.workdir = tmp.path();
+        c.program = QStringLiteral("/bin/sh");
+        c.arguments = {"-c", "exit 0"};
+        QString err;
+        int code = -1;
+        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c, &err), &code);
+        QCOMPARE(code, 0);
+        QVERIFY2(QDir(tmp.path()).isEmpty(), qPrintable(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(u' ')));
+
+        QProcess victim;
+        victim.setProgram(QStringLiteral("/usr/bin/setsid"));
+        victim.setArguments({QStringLiteral("/bin/sleep"), QStringLiteral("300")});
+        victim.start();
+        QVERIFY(victim.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(::getpgid(static_cast<pid_t>(victim.processId())) == victim.processId(), 5000);
+        QVERIFY(sb::test::SshdFixture::writeFile(tmp.filePath(QStringLiteral("-n.pid")), QByteArray::number(victim.processId())).isEmpty());
+        QProcess kill;
+        kill.setWorkingDirectory(tmp.path());
+        kill.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromUtf8(buildKillCommand({QStringLiteral("-n.pid")}, &err))});
+        QVERIFY(kill.waitForFinished(10000));
+        QVERIFY2(victim.waitForFinished(5000), "the kill command did not read its pid file");
+    }
+
+    // job.sbatch with a hostile value in every field it writes: run as the
+    // job's shell runs it, nothing but its one command runs (that command gets
+    // its arguments as they were), and sbatch's own parser reads every
+    // #SBATCH line back as exactly the option it was meant to be.
+    void batchScriptRunsNothingFromItsValues()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString m = tmp.path() + QStringLiteral("/markers");
+        QVERIFY(QDir().mkpath(m));
+        const QString touch = QStringLiteral("touch ") + m;
+        const QString name = QStringLiteral("name\n") + touch + QStringLiteral("/m1\n# $(") + touch + QStringLiteral("/m2) 'x' #y \\ %1 \x1b[31m");
+        // What `validate` took as a preset before: a newline ends the comment, its next line runs.
+        const QString summary = QStringLiteral("transformer\n") + touch + QStringLiteral("/m3\n#, 3 units, world 2\r\n") + touch +
+                                QStringLiteral("/m4\u2028\u0085x");
+        const QStringList extra = {
+            QStringLiteral("--comment=$(") + touch + QStringLiteral("/m5) `") + touch + QStringLiteral("/m6` 'q' # not a comment \\ end\\"),
+            QStringLiteral("--mail-user=a b;") + touch + QStringLiteral("/m7"),
+            QStringLiteral("--begin=now+1hour#x"),
+            QStringLiteral("--exclusive"),
+            QStringLiteral("--export-file=x'y"),
+        };
+        PreparedLaunch l = slurmLaunch(name, summary, extra);
+        l.uid = QStringLiteral("20260101-000000-abcdef\n") + touch + QStringLiteral("/m8");
+        const QString runDir = tmp.path() + QStringLiteral("/run dir $(") + touch + QStringLiteral("/m9) 'x' #y %j `id` ;");
+        QVERIFY(QDir().mkpath(runDir));
+        // The supervise program at a path as hostile: it writes the arguments it got.
+        const QString supervise = tmp.path() + QStringLiteral("/super'vise $(") + touch + QStringLiteral("/m10) #");
+        QVERIFY(QDir().mkpath(QFileInfo(supervise).absolutePath()));
+        QVERIFY(sb::test::SshdFixture::writeFile(supervise, "#!/bin/sh\nprintf '%s\\0' \"$@\" > \"$SB_ARGS_OUT\"\n").isEmpty());
+        QVERIFY(QFile::setPermissions(supervise, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QVERIFY2(batchScriptProblems(l, runDir).empty(), qPrintable(runConfigMessages(batchScriptProblems(l, runDir)).join(u'\n')));
+        QString err;
+        const QString script = sbatchScript(l, runDir, supervise, &err);
+        QVERIFY2(!script.isEmpty(), qPrintable(err));
+
+        // The shell: `sh -n` takes it, and run, it runs only its exec.
+        const QString scriptPath = tmp.path() + QStringLiteral("/job.sbatch");
+        QVERIFY(sb::test::SshdFixture::writeFile(scriptPath, script.toUtf8()).isEmpty());
+        for (const char* sh : {"/bin/sh", "/bin/bash"}) {
+            QFile::remove(tmp.path() + QStringLiteral("/args"));
+            QProcess check;
+            check.start(QString::fromLatin1(sh), {QStringLiteral("-n"), scriptPath});
+            QVERIFY(check.waitForFinished(10000));
+            QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("SB_ARGS_OUT"), tmp.path() + QStringLiteral("/args"));
+            p.setProcessEnvironment(env);
+            p.setWorkingDirectory(runDir);
+            p.start(QString::fromLatin1(sh), {scriptPath});
+            QVERIFY(p.waitForFinished(10000));
+            QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+            QVERIFY2(QDir(m).isEmpty(), qPrintable(QStringLiteral("a value ran in the batch script:\n") + script));
+            QFile args(tmp.path() + QStringLiteral("/args"));
+            QVERIFY(args.open(QIODevice::ReadOnly));
+            QCOMPARE(splitNul(args.readAll()), (QByteArrayList{"start", runDir.toUtf8(), "--foreground"}));
+        }
+
+        // Comments stay comments: every line before the command starts with '#'.
+        const QStringList lines = script.split(u'\n');
+        qsizetype exec = -1;
+        for (qsizetype i = 0; i < lines.size() && exec < 0; ++i)
+            if (lines[i].startsWith(QLatin1String("exec "))) exec = i;
+        QVERIFY(exec > 0);
+        for (qsizetype i = 0; i < exec; ++i)
+            QVERIFY2(lines[i].isEmpty() || lines[i].startsWith(u'#'), qPrintable(lines[i]));
+        QCOMPARE(lines.size(), exec + 2); // the exec, then the final newline
+        QVERIFY2(script.contains(QStringLiteral("transformer\\n")), qPrintable(script)); // the preset, shown escaped
+
+        // sbatch reads back each option exactly.
+        QStringList got;
+        for (const QString& line : lines) {
+            if (!line.startsWith(QLatin1String("#SBATCH"))) continue;
+            QString parseError;
+            const QStringList args = sbatchArguments(line.mid(7).toUtf8(), &parseError);
+            QVERIFY2(parseError.isEmpty(), qPrintable(parseError));
+            QVERIFY2(args.size() == 1, qPrintable(line));
+            got << args;
+        }
+        QString outputPattern = runDir;
+        outputPattern.replace(u'%', QStringLiteral("%%"));
+        const QStringList expected = QStringList{
+            QStringLiteral("--job-name=") + slurmJobName(name), QStringLiteral("--nodes=1"), QStringLiteral("--ntasks-per-node=2"),
+            QStringLiteral("--partition=gpu,debug"), QStringLiteral("--account=acct_1.x"), QStringLiteral("--time=1-00:30:00"),
+            QStringLiteral("--output=") + outputPattern + QStringLiteral("/slurm-%j.out"), QStringLiteral("--chdir=") + runDir,
+            QStringLiteral("--no-requeue")} + QStringList(extra);
+        QCOMPARE(got, expected);
+    }
+
+    // What sbatch cannot read back is refused, naming the option, before any script exists.
+    void batchScriptRefusesWhatSbatchWouldMisread_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("runDir");
+        QTest::addColumn<QString>("expected");
+        const QString ok = QStringLiteral("/scratch/runs/r1");
+        QTest::newRow("quote in a slurm arg") << QString() << QStringList{QStringLiteral("--comment=a\"b")} << ok
+                                              << QStringLiteral("--slurm-arg \"--comment=a\"b\" cannot be written in a batch script: it contains '\"'");
+        QTest::newRow("newline in a slurm arg") << QString() << QStringList{QStringLiteral("--comment=a\ntouch x")} << ok
+                                                << QStringLiteral("--slurm-arg \"--comment=a\\ntouch x\" cannot be written in a batch script: it contains '\\n'");
+        QTest::newRow("hetjob in a slurm arg") << QString() << QStringList{QStringLiteral("--comment=my HetJob")} << ok
+                                               << QStringLiteral("it contains \"hetjob\"");
+        QTest::newRow("quote in the name") << QStringLiteral("my \"run\"") << QStringList{} << ok
+                                           << QStringLiteral("--name \"my \"run\"\" cannot be written");
+        QTest::newRow("packjob in the name") << QStringLiteral("packjob") << QStringList{} << ok << QStringLiteral("\"packjob\"");
+        QTest::newRow("quote in the run dir") << QString() << QStringList{} << QStringLiteral("/scratch/a\"b/r1")
+                                              << QStringLiteral("--run-root \"/scratch/a\"b/r1\"");
+        QTest::newRow("newline in the run dir") << QString() << QStringList{} << QStringLiteral("/scratch/a\nb/r1") << QStringLiteral("'\\n'");
+        QTest::newRow("backslash in the run dir") << QString() << QStringList{} << QStringLiteral("/scratch/a\\b/r1") << QStringLiteral("'\\'");
+    }
+    void batchScriptRefusesWhatSbatchWouldMisread()
+    {
+        QFETCH(QString, name);
+        QFETCH(QStringList, extra);
+        QFETCH(QString, runDir);
+        QFETCH(QString, expected);
+        const PreparedLaunch l = slurmLaunch(name, QStringLiteral("transformer, 3 units, world 2"), extra);
+        const std::vector<RunConfigProblem> bad = batchScriptProblems(l, runDir);
+        QCOMPARE(bad.size(), std::size_t(1));
+        QCOMPARE(bad[0].code, RunConfigCode::SlurmBatchValue);
+        const QString message = runConfigMessage(bad[0]);
+        QVERIFY2(message.contains(expected), qPrintable(message));
+        QVERIFY2(!message.contains(u'\n'), qPrintable(message));
+        QString err;
+        QVERIFY(sbatchScript(l, runDir, QStringLiteral("/opt/sb/shardbench-supervise"), &err).isEmpty());
+        QCOMPARE(err, message);
     }
 
     void checksHostNames_data()

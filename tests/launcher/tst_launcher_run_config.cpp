@@ -5,10 +5,15 @@
 // options, hosts or core paths beside the target, checked at compile time.
 #include "launch/run_config.hpp"
 #include "launch/run_config_problems.hpp"
+#include "launch/slurm/slurm_options.hpp"
+#include "launch/ssh/host_key_policy.hpp"
+#include "launch/ssh/ssh_connection.hpp"
 
 #include "plan/problem_catalogue.hpp"
 
+#include <QFile>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <type_traits>
@@ -229,6 +234,55 @@ private Q_SLOTS:
         QCOMPARE(codesOf(problems), QStringLiteral("run.slurm_account run.slurm_time run.slurm_arg_form run.slurm_arg_reserved run.slurm_arg_own_option"));
         QCOMPARE(runConfigMessage(problems[3]), QStringLiteral("--slurm-arg --ntasks=3: shardbench sets --ntasks itself"));
         QCOMPARE(runConfigMessage(problems[4]), QStringLiteral("--slurm-arg --part=gpu: shardbench sets --partition itself; use --partition instead"));
+    }
+
+    // A trailing newline is no part of a name or an option (a pattern ending in $ let it through).
+    void slurmFormsEndAtTheEnd()
+    {
+        SlurmOptions o;
+        o.partition = QStringLiteral("gpu\n");
+        o.account = QStringLiteral("acct\n");
+        o.timeLimit = QStringLiteral("10\n");
+        o.extraArgs = {QStringLiteral("--exclusive\n")};
+        QCOMPARE(codesOf(o.problems()), QStringLiteral("run.slurm_partition run.slurm_account run.slurm_time run.slurm_arg_form"));
+    }
+
+    // A detached run's batch script says --no-requeue: --requeue and its
+    // abbreviations are refused as the options shardbench sets are.
+    void requeueIsRefused()
+    {
+        for (const char* arg : {"--requeue", "--requ", "--req", "--requeue=1"}) {
+            const auto bad = extraSrunArgumentProblem(QLatin1String(arg));
+            QVERIFY2(bad && bad->code == RunConfigCode::SlurmArgReserved, arg);
+            QCOMPARE(runConfigMessage(*bad), QStringLiteral("--slurm-arg %1: shardbench sets --no-requeue itself").arg(QLatin1String(arg)));
+        }
+        for (const char* arg : {"--no-requeue", "--reservation=r1", "--reboot", "--qos=high"})
+            QVERIFY2(!extraSrunArgumentProblem(QLatin1String(arg)), arg);
+    }
+
+    // An SSH config libssh refuses without a word (0.10: a ProxyJump it cannot
+    // parse, a Match exec without its command): the reason names the file, the
+    // line and what is on it, instead of "cannot apply the SSH config: ".
+    void aRefusedSshConfigSaysWhere()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString config = tmp.filePath(QStringLiteral("ssh_config"));
+        QFile f(config);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Host gpu1\n  HostName 127.0.0.1\n\nHost gpu2\n  ProxyJump jump1,u@:\n  Port 2222\n");
+        f.close();
+        SshOptions o;
+        o.configFile = config;
+        o.sshDir = tmp.path();
+        o.knownHostsFile = tmp.filePath(QStringLiteral("known_hosts"));
+        FixedHostKeyPolicy policy(HostKeyDecision::Reject);
+        SshConnection conn;
+        HostKeyInfo key;
+        const QString e = conn.open(HostSpec{QStringLiteral("gpu2"), 1}, o, policy, &key);
+        QVERIFY2(e.contains(QStringLiteral("cannot apply the SSH config: %1 line 5 is not understood by libssh: \"ProxyJump jump1,u@:\"")
+                                .arg(config)),
+                 qPrintable(e));
     }
 
     void catalogueNamesAreUniqueAndInOrder()

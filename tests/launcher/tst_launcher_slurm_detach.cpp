@@ -19,6 +19,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -273,6 +274,63 @@ private Q_SLOTS:
         QCOMPARE(countStore(db, id).status, QStringLiteral("cancelled"));
         QVERIFY2(countStore(db, id).reason.contains(QLatin1String("ended CANCELLED")), qPrintable(countStore(db, id).reason));
         expectJobGone(t.slurmJob);
+    }
+
+    // Nothing from a plan, a name or an option runs in the batch job. A
+    // preset with a newline (it ended the script's comment, and its next line
+    // ran on the node) and what sbatch cannot read back are refused as bad
+    // input, before anything is written or submitted; hostile values sbatch
+    // can carry reach Slurm exactly as given, and nothing of them runs.
+    void hostileValuesNeverReachTheJob()
+    {
+        const QString db = tmp_.filePath(QStringLiteral("hostile.sqlite"));
+        const QString markers = tmp_.filePath(QStringLiteral("hostile-markers"));
+        QVERIFY(QDir().mkpath(markers));
+        const QString touch = QStringLiteral("touch ") + markers;
+        const QString planPath = plan(QStringLiteral("hostile.json"), 5);
+        QFile f(planPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray json = f.readAll();
+        f.close();
+        QVERIFY(json.contains("\"preset\": \"transformer\""));
+        json.replace("\"preset\": \"transformer\"", QByteArray("\"preset\": \"transformer\\n" + touch.toUtf8() + "/m1\\n#\""));
+        const QString injected = tmp_.filePath(QStringLiteral("hostile-preset.json"));
+        QCOMPARE(SshdFixture::writeFile(injected, json), QString());
+        const int jobsBefore = static_cast<int>(queuedJobIds().size());
+
+        const CliResult preset = cli(runArgs(injected, db, QStringLiteral("sb hostile")) + QStringList{QStringLiteral("--no-follow")});
+        QVERIFY2(preset.code == 2 && preset.err.contains(QLatin1String("$.model.preset")) &&
+                     preset.err.contains(QLatin1String("preset contains a control character (\\n)")),
+                 qPrintable(describe(preset)));
+        const CliResult quote = cli(runArgs(planPath, db, QStringLiteral("sb hostile")) +
+                                    QStringList{QStringLiteral("--no-follow"), QStringLiteral("--slurm-arg=--comment=a\"b")});
+        QVERIFY2(quote.code == 2 && quote.err.contains(QLatin1String("--slurm-arg \"--comment=a\"b\" cannot be written in a batch script")),
+                 qPrintable(describe(quote)));
+        const CliResult requeue = cli(runArgs(planPath, db, QStringLiteral("sb hostile")) +
+                                      QStringList{QStringLiteral("--no-follow"), QStringLiteral("--slurm-arg=--requeue")});
+        QVERIFY2(requeue.code == 2 && requeue.err.contains(QLatin1String("shardbench sets --no-requeue itself")), qPrintable(describe(requeue)));
+        QCOMPARE(static_cast<int>(queuedJobIds().size()), jobsBefore); // nothing was submitted
+        QVERIFY(!QFileInfo::exists(db) || countStore(db, 1).status.isEmpty()); // nor recorded
+
+        // What sbatch can carry: quotes, #, $( ), %, backslashes, in the name, an option and the run root.
+        const QString name = QStringLiteral("sb 'x' #y $(") + touch + QStringLiteral("/m2) %j \\");
+        const QString comment = QStringLiteral("$(") + touch + QStringLiteral("/m3) `") + touch + QStringLiteral("/m4` 'q' #c \\ %x");
+        const QString root = tmp_.filePath(QStringLiteral("runs 'r' #z %j $(") + touch + QStringLiteral("/m5)"));
+        const CliResult r = cli(runArgs(planPath, db, name) + QStringList{QStringLiteral("--slurm-arg=--comment=") + comment,
+                                                                          QStringLiteral("--run-root"), root});
+        QVERIFY2(r.code == 0 && r.out.contains(QLatin1String("completed, 5 steps")), qPrintable(describe(r)));
+        QVERIFY2(QDir(markers).isEmpty(), "a value ran in the batch job");
+        const launch::AttachTarget t = targetOf(db, 1);
+        QVERIFY(t.slurmJob > 0);
+        QCOMPARE(QFileInfo(t.runDir).absolutePath(), QDir(root).absolutePath());
+        // Slurm read each value back as given: the job's name and comment, its output file in the run directory.
+        QVERIFY2(QFileInfo::exists(t.runDir + QStringLiteral("/slurm-%1.out").arg(t.slurmJob)),
+                 qPrintable(QDir(t.runDir).entryList().join(u' ')));
+        QByteArray shown;
+        QCOMPARE(runProgram(QStringLiteral("scontrol"), {QStringLiteral("show"), QStringLiteral("job"), QString::number(t.slurmJob)}, &shown), 0);
+        const QString job = QString::fromUtf8(shown);
+        for (const QString& field : QStringList{QStringLiteral("JobName=") + name, QStringLiteral("Comment=") + comment, QStringLiteral("WorkDir=") + t.runDir})
+            QVERIFY2(job.contains(field + u'\n') || job.contains(field + u' '), qPrintable(field + QStringLiteral(" in:\n") + job));
     }
 
     // Bad input: sbatch missing or refusing the job; a run whose job Slurm does not know.

@@ -1,5 +1,7 @@
 #include "attach_session.hpp"
 
+#include <QSysInfo>
+
 namespace sb::launch {
 
 AttachSession::AttachSession(store::RunStore& store, const store::RunRow& run, AttachTarget target, HostKeyPolicy* policy,
@@ -9,6 +11,13 @@ AttachSession::AttachSession(store::RunStore& store, const store::RunRow& run, A
     : QObject(parent), store_(store), runId_(run.id), target_(std::move(target)), policy_(policy), options_(options),
       ingestor_(store, run.id, std::move(offsets), std::move(storedLogLines), std::move(storedEventBytes))
 {
+    ingestor_.setStoredRun(run);
+    switch (target_.transport) {
+    case AttachTarget::Transport::Local: ingestor_.setSupervisorPlace(QSysInfo::machineHostName()); break;
+    case AttachTarget::Transport::Ssh: ingestor_.setSupervisorPlace(target_.host.hostPart()); break;
+    case AttachTarget::Transport::Slurm: ingestor_.setSupervisorPlace(QStringLiteral("the node of Slurm job %1").arg(target_.slurmJob)); break;
+    }
+    connect(&ingestor_, &RunIngestor::notice, this, [this](const QString& m) { Q_EMIT progress(m); });
     retryMs_ = options_.firstRetryMs;
     watchdog_.setInterval(250);
     connect(&watchdog_, &QTimer::timeout, this, [this] {
@@ -58,6 +67,8 @@ void AttachSession::connectStream()
     connect(s, &FollowStream::lines, this, [this](const QList<QByteArray>& records) {
         sinceData_.start();
         ingestor_.take(records);
+        // A state this build cannot read: following on would misread the run.
+        if (!ingestor_.followerError().isEmpty() && !ingestor_.endReached()) finish(ingestor_.followerError());
     });
     connect(s, &FollowStream::ended, this, &AttachSession::onEnded);
     FollowRequest r;
@@ -108,6 +119,11 @@ void AttachSession::finish(const QString& error)
     saveTimer_.stop();
     retryTimer_.stop();
     ingestor_.saveOffsets();
+    if (ingestor_.newerVersionEvents() > 0)
+        Q_EMIT progress(QStringLiteral("%1 event line(s) of a newer protocol version were not read (the run's log says where)")
+                            .arg(ingestor_.newerVersionEvents()));
+    if (ingestor_.inconsistent() > 0)
+        Q_EMIT progress(QStringLiteral("%1 line record(s) refused: their offsets do not continue what is stored").arg(ingestor_.inconsistent()));
     store_.flush();
     if (stream_) {
         stream_->disconnect(this);

@@ -4,6 +4,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <limits>
+
 namespace sb::launch {
 
 QString AttachTarget::describe() const
@@ -22,6 +24,8 @@ QString AttachTarget::toJson() const
     if (transport == Transport::Slurm) o.insert(QStringLiteral("slurm_job"), slurmJob);
     o.insert(QStringLiteral("dir"), runDir);
     o.insert(QStringLiteral("supervise"), supervise);
+    if (supervisorPid > 0) o.insert(QStringLiteral("supervisor_pid"), supervisorPid);
+    if (supervisorStartTime >= 0) o.insert(QStringLiteral("supervisor_start_time"), supervisorStartTime);
     if (transport == Transport::Ssh) {
         o.insert(QStringLiteral("host"), host.name);
         QJsonObject s;
@@ -51,6 +55,10 @@ QString AttachTarget::fromJson(const QString& text, AttachTarget* out)
     t.runDir = o.value(QStringLiteral("dir")).toString();
     t.supervise = o.value(QStringLiteral("supervise")).toString();
     if (t.runDir.isEmpty() || t.supervise.isEmpty()) return QStringLiteral("the run's attach record names no run directory");
+    t.supervisorPid = static_cast<qint64>(o.value(QStringLiteral("supervisor_pid")).toDouble(-1));
+    t.supervisorStartTime = static_cast<qint64>(o.value(QStringLiteral("supervisor_start_time")).toDouble(-1));
+    if (t.supervisorPid <= 1 || t.supervisorPid > std::numeric_limits<int>::max()) t.supervisorPid = -1;
+    if (t.supervisorPid < 0 || t.supervisorStartTime < 0) t.supervisorStartTime = -1;
     if (t.transport == Transport::Slurm) {
         t.slurmJob = static_cast<qint64>(o.value(QStringLiteral("slurm_job")).toDouble(-1));
         if (t.slurmJob <= 0) return QStringLiteral("the run's attach record names no Slurm job");

@@ -20,6 +20,12 @@ struct AttachTarget {
     HostSpec host;         // ssh: the head node
     SshOptions ssh;        // ssh: how to connect
     qint64 slurmJob = -1;  // slurm: the job whose batch script is the supervisor
+    // local, ssh: the supervisor's process once it started, so that `stop`
+    // finds it when its run directory is gone; the start time (clock ticks
+    // after boot, /proc/PID/stat field 22) keeps a recycled pid from being
+    // signalled (core/supervisor/supervisor_process.hpp). -1: not recorded.
+    qint64 supervisorPid = -1;
+    qint64 supervisorStartTime = -1;
 
     QString describe() const; // "this machine: DIR", "HOST:DIR" or "Slurm job N: DIR"
     QString toJson() const;

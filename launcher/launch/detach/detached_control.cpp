@@ -4,6 +4,10 @@
 #include "../slurm/slurm_job.hpp"
 #include "../ssh/ssh_connection.hpp"
 
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 
 namespace sb::launch {
@@ -30,15 +34,30 @@ QString runLocally(const AttachTarget& target, const QByteArrayList& argv, QByte
     return {};
 }
 
-QString runOverSsh(const AttachTarget& target, const QByteArrayList& argv, QByteArray* output, int* status)
+QString runOverSsh(const AttachTarget& target, const QByteArrayList& argv, QByteArray* output, int* status,
+                   SshConnection* open = nullptr)
 {
     FixedHostKeyPolicy policy(HostKeyDecision::Reject); // the launch verified the host
-    SshConnection conn;
+    SshConnection own;
+    SshConnection& conn = open ? *open : own;
     HostKeyInfo key;
-    QString error = conn.open(target.host, target.ssh, policy, &key);
+    QString error = open ? QString() : conn.open(target.host, target.ssh, policy, &key);
     const QByteArray cmd = error.isEmpty() ? shellCommand(argv, &error) + " 2>&1" : QByteArray();
     if (error.isEmpty()) error = conn.run(cmd, output, status, kStopWaitMs);
     return error;
+}
+
+// Where the run directory is, for a person: DIR here, HOST:DIR over SSH.
+QString runDirLabel(const AttachTarget& t)
+{
+    return t.transport == AttachTarget::Transport::Ssh ? t.host.name + QLatin1Char(':') + t.runDir : t.runDir;
+}
+
+QString pidList(const QList<qint64>& pids)
+{
+    QStringList words;
+    for (qint64 p : pids) words << QString::number(p);
+    return words.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -68,7 +87,64 @@ std::unique_ptr<AttachSession> openAttachSession(const QString& dbPath, store::R
                                            reader->logLineCounts(runId), reader->eventBytes(runId), parent);
 }
 
-QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said)
+QString signalSupervisor(const AttachTarget& target, SupervisorSignal sig, SupervisorProcess* out, SshConnection* conn)
+{
+    if (target.transport == AttachTarget::Transport::Slurm) return QStringLiteral("a Slurm run's supervisor is its job");
+    QByteArrayList args = {"signal"};
+    if (target.supervisorPid > 0) args << "--pid" << QByteArray::number(target.supervisorPid);
+    if (target.supervisorPid > 0 && target.supervisorStartTime >= 0)
+        args << "--start-time" << QByteArray::number(target.supervisorStartTime);
+    if (sig == SupervisorSignal::Term) args << "--term";
+    if (sig == SupervisorSignal::Kill) args << "--kill";
+    const QByteArrayList argv = superviseCommand(target, args);
+    QByteArray output;
+    int status = -1;
+    const QString error = target.transport == AttachTarget::Transport::Local ? runLocally(target, argv, &output, &status)
+                                                                            : runOverSsh(target, argv, &output, &status, conn);
+    if (!error.isEmpty()) return error;
+    // One JSON line on stdout; stderr (merged) may say more before or after it.
+    QJsonObject reply;
+    for (const QByteArray& line : output.split('\n'))
+        if (line.startsWith('{')) reply = QJsonDocument::fromJson(line).object();
+    if (reply.isEmpty() || status != 0) {
+        const QString words = QString::fromUtf8(output.trimmed().left(2000));
+        return words.isEmpty() ? QStringLiteral("shardbench-supervise signal exited with %1").arg(status) : words;
+    }
+    SupervisorProcess p;
+    p.looked = true;
+    p.alive = reply.value(QStringLiteral("alive")).toBool();
+    p.runDirExists = reply.value(QStringLiteral("run_dir")).toBool(true);
+    for (const QJsonValue& v : reply.value(QStringLiteral("pids")).toArray()) p.pids << static_cast<qint64>(v.toDouble());
+    for (const QJsonValue& v : reply.value(QStringLiteral("signalled")).toArray()) p.signalled << static_cast<qint64>(v.toDouble());
+    p.startTime = static_cast<qint64>(reply.value(QStringLiteral("start_time")).toDouble(-1));
+    *out = p;
+    return {};
+}
+
+void noteSupervisorProcess(AttachTarget* target, qint64 pid, SshConnection* conn)
+{
+    if (pid <= 1 || target->transport == AttachTarget::Transport::Slurm) return;
+    target->supervisorPid = pid;
+    target->supervisorStartTime = -1;
+    SupervisorProcess found;
+    if (signalSupervisor(*target, SupervisorSignal::None, &found, conn).isEmpty() && found.pids == QList<qint64>{pid})
+        target->supervisorStartTime = found.startTime;
+}
+
+store::RunUpdate goneRunUpdate(qint64 runId, const AttachTarget& target, const SupervisorProcess& found)
+{
+    store::RunUpdate u;
+    u.runId = runId;
+    const bool stopped = !found.signalled.isEmpty();
+    u.status = stopped ? store::RunStatus::Cancelled : store::RunStatus::Failed;
+    u.reason = QStringLiteral("the run directory %1 is gone").arg(runDirLabel(target)) +
+               (stopped ? QStringLiteral("; the supervisor (pid %1) was stopped").arg(pidList(found.signalled))
+                        : QStringLiteral(" and no supervisor of it runs"));
+    u.endedAt = QDateTime::currentMSecsSinceEpoch() / 1000.0;
+    return u;
+}
+
+QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said, SupervisorProcess* byProcess)
 {
     if (target.transport == AttachTarget::Transport::Slurm) return stopSlurmRun(target.slurmJob, target.runDir, kill, said);
     QByteArrayList args = {"stop"};
@@ -82,6 +158,20 @@ QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said)
     if (!error.isEmpty()) return error;
     if (status != 0) return words.isEmpty() ? QStringLiteral("shardbench-supervise stop exited with %1").arg(status) : words;
     if (said) *said = words;
+    if (!words.startsWith(QLatin1String("not running"))) return {};
+    // No lock says it runs: its run directory may be gone while the supervisor and its ranks train on.
+    SupervisorProcess p;
+    const QString why = signalSupervisor(target, kill ? SupervisorSignal::Kill : SupervisorSignal::Term, &p);
+    if (why.contains(QLatin1String("unknown command \"signal\""))) return {}; // an older supervisor: it cannot tell
+    if (!why.isEmpty()) return QStringLiteral("%1; looking for its supervisor by process: %2").arg(words, why);
+    if (byProcess) *byProcess = p;
+    if (!said) return {};
+    if (!p.signalled.isEmpty())
+        *said = (p.runDirExists ? QStringLiteral("its supervisor held no lock in %1").arg(runDirLabel(target))
+                                : QStringLiteral("the run directory %1 is gone").arg(runDirLabel(target))) +
+                QStringLiteral("; the supervisor (pid %1) was stopped").arg(pidList(p.signalled));
+    else if (!p.runDirExists)
+        *said = QStringLiteral("not running: the run directory %1 is gone and no supervisor of it runs").arg(runDirLabel(target));
     return {};
 }
 

@@ -6,16 +6,18 @@
 #include "../slurm/sbatch_script.hpp"
 #include "../slurm/slurm_job.hpp"
 #include "../ssh/ssh_connection.hpp"
+#include "detached_control.hpp"
 
 #include "supervisor/run_dir.hpp"
+#include "util/atomic_file.hpp"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
-#include <QSaveFile>
 
+#include <cerrno>
 #include <functional>
 
 namespace sb::launch {
@@ -27,13 +29,59 @@ double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 std::string s(const QString& q) { return q.toStdString(); }
 std::string s(const QByteArray& b) { return b.toStdString(); }
 
-// Owner-only, as the SFTP copies are: the spec holds the ranks' environment (--env values).
-QString writeLocalFile(const QString& path, const QByteArray& data)
+// Where `path` lives: "/scratch (tmpfs)", the mount point and type of the
+// longest mount point above it (/proc/self/mountinfo); "" when unknown.
+QString fileSystemOf(const QString& path)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || !f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) ||
-        f.write(data) != data.size() || !f.commit())
-        return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+    QFile f(QStringLiteral("/proc/self/mountinfo"));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QString target = QFileInfo(path).absoluteFilePath() + QLatin1Char('/');
+    QString best, type;
+    for (const QByteArray& line : f.readAll().split('\n')) {
+        // ID PARENT MAJ:MIN ROOT MOUNT_POINT OPTIONS [OPTIONAL...] - TYPE SOURCE SUPER_OPTIONS
+        const QList<QByteArray> fields = line.split(' ');
+        const qsizetype dash = fields.indexOf("-");
+        if (fields.size() < 5 || dash < 0 || dash + 1 >= fields.size()) continue;
+        QByteArray point = fields[4];
+        point.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
+        const QString mount = QString::fromUtf8(point);
+        const QString prefix = mount.endsWith(QLatin1Char('/')) ? mount : mount + QLatin1Char('/');
+        if (target.startsWith(prefix) && mount.size() >= best.size()) {
+            best = mount;
+            type = QString::fromUtf8(fields[dash + 1]);
+        }
+    }
+    return best.isEmpty() ? QString() : QStringLiteral("%1 (%2)").arg(best, type);
+}
+
+// Owner-only, as the SFTP copies are: the spec holds the ranks' environment (--env values).
+// Every write is checked (a buffered write's full disk shows only at its
+// flush, which QSaveFile::commit() does not report): a full disk is named
+// as such, never left as an empty file for the supervisor to misread.
+QString writeLocalFile(const QString& dir, const QString& name, const QByteArray& data)
+{
+    const QString path = dir + QLatin1Char('/') + name;
+    const Status written = writeFileAtomic(path.toStdString(), std::string_view(data.constData(), static_cast<std::size_t>(data.size())), 0600);
+    if (written.ok()) return {};
+    const int err = errno;
+    const QString why = QString::fromStdString(written.message());
+    if (err != ENOSPC && err != EDQUOT) return why;
+    const QString fs = fileSystemOf(dir);
+    return QStringLiteral("%1 on %2 for the run directory %3: %4")
+        .arg(err == ENOSPC ? QStringLiteral("no space left") : QStringLiteral("disk quota exceeded"),
+             fs.isEmpty() ? QStringLiteral("its file system") : fs, dir, why);
+}
+
+// Writes the run directory's files in order; on a failure removes what it wrote and the folder (when empty).
+QString writeRunFiles(const QString& dir, const QList<QPair<QString, QByteArray>>& files)
+{
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString err = writeLocalFile(dir, files[i].first, files[i].second);
+        if (err.isEmpty()) continue;
+        for (qsizetype k = 0; k < i; ++k) QFile::remove(dir + QLatin1Char('/') + files[k].first);
+        QDir().rmdir(dir);
+        return err;
+    }
     return {};
 }
 
@@ -70,8 +118,8 @@ QString startLocal(const PreparedLaunch& l, const LocalTarget& here, const Detac
     const QString planPath = dir + QStringLiteral("/plan.json");
     const QString workdir = here.workdir.isEmpty() ? QDir::currentPath() : QDir(here.workdir).absolutePath();
     const supervise::RunSpec spec = runSpecFor(l, planPath, here.corePath, workdir);
-    QString err = writeLocalFile(planPath, l.planJson);
-    if (err.isEmpty()) err = writeLocalFile(dir + QStringLiteral("/spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)));
+    const QString err = writeRunFiles(dir, {{QStringLiteral("plan.json"), l.planJson},
+                                            {QStringLiteral("spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec))}});
     if (!err.isEmpty()) return err;
     run->target.transport = AttachTarget::Transport::Local;
     run->target.runDir = dir;
@@ -84,6 +132,7 @@ QString startLocal(const PreparedLaunch& l, const LocalTarget& here, const Detac
     run->supervisorPid = startedPid(p.readAllStandardOutput());
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0 || run->supervisorPid <= 0)
         return QStringLiteral("the supervisor did not start: %1").arg(QString::fromUtf8(p.readAllStandardError().trimmed()));
+    noteSupervisorProcess(&run->target, run->supervisorPid); // `stop` finds it should its directory go
     return {};
 }
 
@@ -126,6 +175,7 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
             .arg(l.hosts[0].name)
             .arg(status)
             .arg(QString::fromUtf8(out.trimmed().left(2000)));
+    noteSupervisorProcess(&run->target, run->supervisorPid, &conn); // `stop` finds it should its directory go
     return {};
 }
 
@@ -138,8 +188,7 @@ QString startSlurm(const PreparedLaunch& l, const SlurmTarget& slurm, const Deta
     if (o.supervise.contains(QLatin1Char('/')) && !QFileInfo(o.supervise).isExecutable())
         return QStringLiteral("shardbench-supervise not found at %1 (build it, or give --supervise PATH)").arg(o.supervise);
     const QString workdir = QDir(slurm.workdir.isEmpty() ? QDir::currentPath() : slurm.workdir).absolutePath();
-    const QString root = o.runRoot.isEmpty() ? workdir + QStringLiteral("/.shardbench/runs") : QDir(o.runRoot).absolutePath();
-    const QString dir = root + QLatin1Char('/') + l.uid;
+    const QString dir = slurmRunRoot(l, o.runRoot) + QLatin1Char('/') + l.uid;
     if (!QDir().mkpath(dir)) return QStringLiteral("cannot create the run directory %1").arg(dir);
     const QString planPath = dir + QStringLiteral("/plan.json");
     supervise::RunSpec spec = runSpecFor(l, planPath, slurm.corePath, workdir);
@@ -150,9 +199,9 @@ QString startSlurm(const PreparedLaunch& l, const SlurmTarget& slurm, const Deta
     *script = sbatchScript(l, dir, o.supervise, &err);
     if (!err.isEmpty()) return err;
     const QString scriptPath = dir + QStringLiteral("/job.sbatch");
-    err = writeLocalFile(planPath, l.planJson);
-    if (err.isEmpty()) err = writeLocalFile(dir + QStringLiteral("/spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)));
-    if (err.isEmpty()) err = writeLocalFile(scriptPath, script->toUtf8());
+    err = writeRunFiles(dir, {{QStringLiteral("plan.json"), l.planJson},
+                              {QStringLiteral("spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec))},
+                              {QStringLiteral("job.sbatch"), script->toUtf8()}});
     if (!err.isEmpty()) return err;
     const qint64 job = submitHeldJob(scriptPath, dir, &err);
     if (job < 0) return err;
@@ -245,6 +294,13 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         log.stream = store::LogStream::Launcher;
         log.line = QStringLiteral("Slurm job %1, batch script %2/job.sbatch:\n").arg(run.target.slurmJob).arg(run.target.runDir) + script;
         store.addLog(log);
+        store.flush();
+    }
+    if (err.isEmpty() && run.target.supervisorPid > 0) {
+        store::RunUpdate u;
+        u.runId = run.runId;
+        u.attachJson = run.target.toJson();
+        store.updateRun(u);
         store.flush();
     }
     if (!err.isEmpty()) {

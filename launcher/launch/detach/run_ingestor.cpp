@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -76,6 +77,35 @@ RunIngestor::RunIngestor(store::RunStore& store, qint64 runId, QHash<QString, qi
     for (auto it = offsets.begin(); it != offsets.end(); ++it) file(it.key().toUtf8()).offset = it.value();
 }
 
+void RunIngestor::setStoredRun(const store::RunRow& row)
+{
+    runDir_ = row.runDir;
+    storedSteps_ = row.stepsDone;
+    const std::optional<store::RunStatus> status = store::parseStatus(row.status);
+    storedFinal_ = status && store::isFinal(*status);
+    if (stateSeen_ || !status) return;
+    status_ = *status;
+    reason_ = CodedReason{row.reason, row.reasonCode, row.reasonArgs, 0};
+}
+
+int RunIngestor::stepsDone() const
+{
+    return std::max({state_.value(QStringLiteral("steps_done")).toInt(), stepsSeen_, storedSteps_, 0});
+}
+
+void RunIngestor::launcherLine(const QString& line, const QString& src)
+{
+    store::LogRecord r;
+    r.runId = runId_;
+    r.attempt = attempt_;
+    r.rank = -1;
+    r.t = QDateTime::currentMSecsSinceEpoch() / 1000.0;
+    r.stream = store::LogStream::Launcher;
+    r.line = line;
+    r.src = src; // once per run, however often it is said
+    store_.addLog(r);
+}
+
 RunIngestor::FileState& RunIngestor::file(QByteArrayView name)
 {
     auto it = files_.find(QByteArray::fromRawData(name.data(), name.size())); // no copy for a known file
@@ -93,7 +123,8 @@ RunIngestor::FileState& RunIngestor::file(QByteArrayView name)
 QHash<QString, qint64> RunIngestor::offsets() const
 {
     QHash<QString, qint64> out;
-    for (const FileState& f : files_) out.insert(f.name, f.offset);
+    for (const FileState& f : files_)
+        if (f.kind != FileState::Kind::Other) out.insert(f.name, f.offset); // a name outside the layout is no file of ours
     return out;
 }
 
@@ -124,7 +155,8 @@ void RunIngestor::takeOne(QByteArrayView record)
             ++malformed_;
             return;
         }
-        takeLine(file(name), at, next, data, live);
+        FileState& f = file(name);
+        takeLine(f, at, next, data, live);
         return;
     }
     takeJson(record);
@@ -141,6 +173,11 @@ void RunIngestor::takeJson(QByteArrayView record)
         return;
     }
     if (o.contains(QStringLiteral("alive"))) alive_ = o.value(QStringLiteral("alive")).toBool();
+    if (kind == QLatin1String("beat")) {
+        const double t = o.value(QStringLiteral("t")).toDouble(0);
+        if (o.contains(QStringLiteral("age"))) takeAge(o.value(QStringLiteral("age")).toDouble(-1), t);
+        return;
+    }
     if (kind == QLatin1String("l")) {
         const QString name = o.value(QStringLiteral("f")).toString();
         const qint64 at = static_cast<qint64>(o.value(QStringLiteral("o")).toDouble(-1));
@@ -153,6 +190,8 @@ void RunIngestor::takeJson(QByteArrayView record)
                  o.value(QStringLiteral("live")).toBool());
     } else if (kind == QLatin1String("state")) {
         takeState(o);
+    } else if (kind == QLatin1String("refused")) {
+        takeRefused(o.value(QStringLiteral("f")).toString(), o.value(QStringLiteral("why")).toString());
     } else if (kind == QLatin1String("error")) {
         followerError_ = o.value(QStringLiteral("message")).toString();
     } else if (kind == QLatin1String("end")) {
@@ -165,22 +204,79 @@ void RunIngestor::takeEnd()
     ended_ = true;
     // A supervisor that is gone without a final state died with its run.
     if (alive_ || store::isFinal(status_)) return;
-    const double heard = state_.value(QStringLiteral("updated_at")).toDouble();
-    status_ = store::RunStatus::Failed;
-    const QString host = state_.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("host")).toString();
-    const QString when = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(heard * 1000)).toString(Qt::ISODate);
-    reason_ = launch::codedReason({FailureCode::SupervisorGone, {host.toStdString(), when.toStdString()}});
     store::RunUpdate u;
     u.runId = runId_;
+    status_ = store::RunStatus::Failed;
+    if (!stateSeen_) {
+        // It never wrote a state: it did not start (or its directory lost it).
+        const QString where = place_.isEmpty() ? QString() : QStringLiteral(" on ") + place_;
+        reason_ = launch::codedReason({FailureCode::RunNotStarted,
+            {QStringLiteral("no supervisor runs%1 and none recorded a state in %2").arg(where, runDir_.isEmpty() ? QStringLiteral("the run directory") : runDir_).toStdString()}});
+    } else {
+        QString host = state_.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("host")).toString();
+        if (host.isEmpty()) host = place_.isEmpty() ? QStringLiteral("an unknown host") : place_;
+        // The newest of its last state and the last line seen: its state is rewritten only every few seconds.
+        const QString when = lastHeardAt_ > 0
+                                 ? QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(lastHeardAt_ * 1000)).toString(Qt::ISODate)
+                                 : QStringLiteral("an unknown time");
+        reason_ = launch::codedReason({FailureCode::SupervisorGone, {host.toStdString(), when.toStdString()}});
+        u.stepsDone = stepsDone();
+    }
     u.status = status_;
     recordReason(u, reason_);
     store_.updateRun(u);
     Q_EMIT stateChanged(status_, reason_, false);
 }
 
+void RunIngestor::takeAge(double age, double at)
+{
+    // The supervisor rewrites its state every refresh_s while it runs: silent for three of them, it is stopped (SIGSTOP) or stuck.
+    const double refresh = state_.value(QStringLiteral("refresh_s")).toDouble(0);
+    if (age < 0 || refresh <= 0 || !std::isfinite(age)) return;
+    if (at > 0) noteHeard(at - age);
+    const bool silent = alive_ && age > std::max(3 * refresh, 10.0);
+    if (silent && !silentSaid_) {
+        silentSaid_ = true;
+        Q_EMIT notice(QStringLiteral("the supervisor has not been heard from for %1 s (it holds its lock but has not "
+                                     "rewritten its state: stopped or stuck?)").arg(static_cast<qint64>(age)));
+    } else if (!silent && silentSaid_) {
+        silentSaid_ = false;
+        Q_EMIT notice(QStringLiteral("the supervisor is heard from again"));
+    }
+}
+
+void RunIngestor::takeRefused(const QString& file, const QString& why)
+{
+    const QString name = file.isEmpty() ? QStringLiteral("a file") : file;
+    const QString line = QStringLiteral("%1 in the run directory was not read: %2 (only regular files inside the run "
+                                        "directory are read, never through a link)").arg(name, why);
+    launcherLine(line, name + QStringLiteral(":refused"));
+    Q_EMIT notice(line);
+}
+
+void RunIngestor::refuseLine(FileState& f, qint64 offset, qint64 next, const QString& why)
+{
+    ++inconsistent_;
+    ++malformed_;
+    if (f.refusedSaid) return;
+    f.refusedSaid = true;
+    Q_EMIT notice(QStringLiteral("%1: a record of bytes %2-%3 was refused: %4").arg(f.name).arg(offset).arg(next).arg(why));
+}
+
 void RunIngestor::takeLine(FileState& f, qint64 offset, qint64 next, QByteArrayView data, bool live)
 {
+    if (f.kind == FileState::Kind::Other) { // no file of the run directory's layout
+        ++malformed_;
+        return;
+    }
+    // A line spans its text and its newline at most (the follower only lengthens invalid UTF-8).
+    if (next - offset > data.size() + 1)
+        return refuseLine(f, offset, next, QStringLiteral("it spans more bytes than its %1").arg(data.size()));
     if (next <= f.offset) return; // already stored
+    if (offset < f.offset) return refuseLine(f, offset, next, QStringLiteral("it overlaps what is stored (to %1)").arg(f.offset));
+    // In order, a line starts where the stored ones end: a gap would skip lines for ever.
+    if (!live && offset != f.offset)
+        return refuseLine(f, offset, next, QStringLiteral("the stored lines end at %1").arg(f.offset));
     if (live) {
         if (!f.aheadLive.contains(offset)) {
             f.aheadLive.insert(offset);
@@ -205,7 +301,18 @@ void RunIngestor::storeLine(FileState& f, qint64 offset, QByteArrayView data)
 
 void RunIngestor::takeState(const QJsonObject& record)
 {
-    state_ = record.value(QStringLiteral("state")).toObject();
+    const QJsonObject state = record.value(QStringLiteral("state")).toObject();
+    // A newer state may mean what this build would misread: refused, by name (older followers do not check).
+    const QJsonValue version = state.value(QStringLiteral("version"));
+    if (version.toDouble(1) > supervise::kStateVersion) {
+        const QString file = (runDir_.isEmpty() ? QString() : runDir_ + QLatin1Char('/')) + QLatin1String(supervise::kStateFile);
+        followerError_ = QStringLiteral("%1 is version %2; this shardbench-cli reads version %3: update shardbench on this machine")
+                             .arg(file).arg(version.toDouble()).arg(supervise::kStateVersion);
+        return;
+    }
+    stateSeen_ = true;
+    state_ = state;
+    noteHeard(optionalTime(state_, "updated_at"));
     const QString status = state_.value(QStringLiteral("status")).toString();
     status_ = statusOf(status);
     reason_ = reasonOf(state_);
@@ -240,7 +347,7 @@ void RunIngestor::takeState(const QJsonObject& record)
     u.failingRank = state_.value(QStringLiteral("failing_rank")).toInt(-1);
     u.failingHost = state_.value(QStringLiteral("failing_host")).toString();
     u.restarts = state_.value(QStringLiteral("attempt")).toInt();
-    u.stepsDone = state_.value(QStringLiteral("steps_done")).toInt();
+    u.stepsDone = stepsDone();
     if (state_.contains(QStringLiteral("final_loss"))) u.finalLoss = state_.value(QStringLiteral("final_loss")).toDouble();
     store_.updateRun(u);
 
@@ -263,6 +370,7 @@ void RunIngestor::takeState(const QJsonObject& record)
         Q_EMIT attemptChanged(attempt);
     }
     Q_EMIT stateChanged(status_, reason_, alive_);
+    if (record.contains(QStringLiteral("age"))) takeAge(record.value(QStringLiteral("age")).toDouble(-1), 0);
 }
 
 void RunIngestor::takeEvent(FileState& f, qint64 offset, QByteArrayView data)
@@ -270,6 +378,8 @@ void RunIngestor::takeEvent(FileState& f, qint64 offset, QByteArrayView data)
     if (std::optional<protocol::StepMetrics> step = protocol::parseFlatStep(data)) { // nearly every line
         step->rank = f.rank; // the file is the authority on its rank
         step->attempt = f.attempt;
+        if (f.rank == 0) stepsSeen_ = std::max(stepsSeen_, step->step);
+        noteHeard(step->t);
         steps_.push_back({runId_, *step});
         if (steps_.size() >= 8192) handOverSteps();
         Q_EMIT stepReported(*step);
@@ -278,13 +388,23 @@ void RunIngestor::takeEvent(FileState& f, qint64 offset, QByteArrayView data)
     protocol::ParsedLine p = protocol::parseEventBody(data);
     if (p.kind != protocol::ParsedLine::Event) {
         ++malformed_;
+        if (p.newerVersion > 0 && ++newerVersion_ <= 20) {
+            // Counted and said, not dropped in silence: the run's log keeps where (the first 20 of a session).
+            const QString line = QStringLiteral("rank %1, attempt %2: an event of protocol version %3 was not read (this "
+                                                "shardbench-cli reads version %4; update it): %5:%6")
+                                     .arg(f.rank).arg(f.attempt).arg(p.newerVersion).arg(protocol::kProtocolVersion).arg(f.name).arg(offset);
+            launcherLine(line, f.name + QLatin1Char(':') + QString::number(offset));
+            if (newerVersion_ == 1) Q_EMIT notice(line);
+        }
         return;
     }
     protocol::CoreEvent& e = p.event;
     const int attempt = f.attempt, rank = f.rank;
     e.rank = rank; // the file is the authority on its rank
+    noteHeard(e.t);
     if (auto step = protocol::stepFromEvent(e)) {
         step->attempt = attempt;
+        if (rank == 0) stepsSeen_ = std::max(stepsSeen_, step->step);
         steps_.push_back({runId_, *step});
         Q_EMIT stepReported(*step);
         return;
@@ -345,6 +465,7 @@ void RunIngestor::takeLog(FileState& f, qint64 offset, QByteArrayView data)
     r.stream = rank < 0 ? store::LogStream::Launcher : s == QLatin1String("e") ? store::LogStream::Stderr : store::LogStream::Stdout;
     r.line = o.value(QStringLiteral("l")).toString();
     r.src = f.name + QLatin1Char(':') + QString::number(offset);
+    noteHeard(r.t);
     if (s == QLatin1String("m")) ++malformed_;
     Q_EMIT logLine(attempt, rank, r.line);
     if (rank >= 0) {

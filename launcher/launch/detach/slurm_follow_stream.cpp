@@ -197,16 +197,23 @@ SlurmFollowStream::Outcome SlurmFollowStream::follow(const QStringList& argv, co
 // --once on the job's node): there the supervisor may not have started yet.
 bool SlurmFollowStream::take(const QByteArray& record, bool onJobNode, bool once, bool* ended)
 {
+    // A file's offset moves over lines in order only, each starting where the last ended (as the ingestor checks).
+    auto advance = [this](const QString& file, qint64 at, qint64 next) {
+        if (at == offsets_.value(file, 0) && next > at) offsets_.insert(file, next);
+    };
     if (record.startsWith("L ")) { // wire 2: "L FILE O N line"
         const QByteArrayList f = record.left(4096).split(' ');
-        if (f.size() >= 4) offsets_.insert(QString::fromUtf8(f[1]), f[3].toLongLong());
+        if (f.size() >= 4) advance(QString::fromUtf8(f[1]), f[2].toLongLong(), f[3].toLongLong());
         return true;
     }
     if (!record.startsWith('{')) return true;
     const QJsonObject o = QJsonDocument::fromJson(record).object();
     const QString kind = o.value(QStringLiteral("k")).toString();
     if (kind == QLatin1String("l")) {
-        offsets_.insert(o.value(QStringLiteral("f")).toString(), static_cast<qint64>(o.value(QStringLiteral("n")).toDouble()));
+        // Wire 1's lines sent ahead ("live") skip lines: they move no offset.
+        if (!o.value(QStringLiteral("live")).toBool())
+            advance(o.value(QStringLiteral("f")).toString(), static_cast<qint64>(o.value(QStringLiteral("o")).toDouble(-1)),
+                    static_cast<qint64>(o.value(QStringLiteral("n")).toDouble(-1)));
     } else if (kind == QLatin1String("state")) {
         lastState_ = o.value(QStringLiteral("state")).toObject();
     } else if (kind == QLatin1String("end")) {

@@ -21,10 +21,12 @@ const char* const kNotAbbreviations[] = {"gpus"};
 
 } // namespace
 
+// The patterns end in \z, not $: $ also matches before a final newline, and
+// "gpu\n" would pass for a partition name.
 std::optional<RunConfigProblem> extraSrunArgumentProblem(const QString& arg)
 {
     using C = RunConfigCode;
-    static const QRegularExpression longOption(QStringLiteral("^--([a-z][a-z0-9-]*)(=.*)?$"),
+    static const QRegularExpression longOption(QStringLiteral("^--([a-z][a-z0-9-]*)(=.*)?\\z"),
                                                QRegularExpression::DotMatchesEverythingOption);
     const QRegularExpressionMatch m = longOption.match(arg);
     if (!m.hasMatch()) return RunConfigProblem{C::SlurmArgForm, {textArg(printable(arg))}};
@@ -40,14 +42,18 @@ std::optional<RunConfigProblem> extraSrunArgumentProblem(const QString& arg)
         return RunConfigProblem{ownOption ? C::SlurmArgOwnOption : C::SlurmArgReserved,
                                 {textArg(printable(arg)), textArg(QLatin1String(reserved))}};
     }
+    // A detached run's batch script says --no-requeue: a requeued job would
+    // start the supervisor again on a run it has already ended (srun has no --requeue).
+    if (QLatin1String("requeue").startsWith(name))
+        return RunConfigProblem{C::SlurmArgReserved, {textArg(printable(arg)), textArg(QLatin1String("no-requeue"))}};
     return std::nullopt;
 }
 
 std::vector<RunConfigProblem> SlurmOptions::problems() const
 {
     using C = RunConfigCode;
-    static const QRegularExpression names(QStringLiteral("^[A-Za-z0-9_.][A-Za-z0-9_.-]*(,[A-Za-z0-9_.][A-Za-z0-9_.-]*)*$"));
-    static const QRegularExpression time(QStringLiteral("^(\\d+-\\d+(:\\d+){0,2}|\\d+(:\\d+){0,2}|unlimited|infinite)$"),
+    static const QRegularExpression names(QStringLiteral("^[A-Za-z0-9_.][A-Za-z0-9_.-]*(,[A-Za-z0-9_.][A-Za-z0-9_.-]*)*\\z"));
+    static const QRegularExpression time(QStringLiteral("^(\\d+-\\d+(:\\d+){0,2}|\\d+(:\\d+){0,2}|unlimited|infinite)\\z"),
                                          QRegularExpression::CaseInsensitiveOption);
     std::vector<RunConfigProblem> e;
     if (!partition.isEmpty() && !names.match(partition).hasMatch()) e.push_back({C::SlurmPartition, {textArg(printable(partition))}});

@@ -12,7 +12,7 @@ namespace {
 
 const char* const kKillScript =
     "for f do\n"
-    "  p=$(cat \"$f\" 2>/dev/null) || continue\n"
+    "  p=$(cat -- \"$f\" 2>/dev/null) || continue\n"
     "  case $p in ''|*[!0-9]*) continue;; esac\n"
     "  kill -KILL -\"$p\" 2>/dev/null\n"
     "done\n"

@@ -6,6 +6,7 @@
 #include "../printable.hpp"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QStringList>
@@ -33,6 +34,35 @@ QString takeString(char* s)
 QString libsshPath(QString path) { return path.replace(QLatin1Char('%'), QStringLiteral("%%")); }
 
 constexpr char kGlobalKnownHosts[] = "/etc/ssh/ssh_known_hosts";
+
+// Why libssh refused an SSH config, when ssh_get_error() is empty (libssh
+// 0.10 sets no error for a ProxyJump or a Match it cannot parse): the first
+// line of `file` at which the file cut short after that line is refused, read
+// with a fresh session for the same host (Host and Match blocks take the same
+// branches). "" when no line alone is at fault.
+QString refusedConfigLine(const QString& file, const QString& target, const QString& sshDir)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) return {};
+    const QList<QByteArray> lines = in.read(1 << 20).split('\n');
+    QTemporaryFile prefix;
+    if (!prefix.open()) return {};
+    const QByteArray prefixPath = libsshPath(prefix.fileName()).toUtf8();
+    for (qsizetype n = 0; n < lines.size() && n < 5000; ++n) {
+        prefix.write(lines[n] + '\n');
+        prefix.flush();
+        ssh_session probe = ssh_new();
+        if (!probe) return {};
+        ssh_options_set(probe, SSH_OPTIONS_HOST, target.toUtf8().constData());
+        if (!sshDir.isEmpty()) ssh_options_set(probe, SSH_OPTIONS_SSH_DIR, sshDir.toUtf8().constData());
+        const int parsed = ssh_options_parse_config(probe, prefixPath.constData());
+        ssh_free(probe);
+        if (parsed != 0)
+            return QStringLiteral("%1 line %2 is not understood by libssh: \"%3\"")
+                .arg(printable(file), QString::number(n + 1), printable(QString::fromUtf8(lines[n].trimmed().left(200))));
+    }
+    return {};
+}
 
 // known_hosts is one file shared by the connection threads.
 std::mutex& knownHostsMutex()
@@ -91,8 +121,21 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     if (!options.configFile.isEmpty() && !QFileInfo(options.configFile).isReadable())
         return QStringLiteral("cannot read the SSH config file %1").arg(options.configFile);
     const QByteArray config = libsshPath(options.configFile).toUtf8();
-    if (ssh_options_parse_config(session_, options.configFile.isEmpty() ? nullptr : config.constData()) != 0)
-        return QStringLiteral("%1: cannot apply the SSH config: %2").arg(label_, sshError());
+    if (ssh_options_parse_config(session_, options.configFile.isEmpty() ? nullptr : config.constData()) != 0) {
+        QString why = sshError();
+        if (why.trimmed().isEmpty()) {
+            // No config file given: libssh read ~/.ssh/config (or SSH_DIR/config), then the system's.
+            const QStringList files = options.configFile.isEmpty()
+                                          ? QStringList{(options.sshDir.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh") : options.sshDir) +
+                                                            QStringLiteral("/config"),
+                                                        QStringLiteral("/etc/ssh/ssh_config")}
+                                          : QStringList{options.configFile};
+            for (const QString& f : files)
+                if (why.isEmpty()) why = refusedConfigLine(f, target, options.sshDir);
+            if (why.isEmpty()) why = QStringLiteral("libssh refused %1 without saying why").arg(printable(files.join(QStringLiteral(", "))));
+        }
+        return QStringLiteral("%1: cannot apply the SSH config: %2").arg(label_, why);
+    }
     // The config may weaken host-key checking (StrictHostKeyChecking no,
     // UserKnownHostsFile /dev/null): undo that. libssh uses these files only to
     // prefer the recorded key type and to append an accepted key; the verdict
@@ -286,7 +329,7 @@ QString SshConnection::authenticate()
 }
 
 QString SshConnection::run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
-                           qsizetype maxOutput)
+                           qsizetype maxOutput, bool stopWhenLonger)
 {
     using Clock = std::chrono::steady_clock;
     const auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
@@ -305,6 +348,14 @@ QString SshConnection::run(const QByteArray& command, QByteArray* output, int* e
         if (left <= 0) return fail(QStringLiteral("a command timed out"));
         const int n = ssh_channel_read_timeout(ch, buf, sizeof buf, 0, static_cast<int>(std::min<long long>(left, 200)));
         if (n == SSH_ERROR) return fail(QStringLiteral("reading a command's output failed"));
+        if (n > 0 && output && stopWhenLonger && output->size() + n > maxOutput) {
+            // Not waited for to its end: closing the channel hangs the remote command up.
+            const QString msg = QStringLiteral("%1: the command's output was too long (more than %2 bytes), so it was stopped")
+                                    .arg(label_).arg(maxOutput);
+            ssh_channel_close(ch);
+            ssh_channel_free(ch);
+            return msg;
+        }
         if (n > 0 && output && output->size() < maxOutput) output->append(buf, std::min<qsizetype>(n, maxOutput - output->size()));
         while (ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1) > 0) {} // stderr is not needed
         if (n == 0 && ssh_channel_is_eof(ch)) break;
@@ -362,8 +413,21 @@ QString SshConnection::upload(const QString& dirIn, const QString& name, const Q
         const size_t chunk = static_cast<size_t>(std::min<qsizetype>(data.size() - done, 32768));
         const ssize_t n = sftp_write(f, data.constData() + done, chunk);
         if (n <= 0) {
+            const QString what = QStringLiteral("cannot write \"%1\": %2").arg(printable(QString::fromUtf8(file)), sshError());
             sftp_close(f);
-            return fail(QStringLiteral("cannot write \"%1\"").arg(printable(QString::fromUtf8(file))));
+            // SFTP (version 3) words a full disk as "Failure": the server's statvfs tells.
+            qint64 room = -1;
+            if (sftp_extension_supported(sftp, "statvfs@openssh.com", "2") > 0)
+                if (sftp_statvfs_t v = sftp_statvfs(sftp, abs.toUtf8().constData())) {
+                    room = static_cast<qint64>(v->f_bavail * v->f_frsize);
+                    sftp_statvfs_free(v);
+                }
+            sftp_unlink(sftp, file.constData()); // no empty or partial file for the supervisor to misread
+            sftp_free(sftp);
+            if (room >= 0 && room < data.size() - done + 65536)
+                return QStringLiteral("%1: no space left on its file system (%2 bytes free) for the folder %3: %4")
+                    .arg(label_).arg(room).arg(printable(abs), what);
+            return QStringLiteral("%1: %2").arg(label_, what);
         }
         done += n;
     }

@@ -44,11 +44,14 @@ public:
     int port() const { return port_; }
     QString label() const { return label_; }       // "user@host:port" for messages
 
-    // Runs a fixed command and collects up to `maxOutput` bytes of stdout.
+    // Runs a fixed command and collects up to `maxOutput` bytes of stdout; with
+    // `stopWhenLonger`, more than that is an error and the command is hung up on
+    // at once (not read on until it ends or times out).
     QString run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
-                qsizetype maxOutput = 1 << 20);
+                qsizetype maxOutput = 1 << 20, bool stopWhenLonger = false);
     // SFTP: creates `dir` (and parents) and writes `data` to dir/name with
     // mode 0600. `absoluteDir` receives the folder's canonical path.
+    // A failed write leaves no file, and a full disk is named as such.
     QString upload(const QString& dir, const QString& name, const QByteArray& data, QString* absoluteDir);
     // The last libssh error of this session.
     QString sshError() const;
