@@ -7,6 +7,7 @@
 // saves that fail on a full disk (a real tmpfs) leaving no step-N.tmp behind.
 #include "engine_support.hpp"
 #include "../safe_signal.hpp"
+#include "../tmpfs_mount.hpp"
 
 #include "checkpoint/checkpoint_io.hpp"
 #include "plan/plan_json.hpp"
@@ -27,7 +28,6 @@
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -85,31 +85,6 @@ private:
     }
     std::string file_, folder_;
     bool pinned_ = false, immutable_ = false;
-    QString why_;
-};
-
-// A tmpfs of `size` mounted on `path` for the test's lifetime (we are root
-// in CI); why() says why not.
-class TinyTmpfs {
-public:
-    TinyTmpfs(const QString& path, const char* size) : path_(path.toStdString())
-    {
-        QDir().mkpath(path);
-        if (::mount("tmpfs", path_.c_str(), "tmpfs", 0, (std::string("size=") + size + ",mode=0755").c_str()) == 0) mounted_ = true;
-        else why_ = QStringLiteral("cannot mount a tmpfs on %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-    }
-    ~TinyTmpfs()
-    {
-        if (mounted_) ::umount2(path_.c_str(), MNT_DETACH);
-    }
-    TinyTmpfs(const TinyTmpfs&) = delete;
-    TinyTmpfs& operator=(const TinyTmpfs&) = delete;
-    bool ok() const { return mounted_; }
-    const QString& why() const { return why_; }
-
-private:
-    std::string path_;
-    bool mounted_ = false;
     QString why_;
 };
 
@@ -384,7 +359,7 @@ private Q_SLOTS:
         QFETCH(bool, async);
         const QString root = dir_.filePath(async ? QStringLiteral("full-async") : QStringLiteral("full-sync"));
         // Room for the folders, not for a rank's file (a few hundred KiB).
-        const TinyTmpfs disk(root, "16k");
+        const sb::test::TmpfsMount disk(root, "16k");
         if (!disk.ok()) QSKIP(qPrintable(disk.why()));
         sb::Plan plan = ckptPlan(2, 6, root, 2);
         plan.training.checkpoint.async = async;

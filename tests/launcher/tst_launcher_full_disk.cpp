@@ -7,6 +7,7 @@
 // and never a false failure.
 #include "launcher_test_support.hpp"
 #include "run_dir_checks.hpp"
+#include "../tmpfs_mount.hpp"
 
 #include "store/run_reader.hpp"
 
@@ -22,37 +23,12 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/mount.h>
 #include <unistd.h>
 
 using namespace sb;
 using namespace sb::test;
 
 namespace {
-
-// A tmpfs of `size` on `path` for the test's lifetime; why() says why not.
-class Tmpfs {
-public:
-    Tmpfs(const QString& path, const char* size) : path_(path.toStdString())
-    {
-        QDir().mkpath(path);
-        if (::mount("tmpfs", path_.c_str(), "tmpfs", 0, (std::string("size=") + size + ",mode=0755").c_str()) == 0) mounted_ = true;
-        else why_ = QStringLiteral("cannot mount a tmpfs on %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-    }
-    ~Tmpfs()
-    {
-        if (mounted_) ::umount2(path_.c_str(), MNT_DETACH); // a supervisor may still hold a file there
-    }
-    Tmpfs(const Tmpfs&) = delete;
-    Tmpfs& operator=(const Tmpfs&) = delete;
-    bool ok() const { return mounted_; }
-    const QString& why() const { return why_; }
-
-private:
-    std::string path_;
-    bool mounted_ = false;
-    QString why_;
-};
 
 // Writes `path` until the disk is full (the last write fails with ENOSPC); "" or what went wrong.
 QString fillDisk(const QString& path)
@@ -189,7 +165,7 @@ private Q_SLOTS:
     void aLaunchOntoAFullDiskIsRefused()
     {
         const QString root = tmp_.filePath(QStringLiteral("full-launch"));
-        const Tmpfs disk(root, "256k");
+        const test::TmpfsMount disk(root, "256k");
         if (!disk.ok()) QSKIP(qPrintable(disk.why()));
         QCOMPARE(fillDisk(root + QStringLiteral("/filler")), QString());
         const QString db = tmp_.filePath(QStringLiteral("full-launch.sqlite"));
@@ -214,7 +190,7 @@ private Q_SLOTS:
     void aLaunchOntoAFullDiskOverSshIsRefused()
     {
         const QString root = tmp_.filePath(QStringLiteral("full-ssh"));
-        const Tmpfs disk(root, "256k");
+        const test::TmpfsMount disk(root, "256k");
         if (!disk.ok()) QSKIP(qPrintable(disk.why()));
         QCOMPARE(fillDisk(root + QStringLiteral("/filler")), QString());
         SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd")));
@@ -243,7 +219,7 @@ private Q_SLOTS:
     void linesLostWhileTheDiskWasFullAreCounted()
     {
         const QString root = tmp_.filePath(QStringLiteral("fill-free"));
-        const Tmpfs disk(root, "32m");
+        const test::TmpfsMount disk(root, "32m");
         if (!disk.ok()) QSKIP(qPrintable(disk.why()));
         constexpr int kSteps = 4000;
         QString dir;
@@ -260,7 +236,7 @@ private Q_SLOTS:
     void aDiskLeftFullStillRecordsTheEnd()
     {
         const QString root = tmp_.filePath(QStringLiteral("left-full"));
-        const Tmpfs disk(root, "16m");
+        const test::TmpfsMount disk(root, "16m");
         if (!disk.ok()) QSKIP(qPrintable(disk.why()));
         constexpr int kSteps = 1500;
         QString dir;
