@@ -98,7 +98,8 @@ Plan importedOddName()
     m.preset = "imported";
     m.arch = Arch::Imported;
     m.importedTree = tree ? *tree.value : json::Value();
-    m.importedFrom = "my \"odd\" model\\ from\nC:\\trees\\tree.json )\"\"\" '''";
+    // A tab, not a newline: names and paths are one line (plan.control_char); the script escapes both.
+    m.importedFrom = "my \"odd\" model\\ from\tC:\\trees\\tree.json )\"\"\" '''";
     Plan p = defaultPlan(m);
     p.name = "name with \"\"\" triple quotes \\";
     p.mesh.replicate = 1;
