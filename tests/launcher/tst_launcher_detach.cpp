@@ -84,6 +84,14 @@ class LauncherDetach : public QObject {
         return t;
     }
 
+    // The run id and the supervisor's pid, from the state of the run in `dir`.
+    static std::pair<QString, qint64> supervisorOf(const QString& dir)
+    {
+        const QJsonObject state = stateOf(dir);
+        return {state.value(QStringLiteral("run_id")).toString(),
+                static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble())};
+    }
+
     // `rm -rf DIR` until it is gone (the supervisor may still be writing in it).
     void removeWhileRunning(const QString& dir)
     {
@@ -340,9 +348,7 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         const QString dir = runDirOf(db, id);
         QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
-        const QJsonObject state = stateOf(dir);
-        const QString uid = state.value(QStringLiteral("run_id")).toString();
-        const qint64 pid = static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble());
+        const auto [uid, pid] = supervisorOf(dir);
         QVERIFY(pid > 1 && !uid.isEmpty());
         // The launch recorded the supervisor's process.
         const launch::AttachTarget target = targetOf(db, id);
@@ -379,9 +385,7 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         const QString dir = runDirOf(db, id);
         QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
-        const QJsonObject state = stateOf(dir);
-        const QString uid = state.value(QStringLiteral("run_id")).toString();
-        const qint64 pid = static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble());
+        const auto [uid, pid] = supervisorOf(dir);
         removeWhileRunning(dir);
         QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
         expectNoProcessesOf(uid, 15000);
@@ -410,9 +414,7 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         const QString dir = runDirOf(db, id); // loopback: the head node's folder is visible here too
         QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
-        const QJsonObject state = stateOf(dir);
-        const QString uid = state.value(QStringLiteral("run_id")).toString();
-        const qint64 pid = static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble());
+        const auto [uid, pid] = supervisorOf(dir);
         const launch::AttachTarget target = targetOf(db, id);
         QCOMPARE(target.supervisorPid, pid);
         QVERIFY(target.supervisorStartTime > 0);
