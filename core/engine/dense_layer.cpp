@@ -61,7 +61,7 @@ torch::Tensor inputGradFp32(const torch::Tensor& dy, const torch::Tensor& w, boo
 torch::Tensor weightGradFp32(const torch::Tensor& dy, const torch::Tensor& x, const torch::Tensor& w, bool outIn)
 {
     const std::int64_t T = x.size(0), in = x.size(1), out = dy.size(1);
-    torch::Tensor dw = torch::empty_like(w, torch::MemoryFormat::Contiguous);
+    torch::Tensor dw = torch::empty(w.sizes(), x.options()); // x's dtype: w may be the bf16 weight
     if (outIn) // dW [out, in] = dy^T x
         product('T', 'N', out, in, T, dy.data_ptr<float>(), out, x.data_ptr<float>(), in, false, dw.data_ptr<float>(), in);
     else // dW [in, out] = x^T dy
@@ -69,12 +69,40 @@ torch::Tensor weightGradFp32(const torch::Tensor& dy, const torch::Tensor& x, co
     return dw;
 }
 
+// bf16 where oneDNN's bf16 matmul is not taken (a CPU without AVX512 BW/VL/DQ,
+// or a build without oneDNN's headers): the products in fp32 by this file's
+// sgemm from the bf16 values (exact), the bias added in fp32, each result
+// rounded once to bf16, as PyTorch 2's bf16 products are on every CPU.
+// LibTorch 1.13's own bf16 gemm there accumulates x W (Conv1D's layout) in
+// bf16: three outputs in four off the value rounded once.
+torch::Tensor wide(const torch::Tensor& t) { return t.defined() ? t.to(torch::kFloat) : t; }
+
+bool bf16ThroughFp32() { return !haveDnnlBf16Dense(); }
+
 // The layer's products in its dtype: this file's fp32 sgemm, or oneDNN's bf16
-// matmul (dense_bf16.hpp).
+// matmul (dense_bf16.hpp), or bf16 through fp32.
 torch::Tensor forwardOf(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
 {
-    if (x.scalar_type() == torch::kBFloat16) return denseBf16Forward(x, w, b, layout);
-    return forwardFp32(x, w, b, layout == WeightLayout::OutIn);
+    const bool outIn = layout == WeightLayout::OutIn;
+    if (x.scalar_type() != torch::kBFloat16) return forwardFp32(x, w, b, outIn);
+    if (bf16ThroughFp32()) return forwardFp32(wide(x), wide(w), wide(b), outIn).to(torch::kBFloat16);
+    return denseBf16Forward(x, w, b, layout);
+}
+
+torch::Tensor inputGradOf(const torch::Tensor& dy, const torch::Tensor& w, WeightLayout layout)
+{
+    const bool outIn = layout == WeightLayout::OutIn;
+    if (dy.scalar_type() != torch::kBFloat16) return inputGradFp32(dy, w, outIn);
+    if (bf16ThroughFp32()) return inputGradFp32(wide(dy), wide(w), outIn).to(torch::kBFloat16);
+    return denseBf16InputGrad(dy, w, layout);
+}
+
+torch::Tensor weightGradOf(const torch::Tensor& dy, const torch::Tensor& x, const torch::Tensor& w, WeightLayout layout)
+{
+    const bool outIn = layout == WeightLayout::OutIn;
+    if (dy.scalar_type() != torch::kBFloat16) return weightGradFp32(dy, x, w, outIn);
+    if (bf16ThroughFp32()) return weightGradFp32(wide(dy), wide(x), w, outIn).to(torch::kBFloat16);
+    return denseBf16WeightGrad(dy, x, w, layout);
 }
 
 class DenseFn : public torch::autograd::Function<DenseFn> {
@@ -96,12 +124,11 @@ public:
         const torch::Tensor& x = saved[0];
         const torch::Tensor& w = saved[1];
         const auto layout = static_cast<WeightLayout>(ctx->saved_data["layout"].toInt());
-        const bool outIn = layout == WeightLayout::OutIn, bf16 = x.scalar_type() == torch::kBFloat16;
         torch::Tensor dx, dw, db;
         if (!grads[0].defined()) return {dx, dw, db, torch::Tensor()};
         const torch::Tensor dy = grads[0].to(x.scalar_type()).contiguous();
-        if (ctx->needs_input_grad(0)) dx = bf16 ? denseBf16InputGrad(dy, w, layout) : inputGradFp32(dy, w, outIn);
-        if (ctx->needs_input_grad(1)) dw = bf16 ? denseBf16WeightGrad(dy, x, w, layout) : weightGradFp32(dy, x, w, outIn);
+        if (ctx->needs_input_grad(0)) dx = inputGradOf(dy, w, layout);
+        if (ctx->needs_input_grad(1)) dw = weightGradOf(dy, x, w, layout);
         if (ctx->saved_data["bias"].toBool() && ctx->needs_input_grad(2)) db = dy.sum(0);
         return {dx, dw, db, torch::Tensor()};
     }
@@ -125,9 +152,10 @@ bool ownProducts(const torch::Tensor& x, const torch::Tensor& w, const torch::Te
     // bf16 where PyTorch's F.linear is one addmm (2-D, or contiguous 3-D
     // inputs; otherwise it rounds the product and the bias sum apart).
     const bool oneAddmm = layout == WeightLayout::InOut || x.dim() == 2 || (x.dim() == 3 && x.is_contiguous());
+    if (!all(torch::kBFloat16) || !oneAddmm) return false;
+    if (bf16ThroughFp32()) return haveDnnlSgemm();
     const std::int64_t rows = x.numel() / in;
-    const bool large = rows * in * out > kDnnlBf16MinProduct; // else ATen's own product
-    return all(torch::kBFloat16) && oneAddmm && large && haveDnnlBf16Dense();
+    return rows * in * out > kDnnlBf16MinProduct; // else ATen's own product
 }
 
 torch::Tensor atenLayer(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b, WeightLayout layout)
