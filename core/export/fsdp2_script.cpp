@@ -185,11 +185,13 @@ def apply_fsdp(model, mesh):
         if ac:
             make_checkpointed(module)
         mp = MixedPrecisionPolicy(param_dtype=p_dt, reduce_dtype=r_dt, output_dtype=o_dt, cast_forward_inputs=cast)
+        # Pinned host memory speeds copies to a GPU; without one PyTorch cannot pin.
+        offload_policy = CPUOffloadPolicy(pin_memory=MESH["device"] == "cuda") if offload else OffloadPolicy()
         kwargs = {}
         if ignored:
             kwargs["ignored_params"] = {model.get_parameter(p) for p in ignored}
         fully_shard(module, mesh=mesh, reshard_after_forward=reshard, mp_policy=mp,
-                    offload_policy=CPUOffloadPolicy() if offload else OffloadPolicy(), **kwargs)
+                    offload_policy=offload_policy, **kwargs)
     for name, *_, fwd, bwd, _ in UNITS:
         module = model.get_submodule(name) if name else model
         if fwd:
