@@ -13,7 +13,7 @@ seconds=${FUZZ_SECONDS:-60}
 build=build-fuzz
 targets=(plan_json checkpoint_index event_line)
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --system
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$sanitizers -fsanitize=fuzzer-no-link" \

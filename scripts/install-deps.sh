@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Installs every build, run and test dependency of shardbench from Debian 12's
-# archive. Idempotent: packages already present are skipped by apt.
+# Installs every build, run and test dependency of shardbench: Debian 12's
+# packages, then the project's Python environment .venv (PyTorch 2.x, FSDP2,
+# transformers: scripts/python-requirements.txt) that the tests use as the
+# oracle. Idempotent: packages already present are skipped by apt, and .venv is
+# kept while the requirements file is unchanged.
+#
+#   scripts/install-deps.sh            # both (scripts/test.sh, CI)
+#   scripts/install-deps.sh --system   # Debian's packages only (scripts/run.sh)
+#
+# Downloaded wheels are kept in $SHARDBENCH_WHEELS (default
+# ~/.cache/shardbench/wheels), so a second clone on the machine installs
+# without downloading again.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake ninja-build pkg-config git python3
@@ -11,9 +22,10 @@ packages=(
   # training core (libdnnl-dev: oneDNN's headers for the bf16 dense layers;
   # the library itself comes with libtorch)
   libtorch-dev libgloo-dev libopenblas0-openmp libdnnl-dev
-  # PyTorch for Python: the independent reference that runs the exported
-  # FSDP2 script against the core (engine_export_script)
-  python3-torch python3-numpy
+  # Debian's PyTorch 1.13 for Python (a peer in tools/bench/bench_engine.sh);
+  # the tests' PyTorch 2.x is the project's environment (.venv, below), made
+  # with Debian's Python
+  python3-torch python3-numpy python3-venv
   # Qt Charts' CMake package needs Qt OpenGL's development files
   libqt6opengl6-dev
   # launcher and run store
@@ -47,4 +59,20 @@ if command -v update-alternatives >/dev/null; then
     *openblas*) ;;
     *) echo "warning: libblas.so.3 is '$blas', not OpenBLAS" >&2 ;;
   esac
+fi
+
+[ "${1:-}" = "--system" ] && exit 0
+
+# The Python environment: made afresh when the requirements change (a stamp in
+# .venv holds the file it was made from).
+requirements=scripts/python-requirements.txt
+if ! cmp -s "$requirements" .venv/shardbench-requirements.txt 2>/dev/null; then
+  wheels=${SHARDBENCH_WHEELS:-$HOME/.cache/shardbench/wheels}
+  mkdir -p "$wheels"
+  rm -rf .venv
+  python3 -m venv .venv
+  echo "Python environment: downloading into $wheels what is not there yet (about 3 GB the first time)" >&2
+  .venv/bin/python -m pip download --quiet --progress-bar off -d "$wheels" -r "$requirements"
+  .venv/bin/python -m pip install --quiet --progress-bar off --no-index --find-links "$wheels" -r "$requirements"
+  cp "$requirements" .venv/shardbench-requirements.txt
 fi

@@ -1,9 +1,13 @@
-// Hugging Face checkpoints into the core: `shardbench-cli plan --from-hf DIR`
-// and `shardbench-core --init-from DIR` (one model.safetensors, or an index
-// with shards). The Hugging Face copies are written from the core's own
-// weights by data/fsdp2_standin/to_hf.py with transformers' permutation, so
-// the same weights must give the same losses in both layouts; a copy renamed
-// without the q/k permutation must not.
+// Hugging Face checkpoints into and out of the core: `shardbench-cli plan
+// --from-hf DIR`, `shardbench-core --init-from DIR` (one model.safetensors, or
+// an index with shards) and `shardbench-cli checkpoint export --format hf`.
+// The Hugging Face copies are written from the core's own weights by
+// data/hf/to_hf.py with transformers' q/k permutation, so the same weights
+// must give the same losses in both layouts; a copy renamed without the
+// permutation must not. transformers itself is the oracle for the layout:
+// AutoModelForCausalLM.from_pretrained of those folders and of the export
+// (data/hf/hf_loss.py) gives the core's first-step loss on the same tokens.
+// Python is the project's environment ($SB_PYTHON, scripts/install-deps.sh).
 #include "engine_support.hpp"
 
 #include "plan/plan_json.hpp"
@@ -11,16 +15,25 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 namespace {
 
-const QString kPython = QStringLiteral("/usr/bin/python3");
+// transformers' loss against the core's on the same weights and tokens, both
+// fp32, relative. Seen (transformers 5.24, PyTorch 2.15, CPU): equal, at worst
+// one fp32 step apart (1e-7, GPT-2); Llama's q/k rows left unpermuted: 9e-5.
+constexpr double kTransformersTolerance = 1e-6;
 
-QString toHfScript()
+// ctest sets SB_PYTHON: the project's environment, with PyTorch and transformers.
+QString python() { return qEnvironmentVariable("SB_PYTHON"); }
+
+QString hfScript(const char* name)
 {
-    return qEnvironmentVariable("SB_SOURCE_DIR") + QStringLiteral("/tests/engine/data/fsdp2_standin/to_hf.py");
+    return qEnvironmentVariable("SB_SOURCE_DIR") + QStringLiteral("/tests/engine/data/hf/") + QLatin1String(name);
 }
 
 QString cli() { return QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")); }
@@ -45,6 +58,32 @@ bool writeText(const QString& path, const QByteArray& text)
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
 }
 
+double relativeTo(double value, double reference) { return std::abs(value - reference) / std::abs(reference); }
+
+QString describe(const QString& folder, double transformers, double core)
+{
+    return QStringLiteral("%1: transformers %2, core %3, relative difference %4")
+        .arg(folder)
+        .arg(transformers, 0, 'g', 17)
+        .arg(core, 0, 'g', 17)
+        .arg(relativeTo(transformers, core), 0, 'g', 3);
+}
+
+// Runs a script of data/hf with $SB_PYTHON: true when it succeeds, its
+// standard output in `stdOut`; when it fails, its output as a warning.
+bool runPython(const QStringList& args, QString* stdOut = nullptr)
+{
+    QProcess p;
+    p.start(python(), args);
+    const bool finished = p.waitForFinished(300000);
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    if (stdOut) *stdOut = out;
+    if (finished && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0) return true;
+    qWarning("%s %s: %s%s", qPrintable(python()), qPrintable(args.join(QLatin1Char(' '))), qPrintable(out),
+             qPrintable(QString::fromUtf8(p.readAllStandardError())));
+    return false;
+}
+
 } // namespace
 
 class TestEngineHfImport : public QObject {
@@ -65,10 +104,41 @@ class TestEngineHfImport : public QObject {
             return false;
         }
         auto toHf = [&](const QString& dir, const QStringList& extra) {
-            return QProcess::execute(kPython, QStringList{toHfScript(), plan, weights, tmp_.filePath(dir)} + extra) == 0;
+            return runPython(QStringList{hfScript("to_hf.py"), plan, weights, tmp_.filePath(dir)} + extra);
         };
         return toHf(name, {}) && toHf(name + QStringLiteral("-sharded"), {QStringLiteral("--shards"), QStringLiteral("3")}) &&
                toHf(name + QStringLiteral("-renamed"), {QStringLiteral("--no-permute")});
+    }
+
+    // `p` trained on a token file of seq_len + 2 tokens: one window, so every
+    // sample of every rank is tokens[0, seq_len] (see data/hf/hf_loss.py).
+    sb::Plan onOneWindow(sb::Plan p)
+    {
+        const QString path = tmp_.filePath(QStringLiteral("one-window-%1-%2.bin").arg(p.training.seqLen).arg(p.model.vocabSize));
+        if (!QFile::exists(path)) {
+            QByteArray tokens;
+            QRandomGenerator random(20240601);
+            for (int i = 0; i < p.training.seqLen + 2; ++i) {
+                const quint32 id = random.bounded(static_cast<quint32>(p.model.vocabSize));
+                tokens.append(static_cast<char>(id & 0xff)).append(static_cast<char>(id >> 8)); // uint16, little-endian
+            }
+            if (!writeText(path, tokens)) qWarning("cannot write %s", qPrintable(path));
+        }
+        p.training.data.kind = sb::DataConfig::Tokens;
+        p.training.data.path = path.toStdString();
+        return p;
+    }
+
+    // transformers' loss (data/hf/hf_loss.py) of each Hugging Face folder on
+    // `plan`'s one window; empty when the script fails.
+    std::vector<double> transformersLosses(const QString& plan, const QStringList& folders)
+    {
+        std::vector<double> out;
+        QString text;
+        if (!runPython(QStringList{hfScript("hf_loss.py"), plan} + folders, &text)) return out;
+        for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) out.push_back(line.toDouble());
+        if (out.size() != static_cast<std::size_t>(folders.size())) out.clear();
+        return out;
     }
 
     std::vector<double> lossesFrom(const QString& plan, int world, const QString& weights, bool reference = false)
@@ -84,9 +154,12 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(tmp_.isValid());
-        const bool ok = QProcess::execute(kPython, {QStringLiteral("-c"), QStringLiteral("import numpy, torch")}) == 0;
-        if (!ok && qEnvironmentVariableIsSet("CI")) QFAIL("python3-torch is missing: scripts/install-deps.sh installs it");
-        if (!ok) QSKIP("Debian's python3-torch is not installed");
+        QProcess p;
+        if (!python().isEmpty()) p.start(python(), {QStringLiteral("-c"), QStringLiteral("import numpy, safetensors, torch, transformers")});
+        const bool ok = !python().isEmpty() && p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+        if (!ok && qEnvironmentVariableIsSet("CI"))
+            QFAIL("SB_PYTHON is unset or lacks torch, transformers or safetensors: scripts/install-deps.sh makes the environment");
+        if (!ok) QSKIP("SB_PYTHON is unset or lacks torch, transformers or safetensors (scripts/install-deps.sh makes the environment)");
     }
 
     void planFromConfig_data()
@@ -187,25 +260,60 @@ private Q_SLOTS:
             QVERIFY2(o.exitCode == 0, qPrintable(o.text));
         }
         QVERIFY(QFile::exists(base + QStringLiteral("-shards/model.safetensors.index.json")));
-        QVERIFY(QProcess::execute(kPython, {toHfScript(), plan, core, base + QStringLiteral("-reference"), QStringLiteral("--no-buffers")}) == 0);
-        const QString compare = QFileInfo(toHfScript()).dir().filePath(QStringLiteral("compare_hf.py"));
+        QVERIFY(runPython({hfScript("to_hf.py"), plan, core, base + QStringLiteral("-reference"), QStringLiteral("--no-buffers")}));
         for (const QStringList& args : {QStringList{base + QStringLiteral("-hf")}, QStringList{base + QStringLiteral("-shards")},
                                         QStringList{base + QStringLiteral("-bf16"), QStringLiteral("--bf16")}}) {
-            QProcess cmp;
-            cmp.setProcessChannelMode(QProcess::MergedChannels);
-            cmp.start(kPython, QStringList{compare, args.front(), base + QStringLiteral("-reference")} + args.mid(1));
-            QVERIFY(cmp.waitForFinished(60000));
-            QVERIFY2(cmp.exitCode() == 0, qPrintable(args.front() + QStringLiteral(": ") + QString::fromUtf8(cmp.readAll())));
+            QVERIFY2(runPython(QStringList{hfScript("compare_hf.py"), args.front(), base + QStringLiteral("-reference")} + args.mid(1)),
+                     qPrintable(args.front()));
         }
-        const QString again = writePlan(tmp_, QStringLiteral("export-%1-again.plan.json").arg(preset), smallPlan(name.constData(), 2, 2));
+        const QString again = writePlan(tmp_, QStringLiteral("export-%1-again.plan.json").arg(preset), onOneWindow(smallPlan(name.constData(), 2, 2)));
         const std::vector<double> reference = lossesFrom(again, 2, core);
         QVERIFY(!reference.empty());
         QVERIFY(maxRelativeDifference(lossesFrom(again, 2, base + QStringLiteral("-shards")), reference) < 1e-9);
+        // transformers loads the export, one file and shards, and gives the core's first-step loss.
+        const QStringList exported{base + QStringLiteral("-hf"), base + QStringLiteral("-shards")};
+        const std::vector<double> hf = transformersLosses(again, exported);
+        QCOMPARE(hf.size(), std::size_t(exported.size()));
+        for (std::size_t i = 0; i < hf.size(); ++i) {
+            qInfo("%s", qPrintable(describe(exported[int(i)], hf[i], reference[0])));
+            QVERIFY2(relativeTo(hf[i], reference[0]) <= kTransformersTolerance, qPrintable(describe(exported[int(i)], hf[i], reference[0])));
+        }
         // An existing, non-empty folder is not overwritten.
         const Output twice = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), ckpt, QStringLiteral("--quiet"),
                                      QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("-o"), base + QStringLiteral("-hf")});
         QCOMPARE(twice.exitCode, 2);
         QVERIFY2(twice.text.contains(QStringLiteral("not empty")), qPrintable(twice.text));
+    }
+
+    void transformersGivesTheCoresLoss_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("llama") << QStringLiteral("llama3-8b");
+        QTest::newRow("gpt2") << QStringLiteral("gpt2-124m");
+    }
+
+    // transformers loads what to_hf.py writes from the core's weights (one file
+    // and shards) and, on the tokens the core trains on, gives the core's loss
+    // of its first step (before any update); Llama's rows left unpermuted do not.
+    void transformersGivesTheCoresLoss()
+    {
+        QFETCH(QString, preset);
+        const QByteArray name = preset.toLatin1();
+        const QString base = QStringLiteral("oracle-") + preset;
+        QVERIFY(prepare(name.constData(), base));
+        const QString plan = writePlan(tmp_, base + QStringLiteral("-window.plan.json"), onOneWindow(smallPlan(name.constData(), 1, 1)));
+        const std::vector<double> core = lossesFrom(plan, 1, tmp_.filePath(base + QStringLiteral(".safetensors")));
+        QCOMPARE(core.size(), std::size_t(1));
+        const bool llama = preset == QStringLiteral("llama3-8b");
+        QStringList folders{tmp_.filePath(base), tmp_.filePath(base + QStringLiteral("-sharded"))};
+        if (llama) folders << tmp_.filePath(base + QStringLiteral("-renamed"));
+        const std::vector<double> hf = transformersLosses(plan, folders);
+        QCOMPARE(hf.size(), std::size_t(folders.size()));
+        for (std::size_t i = 0; i < hf.size(); ++i) qInfo("%s", qPrintable(describe(folders[int(i)], hf[i], core[0])));
+        for (std::size_t i = 0; i < 2; ++i)
+            QVERIFY2(relativeTo(hf[i], core[0]) <= kTransformersTolerance, qPrintable(describe(folders[int(i)], hf[i], core[0])));
+        if (llama) // what renaming alone does to a Llama in transformers
+            QVERIFY2(relativeTo(hf[2], core[0]) > 10 * kTransformersTolerance, qPrintable(describe(folders[2], hf[2], core[0])));
     }
 
     void refusesBadCheckpoints()

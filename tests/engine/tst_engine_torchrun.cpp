@@ -1,10 +1,13 @@
-// shardbench-core under the real torchrun of Debian's python3-torch (1.13,
-// through data/torchrun/torchrun.py, which fixes only its argument parser on
-// Python 3.11): 2 nodes x 2 processes on loopback with the static rendezvous
-// (the agent hosts the store: every rank is a client) and the c10d one; a
-// killed rank restarted by --max_restarts 1 resumes from the run's newest
-// checkpoint; a failing rank's message reaches torchrun's summary through
-// TORCHELASTIC_ERROR_FILE; OMP_NUM_THREADS sets the core's threads.
+// shardbench-core and the exported FSDP2 script under the real torchrun 2.x of
+// the project's environment (SB_PYTHON -m torch.distributed.run, nothing
+// patched): 2 nodes x 2 processes of the core on loopback with the static
+// rendezvous and the c10d one on the agent's store (every rank a client), and
+// with the c10d one on rank 0's store (TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1;
+// the only way for a core linked against LibTorch 1.x, whose agent's-store rows
+// are skipped); a killed rank restarted by --max-restarts 1 resumes from the
+// run's newest checkpoint; a failing rank's message reaches torchrun's summary
+// through TORCHELASTIC_ERROR_FILE; OMP_NUM_THREADS sets the core's threads;
+// the exported script of a small plan, 2 processes, prints the core's losses.
 #include "engine_support.hpp"
 
 #include "../safe_signal.hpp"
@@ -12,6 +15,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
@@ -23,12 +27,25 @@
 
 namespace {
 
-const QString kPython = QStringLiteral("/usr/bin/python3");
+// ctest sets SB_PYTHON: the project's environment, with PyTorch 2.x and its torchrun.
+QString python() { return qEnvironmentVariable("SB_PYTHON"); }
 
-QString torchrunScript()
+// torchrun 2.x's agent hosts the ranks' TCPStore (static rendezvous always, c10d
+// unless TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1). A core linked against LibTorch
+// 1.x cannot be its client: 2.x's store protocol begins with a VALIDATE opcode
+// that shifts every other one, and the server resets 1.x's connection.
+bool coreSpeaksAgentStore()
 {
-    return qEnvironmentVariable("SB_SOURCE_DIR") + QStringLiteral("/tests/engine/data/torchrun/torchrun.py");
+    QProcess core;
+    core.start(LocalRunner::corePath(), {QStringLiteral("--version")}); // "... (LibTorch 1.13.0, ...)"
+    if (!core.waitForFinished(30000)) return false;
+    static const QRegularExpression libtorch(QStringLiteral("LibTorch (\\d+)\\."));
+    const auto m = libtorch.match(QString::fromUtf8(core.readAllStandardOutput()));
+    return m.hasMatch() && m.captured(1).toInt() >= 2;
 }
+
+// The core as torchrun's target: an executable, not a Python script.
+QStringList core(const QString& plan) { return {QStringLiteral("--no-python"), LocalRunner::corePath(), QStringLiteral("--plan"), plan}; }
 
 struct Node {
     int exitCode = -1;
@@ -70,8 +87,8 @@ class TestEngineTorchrun : public QObject {
 
     QTemporaryDir tmp_;
 
-    // `nodes` torchrun agents on this machine, each starting `procs` ranks of the core.
-    std::vector<std::unique_ptr<QProcess>> start(int nodes, int procs, const QStringList& rdzv, const QString& plan,
+    // `nodes` torchrun agents on this machine, each starting `procs` ranks of `target`.
+    std::vector<std::unique_ptr<QProcess>> start(int nodes, int procs, const QStringList& rdzv, const QStringList& target,
                                                  const QProcessEnvironment& extra = {})
     {
         std::vector<std::unique_ptr<QProcess>> agents;
@@ -81,13 +98,13 @@ class TestEngineTorchrun : public QObject {
             for (const QString& k : extra.keys()) env.insert(k, extra.value(k));
             p->setProcessEnvironment(env);
             p->setProcessChannelMode(QProcess::MergedChannels);
-            QStringList args{torchrunScript(), QStringLiteral("--nnodes"), QString::number(nodes), QStringLiteral("--nproc_per_node"),
-                             QString::number(procs)};
+            QStringList args{QStringLiteral("-m"), QStringLiteral("torch.distributed.run"), QStringLiteral("--nnodes"), QString::number(nodes),
+                             QStringLiteral("--nproc-per-node"), QString::number(procs)};
             if (rdzv.isEmpty()) // static: node ranks and the master given
-                args << QStringLiteral("--node_rank") << QString::number(n) << QStringLiteral("--master_addr")
-                     << QStringLiteral("127.0.0.1") << QStringLiteral("--master_port") << QString::number(port_);
-            args << rdzv << QStringLiteral("--no_python") << LocalRunner::corePath() << QStringLiteral("--plan") << plan;
-            p->start(kPython, args);
+                args << QStringLiteral("--node-rank") << QString::number(n) << QStringLiteral("--master-addr")
+                     << QStringLiteral("127.0.0.1") << QStringLiteral("--master-port") << QString::number(port_);
+            args << rdzv << target;
+            p->start(python(), args);
             agents.push_back(std::move(p));
         }
         return agents;
@@ -110,38 +127,60 @@ class TestEngineTorchrun : public QObject {
         return run.ok() ? losses(run.ranks[0]) : std::vector<double>{};
     }
 
+    // c10d rendezvous on `id`; where the core cannot use the agent's store,
+    // `env` gets the opt-out and rank 0 of the core hosts the store instead.
+    QStringList c10d(const QString& id, QProcessEnvironment& env) const
+    {
+        if (!agentStore_) env.insert(QStringLiteral("TORCH_DISABLE_SHARE_RDZV_TCP_STORE"), QStringLiteral("1"));
+        return {QStringLiteral("--rdzv-backend"), QStringLiteral("c10d"), QStringLiteral("--rdzv-endpoint"), QStringLiteral("127.0.0.1:%1").arg(port_),
+                QStringLiteral("--rdzv-id"), id};
+    }
+
     int port_ = 0;
+    bool agentStore_ = false;
 
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(tmp_.isValid());
-        const bool ok = QProcess::execute(kPython, {QStringLiteral("-c"), QStringLiteral("import torch.distributed.run")}) == 0;
-        if (!ok && qEnvironmentVariableIsSet("CI")) QFAIL("python3-torch is missing: scripts/install-deps.sh installs it");
-        if (!ok) QSKIP("Debian's python3-torch is not installed");
+        QProcess probe;
+        if (!python().isEmpty()) probe.start(python(), {QStringLiteral("-c"), QStringLiteral("import torch.distributed.run")});
+        const bool ok = !python().isEmpty() && probe.waitForFinished(60000) && probe.exitStatus() == QProcess::NormalExit &&
+                        probe.exitCode() == 0;
+        if (!ok && qEnvironmentVariableIsSet("CI")) QFAIL("no torchrun 2.x at SB_PYTHON: scripts/install-deps.sh makes the environment");
+        if (!ok) QSKIP("no torchrun 2.x at SB_PYTHON (scripts/install-deps.sh makes the project's environment)");
+        agentStore_ = coreSpeaksAgentStore();
     }
 
     void init() { port_ = LocalRunner::freePort(); }
 
     void twoNodes_data()
     {
-        QTest::addColumn<bool>("c10d");
-        QTest::newRow("static rendezvous: the agent's store") << false;
-        QTest::newRow("c10d rendezvous") << true;
+        QTest::addColumn<bool>("dynamic");
+        QTest::addColumn<bool>("shared");
+        QTest::newRow("static rendezvous: the agent's store") << false << true;
+        QTest::newRow("c10d rendezvous: the agent's store") << true << true;
+        QTest::newRow("c10d rendezvous: rank 0's store") << true << false;
     }
 
     void twoNodes()
     {
-        QFETCH(bool, c10d);
+        QFETCH(bool, dynamic);
+        QFETCH(bool, shared);
+        if (shared && !agentStore_) QSKIP("the core's LibTorch 1.x cannot be a client of torchrun 2.x's store: link LibTorch 2.x");
         sb::Plan p = smallPlan("llama3-8b", 2, 6);
         p.mesh.nodes = 2;
-        const QString plan = writePlan(tmp_, QStringLiteral("two-nodes-%1.plan.json").arg(c10d), p);
-        const QStringList rdzv = c10d ? QStringList{QStringLiteral("--rdzv_backend"), QStringLiteral("c10d"), QStringLiteral("--rdzv_endpoint"),
-                                                    QStringLiteral("127.0.0.1:%1").arg(port_), QStringLiteral("--rdzv_id"), QStringLiteral("two")}
-                                      : QStringList{};
-        auto agents = start(2, 2, rdzv, plan);
+        const QString plan = writePlan(tmp_, QStringLiteral("two-nodes-%1%2.plan.json").arg(dynamic).arg(shared), p);
+        QProcessEnvironment env;
+        if (!shared) env.insert(QStringLiteral("TORCH_DISABLE_SHARE_RDZV_TCP_STORE"), QStringLiteral("1"));
+        const QStringList rdzv = dynamic ? c10d(QStringLiteral("two"), env) : QStringList{};
+        auto agents = start(2, 2, rdzv, core(plan), env);
         const std::vector<Node> nodes = wait(agents);
         for (const Node& n : nodes) QVERIFY2(n.exitCode == 0, qPrintable(n.out.right(3000)));
+        // The store the ranks used: the agent's at the port given to torchrun, or rank 0's on another.
+        for (const Node& n : nodes)
+            for (const QJsonObject& h : n.events(QStringLiteral("hello")))
+                QCOMPARE(h.value(QStringLiteral("master")).toString().endsWith(QStringLiteral(":%1").arg(port_)), shared);
         std::vector<double> got;
         for (const Node& n : nodes)
             for (const QJsonObject& s : n.events(QStringLiteral("step")))
@@ -157,10 +196,9 @@ private Q_SLOTS:
         p.training.checkpoint.dir = tmp_.filePath(QStringLiteral("ckpt")).toStdString();
         p.training.checkpoint.interval = 20;
         const QString plan = writePlan(tmp_, QStringLiteral("restart.plan.json"), p);
-        auto agents = start(1, 2, {QStringLiteral("--rdzv_backend"), QStringLiteral("c10d"), QStringLiteral("--rdzv_endpoint"),
-                                   QStringLiteral("127.0.0.1:%1").arg(port_), QStringLiteral("--rdzv_id"), QStringLiteral("job7"),
-                                   QStringLiteral("--max_restarts"), QStringLiteral("1")},
-                            plan);
+        QProcessEnvironment env;
+        auto agents = start(1, 2, c10d(QStringLiteral("job7"), env) + QStringList{QStringLiteral("--max-restarts"), QStringLiteral("1")},
+                            core(plan), env);
         // Once the run has a checkpoint (under torchrun's run id), one rank dies.
         QElapsedTimer t;
         t.start();
@@ -191,7 +229,7 @@ private Q_SLOTS:
         const QString plan = writePlan(tmp_, QStringLiteral("fails.plan.json"), p);
         QProcessEnvironment env;
         env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("3"));
-        auto agents = start(1, 2, {}, plan, env);
+        auto agents = start(1, 2, c10d(QStringLiteral("fails"), env), core(plan), env);
         const std::vector<Node> nodes = wait(agents);
         QVERIFY(nodes[0].exitCode != 0);
         // torchrun's summary shows the core's error from TORCHELASTIC_ERROR_FILE
@@ -202,6 +240,37 @@ private Q_SLOTS:
         const std::vector<QJsonObject> hello = nodes[0].events(QStringLiteral("hello"));
         QVERIFY(!hello.empty());
         for (const QJsonObject& h : hello) QCOMPARE(h.value(QStringLiteral("threads")).toInt(), 3);
+    }
+
+    void exportedScript()
+    {
+        // The plan's FSDP2 script as `shardbench-cli export-script` writes it,
+        // run by torchrun as a user would (static rendezvous, 2 processes).
+        const sb::Plan p = smallPlan("llama3-8b", 2, 4);
+        const QString plan = writePlan(tmp_, QStringLiteral("script.plan.json"), p);
+        const QString script = tmp_.filePath(QStringLiteral("train.py"));
+        QProcess cli;
+        cli.start(QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")),
+                  {QStringLiteral("export-script"), plan, QStringLiteral("-o"), script});
+        QVERIFY(cli.waitForFinished(60000) && cli.exitStatus() == QProcess::NormalExit);
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        auto agents = start(1, 2, {}, {script});
+        const std::vector<Node> nodes = wait(agents);
+        QVERIFY2(nodes[0].exitCode == 0, qPrintable(nodes[0].out.right(4000)));
+        // Rank 0's lines `step N loss X grad_norm Y ...`, in order.
+        static const QRegularExpression stepLine(QStringLiteral("^step (\\d+) loss (\\S+) grad_norm (\\S+)"),
+                                                 QRegularExpression::MultilineOption);
+        std::vector<double> got;
+        for (auto it = stepLine.globalMatch(nodes[0].out); it.hasNext();) {
+            const auto m = it.next();
+            QCOMPARE(m.captured(1).toInt(), int(got.size()) + 1);
+            got.push_back(m.captured(2).toDouble());
+        }
+        QVERIFY2(got.size() == std::size_t(4), qPrintable(nodes[0].out.right(4000)));
+        // The printed losses have 6 decimals (2e-7 relative); a wrong layout or
+        // initialisation moves them by 1e-4 relative or more.
+        const double diff = maxRelativeDifference(got, uninterrupted(plan, 2));
+        QVERIFY2(diff < 1e-5, qPrintable(QStringLiteral("relative difference %1\n%2").arg(diff).arg(nodes[0].out.right(4000))));
     }
 };
 

@@ -9,9 +9,8 @@
 #   memory  the core's measured peak against the estimate and against PyTorch's.
 # Everything (tables, logs) goes to OUT_DIR; the tables also to stdout.
 # usage: tools/bench/gpu_check.sh OUT_DIR [BUILD_DIR]
-# A dry run of the script itself on a CPU machine (a CPU build, PyTorch 1.13
-# and the FSDP2 stand-in of tests/engine/data): DEVICE=cpu SMALL=1
-# TORCH_RUNNER=a wrapper of run_standin.py.
+# A dry run of the script itself on a CPU machine, with the project's
+# environment (scripts/install-deps.sh): DEVICE=cpu SMALL=1 PY=.venv/bin/python.
 set -uo pipefail
 out=$(realpath -m "${1:-gpu-check}")
 build=${2:-build-cuda}

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Compares two Hugging Face checkpoints tensor by tensor, bit for bit: the
 same names, shapes and values (each a folder with model.safetensors or an
 index and shards). With --bf16 the first is BF16 and the second F32, which

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Writes a Hugging Face checkpoint (config.json and model.safetensors, F32)
 from a .safetensors file of shardbench-core's names and the plan it belongs
 to, as the models are published:
@@ -81,7 +80,7 @@ def llama(m, core, do_permute):
     config = {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "vocab_size": m["vocab_size"],
               "hidden_size": m["dim"], "intermediate_size": m["ffn_hidden"], "num_hidden_layers": m["n_layers"],
               "num_attention_heads": m["n_heads"], "num_key_value_heads": m["n_kv_heads"],
-              "max_position_embeddings": m["max_seq_len"], "rope_theta": 500000.0, "rms_norm_eps": 1e-05,
+              "max_position_embeddings": m["max_seq_len"], "rope_theta": m.get("rope_theta", 500000.0), "rms_norm_eps": 1e-05,
               "hidden_act": "silu", "tie_word_embeddings": m.get("tied_embeddings", False), "rope_scaling": None,
               "torch_dtype": "float32"}
     return tensors, config
