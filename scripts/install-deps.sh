@@ -70,7 +70,7 @@ if ! cmp -s "$requirements" .venv/shardbench-requirements.txt 2>/dev/null; then
   wheels=${SHARDBENCH_WHEELS:-$HOME/.cache/shardbench/wheels}
   mkdir -p "$wheels"
   rm -rf .venv
-  python3 -m venv .venv
+  /usr/bin/python3 -m venv .venv  # Debian's (python3-venv above)
   echo "Python environment: downloading into $wheels what is not there yet (about 3 GB the first time)" >&2
   .venv/bin/python -m pip download --quiet --progress-bar off -d "$wheels" -r "$requirements"
   .venv/bin/python -m pip install --quiet --progress-bar off --no-index --find-links "$wheels" -r "$requirements"

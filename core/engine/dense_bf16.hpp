@@ -12,10 +12,11 @@
 // thread) is outside the tracking allocator.
 //
 // Built where oneDNN's headers are (Debian's libdnnl-dev, the library
-// LibTorch's CPU build links); elsewhere (PyTorch's wheels link oneDNN
-// privately), on CPUs where ATen's bf16 products are not oneDNN's, for
-// products ATen keeps from oneDNN (m n k at most 16^3) and with
-// SB_LINEAR=reference the layer is ATen's linear.
+// LibTorch's CPU build links) and used on CPUs where ATen's bf16 products
+// are oneDNN's; on other CPUs dense_layer.cpp computes the products in fp32
+// blocks. Elsewhere (PyTorch's wheels link oneDNN privately), for products
+// ATen keeps from oneDNN (m n k at most 16^3) and with SB_LINEAR=reference
+// the layer is ATen's linear.
 #pragma once
 
 #include "dense_layer.hpp"

@@ -6,9 +6,12 @@
 // (docs/performance.md, "Dense layers"), and these products are most of a
 // CPU step. Keeps what
 // ATen's addmm keeps for backward (input and weight; the estimator's count
-// is unchanged). bf16 layers go to dense_bf16.hpp (oneDNN's matmul
-// primitive) where PyTorch's F.linear is one addmm (2-D or contiguous 3-D
-// inputs). Where the process has no dnnl_sgemm (PyTorch's wheels link
+// is unchanged). bf16 layers, where PyTorch's F.linear is one addmm (2-D or
+// contiguous 3-D inputs), go to dense_bf16.hpp (oneDNN's matmul primitive)
+// where ATen's bf16 products are oneDNN's (AVX512 BW/VL/DQ), and elsewhere
+// to the same sgemm in fp32 blocks, each result rounded once (LibTorch
+// 1.13's own bf16 gemm there is a scalar loop that accumulates Conv1D's
+// x W in bf16). Where the process has no dnnl_sgemm (PyTorch's wheels link
 // oneDNN privately, and use MKL) or the build no oneDNN headers, for other
 // dtypes, shapes and devices, and with SB_LINEAR=reference, the layer is
 // ATen's linear (as PyTorch's F.linear calls it: one product with the bias
