@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <string>
 
 namespace sb::engine {
 
@@ -17,6 +18,18 @@ namespace {
 constexpr const char* kNoGloo = "this shardbench-core was built without Gloo (its LibTorch ships no Gloo headers): a CPU "
                                 "plan of more than one rank needs a build with Gloo";
 #endif
+
+// A core built against LibTorch 1.x cannot be a client of torchrun 2.x's
+// agent store: 2.x's store protocol begins with a request 1.x does not know,
+// the server resets the connection, and the ranks wait until their time-out.
+// Said with the ways out, where a rendezvous on the agent's store fails.
+std::string agentStoreHint(const DistEnv& env)
+{
+    if (kTorch2 || !env.elastic.agentStore) return {};
+    return " (this shardbench-core is built against LibTorch 1.x, which cannot use the store of torchrun 2.x's agent: "
+           "start it with --rdzv-backend c10d and TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1, or build it against LibTorch 2.x; "
+           "docs/interoperability.md, torchrun)";
+}
 
 GlooDevicePtr glooDevice(const DistEnv& env)
 {
@@ -98,7 +111,7 @@ Result<std::unique_ptr<DeviceMesh>> DeviceMesh::connect(const DistEnv& env, int 
                 "/worker/attempt_" + std::to_string(env.elastic.restartCount), mesh->store_);
     } catch (const std::exception& e) {
         return Status::error("rendezvous with " + env.masterAddr + ":" + std::to_string(env.masterPort) + " failed within " +
-                             std::to_string(env.rendezvousTimeoutS) + " s: " + e.what());
+                             std::to_string(env.rendezvousTimeoutS) + " s: " + e.what() + agentStoreHint(env));
     }
     try {
         auto device = onCuda() ? nullptr : glooDevice(env);
@@ -113,7 +126,7 @@ Result<std::unique_ptr<DeviceMesh>> DeviceMesh::connect(const DistEnv& env, int 
                                             mesh->replicaIndex_, replicate, env, device);
         }
     } catch (const std::exception& e) {
-        return Status::error(std::string("creating the Gloo process groups failed: ") + e.what());
+        return Status::error(std::string("creating the Gloo process groups failed: ") + e.what() + agentStoreHint(env));
     }
     return mesh;
 }

@@ -4,7 +4,7 @@
 // rendezvous and the c10d one on the agent's store (every rank a client), and
 // with the c10d one on rank 0's store (TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1;
 // the only way for a core linked against LibTorch 1.x, whose agent's-store rows
-// are skipped); a killed rank restarted by --max-restarts 1 resumes from the
+// are skipped: there a static-rendezvous run must fail saying why); a killed rank restarted by --max-restarts 1 resumes from the
 // run's newest checkpoint; a failing rank's message reaches torchrun's summary
 // through TORCHELASTIC_ERROR_FILE; OMP_NUM_THREADS sets the core's threads;
 // the exported script of a small plan, 2 processes, prints the core's losses.
@@ -188,6 +188,22 @@ private Q_SLOTS:
         QCOMPARE(got.size(), std::size_t(6));
         // The same losses as the ranks started by hand with the same plan.
         QVERIFY(maxRelativeDifference(got, uninterrupted(plan, 4)) < 1e-9);
+    }
+
+    // Where the core cannot use the agent's store, a run on it fails within
+    // the rendezvous time-out and says why, and what to do instead.
+    void agentStoreRefusedClearly()
+    {
+        if (agentStore_) QSKIP("this core is built against LibTorch 2.x: it uses the agent's store (twoNodes)");
+        const QString plan = writePlan(tmp_, QStringLiteral("agent-store.plan.json"), smallPlan("llama3-8b", 2, 2));
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("SB_RENDEZVOUS_TIMEOUT_S"), QStringLiteral("10"));
+        auto agents = start(1, 2, {}, core(plan), env); // static rendezvous: always the agent's store
+        const std::vector<Node> nodes = wait(agents);
+        QVERIFY(nodes.front().exitCode != 0);
+        QVERIFY2(nodes.front().out.contains(QStringLiteral("built against LibTorch 1.x, which cannot use the store of torchrun 2.x's agent")) &&
+                     nodes.front().out.contains(QStringLiteral("TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1")),
+                 qPrintable(nodes.front().out.right(3000)));
     }
 
     void killedRankResumes()
