@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake ninja-build pkg-config git python3
+  # compiler cache (cmake/CompilerCache.cmake): CI rebuilds what the machine built
+  ccache
   # Qt 6: widgets, charts, SQL with the SQLite driver, test, SVG, linguist
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev

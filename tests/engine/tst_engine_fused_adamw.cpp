@@ -4,6 +4,7 @@
 // rounding (the fused pass may contract multiply-adds as LibTorch's vector
 // kernels do), and the state must sit where checkpoints read it.
 #include "fused_adamw.hpp"
+#include "torch_compat.hpp"
 
 #include <QtTest>
 
@@ -104,10 +105,10 @@ private Q_SLOTS:
             for (std::size_t i = 0; i < r.size(); ++i) {
                 QVERIFY2(close(r[i], f[i]), qPrintable(QStringLiteral("step %1 param %2: max diff %3").arg(step).arg(i).arg(
                                                 (r[i] - f[i]).abs().max().item<double>())));
-                const auto key = c10::guts::to_string(f[i].unsafeGetTensorImpl());
+                const auto key = sb::engine::optimizerStateKey(f[i]);
                 const auto& fs = static_cast<torch::optim::AdamWParamState&>(*engine->state().at(key));
                 const auto& rs = static_cast<torch::optim::AdamWParamState&>(
-                    *libtorch->state().at(c10::guts::to_string(r[i].unsafeGetTensorImpl())));
+                    *libtorch->state().at(sb::engine::optimizerStateKey(r[i])));
                 QCOMPARE(fs.step(), rs.step());
                 QVERIFY(close(fs.exp_avg(), rs.exp_avg()));
                 QVERIFY(close(fs.exp_avg_sq(), rs.exp_avg_sq()));

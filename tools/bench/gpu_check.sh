@@ -23,7 +23,7 @@ phase environment
 echo "$(nproc) CPUs; $(command -v nvcc g++ cmake ninja | tr '\n' ' ')"
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null
 "$PY" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)'
-prefix=$("$PY" -c 'import torch; print(torch.utils.cmake_prefix_path)')
+prefix=$("$PY" -c 'import os, torch; print(os.path.dirname(torch.__file__))')  # the torch folder: its lib/ before any other LibTorch
 site=$("$PY" -c 'import os, torch; print(os.path.dirname(os.path.dirname(torch.__file__)))')
 nccl_h=$(find "$site/nvidia" /usr/local/cuda/include /usr/include -name nccl.h 2>/dev/null | head -1)
 echo "LibTorch: $prefix; nccl.h: ${nccl_h:-none}; gloo: $(ls -d "$site/torch/include/gloo" 2>/dev/null || echo none)"
