@@ -71,6 +71,7 @@ import json
 import math
 import os
 import re
+import shutil
 import sys
 import time
 
@@ -250,11 +251,12 @@ def main():
                               weight_decay=TRAIN["weight_decay"])
     ckpt_dir = TRAIN["checkpoint_dir"]
     resume, start = latest_checkpoint(ckpt_dir)
+    next_sample = 0
     if resume:
-        load_checkpoint(model, optim, resume)
+        next_sample = load_checkpoint(model, optim, resume, start)
         if rank == 0:
             print(f"resumed from {resume} at step {start}", flush=True)
-    data = Batches(rank, world, device)
+    data = Batches(rank, world, device, start, next_sample)
     for step in range(start, TRAIN["steps"]):
         t0 = time.perf_counter()
         for g in optim.param_groups:
@@ -275,7 +277,8 @@ def main():
             print(f"step {step + 1} loss {total.item() / world:.6f} grad_norm {gn:.6f} "
                   f"{1000 * (time.perf_counter() - t0):.1f} ms", flush=True)
         if ckpt_dir and TRAIN["checkpoint_interval"] and (step + 1) % TRAIN["checkpoint_interval"] == 0:
-            save_checkpoint(model, optim, os.path.join(ckpt_dir, f"step-{step + 1:06d}"))
+            save_checkpoint(model, optim, os.path.join(ckpt_dir, f"step-{step + 1:06d}"), step + 1,
+                            next_sample + (step + 1 - start) * global_batch(world))
     dist.destroy_process_group()
 
 

@@ -2,12 +2,14 @@
 // environment, SB_PYTHON: fully_shard, DeviceMesh, DCP on the CPU with Gloo)
 // against shardbench-core on the same plan: the same initial weights, data,
 // losses and gradient norms, sharded (W=2, 3 with uneven rows) and not; its
-// resume from its own DCP checkpoint; --init-from in the core's and in Hugging
+// resume from its own DCP checkpoint after a rank was killed; --init-from in the core's and in Hugging
 // Face's layout; a clear refusal of an old PyTorch (Debian's 1.13). A spy
 // (data/fsdp2/spy.py) logs what the real fully_shard made of each unit.
 #include "engine_support.hpp"
+#include "script_runner.hpp"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,70 +23,7 @@
 
 namespace {
 
-// ctest sets SB_SOURCE_DIR and SB_PYTHON (the project's environment, with PyTorch 2.x).
-QString python() { return qEnvironmentVariable("SB_PYTHON"); }
-
-QString testData(const QString& file) { return qEnvironmentVariable("SB_SOURCE_DIR") + QStringLiteral("/tests/engine/data/") + file; }
-
-struct StepLine {
-    double loss = 0, gradNorm = 0;
-};
-
-struct ScriptRun {
-    int exitCode = -1;
-    QString out, err; // rank 0's
-    std::vector<StepLine> steps;
-    QString describe() const { return QStringLiteral("exit %1\n%2\n%3").arg(exitCode).arg(out.right(2000), err.right(2000)); }
-};
-
-// `world` processes of the script with torchrun's environment, under `interpreter`:
-// the spy logging to `log` around the real FSDP2, or the script alone when `log` is empty.
-ScriptRun runScript(const QString& script, int world, const QString& log, const QStringList& args = {},
-                    const QString& interpreter = python())
-{
-    QProcessEnvironment env;
-    env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
-    const QStringList spy = log.isEmpty() ? QStringList{} : QStringList{testData(QStringLiteral("fsdp2/spy.py")), log};
-    const std::vector<std::unique_ptr<QProcess>> procs = LocalRunner::start(world, spy + QStringList{script} + args, env, interpreter);
-    ScriptRun run;
-    for (int r = world - 1; r >= 0; --r) {
-        QProcess& p = *procs[static_cast<std::size_t>(r)];
-        if (!p.waitForFinished(240000)) p.kill();
-        p.waitForFinished();
-        if (r == 0 || p.exitCode() != 0) {
-            run.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-            run.out = QString::fromUtf8(p.readAllStandardOutput());
-            run.err = QString::fromUtf8(p.readAllStandardError());
-        }
-    }
-    static const QRegularExpression line(QStringLiteral("^step \\d+ loss (\\S+) grad_norm (\\S+)"),
-                                         QRegularExpression::MultilineOption);
-    for (auto it = line.globalMatch(run.out); it.hasNext();) {
-        const auto m = it.next();
-        run.steps.push_back({m.captured(1).toDouble(), m.captured(2).toDouble()});
-    }
-    return run;
-}
-
-std::vector<StepLine> coreSteps(const RankResult& rank)
-{
-    std::vector<StepLine> out;
-    for (const QJsonObject& e : rank.ofType(QStringLiteral("step")))
-        out.push_back({e.value(QStringLiteral("loss")).toDouble(), e.value(QStringLiteral("grad_norm")).toDouble()});
-    return out;
-}
-
-// Largest relative difference of the losses and of the gradient norms.
-double worstDifference(const std::vector<StepLine>& a, const std::vector<StepLine>& b)
-{
-    if (a.size() != b.size() || a.empty()) return INFINITY;
-    double worst = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        worst = std::max(worst, std::abs(a[i].loss - b[i].loss) / std::abs(b[i].loss));
-        worst = std::max(worst, std::abs(a[i].gradNorm - b[i].gradNorm) / std::abs(b[i].gradNorm));
-    }
-    return worst;
-}
+QString testData(const QString& file) { return sourcePath(QStringLiteral("tests/engine/data/") + file); }
 
 sb::Plan llamaPlan(int world, int steps) { return smallPlan("llama3-8b", world, steps); }
 
@@ -112,16 +51,7 @@ class TestEngineExportScript : public QObject {
 
     QTemporaryDir tmp_;
 
-    QString exportScript(const sb::Plan& plan, const QString& name)
-    {
-        const QString planPath = writePlan(tmp_, name + QStringLiteral(".plan.json"), plan);
-        const QString script = tmp_.filePath(name + QStringLiteral(".py"));
-        QProcess cli;
-        cli.start(QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")),
-                  {QStringLiteral("export-script"), planPath, QStringLiteral("-o"), script});
-        if (!cli.waitForFinished(60000) || cli.exitCode() != 0) return QString();
-        return script;
-    }
+    QString exportScript(const sb::Plan& plan, const QString& name) { return ::exportScript(tmp_, plan, name); }
 
     QString log(const QString& name) const { return tmp_.filePath(name + QStringLiteral(".calls.jsonl")); }
 
@@ -129,11 +59,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(tmp_.isValid());
-        QProcess probe;
-        probe.start(python(), {QStringLiteral("-c"), QStringLiteral("import numpy; from torch.distributed.fsdp import fully_shard")});
-        const bool ok = probe.waitForFinished(60000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
-        if (!ok && qEnvironmentVariableIsSet("CI")) QFAIL("no PyTorch 2.x at SB_PYTHON: scripts/install-deps.sh makes the environment");
-        if (!ok) QSKIP("no PyTorch 2.x at SB_PYTHON (scripts/install-deps.sh makes the project's environment)");
+        SB_REQUIRE_TORCH2();
     }
 
     void matchesTheCore_data()
@@ -278,24 +204,74 @@ private Q_SLOTS:
             QVERIFY2(std::abs(py.steps[i].loss - ours[i].loss) < 2e-3 * ours[i].loss, qPrintable(py.out));
     }
 
-    void resumesFromItsCheckpoint()
+    void resumesAfterARankIsKilled()
     {
-        // Two ranks: each saves and loads only its own shards (DCP's state dict of DTensors).
-        sb::Plan plan = llamaPlan(2, 6);
-        plan.training.checkpoint.dir = tmp_.filePath(QStringLiteral("dcp")).toStdString();
+        // Two ranks; each saves and loads only its own shards (DCP's state dict
+        // of DTensors). Twelve steps, a checkpoint every three: rank 1 is killed
+        // once rank 0 has printed step 4, so the checkpoint of step 3 has
+        // committed (dcp.save returns on every rank only after rank 0 wrote
+        // .metadata) and the ranks, in step with each other by their
+        // collectives, are far from the end.
+        sb::Plan plan = llamaPlan(2, 12);
+        const QString dir = tmp_.filePath(QStringLiteral("killed"));
+        plan.training.checkpoint.dir = dir.toStdString();
         plan.training.checkpoint.interval = 3;
-        const QString script = exportScript(plan, QStringLiteral("resume"));
+        const QString script = exportScript(plan, QStringLiteral("killed"));
         QVERIFY(!script.isEmpty());
         const ScriptRun whole = runScript(script, 2, QString());
-        QVERIFY2(whole.exitCode == 0 && whole.steps.size() == 6, qPrintable(whole.describe()));
-        // As if the job had died after step 3: only that checkpoint is left.
-        QVERIFY(QDir(tmp_.filePath(QStringLiteral("dcp/step-000006"))).removeRecursively());
+        QVERIFY2(whole.exitCode == 0 && whole.steps.size() == 12, qPrintable(whole.describe()));
+        QVERIFY(QDir(dir).removeRecursively());
+
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+        const std::vector<std::unique_ptr<QProcess>> procs = LocalRunner::start(2, {script}, env, python());
+        QProcess& survivor = *procs[0];
+        QProcess& victim = *procs[1];
+        QString out;
+        QElapsedTimer waited;
+        waited.start();
+        while (!out.contains(QStringLiteral("\nstep 4 ")) && survivor.state() != QProcess::NotRunning && waited.elapsed() < 180000) {
+            survivor.waitForReadyRead(200);
+            out += QString::fromUtf8(survivor.readAllStandardOutput());
+        }
+        QVERIFY2(out.contains(QStringLiteral("\nstep 4 ")), qPrintable(out + QString::fromUtf8(survivor.readAllStandardError())));
+        victim.kill(); // SIGKILL: no handler, no flush, as when a node dies
+        QVERIFY(victim.waitForFinished(10000));
+        QCOMPARE(victim.exitStatus(), QProcess::CrashExit);
+        // The survivor fails in its next collective (Gloo sees the peer gone) or
+        // waits in it: either way it is stopped within a bounded time.
+        if (!survivor.waitForFinished(30000)) survivor.kill();
+        survivor.waitForFinished(10000);
+        out += QString::fromUtf8(survivor.readAllStandardOutput());
+        QVERIFY2(!(survivor.exitStatus() == QProcess::NormalExit && survivor.exitCode() == 0), qPrintable(out));
+        const std::size_t reached = scriptSteps(out).size();
+        QVERIFY2(reached >= 4 && reached < 12, qPrintable(out));
+
+        // A save cut short leaves only a .tmp folder; one is planted after the
+        // newest committed checkpoint, as a rank killed while writing it would
+        // leave it: the restart must neither read it nor be stopped by it.
+        int newest = 0;
+        for (const QString& e : QDir(dir).entryList({QStringLiteral("step-*")}, QDir::Dirs))
+            if (QFile::exists(dir + QLatin1Char('/') + e + QStringLiteral("/.metadata")) && !e.endsWith(QStringLiteral(".tmp")))
+                newest = std::max(newest, e.mid(5).toInt());
+        QVERIFY2(newest >= 3 && newest < 12, qPrintable(QDir(dir).entryList().join(QLatin1Char(' '))));
+        const QString torn = dir + QStringLiteral("/step-%1.tmp").arg(newest + 3, 6, 10, QLatin1Char('0'));
+        QVERIFY(QDir().mkpath(torn));
+        QFile half(torn + QStringLiteral("/__0_0.distcp"));
+        QVERIFY(half.open(QIODevice::WriteOnly) && half.write("torn") == 4);
+        half.close();
+
+        qInfo("rank 1 killed when rank 0 had printed %zu steps; newest committed checkpoint: step %d", reached, newest);
         const ScriptRun resumed = runScript(script, 2, QString());
         QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.describe()));
-        QVERIFY2(resumed.out.contains(QStringLiteral("step-000003 at step 3")), qPrintable(resumed.out));
-        QCOMPARE(resumed.steps.size(), std::size_t(3));
-        const std::vector<StepLine> tail(whole.steps.begin() + 3, whole.steps.end());
+        QVERIFY2(resumed.out.contains(QStringLiteral("step-%1 at step %2").arg(newest, 6, 10, QLatin1Char('0')).arg(newest)),
+                 qPrintable(resumed.out));
+        QCOMPARE(resumed.steps.size(), std::size_t(12 - newest));
+        const std::vector<StepLine> tail(whole.steps.begin() + newest, whole.steps.end());
         QVERIFY2(worstDifference(resumed.steps, tail) < 1e-9, qPrintable(resumed.out + whole.out));
+        // The planted folder was replaced by a committed checkpoint of that step.
+        QVERIFY(!QFileInfo::exists(torn));
+        QVERIFY(QFile::exists(dir + QStringLiteral("/step-%1/.metadata").arg(newest + 3, 6, 10, QLatin1Char('0'))));
     }
 
     void initialWeightsInBothLayouts()

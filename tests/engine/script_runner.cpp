@@ -1,0 +1,86 @@
+#include "script_runner.hpp"
+
+#include "engine_support.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <memory>
+
+QString python() { return qEnvironmentVariable("SB_PYTHON"); }
+
+QString sourcePath(const QString& relative) { return qEnvironmentVariable("SB_SOURCE_DIR") + QLatin1Char('/') + relative; }
+
+QString ScriptRun::describe() const { return QStringLiteral("exit %1\n%2\n%3").arg(exitCode).arg(out.right(2000), err.right(2000)); }
+
+QString exportScript(const QTemporaryDir& dir, const sb::Plan& plan, const QString& name)
+{
+    const QString planPath = writePlan(dir, name + QStringLiteral(".plan.json"), plan);
+    const QString script = dir.filePath(name + QStringLiteral(".py"));
+    QProcess cli;
+    cli.start(QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")),
+              {QStringLiteral("export-script"), planPath, QStringLiteral("-o"), script});
+    if (planPath.isEmpty() || !cli.waitForFinished(60000) || cli.exitCode() != 0) return QString();
+    return script;
+}
+
+ScriptRun runScript(const QString& script, int world, const QString& log, const QStringList& args, const QString& interpreter)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+    const QStringList spy = log.isEmpty() ? QStringList{} : QStringList{sourcePath(QStringLiteral("tests/engine/data/fsdp2/spy.py")), log};
+    const std::vector<std::unique_ptr<QProcess>> procs = LocalRunner::start(world, spy + QStringList{script} + args, env, interpreter);
+    ScriptRun run;
+    for (int r = world - 1; r >= 0; --r) {
+        QProcess& p = *procs[static_cast<std::size_t>(r)];
+        if (!p.waitForFinished(240000)) p.kill();
+        p.waitForFinished();
+        if (r == 0 || p.exitCode() != 0) {
+            run.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+            run.out = QString::fromUtf8(p.readAllStandardOutput());
+            run.err = QString::fromUtf8(p.readAllStandardError());
+        }
+    }
+    run.steps = scriptSteps(run.out);
+    return run;
+}
+
+std::vector<StepLine> scriptSteps(const QString& out)
+{
+    static const QRegularExpression line(QStringLiteral("^step \\d+ loss (\\S+) grad_norm (\\S+)"), QRegularExpression::MultilineOption);
+    std::vector<StepLine> steps;
+    for (auto it = line.globalMatch(out); it.hasNext();) {
+        const auto m = it.next();
+        steps.push_back({m.captured(1).toDouble(), m.captured(2).toDouble()});
+    }
+    return steps;
+}
+
+std::vector<StepLine> coreSteps(const RankResult& rank)
+{
+    std::vector<StepLine> out;
+    for (const QJsonObject& e : rank.ofType(QStringLiteral("step")))
+        out.push_back({e.value(QStringLiteral("loss")).toDouble(), e.value(QStringLiteral("grad_norm")).toDouble()});
+    return out;
+}
+
+double worstDifference(const std::vector<StepLine>& a, const std::vector<StepLine>& b)
+{
+    if (a.size() != b.size() || a.empty()) return INFINITY;
+    double worst = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        worst = std::max(worst, std::abs(a[i].loss - b[i].loss) / std::abs(b[i].loss));
+        worst = std::max(worst, std::abs(a[i].gradNorm - b[i].gradNorm) / std::abs(b[i].gradNorm));
+    }
+    return worst;
+}
+
+bool haveTorch2()
+{
+    QProcess probe;
+    probe.start(python(), {QStringLiteral("-c"), QStringLiteral("import numpy; from torch.distributed.fsdp import fully_shard")});
+    return probe.waitForFinished(60000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
+}
