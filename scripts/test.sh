@@ -19,7 +19,7 @@ cmake --build build-core --parallel "$(nproc)"
 bash scripts/build-torch2.sh build-torch2
 status=0
 bash tests/qtfree/run_commands.sh build-core/bin build/bin/shardbench-core || status=$?
-# Two tests at a time; the engine suites (PROCESSORS 2: two ranks or more) alone.
-ctest --test-dir build --output-on-failure --timeout 900 --parallel 2 "$@" || status=$?
+ctest --test-dir build --output-on-failure --timeout 900 "$@" || status=$?
+# Two at a time: the multi-rank suites (PROCESSORS 2) alone, the in-process ones in pairs.
 ctest --test-dir build-torch2 --output-on-failure --timeout 900 --parallel 2 -L engine "$@" || status=$?
 exit "$status"
