@@ -279,6 +279,9 @@ def main():
         if ckpt_dir and TRAIN["checkpoint_interval"] and (step + 1) % TRAIN["checkpoint_interval"] == 0:
             save_checkpoint(model, optim, os.path.join(ckpt_dir, f"step-{step + 1:06d}"), step + 1,
                             next_sample + (step + 1 - start) * global_batch(world))
+    # Every rank past its last collective before any closes its connections:
+    # a peer's sockets closing under Gloo's worker threads aborted a rank at exit.
+    dist.barrier()
     dist.destroy_process_group()
 
 

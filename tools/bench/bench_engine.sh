@@ -2,9 +2,13 @@
 # Engine benchmark (issue: bench model vocab 1024, dim 256, 8 layers, 4 heads,
 # seq 64, micro-batch 8 per rank, every block a unit + root, one compute
 # thread per rank). Runs, alternately, ROUNDS times each: the core at W=1
-# unsharded (--reference), W=2 sharded in fp32 and with bf16 parameters, and
+# unsharded (--reference), W=2 sharded in fp32 and with bf16 parameters (and
+# W=1 with bf16 parameters, beside PyTorch 2.x's bf16 peers), and
 # its PyTorch peers on the same model, optimizer and batch
-# (bench_torch_peer.py: one process, and DDP over Gloo at W=2); prints median
+# (bench_torch_peer.py: Debian's PyTorch 1.13 in one process and DDP over
+# Gloo at W=2; the project environment's PyTorch 2.x in one process, and
+# FSDP2's fully_shard over Gloo at W=2, fp32 and with bf16 parameters and an
+# fp32 reduction, the bf16 one also at W=1); prints median
 # step times and the issue's ratios, of the pooled medians and paired within
 # each round (median and range over the rounds: the host's load drifts
 # between rounds, less within one). Each round also runs two unsharded W=1
@@ -14,7 +18,11 @@
 # round starts by timing every core alone (core_speed.py: the cores of a
 # shared VM change speed independently).
 # usage: tools/bench/bench_engine.sh [BUILD_DIR] [ROUNDS] [STEPS]
-# PEERS=0 leaves the PyTorch peers out. BASELINE=OTHER_BUILD_DIR runs that
+# PEERS=0 leaves the PyTorch peers out; PEERS2=0 only the PyTorch 2.x ones
+# (TORCH2_PYTHON: its interpreter, the project's .venv by default).
+# PyTorch's bf16 products are slow on CPUs without AVX-512 BF16 (scalar
+# kernels, about 60x its fp32 here), so its bf16 peers run BF16_STEPS steps
+# (8 by default; the first 5 are not timed). BASELINE=OTHER_BUILD_DIR runs that
 # build's core in the same rounds too (before/after, side by side). GLOO=1
 # adds the core at W=2 with SB_SHM=0 (Gloo instead of shared memory); SLEEP=1
 # the core at W=2 with SB_SHM_SPIN_US=0 (its waits sleep at once); ATEN=1
@@ -27,12 +35,19 @@ BIN=${1:-build}/bin
 ROUNDS=${2:-3}
 STEPS=${3:-30}
 PEERS=${PEERS:-1}
+PEERS2=${PEERS2:-$PEERS}
+BF16_STEPS=${BF16_STEPS:-8}
 GLOO=${GLOO:-0}
 SLEEP=${SLEEP:-0}
 ATEN=${ATEN:-0}
 BASE_BIN=${BASELINE:+$BASELINE/bin}
 PYTHON=/usr/bin/python3 # Debian's, which sees python3-torch
 here=$(cd "$(dirname "$0")" && pwd)
+TORCH2_PYTHON=${TORCH2_PYTHON:-$here/../../.venv/bin/python}
+if [[ $PEERS2 == 1 && ! -x $TORCH2_PYTHON ]]; then
+  echo "no PyTorch 2.x at $TORCH2_PYTHON (scripts/install-deps.sh makes it; or TORCH2_PYTHON=..., or PEERS2=0)" >&2
+  exit 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 port=$((31000 + RANDOM % 2000))
@@ -101,9 +116,9 @@ cores() { # "round core GFLOP/s" of each core alone, before the round
   OMP_NUM_THREADS=1 "$PYTHON" "$here/core_speed.py" 1 | sed "s/^core /$round /" >>"$work/cores.txt"
 }
 
-peer() { # name world plan: the PyTorch peer, same steps, "step_ms nan round" lines
-  local name=$1 world=$2 planName=$3
-  OMP_NUM_THREADS=1 "$PYTHON" "$here/bench_torch_peer.py" "$work/$planName.json" "$world" "$STEPS" "$port" |
+peer() { # name world plan [python mode steps]: a PyTorch peer, "step_ms nan round" lines
+  local name=$1 world=$2 planName=$3 python=${4:-$PYTHON} mode=${5:-plain} steps=${6:-$STEPS}
+  OMP_NUM_THREADS=1 "$python" "$here/bench_torch_peer.py" "$work/$planName.json" "$world" "$steps" "$port" "$mode" |
     sed "s/\$/ nan $round/" >>"$work/$name.txt"
   port=$((port + 1))
 }
@@ -111,6 +126,7 @@ peer() { # name world plan: the PyTorch peer, same steps, "step_ms nan round" li
 plan fp32-w1 1
 plan fp32-w2 2
 plan bf16-w2 2 --param-dtype bf16 --reduce-dtype fp32
+plan bf16-w1 1 --param-dtype bf16 --reduce-dtype fp32
 plan gloo-fp32-w2 2
 plan sleep-fp32-w2 2
 plan aten-fp32-w1 1
@@ -124,6 +140,13 @@ for round in $(seq 1 "$ROUNDS"); do
   run fp32-w2 2
   [[ $PEERS == 1 ]] && peer ddp-w2 2 fp32-w2
   run bf16-w2 2
+  if [[ $PEERS2 == 1 ]]; then
+    peer torch2-w1 1 fp32-w1 "$TORCH2_PYTHON" plain
+    peer fsdp2-w2 2 fp32-w2 "$TORCH2_PYTHON" fsdp2
+    run bf16-w1 1
+    peer fsdp2-bf16-w1 1 bf16-w1 "$TORCH2_PYTHON" fsdp2 "$BF16_STEPS"
+    peer fsdp2-bf16-w2 2 bf16-w2 "$TORCH2_PYTHON" fsdp2 "$BF16_STEPS"
+  fi
   [[ $GLOO == 1 ]] && SB_SHM=0 run gloo-fp32-w2 2
   [[ $SLEEP == 1 ]] && SB_SHM_SPIN_US=0 run sleep-fp32-w2 2
   if [[ $ATEN == 1 ]]; then
@@ -138,10 +161,10 @@ for round in $(seq 1 "$ROUNDS"); do
   fi
 done
 
-python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" "$SLEEP" "$ATEN" <<'PY'
+python3 - "$work" "$PEERS" "${BASE_BIN:+1}" "$GLOO" "$SLEEP" "$ATEN" "$PEERS2" <<'PY'
 import math, statistics, sys, os
 work, peers, base, gloo, sleep = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
-aten = sys.argv[6] == "1"
+aten, peers2 = sys.argv[6] == "1", sys.argv[7] == "1"
 rounds = {}  # configuration -> {round: median step ms}
 def load(n):
     rows = [tuple(map(float, l.split())) for l in open(os.path.join(work, n + ".txt"))]
@@ -173,6 +196,13 @@ row("core W=2 sharded fp32", w2, 1024)
 if peers:
     row("PyTorch 1.13 DDP W=2 fp32 (Gloo)", d2, 1024)
 row("core W=2 sharded bf16 params, fp32 reduce", b2, 1024)
+if peers2:
+    t2, f2, b1, fb1, fb2 = load("torch2-w1"), load("fsdp2-w2"), load("bf16-w1"), load("fsdp2-bf16-w1"), load("fsdp2-bf16-w2")
+    row("PyTorch 2.x W=1 fp32", t2, 512)
+    row("PyTorch 2.x FSDP2 W=2 fp32 (Gloo)", f2, 1024)
+    row("core W=1 bf16 params, fp32 reduce", b1, 512)
+    row("PyTorch 2.x FSDP2 W=1 bf16 params, fp32 reduce", fb1, 512)
+    row("PyTorch 2.x FSDP2 W=2 bf16 params, fp32 reduce (Gloo)", fb2, 1024)
 if gloo:
     g2 = load("gloo-fp32-w2")
     row("core W=2 sharded fp32, Gloo (SB_SHM=0)", g2, 1024)
@@ -201,6 +231,13 @@ if aten:
 if peers:
     print(f"core W=1 / PyTorch W=1: {w1[0] / t1[0]:.3f}  (goal <= 0.92); {paired('fp32-w1', 'torch-w1')}")
     print(f"core W=2 / DDP W=2:     {w2[0] / d2[0]:.3f}  (goal <= 0.95); {paired('fp32-w2', 'ddp-w2')}")
+if peers2:
+    print(f"core W=1 / PyTorch 2.x W=1, fp32:              {w1[0] / t2[0]:.3f}  (goal <= 0.85); {paired('fp32-w1', 'torch2-w1')}")
+    print(f"core W=2 / FSDP2 W=2, fp32:                    {w2[0] / f2[0]:.3f}  (goal <= 0.80); {paired('fp32-w2', 'fsdp2-w2')}")
+    print(f"core W=1 / PyTorch 2.x FSDP2 W=1, bf16:        {b1[0] / fb1[0]:.3f}  (goal <= 0.85); {paired('bf16-w1', 'fsdp2-bf16-w1')}")
+    print(f"core W=2 / FSDP2 W=2, bf16:                    {b2[0] / fb2[0]:.3f}  (goal <= 0.80); {paired('bf16-w2', 'fsdp2-bf16-w2')}")
+    print(f"core bf16 / PyTorch 2.x fp32 (its faster dtype on this CPU): W=1 {paired('bf16-w1', 'torch2-w1')}; "
+          f"W=2 {paired('bf16-w2', 'fsdp2-w2')}")
 if gloo:
     print(f"core W=2 shared memory / Gloo: {w2[0] / g2[0]:.3f}")
 if sleep:

@@ -5,12 +5,19 @@ Builds the training core's tutorial Transformer (core/engine/model.cpp) in
 plain PyTorch from a plan written by `shardbench-cli plan --preset
 transformer ...`, with the plan's AdamW (betas, eps, weight decay, no_decay
 groups) and global-norm gradient clipping, and times training steps on one
-compute thread per process: one process (WORLD=1), or DistributedDataParallel
-over Gloo with WORLD processes (PyTorch 1.13's FSDP needs CUDA, so DDP is the
-CPU peer). The timed region is the core's step: zero_grad, data, forward,
-loss, backward, clipping, optimizer step, loss read back.
+compute thread per process. The timed region is the core's step: zero_grad,
+data, forward, loss, backward, clipping, optimizer step, loss read back.
 
-usage: /usr/bin/python3 tools/bench/bench_torch_peer.py PLAN.json WORLD STEPS PORT
+Modes (the fifth argument):
+  plain  one process (WORLD=1) in fp32, or DistributedDataParallel over Gloo
+         with WORLD processes (PyTorch 1.13's FSDP needs CUDA, so DDP is its
+         CPU peer). The default.
+  fsdp2  PyTorch 2.x's fully_shard over a WORLD-rank Gloo mesh (WORLD may be
+         1): every block a unit plus the root, with the plan's
+         reshard_after_forward and mixed precision (bf16 parameters with an
+         fp32 reduction when the plan says so), as the exported script shards.
+
+usage: PYTHON tools/bench/bench_torch_peer.py PLAN.json WORLD STEPS PORT [plain|fsdp2]
 Prints one step time in ms per line (steps > 5, rank 0), as bench_engine.sh reads.
 """
 import json
@@ -106,17 +113,47 @@ def param_groups(model, opt):
     return groups
 
 
-def train(rank, world, plan, steps, port):
+DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32, None: None}
+
+
+def reshard_value(v):
+    """The plan's reshard_after_forward as fully_shard takes it ("default": FSDP2's own default)."""
+    return None if v in (None, "default") else v
+
+
+def shard_fsdp2(model, plan, world):
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
+    mesh = init_device_mesh("cpu", (world,))
+    units = {u["module"]: u for u in plan.get("units", [])}
+    def kwargs(name):
+        u = units.get(name, {})
+        mp = u.get("mixed_precision") or {}
+        out = {"mesh": mesh, "mp_policy": MixedPrecisionPolicy(param_dtype=DTYPES[mp.get("param_dtype")],
+                                                               reduce_dtype=DTYPES[mp.get("reduce_dtype")])}
+        r = reshard_value(u.get("reshard_after_forward"))
+        if r is not None:
+            out["reshard_after_forward"] = r
+        return out
+    for i, block in enumerate(model.layers):
+        fully_shard(block, **kwargs(f"layers.{i}"))
+    return fully_shard(model, **kwargs(""))
+
+
+def train(rank, world, plan, steps, port, mode):
     torch.set_num_threads(1)
     torch.manual_seed(0)
     m, t = plan["model"], plan["training"]
     opt = t.get("optimizer", {})
     model = Transformer(m)
-    if world > 1:
+    if world > 1 or mode == "fsdp2":
         import torch.distributed as dist
         dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world)
+    if mode == "fsdp2":
+        model = shard_fsdp2(model, plan, world)
+    elif world > 1:
         model = nn.parallel.DistributedDataParallel(model)
-    inner = model.module if world > 1 else model
+    inner = model.module if isinstance(model, nn.parallel.DistributedDataParallel) else model
     betas = opt.get("betas", [0.9, 0.95])
     optimizer = torch.optim.AdamW(param_groups(inner, opt), lr=opt.get("lr", 3e-4), betas=tuple(betas),
                                   eps=opt.get("eps", 1e-8), weight_decay=opt.get("weight_decay", 0.1))
@@ -138,19 +175,26 @@ def train(rank, world, plan, steps, port):
         ms = (time.perf_counter() - t0) * 1000.0
         if rank == 0 and step > 5:
             print(f"{ms:.3f}", flush=True)
+    if mode == "fsdp2" or world > 1:
+        torch.distributed.destroy_process_group()
 
 
 def main():
+    if len(sys.argv) not in (5, 6) or (len(sys.argv) == 6 and sys.argv[5] not in ("plain", "fsdp2")):
+        sys.exit(__doc__.split("\n\n")[-1])
     plan_path, world, steps, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    mode = sys.argv[5] if len(sys.argv) == 6 else "plain"
     with open(plan_path) as f:
         plan = json.load(f)
     if plan["model"].get("arch", "tutorial") != "tutorial":
         sys.exit("the peer builds the tutorial Transformer only")
+    if mode == "fsdp2" and not hasattr(__import__("torch.distributed.fsdp").distributed.fsdp, "fully_shard"):
+        sys.exit(f"fsdp2 needs PyTorch 2.6 or newer (fully_shard); this is PyTorch {torch.__version__}")
     if world == 1:
-        train(0, 1, plan, steps, port)
+        train(0, 1, plan, steps, port, mode)
     else:
         import torch.multiprocessing as mp
-        mp.spawn(train, args=(world, plan, steps, port), nprocs=world)
+        mp.spawn(train, args=(world, plan, steps, port, mode), nprocs=world)
 
 
 if __name__ == "__main__":
