@@ -1117,6 +1117,26 @@
             <translation>Llama-3 405B, 126 Schichten, Breite 16384, GQA 128/8</translation>
         </message>
         <message>
+            <source>Llama 3.1 8B (Llama-3 8B with RoPE scaling, 128k positions)</source>
+            <translation>Llama 3.1 8B (Llama-3 8B mit RoPE-Skalierung, 128k Positionen)</translation>
+        </message>
+        <message>
+            <source>Llama 3.1 and 3.3 70B (Llama-3 70B with RoPE scaling, 128k positions)</source>
+            <translation>Llama 3.1 und 3.3 70B (Llama-3 70B mit RoPE-Skalierung, 128k Positionen)</translation>
+        </message>
+        <message>
+            <source>Llama 3.1 405B, 126 layers, 16384 wide, RoPE scaling</source>
+            <translation>Llama 3.1 405B, 126 Schichten, Breite 16384, RoPE-Skalierung</translation>
+        </message>
+        <message>
+            <source>Llama 3.2 1B, 16 layers, 2048 wide, GQA 32/8, tied embeddings</source>
+            <translation>Llama 3.2 1B, 16 Schichten, Breite 2048, GQA 32/8, gebundene Embeddings</translation>
+        </message>
+        <message>
+            <source>Llama 3.2 3B, 28 layers, 3072 wide, GQA 24/8, tied embeddings</source>
+            <translation>Llama 3.2 3B, 28 Schichten, Breite 3072, GQA 24/8, gebundene Embeddings</translation>
+        </message>
+        <message>
             <source>Imported module tree</source>
             <translation>Importierter Modulbaum</translation>
         </message>
@@ -2620,6 +2640,18 @@
         <message>
             <source>RoPE needs an even head dimension, got %1</source>
             <translation>RoPE braucht eine gerade Kopfdimension, erhalten: %1</translation>
+        </message>
+        <message>
+            <source>RoPE scaling of type &quot;%1&quot; is not computed by the training core (it computes &quot;llama3&quot;)</source>
+            <translation>RoPE-Skalierung vom Typ &quot;%1&quot; berechnet der Trainingskern nicht (er berechnet &quot;llama3&quot;)</translation>
+        </message>
+        <message>
+            <source>%1 must be %2, got %3</source>
+            <translation>%1 muss %2 sein, erhalten: %3</translation>
+        </message>
+        <message>
+            <source>RoPE scaling needs the llama architecture</source>
+            <translation>RoPE-Skalierung erfordert die Llama-Architektur</translation>
         </message>
         <message>
             <source>not a shardbench module tree (format must be &quot;shardbench-module-tree&quot;)</source>

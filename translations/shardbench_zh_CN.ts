@@ -1110,6 +1110,26 @@
             <translation>Llama-3 405B，126 层，宽 16384，GQA 128/8</translation>
         </message>
         <message>
+            <source>Llama 3.1 8B (Llama-3 8B with RoPE scaling, 128k positions)</source>
+            <translation>Llama 3.1 8B（带 RoPE 缩放的 Llama-3 8B，128k 位置）</translation>
+        </message>
+        <message>
+            <source>Llama 3.1 and 3.3 70B (Llama-3 70B with RoPE scaling, 128k positions)</source>
+            <translation>Llama 3.1 和 3.3 70B（带 RoPE 缩放的 Llama-3 70B，128k 位置）</translation>
+        </message>
+        <message>
+            <source>Llama 3.1 405B, 126 layers, 16384 wide, RoPE scaling</source>
+            <translation>Llama 3.1 405B，126 层，宽 16384，RoPE 缩放</translation>
+        </message>
+        <message>
+            <source>Llama 3.2 1B, 16 layers, 2048 wide, GQA 32/8, tied embeddings</source>
+            <translation>Llama 3.2 1B，16 层，宽 2048，GQA 32/8，共享嵌入</translation>
+        </message>
+        <message>
+            <source>Llama 3.2 3B, 28 layers, 3072 wide, GQA 24/8, tied embeddings</source>
+            <translation>Llama 3.2 3B，28 层，宽 3072，GQA 24/8，共享嵌入</translation>
+        </message>
+        <message>
             <source>Imported module tree</source>
             <translation>导入的模块树</translation>
         </message>
@@ -2591,6 +2611,18 @@
         <message>
             <source>RoPE needs an even head dimension, got %1</source>
             <translation>RoPE 需要偶数的头维度，实际为 %1</translation>
+        </message>
+        <message>
+            <source>RoPE scaling of type &quot;%1&quot; is not computed by the training core (it computes &quot;llama3&quot;)</source>
+            <translation>训练核心不计算类型为“%1”的 RoPE 缩放（它计算“llama3”）</translation>
+        </message>
+        <message>
+            <source>%1 must be %2, got %3</source>
+            <translation>%1 必须为 %2，实际为 %3</translation>
+        </message>
+        <message>
+            <source>RoPE scaling needs the llama architecture</source>
+            <translation>RoPE 缩放需要 llama 架构</translation>
         </message>
         <message>
             <source>not a shardbench module tree (format must be &quot;shardbench-module-tree&quot;)</source>

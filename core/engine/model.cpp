@@ -90,6 +90,20 @@ torch::Tensor rope(const torch::Tensor& x, const torch::Tensor& cos, const torch
     auto a = pairs.select(-1, 0), b = pairs.select(-1, 1);
     return torch::stack({a * cos - b * sin, a * sin + b * cos}, -1).flatten(-2).to(x.scalar_type());
 }
+
+// Llama 3.1's RoPE scaling of the inverse frequencies (fp32), as
+// transformers' _compute_llama3_parameters: long wavelengths divided by the
+// factor, short ones kept, those between interpolated.
+torch::Tensor llama3Scaled(const torch::Tensor& inv, const RopeScaling& r)
+{
+    const double oldLen = static_cast<double>(r.originalMaxPositions);
+    const double lowWavelen = oldLen / r.lowFreqFactor, highWavelen = oldLen / r.highFreqFactor;
+    const torch::Tensor wavelen = 2 * M_PI / inv;
+    const torch::Tensor scaled = torch::where(wavelen > lowWavelen, inv / r.factor, inv);
+    const torch::Tensor smooth = (oldLen / wavelen - r.lowFreqFactor) / (r.highFreqFactor - r.lowFreqFactor);
+    const torch::Tensor smoothed = (1 - smooth) * scaled / r.factor + smooth * scaled;
+    return torch::where(wavelen.ge(highWavelen).logical_and(wavelen.le(lowWavelen)), smoothed, scaled);
+}
 } // namespace
 
 torch::Tensor TransformerModel::attention(const Block& blk, const torch::Tensor& x)
@@ -160,6 +174,7 @@ torch::Tensor TransformerModel::forward(const torch::Tensor& tokens)
     if (config_.arch == Arch::Llama) {
         const std::int64_t hd = config_.headDim();
         auto inv = torch::pow(config_.ropeTheta, -torch::arange(0, hd, 2, on.dtype(torch::kFloat)) / static_cast<double>(hd));
+        if (config_.ropeScaling.llama3) inv = llama3Scaled(inv, config_.ropeScaling);
         auto angles = torch::outer(torch::arange(S, on.dtype(torch::kFloat)), inv).view({1, S, 1, hd / 2});
         ropeCos_ = angles.cos();
         ropeSin_ = angles.sin();

@@ -104,6 +104,7 @@ from torch.utils.checkpoint import checkpoint
     s += "    \"max_seq_len\": " + std::to_string(m.maxSeqLen) + ",\n";
     s += "    \"tied_embeddings\": " + pyBool(m.tiedEmbeddings) + ",\n";
     s += "    \"rope_theta\": " + json::formatNumber(m.ropeTheta) + ",\n";
+    s += "    \"rope_scaling\": " + (m.ropeScaling.llama3 ? ropeScalingJson(m.ropeScaling).dump() : std::string("None")) + ",\n";
     s += "}\n";
 
     // Units, deepest first so that fully_shard is applied bottom-up.

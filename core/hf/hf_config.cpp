@@ -76,6 +76,12 @@ public:
         if (error_.empty()) error_ = path_ + ": " + why;
     }
     const std::string& error() const { return error_; }
+    // The first failure of a reader of one of this object's objects.
+    void adopt(const Fields& inner)
+    {
+        if (error_.empty()) error_ = inner.error();
+    }
+    const std::string& path() const { return path_; }
 
 private:
     std::string path_;
@@ -83,7 +89,40 @@ private:
     std::string error_;
 };
 
-ModelConfig llama(Fields& f)
+// RoPE's base and scaling: transformers 5 writes them as rope_parameters
+// (rope_type, rope_theta and the type's fields); earlier versions, and the
+// configs on the Hub, as rope_theta and rope_scaling (rope_type, or type).
+void readRope(Fields& f, const json::Value& config, ModelConfig& m)
+{
+    m.ropeTheta = f.number("rope_theta", 10000.0);
+    const char* key = f.present("rope_parameters") ? "rope_parameters" : "rope_scaling";
+    const json::Value* v = config.find(key);
+    if (!v || v->isNull()) return;
+    if (!v->isObject()) {
+        f.fail(std::string("\"") + key + "\" must be an object");
+        return;
+    }
+    Fields s(f.path() + ": in \"" + key + "\"", *v);
+    m.ropeTheta = s.number("rope_theta", m.ropeTheta);
+    const std::string type = s.text("rope_type", s.text("type", "default"));
+    if (const double partial = s.number("partial_rotary_factor", 1.0); partial != 1.0)
+        s.fail("\"partial_rotary_factor\" is " + json::formatNumber(partial) + "; the training core rotates the whole head");
+    if (type == "llama3") {
+        RopeScaling& r = m.ropeScaling;
+        r.llama3 = true;
+        r.factor = s.number("factor", -1.0);
+        r.lowFreqFactor = s.number("low_freq_factor", -1.0);
+        r.highFreqFactor = s.number("high_freq_factor", -1.0);
+        r.originalMaxPositions = s.positive("original_max_position_embeddings");
+        for (const char* need : {"factor", "low_freq_factor", "high_freq_factor"})
+            if (!s.present(need)) s.fail(std::string("\"") + need + "\" is missing (rope_type \"llama3\" needs it)");
+    } else if (type != "default") {
+        s.fail("\"rope_type\" is \"" + type + "\"; the training core computes RoPE scaling of type \"llama3\" only");
+    }
+    f.adopt(s);
+}
+
+ModelConfig llama(Fields& f, const json::Value& config)
 {
     ModelConfig m;
     m.arch = Arch::Llama;
@@ -95,10 +134,9 @@ ModelConfig llama(Fields& f)
     m.nKvHeads = f.positive("num_key_value_heads", m.nHeads);
     m.maxSeqLen = f.positive("max_position_embeddings", 8192);
     m.tiedEmbeddings = f.flag("tie_word_embeddings", false);
-    // The core's Llama: RoPE of any theta without scaling, RMSNorm eps 1e-5,
-    // SiLU, no biases, head_dim = hidden_size / num_attention_heads.
-    m.ropeTheta = f.number("rope_theta", 10000.0);
-    if (f.present("rope_scaling")) f.fail("\"rope_scaling\" is set; the training core has no RoPE scaling");
+    // The core's Llama: RoPE of any theta, unscaled or scaled as Llama 3.1,
+    // RMSNorm eps 1e-5, SiLU, no biases, head_dim = hidden_size / num_attention_heads.
+    readRope(f, config, m);
     if (const double eps = f.number("rms_norm_eps", 1e-6); std::abs(eps - 1e-5) > 1e-12)
         f.fail("\"rms_norm_eps\" is " + json::formatNumber(eps) + "; the training core's RMSNorm uses 1e-5");
     if (const std::string act = f.text("hidden_act", "silu"); act != "silu")
@@ -140,7 +178,7 @@ Result<ModelConfig> modelFromConfig(const std::string& path)
     Fields f(file, config.value());
     const std::string type = f.text("model_type", "");
     ModelConfig m;
-    if (type == "llama") m = llama(f);
+    if (type == "llama") m = llama(f, config.value());
     else if (type == "gpt2") m = gpt2(f);
     else f.fail("\"model_type\" is \"" + type + "\"; shardbench imports \"llama\" and \"gpt2\"");
     if (!f.error().empty()) return Status::error(f.error());

@@ -51,6 +51,7 @@ json::Value configJson(const ModelConfig& m, bool bf16)
         c.set("head_dim", m.headDim());
         c.set("max_position_embeddings", m.maxSeqLen);
         c.set("rope_theta", m.ropeTheta);
+        if (m.ropeScaling.llama3) c.set("rope_scaling", ropeScalingJson(m.ropeScaling)); // as Llama 3.1's config.json
         c.set("rms_norm_eps", 1e-5);
         c.set("hidden_act", "silu");
         c.set("attention_bias", false);

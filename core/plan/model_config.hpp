@@ -23,6 +23,24 @@ enum class Arch {
     Imported  // any PyTorch model, from scripts/export_module_tree.py
 };
 
+// Llama 3.1's RoPE scaling (rope_type "llama3" in a Hugging Face config):
+// inverse frequencies whose wavelength exceeds originalMaxPositions /
+// lowFreqFactor are divided by factor, those under originalMaxPositions /
+// highFreqFactor kept, and those between interpolated, as transformers'
+// _compute_llama3_parameters does.
+struct RopeScaling {
+    bool llama3 = false; // off: plain RoPE
+    double factor = 8.0;
+    double lowFreqFactor = 1.0;
+    double highFreqFactor = 4.0;
+    std::int64_t originalMaxPositions = 8192;
+    bool operator==(const RopeScaling& o) const
+    {
+        return llama3 == o.llama3 && factor == o.factor && lowFreqFactor == o.lowFreqFactor && highFreqFactor == o.highFreqFactor &&
+               originalMaxPositions == o.originalMaxPositions;
+    }
+};
+
 struct ModelConfig {
     std::string preset = "transformer";
     Arch arch = Arch::Tutorial;
@@ -35,6 +53,7 @@ struct ModelConfig {
     std::int64_t maxSeqLen = 64;   // learned position table size (Tutorial, GPT-2)
     bool tiedEmbeddings = false;
     double ropeTheta = 500000.0;   // Llama's RoPE base (Llama 3; Llama 2 and most others: 10000)
+    RopeScaling ropeScaling;       // Llama 3.1 and later
     DType dtype = DType::F32;      // dtype the parameters are created in
     // For Arch::Imported: the exported tree as read, and its source path.
     json::Value importedTree;
@@ -52,6 +71,9 @@ struct PresetInfo {
 
 const std::vector<PresetInfo>& modelPresets();
 std::optional<ModelConfig> presetConfig(std::string_view name);
+// Llama 3.1 scaling as Hugging Face's rope_scaling object (rope_type "llama3"),
+// which is also the plan's model.rope_scaling.
+json::Value ropeScalingJson(const RopeScaling& r);
 const char* archName(Arch a);
 std::optional<Arch> parseArch(std::string_view s);
 

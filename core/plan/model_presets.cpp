@@ -37,6 +37,17 @@ ModelConfig llama3(const char* name, std::int64_t layers, std::int64_t dim, std:
     return c;
 }
 
+// Llama 3.1 and 3.2: Llama 3's sizes with RoPE scaling, 131072 positions.
+ModelConfig llama31(const char* name, std::int64_t layers, std::int64_t dim, std::int64_t heads, std::int64_t ffn, double factor,
+                    bool tied)
+{
+    ModelConfig c = llama3(name, layers, dim, heads, ffn);
+    c.maxSeqLen = 131072;
+    c.tiedEmbeddings = tied;
+    c.ropeScaling = RopeScaling{true, factor, 1.0, 4.0, 8192};
+    return c;
+}
+
 } // namespace
 
 const std::vector<PresetInfo>& modelPresets()
@@ -50,6 +61,11 @@ const std::vector<PresetInfo>& modelPresets()
         {"llama3-8b", "Llama-3 8B, 32 layers, 4096 wide, GQA 32/8"},
         {"llama3-70b", "Llama-3 70B, 80 layers, 8192 wide, GQA 64/8"},
         {"llama3-405b", "Llama-3 405B, 126 layers, 16384 wide, GQA 128/8"},
+        {"llama3.1-8b", "Llama 3.1 8B (Llama-3 8B with RoPE scaling, 128k positions)"},
+        {"llama3.1-70b", "Llama 3.1 and 3.3 70B (Llama-3 70B with RoPE scaling, 128k positions)"},
+        {"llama3.1-405b", "Llama 3.1 405B, 126 layers, 16384 wide, RoPE scaling"},
+        {"llama3.2-1b", "Llama 3.2 1B, 16 layers, 2048 wide, GQA 32/8, tied embeddings"},
+        {"llama3.2-3b", "Llama 3.2 3B, 28 layers, 3072 wide, GQA 24/8, tied embeddings"},
     };
     return presets;
 }
@@ -64,7 +80,23 @@ std::optional<ModelConfig> presetConfig(std::string_view name)
     if (name == "llama3-8b") return llama3("llama3-8b", 32, 4096, 32, 14336);
     if (name == "llama3-70b") return llama3("llama3-70b", 80, 8192, 64, 28672);
     if (name == "llama3-405b") return llama3("llama3-405b", 126, 16384, 128, 53248);
+    if (name == "llama3.1-8b") return llama31("llama3.1-8b", 32, 4096, 32, 14336, 8.0, false);
+    if (name == "llama3.1-70b") return llama31("llama3.1-70b", 80, 8192, 64, 28672, 8.0, false);
+    if (name == "llama3.1-405b") return llama31("llama3.1-405b", 126, 16384, 128, 53248, 8.0, false);
+    if (name == "llama3.2-1b") return llama31("llama3.2-1b", 16, 2048, 32, 8192, 32.0, true);
+    if (name == "llama3.2-3b") return llama31("llama3.2-3b", 28, 3072, 24, 8192, 32.0, true);
     return std::nullopt;
+}
+
+json::Value ropeScalingJson(const RopeScaling& r)
+{
+    json::Value v = json::Value::object();
+    v.set("rope_type", "llama3");
+    v.set("factor", r.factor);
+    v.set("low_freq_factor", r.lowFreqFactor);
+    v.set("high_freq_factor", r.highFreqFactor);
+    v.set("original_max_position_embeddings", r.originalMaxPositions);
+    return v;
 }
 
 const char* archName(Arch a)
@@ -118,6 +150,18 @@ void ModelConfig::validate(const JsonPath& where, Problems& ps) const
                       {"rope_theta", std::string("1e+12"), json::formatNumber(ropeTheta)}});
     if (arch == Arch::Llama && (dim / nHeads) % 2 != 0)
         ps.push_back({Severity::Error, where.key("n_heads"), ProblemCode::ModelRope, {dim / nHeads}});
+    if (ropeScaling.llama3) {
+        const JsonPath at = where.key("rope_scaling");
+        if (arch != Arch::Llama) ps.push_back({Severity::Error, at, ProblemCode::ModelRopeScalingArch, {}});
+        auto bad = [&](const char* key, const char* must, double v) {
+            ps.push_back({Severity::Error, at.key(key), ProblemCode::ModelRopeScalingValue, {key, std::string(must), json::formatNumber(v)}});
+        };
+        const RopeScaling& r = ropeScaling;
+        if (!(r.factor >= 1.0 && r.factor <= 1e6)) bad("factor", "between 1 and 1e+06", r.factor);
+        if (!(r.lowFreqFactor > 0.0 && r.lowFreqFactor <= 1e6)) bad("low_freq_factor", "above 0 and at most 1e+06", r.lowFreqFactor);
+        if (!(r.highFreqFactor > r.lowFreqFactor && r.highFreqFactor <= 1e6))
+            bad("high_freq_factor", "above low_freq_factor and at most 1e+06", r.highFreqFactor);
+    }
 }
 
 } // namespace sb

@@ -72,6 +72,7 @@ json::Value planToJson(const Plan& p)
         model.set("max_seq_len", p.model.maxSeqLen);
         model.set("tied_embeddings", p.model.tiedEmbeddings);
         if (p.model.ropeTheta != ModelConfig().ropeTheta) model.set("rope_theta", p.model.ropeTheta);
+        if (p.model.ropeScaling.llama3) model.set("rope_scaling", ropeScalingJson(p.model.ropeScaling));
         model.set("dtype", dtypeName(p.model.dtype));
     }
     root.set("model", model);
@@ -269,6 +270,23 @@ private:
     std::vector<std::string> used_;
 };
 
+// model.rope_scaling, in Hugging Face's names; its ranges are ModelConfig::validate's.
+void readRopeScaling(const json::Value* v, const JsonPath& path, RopeScaling& rs, Problems& ps)
+{
+    Fields f(v, path, ps);
+    std::string type;
+    f.string("rope_type", type);
+    if (type != "llama3") { // on the whole object: the workbench keeps it as written (kept_values.cpp)
+        f.error(path, ProblemCode::ModelRopeScalingType, {type});
+        return;
+    }
+    rs.llama3 = true;
+    f.number("factor", rs.factor);
+    f.number("low_freq_factor", rs.lowFreqFactor);
+    f.number("high_freq_factor", rs.highFreqFactor);
+    f.integer("original_max_position_embeddings", rs.originalMaxPositions, 1, 1ll << 40);
+}
+
 void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
 {
     Fields f(v, JsonPath().key("model"), ps);
@@ -303,6 +321,10 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
     f.integer("max_seq_len", m.maxSeqLen, 1, big);
     f.boolean("tied_embeddings", m.tiedEmbeddings);
     f.number("rope_theta", m.ropeTheta);
+    if (const json::Value* rs = f.get("rope_scaling"); rs && !rs->isNull())
+        readRopeScaling(rs, f.at("rope_scaling"), m.ropeScaling, ps);
+    else if (rs)
+        m.ropeScaling = RopeScaling{};
     std::optional<DType> dt = m.dtype;
     f.dtype("dtype", dt);
     if (dt) m.dtype = *dt;

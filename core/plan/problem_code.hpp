@@ -91,6 +91,9 @@
     X(ModelKvHeads, "model.kv_heads", "n_heads %1 is not a multiple of n_kv_heads %2") \
     X(ModelGqaArch, "model.gqa_arch", "grouped-query attention (n_kv_heads != n_heads) needs the llama architecture") \
     X(ModelRope, "model.rope", "RoPE needs an even head dimension, got %1") \
+    X(ModelRopeScalingType, "model.rope_scaling_type", "RoPE scaling of type \"%1\" is not computed by the training core (it computes \"llama3\")") \
+    X(ModelRopeScalingValue, "model.rope_scaling_value", "%1 must be %2, got %3") \
+    X(ModelRopeScalingArch, "model.rope_scaling_arch", "RoPE scaling needs the llama architecture") \
     X(TreeNotObject, "tree.not_object", "the module tree must be a JSON object") \
     X(TreeFormat, "tree.format", "not a shardbench module tree (format must be \"shardbench-module-tree\")") \
     X(TreeVersion, "tree.version", "unsupported module-tree version (this build reads version 1)") \

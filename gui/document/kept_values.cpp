@@ -57,7 +57,8 @@ bool keepsValue(const Problem& p)
     case ProblemCode::PlanActivationCheckpointing:
     case ProblemCode::PlanOptimizer:
     case ProblemCode::PlanBetas:
-    case ProblemCode::PlanDataKind: return !p.path.steps().empty();
+    case ProblemCode::PlanDataKind:
+    case ProblemCode::ModelRopeScalingType: return !p.path.steps().empty();
     default: return false;
     }
 }

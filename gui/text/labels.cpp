@@ -76,6 +76,11 @@ QString presetDescription(const std::string& preset)
     if (preset == "llama3-8b") return Labels::tr("Llama-3 8B, 32 layers, 4096 wide, GQA 32/8");
     if (preset == "llama3-70b") return Labels::tr("Llama-3 70B, 80 layers, 8192 wide, GQA 64/8");
     if (preset == "llama3-405b") return Labels::tr("Llama-3 405B, 126 layers, 16384 wide, GQA 128/8");
+    if (preset == "llama3.1-8b") return Labels::tr("Llama 3.1 8B (Llama-3 8B with RoPE scaling, 128k positions)");
+    if (preset == "llama3.1-70b") return Labels::tr("Llama 3.1 and 3.3 70B (Llama-3 70B with RoPE scaling, 128k positions)");
+    if (preset == "llama3.1-405b") return Labels::tr("Llama 3.1 405B, 126 layers, 16384 wide, RoPE scaling");
+    if (preset == "llama3.2-1b") return Labels::tr("Llama 3.2 1B, 16 layers, 2048 wide, GQA 32/8, tied embeddings");
+    if (preset == "llama3.2-3b") return Labels::tr("Llama 3.2 3B, 28 layers, 3072 wide, GQA 24/8, tied embeddings");
     if (preset == "imported") return Labels::tr("Imported module tree");
     return QString::fromStdString(preset);
 }

@@ -30,6 +30,8 @@ void compareModels(const ModelConfig& a, const ModelConfig& b)
     QCOMPARE(a.ffnHidden, b.ffnHidden);
     QCOMPARE(a.maxSeqLen, b.maxSeqLen);
     QCOMPARE(a.tiedEmbeddings, b.tiedEmbeddings);
+    QCOMPARE(a.ropeTheta, b.ropeTheta);
+    QVERIFY(a.ropeScaling == b.ropeScaling); // every field (RopeScaling::operator==)
     QCOMPARE(a.dtype, b.dtype);
     QVERIFY(a.importedTree == b.importedTree);
     QCOMPARE(q(a.importedFrom), q(b.importedFrom));
@@ -97,6 +99,8 @@ Plan everythingSet()
     m.ffnHidden = 1376;
     m.maxSeqLen = 4096;
     m.tiedEmbeddings = true;
+    m.ropeTheta = 123456.75;
+    m.ropeScaling = {true, 16.5, 0.5, 3.25, 4097};
     m.dtype = DType::BF16;
     Plan p = defaultPlan(m);
     p.name = "every field \"quoted\", caf\u00e9 \\ tab\t";

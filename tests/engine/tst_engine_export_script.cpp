@@ -77,6 +77,7 @@ private Q_SLOTS:
         QTest::newRow("llama, reshard_after_forward 2, 4 ranks") << 4 << QStringLiteral("llama-reshard-2");
         QTest::newRow("llama, activation checkpointing, 2 ranks") << 2 << QStringLiteral("llama-ac");
         QTest::newRow("llama, CPUOffloadPolicy, 2 ranks") << 2 << QStringLiteral("llama-offload");
+        QTest::newRow("llama 3.2: RoPE scaling, tied embeddings, 2 ranks") << 2 << QStringLiteral("llama-3.2");
     }
 
     void matchesTheCore()
@@ -86,6 +87,10 @@ private Q_SLOTS:
         const bool variant = model.startsWith(QStringLiteral("llama-"));
         sb::Plan plan = model == QStringLiteral("transformer") ? tinyPlan(world, 2, 4)
                                                                  : smallPlan(variant ? "llama3-8b" : model.toLatin1().constData(), world, 4);
+        if (model == QStringLiteral("llama-3.2")) {
+            plan.model = smallPlan("llama3.2-1b", world, 4).model;
+            plan.model.ropeScaling.originalMaxPositions = 40; // wavelengths 6.3, 32, 165, ...: each branch of the scaling
+        }
         if (model == QStringLiteral("llama-theta-10000")) plan.model.ropeTheta = 10000;
         if (model == QStringLiteral("llama-no-decay")) {
             plan.training.optimizer.weightDecay = 0.5; // large enough to tell the groups apart in 4 steps

@@ -316,6 +316,63 @@ private Q_SLOTS:
             QVERIFY2(relativeTo(hf[2], core[0]) > 10 * kTransformersTolerance, qPrintable(describe(folders[2], hf[2], core[0])));
     }
 
+    // Llama 3.1's RoPE scaling: a Hugging Face folder whose config.json has
+    // rope_scaling of type llama3 becomes a plan with that scaling (plan
+    // --from-hf); on those weights the core's first-step loss is
+    // transformers'; transformers without the scaling gives another loss (so
+    // the scaling is exercised); and the core's export carries it back.
+    void ropeScalingAsTransformers()
+    {
+        sb::Plan trained = smallPlan("llama3.1-8b", 1, 3);
+        // Wavelengths of 6.3, 32, 165, ... positions against 40 / 4 = 10 and
+        // 40 / 1: each branch of the scaling (kept, interpolated, divided).
+        trained.model.ropeScaling = {true, 8.0, 1.0, 4.0, 40};
+        const QString plan = writePlan(tmp_, QStringLiteral("rope31.plan.json"), trained);
+        const QString weights = tmp_.filePath(QStringLiteral("rope31.safetensors"));
+        const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), plan, QStringLiteral("--export-final"), weights});
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        const QString hf = tmp_.filePath(QStringLiteral("rope31-hf")), plain = tmp_.filePath(QStringLiteral("rope31-unscaled"));
+        QVERIFY(runPython({hfScript("to_hf.py"), plan, weights, hf}));
+        QVERIFY(runPython({hfScript("to_hf.py"), plan, weights, plain, QStringLiteral("--no-rope-scaling")}));
+
+        const QString fromHf = tmp_.filePath(QStringLiteral("rope31-from-hf.plan.json"));
+        const Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), hf, QStringLiteral("--device"), QStringLiteral("cpu"),
+                                 QStringLiteral("-o"), fromHf});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.text));
+        const sb::LoadedPlan lp = sb::loadAndValidate(fromHf.toStdString());
+        QVERIFY(lp.ok());
+        QVERIFY(lp.plan.model.ropeScaling == trained.model.ropeScaling);
+
+        sb::Plan window = onOneWindow(smallPlan("llama3.1-8b", 1, 1));
+        window.model.ropeScaling = trained.model.ropeScaling;
+        const QString windowPlan = writePlan(tmp_, QStringLiteral("rope31-window.plan.json"), window);
+        const std::vector<double> core = lossesFrom(windowPlan, 1, weights);
+        QCOMPARE(core.size(), std::size_t(1));
+        const std::vector<double> ref = lossesFrom(windowPlan, 1, weights, true);
+        QCOMPARE(ref.size(), std::size_t(1));
+        const std::vector<double> hfLoss = transformersLosses(windowPlan, {hf, plain});
+        QCOMPARE(hfLoss.size(), std::size_t(2));
+        qInfo("%s", qPrintable(describe(hf, hfLoss[0], core[0])));
+        qInfo("%s", qPrintable(describe(plain, hfLoss[1], core[0])));
+        QVERIFY2(relativeTo(hfLoss[0], core[0]) <= kTransformersTolerance, qPrintable(describe(hf, hfLoss[0], core[0])));
+        QVERIFY2(relativeTo(hfLoss[0], ref[0]) <= kTransformersTolerance, qPrintable(describe(hf, hfLoss[0], ref[0])));
+        QVERIFY2(relativeTo(hfLoss[1], core[0]) > 10 * kTransformersTolerance, qPrintable(describe(plain, hfLoss[1], core[0])));
+
+        // checkpoint export --format hf writes the scaling; transformers reads it back.
+        sb::Plan saved = trained;
+        saved.training.checkpoint.dir = tmp_.filePath(QStringLiteral("rope31-ckpt")).toStdString();
+        saved.training.checkpoint.interval = 3;
+        const QString savedPlan = writePlan(tmp_, QStringLiteral("rope31-saved.plan.json"), saved);
+        QVERIFY(LocalRunner::run(1, {QStringLiteral("--plan"), savedPlan}).ok());
+        const QString exported = tmp_.filePath(QStringLiteral("rope31-export"));
+        const Output e = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), QString::fromStdString(saved.training.checkpoint.dir),
+                                 QStringLiteral("--quiet"), QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("-o"), exported});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.text));
+        const std::vector<double> again = transformersLosses(windowPlan, {exported, hf});
+        QCOMPARE(again.size(), std::size_t(2));
+        QVERIFY2(relativeTo(again[0], again[1]) <= kTransformersTolerance, qPrintable(describe(exported, again[0], again[1])));
+    }
+
     void refusesBadCheckpoints()
     {
         QVERIFY(prepare("llama3-8b", QStringLiteral("bad")));
@@ -357,9 +414,19 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("not JSON") << QByteArray("{\"model_type\": ") << QStringLiteral("invalid JSON");
         QTest::newRow("another model") << QByteArray(R"({"model_type": "bert"})") << QStringLiteral("\"bert\"");
-        QTest::newRow("RoPE scaling") << QByteArray(R"({"model_type": "llama", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
-            "num_hidden_layers": 2, "num_attention_heads": 4, "rms_norm_eps": 1e-5, "rope_scaling": {"rope_type": "llama3"}})")
-                                      << QStringLiteral("rope_scaling");
+        const QByteArray small = R"("model_type": "llama", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128, )"
+                                 R"("num_hidden_layers": 2, "num_attention_heads": 4, "rms_norm_eps": 1e-5, )";
+        QTest::newRow("RoPE scaling yarn") << "{" + small + R"("rope_scaling": {"rope_type": "yarn", "factor": 4.0}})"
+                                           << QStringLiteral("in \"rope_scaling\": \"rope_type\" is \"yarn\"");
+        QTest::newRow("RoPE scaling yarn (transformers 5)") << "{" + small + R"("rope_parameters": {"rope_type": "yarn", "rope_theta": 1e4}})"
+                                                            << QStringLiteral("in \"rope_parameters\": \"rope_type\" is \"yarn\"");
+        QTest::newRow("llama3 scaling without factor") << "{" + small + R"("rope_scaling": {"rope_type": "llama3", "low_freq_factor": 1.0,
+            "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}})" << QStringLiteral("\"factor\" is missing");
+        QTest::newRow("llama3 scaling factors reversed") << "{" + small + R"("rope_scaling": {"rope_type": "llama3", "factor": 8.0,
+            "low_freq_factor": 4.0, "high_freq_factor": 1.0, "original_max_position_embeddings": 8192}})"
+                                                         << QStringLiteral("high_freq_factor must be above low_freq_factor");
+        QTest::newRow("partial rotary") << "{" + small + R"("rope_parameters": {"rope_type": "default", "rope_theta": 1e4, "partial_rotary_factor": 0.5}})"
+                                        << QStringLiteral("\"partial_rotary_factor\" is 0.5");
         // Shown as given, not as a double cast to an integer out of range.
         QTest::newRow("rope_theta too large") << QByteArray(R"({"model_type": "llama", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
             "num_hidden_layers": 2, "num_attention_heads": 4, "rms_norm_eps": 1e-5, "rope_theta": 1e19})")

@@ -6,13 +6,15 @@ to, as the models are published:
   (transformers' convert_llama_weights_to_hf.py): names mapped and the q/k
   rows permuted from interleaved RoPE pairs to rotate_half halves. With
   --no-permute only the names change (the mistake the permutation avoids).
+  The plan's rope_scaling goes into config.json as Llama 3.1's does;
+  --no-rope-scaling leaves it out (the model then computes plain RoPE).
 - GPT-2, as the published `gpt2` checkpoint names it: no "transformer."
   prefix, no lm_head (tied to wte), and the attention-mask buffers h.N.attn.bias.
 
 --shards N splits the tensors over N files with model.safetensors.index.json;
 --no-buffers leaves GPT-2's mask buffers out (newer transformers saves none).
 
-usage: to_hf.py PLAN.json CORE.safetensors OUT_DIR [--no-permute] [--shards N] [--no-buffers]
+usage: to_hf.py PLAN.json CORE.safetensors OUT_DIR [--no-permute] [--no-rope-scaling] [--shards N] [--no-buffers]
 """
 import json
 import os
@@ -81,7 +83,8 @@ def llama(m, core, do_permute):
               "hidden_size": m["dim"], "intermediate_size": m["ffn_hidden"], "num_hidden_layers": m["n_layers"],
               "num_attention_heads": m["n_heads"], "num_key_value_heads": m["n_kv_heads"],
               "max_position_embeddings": m["max_seq_len"], "rope_theta": m.get("rope_theta", 500000.0), "rms_norm_eps": 1e-05,
-              "hidden_act": "silu", "tie_word_embeddings": m.get("tied_embeddings", False), "rope_scaling": None,
+              "hidden_act": "silu", "tie_word_embeddings": m.get("tied_embeddings", False),
+              "rope_scaling": None if "--no-rope-scaling" in sys.argv else m.get("rope_scaling"),
               "torch_dtype": "float32"}
     return tensors, config
 
