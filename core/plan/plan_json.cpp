@@ -321,10 +321,10 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
     f.integer("max_seq_len", m.maxSeqLen, 1, big);
     f.boolean("tied_embeddings", m.tiedEmbeddings);
     f.number("rope_theta", m.ropeTheta);
-    if (const json::Value* rs = f.get("rope_scaling"); rs && !rs->isNull())
-        readRopeScaling(rs, f.at("rope_scaling"), m.ropeScaling, ps);
-    else if (rs)
-        m.ropeScaling = RopeScaling{};
+    if (const json::Value* rs = f.get("rope_scaling")) {
+        if (rs->isNull()) m.ropeScaling = RopeScaling{}; // null: plain RoPE, whatever the preset has
+        else readRopeScaling(rs, f.at("rope_scaling"), m.ropeScaling, ps);
+    }
     std::optional<DType> dt = m.dtype;
     f.dtype("dtype", dt);
     if (dt) m.dtype = *dt;

@@ -327,6 +327,8 @@ private Q_SLOTS:
         // Wavelengths of 6.3, 32, 165, ... positions against 40 / 4 = 10 and
         // 40 / 1: each branch of the scaling (kept, interpolated, divided).
         trained.model.ropeScaling = {true, 8.0, 1.0, 4.0, 40};
+        trained.training.checkpoint.dir = tmp_.filePath(QStringLiteral("rope31-ckpt")).toStdString(); // for the export below
+        trained.training.checkpoint.interval = 3;
         const QString plan = writePlan(tmp_, QStringLiteral("rope31.plan.json"), trained);
         const QString weights = tmp_.filePath(QStringLiteral("rope31.safetensors"));
         const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), plan, QStringLiteral("--export-final"), weights});
@@ -358,14 +360,10 @@ private Q_SLOTS:
         QVERIFY2(relativeTo(hfLoss[0], ref[0]) <= kTransformersTolerance, qPrintable(describe(hf, hfLoss[0], ref[0])));
         QVERIFY2(relativeTo(hfLoss[1], core[0]) > 10 * kTransformersTolerance, qPrintable(describe(plain, hfLoss[1], core[0])));
 
-        // checkpoint export --format hf writes the scaling; transformers reads it back.
-        sb::Plan saved = trained;
-        saved.training.checkpoint.dir = tmp_.filePath(QStringLiteral("rope31-ckpt")).toStdString();
-        saved.training.checkpoint.interval = 3;
-        const QString savedPlan = writePlan(tmp_, QStringLiteral("rope31-saved.plan.json"), saved);
-        QVERIFY(LocalRunner::run(1, {QStringLiteral("--plan"), savedPlan}).ok());
+        // checkpoint export --format hf of the run's last checkpoint (the
+        // weights above) writes the scaling; transformers reads it back.
         const QString exported = tmp_.filePath(QStringLiteral("rope31-export"));
-        const Output e = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), QString::fromStdString(saved.training.checkpoint.dir),
+        const Output e = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), QString::fromStdString(trained.training.checkpoint.dir),
                                  QStringLiteral("--quiet"), QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("-o"), exported});
         QVERIFY2(e.exitCode == 0, qPrintable(e.text));
         const std::vector<double> again = transformersLosses(windowPlan, {exported, hf});

@@ -26,6 +26,7 @@ import os
 import sys
 
 import torch
+import torch.distributed
 import torch.nn as nn
 import torch.nn.functional as F
 
@@ -146,9 +147,9 @@ def train(rank, world, plan, steps, port, mode):
     m, t = plan["model"], plan["training"]
     opt = t.get("optimizer", {})
     model = Transformer(m)
-    if world > 1 or mode == "fsdp2":
-        import torch.distributed as dist
-        dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world)
+    distributed = world > 1 or mode == "fsdp2"
+    if distributed:
+        torch.distributed.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world)
     if mode == "fsdp2":
         model = shard_fsdp2(model, plan, world)
     elif world > 1:
@@ -175,8 +176,16 @@ def train(rank, world, plan, steps, port, mode):
         ms = (time.perf_counter() - t0) * 1000.0
         if rank == 0 and step > 5:
             print(f"{ms:.3f}", flush=True)
-    if mode == "fsdp2" or world > 1:
+    if distributed:
         torch.distributed.destroy_process_group()
+
+
+def has_fully_shard():
+    try:  # Debian's PyTorch 1.13 cannot even import its FSDP package on Python 3.11
+        import torch.distributed.fsdp as fsdp
+    except Exception:
+        return False
+    return hasattr(fsdp, "fully_shard")
 
 
 def main():
@@ -188,7 +197,7 @@ def main():
         plan = json.load(f)
     if plan["model"].get("arch", "tutorial") != "tutorial":
         sys.exit("the peer builds the tutorial Transformer only")
-    if mode == "fsdp2" and not hasattr(__import__("torch.distributed.fsdp").distributed.fsdp, "fully_shard"):
+    if mode == "fsdp2" and not has_fully_shard():
         sys.exit(f"fsdp2 needs PyTorch 2.6 or newer (fully_shard); this is PyTorch {torch.__version__}")
     if world == 1:
         train(0, 1, plan, steps, port, mode)
