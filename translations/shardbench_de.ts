@@ -1137,6 +1137,62 @@
             <translation>Llama 3.2 3B, 28 Schichten, Breite 3072, GQA 24/8, gebundene Embeddings</translation>
         </message>
         <message>
+            <source>Mistral 7B v0.3, 32 layers, 4096 wide, GQA 32/8</source>
+            <translation>Mistral 7B v0.3, 32 Schichten, Breite 4096, GQA 32/8</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 0.5B, 24 layers, 896 wide, GQA 14/2, q/k/v bias, tied embeddings</source>
+            <translation>Qwen2.5 0.5B, 24 Schichten, Breite 896, GQA 14/2, q/k/v-Bias, gebundene Embeddings</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 1.5B, 28 layers, 1536 wide, GQA 12/2, q/k/v bias, tied embeddings</source>
+            <translation>Qwen2.5 1.5B, 28 Schichten, Breite 1536, GQA 12/2, q/k/v-Bias, gebundene Embeddings</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 3B, 36 layers, 2048 wide, GQA 16/2, q/k/v bias, tied embeddings</source>
+            <translation>Qwen2.5 3B, 36 Schichten, Breite 2048, GQA 16/2, q/k/v-Bias, gebundene Embeddings</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 7B, 28 layers, 3584 wide, GQA 28/4, q/k/v bias</source>
+            <translation>Qwen2.5 7B, 28 Schichten, Breite 3584, GQA 28/4, q/k/v-Bias</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 14B, 48 layers, 5120 wide, GQA 40/8, q/k/v bias</source>
+            <translation>Qwen2.5 14B, 48 Schichten, Breite 5120, GQA 40/8, q/k/v-Bias</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 32B, 64 layers, 5120 wide, GQA 40/8, q/k/v bias</source>
+            <translation>Qwen2.5 32B, 64 Schichten, Breite 5120, GQA 40/8, q/k/v-Bias</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 72B, 80 layers, 8192 wide, GQA 64/8, q/k/v bias</source>
+            <translation>Qwen2.5 72B, 80 Schichten, Breite 8192, GQA 64/8, q/k/v-Bias</translation>
+        </message>
+        <message>
+            <source>Qwen3 0.6B, 28 layers, 1024 wide, GQA 16/8, q/k norms, tied embeddings</source>
+            <translation>Qwen3 0.6B, 28 Schichten, Breite 1024, GQA 16/8, q/k-Normen, gebundene Embeddings</translation>
+        </message>
+        <message>
+            <source>Qwen3 1.7B, 28 layers, 2048 wide, GQA 16/8, q/k norms, tied embeddings</source>
+            <translation>Qwen3 1.7B, 28 Schichten, Breite 2048, GQA 16/8, q/k-Normen, gebundene Embeddings</translation>
+        </message>
+        <message>
+            <source>Qwen3 4B, 36 layers, 2560 wide, GQA 32/8, q/k norms, tied embeddings</source>
+            <translation>Qwen3 4B, 36 Schichten, Breite 2560, GQA 32/8, q/k-Normen, gebundene Embeddings</translation>
+        </message>
+        <message>
+            <source>Qwen3 8B, 36 layers, 4096 wide, GQA 32/8, q/k norms</source>
+            <translation>Qwen3 8B, 36 Schichten, Breite 4096, GQA 32/8, q/k-Normen</translation>
+        </message>
+        <message>
+            <source>Qwen3 14B, 40 layers, 5120 wide, GQA 40/8, q/k norms</source>
+            <translation>Qwen3 14B, 40 Schichten, Breite 5120, GQA 40/8, q/k-Normen</translation>
+        </message>
+        <message>
+            <source>Qwen3 32B, 64 layers, 5120 wide, GQA 64/8, q/k norms</source>
+            <translation>Qwen3 32B, 64 Schichten, Breite 5120, GQA 64/8, q/k-Normen</translation>
+        </message>
+        <message>
             <source>Imported module tree</source>
             <translation>Importierter Modulbaum</translation>
         </message>
@@ -1151,6 +1207,18 @@
         <message>
             <source>Llama-3</source>
             <translation>Llama-3</translation>
+        </message>
+        <message>
+            <source>Mistral</source>
+            <translation>Mistral</translation>
+        </message>
+        <message>
+            <source>Qwen2</source>
+            <translation>Qwen2</translation>
+        </message>
+        <message>
+            <source>Qwen3</source>
+            <translation>Qwen3</translation>
         </message>
         <message>
             <source>Imported</source>
@@ -2634,8 +2702,8 @@
             <translation>n_heads %1 ist kein Vielfaches von n_kv_heads %2</translation>
         </message>
         <message>
-            <source>grouped-query attention (n_kv_heads != n_heads) needs the llama architecture</source>
-            <translation>Grouped-Query-Attention (n_kv_heads != n_heads) erfordert die Llama-Architektur</translation>
+            <source>grouped-query attention (n_kv_heads != n_heads) needs a Llama-form architecture (llama, mistral, qwen2, qwen3)</source>
+            <translation>Grouped-Query-Attention (n_kv_heads != n_heads) erfordert eine Architektur in Llama-Form (llama, mistral, qwen2, qwen3)</translation>
         </message>
         <message>
             <source>RoPE needs an even head dimension, got %1</source>
@@ -2650,8 +2718,16 @@
             <translation>%1 muss %2 sein, erhalten: %3</translation>
         </message>
         <message>
-            <source>RoPE scaling needs the llama architecture</source>
-            <translation>RoPE-Skalierung erfordert die Llama-Architektur</translation>
+            <source>RoPE scaling needs a Llama-form architecture (llama, mistral, qwen2, qwen3)</source>
+            <translation>RoPE-Skalierung erfordert eine Architektur in Llama-Form (llama, mistral, qwen2, qwen3)</translation>
+        </message>
+        <message>
+            <source>%1 needs a Llama-form architecture (llama, mistral, qwen2, qwen3)</source>
+            <translation>%1 erfordert eine Architektur in Llama-Form (llama, mistral, qwen2, qwen3)</translation>
+        </message>
+        <message>
+            <source>the sequence length %1 exceeds the model&apos;s sliding window of %2 tokens; the training core computes full causal attention, not a sliding window</source>
+            <translation>die Sequenzlänge %1 übersteigt das gleitende Fenster des Modells von %2 Token; der Trainingskern berechnet volle kausale Attention, kein gleitendes Fenster</translation>
         </message>
         <message>
             <source>not a shardbench module tree (format must be &quot;shardbench-module-tree&quot;)</source>

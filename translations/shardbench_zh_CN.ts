@@ -1130,6 +1130,62 @@
             <translation>Llama 3.2 3B，28 层，宽 3072，GQA 24/8，共享嵌入</translation>
         </message>
         <message>
+            <source>Mistral 7B v0.3, 32 layers, 4096 wide, GQA 32/8</source>
+            <translation>Mistral 7B v0.3，32 层，宽 4096，GQA 32/8</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 0.5B, 24 layers, 896 wide, GQA 14/2, q/k/v bias, tied embeddings</source>
+            <translation>Qwen2.5 0.5B，24 层，宽 896，GQA 14/2，q/k/v 偏置，绑定嵌入</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 1.5B, 28 layers, 1536 wide, GQA 12/2, q/k/v bias, tied embeddings</source>
+            <translation>Qwen2.5 1.5B，28 层，宽 1536，GQA 12/2，q/k/v 偏置，绑定嵌入</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 3B, 36 layers, 2048 wide, GQA 16/2, q/k/v bias, tied embeddings</source>
+            <translation>Qwen2.5 3B，36 层，宽 2048，GQA 16/2，q/k/v 偏置，绑定嵌入</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 7B, 28 layers, 3584 wide, GQA 28/4, q/k/v bias</source>
+            <translation>Qwen2.5 7B，28 层，宽 3584，GQA 28/4，q/k/v 偏置</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 14B, 48 layers, 5120 wide, GQA 40/8, q/k/v bias</source>
+            <translation>Qwen2.5 14B，48 层，宽 5120，GQA 40/8，q/k/v 偏置</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 32B, 64 layers, 5120 wide, GQA 40/8, q/k/v bias</source>
+            <translation>Qwen2.5 32B，64 层，宽 5120，GQA 40/8，q/k/v 偏置</translation>
+        </message>
+        <message>
+            <source>Qwen2.5 72B, 80 layers, 8192 wide, GQA 64/8, q/k/v bias</source>
+            <translation>Qwen2.5 72B，80 层，宽 8192，GQA 64/8，q/k/v 偏置</translation>
+        </message>
+        <message>
+            <source>Qwen3 0.6B, 28 layers, 1024 wide, GQA 16/8, q/k norms, tied embeddings</source>
+            <translation>Qwen3 0.6B，28 层，宽 1024，GQA 16/8，q/k 归一化，绑定嵌入</translation>
+        </message>
+        <message>
+            <source>Qwen3 1.7B, 28 layers, 2048 wide, GQA 16/8, q/k norms, tied embeddings</source>
+            <translation>Qwen3 1.7B，28 层，宽 2048，GQA 16/8，q/k 归一化，绑定嵌入</translation>
+        </message>
+        <message>
+            <source>Qwen3 4B, 36 layers, 2560 wide, GQA 32/8, q/k norms, tied embeddings</source>
+            <translation>Qwen3 4B，36 层，宽 2560，GQA 32/8，q/k 归一化，绑定嵌入</translation>
+        </message>
+        <message>
+            <source>Qwen3 8B, 36 layers, 4096 wide, GQA 32/8, q/k norms</source>
+            <translation>Qwen3 8B，36 层，宽 4096，GQA 32/8，q/k 归一化</translation>
+        </message>
+        <message>
+            <source>Qwen3 14B, 40 layers, 5120 wide, GQA 40/8, q/k norms</source>
+            <translation>Qwen3 14B，40 层，宽 5120，GQA 40/8，q/k 归一化</translation>
+        </message>
+        <message>
+            <source>Qwen3 32B, 64 layers, 5120 wide, GQA 64/8, q/k norms</source>
+            <translation>Qwen3 32B，64 层，宽 5120，GQA 64/8，q/k 归一化</translation>
+        </message>
+        <message>
             <source>Imported module tree</source>
             <translation>导入的模块树</translation>
         </message>
@@ -1144,6 +1200,18 @@
         <message>
             <source>Llama-3</source>
             <translation>Llama-3</translation>
+        </message>
+        <message>
+            <source>Mistral</source>
+            <translation>Mistral</translation>
+        </message>
+        <message>
+            <source>Qwen2</source>
+            <translation>Qwen2</translation>
+        </message>
+        <message>
+            <source>Qwen3</source>
+            <translation>Qwen3</translation>
         </message>
         <message>
             <source>Imported</source>
@@ -2605,8 +2673,8 @@
             <translation>n_heads %1 不是 n_kv_heads %2 的倍数</translation>
         </message>
         <message>
-            <source>grouped-query attention (n_kv_heads != n_heads) needs the llama architecture</source>
-            <translation>分组查询注意力 (n_kv_heads != n_heads) 需要 llama 架构</translation>
+            <source>grouped-query attention (n_kv_heads != n_heads) needs a Llama-form architecture (llama, mistral, qwen2, qwen3)</source>
+            <translation>分组查询注意力 (n_kv_heads != n_heads) 需要 Llama 形式的架构 (llama、mistral、qwen2、qwen3)</translation>
         </message>
         <message>
             <source>RoPE needs an even head dimension, got %1</source>
@@ -2621,8 +2689,16 @@
             <translation>%1 必须为 %2，实际为 %3</translation>
         </message>
         <message>
-            <source>RoPE scaling needs the llama architecture</source>
-            <translation>RoPE 缩放需要 llama 架构</translation>
+            <source>RoPE scaling needs a Llama-form architecture (llama, mistral, qwen2, qwen3)</source>
+            <translation>RoPE 缩放需要 Llama 形式的架构 (llama、mistral、qwen2、qwen3)</translation>
+        </message>
+        <message>
+            <source>%1 needs a Llama-form architecture (llama, mistral, qwen2, qwen3)</source>
+            <translation>%1 需要 Llama 形式的架构 (llama、mistral、qwen2、qwen3)</translation>
+        </message>
+        <message>
+            <source>the sequence length %1 exceeds the model&apos;s sliding window of %2 tokens; the training core computes full causal attention, not a sliding window</source>
+            <translation>序列长度 %1 超过模型的滑动窗口 %2 个 token；训练核心计算完整的因果注意力，而非滑动窗口</translation>
         </message>
         <message>
             <source>not a shardbench module tree (format must be &quot;shardbench-module-tree&quot;)</source>

@@ -59,7 +59,7 @@ bool writeText(const std::string& path, const std::string& text, std::ostream& e
 }
 
 const char* kPlanUsage =
-    "shardbench-cli plan --preset NAME [--vocab N --dim N --layers N --heads N --kv-heads N --ffn N --max-seq N]\n"
+    "shardbench-cli plan --preset NAME [--vocab N --dim N --layers N --heads N --kv-heads N --head-dim N --ffn N --max-seq N]\n"
     "       [--import TREE.json | --from-hf HF_DIR] [--nodes N --procs-per-node M --replicate R --device cpu|cuda --device-memory GIB]\n"
     "       [--units blocks|root] [--param-dtype T --reduce-dtype T --output-dtype T --reshard true|false|K\n"
     "       --ac none|full --offload] [--batch B --seq S --accum A --steps N --seed N --lr X\n"
@@ -72,7 +72,7 @@ const char* kPlanUsage =
 int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     Args a(argv,
-           {"--preset", "--vocab", "--dim", "--layers", "--heads", "--kv-heads", "--ffn", "--max-seq", "--import",
+           {"--preset", "--vocab", "--dim", "--layers", "--heads", "--kv-heads", "--head-dim", "--ffn", "--max-seq", "--import",
             "--from-hf", "--nodes", "--procs-per-node", "--replicate", "--device", "--device-memory", "--units", "--param-dtype",
             "--reduce-dtype", "--output-dtype", "--reshard", "--ac", "--batch", "--seq", "--accum", "--steps",
             "--seed", "--lr", "--no-decay", "--data", "--data-path", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
@@ -130,8 +130,9 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         model.dim = a.integer("--dim", model.dim, 1, big);
         model.nLayers = a.integer("--layers", model.nLayers, 1, 100000);
         model.nHeads = a.integer("--heads", model.nHeads, 1, big);
-        model.nKvHeads = a.integer("--kv-heads", a.has("--heads") && model.arch != Arch::Llama ? model.nHeads : model.nKvHeads, 1, big);
-        model.ffnHidden = a.integer("--ffn", a.has("--dim") && model.arch != Arch::Llama ? 4 * model.dim : model.ffnHidden, 1, big);
+        model.nKvHeads = a.integer("--kv-heads", a.has("--heads") && !llamaForm(model.arch) ? model.nHeads : model.nKvHeads, 1, big);
+        model.explicitHeadDim = a.integer("--head-dim", model.explicitHeadDim, 0, 1 << 14); // 0: dim / heads
+        model.ffnHidden = a.integer("--ffn", a.has("--dim") && !llamaForm(model.arch) ? 4 * model.dim : model.ffnHidden, 1, big);
         model.maxSeqLen = a.integer("--max-seq", model.maxSeqLen, 1, big);
         if (a.has("--tied")) model.tiedEmbeddings = true;
     }

@@ -9,8 +9,9 @@ namespace sb::engine {
 
 namespace {
 
-// Checks that every untied parameter has a tensor of its shape and a float dtype.
-Status checkSource(const ModuleTree& tree, const std::string& path, const hf::WeightSource& source)
+// Checks that every untied parameter has a tensor of its shape and a float
+// dtype, and that every Hugging Face tensor is a parameter.
+Status checkSource(const ModuleTree& tree, const ModelConfig& model, const std::string& path, const hf::WeightSource& source)
 {
     for (const Param& p : tree.params()) {
         if (p.tiedTo >= 0) continue;
@@ -24,6 +25,14 @@ Status checkSource(const ModuleTree& tree, const std::string& path, const hf::We
         if (e.dtype != "F32" && e.dtype != "BF16" && e.dtype != "F16")
             return Status::error(it->second.file + ": tensor \"" + e.name + "\" is " + e.dtype + " (F32, BF16 or F16 expected)");
     }
+    // A Hugging Face weight the plan's model has no place for (a Qwen2's q/k/v
+    // bias given to a Llama plan) would otherwise be dropped, and the model
+    // trained as another one.
+    if (source.huggingFace)
+        for (const auto& [name, t] : source.tensors)
+            if (tree.findParam(name) < 0)
+                return Status::error(t.file + ": tensor \"" + t.entry.name + "\" has no parameter in the plan's model (arch \"" +
+                                     archName(model.arch) + "\"); is the plan's architecture the checkpoint's?");
     return {};
 }
 
@@ -67,7 +76,7 @@ Result<hf::WeightSource> open(const ModuleTree& tree, const ModelConfig& model, 
 {
     Result<hf::WeightSource> source = hf::openWeights(path, model);
     if (!source) return source;
-    if (Status checked = checkSource(tree, path, source.value()); !checked) return checked;
+    if (Status checked = checkSource(tree, model, path, source.value()); !checked) return checked;
     return source;
 }
 

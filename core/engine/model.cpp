@@ -13,8 +13,8 @@ namespace sb::engine {
 
 Status TransformerModel::supports(const ModelConfig& c)
 {
-    if (c.arch == Arch::Tutorial || c.arch == Arch::Llama || c.arch == Arch::Gpt2) return {};
-    return Status::error(std::string("the training core runs the tutorial Transformer, the Llama-style model and GPT-2; this plan's model is \"") +
+    if (c.arch == Arch::Tutorial || llamaForm(c.arch) || c.arch == Arch::Gpt2) return {};
+    return Status::error(std::string("the training core runs the tutorial Transformer, Llama, Mistral, Qwen2, Qwen3 and GPT-2; this plan's model is \"") +
                          archName(c.arch) + "\" (plan and estimate it, or export it as a PyTorch FSDP2 script)");
 }
 
@@ -35,13 +35,17 @@ TransformerModel::TransformerModel(const ModelConfig& config, std::shared_ptr<co
     if (config_.arch == Arch::Tutorial) pos_ = m("pos_embeddings");
     norm_ = m("norm");
     output_ = m("output");
-    const bool llama = config_.arch == Arch::Llama;
+    const bool llama = llamaForm(config_.arch);
     for (std::int64_t i = 0; i < config_.nLayers; ++i) {
         const std::string b = "layers." + std::to_string(i);
         blocks_.push_back({m(b), m(b + ".attention_norm"), m(b + ".attention"), m(b + ".attention.wq"),
                            m(b + ".attention.wk"), m(b + ".attention.wv"), m(b + ".attention.wo"), m(b + ".ffn_norm"),
                            m(b + ".feed_forward"), m(b + ".feed_forward.w1"), m(b + ".feed_forward.w2"),
                            llama ? m(b + ".feed_forward.w3") : -1});
+        if (hasQkNorm(config_.arch)) {
+            blocks_.back().qNorm = m(b + ".attention.q_norm");
+            blocks_.back().kNorm = m(b + ".attention.k_norm");
+        }
     }
 }
 
@@ -74,10 +78,15 @@ torch::Tensor TransformerModel::norm(int module, const torch::Tensor& x)
         const torch::Tensor x2 = in.to(w.scalar_type());
         if (mod.type == "RMSNorm") { // in fp32 whatever the compute dtype, as Meta's Llama and TorchTitan
             const torch::Tensor h = x2.to(torch::kFloat);
-            return (h * torch::rsqrt(h.pow(2).mean(-1, true) + 1e-5)).to(x2.scalar_type()) * w;
+            // The mean of the squares as sum / n, which is how ATen computes
+            // mean, bit for bit; but mean's backward in LibTorch 1.13 keeps its
+            // input (the squares, one more activation of the norm's size) and
+            // sum's keeps nothing.
+            const torch::Tensor meanSquare = h.pow(2).sum(-1, true) / static_cast<double>(h.size(-1));
+            return (h * torch::rsqrt(meanSquare + config_.normEps)).to(x2.scalar_type()) * w;
         }
         // bf16 on the CPU by the core's own pass (layer_norm.hpp).
-        return applyLayerNorm(x2, w, params_[static_cast<std::size_t>(mod.params[1])], 1e-5);
+        return applyLayerNorm(x2, w, params_[static_cast<std::size_t>(mod.params[1])], config_.normEps);
     });
 }
 
@@ -114,7 +123,11 @@ torch::Tensor TransformerModel::attention(const Block& blk, const torch::Tensor&
         auto q = linear(blk.wq, in).view({B, S, H, hd});
         auto k = linear(blk.wk, in).view({B, S, KV, hd});
         auto v = linear(blk.wv, in).view({B, S, KV, hd});
-        if (config_.arch == Arch::Llama) {
+        if (blk.qNorm >= 0) { // Qwen3: each head's q and k normalised over hd, before RoPE
+            q = norm(blk.qNorm, q);
+            k = norm(blk.kNorm, k);
+        }
+        if (llamaForm(config_.arch)) {
             q = rope(q, ropeCos_, ropeSin_);
             k = rope(k, ropeCos_, ropeSin_);
         }
@@ -171,7 +184,7 @@ torch::Tensor TransformerModel::forward(const torch::Tensor& tokens)
     const std::int64_t S = tokens.size(1);
     const auto on = torch::TensorOptions().device(tokens.device()); // the model follows its inputs' device
     causalMask_ = torch::ones({S, S}, on.dtype(torch::kBool)).triu(1);
-    if (config_.arch == Arch::Llama) {
+    if (llamaForm(config_.arch)) {
         const std::int64_t hd = config_.headDim();
         auto inv = torch::pow(config_.ropeTheta, -torch::arange(0, hd, 2, on.dtype(torch::kFloat)) / static_cast<double>(hd));
         if (config_.ropeScaling.llama3) inv = llama3Scaled(inv, config_.ropeScaling);

@@ -48,6 +48,8 @@ public:
 private:
     struct Block {
         int module, attnNorm, attn, wq, wk, wv, wo, ffnNorm, ff, w1, w2, w3;
+        int qNorm = -1, kNorm = -1; // Qwen3's per-head norms
+
     };
     struct Gpt2Block {
         int module, ln1, attn, cAttn, attnProj, ln2, mlp, cFc, mlpProj;

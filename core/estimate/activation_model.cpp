@@ -75,7 +75,8 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
         const u64 F = static_cast<u64>(cfg.ffnHidden);
         const u64 H = static_cast<u64>(cfg.nHeads);
         const u64 Dkv = static_cast<u64>(cfg.nKvHeads) * static_cast<u64>(cfg.headDim());
-        const bool llama = cfg.arch == Arch::Llama;
+        const u64 Dq = H * static_cast<u64>(cfg.headDim()); // D but where head_dim is explicit (Qwen3)
+        const bool llama = llamaForm(cfg.arch);
         bool firstEmbedding = true;
         for (std::size_t m = 0; m < nModules; ++m) {
             const Module& mod = tree.module(static_cast<int>(m));
@@ -92,16 +93,21 @@ ActivationCosts activationCosts(const Plan& plan, const ModuleTree& tree, const 
                 c.saved[m] = T * D * e + 8 * T;
                 c.workspace[m] = T * D * 4;
             } else if (t == "RMSNorm") {
-                c.saved[m] = 2 * T * D * e + 4 * T;
-                c.workspace[m] = T * D * 4;
+                // Over the model's width, or (Qwen3's q_norm, k_norm) over each head.
+                const u64 width = mod.name == "q_norm" ? Dq : mod.name == "k_norm" ? Dkv : D;
+                const u64 rows = T * width / std::max<u64>(1, static_cast<u64>(tree.param(mod.params[0]).numel()));
+                // Its input in fp32 (kept by the square), the normalised rows
+                // in the compute dtype (kept by the weight's product), 1/rms in fp32.
+                c.saved[m] = T * width * (4 + e) + 4 * rows;
+                c.workspace[m] = T * width * 4;
             } else if (t == "Attention" || t == "GPT2Attention") {
                 const u64 scores = B * H * S * S * e;
                 if (cuda) // fused scaled-dot-product attention: q, k, v, output, log-sum-exp
-                    c.saved[m] = (2 * T * D + 2 * T * Dkv) * e + 4 * B * H * S;
+                    c.saved[m] = (2 * T * Dq + 2 * T * Dkv) * e + 4 * B * H * S;
                 else      // q, k, v, merged heads, and the softmax probabilities in fp32
                           // (core/engine/causal_attention.hpp; bf16 computes in fp32)
-                    c.saved[m] = 4 * T * D * e + B * H * S * S * std::max<u64>(e, 4);
-                c.workspace[m] = cuda ? 3 * T * D * e : 2 * scores + 2 * T * D * e;
+                    c.saved[m] = 4 * T * Dq * e + B * H * S * S * std::max<u64>(e, 4);
+                c.workspace[m] = cuda ? 3 * T * Dq * e : 2 * scores + 2 * T * Dq * e;
             } else if (t == "TransformerBlock" || t == "GPT2Block") {
                 c.saved[m] = 2 * T * D * e; // residual sum and block output
                 c.workspace[m] = T * D * e;

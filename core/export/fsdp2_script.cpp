@@ -105,6 +105,10 @@ from torch.utils.checkpoint import checkpoint
     s += "    \"tied_embeddings\": " + pyBool(m.tiedEmbeddings) + ",\n";
     s += "    \"rope_theta\": " + json::formatNumber(m.ropeTheta) + ",\n";
     s += "    \"rope_scaling\": " + (m.ropeScaling.llama3 ? ropeScalingJson(m.ropeScaling).dump() : std::string("None")) + ",\n";
+    s += "    \"head_dim\": " + std::to_string(m.headDim()) + ",\n";
+    s += "    \"norm_eps\": " + json::formatNumber(m.normEps) + ",\n";
+    s += "    \"qkv_bias\": " + pyBool(hasQkvBias(m.arch)) + ",\n";
+    s += "    \"qk_norm\": " + pyBool(hasQkNorm(m.arch)) + ",\n";
     s += "}\n";
 
     // Units, deepest first so that fully_shard is applied bottom-up.

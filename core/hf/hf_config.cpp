@@ -2,7 +2,6 @@
 
 #include "json/json.hpp"
 
-#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -122,10 +121,32 @@ void readRope(Fields& f, const json::Value& config, ModelConfig& m)
     f.adopt(s);
 }
 
-ModelConfig llama(Fields& f, const json::Value& config)
+// The fields a family's config.json may carry that the core does not compute
+// when set: refused, naming the field, never trained as something else.
+void refuseSet(Fields& f, const char* key, const char* why)
+{
+    if (f.flag(key, false)) f.fail("\"" + std::string(key) + "\" is true; " + why);
+}
+
+// A sliding window: Mistral's sliding_window when set; Qwen's only where
+// use_sliding_window (or a layer_types entry) turns it on. Kept in the plan,
+// which refuses a sequence longer than it (the core attends to all of it).
+std::int64_t slidingWindowOf(Fields& f, const json::Value& config, Arch arch)
+{
+    if (arch == Arch::Mistral) return f.present("sliding_window") ? f.positive("sliding_window") : 0;
+    bool sliding = f.flag("use_sliding_window", false);
+    if (const json::Value* types = config.find("layer_types"); types && types->isArray())
+        for (const json::Value& t : types->asArray()) sliding |= t.isString() && t.asString() == "sliding_attention";
+    return sliding ? f.positive("sliding_window") : 0;
+}
+
+// Llama's form: Llama, Mistral, Qwen2 (q/k/v biases) and Qwen3 (q/k norms,
+// explicit head_dim). RoPE of any theta, unscaled or scaled as Llama 3.1,
+// SiLU, RMSNorm of any eps, no other biases.
+ModelConfig readLlamaForm(Fields& f, const json::Value& config, Arch arch)
 {
     ModelConfig m;
-    m.arch = Arch::Llama;
+    m.arch = arch;
     m.vocabSize = f.positive("vocab_size");
     m.dim = f.positive("hidden_size");
     m.ffnHidden = f.positive("intermediate_size");
@@ -134,17 +155,27 @@ ModelConfig llama(Fields& f, const json::Value& config)
     m.nKvHeads = f.positive("num_key_value_heads", m.nHeads);
     m.maxSeqLen = f.positive("max_position_embeddings", 8192);
     m.tiedEmbeddings = f.flag("tie_word_embeddings", false);
-    // The core's Llama: RoPE of any theta, unscaled or scaled as Llama 3.1,
-    // RMSNorm eps 1e-5, SiLU, no biases, head_dim = hidden_size / num_attention_heads.
     readRope(f, config, m);
-    if (const double eps = f.number("rms_norm_eps", 1e-6); std::abs(eps - 1e-5) > 1e-12)
-        f.fail("\"rms_norm_eps\" is " + json::formatNumber(eps) + "; the training core's RMSNorm uses 1e-5");
+    m.normEps = f.number("rms_norm_eps", 1e-6);
     if (const std::string act = f.text("hidden_act", "silu"); act != "silu")
-        f.fail("\"hidden_act\" is \"" + act + "\"; the training core's Llama MLP uses silu");
-    if (f.flag("attention_bias", false) || f.flag("mlp_bias", false))
-        f.fail("\"attention_bias\"/\"mlp_bias\" are set; the training core's Llama has no biases");
-    if (f.present("head_dim") && f.positive("head_dim") * m.nHeads != m.dim)
-        f.fail("\"head_dim\" times \"num_attention_heads\" is not \"hidden_size\"; the training core needs them equal");
+        f.fail("\"hidden_act\" is \"" + act + "\"; the training core's MLP uses silu");
+    if (f.present("head_dim")) {
+        const std::int64_t hd = f.positive("head_dim");
+        if (hd * m.nHeads != m.dim) m.explicitHeadDim = hd;
+    }
+    m.slidingWindow = slidingWindowOf(f, config, arch);
+    if (arch == Arch::Qwen2) {
+        if (f.present("attention_bias") && !f.flag("attention_bias", true))
+            f.fail("\"attention_bias\" is false; the training core's Qwen2 has q/k/v biases");
+    } else {
+        refuseSet(f, "attention_bias", "the training core has no attention biases in this family");
+    }
+    refuseSet(f, "mlp_bias", "the training core's MLP has no biases");
+    for (const char* moe : {"num_experts", "num_local_experts", "n_routed_experts"})
+        if (f.present(moe)) f.fail("\"" + std::string(moe) + "\" is set; the training core trains dense models, not mixtures of experts");
+    if (f.present("layer_types") && !config.find("layer_types")->isArray()) f.fail("\"layer_types\" must be a list");
+    if (const double p = f.number("pretraining_tp", 1.0); p != 1.0)
+        f.fail("\"pretraining_tp\" is " + json::formatNumber(p) + "; the training core computes the projections whole (1)");
     return m;
 }
 
@@ -162,8 +193,7 @@ ModelConfig gpt2(Fields& f)
     m.tiedEmbeddings = f.flag("tie_word_embeddings", true);
     if (const std::string act = f.text("activation_function", "gelu_new"); act != "gelu_new" && act != "gelu_pytorch_tanh")
         f.fail("\"activation_function\" is \"" + act + "\"; the training core's GPT-2 uses the tanh GELU (gelu_new)");
-    if (const double eps = f.number("layer_norm_epsilon", 1e-5); std::abs(eps - 1e-5) > 1e-12)
-        f.fail("\"layer_norm_epsilon\" is " + json::formatNumber(eps) + "; the training core's LayerNorm uses 1e-5");
+    m.normEps = f.number("layer_norm_epsilon", 1e-5);
     return m;
 }
 
@@ -178,9 +208,9 @@ Result<ModelConfig> modelFromConfig(const std::string& path)
     Fields f(file, config.value());
     const std::string type = f.text("model_type", "");
     ModelConfig m;
-    if (type == "llama") m = llama(f, config.value());
+    if (const std::optional<Arch> arch = parseArch(type); arch && llamaForm(*arch)) m = readLlamaForm(f, config.value(), *arch);
     else if (type == "gpt2") m = gpt2(f);
-    else f.fail("\"model_type\" is \"" + type + "\"; shardbench imports \"llama\" and \"gpt2\"");
+    else f.fail("\"model_type\" is \"" + type + "\"; shardbench imports \"llama\", \"mistral\", \"qwen2\", \"qwen3\" and \"gpt2\"");
     if (!f.error().empty()) return Status::error(f.error());
     m.preset = "hf";
     Problems problems;

@@ -35,12 +35,23 @@ bool emptyOrAbsent(const std::string& dir)
     return empty;
 }
 
+const char* hfArchitecture(Arch a)
+{
+    switch (a) {
+    case Arch::Mistral: return "MistralForCausalLM";
+    case Arch::Qwen2: return "Qwen2ForCausalLM";
+    case Arch::Qwen3: return "Qwen3ForCausalLM";
+    case Arch::Gpt2: return "GPT2LMHeadModel";
+    default: return "LlamaForCausalLM";
+    }
+}
+
 json::Value configJson(const ModelConfig& m, bool bf16)
 {
     json::Value c = json::Value::object();
-    const bool llama = m.arch == Arch::Llama;
-    c.set("architectures", json::Value(json::Array{llama ? "LlamaForCausalLM" : "GPT2LMHeadModel"}));
-    c.set("model_type", llama ? "llama" : "gpt2");
+    const bool llama = llamaForm(m.arch);
+    c.set("architectures", json::Value(json::Array{hfArchitecture(m.arch)}));
+    c.set("model_type", archName(m.arch)); // the core's names of its families are Hugging Face's
     c.set("vocab_size", m.vocabSize);
     if (llama) {
         c.set("hidden_size", m.dim);
@@ -52,10 +63,15 @@ json::Value configJson(const ModelConfig& m, bool bf16)
         c.set("max_position_embeddings", m.maxSeqLen);
         c.set("rope_theta", m.ropeTheta);
         if (m.ropeScaling.llama3) c.set("rope_scaling", ropeScalingJson(m.ropeScaling)); // as Llama 3.1's config.json
-        c.set("rms_norm_eps", 1e-5);
+        c.set("rms_norm_eps", m.normEps);
         c.set("hidden_act", "silu");
-        c.set("attention_bias", false);
-        c.set("mlp_bias", false);
+        if (m.arch == Arch::Mistral) c.set("sliding_window", m.slidingWindow > 0 ? json::Value(m.slidingWindow) : json::Value());
+        if (m.arch == Arch::Qwen2 || m.arch == Arch::Qwen3) {
+            c.set("use_sliding_window", m.slidingWindow > 0);
+            c.set("sliding_window", m.slidingWindow > 0 ? json::Value(m.slidingWindow) : json::Value());
+        }
+        if (m.arch == Arch::Llama || m.arch == Arch::Qwen3) c.set("attention_bias", false);
+        if (m.arch == Arch::Llama) c.set("mlp_bias", false);
     } else {
         c.set("n_embd", m.dim);
         c.set("n_layer", m.nLayers);
@@ -63,7 +79,7 @@ json::Value configJson(const ModelConfig& m, bool bf16)
         c.set("n_inner", m.ffnHidden);
         c.set("n_positions", m.maxSeqLen);
         c.set("activation_function", "gelu_new");
-        c.set("layer_norm_epsilon", 1e-5);
+        c.set("layer_norm_epsilon", m.normEps);
     }
     c.set("tie_word_embeddings", m.tiedEmbeddings);
     c.set("torch_dtype", bf16 ? "bfloat16" : "float32");
@@ -130,7 +146,8 @@ std::optional<std::string> hfNameOf(const std::string& corePath, const ModelConf
         {std::regex(R"(tok_embeddings\.weight)"), "model.embed_tokens.weight"},
         {std::regex(R"(norm\.weight)"), "model.norm.weight"},
         {std::regex(R"(output\.weight)"), "lm_head.weight"},
-        {std::regex(R"(layers\.(\d+)\.attention\.w([qkvo])\.weight)"), "model.layers.$1.self_attn.$2_proj.weight"},
+        {std::regex(R"(layers\.(\d+)\.attention\.w([qkvo])\.(weight|bias))"), "model.layers.$1.self_attn.$2_proj.$3"},
+        {std::regex(R"(layers\.(\d+)\.attention\.([qk])_norm\.weight)"), "model.layers.$1.self_attn.$2_norm.weight"},
         {std::regex(R"(layers\.(\d+)\.feed_forward\.w1\.weight)"), "model.layers.$1.mlp.gate_proj.weight"},
         {std::regex(R"(layers\.(\d+)\.feed_forward\.w2\.weight)"), "model.layers.$1.mlp.down_proj.weight"},
         {std::regex(R"(layers\.(\d+)\.feed_forward\.w3\.weight)"), "model.layers.$1.mlp.up_proj.weight"},
@@ -148,8 +165,8 @@ std::optional<std::string> hfNameOf(const std::string& corePath, const ModelConf
 Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, const std::string& outDir,
                          const ExportOptions& options)
 {
-    if (model.arch != Arch::Llama && model.arch != Arch::Gpt2)
-        return Status::error(std::string("the Hugging Face layout exists for Llama and GPT-2 models; this checkpoint's is \"") +
+    if (!llamaForm(model.arch) && model.arch != Arch::Gpt2)
+        return Status::error(std::string("the Hugging Face layout exists for Llama, Mistral, Qwen2, Qwen3 and GPT-2 models; this checkpoint's is \"") +
                              archName(model.arch) + "\"");
     if (!emptyOrAbsent(outDir)) return Status::error(outDir + ": exists and is not empty (refusing to mix checkpoints)");
     if (::mkdir(outDir.c_str(), 0777) != 0 && errno != EEXIST) return Status::error("cannot create " + outDir + ": " + std::strerror(errno));
@@ -177,12 +194,7 @@ Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, 
         t.out.end = inFile + bytes;
         inFile += bytes;
         total += bytes;
-        auto endsWith = [&](const char* tail) {
-            const std::size_t n = std::strlen(tail);
-            return e.name.size() >= n && e.name.compare(e.name.size() - n, n, tail) == 0;
-        };
-        if (model.arch == Arch::Llama && endsWith(".attention.wq.weight")) t.ropeHeads = static_cast<int>(model.nHeads);
-        if (model.arch == Arch::Llama && endsWith(".attention.wk.weight")) t.ropeHeads = static_cast<int>(model.nKvHeads);
+        t.ropeHeads = ropeHeadsOf(e.name, model);
         files.back().push_back(t);
     }
     json::Value weightMap = json::Value::object();

@@ -3,6 +3,7 @@
 #include "json/json.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -41,7 +42,6 @@ bool endsWith(const std::string& s, const std::string& tail)
 struct Rule {
     std::regex pattern;
     const char* core;
-    bool q = false, k = false;
 };
 
 const std::vector<Rule>& llamaRules()
@@ -50,9 +50,8 @@ const std::vector<Rule>& llamaRules()
         {std::regex(R"(model\.embed_tokens\.weight)"), "tok_embeddings.weight"},
         {std::regex(R"(model\.norm\.weight)"), "norm.weight"},
         {std::regex(R"(lm_head\.weight)"), "output.weight"},
-        {std::regex(R"(model\.layers\.(\d+)\.self_attn\.q_proj\.weight)"), "layers.$1.attention.wq.weight", true},
-        {std::regex(R"(model\.layers\.(\d+)\.self_attn\.k_proj\.weight)"), "layers.$1.attention.wk.weight", false, true},
-        {std::regex(R"(model\.layers\.(\d+)\.self_attn\.([vo])_proj\.weight)"), "layers.$1.attention.w$2.weight"},
+        {std::regex(R"(model\.layers\.(\d+)\.self_attn\.([qkvo])_proj\.(weight|bias))"), "layers.$1.attention.w$2.$3"},
+        {std::regex(R"(model\.layers\.(\d+)\.self_attn\.([qk])_norm\.weight)"), "layers.$1.attention.$2_norm.weight"},
         {std::regex(R"(model\.layers\.(\d+)\.mlp\.gate_proj\.weight)"), "layers.$1.feed_forward.w1.weight"},
         {std::regex(R"(model\.layers\.(\d+)\.mlp\.down_proj\.weight)"), "layers.$1.feed_forward.w2.weight"},
         {std::regex(R"(model\.layers\.(\d+)\.mlp\.up_proj\.weight)"), "layers.$1.feed_forward.w3.weight"},
@@ -146,10 +145,23 @@ std::optional<CoreName> coreNameOf(const std::string& hfName, const ModelConfig&
     for (const Rule& r : llamaRules()) {
         std::smatch m;
         if (!std::regex_match(hfName, m, r.pattern)) continue;
-        const int heads = r.q ? static_cast<int>(model.nHeads) : r.k ? static_cast<int>(model.nKvHeads) : 0;
-        return CoreName{m.format(r.core), heads};
+        const std::string path = m.format(r.core);
+        return CoreName{path, ropeHeadsOf(path, model)};
     }
     return std::nullopt; // rotary inv_freq and anything the core has no parameter for
+}
+
+int ropeHeadsOf(const std::string& corePath, const ModelConfig& model)
+{
+    if (!llamaForm(model.arch)) return 0;
+    auto endsWith = [&](const char* tail) {
+        const std::size_t n = std::strlen(tail);
+        return corePath.size() >= n && corePath.compare(corePath.size() - n, n, tail) == 0;
+    };
+    if (endsWith(".attention.wq.weight") || endsWith(".attention.wq.bias")) return static_cast<int>(model.nHeads);
+    if (endsWith(".attention.wk.weight") || endsWith(".attention.wk.bias")) return static_cast<int>(model.nKvHeads);
+    if (endsWith(".attention.q_norm.weight") || endsWith(".attention.k_norm.weight")) return 1; // one head's elements
+    return 0;
 }
 
 std::int64_t hfRowOfCoreRow(std::int64_t row, std::int64_t rows, int heads)

@@ -3,7 +3,7 @@
 // writes it), or a Hugging Face checkpoint as published: a folder with
 // model.safetensors or model.safetensors.index.json and its shards, or
 // either file. Hugging Face names map onto the core's; Llama's q/k
-// projections are marked for the row permutation back from Hugging Face's
+// projections (and Qwen's q/k biases and norms) are marked for the row permutation back from Hugging Face's
 // rotate_half layout to the interleaved pairs the core rotates (the inverse
 // of transformers' convert_llama_weights_to_hf.py). Torch-free: the engine
 // reads the bytes and permutes.
@@ -39,6 +39,13 @@ struct CoreName {
     int ropeHeads = 0;
 };
 std::optional<CoreName> coreNameOf(const std::string& hfName, const ModelConfig& model);
+
+// The heads over which the rows of the core's parameter `corePath` are
+// rotated by RoPE, so permuted between the core's interleaved pairs and
+// Hugging Face's rotate_half halves: q and k projections (weights and
+// Qwen2's biases) over their heads, Qwen3's q/k norm weights as one head;
+// 0 for every other parameter.
+int ropeHeadsOf(const std::string& corePath, const ModelConfig& model);
 
 // Hugging Face's layout of a row-permuted q/k weight: row r of the result is
 // row ropeSourceRow(r) of the core's (and the inverse for the way back).

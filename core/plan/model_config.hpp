@@ -20,8 +20,18 @@ enum class Arch {
     Tutorial, // the FSDP2 tutorial Transformer: learned positions, LayerNorm, GELU MLP
     Gpt2,     // Hugging Face GPT-2 naming, Conv1D weights, tied lm_head
     Llama,    // Llama-3: RMSNorm, SwiGLU, grouped-query attention, RoPE, untied output
-    Imported  // any PyTorch model, from scripts/export_module_tree.py
+    Imported, // any PyTorch model, from scripts/export_module_tree.py
+    // Llama's form with Hugging Face's differences:
+    Mistral, // none in the weights (Mistral 7B v0.3; a sliding window is refused past it)
+    Qwen2,   // bias on the q, k and v projections (Qwen2, Qwen2.5)
+    Qwen3    // RMSNorm of each q and k head before RoPE (q_norm, k_norm), explicit head_dim
 };
+
+// Llama's decoder: RMSNorm, SwiGLU, grouped-query attention, RoPE, the same
+// module tree; Mistral and Qwen add to it (hasQkvBias, hasQkNorm).
+inline bool llamaForm(Arch a) { return a == Arch::Llama || a == Arch::Mistral || a == Arch::Qwen2 || a == Arch::Qwen3; }
+inline bool hasQkvBias(Arch a) { return a == Arch::Qwen2; }
+inline bool hasQkNorm(Arch a) { return a == Arch::Qwen3; }
 
 // Llama 3.1's RoPE scaling (rope_type "llama3" in a Hugging Face config):
 // inverse frequencies whose wavelength exceeds originalMaxPositions /
@@ -54,12 +64,16 @@ struct ModelConfig {
     bool tiedEmbeddings = false;
     double ropeTheta = 500000.0;   // Llama's RoPE base (Llama 3; Llama 2 and most others: 10000)
     RopeScaling ropeScaling;       // Llama 3.1 and later
+    std::int64_t explicitHeadDim = 0; // Hugging Face's head_dim where it is not dim / n_heads (Qwen3); 0: dim / n_heads
+    double normEps = 1e-5;         // every norm's epsilon (rms_norm_eps; Qwen: 1e-6)
+    std::int64_t slidingWindow = 0; // attention window of the source model (Mistral v0.1); 0: none. Not computed:
+                                    // a sequence longer than the window is refused
     DType dtype = DType::F32;      // dtype the parameters are created in
     // For Arch::Imported: the exported tree as read, and its source path.
     json::Value importedTree;
     std::string importedFrom;
 
-    std::int64_t headDim() const { return nHeads > 0 ? dim / nHeads : 0; }
+    std::int64_t headDim() const { return explicitHeadDim > 0 ? explicitHeadDim : nHeads > 0 ? dim / nHeads : 0; }
     // Problems with sizes (paths under `where`), e.g. dim not divisible by heads.
     void validate(const JsonPath& where, Problems& problems) const;
 };

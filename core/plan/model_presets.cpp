@@ -48,6 +48,34 @@ ModelConfig llama31(const char* name, std::int64_t layers, std::int64_t dim, std
     return c;
 }
 
+// Qwen2.5 and Qwen3: vocabulary 151,936 (the larger sizes 152,064), RoPE
+// base 1e6, RMSNorm eps 1e-6, 32k positions in their config.json (Qwen3: 40k).
+ModelConfig qwen(const char* name, Arch arch, std::int64_t layers, std::int64_t dim, std::int64_t heads, std::int64_t kvHeads,
+                 std::int64_t ffn, bool tied, std::int64_t vocab)
+{
+    ModelConfig c = llama3(name, layers, dim, heads, ffn);
+    c.arch = arch;
+    c.nKvHeads = kvHeads;
+    c.vocabSize = vocab;
+    c.tiedEmbeddings = tied;
+    c.ropeTheta = 1000000.0;
+    c.normEps = 1e-6;
+    c.maxSeqLen = arch == Arch::Qwen3 ? 40960 : 32768;
+    if (arch == Arch::Qwen3) c.explicitHeadDim = 128;
+    return c;
+}
+
+// Mistral 7B v0.3: Llama's form, 32,768 tokens, RoPE base 1e6, no sliding window.
+ModelConfig mistral7b()
+{
+    ModelConfig c = llama3("mistral-7b", 32, 4096, 32, 14336);
+    c.arch = Arch::Mistral;
+    c.vocabSize = 32768;
+    c.ropeTheta = 1000000.0;
+    c.maxSeqLen = 32768;
+    return c;
+}
+
 } // namespace
 
 const std::vector<PresetInfo>& modelPresets()
@@ -66,6 +94,20 @@ const std::vector<PresetInfo>& modelPresets()
         {"llama3.1-405b", "Llama 3.1 405B, 126 layers, 16384 wide, RoPE scaling"},
         {"llama3.2-1b", "Llama 3.2 1B, 16 layers, 2048 wide, GQA 32/8, tied embeddings"},
         {"llama3.2-3b", "Llama 3.2 3B, 28 layers, 3072 wide, GQA 24/8, tied embeddings"},
+        {"mistral-7b", "Mistral 7B v0.3, 32 layers, 4096 wide, GQA 32/8"},
+        {"qwen2.5-0.5b", "Qwen2.5 0.5B, 24 layers, 896 wide, GQA 14/2, q/k/v bias, tied embeddings"},
+        {"qwen2.5-1.5b", "Qwen2.5 1.5B, 28 layers, 1536 wide, GQA 12/2, q/k/v bias, tied embeddings"},
+        {"qwen2.5-3b", "Qwen2.5 3B, 36 layers, 2048 wide, GQA 16/2, q/k/v bias, tied embeddings"},
+        {"qwen2.5-7b", "Qwen2.5 7B, 28 layers, 3584 wide, GQA 28/4, q/k/v bias"},
+        {"qwen2.5-14b", "Qwen2.5 14B, 48 layers, 5120 wide, GQA 40/8, q/k/v bias"},
+        {"qwen2.5-32b", "Qwen2.5 32B, 64 layers, 5120 wide, GQA 40/8, q/k/v bias"},
+        {"qwen2.5-72b", "Qwen2.5 72B, 80 layers, 8192 wide, GQA 64/8, q/k/v bias"},
+        {"qwen3-0.6b", "Qwen3 0.6B, 28 layers, 1024 wide, GQA 16/8, q/k norms, tied embeddings"},
+        {"qwen3-1.7b", "Qwen3 1.7B, 28 layers, 2048 wide, GQA 16/8, q/k norms, tied embeddings"},
+        {"qwen3-4b", "Qwen3 4B, 36 layers, 2560 wide, GQA 32/8, q/k norms, tied embeddings"},
+        {"qwen3-8b", "Qwen3 8B, 36 layers, 4096 wide, GQA 32/8, q/k norms"},
+        {"qwen3-14b", "Qwen3 14B, 40 layers, 5120 wide, GQA 40/8, q/k norms"},
+        {"qwen3-32b", "Qwen3 32B, 64 layers, 5120 wide, GQA 64/8, q/k norms"},
     };
     return presets;
 }
@@ -85,6 +127,21 @@ std::optional<ModelConfig> presetConfig(std::string_view name)
     if (name == "llama3.1-405b") return llama31("llama3.1-405b", 126, 16384, 128, 53248, 8.0, false);
     if (name == "llama3.2-1b") return llama31("llama3.2-1b", 16, 2048, 32, 8192, 32.0, true);
     if (name == "llama3.2-3b") return llama31("llama3.2-3b", 28, 3072, 24, 8192, 32.0, true);
+    if (name == "mistral-7b") return mistral7b();
+    constexpr std::int64_t kSmall = 151936, kLarge = 152064; // Qwen's two vocabulary sizes
+    if (name == "qwen2.5-0.5b") return qwen("qwen2.5-0.5b", Arch::Qwen2, 24, 896, 14, 2, 4864, true, kSmall);
+    if (name == "qwen2.5-1.5b") return qwen("qwen2.5-1.5b", Arch::Qwen2, 28, 1536, 12, 2, 8960, true, kSmall);
+    if (name == "qwen2.5-3b") return qwen("qwen2.5-3b", Arch::Qwen2, 36, 2048, 16, 2, 11008, true, kSmall);
+    if (name == "qwen2.5-7b") return qwen("qwen2.5-7b", Arch::Qwen2, 28, 3584, 28, 4, 18944, false, kLarge);
+    if (name == "qwen2.5-14b") return qwen("qwen2.5-14b", Arch::Qwen2, 48, 5120, 40, 8, 13824, false, kLarge);
+    if (name == "qwen2.5-32b") return qwen("qwen2.5-32b", Arch::Qwen2, 64, 5120, 40, 8, 27648, false, kLarge);
+    if (name == "qwen2.5-72b") return qwen("qwen2.5-72b", Arch::Qwen2, 80, 8192, 64, 8, 29568, false, kLarge);
+    if (name == "qwen3-0.6b") return qwen("qwen3-0.6b", Arch::Qwen3, 28, 1024, 16, 8, 3072, true, kSmall);
+    if (name == "qwen3-1.7b") return qwen("qwen3-1.7b", Arch::Qwen3, 28, 2048, 16, 8, 6144, true, kSmall);
+    if (name == "qwen3-4b") return qwen("qwen3-4b", Arch::Qwen3, 36, 2560, 32, 8, 9728, true, kSmall);
+    if (name == "qwen3-8b") return qwen("qwen3-8b", Arch::Qwen3, 36, 4096, 32, 8, 12288, false, kSmall);
+    if (name == "qwen3-14b") return qwen("qwen3-14b", Arch::Qwen3, 40, 5120, 40, 8, 17408, false, kSmall);
+    if (name == "qwen3-32b") return qwen("qwen3-32b", Arch::Qwen3, 64, 5120, 64, 8, 25600, false, kSmall);
     return std::nullopt;
 }
 
@@ -106,6 +163,9 @@ const char* archName(Arch a)
     case Arch::Gpt2: return "gpt2";
     case Arch::Llama: return "llama";
     case Arch::Imported: return "imported";
+    case Arch::Mistral: return "mistral";
+    case Arch::Qwen2: return "qwen2";
+    case Arch::Qwen3: return "qwen3";
     }
     return "tutorial";
 }
@@ -116,6 +176,9 @@ std::optional<Arch> parseArch(std::string_view s)
     if (s == "gpt2") return Arch::Gpt2;
     if (s == "llama") return Arch::Llama;
     if (s == "imported") return Arch::Imported;
+    if (s == "mistral") return Arch::Mistral;
+    if (s == "qwen2") return Arch::Qwen2;
+    if (s == "qwen3") return Arch::Qwen3;
     return std::nullopt;
 }
 
@@ -137,22 +200,35 @@ void ModelConfig::validate(const JsonPath& where, Problems& ps) const
     ok &= positive(ffnHidden, "ffn_hidden", 1 << 22);
     ok &= positive(maxSeqLen, "max_seq_len", 1 << 22);
     if (!ok) return;
-    if (dim % nHeads != 0)
+    const bool llama = llamaForm(arch);
+    if (explicitHeadDim != 0 && !llama)
+        ps.push_back({Severity::Error, where.key("head_dim"), ProblemCode::ModelFieldArch, {std::string("head_dim")}});
+    else if (explicitHeadDim != 0 && !positive(explicitHeadDim, "head_dim", 1 << 14))
+        return;
+    else if (explicitHeadDim == 0 && dim % nHeads != 0)
         ps.push_back({Severity::Error, where.key("n_heads"), ProblemCode::ModelHeads, {dim, nHeads}});
     if (nHeads % nKvHeads != 0)
         ps.push_back({Severity::Error, where.key("n_kv_heads"), ProblemCode::ModelKvHeads, {nHeads, nKvHeads}});
-    if (arch != Arch::Llama && nKvHeads != nHeads)
+    if (!llama && nKvHeads != nHeads)
         ps.push_back({Severity::Error, where.key("n_kv_heads"), ProblemCode::ModelGqaArch, {}});
     // A real number, bounds included as the message says; shown as given
     // (cast to an integer, 1e19 was out of range: undefined behaviour).
     if (!(ropeTheta >= 1.0 && ropeTheta <= 1e12))
         ps.push_back({Severity::Error, where.key("rope_theta"), ProblemCode::ModelSize,
                       {"rope_theta", std::string("1e+12"), json::formatNumber(ropeTheta)}});
-    if (arch == Arch::Llama && (dim / nHeads) % 2 != 0)
-        ps.push_back({Severity::Error, where.key("n_heads"), ProblemCode::ModelRope, {dim / nHeads}});
+    if (!(normEps > 0.0 && normEps <= 1.0))
+        ps.push_back({Severity::Error, where.key("norm_eps"), ProblemCode::ModelValue,
+                      {"norm_eps", std::string("above 0 and at most 1"), json::formatNumber(normEps)}});
+    if (slidingWindow < 0 || slidingWindow > (1ll << 40))
+        ps.push_back({Severity::Error, where.key("sliding_window"), ProblemCode::ModelValue,
+                      {"sliding_window", std::string("0 (none) or a number of tokens"), std::to_string(slidingWindow)}});
+    else if (slidingWindow > 0 && !llama)
+        ps.push_back({Severity::Error, where.key("sliding_window"), ProblemCode::ModelFieldArch, {std::string("sliding_window")}});
+    if (llama && headDim() % 2 != 0)
+        ps.push_back({Severity::Error, where.key(explicitHeadDim ? "head_dim" : "n_heads"), ProblemCode::ModelRope, {headDim()}});
     if (ropeScaling.llama3) {
         const JsonPath at = where.key("rope_scaling");
-        if (arch != Arch::Llama) ps.push_back({Severity::Error, at, ProblemCode::ModelRopeScalingArch, {}});
+        if (!llama) ps.push_back({Severity::Error, at, ProblemCode::ModelRopeScalingArch, {}});
         auto bad = [&](const char* key, const char* must, double v) {
             ps.push_back({Severity::Error, at.key(key), ProblemCode::ModelRopeScalingValue, {key, std::string(must), json::formatNumber(v)}});
         };

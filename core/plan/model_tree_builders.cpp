@@ -87,20 +87,27 @@ void buildGpt2(ModuleTree& t, const ModelConfig& c)
     }
 }
 
+// Llama and the families of its form: Qwen2's q/k/v biases, Qwen3's per-head
+// q/k norms (after wk and wv, as Hugging Face registers them).
 void buildLlama(ModuleTree& t, const ModelConfig& c)
 {
     const DType dt = c.dtype;
-    const std::int64_t kvDim = c.nKvHeads * c.headDim();
+    const std::int64_t qDim = c.nHeads * c.headDim(), kvDim = c.nKvHeads * c.headDim();
+    const bool bias = hasQkvBias(c.arch);
     int tok = embedding(t, 0, "tok_embeddings", c.vocabSize, c.dim, dt);
     int layers = t.addModule(0, "layers", "ModuleList");
     for (std::int64_t i = 0; i < c.nLayers; ++i) {
         int b = t.addModule(layers, std::to_string(i), "TransformerBlock");
         norm(t, b, "attention_norm", c.dim, true, dt);
         int a = t.addModule(b, "attention", "Attention");
-        linear(t, a, "wq", c.dim, c.dim, false, dt);
-        linear(t, a, "wk", c.dim, kvDim, false, dt);
-        linear(t, a, "wv", c.dim, kvDim, false, dt);
-        linear(t, a, "wo", c.dim, c.dim, false, dt);
+        linear(t, a, "wq", c.dim, qDim, bias, dt);
+        linear(t, a, "wk", c.dim, kvDim, bias, dt);
+        linear(t, a, "wv", c.dim, kvDim, bias, dt);
+        linear(t, a, "wo", qDim, c.dim, false, dt);
+        if (hasQkNorm(c.arch)) {
+            norm(t, a, "q_norm", c.headDim(), true, dt);
+            norm(t, a, "k_norm", c.headDim(), true, dt);
+        }
         norm(t, b, "ffn_norm", c.dim, true, dt);
         int f = t.addModule(b, "feed_forward", "FeedForward");
         linear(t, f, "w1", c.dim, c.ffnHidden, false, dt);
@@ -136,7 +143,10 @@ std::shared_ptr<const ModuleTree> buildModuleTree(const ModelConfig& c, Problems
         switch (c.arch) {
         case Arch::Tutorial: buildTutorial(*tree, c); break;
         case Arch::Gpt2: buildGpt2(*tree, c); break;
-        case Arch::Llama: buildLlama(*tree, c); break;
+        case Arch::Llama:
+        case Arch::Mistral:
+        case Arch::Qwen2:
+        case Arch::Qwen3: buildLlama(*tree, c); break;
         case Arch::Imported: break;
         }
     }

@@ -45,7 +45,9 @@ Plan defaultPlan(const ModelConfig& model)
         p.mesh.deviceName = "H100 80GB";
         p.mesh.deviceMemoryBytes = 80 * kGiB;
         p.mesh.procsPerNode = 8;
-        p.training.seqLen = static_cast<int>(std::min<std::int64_t>(model.maxSeqLen, 2048));
+        std::int64_t seq = std::min<std::int64_t>(model.maxSeqLen, 2048);
+        if (model.slidingWindow > 0) seq = std::min(seq, model.slidingWindow); // the core attends to the whole sequence
+        p.training.seqLen = static_cast<int>(seq);
         p.training.microBatch = 1;
     } else {
         p.training.seqLen = static_cast<int>(model.maxSeqLen);
@@ -79,8 +81,10 @@ void TrainingConfig::validate(const ModelConfig& model, Problems& ps) const
     if (seqLen < 1) error(training.key("seq_len"), ProblemCode::TrainSeq);
     if (gradAccum < 1) error(training.key("grad_accum"), ProblemCode::TrainAccum);
     if (steps < 0) error(training.key("steps"), ProblemCode::TrainSteps);
-    if (model.arch != Arch::Imported && model.arch != Arch::Llama && seqLen > model.maxSeqLen)
+    if (model.arch != Arch::Imported && !llamaForm(model.arch) && seqLen > model.maxSeqLen)
         error(training.key("seq_len"), ProblemCode::TrainSeqTooLong, {seqLen, model.maxSeqLen});
+    if (llamaForm(model.arch) && model.slidingWindow > 0 && seqLen > model.slidingWindow)
+        error(JsonPath().key("model").key("sliding_window"), ProblemCode::ModelSlidingWindow, {seqLen, model.slidingWindow});
     if (!(gradClip >= 0)) error(training.key("grad_clip"), ProblemCode::TrainClip);
     const OptimizerConfig& o = optimizer;
     if (!(o.lr > 0 && o.lr < 10)) error(opt.key("lr"), ProblemCode::TrainLr);

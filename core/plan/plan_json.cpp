@@ -71,8 +71,14 @@ json::Value planToJson(const Plan& p)
         model.set("ffn_hidden", p.model.ffnHidden);
         model.set("max_seq_len", p.model.maxSeqLen);
         model.set("tied_embeddings", p.model.tiedEmbeddings);
-        if (p.model.ropeTheta != ModelConfig().ropeTheta) model.set("rope_theta", p.model.ropeTheta);
+        // Written where they can differ from ModelConfig's defaults: a reader
+        // (the exported script's users, a Python tool) need not know the presets.
+        const ModelConfig base = presetConfig(p.model.preset).value_or(ModelConfig());
+        if (llamaForm(p.model.arch) || p.model.ropeTheta != ModelConfig().ropeTheta) model.set("rope_theta", p.model.ropeTheta);
         if (p.model.ropeScaling.llama3) model.set("rope_scaling", ropeScalingJson(p.model.ropeScaling));
+        if (p.model.explicitHeadDim != 0 || base.explicitHeadDim != 0) model.set("head_dim", p.model.explicitHeadDim);
+        if (p.model.normEps != ModelConfig().normEps || base.normEps != ModelConfig().normEps) model.set("norm_eps", p.model.normEps);
+        if (p.model.slidingWindow != 0 || base.slidingWindow != 0) model.set("sliding_window", p.model.slidingWindow);
         model.set("dtype", dtypeName(p.model.dtype));
     }
     root.set("model", model);
@@ -325,6 +331,9 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
         if (rs->isNull()) m.ropeScaling = RopeScaling{}; // null: plain RoPE, whatever the preset has
         else readRopeScaling(rs, f.at("rope_scaling"), m.ropeScaling, ps);
     }
+    f.integer("head_dim", m.explicitHeadDim, 0, big); // 0: dim / n_heads
+    f.number("norm_eps", m.normEps);
+    f.integer("sliding_window", m.slidingWindow, 0, big); // 0: none
     std::optional<DType> dt = m.dtype;
     f.dtype("dtype", dt);
     if (dt) m.dtype = *dt;

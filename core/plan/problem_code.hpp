@@ -89,11 +89,14 @@
     X(ModelSize, "model.size", "%1 must be between 1 and %2, got %3") \
     X(ModelHeads, "model.heads", "dim %1 is not divisible by n_heads %2") \
     X(ModelKvHeads, "model.kv_heads", "n_heads %1 is not a multiple of n_kv_heads %2") \
-    X(ModelGqaArch, "model.gqa_arch", "grouped-query attention (n_kv_heads != n_heads) needs the llama architecture") \
+    X(ModelGqaArch, "model.gqa_arch", "grouped-query attention (n_kv_heads != n_heads) needs a Llama-form architecture (llama, mistral, qwen2, qwen3)") \
     X(ModelRope, "model.rope", "RoPE needs an even head dimension, got %1") \
     X(ModelRopeScalingType, "model.rope_scaling_type", "RoPE scaling of type \"%1\" is not computed by the training core (it computes \"llama3\")") \
     X(ModelRopeScalingValue, "model.rope_scaling_value", "%1 must be %2, got %3") \
-    X(ModelRopeScalingArch, "model.rope_scaling_arch", "RoPE scaling needs the llama architecture") \
+    X(ModelRopeScalingArch, "model.rope_scaling_arch", "RoPE scaling needs a Llama-form architecture (llama, mistral, qwen2, qwen3)") \
+    X(ModelFieldArch, "model.field_arch", "%1 needs a Llama-form architecture (llama, mistral, qwen2, qwen3)") \
+    X(ModelValue, "model.value", "%1 must be %2, got %3") \
+    X(ModelSlidingWindow, "model.sliding_window", "the sequence length %1 exceeds the model's sliding window of %2 tokens; the training core computes full causal attention, not a sliding window") \
     X(TreeNotObject, "tree.not_object", "the module tree must be a JSON object") \
     X(TreeFormat, "tree.format", "not a shardbench module tree (format must be \"shardbench-module-tree\")") \
     X(TreeVersion, "tree.version", "unsupported module-tree version (this build reads version 1)") \

@@ -81,6 +81,20 @@ QString presetDescription(const std::string& preset)
     if (preset == "llama3.1-405b") return Labels::tr("Llama 3.1 405B, 126 layers, 16384 wide, RoPE scaling");
     if (preset == "llama3.2-1b") return Labels::tr("Llama 3.2 1B, 16 layers, 2048 wide, GQA 32/8, tied embeddings");
     if (preset == "llama3.2-3b") return Labels::tr("Llama 3.2 3B, 28 layers, 3072 wide, GQA 24/8, tied embeddings");
+    if (preset == "mistral-7b") return Labels::tr("Mistral 7B v0.3, 32 layers, 4096 wide, GQA 32/8");
+    if (preset == "qwen2.5-0.5b") return Labels::tr("Qwen2.5 0.5B, 24 layers, 896 wide, GQA 14/2, q/k/v bias, tied embeddings");
+    if (preset == "qwen2.5-1.5b") return Labels::tr("Qwen2.5 1.5B, 28 layers, 1536 wide, GQA 12/2, q/k/v bias, tied embeddings");
+    if (preset == "qwen2.5-3b") return Labels::tr("Qwen2.5 3B, 36 layers, 2048 wide, GQA 16/2, q/k/v bias, tied embeddings");
+    if (preset == "qwen2.5-7b") return Labels::tr("Qwen2.5 7B, 28 layers, 3584 wide, GQA 28/4, q/k/v bias");
+    if (preset == "qwen2.5-14b") return Labels::tr("Qwen2.5 14B, 48 layers, 5120 wide, GQA 40/8, q/k/v bias");
+    if (preset == "qwen2.5-32b") return Labels::tr("Qwen2.5 32B, 64 layers, 5120 wide, GQA 40/8, q/k/v bias");
+    if (preset == "qwen2.5-72b") return Labels::tr("Qwen2.5 72B, 80 layers, 8192 wide, GQA 64/8, q/k/v bias");
+    if (preset == "qwen3-0.6b") return Labels::tr("Qwen3 0.6B, 28 layers, 1024 wide, GQA 16/8, q/k norms, tied embeddings");
+    if (preset == "qwen3-1.7b") return Labels::tr("Qwen3 1.7B, 28 layers, 2048 wide, GQA 16/8, q/k norms, tied embeddings");
+    if (preset == "qwen3-4b") return Labels::tr("Qwen3 4B, 36 layers, 2560 wide, GQA 32/8, q/k norms, tied embeddings");
+    if (preset == "qwen3-8b") return Labels::tr("Qwen3 8B, 36 layers, 4096 wide, GQA 32/8, q/k norms");
+    if (preset == "qwen3-14b") return Labels::tr("Qwen3 14B, 40 layers, 5120 wide, GQA 40/8, q/k norms");
+    if (preset == "qwen3-32b") return Labels::tr("Qwen3 32B, 64 layers, 5120 wide, GQA 64/8, q/k norms");
     if (preset == "imported") return Labels::tr("Imported module tree");
     return QString::fromStdString(preset);
 }
@@ -92,6 +106,9 @@ QString archLabel(Arch arch)
     case Arch::Gpt2: return Labels::tr("GPT-2");
     case Arch::Llama: return Labels::tr("Llama-3");
     case Arch::Imported: return Labels::tr("Imported");
+    case Arch::Mistral: return Labels::tr("Mistral");
+    case Arch::Qwen2: return Labels::tr("Qwen2");
+    case Arch::Qwen3: return Labels::tr("Qwen3");
     }
     return {};
 }

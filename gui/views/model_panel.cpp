@@ -123,7 +123,7 @@ void ModelPanel::refresh()
     }
     fields_->refresh();
     for (int s = 0; s < SizeCount; ++s)
-        sizes_[static_cast<std::size_t>(s)]->setEnabled(!imported && (s != KvHeads || m.arch == Arch::Llama));
+        sizes_[static_cast<std::size_t>(s)]->setEnabled(!imported && (s != KvHeads || llamaForm(m.arch)));
     {
         const QSignalBlocker b1(tied_), b2(dtype_);
         tied_->setChecked(m.tiedEmbeddings);
@@ -167,7 +167,7 @@ void ModelPanel::sizeEdited(int size, double value, const JsonPath& path)
 {
     ModelConfig m = document_->plan().model;
     sizeOf(m, size) = static_cast<std::int64_t>(value);
-    if (m.arch != Arch::Llama) m.nKvHeads = m.nHeads; // grouped-query attention is Llama's
+    if (!llamaForm(m.arch)) m.nKvHeads = m.nHeads; // grouped-query attention is in Llama and its form
     if (!editModel(*document_, m, false, MergeModelSize + size, {path})) refresh();
 }
 

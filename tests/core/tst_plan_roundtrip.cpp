@@ -32,6 +32,9 @@ void compareModels(const ModelConfig& a, const ModelConfig& b)
     QCOMPARE(a.tiedEmbeddings, b.tiedEmbeddings);
     QCOMPARE(a.ropeTheta, b.ropeTheta);
     QVERIFY(a.ropeScaling == b.ropeScaling); // every field (RopeScaling::operator==)
+    QCOMPARE(a.explicitHeadDim, b.explicitHeadDim);
+    QCOMPARE(a.normEps, b.normEps);
+    QCOMPARE(a.slidingWindow, b.slidingWindow);
     QCOMPARE(a.dtype, b.dtype);
     QVERIFY(a.importedTree == b.importedTree);
     QCOMPARE(q(a.importedFrom), q(b.importedFrom));
@@ -101,6 +104,10 @@ Plan everythingSet()
     m.tiedEmbeddings = true;
     m.ropeTheta = 123456.75;
     m.ropeScaling = {true, 16.5, 0.5, 3.25, 4097};
+    m.arch = Arch::Qwen3;
+    m.explicitHeadDim = 96;
+    m.normEps = 3.5e-6;
+    m.slidingWindow = 8192;
     m.dtype = DType::BF16;
     Plan p = defaultPlan(m);
     p.name = "every field \"quoted\", caf\u00e9 \\ tab\t";
@@ -162,6 +169,21 @@ private Q_SLOTS:
         const Plan d = defaultPlan(*presetConfig("llama3-8b"));
         QVERIFY(!(p.units[1] == d.units[1]));
         QVERIFY(p.training.optimizer.lr != d.training.optimizer.lr);
+    }
+
+    // A preset's own value set back to the default is written, so that
+    // reading does not restore the preset's (Qwen3's head_dim 128, eps 1e-6).
+    void presetValuesResetToDefaults()
+    {
+        ModelConfig m = *presetConfig("qwen3-0.6b");
+        m.explicitHeadDim = 0;
+        m.normEps = ModelConfig().normEps;
+        m.ropeTheta = ModelConfig().ropeTheta;
+        roundTrip(defaultPlan(m));
+        const PlanReadResult back = planFromString(planToString(defaultPlan(m)));
+        QCOMPARE(back.plan.model.explicitHeadDim, std::int64_t(0));
+        QCOMPARE(back.plan.model.headDim(), std::int64_t(64));
+        QCOMPARE(back.plan.model.ropeTheta, ModelConfig().ropeTheta);
     }
 
     void reshardSpellings()

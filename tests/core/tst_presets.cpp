@@ -13,17 +13,23 @@ using sbtest::q;
 
 namespace {
 
-// Independent closed forms of the three architectures (tied weights once).
+// Independent closed forms of the architectures (tied weights once).
 std::int64_t formulaParams(const ModelConfig& c)
 {
     const std::int64_t V = c.vocabSize, D = c.dim, L = c.nLayers, F = c.ffnHidden, P = c.maxSeqLen;
-    const std::int64_t kv = c.nKvHeads * (c.dim / c.nHeads);
+    const std::int64_t hd = c.explicitHeadDim > 0 ? c.explicitHeadDim : c.dim / c.nHeads;
+    const std::int64_t q = c.nHeads * hd, kv = c.nKvHeads * hd;
     const std::int64_t head = c.tiedEmbeddings ? 0 : V * D;
     switch (c.arch) {
     case Arch::Gpt2: // wte, wpe; per block ln_1, c_attn, c_proj, ln_2, c_fc, c_proj; ln_f
         return V * D + P * D + L * (2 * D + (3 * D * D + 3 * D) + (D * D + D) + 2 * D + (D * F + F) + (F * D + D)) + 2 * D + head;
     case Arch::Llama: // embeddings; per block 2 RMSNorms, q/k/v/o, SwiGLU w1/w2/w3; final norm; output
-        return V * D + L * (2 * D + 2 * D * D + 2 * D * kv + 3 * D * F) + D + head;
+    case Arch::Mistral:
+        return V * D + L * (2 * D + 2 * D * q + 2 * D * kv + 3 * D * F) + D + head;
+    case Arch::Qwen2: // Llama's and the q/k/v biases
+        return V * D + L * (2 * D + 2 * D * q + 2 * D * kv + 3 * D * F + q + 2 * kv) + D + head;
+    case Arch::Qwen3: // Llama's and a norm weight of one head each for q and k
+        return V * D + L * (2 * D + 2 * D * q + 2 * D * kv + 3 * D * F + 2 * hd) + D + head;
     case Arch::Tutorial: // tok + pos embeddings; per block 2 LayerNorms, 4 square projections, GELU MLP with bias
         return V * D + P * D + L * (4 * D + 4 * D * D + (D * F + F) + (F * D + D)) + 2 * D + head;
     case Arch::Imported: break;
@@ -118,6 +124,19 @@ private Q_SLOTS:
         const int block = llama->findModule("layers.3");
         QVERIFY(llama->isInSubtree(llama->findModule("layers.3.feed_forward.w3"), block));
         QVERIFY(!llama->isInSubtree(llama->findModule("layers.4"), block));
+
+        // Qwen3's head_dim (128) is not dim / heads (1024 / 16): q is 2048 wide.
+        const auto qwen3 = buildModuleTree(*presetConfig("qwen3-0.6b"));
+        QCOMPARE(qwen3->param(qwen3->findParam("layers.0.attention.wq.weight")).shape, (std::vector<std::int64_t>{2048, 1024}));
+        QCOMPARE(qwen3->param(qwen3->findParam("layers.0.attention.wo.weight")).shape, (std::vector<std::int64_t>{1024, 2048}));
+        QCOMPARE(qwen3->param(qwen3->findParam("layers.27.attention.k_norm.weight")).shape, (std::vector<std::int64_t>{128}));
+        QCOMPARE(q(qwen3->module(qwen3->findModule("layers.0.attention.q_norm")).type), QStringLiteral("RMSNorm"));
+        QVERIFY(qwen3->findParam("layers.0.attention.wq.bias") < 0);
+        // Qwen2's biases on q, k and v only.
+        const auto qwen2 = buildModuleTree(*presetConfig("qwen2.5-7b"));
+        QCOMPARE(qwen2->param(qwen2->findParam("layers.0.attention.wk.bias")).shape, (std::vector<std::int64_t>{512}));
+        QVERIFY(qwen2->findParam("layers.0.attention.wo.bias") < 0);
+        QVERIFY(qwen2->findParam("layers.0.attention.q_norm.weight") < 0);
     }
 };
 

@@ -42,7 +42,8 @@ sb::Plan smallPlan(const char* preset, int world, int steps)
     m.dim = 64;
     m.nLayers = 2;
     m.nHeads = 4;
-    m.nKvHeads = m.arch == sb::Arch::Llama ? 2 : 4;
+    m.nKvHeads = sb::llamaForm(m.arch) ? 2 : 4;
+    if (m.explicitHeadDim > 0) m.explicitHeadDim = 32; // Qwen3: not dim / heads, as in the real sizes
     m.ffnHidden = 128;
     m.maxSeqLen = 32;
     sb::Plan p = sb::defaultPlan(m);

@@ -78,6 +78,9 @@ private Q_SLOTS:
         QTest::newRow("llama, activation checkpointing, 2 ranks") << 2 << QStringLiteral("llama-ac");
         QTest::newRow("llama, CPUOffloadPolicy, 2 ranks") << 2 << QStringLiteral("llama-offload");
         QTest::newRow("llama 3.2: RoPE scaling, tied embeddings, 2 ranks") << 2 << QStringLiteral("llama-3.2");
+        QTest::newRow("mistral, 2 ranks") << 2 << QStringLiteral("mistral-7b");
+        QTest::newRow("qwen2.5: q/k/v biases, tied embeddings, eps 1e-6, 2 ranks") << 2 << QStringLiteral("qwen2.5-0.5b");
+        QTest::newRow("qwen3: q/k norms, head_dim 32 (not 64 / 4), 3 ranks") << 3 << QStringLiteral("qwen3-0.6b");
     }
 
     void matchesTheCore()

@@ -27,6 +27,9 @@ namespace {
 // fp32, relative. Seen (transformers 5.24, PyTorch 2.15, CPU): equal, at worst
 // one fp32 step apart (1e-7, GPT-2); Llama's q/k rows left unpermuted: 9e-5.
 constexpr double kTransformersTolerance = 1e-6;
+// The first step's gradient norm (all parameters, before clipping) against
+// transformers' on the same weights and tokens, relative.
+constexpr double kGradNormTolerance = 1e-5;
 
 // ctest sets SB_PYTHON: the project's environment, with PyTorch and transformers.
 QString python() { return qEnvironmentVariable("SB_PYTHON"); }
@@ -371,6 +374,121 @@ private Q_SLOTS:
         QVERIFY2(relativeTo(again[0], again[1]) <= kTransformersTolerance, qPrintable(describe(exported, again[0], again[1])));
     }
 
+    void familyAsTransformers_data()
+    {
+        QTest::addColumn<QString>("family");
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("llama 3.2: RoPE scaling, tied") << QStringLiteral("llama3.2") << QStringLiteral("llama");
+        QTest::newRow("mistral") << QStringLiteral("mistral") << QStringLiteral("mistral");
+        QTest::newRow("qwen2: q/k/v biases, tied, eps 1e-6") << QStringLiteral("qwen2") << QStringLiteral("qwen2");
+        QTest::newRow("qwen3: q/k norms, head_dim 32") << QStringLiteral("qwen3") << QStringLiteral("qwen3");
+    }
+
+    // The oracle for each family: a tiny random model written by transformers
+    // itself (data/hf/make_tiny_hf.py: its config class and save_pretrained).
+    // plan --from-hf reads its family and sizes; after --init-from, the core's
+    // first-step loss and gradient norm (before any update) are transformers'
+    // on the same tokens, at 1 and 2 ranks; and the core's checkpoint after two
+    // steps, exported with --format hf, loads into transformers with the loss
+    // the core computes on it.
+    void familyAsTransformers()
+    {
+        QFETCH(QString, family);
+        QFETCH(QString, arch);
+        const QString hf = tmp_.filePath(QStringLiteral("tiny-") + family);
+        QVERIFY(runPython({hfScript("make_tiny_hf.py"), family, hf}));
+        const QString planned = tmp_.filePath(QStringLiteral("tiny-%1.plan.json").arg(family));
+        const Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), hf, QStringLiteral("--device"), QStringLiteral("cpu"),
+                                 QStringLiteral("-o"), planned});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.text));
+        const sb::LoadedPlan lp = sb::loadAndValidate(planned.toStdString());
+        QVERIFY(lp.ok());
+        QCOMPARE(QString::fromLatin1(sb::archName(lp.plan.model.arch)), arch);
+
+        auto windowPlan = [&](int world, int steps, const QString& name) {
+            sb::Plan p = lp.plan;
+            p.mesh.procsPerNode = world;
+            p.training.microBatch = 2;
+            p.training.seqLen = 16;
+            p.training.gradAccum = 1;
+            p.training.steps = steps;
+            return writePlan(tmp_, name, onOneWindow(p));
+        };
+        QString text;
+        const QString one = windowPlan(1, 1, QStringLiteral("tiny-%1-w1.plan.json").arg(family));
+        QVERIFY(runPython({hfScript("hf_loss.py"), one, hf, QStringLiteral("--grad-norm")}, &text));
+        const QStringList oracle = text.trimmed().split(QLatin1Char(' '));
+        QCOMPARE(oracle.size(), 2);
+        const double hfLoss = oracle[0].toDouble(), hfNorm = oracle[1].toDouble();
+        for (int world : {1, 2}) {
+            const QString plan = world == 1 ? one : windowPlan(world, 1, QStringLiteral("tiny-%1-w%2.plan.json").arg(family).arg(world));
+            const RunResult run = LocalRunner::run(world, {QStringLiteral("--plan"), plan, QStringLiteral("--init-from"), hf});
+            QVERIFY2(run.ok(), qPrintable(run.describe()));
+            const std::vector<QJsonObject> steps = run.ranks[0].ofType(QStringLiteral("step"));
+            QCOMPARE(steps.size(), std::size_t(1));
+            const double loss = steps[0].value(QStringLiteral("loss")).toDouble();
+            const double norm = steps[0].value(QStringLiteral("grad_norm")).toDouble();
+            qInfo("%s W=%d: loss %s; gradient norm: transformers %.17g, core %.17g, relative difference %.3g", qPrintable(family), world,
+                  qPrintable(describe(hf, hfLoss, loss)), hfNorm, norm, relativeTo(norm, hfNorm));
+            QVERIFY2(relativeTo(loss, hfLoss) <= kTransformersTolerance, qPrintable(describe(hf, hfLoss, loss)));
+            QVERIFY2(relativeTo(norm, hfNorm) <= kGradNormTolerance, qPrintable(QString::number(relativeTo(norm, hfNorm))));
+        }
+
+        // Two steps from those weights, a checkpoint, exported to Hugging Face's layout.
+        sb::Plan trained = lp.plan;
+        trained.mesh.procsPerNode = 2;
+        trained.training.microBatch = 2;
+        trained.training.seqLen = 16;
+        trained.training.steps = 2;
+        trained.training.checkpoint.dir = tmp_.filePath(QStringLiteral("tiny-%1-ckpt").arg(family)).toStdString();
+        trained.training.checkpoint.interval = 2;
+        const QString trainedPlan = writePlan(tmp_, QStringLiteral("tiny-%1-trained.plan.json").arg(family), trained);
+        const RunResult run = LocalRunner::run(2, {QStringLiteral("--plan"), trainedPlan, QStringLiteral("--init-from"), hf});
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        const QString exported = tmp_.filePath(QStringLiteral("tiny-%1-export").arg(family));
+        const Output e = runCli({QStringLiteral("checkpoint"), QStringLiteral("export"), QString::fromStdString(trained.training.checkpoint.dir),
+                                 QStringLiteral("--quiet"), QStringLiteral("--format"), QStringLiteral("hf"), QStringLiteral("-o"), exported});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.text));
+        const std::vector<double> core = lossesFrom(one, 1, exported);
+        QCOMPARE(core.size(), std::size_t(1));
+        const std::vector<double> back = transformersLosses(one, {exported});
+        QCOMPARE(back.size(), std::size_t(1));
+        QVERIFY2(relativeTo(back[0], core[0]) <= kTransformersTolerance, qPrintable(describe(exported, back[0], core[0])));
+        QVERIFY2(relativeTo(back[0], hfLoss) > 10 * kTransformersTolerance, "the export is of the trained weights");
+    }
+
+    // A sliding window (Mistral v0.1's, Qwen's use_sliding_window) is kept in
+    // the plan; the core attends to the whole sequence, so a sequence longer
+    // than the window is refused, naming the field, by the plan and the core.
+    void slidingWindowBoundsTheSequence()
+    {
+        const QString dir = tmp_.filePath(QStringLiteral("sliding"));
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(writeText(dir + QStringLiteral("/config.json"), R"({"model_type": "qwen2", "vocab_size": 100, "hidden_size": 64,
+            "intermediate_size": 128, "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "max_position_embeddings": 64, "use_sliding_window": true, "sliding_window": 24, "max_window_layers": 0})"));
+        const QString out = dir + QStringLiteral("/p.json");
+        Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), dir, QStringLiteral("--device"), QStringLiteral("cpu"),
+                           QStringLiteral("--seq"), QStringLiteral("32"), QStringLiteral("-o"), out});
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.text.contains(QStringLiteral("model.sliding_window")) && o.text.contains(QStringLiteral("sliding window of 24 tokens")),
+                 qPrintable(o.text));
+        QVERIFY(!QFile::exists(out));
+        o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), dir, QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("-o"), out});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.text)); // the default sequence is the window
+        sb::LoadedPlan lp = sb::loadAndValidate(out.toStdString());
+        QVERIFY(lp.ok());
+        QCOMPARE(lp.plan.model.slidingWindow, std::int64_t(24));
+        QCOMPARE(lp.plan.training.seqLen, 24);
+        sb::Plan longer = lp.plan;
+        longer.mesh.procsPerNode = 1;
+        longer.training.seqLen = 32;
+        const QString plan = writePlan(tmp_, QStringLiteral("sliding-long.plan.json"), longer);
+        const RunResult r = LocalRunner::run(1, {QStringLiteral("--plan"), plan});
+        QCOMPARE(r.ranks[0].exitCode, 2);
+        QVERIFY2(r.ranks[0].stdErr.contains(QStringLiteral("sliding_window")), qPrintable(r.ranks[0].stdErr));
+    }
+
     void refusesBadCheckpoints()
     {
         QVERIFY(prepare("llama3-8b", QStringLiteral("bad")));
@@ -429,6 +547,14 @@ private Q_SLOTS:
         QTest::newRow("rope_theta too large") << QByteArray(R"({"model_type": "llama", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
             "num_hidden_layers": 2, "num_attention_heads": 4, "rms_norm_eps": 1e-5, "rope_theta": 1e19})")
                                               << QStringLiteral("rope_theta must be between 1 and 1e+12, got 1e+19");
+        const QByteArray qwen3 = R"("model_type": "qwen3", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128, )"
+                                 R"("num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 32, )";
+        QTest::newRow("qwen3 with attention bias") << "{" + qwen3 + R"("attention_bias": true})" << QStringLiteral("\"attention_bias\" is true");
+        QTest::newRow("qwen3 with experts") << "{" + qwen3 + R"("num_experts": 8})" << QStringLiteral("\"num_experts\" is set");
+        QTest::newRow("qwen2 mixture of experts") << QByteArray(R"({"model_type": "qwen2_moe"})") << QStringLiteral("\"qwen2_moe\"");
+        QTest::newRow("llama with MLP bias") << "{" + small + R"("mlp_bias": true})" << QStringLiteral("\"mlp_bias\" is true");
+        QTest::newRow("mistral with GELU") << QByteArray(R"({"model_type": "mistral", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "hidden_act": "gelu"})") << QStringLiteral("\"hidden_act\" is \"gelu\"");
         QTest::newRow("missing size") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_layer": 2, "n_head": 4, "n_positions": 32})")
                                       << QStringLiteral("\"n_embd\"");
         QTest::newRow("heads do not divide") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_embd": 30, "n_layer": 2, "n_head": 4, "n_positions": 32})")

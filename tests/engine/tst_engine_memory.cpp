@@ -9,12 +9,23 @@
 
 namespace {
 
-sb::Plan benchLike(int world, int microBatch)
+// The bench's sizes (vocab 1024, dim 256, 4 heads) in the tutorial
+// Transformer or, given a preset, in that preset's family (2 key/value heads;
+// Qwen3 with its own head_dim).
+sb::Plan benchLike(int world, int microBatch, const char* preset = "transformer")
 {
-    sb::ModelConfig m; // tutorial Transformer, vocab 1024, dim 256
+    sb::ModelConfig m = *sb::presetConfig(preset);
+    m.vocabSize = 1024;
+    m.dim = 256;
+    m.nHeads = 4;
+    m.nKvHeads = sb::llamaForm(m.arch) ? 2 : 4;
+    m.ffnHidden = sb::llamaForm(m.arch) ? 704 : 1024;
+    if (m.explicitHeadDim > 0) m.explicitHeadDim = 96;
     m.nLayers = 4;
     m.maxSeqLen = 64;
     sb::Plan p = sb::defaultPlan(m);
+    p.mesh = sb::Mesh{}; // the CPU, whatever the preset's default
+    p.mesh.device = sb::Device::Cpu;
     p.mesh.procsPerNode = world;
     p.training.microBatch = microBatch;
     p.training.seqLen = 64;
@@ -82,14 +93,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("variant");
         // vocab-16k: the loss's logits and their gradient are the peak.
         for (const char* v : {"blocks", "reshard-false", "checkpointing", "bf16", "accumulate-2", "world-4", "world-4-reshard-2",
-                              "vocab-16k", "vocab-16k-bf16"})
+                              "vocab-16k", "vocab-16k-bf16", "llama3-8b", "qwen2.5-7b", "qwen3-8b", "qwen3-8b-bf16"})
             QTest::newRow(v) << QString::fromLatin1(v);
     }
 
     void estimateWithinFivePercent()
     {
         QFETCH(QString, variant);
-        sb::Plan plan = benchLike(variant.startsWith(QStringLiteral("world-4")) ? 4 : 2, 4);
+        const bool family = variant.startsWith(QStringLiteral("llama")) || variant.startsWith(QStringLiteral("qwen"));
+        const QByteArray preset = family ? variant.section(QLatin1Char('-'), 0, 1).toLatin1() : QByteArray("transformer");
+        sb::Plan plan = benchLike(variant.startsWith(QStringLiteral("world-4")) ? 4 : 2, 4, preset.constData());
         for (sb::UnitPolicy& u : plan.units) {
             if (u.module.empty()) continue;
             if (variant == QStringLiteral("reshard-false")) u.reshard = {sb::Reshard::False, 0};

@@ -10,8 +10,13 @@ seq_len + 1 tokens, transformers shifts the labels itself and scores the same
 seq_len next-token predictions as the core (position seq_len's logits are not
 scored, and causal attention keeps them out of the others).
 
-usage: hf_loss.py PLAN.json HF_DIR...; prints one loss a line, one per folder;
-exits 1 when a weight of a model is missing from its folder or has another shape."""
+With --grad-norm it also backpropagates that loss and prints, after it on the
+same line, the L2 norm of all parameter gradients (each tied tensor once), as
+shardbench-core's step event reports grad_norm before clipping.
+
+usage: hf_loss.py PLAN.json HF_DIR... [--grad-norm]; prints one loss a line, one
+per folder; exits 1 when a weight of a model is missing from its folder or has
+another shape."""
 import json
 import os
 import sys
@@ -26,7 +31,9 @@ from transformers.utils import logging
 
 def main():
     logging.disable_progress_bar()
-    plan_path, folders = sys.argv[1], sys.argv[2:]
+    args = [a for a in sys.argv[1:] if a != "--grad-norm"]
+    grad_norm = "--grad-norm" in sys.argv
+    plan_path, folders = args[0], args[1:]
     training = json.load(open(plan_path))["training"]
     seq = training["seq_len"]
     tokens = np.fromfile(training["data"]["path"], dtype="<u2")
@@ -38,8 +45,14 @@ def main():
         if info["missing_keys"] or info["mismatched_keys"]:
             sys.exit(f"{folder}: missing {sorted(info['missing_keys'])}, mismatched {info['mismatched_keys']}")
         model.eval()
-        with torch.no_grad():
-            print(repr(model(input_ids=window, labels=window).loss.item()), flush=True)
+        if not grad_norm:
+            with torch.no_grad():
+                print(repr(model(input_ids=window, labels=window).loss.item()), flush=True)
+            continue
+        loss = model(input_ids=window, labels=window).loss
+        loss.backward()
+        norm = torch.sqrt(sum((p.grad.double() ** 2).sum() for p in model.parameters() if p.grad is not None))
+        print(repr(loss.item()), repr(norm.item()), flush=True)
 
 
 if __name__ == "__main__":

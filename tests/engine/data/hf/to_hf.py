@@ -2,7 +2,9 @@
 from a .safetensors file of shardbench-core's names and the plan it belongs
 to, as the models are published:
 
-- Llama (LlamaForCausalLM), as Meta's weights are converted for Hugging Face
+- Llama (LlamaForCausalLM) and its form (Mistral, Qwen2, Qwen3: their own
+  model_type and class, Qwen2's q/k/v biases, Qwen3's q/k norms permuted as
+  one head), as Meta's weights are converted for Hugging Face
   (transformers' convert_llama_weights_to_hf.py): names mapped and the q/k
   rows permuted from interleaved RoPE pairs to rotate_half halves. With
   --no-permute only the names change (the mistake the permutation avoids).
@@ -52,16 +54,18 @@ def write(path, tensors):
 
 
 def permute(w, n_heads):
-    # transformers' permute(): view(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(1, 2)
-    dim1, dim2 = w.shape
-    return w.reshape(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(0, 2, 1, 3).reshape(dim1, dim2)
+    # transformers' permute(): view(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(1, 2);
+    # a 1-D bias or norm weight as a matrix of one column
+    dim1 = w.shape[0]
+    return w.reshape(n_heads, dim1 // n_heads // 2, 2, -1).transpose(0, 2, 1, 3).reshape(w.shape)
 
 
 LLAMA_NAMES = [
     (r"tok_embeddings\.weight", "model.embed_tokens.weight"),
     (r"norm\.weight", "model.norm.weight"),
     (r"output\.weight", "lm_head.weight"),
-    (r"layers\.(\d+)\.attention\.w([qkvo])\.weight", r"model.layers.\1.self_attn.\2_proj.weight"),
+    (r"layers\.(\d+)\.attention\.w([qkvo])\.(weight|bias)", r"model.layers.\1.self_attn.\2_proj.\3"),
+    (r"layers\.(\d+)\.attention\.([qk])_norm\.weight", r"model.layers.\1.self_attn.\2_norm.weight"),
     (r"layers\.(\d+)\.feed_forward\.w1\.weight", r"model.layers.\1.mlp.gate_proj.weight"),
     (r"layers\.(\d+)\.feed_forward\.w2\.weight", r"model.layers.\1.mlp.down_proj.weight"),
     (r"layers\.(\d+)\.feed_forward\.w3\.weight", r"model.layers.\1.mlp.up_proj.weight"),
@@ -74,18 +78,27 @@ def llama(m, core, do_permute):
     tensors = {}
     for name, w in core.items():
         hf = next(re.sub(p, r, name) for p, r in LLAMA_NAMES if re.fullmatch(p, name))
-        if do_permute and hf.endswith("q_proj.weight"):
+        if do_permute and (hf.endswith("q_proj.weight") or hf.endswith("q_proj.bias")):
             w = permute(w, m["n_heads"])
-        if do_permute and hf.endswith("k_proj.weight"):
+        if do_permute and (hf.endswith("k_proj.weight") or hf.endswith("k_proj.bias")):
             w = permute(w, m["n_kv_heads"])
+        if do_permute and hf.endswith("_norm.weight") and ".self_attn." in hf:  # Qwen3's q/k norms: one head
+            w = permute(w, 1)
         tensors[hf] = w
-    config = {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "vocab_size": m["vocab_size"],
+    arch = m["arch"]
+    classes = {"llama": "LlamaForCausalLM", "mistral": "MistralForCausalLM", "qwen2": "Qwen2ForCausalLM",
+               "qwen3": "Qwen3ForCausalLM"}
+    config = {"model_type": arch, "architectures": [classes[arch]], "vocab_size": m["vocab_size"],
               "hidden_size": m["dim"], "intermediate_size": m["ffn_hidden"], "num_hidden_layers": m["n_layers"],
               "num_attention_heads": m["n_heads"], "num_key_value_heads": m["n_kv_heads"],
-              "max_position_embeddings": m["max_seq_len"], "rope_theta": m.get("rope_theta", 500000.0), "rms_norm_eps": 1e-05,
+              "head_dim": m.get("head_dim") or m["dim"] // m["n_heads"],
+              "max_position_embeddings": m["max_seq_len"], "rope_theta": m.get("rope_theta", 500000.0),
+              "rms_norm_eps": m.get("norm_eps", 1e-05),
               "hidden_act": "silu", "tie_word_embeddings": m.get("tied_embeddings", False),
               "rope_scaling": None if "--no-rope-scaling" in sys.argv else m.get("rope_scaling"),
               "torch_dtype": "float32"}
+    if arch != "llama":
+        config["sliding_window"] = None
     return tensors, config
 
 
