@@ -2862,6 +2862,10 @@
             <translation>die Datenart muss synthetic, tokens oder text sein, erhalten: „%1“</translation>
         </message>
         <message>
+            <source>token dtype must be auto, uint16 or uint32, got &quot;%1&quot;</source>
+            <translation>der Token-Typ muss auto, uint16 oder uint32 sein, erhalten: „%1“</translation>
+        </message>
+        <message>
             <source>a plan must be a JSON object</source>
             <translation>ein Plan muss ein JSON-Objekt sein</translation>
         </message>
@@ -4064,8 +4068,8 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>synthetische Tokens</translation>
         </message>
         <message>
-            <source>token file (uint16)</source>
-            <translation>Token-Datei (uint16)</translation>
+            <source>token file</source>
+            <translation>Token-Datei</translation>
         </message>
         <message>
             <source>text file (bytes)</source>
@@ -4080,8 +4084,8 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>keine Datei</translation>
         </message>
         <message>
-            <source>A file of uint16 tokens (nanoGPT's train.bin) or of text; relative to the plan file</source>
-            <translation>Eine Datei mit uint16-Tokens (nanoGPTs train.bin) oder mit Text; relativ zur Plandatei</translation>
+            <source>A token file (nanoGPT&apos;s headerless .bin, llm.c&apos;s .bin, a Megatron .bin/.idx pair) or a text file; relative to the plan file</source>
+            <translation>Eine Token-Datei (nanoGPTs .bin ohne Kopf, llm.c-.bin, ein Megatron-Paar .bin/.idx) oder eine Textdatei; relativ zur Plandatei</translation>
         </message>
         <message>
             <source>Save in the background (async)</source>
@@ -4108,8 +4112,12 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>Keine reguläre Datei.</translation>
         </message>
         <message>
-            <source>%1 is an odd number of bytes: not a file of uint16 tokens.</source>
-            <translation>%1 sind eine ungerade Anzahl Bytes: keine Datei mit uint16-Tokens.</translation>
+            <source>%1 is not a whole number of %2-bit tokens.</source>
+            <translation>%1 ist keine ganze Zahl von %2-Bit-Token.</translation>
+        </message>
+        <message>
+            <source>%1 tokens of %2 bits in a %3 file on this machine.</source>
+            <translation>%1 Token zu %2 Bit in einer %3-Datei auf diesem Rechner.</translation>
         </message>
         <message>
             <source>%1 tokens: fewer than one sequence of %2.</source>
@@ -4124,8 +4132,8 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>Datendatei wählen</translation>
         </message>
         <message>
-            <source>Token and text files (*.bin *.txt);;All files (*)</source>
-            <translation>Token- und Textdateien (*.bin *.txt);;Alle Dateien (*)</translation>
+            <source>Token and text files (*.bin *.idx *.txt);;All files (*)</source>
+            <translation>Token- und Textdateien (*.bin *.idx *.txt);;Alle Dateien (*)</translation>
         </message>
     </context>
 <context>

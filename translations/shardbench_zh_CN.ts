@@ -2833,6 +2833,10 @@
             <translation>数据类型必须为 synthetic、tokens 或 text，实际为 &quot;%1&quot;</translation>
         </message>
         <message>
+            <source>token dtype must be auto, uint16 or uint32, got &quot;%1&quot;</source>
+            <translation>token 类型必须为 auto、uint16 或 uint32，实际为“%1”</translation>
+        </message>
+        <message>
             <source>a plan must be a JSON object</source>
             <translation>计划必须是 JSON 对象</translation>
         </message>
@@ -4018,8 +4022,8 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>合成词元</translation>
         </message>
         <message>
-            <source>token file (uint16)</source>
-            <translation>词元文件 (uint16)</translation>
+            <source>token file</source>
+            <translation>token 文件</translation>
         </message>
         <message>
             <source>text file (bytes)</source>
@@ -4034,8 +4038,8 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>无文件</translation>
         </message>
         <message>
-            <source>A file of uint16 tokens (nanoGPT's train.bin) or of text; relative to the plan file</source>
-            <translation>uint16 词元文件（nanoGPT 的 train.bin）或文本文件；相对于计划文件</translation>
+            <source>A token file (nanoGPT&apos;s headerless .bin, llm.c&apos;s .bin, a Megatron .bin/.idx pair) or a text file; relative to the plan file</source>
+            <translation>token 文件（nanoGPT 的无头 .bin、llm.c 的 .bin、Megatron 的 .bin/.idx 对）或文本文件；相对于计划文件</translation>
         </message>
         <message>
             <source>Save in the background (async)</source>
@@ -4062,8 +4066,12 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>不是普通文件。</translation>
         </message>
         <message>
-            <source>%1 is an odd number of bytes: not a file of uint16 tokens.</source>
-            <translation>%1 是奇数个字节：不是 uint16 词元文件。</translation>
+            <source>%1 is not a whole number of %2-bit tokens.</source>
+            <translation>%1 不是整数个 %2 位 token。</translation>
+        </message>
+        <message>
+            <source>%1 tokens of %2 bits in a %3 file on this machine.</source>
+            <translation>本机上的 %3 文件中有 %1 个 %2 位 token。</translation>
         </message>
         <message>
             <source>%1 tokens: fewer than one sequence of %2.</source>
@@ -4078,8 +4086,8 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>选择数据文件</translation>
         </message>
         <message>
-            <source>Token and text files (*.bin *.txt);;All files (*)</source>
-            <translation>词元和文本文件 (*.bin *.txt);;所有文件 (*)</translation>
+            <source>Token and text files (*.bin *.idx *.txt);;All files (*)</source>
+            <translation>token 和文本文件 (*.bin *.idx *.txt);;所有文件 (*)</translation>
         </message>
     </context>
 <context>

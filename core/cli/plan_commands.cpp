@@ -64,7 +64,7 @@ const char* kPlanUsage =
     "       [--units blocks|root] [--param-dtype T --reduce-dtype T --output-dtype T --reshard true|false|K\n"
     "       --ac none|full --offload] [--batch B --seq S --accum A --steps N --seed N --lr X\n"
     "       --no-decay 1d,embeddings]\n"
-    "       [--data synthetic|tokens|text --data-path FILE --checkpoint-dir DIR --checkpoint-interval N]\n"
+    "       [--data synthetic|tokens|text --data-path FILE --data-dtype uint16|uint32 --checkpoint-dir DIR --checkpoint-interval N]\n"
     "       [--name NAME] -o PLAN.json";
 
 } // namespace
@@ -75,7 +75,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
            {"--preset", "--vocab", "--dim", "--layers", "--heads", "--kv-heads", "--head-dim", "--ffn", "--max-seq", "--import",
             "--from-hf", "--nodes", "--procs-per-node", "--replicate", "--device", "--device-memory", "--units", "--param-dtype",
             "--reduce-dtype", "--output-dtype", "--reshard", "--ac", "--batch", "--seq", "--accum", "--steps",
-            "--seed", "--lr", "--no-decay", "--data", "--data-path", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
+            "--seed", "--lr", "--no-decay", "--data", "--data-path", "--data-dtype", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
             "--output"},
            {"--offload", "--tied"});
     if (!a.ok()) return usageError(err, a.error(), kPlanUsage);
@@ -225,6 +225,12 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         else return usageError(err, "--data must be synthetic, tokens or text", kPlanUsage);
     }
     if (auto p = a.value("--data-path")) t.data.path = *p;
+    if (auto d = a.value("--data-dtype")) { // headerless token files; llm.c's and Megatron's say their own
+        if (*d == "uint16") t.data.dtype = DataConfig::TokenDtype::U16;
+        else if (*d == "uint32") t.data.dtype = DataConfig::TokenDtype::U32;
+        else if (*d == "auto") t.data.dtype = DataConfig::TokenDtype::Auto;
+        else return usageError(err, "--data-dtype must be uint16, uint32 or auto", kPlanUsage);
+    }
     if (auto d = a.value("--checkpoint-dir")) t.checkpoint.dir = *d;
     t.checkpoint.interval = static_cast<int>(a.integer("--checkpoint-interval", t.checkpoint.interval, 0, 1 << 30));
     if (!a.ok()) return usageError(err, a.error(), kPlanUsage);

@@ -1,5 +1,6 @@
 #include "data.hpp"
 
+#include "data/token_file.hpp"
 #include "torch_dtype.hpp"
 
 #include "checkpoint/fs_util.hpp"
@@ -13,6 +14,8 @@
 #include <vector>
 
 namespace sb::engine {
+
+using data::TokenFile;
 
 namespace {
 
@@ -41,30 +44,35 @@ private:
     std::int64_t vocab_;
 };
 
-// Random windows of a token file, as nanoGPT's get_batch, but seeded per sample.
+// Random windows of a token file, as nanoGPT's get_batch, but seeded per
+// sample. Text is a file of byte tokens.
 class FileData final : public DataSource {
 public:
-    FileData(int fd, std::string path, std::uint64_t tokens, int width, std::uint64_t seed, std::int64_t vocab)
-        : fd_(fd), path_(std::move(path)), tokens_(tokens), width_(width), seed_(seed), vocab_(vocab) {}
+    FileData(int fd, TokenFile file, std::uint64_t seed, std::int64_t vocab)
+        : fd_(fd), file_(std::move(file)), seed_(seed), vocab_(vocab) {}
     ~FileData() override { ::close(fd_); }
 
     void read(std::uint64_t first, int batch, int seq, torch::Tensor& inputs, torch::Tensor& targets) override
     {
-        if (tokens_ < static_cast<std::uint64_t>(seq) + 2)
-            throw std::runtime_error(path_ + " holds " + std::to_string(tokens_) + " tokens, fewer than one sequence of " +
+        const std::uint64_t tokens = file_.tokens;
+        if (tokens < static_cast<std::uint64_t>(seq) + 2)
+            throw std::runtime_error(file_.path + " holds " + std::to_string(tokens) + " tokens, fewer than one sequence of " +
                                      std::to_string(seq + 1));
         auto all = torch::empty({batch, seq + 1}, torch::kLong);
         auto* p = all.data_ptr<std::int64_t>();
-        std::vector<unsigned char> buf(static_cast<std::size_t>(seq + 1) * static_cast<std::size_t>(width_));
+        const std::size_t width = static_cast<std::size_t>(file_.width);
+        std::vector<unsigned char> buf(static_cast<std::size_t>(seq + 1) * width);
         for (int b = 0; b < batch; ++b) {
-            const std::uint64_t start = splitmix64(seed_ ^ (first + static_cast<std::uint64_t>(b))) % (tokens_ - static_cast<std::uint64_t>(seq) - 1);
-            if (const Status read = ckpt::preadFully(fd_, path_, start * static_cast<std::uint64_t>(width_), buf.data(), buf.size()); !read)
+            const std::uint64_t start = splitmix64(seed_ ^ (first + static_cast<std::uint64_t>(b))) % (tokens - static_cast<std::uint64_t>(seq) - 1);
+            if (const Status read = ckpt::preadFully(fd_, file_.path, file_.offset + start * width, buf.data(), buf.size()); !read)
                 throw std::runtime_error(read.message());
             for (int t = 0; t <= seq; ++t) {
-                std::int64_t id = width_ == 2 ? (buf[2 * t] | (buf[2 * t + 1] << 8)) : buf[static_cast<std::size_t>(t)];
-                if (id >= vocab_)
-                    throw std::runtime_error(path_ + ": token id " + std::to_string(id) + " at token " + std::to_string(start + static_cast<std::uint64_t>(t)) +
-                                             " is not below the model's vocab_size " + std::to_string(vocab_));
+                const std::int64_t id = data::tokenAt(buf.data() + static_cast<std::size_t>(t) * width, file_.width, file_.isSigned);
+                if (id < 0 || id >= vocab_)
+                    throw std::runtime_error(file_.path + ": token id " + std::to_string(id) + " at token " +
+                                             std::to_string(start + static_cast<std::uint64_t>(t)) + " (byte " +
+                                             std::to_string(file_.offset + (start + static_cast<std::uint64_t>(t)) * width) +
+                                             ") is not below the model's vocab_size " + std::to_string(vocab_));
                 p[b * (seq + 1) + t] = id;
             }
         }
@@ -74,9 +82,7 @@ public:
 
 private:
     int fd_;
-    std::string path_;
-    std::uint64_t tokens_;
-    int width_;
+    TokenFile file_;
     std::uint64_t seed_;
     std::int64_t vocab_;
 };
@@ -87,23 +93,31 @@ Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, st
 {
     using Source = std::unique_ptr<DataSource>;
     if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab));
-    const int width = t.data.kind == DataConfig::Tokens ? 2 : 1;
-    if (width == 1 && vocab < 256)
-        return Status::error("text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab));
-    const int fd = ::open(t.data.path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return Status::error("cannot open data file " + t.data.path + ": " + std::strerror(errno));
+    TokenFile file;
+    if (t.data.kind == DataConfig::Text) {
+        if (vocab < 256)
+            return Status::error("text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab));
+        struct stat st {};
+        if (::stat(t.data.path.c_str(), &st) != 0) return Status::error("cannot open data file " + t.data.path + ": " + std::strerror(errno));
+        if (!S_ISREG(st.st_mode)) return Status::error("data path " + t.data.path + " is not a regular file");
+        file = TokenFile{t.data.path, "text", 0, static_cast<std::uint64_t>(st.st_size), 1, false};
+    } else {
+        Result<TokenFile> opened = data::openTokenFile(t.data.path, t.data.dtype, vocab);
+        if (!opened) return opened.status();
+        file = std::move(opened).value();
+    }
+    if (file.tokens < static_cast<std::uint64_t>(t.seqLen) + 2)
+        return Status::error("data file " + file.path + " holds " + std::to_string(file.tokens) +
+                             " tokens, fewer than one sequence of " + std::to_string(t.seqLen + 1));
+    // O_NONBLOCK: a path swapped for a FIFO after the checks above fails here instead of blocking.
+    const int fd = ::open(file.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return Status::error("cannot open data file " + file.path + ": " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        return Status::error("data path " + t.data.path + " is not a regular file");
+        return Status::error("data path " + file.path + " is not a regular file");
     }
-    const std::uint64_t tokens = static_cast<std::uint64_t>(st.st_size) / static_cast<std::uint64_t>(width);
-    if (tokens < static_cast<std::uint64_t>(t.seqLen) + 2) {
-        ::close(fd);
-        return Status::error("data file " + t.data.path + " holds " + std::to_string(tokens) +
-                             " tokens, fewer than one sequence of " + std::to_string(t.seqLen + 1));
-    }
-    return Source(std::make_unique<FileData>(fd, t.data.path, tokens, width, t.seed, vocab));
+    return Source(std::make_unique<FileData>(fd, std::move(file), t.seed, vocab));
 }
 
 } // namespace sb::engine

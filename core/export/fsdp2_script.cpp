@@ -146,7 +146,9 @@ from torch.utils.checkpoint import checkpoint
          ", \"min_lr_ratio\": " + json::formatNumber(t.optimizer.minLrRatio) + ",\n";
     s += "    \"grad_clip\": " + json::formatNumber(t.gradClip) + ", \"data\": " +
          py(t.data.kind == DataConfig::Synthetic ? "synthetic" : t.data.kind == DataConfig::Tokens ? "tokens" : "text") +
-         ", \"data_path\": " + py(t.data.path) + ",\n";
+         ", \"data_path\": " + py(t.data.path) + ", \"data_dtype\": " +
+         py(t.data.dtype == DataConfig::TokenDtype::U16 ? "uint16" : t.data.dtype == DataConfig::TokenDtype::U32 ? "uint32" : "auto") +
+         ",\n";
     s += "    \"checkpoint_dir\": " + py(t.checkpoint.dir) + ", \"checkpoint_interval\": " +
          std::to_string(t.checkpoint.interval) + ",\n";
     s += "}\n";

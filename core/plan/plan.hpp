@@ -91,8 +91,12 @@ struct OptimizerConfig {
 
 struct DataConfig {
     enum Kind { Synthetic, Tokens, Text };
+    // Tokens of a headerless file (nanoGPT's .bin); llm.c's and Megatron's
+    // files say their own. Auto: uint16 when the vocabulary fits, else uint32.
+    enum class TokenDtype { Auto, U16, U32 };
     Kind kind = Synthetic;
-    std::string path; // uint16 token file (nanoGPT train.bin) or raw text
+    std::string path; // token file (nanoGPT, llm.c or Megatron .bin/.idx; core/data/token_file.hpp) or raw text
+    TokenDtype dtype = TokenDtype::Auto;
 };
 
 struct CheckpointConfig {

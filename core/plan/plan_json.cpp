@@ -140,6 +140,7 @@ json::Value planToJson(const Plan& p)
     json::Value data = json::Value::object();
     data.set("kind", dataKindName(t.data.kind));
     if (!t.data.path.empty()) data.set("path", t.data.path);
+    if (t.data.dtype != DataConfig::TokenDtype::Auto) data.set("dtype", t.data.dtype == DataConfig::TokenDtype::U16 ? "uint16" : "uint32");
     tr.set("data", data);
     json::Value ck = json::Value::object();
     ck.set("dir", t.checkpoint.dir);
@@ -447,6 +448,12 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
         else if (kind == "text") t.data.kind = DataConfig::Text;
         else d.error(d.at("kind"), ProblemCode::PlanDataKind, {kind});
         d.string("path", t.data.path);
+        std::string dtype = "auto";
+        d.string("dtype", dtype);
+        if (dtype == "auto") t.data.dtype = DataConfig::TokenDtype::Auto;
+        else if (dtype == "uint16") t.data.dtype = DataConfig::TokenDtype::U16;
+        else if (dtype == "uint32") t.data.dtype = DataConfig::TokenDtype::U32;
+        else d.error(d.at("dtype"), ProblemCode::PlanDataDtype, {dtype});
     }
     if (const json::Value* cv = f.get("checkpoint")) {
         Fields c(cv, f.at("checkpoint"), ps);

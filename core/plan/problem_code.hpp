@@ -77,6 +77,7 @@
     X(PlanOptimizer, "plan.optimizer", "only the \"adamw\" optimizer is supported, got \"%1\"") \
     X(PlanBetas, "plan.betas", "betas must be an array of two numbers") \
     X(PlanDataKind, "plan.data_kind", "data kind must be synthetic, tokens or text, got \"%1\"") \
+    X(PlanDataDtype, "plan.data_dtype", "token dtype must be auto, uint16 or uint32, got \"%1\"") \
     X(PlanNotObject, "plan.not_object", "a plan must be a JSON object") \
     X(PlanFormat, "plan.format", "not a shardbench plan: \"format\" must be \"shardbench-plan\"") \
     X(PlanVersion, "plan.version", "plan format version %1 is not supported (this build reads version %2)") \

@@ -58,6 +58,7 @@ bool keepsValue(const Problem& p)
     case ProblemCode::PlanOptimizer:
     case ProblemCode::PlanBetas:
     case ProblemCode::PlanDataKind:
+    case ProblemCode::PlanDataDtype:
     case ProblemCode::ModelRopeScalingType: return !p.path.steps().empty();
     default: return false;
     }

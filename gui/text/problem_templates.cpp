@@ -87,6 +87,7 @@ const std::vector<ProblemTextTemplate>& problemTextTemplates()
         {"plan.optimizer", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "only the \"adamw\" optimizer is supported, got \"%1\"")},
         {"plan.betas", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "betas must be an array of two numbers")},
         {"plan.data_kind", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "data kind must be synthetic, tokens or text, got \"%1\"")},
+        {"plan.data_dtype", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "token dtype must be auto, uint16 or uint32, got \"%1\"")},
         {"plan.not_object", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "a plan must be a JSON object")},
         {"plan.format", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "not a shardbench plan: \"format\" must be \"shardbench-plan\"")},
         {"plan.version", QT_TRANSLATE_NOOP("sb::gui::ProblemText", "plan format version %1 is not supported (this build reads version %2)")},

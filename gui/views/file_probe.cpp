@@ -1,6 +1,8 @@
 #include "file_probe.hpp"
 
 #include <QFileInfo>
+
+#include "data/token_file.hpp"
 #include <QMetaObject>
 
 #include <algorithm>
@@ -39,6 +41,20 @@ FileFacts FileProbe::statFile(const QString& path)
     facts.exists = info.exists();
     facts.regular = facts.exists && info.isFile();
     facts.size = facts.exists ? info.size() : 0;
+    // The header alone: its format, or what is wrong with it. A Megatron
+    // prefix names no file of its own.
+    const bool megatronPrefix = !facts.exists && QFileInfo::exists(path + QStringLiteral(".idx"));
+    if (facts.regular || megatronPrefix) {
+        const Result<data::TokenFile> f = data::openTokenFile(path.toStdString(), DataConfig::TokenDtype::Auto, 0);
+        if (f) {
+            facts.tokenFormat = QString::fromStdString(f.value().format);
+            facts.tokens = static_cast<qint64>(f.value().tokens);
+            facts.tokenWidth = f.value().width;
+            facts.exists = facts.regular = true;
+        } else {
+            facts.tokenError = QString::fromStdString(f.status().message());
+        }
+    }
     return facts;
 }
 

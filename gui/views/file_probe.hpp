@@ -25,6 +25,13 @@ struct FileFacts {
     bool exists = false;
     bool regular = false;
     qint64 size = 0;
+    // As a token file (core/data/token_file.hpp), read on the same thread:
+    // "llm.c" or "megatron" with its tokens and their width, "headerless"
+    // (the plan's dtype decides the width), or why it cannot be read.
+    QString tokenFormat;
+    qint64 tokens = 0;
+    int tokenWidth = 0;
+    QString tokenError;
 };
 
 class FileProbe : public QObject {

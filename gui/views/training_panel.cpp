@@ -207,11 +207,11 @@ void TrainingPanel::retranslateUi()
     schedule_->setItemText(1, tr("cosine to the min. LR"));
     captionOf(dataKind_)->setText(tr("Source"));
     dataKind_->setItemText(0, tr("synthetic tokens"));
-    dataKind_->setItemText(1, tr("token file (uint16)"));
+    dataKind_->setItemText(1, tr("token file"));
     dataKind_->setItemText(2, tr("text file (bytes)"));
     browse_->setText(tr("Choose…"));
     dataPath_->setPlaceholderText(tr("no file"));
-    dataPath_->setToolTip(tr("A file of uint16 tokens (nanoGPT's train.bin) or of text; relative to the plan file"));
+    dataPath_->setToolTip(tr("A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file; relative to the plan file"));
     captionOf(checkpointDir_)->setText(tr("Checkpoint folder"));
     checkpointDir_->setPlaceholderText(tr("no checkpoints"));
     checkpointDir_->setToolTip(tr("Where runs save sharded checkpoints (step-NNNNNN folders); relative to the plan file"));
@@ -304,11 +304,25 @@ void TrainingPanel::showDataFile(const FileFacts* facts)
         text = tr("Not a regular file.");
         bad = true;
     } else {
-        const qint64 width = t.data.kind == DataConfig::Tokens ? 2 : 1;
-        const qint64 tokens = facts->size / width;
-        if (width == 2 && facts->size % 2 != 0) {
-            text = tr("%1 is an odd number of bytes: not a file of uint16 tokens.").arg(formatBytes(static_cast<std::uint64_t>(facts->size)));
+        // Headered files say their width; headerless ones have the plan's.
+        const bool headered = t.data.kind == DataConfig::Tokens && facts->tokenFormat != QStringLiteral("headerless") &&
+                              !facts->tokenFormat.isEmpty();
+        const bool wide = t.data.dtype == DataConfig::TokenDtype::U32 ||
+                          (t.data.dtype == DataConfig::TokenDtype::Auto && document_->plan().model.vocabSize > 65536);
+        const qint64 width = t.data.kind == DataConfig::Text ? 1 : headered ? facts->tokenWidth : wide ? 4 : 2;
+        const qint64 tokens = headered ? facts->tokens : facts->size / width;
+        if (!headered && width > 1 && facts->size % width != 0) {
+            text = tr("%1 is not a whole number of %2-bit tokens.").arg(formatBytes(static_cast<std::uint64_t>(facts->size))).arg(8 * width);
             bad = true;
+        } else if (t.data.kind == DataConfig::Tokens && !facts->tokenError.isEmpty()) {
+            text = facts->tokenError; // a llm.c or Megatron file that does not hold together, in the core's words
+            bad = true;
+        } else if (headered) {
+            text = tr("%1 tokens of %2 bits in a %3 file on this machine.").arg(formatCount(tokens)).arg(8 * width).arg(facts->tokenFormat);
+            if (tokens < static_cast<qint64>(t.seqLen) + 2) {
+                text = tr("%1 tokens: fewer than one sequence of %2.").arg(formatCount(tokens), formatCount(t.seqLen + 1));
+                bad = true;
+            }
         } else if (tokens < static_cast<qint64>(t.seqLen) + 2) {
             text = tr("%1 tokens: fewer than one sequence of %2.").arg(formatCount(tokens), formatCount(t.seqLen + 1));
             bad = true;
@@ -325,7 +339,7 @@ void TrainingPanel::chooseDataFile()
 {
     const QString planDir = document_->filePath().isEmpty() ? QDir::homePath() : QFileInfo(document_->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Choose the data file"), planDir,
-                                                      tr("Token and text files (*.bin *.txt);;All files (*)"));
+                                                      tr("Token and text files (*.bin *.idx *.txt);;All files (*)"));
     if (!path.isEmpty()) setDataFile(path);
 }
 

@@ -73,6 +73,7 @@ void comparePlans(const Plan& a, const Plan& b)
     QVERIFY(s.optimizer.noDecay == t.optimizer.noDecay);
     QCOMPARE(s.data.kind, t.data.kind);
     QCOMPARE(q(s.data.path), q(t.data.path));
+    QCOMPARE(s.data.dtype, t.data.dtype);
     QCOMPARE(q(s.checkpoint.dir), q(t.checkpoint.dir));
     QCOMPARE(s.checkpoint.interval, t.checkpoint.interval);
     QCOMPARE(s.checkpoint.keep, t.checkpoint.keep);
@@ -137,7 +138,7 @@ Plan everythingSet()
     t.seed = (1ull << 53) - 1;
     t.gradClip = 0.0;
     t.optimizer = {3.0000000000000004e-4, 0.85, 0.999, 1e-12, 0.0, 250, "cosine", 0.03, {"1d", "embeddings"}};
-    t.data = {DataConfig::Tokens, "/data/owt/train \"\u4e2d\".bin"};
+    t.data = {DataConfig::Tokens, "/data/owt/train \"\u4e2d\".bin", DataConfig::TokenDtype::U32};
     t.checkpoint = {"/ckpt/run 1", 100, 7, false};
     return p;
 }
