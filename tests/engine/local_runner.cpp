@@ -74,7 +74,25 @@ std::vector<std::unique_ptr<QProcess>> LocalRunner::start(int world, const QStri
     return procs;
 }
 
+namespace {
+
+// The rendezvous never started: rank 0 could not listen on the port given.
+bool portWasTaken(const RunResult& r)
+{
+    return !r.ok() && !r.ranks.empty() && r.ranks[0].ofType(QStringLiteral("step")).empty() &&
+           r.ranks[0].stdErr.contains(QStringLiteral("Address already in use"));
+}
+
+} // namespace
+
 RunResult LocalRunner::run(int world, const QStringList& args, int timeoutMs, const QProcessEnvironment& extraEnv)
+{
+    RunResult r = runOnce(world, args, timeoutMs, extraEnv);
+    for (int retry = 0; retry < 2 && portWasTaken(r); ++retry) r = runOnce(world, args, timeoutMs, extraEnv);
+    return r;
+}
+
+RunResult LocalRunner::runOnce(int world, const QStringList& args, int timeoutMs, const QProcessEnvironment& extraEnv)
 {
     RunResult result;
     result.ranks.resize(static_cast<std::size_t>(world));

@@ -31,7 +31,10 @@ struct RunResult {
 class LocalRunner {
 public:
     static QString corePath();
-    // Runs `world` ranks; extra arguments go to every rank.
+    // Runs `world` ranks; extra arguments go to every rank. A run whose
+    // rendezvous port was taken before rank 0 bound it (freePort() closes the
+    // port it found; the other ctest stream's connections may take it) is
+    // started again on another port, at most twice: nothing has run by then.
     static RunResult run(int world, const QStringList& args, int timeoutMs = 120000,
                          const QProcessEnvironment& extraEnv = QProcessEnvironment());
     static int freePort();
@@ -40,4 +43,7 @@ public:
     static std::vector<std::unique_ptr<QProcess>> start(int world, const QStringList& args,
                                                         const QProcessEnvironment& extraEnv = QProcessEnvironment(),
                                                         const QString& program = QString());
+
+private:
+    static RunResult runOnce(int world, const QStringList& args, int timeoutMs, const QProcessEnvironment& extraEnv);
 };
