@@ -128,6 +128,16 @@ Result<TokenFile> openLlmc(const std::string& path, std::uint64_t size, const un
     return f;
 }
 
+// A headered file says its dtype; a plan that says another is refused rather than overruled.
+Result<TokenFile> withPlanDtype(Result<TokenFile> opened, DataConfig::TokenDtype dtype, const std::string& path)
+{
+    const int want = dtype == DataConfig::TokenDtype::U16 ? 2 : dtype == DataConfig::TokenDtype::U32 ? 4 : 0;
+    if (opened && want != 0 && want != opened.value().width)
+        return Status::error(path + ": a " + opened.value().format + " file of " + std::to_string(8 * opened.value().width) +
+                             "-bit tokens, but the plan's training.data.dtype is " + (want == 2 ? "uint16" : "uint32"));
+    return opened;
+}
+
 } // namespace
 
 Result<TokenFile> openTokenFile(const std::string& path, DataConfig::TokenDtype dtype, std::int64_t vocab)
@@ -139,33 +149,15 @@ Result<TokenFile> openTokenFile(const std::string& path, DataConfig::TokenDtype 
         prefix = path.substr(0, path.size() - 4);
     else if (::access(path.c_str(), F_OK) != 0 && ::access((path + ".idx").c_str(), F_OK) == 0)
         prefix = path;
-    Result<TokenFile> headered = Status::error("");
-    bool found = false;
-    if (!prefix.empty()) {
-        headered = openMegatron(prefix + ".idx", prefix + ".bin");
-        found = true;
-    } else {
-        Result<std::uint64_t> size = regularFileSize(path);
-        if (!size) return size.status();
-        if (size.value() >= kLlmcHeaderBytes) {
-            Result<std::vector<unsigned char>> head = readAt(path, 0, 12);
-            if (!head) return head.status();
-            if (little<std::int32_t>(head.value().data()) == kLlmcMagic) {
-                headered = openLlmc(path, size.value(), head.value().data());
-                found = true;
-            }
-        }
-    }
-    if (found) {
-        // The file says its dtype; a plan that says another is refused rather than overruled.
-        const int want = dtype == DataConfig::TokenDtype::U16 ? 2 : dtype == DataConfig::TokenDtype::U32 ? 4 : 0;
-        if (headered && want != 0 && want != headered.value().width)
-            return Status::error(path + ": a " + headered.value().format + " file of " + std::to_string(8 * headered.value().width) +
-                                 "-bit tokens, but the plan's training.data.dtype is " + (want == 2 ? "uint16" : "uint32"));
-        return headered;
-    }
+    if (!prefix.empty()) return withPlanDtype(openMegatron(prefix + ".idx", prefix + ".bin"), dtype, path);
     Result<std::uint64_t> size = regularFileSize(path);
     if (!size) return size.status();
+    if (size.value() >= kLlmcHeaderBytes) {
+        Result<std::vector<unsigned char>> head = readAt(path, 0, 12);
+        if (!head) return head.status();
+        if (little<std::int32_t>(head.value().data()) == kLlmcMagic)
+            return withPlanDtype(openLlmc(path, size.value(), head.value().data()), dtype, path);
+    }
     TokenFile f;
     f.path = path;
     f.format = "headerless";
