@@ -161,7 +161,7 @@ Result<TokenFile> openTokenFile(const std::string& path, DataConfig::TokenDtype 
     TokenFile f;
     f.path = path;
     f.format = "headerless";
-    f.width = dtype == DataConfig::TokenDtype::U32 || (dtype == DataConfig::TokenDtype::Auto && vocab > 65536) ? 4 : 2;
+    f.width = headerlessWidth(dtype, vocab);
     if (size.value() % static_cast<std::uint64_t>(f.width) != 0)
         return Status::error(path + ": " + std::to_string(size.value()) + " bytes is not a whole number of " +
                              (f.width == 4 ? "uint32" : "uint16") + " tokens");

@@ -34,6 +34,13 @@ struct TokenFile {
 // .bin, a directory or other special file.
 Result<TokenFile> openTokenFile(const std::string& path, DataConfig::TokenDtype dtype, std::int64_t vocab);
 
+// Bytes a token of a headerless file: the plan's dtype, or by default 2
+// (uint16) when the vocabulary fits and 4 (uint32) when it does not.
+inline int headerlessWidth(DataConfig::TokenDtype dtype, std::int64_t vocab)
+{
+    return dtype == DataConfig::TokenDtype::U32 || (dtype == DataConfig::TokenDtype::Auto && vocab > 65536) ? 4 : 2;
+}
+
 // Token `i` of a run of `n` bytes-per-token little-endian values.
 inline std::int64_t tokenAt(const unsigned char* p, int width, bool isSigned)
 {

@@ -93,29 +93,29 @@ Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, st
 {
     using Source = std::unique_ptr<DataSource>;
     if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab));
-    TokenFile file;
-    if (t.data.kind == DataConfig::Text) {
-        if (vocab < 256)
-            return Status::error("text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab));
-        struct stat st {};
-        if (::stat(t.data.path.c_str(), &st) != 0) return Status::error("cannot open data file " + t.data.path + ": " + std::strerror(errno));
-        if (!S_ISREG(st.st_mode)) return Status::error("data path " + t.data.path + " is not a regular file");
-        file = TokenFile{t.data.path, "text", 0, static_cast<std::uint64_t>(st.st_size), 1, false};
-    } else {
+    const bool text = t.data.kind == DataConfig::Text;
+    if (text && vocab < 256)
+        return Status::error("text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab));
+    // A text file is bytes; token files are recognised from their headers.
+    TokenFile file{t.data.path, "text", 0, 0, 1, false};
+    if (!text) {
         Result<TokenFile> opened = data::openTokenFile(t.data.path, t.data.dtype, vocab);
         if (!opened) return opened.status();
         file = std::move(opened).value();
     }
-    if (file.tokens < static_cast<std::uint64_t>(t.seqLen) + 2)
-        return Status::error("data file " + file.path + " holds " + std::to_string(file.tokens) +
-                             " tokens, fewer than one sequence of " + std::to_string(t.seqLen + 1));
-    // O_NONBLOCK: a path swapped for a FIFO after the checks above fails here instead of blocking.
+    // O_NONBLOCK: a FIFO (or a path swapped for one) fails the check below instead of blocking the open.
     const int fd = ::open(file.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return Status::error("cannot open data file " + file.path + ": " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
         return Status::error("data path " + file.path + " is not a regular file");
+    }
+    if (text) file.tokens = static_cast<std::uint64_t>(st.st_size);
+    if (file.tokens < static_cast<std::uint64_t>(t.seqLen) + 2) {
+        ::close(fd);
+        return Status::error("data file " + file.path + " holds " + std::to_string(file.tokens) +
+                             " tokens, fewer than one sequence of " + std::to_string(t.seqLen + 1));
     }
     return Source(std::make_unique<FileData>(fd, std::move(file), t.seed, vocab));
 }

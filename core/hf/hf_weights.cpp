@@ -3,7 +3,6 @@
 #include "json/json.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -154,13 +153,10 @@ std::optional<CoreName> coreNameOf(const std::string& hfName, const ModelConfig&
 int ropeHeadsOf(const std::string& corePath, const ModelConfig& model)
 {
     if (!llamaForm(model.arch)) return 0;
-    auto endsWith = [&](const char* tail) {
-        const std::size_t n = std::strlen(tail);
-        return corePath.size() >= n && corePath.compare(corePath.size() - n, n, tail) == 0;
-    };
-    if (endsWith(".attention.wq.weight") || endsWith(".attention.wq.bias")) return static_cast<int>(model.nHeads);
-    if (endsWith(".attention.wk.weight") || endsWith(".attention.wk.bias")) return static_cast<int>(model.nKvHeads);
-    if (endsWith(".attention.q_norm.weight") || endsWith(".attention.k_norm.weight")) return 1; // one head's elements
+    auto is = [&](const char* tail) { return endsWith(corePath, tail); };
+    if (is(".attention.wq.weight") || is(".attention.wq.bias")) return static_cast<int>(model.nHeads);
+    if (is(".attention.wk.weight") || is(".attention.wk.bias")) return static_cast<int>(model.nKvHeads);
+    if (is(".attention.q_norm.weight") || is(".attention.k_norm.weight")) return 1; // one head's elements
     return 0;
 }
 

@@ -1,5 +1,7 @@
 #include "training_panel.hpp"
 
+#include "data/token_file.hpp"
+
 #include "number_field.hpp"
 #include "plan_fields.hpp"
 
@@ -304,28 +306,24 @@ void TrainingPanel::showDataFile(const FileFacts* facts)
         text = tr("Not a regular file.");
         bad = true;
     } else {
-        // Headered files say their width; headerless ones have the plan's.
+        // Headered files say their width and count; headerless ones have the plan's width.
         const bool headered = t.data.kind == DataConfig::Tokens && facts->tokenFormat != QStringLiteral("headerless") &&
                               !facts->tokenFormat.isEmpty();
-        const bool wide = t.data.dtype == DataConfig::TokenDtype::U32 ||
-                          (t.data.dtype == DataConfig::TokenDtype::Auto && document_->plan().model.vocabSize > 65536);
-        const qint64 width = t.data.kind == DataConfig::Text ? 1 : headered ? facts->tokenWidth : wide ? 4 : 2;
+        const qint64 width = t.data.kind == DataConfig::Text ? 1
+                             : headered                       ? facts->tokenWidth
+                                                              : data::headerlessWidth(t.data.dtype, document_->plan().model.vocabSize);
         const qint64 tokens = headered ? facts->tokens : facts->size / width;
-        if (!headered && width > 1 && facts->size % width != 0) {
+        if (!headered && facts->size % width != 0) {
             text = tr("%1 is not a whole number of %2-bit tokens.").arg(formatBytes(static_cast<std::uint64_t>(facts->size))).arg(8 * width);
             bad = true;
         } else if (t.data.kind == DataConfig::Tokens && !facts->tokenError.isEmpty()) {
             text = facts->tokenError; // a llm.c or Megatron file that does not hold together, in the core's words
             bad = true;
-        } else if (headered) {
-            text = tr("%1 tokens of %2 bits in a %3 file on this machine.").arg(formatCount(tokens)).arg(8 * width).arg(facts->tokenFormat);
-            if (tokens < static_cast<qint64>(t.seqLen) + 2) {
-                text = tr("%1 tokens: fewer than one sequence of %2.").arg(formatCount(tokens), formatCount(t.seqLen + 1));
-                bad = true;
-            }
         } else if (tokens < static_cast<qint64>(t.seqLen) + 2) {
             text = tr("%1 tokens: fewer than one sequence of %2.").arg(formatCount(tokens), formatCount(t.seqLen + 1));
             bad = true;
+        } else if (headered) {
+            text = tr("%1 tokens of %2 bits in a %3 file on this machine.").arg(formatCount(tokens)).arg(8 * width).arg(facts->tokenFormat);
         } else {
             text = tr("%1 tokens (%2) on this machine.").arg(formatCount(tokens), formatBytes(static_cast<std::uint64_t>(facts->size)));
         }

@@ -405,15 +405,16 @@ private Q_SLOTS:
         QVERIFY(lp.ok());
         QCOMPARE(QString::fromLatin1(sb::archName(lp.plan.model.arch)), arch);
 
-        auto windowPlan = [&](int world, int steps, const QString& name) {
+        auto sized = [&](int world, int steps) { // the planned model, trained small
             sb::Plan p = lp.plan;
             p.mesh.procsPerNode = world;
             p.training.microBatch = 2;
             p.training.seqLen = 16;
             p.training.gradAccum = 1;
             p.training.steps = steps;
-            return writePlan(tmp_, name, onOneWindow(p));
+            return p;
         };
+        auto windowPlan = [&](int world, int steps, const QString& name) { return writePlan(tmp_, name, onOneWindow(sized(world, steps))); };
         QString text;
         const QString one = windowPlan(1, 1, QStringLiteral("tiny-%1-w1.plan.json").arg(family));
         QVERIFY(runPython({hfScript("hf_loss.py"), one, hf, QStringLiteral("--grad-norm")}, &text));
@@ -435,11 +436,7 @@ private Q_SLOTS:
         }
 
         // Two steps from those weights, a checkpoint, exported to Hugging Face's layout.
-        sb::Plan trained = lp.plan;
-        trained.mesh.procsPerNode = 2;
-        trained.training.microBatch = 2;
-        trained.training.seqLen = 16;
-        trained.training.steps = 2;
+        sb::Plan trained = sized(2, 2);
         trained.training.checkpoint.dir = tmp_.filePath(QStringLiteral("tiny-%1-ckpt").arg(family)).toStdString();
         trained.training.checkpoint.interval = 2;
         const QString trainedPlan = writePlan(tmp_, QStringLiteral("tiny-%1-trained.plan.json").arg(family), trained);
