@@ -3,9 +3,7 @@
 // SQLite files, a real sshd on loopback and a relay that freezes the link.
 // Whatever happens to the client, the run trains on, and attaching stores
 // every line of the run directory exactly once.
-#include "launcher_test_support.hpp"
-#include "../safe_signal.hpp"
-#include "run_dir_checks.hpp"
+#include "detach_fixture.hpp"
 
 #include "launch/detach/attach_target.hpp"
 #include "launch/detach/run_ingestor.hpp"
@@ -29,123 +27,11 @@
 using namespace sb;
 using namespace sb::test;
 
-namespace {
-
-CliResult cli(const QStringList& args, int timeoutMs = 180000) { return runCli(args, timeoutMs); }
-
-void expectNoProcessesOf(const QString& uid, int timeoutMs)
-{
-    const QList<ProcessInfo> left = waitUntilNoneMention(uid.toUtf8(), timeoutMs);
-    QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
-}
-
-} // namespace
-
-class LauncherDetach : public QObject {
+class LauncherDetach : public DetachFixture {
     Q_OBJECT
-    QTemporaryDir tmp_;
-
-    QString plan(const QString& name, int steps, const QString& ckpt = {}, int interval = 0)
-    {
-        const QString path = tmp_.filePath(name);
-        const QString err = writeTinyPlan(path, 1, 2, steps, ckpt, interval);
-        return err.isEmpty() ? path : QString();
-    }
-
-    // The OpenSSH config the head node reaches the other hosts with: the
-    // fixture's hosts and known_hosts, after `first` (first values win).
-    QString writeHeadConfig(const SshdFixture& sshd, const QString& name, const QByteArray& first = {})
-    {
-        QFile base(sshd.configFile);
-        if (!base.open(QIODevice::ReadOnly)) return {};
-        const QString path = tmp_.filePath(name);
-        const QByteArray text = first + base.readAll() + "\nHost *\n  UserKnownHostsFile " + sshd.knownHostsFile.toUtf8() + "\n";
-        return SshdFixture::writeFile(path, text).isEmpty() ? path : QString();
-    }
-
-    // Two hosts of `sshd` with `slots` ranks each, launched through the first.
-    QStringList headNodeArgs(const SshdFixture& sshd, int slots, const QString& remoteDir, const QString& headConfig)
-    {
-        return {QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":%1").arg(slots), QStringLiteral("--host"),
-                sshd.alias(1) + QStringLiteral(":%1").arg(slots), QStringLiteral("--ssh-config"), sshd.configFile,
-                QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
-                QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"), tmp_.filePath(remoteDir),
-                QStringLiteral("--head-ssh-config"), headConfig};
-    }
-
-    // Where the store says run `id` lives.
-    launch::AttachTarget targetOf(const QString& db, qint64 id)
-    {
-        launch::AttachTarget t;
-        QString error;
-        auto reader = store::RunReader::open(db, &error);
-        const std::optional<store::RunRow> run = reader ? reader->run(id) : std::nullopt;
-        if (run) launch::AttachTarget::fromJson(run->attachJson, &t);
-        return t;
-    }
-
-    // The run id and the supervisor's pid, from the state of the run in `dir`.
-    static std::pair<QString, qint64> supervisorOf(const QString& dir)
-    {
-        const QJsonObject state = stateOf(dir);
-        return {state.value(QStringLiteral("run_id")).toString(),
-                static_cast<qint64>(state.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("pid")).toDouble())};
-    }
-
-    // `rm -rf DIR` until it is gone (the supervisor may still be writing in it).
-    void removeWhileRunning(const QString& dir)
-    {
-        QVERIFY(waitFor([&] {
-            QProcess::execute(QStringLiteral("rm"), {QStringLiteral("-rf"), dir});
-            return !QFileInfo::exists(dir);
-        }, 10000));
-    }
-
-    // `shardbench-supervise signal` signals no process but the supervisor of
-    // `dir` started at `startTime`: not the supervisor with another start
-    // time (its pid reused), not another program at a recorded pid.
-    void expectPidGuard(const QString& dir, qint64 pid, qint64 startTime)
-    {
-        const QString supervise = binDir() + QStringLiteral("/shardbench-supervise");
-        QByteArray out;
-        int code = runProgram(supervise, {QStringLiteral("signal"), dir, QStringLiteral("--pid"), QString::number(pid), QStringLiteral("--start-time"),
-                                          QString::number(startTime + 1), QStringLiteral("--term")}, &out);
-        QVERIFY2(code == 0 && out.contains("\"signalled\":[]") && out.contains("\"alive\":false"), out.constData());
-        QCOMPARE(sb::test::signalProcess(pid, 0), 0);
-        QProcess sleeper;
-        dieWithParent(sleeper, SIGKILL);
-        sleeper.start(QStringLiteral("sleep"), {QStringLiteral("60")});
-        QVERIFY(sleeper.waitForStarted());
-        code = runProgram(supervise, {QStringLiteral("signal"), dir, QStringLiteral("--pid"), QString::number(sleeper.processId()),
-                                      QStringLiteral("--kill")}, &out);
-        QVERIFY2(code == 0 && out.contains("\"signalled\":[]"), out.constData());
-        QVERIFY(!sleeper.waitForFinished(300));
-        sleeper.kill();
-        sleeper.waitForFinished(5000);
-        // Found by its start time and command line, it is alive.
-        code = runProgram(supervise, {QStringLiteral("signal"), dir, QStringLiteral("--pid"), QString::number(pid), QStringLiteral("--start-time"),
-                                      QString::number(startTime)}, &out);
-        QVERIFY2(code == 0 && out.contains("\"alive\":true") && out.contains("\"run_dir\":false"), out.constData());
-    }
-
-    // Launches detached without following; returns the run id.
-    qint64 launch(const QString& planPath, const QString& db, const QStringList& extra = {})
-    {
-        const CliResult r = cli(QStringList{QStringLiteral("run"), planPath, QStringLiteral("--detach"), QStringLiteral("--no-follow"),
-                                         QStringLiteral("--db"), db, QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")} +
-                             extra);
-        if (r.code != 0) qWarning("%s", qPrintable(describe(r)));
-        return r.code == 0 ? r.out.trimmed().toLongLong() : -1;
-    }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
-        QVERIFY2(QFile::exists(binDir() + QStringLiteral("/shardbench-supervise")), "shardbench-supervise is not built");
-        qunsetenv("SSH_AUTH_SOCK");
-        qunsetenv("SHARDBENCH_DB");
-    }
+    void initTestCase() { checkPrograms(); }
 
     // kill -9 of the CLI mid-run: the ranks train on to the end; attaching
     // afterwards stores every line exactly once, and again changes nothing.
@@ -337,100 +223,6 @@ private Q_SLOTS:
 
     // `rm -rf` of a live run's directory (a scratch purge, a mistake): the
     // supervisor and its ranks train on with no lock and no state to read.
-    // `stop` finds the supervisor by the pid and start time recorded at launch
-    // (and its command line), stops it and its ranks, says so and records the
-    // run cancelled; `delete` then works. A pid whose start time or command
-    // line does not match is never signalled.
-    void aRemovedRunDirectoryStillStops()
-    {
-        const QString db = tmp_.filePath(QStringLiteral("removed.sqlite"));
-        const qint64 id = launch(plan(QStringLiteral("removed.json"), 1000000), db);
-        QVERIFY(id > 0);
-        const QString dir = runDirOf(db, id);
-        QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
-        const auto [uid, pid] = supervisorOf(dir);
-        QVERIFY(pid > 1 && !uid.isEmpty());
-        // The launch recorded the supervisor's process.
-        const launch::AttachTarget target = targetOf(db, id);
-        QCOMPARE(target.supervisorPid, pid);
-        QVERIFY2(target.supervisorStartTime > 0, qPrintable(QString::number(target.supervisorStartTime)));
-
-        removeWhileRunning(dir);
-        QVERIFY(!QFileInfo::exists(dir));
-        expectPidGuard(dir, pid, target.supervisorStartTime);
-        // Attaching cannot follow it, and does not call it over while it runs.
-        const CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
-        QVERIFY2(a.code == 1 && a.err.contains(QLatin1String("no run directory")), qPrintable(describe(a)));
-        QVERIFY2(!isFinalStatus(countStore(db, id).status), qPrintable(countStore(db, id).status));
-        QVERIFY2(!processesMentioning(uid.toUtf8()).isEmpty(), "the run should still be training");
-
-        const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
-        QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
-        QVERIFY2(stop.err.contains(QStringLiteral("the run directory %1 is gone; the supervisor (pid %2) was stopped").arg(dir).arg(pid)),
-                 qPrintable(describe(stop)));
-        expectNoProcessesOf(uid, 15000);
-        const StoreCounts row = countStore(db, id);
-        QCOMPARE(row.status, QStringLiteral("cancelled"));
-        QVERIFY2(row.reason.contains(QLatin1String("is gone; the supervisor (pid")), qPrintable(row.reason));
-        const CliResult del = cli({QStringLiteral("delete"), QString::number(id), QStringLiteral("--yes"), QStringLiteral("--db"), db});
-        QVERIFY2(del.code == 0 && del.out.contains(QStringLiteral("deleted run %1").arg(id)), qPrintable(describe(del)));
-    }
-
-    // A supervisor killed after its directory was removed: attaching records
-    // the run failed (not `starting` for ever), and `delete` works.
-    void aVanishedRunWithoutItsDirectoryIsRecordedAndDeleted()
-    {
-        const QString db = tmp_.filePath(QStringLiteral("vanished.sqlite"));
-        const qint64 id = launch(plan(QStringLiteral("vanished.json"), 1000000), db);
-        QVERIFY(id > 0);
-        const QString dir = runDirOf(db, id);
-        QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
-        const auto [uid, pid] = supervisorOf(dir);
-        removeWhileRunning(dir);
-        QCOMPARE(sb::test::signalProcess(pid, SIGKILL), 0);
-        expectNoProcessesOf(uid, 15000);
-        const CliResult a = cli({QStringLiteral("attach"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--no-follow")});
-        QVERIFY2(a.code == 1 && a.err.contains(QLatin1String("no supervisor of it runs")), qPrintable(describe(a)));
-        const StoreCounts row = countStore(db, id);
-        QCOMPARE(row.status, QStringLiteral("failed"));
-        QVERIFY2(row.reason == QStringLiteral("the run directory %1 is gone and no supervisor of it runs").arg(dir), qPrintable(row.reason));
-        const CliResult del = cli({QStringLiteral("delete"), QString::number(id), QStringLiteral("--yes"), QStringLiteral("--db"), db});
-        QVERIFY2(del.code == 0, qPrintable(describe(del)));
-    }
-
-    // The same over SSH: the head node's run directory is removed; `stop`
-    // finds the supervisor there by process, through a fixed remote command.
-    void aRemovedRunDirectoryStillStopsOverSsh()
-    {
-        SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd-removed")));
-        QDir().mkpath(sshd.dir);
-        QCOMPARE(sshd.start({QStringLiteral("127.0.0.16")}), QString());
-        const QString db = tmp_.filePath(QStringLiteral("removed-ssh.sqlite"));
-        const qint64 id = launch(plan(QStringLiteral("removed-ssh.json"), 1000000), db,
-                                 {QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":2"), QStringLiteral("--ssh-config"), sshd.configFile,
-                                  QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
-                                  QStringLiteral("--remote-core"), corePath(), QStringLiteral("--remote-dir"),
-                                  tmp_.filePath(QStringLiteral("remote-removed"))});
-        QVERIFY(id > 0);
-        const QString dir = runDirOf(db, id); // loopback: the head node's folder is visible here too
-        QVERIFY(waitFor([&] { return countDir(dir).steps > 2; }, 120000));
-        const auto [uid, pid] = supervisorOf(dir);
-        const launch::AttachTarget target = targetOf(db, id);
-        QCOMPARE(target.supervisorPid, pid);
-        QVERIFY(target.supervisorStartTime > 0);
-        removeWhileRunning(dir);
-        const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});
-        QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
-        QVERIFY2(stop.err.contains(QStringLiteral("the run directory %1:%2 is gone; the supervisor (pid %3) was stopped")
-                                       .arg(sshd.alias(0), dir)
-                                       .arg(pid)),
-                 qPrintable(describe(stop)));
-        expectNoProcessesOf(uid, 15000);
-        QCOMPARE(countStore(db, id).status, QStringLiteral("cancelled"));
-        const CliResult del = cli({QStringLiteral("delete"), QString::number(id), QStringLiteral("--yes"), QStringLiteral("--db"), db});
-        QVERIFY2(del.code == 0, qPrintable(describe(del)));
-    }
-
     // A rank whose event file cannot be opened is not started (it used to
     // train on, its events lost): the run fails with the reason coded.
     void aRankThatCannotBeRecordedIsNotStarted()
