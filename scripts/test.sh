@@ -19,17 +19,27 @@ cmake --build build-core --parallel "$(nproc)"
 bash scripts/build-torch2.sh build-torch2
 status=0
 bash tests/qtfree/run_commands.sh build-core/bin build/bin/shardbench-core || status=$?
-# The two test runs go side by side, each one test at a time: most suites
-# wait on processes, sockets and timers for half their time, and the other
-# run's suite takes that CPU. The LibTorch 2.x run's output is kept in its
-# folder and printed after the main run's.
+# Three test runs go side by side, each one test at a time: the main build's
+# engine suites (CPU-bound training), the same suites against LibTorch 2.x, and
+# the main build's other suites (launcher, GUI, plan), which wait on processes,
+# sockets and timers for most of their time while the other two take the CPU.
+# The background runs' output is kept in their folders and printed after the
+# foreground run's.
+engine_log=build/ctest-engine.log
 torch2_log=build-torch2/ctest.log
+ctest --test-dir build --output-on-failure --timeout 900 -L engine "$@" >"$engine_log" 2>&1 &
+engine=$!
 ctest --test-dir build-torch2 --output-on-failure --timeout 900 -L engine "$@" >"$torch2_log" 2>&1 &
 torch2=$!
-ctest --test-dir build --output-on-failure --timeout 900 "$@" || status=$?
+ctest --test-dir build --output-on-failure --timeout 900 -LE engine "$@" || status=$?
+engine_status=0
+wait "$engine" || engine_status=$?
 torch2_status=0
 wait "$torch2" || torch2_status=$?
+echo "== the engine suites (build)"
+cat "$engine_log"
 echo "== the engine suites against LibTorch 2.x (build-torch2)"
 cat "$torch2_log"
+[ "$engine_status" -eq 0 ] || status=$engine_status
 [ "$torch2_status" -eq 0 ] || status=$torch2_status
 exit "$status"
