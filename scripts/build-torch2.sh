@@ -19,7 +19,7 @@ export PATH=/usr/local/cuda/bin:$PATH
 # is enough for TorchConfig (which asks for a list).
 export TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-9.0}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_PREFIX_PATH="$torch_dir" \
-  -DSHARDBENCH_WORKBENCH=OFF -DSHARDBENCH_TEST_AREAS=engine
+  -DSHARDBENCH_WORKBENCH=OFF -DSHARDBENCH_TEST_AREAS=engine -DSHARDBENCH_ORACLE_ROWS=representative
 # The CUDA path is the point of this build: a LibTorch without CUDA here is an error.
 grep -q '^SB_NCCL_INCLUDE_DIR:PATH=.' "$build/CMakeCache.txt" ||
   { echo "build-torch2: $torch_dir is not a CUDA build of LibTorch (no CUDA path configured)" >&2; exit 2; }

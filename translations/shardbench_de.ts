@@ -314,6 +314,10 @@
     <context>
         <name>sb::gui::CompareView</name>
         <message>
+            <source>%1 (validation)</source>
+            <translation>%1 (Validierung)</translation>
+        </message>
+        <message>
             <source>run %1</source>
             <translation>Lauf %1</translation>
         </message>
@@ -630,6 +634,22 @@
     </context>
     <context>
         <name>sb::gui::FileController</name>
+        <message>
+            <source>New plan for %1; the launch starts from its weights</source>
+            <translation>Neuer Plan für %1; der Start beginnt mit seinen Gewichten</translation>
+        </message>
+        <message>
+            <source>New plan for %1 (no weights in the folder)</source>
+            <translation>Neuer Plan für %1 (keine Gewichte im Ordner)</translation>
+        </message>
+        <message>
+            <source>The weights in %1 do not match its config.json: %2</source>
+            <translation>Die Gewichte in %1 passen nicht zu seiner config.json: %2</translation>
+        </message>
+        <message>
+            <source>New plan from a Hugging Face model folder</source>
+            <translation>Neuer Plan aus einem Hugging-Face-Modellordner</translation>
+        </message>
         <message>
             <source>Unsaved changes</source>
             <translation>Ungespeicherte Änderungen</translation>
@@ -1248,6 +1268,26 @@
     <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
+            <source>Choose…</source>
+            <translation>Auswählen…</translation>
+        </message>
+        <message>
+            <source>A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. Checked against the plan before launch where this machine can read it; a restart that resumes a checkpoint does not read them</source>
+            <translation>Eine .safetensors-Datei oder ein Hugging-Face-Modellordner; über SSH und Slurm der Pfad auf dem Cluster. Vor dem Start gegen den Plan geprüft, wo dieser Rechner sie lesen kann; ein Neustart, der einen Checkpoint fortsetzt, liest sie nicht</translation>
+        </message>
+        <message>
+            <source>none: the plan's random initialisation</source>
+            <translation>keine: die zufällige Initialisierung des Plans</translation>
+        </message>
+        <message>
+            <source>Weights (*.safetensors *.safetensors.index.json);;All files (*)</source>
+            <translation>Gewichte (*.safetensors *.safetensors.index.json);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>Start from weights</source>
+            <translation>Von Gewichten starten</translation>
+        </message>
+        <message>
             <source>Run on</source>
             <translation>Ausführen auf</translation>
         </message>
@@ -1314,6 +1354,14 @@
     </context>
     <context>
         <name>sb::gui::LiveRunView</name>
+        <message>
+            <source>validation loss %1</source>
+            <translation>Validierungsverlust %1</translation>
+        </message>
+        <message>
+            <source>Validation loss</source>
+            <translation>Validierungsverlust</translation>
+        </message>
         <message>
             <source>No run yet</source>
             <translation>Noch kein Lauf</translation>
@@ -1484,6 +1532,10 @@
     </context>
     <context>
         <name>sb::gui::MainActionsText</name>
+        <message>
+            <source>New plan from a &amp;Hugging Face model folder…</source>
+            <translation>Neuer Plan aus einem &amp;Hugging-Face-Modellordner…</translation>
+        </message>
         <message>
             <source>&amp;New plan</source>
             <translation>&amp;Neuer Plan</translation>
@@ -2534,6 +2586,26 @@
     <context>
         <name>sb::gui::ProblemText</name>
         <message>
+            <source>synthetic data has its own held-out stream: &quot;path&quot; and &quot;holdout&quot; need tokens or text data</source>
+            <translation>synthetische Daten haben einen eigenen zurückgehaltenen Strom: „path“ und „holdout“ brauchen Token- oder Textdaten</translation>
+        </message>
+        <message>
+            <source>a validation loss on tokens or text data needs a held-out &quot;path&quot; or a &quot;holdout&quot; fraction, not both</source>
+            <translation>ein Validierungsverlust auf Token- oder Textdaten braucht einen zurückgehaltenen „path“ oder einen „holdout“-Anteil, nicht beides</translation>
+        </message>
+        <message>
+            <source>holdout must lie in (0, 0.5], got %1</source>
+            <translation>holdout muss in (0, 0.5] liegen, erhalten: %1</translation>
+        </message>
+        <message>
+            <source>eval every must not be negative</source>
+            <translation>eval every darf nicht negativ sein</translation>
+        </message>
+        <message>
+            <source>eval batches must lie in [0, 100000]</source>
+            <translation>eval batches muss in [0, 100000] liegen</translation>
+        </message>
+        <message>
             <source>nodes must be at least 1</source>
             <translation>nodes muss mindestens 1 sein</translation>
         </message>
@@ -3302,6 +3374,18 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
     <context>
         <name>sb::gui::RunConfigText</name>
         <message>
+            <source>the initial weights cannot start this plan's model: %1</source>
+            <translation>die Anfangsgewichte passen nicht zum Modell dieses Plans: %1</translation>
+        </message>
+        <message>
+            <source>the initial weights path must not start with '-'</source>
+            <translation>der Pfad der Anfangsgewichte darf nicht mit „-“ beginnen</translation>
+        </message>
+        <message>
+            <source>the initial weights path contains a NUL character</source>
+            <translation>der Pfad der Anfangsgewichte enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
             <source>no plan file given</source>
             <translation>keine Plandatei angegeben</translation>
         </message>
@@ -3944,6 +4028,54 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
     <context>
         <name>sb::gui::TrainingPanel</name>
         <message>
+            <source>A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file, or a pattern such as train_*.bin for several; relative to the plan file</source>
+            <translation>Eine Token-Datei (nanoGPTs .bin ohne Kopf, llm.cs .bin, ein Megatron-Paar .bin/.idx) oder eine Textdatei, oder ein Muster wie train_*.bin für mehrere; relativ zur Plandatei</translation>
+        </message>
+        <message>
+            <source>A pattern: the files it matches where the run trains are read as one stream, in name order.</source>
+            <translation>Ein Muster: die passenden Dateien werden dort, wo der Lauf trainiert, als ein Strom in Namensreihenfolge gelesen.</translation>
+        </message>
+        <message>
+            <source>A token or text file of the training data's kind, in any of its formats; relative to the plan file</source>
+            <translation>Eine Token- oder Textdatei von der Art der Trainingsdaten, in einem ihrer Formate; relativ zur Plandatei</translation>
+        </message>
+        <message>
+            <source>none: a held-out fraction</source>
+            <translation>keine: ein zurückgehaltener Anteil</translation>
+        </message>
+        <message>
+            <source>Validation file</source>
+            <translation>Validierungsdatei</translation>
+        </message>
+        <message>
+            <source>The last fraction of the training file, which training then never reads</source>
+            <translation>Der letzte Anteil der Trainingsdatei, den das Training dann nie liest</translation>
+        </message>
+        <message>
+            <source>none: a validation file</source>
+            <translation>keiner: eine Validierungsdatei</translation>
+        </message>
+        <message>
+            <source>Held-out batches of micro-batch x world sequences, the same at every world size; 0 takes no validation loss</source>
+            <translation>Zurückgehaltene Batches aus Mikro-Batch x Welt Sequenzen, bei jeder Weltgröße dieselben; 0 berechnet keinen Validierungsverlust</translation>
+        </message>
+        <message>
+            <source>Validation loss</source>
+            <translation>Validierungsverlust</translation>
+        </message>
+        <message>
+            <source>Held-out fraction</source>
+            <translation>Zurückgehaltener Anteil</translation>
+        </message>
+        <message>
+            <source>Evaluate every</source>
+            <translation>Auswerten alle</translation>
+        </message>
+        <message>
+            <source>Validation batches</source>
+            <translation>Validierungs-Batches</translation>
+        </message>
+        <message>
             <source>Micro-batch</source>
             <translation>Micro-Batch</translation>
         </message>
@@ -4084,10 +4216,6 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>keine Datei</translation>
         </message>
         <message>
-            <source>A token file (nanoGPT&apos;s headerless .bin, llm.c&apos;s .bin, a Megatron .bin/.idx pair) or a text file; relative to the plan file</source>
-            <translation>Eine Token-Datei (nanoGPTs .bin ohne Kopf, llm.c-.bin, ein Megatron-Paar .bin/.idx) oder eine Textdatei; relativ zur Plandatei</translation>
-        </message>
-        <message>
             <source>Save in the background (async)</source>
             <translation>Im Hintergrund speichern (async)</translation>
         </message>
@@ -4225,6 +4353,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
 </context>
 <context>
     <name>sb::gui::RunPage</name>
+        <message>
+            <source>started from the weights %1</source>
+            <translation>gestartet von den Gewichten %1</translation>
+        </message>
         <message>
             <source>This run wrote no checkpoints. To have them, set a checkpoint folder and an interval in the plan's training settings (Setup, Training, Checkpoints) before launching.</source>
             <translation>Dieser Lauf hat keine Checkpoints geschrieben. Dafür vor dem Start in den Trainingseinstellungen des Plans (Einrichtung, Training, Checkpoints) einen Checkpoint-Ordner und ein Intervall festlegen.</translation>

@@ -311,6 +311,10 @@
     <context>
         <name>sb::gui::CompareView</name>
         <message>
+            <source>%1 (validation)</source>
+            <translation>%1（验证）</translation>
+        </message>
+        <message>
             <source>run %1</source>
             <translation>运行 %1</translation>
         </message>
@@ -624,6 +628,22 @@
     </context>
     <context>
         <name>sb::gui::FileController</name>
+        <message>
+            <source>New plan for %1; the launch starts from its weights</source>
+            <translation>已为 %1 新建计划；启动时将从其权重开始</translation>
+        </message>
+        <message>
+            <source>New plan for %1 (no weights in the folder)</source>
+            <translation>已为 %1 新建计划（文件夹中没有权重）</translation>
+        </message>
+        <message>
+            <source>The weights in %1 do not match its config.json: %2</source>
+            <translation>%1 中的权重与其 config.json 不符：%2</translation>
+        </message>
+        <message>
+            <source>New plan from a Hugging Face model folder</source>
+            <translation>从 Hugging Face 模型文件夹新建计划</translation>
+        </message>
         <message>
             <source>Unsaved changes</source>
             <translation>未保存的更改</translation>
@@ -1241,6 +1261,26 @@
     <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
+            <source>Choose…</source>
+            <translation>选择…</translation>
+        </message>
+        <message>
+            <source>A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. Checked against the plan before launch where this machine can read it; a restart that resumes a checkpoint does not read them</source>
+            <translation>一个 .safetensors 文件或 Hugging Face 模型文件夹；通过 SSH 和 Slurm 时为集群上的路径。本机可读取时在启动前对照计划检查；从检查点恢复的重启不会读取它们</translation>
+        </message>
+        <message>
+            <source>none: the plan's random initialisation</source>
+            <translation>无：使用计划的随机初始化</translation>
+        </message>
+        <message>
+            <source>Weights (*.safetensors *.safetensors.index.json);;All files (*)</source>
+            <translation>权重 (*.safetensors *.safetensors.index.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Start from weights</source>
+            <translation>从权重开始</translation>
+        </message>
+        <message>
             <source>Run on</source>
             <translation>运行于</translation>
         </message>
@@ -1307,6 +1347,14 @@
     </context>
     <context>
         <name>sb::gui::LiveRunView</name>
+        <message>
+            <source>validation loss %1</source>
+            <translation>验证损失 %1</translation>
+        </message>
+        <message>
+            <source>Validation loss</source>
+            <translation>验证损失</translation>
+        </message>
         <message>
             <source>No run yet</source>
             <translation>尚无运行</translation>
@@ -1477,6 +1525,10 @@
     </context>
     <context>
         <name>sb::gui::MainActionsText</name>
+        <message>
+            <source>New plan from a &amp;Hugging Face model folder…</source>
+            <translation>从 &amp;Hugging Face 模型文件夹新建计划…</translation>
+        </message>
         <message>
             <source>&amp;New plan</source>
             <translation>新建计划(&amp;N)</translation>
@@ -2505,6 +2557,26 @@
     <context>
         <name>sb::gui::ProblemText</name>
         <message>
+            <source>synthetic data has its own held-out stream: &quot;path&quot; and &quot;holdout&quot; need tokens or text data</source>
+            <translation>合成数据有自己的留出数据流：&quot;path&quot; 和 &quot;holdout&quot; 需要 tokens 或 text 数据</translation>
+        </message>
+        <message>
+            <source>a validation loss on tokens or text data needs a held-out &quot;path&quot; or a &quot;holdout&quot; fraction, not both</source>
+            <translation>tokens 或 text 数据上的验证损失需要留出的 &quot;path&quot; 或 &quot;holdout&quot; 比例，二者不可兼有</translation>
+        </message>
+        <message>
+            <source>holdout must lie in (0, 0.5], got %1</source>
+            <translation>holdout 必须位于 (0, 0.5] 之间，实际为 %1</translation>
+        </message>
+        <message>
+            <source>eval every must not be negative</source>
+            <translation>eval every 不能为负</translation>
+        </message>
+        <message>
+            <source>eval batches must lie in [0, 100000]</source>
+            <translation>eval batches 必须位于 [0, 100000] 之间</translation>
+        </message>
+        <message>
             <source>nodes must be at least 1</source>
             <translation>nodes 至少为 1</translation>
         </message>
@@ -3262,6 +3334,18 @@ The ranks would probably run out of memory. Launch anyway?</source>
     <context>
         <name>sb::gui::RunConfigText</name>
         <message>
+            <source>the initial weights cannot start this plan's model: %1</source>
+            <translation>初始权重无法用于此计划的模型：%1</translation>
+        </message>
+        <message>
+            <source>the initial weights path must not start with '-'</source>
+            <translation>初始权重路径不能以 '-' 开头</translation>
+        </message>
+        <message>
+            <source>the initial weights path contains a NUL character</source>
+            <translation>初始权重路径包含 NUL 字符</translation>
+        </message>
+        <message>
             <source>no plan file given</source>
             <translation>未指定计划文件</translation>
         </message>
@@ -3898,6 +3982,54 @@ The ranks would probably run out of memory. Launch anyway?</source>
     <context>
         <name>sb::gui::TrainingPanel</name>
         <message>
+            <source>A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file, or a pattern such as train_*.bin for several; relative to the plan file</source>
+            <translation>一个 token 文件（nanoGPT 无头 .bin、llm.c 的 .bin、Megatron 的 .bin/.idx 对）或文本文件，或如 train_*.bin 的模式表示多个文件；相对于计划文件</translation>
+        </message>
+        <message>
+            <source>A pattern: the files it matches where the run trains are read as one stream, in name order.</source>
+            <translation>一个模式：在运行训练的位置，匹配的文件按名称顺序作为一个数据流读取。</translation>
+        </message>
+        <message>
+            <source>A token or text file of the training data's kind, in any of its formats; relative to the plan file</source>
+            <translation>与训练数据同类的 token 或文本文件，可为任一支持的格式；相对于计划文件</translation>
+        </message>
+        <message>
+            <source>none: a held-out fraction</source>
+            <translation>无：使用留出比例</translation>
+        </message>
+        <message>
+            <source>Validation file</source>
+            <translation>验证文件</translation>
+        </message>
+        <message>
+            <source>The last fraction of the training file, which training then never reads</source>
+            <translation>训练文件末尾的比例部分，训练将不会读取它</translation>
+        </message>
+        <message>
+            <source>none: a validation file</source>
+            <translation>无：使用验证文件</translation>
+        </message>
+        <message>
+            <source>Held-out batches of micro-batch x world sequences, the same at every world size; 0 takes no validation loss</source>
+            <translation>留出批次，每批为微批次 x 全局进程数个序列，在任何进程数下都相同；0 表示不计算验证损失</translation>
+        </message>
+        <message>
+            <source>Validation loss</source>
+            <translation>验证损失</translation>
+        </message>
+        <message>
+            <source>Held-out fraction</source>
+            <translation>留出比例</translation>
+        </message>
+        <message>
+            <source>Evaluate every</source>
+            <translation>评估间隔</translation>
+        </message>
+        <message>
+            <source>Validation batches</source>
+            <translation>验证批次</translation>
+        </message>
+        <message>
             <source>Micro-batch</source>
             <translation>微批次</translation>
         </message>
@@ -4038,10 +4170,6 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>无文件</translation>
         </message>
         <message>
-            <source>A token file (nanoGPT&apos;s headerless .bin, llm.c&apos;s .bin, a Megatron .bin/.idx pair) or a text file; relative to the plan file</source>
-            <translation>token 文件（nanoGPT 的无头 .bin、llm.c 的 .bin、Megatron 的 .bin/.idx 对）或文本文件；相对于计划文件</translation>
-        </message>
-        <message>
             <source>Save in the background (async)</source>
             <translation>后台保存（异步）</translation>
         </message>
@@ -4179,6 +4307,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
 </context>
 <context>
     <name>sb::gui::RunPage</name>
+        <message>
+            <source>started from the weights %1</source>
+            <translation>从权重 %1 开始</translation>
+        </message>
         <message>
             <source>This run wrote no checkpoints. To have them, set a checkpoint folder and an interval in the plan's training settings (Setup, Training, Checkpoints) before launching.</source>
             <translation>此运行未写入检查点。如需检查点，请在启动前于计划的训练设置（设置、训练、检查点）中设定检查点文件夹和间隔。</translation>

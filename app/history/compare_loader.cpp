@@ -52,16 +52,16 @@ QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qin
         c.name = row->name;
         c.status = row->status;
         c.planJson = row->planJson;
-        // step -> (attempt, t, loss, tokens/s): the newest attempt of a step wins.
+        // step -> (attempt, t, loss, tokens/s, validation loss): the newest attempt of a step wins.
         struct Point {
             int attempt;
-            double t, loss, rate;
+            double t, loss, rate, eval;
         };
         std::map<int, Point> points;
         reader->forEachStepRow(id, 0, [&](const store::MetricRow& r) {
             auto it = points.find(r.m.step);
             if (it == points.end() || it->second.attempt <= r.m.attempt)
-                points[r.m.step] = Point{r.m.attempt, r.m.t, r.m.loss, r.m.tokensPerS};
+                points[r.m.step] = Point{r.m.attempt, r.m.t, r.m.loss, r.m.tokensPerS, r.m.evalLoss};
         });
         c.byStep = std::make_shared<SeriesTable>(ComparedRun::ColumnCount);
         c.byTime = std::make_shared<SeriesTable>(ComparedRun::ColumnCount);
@@ -71,9 +71,9 @@ QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qin
         // run except across restarts, where the clock only moves on.
         double lastX = 0;
         for (const auto& [step, p] : points) {
-            c.byStep->append(step, {p.loss, p.rate});
+            c.byStep->append(step, {p.loss, p.rate, p.eval});
             const double x = std::max(lastX, p.t - t0);
-            c.byTime->append(x, {p.loss, p.rate});
+            c.byTime->append(x, {p.loss, p.rate, p.eval});
             lastX = x;
         }
         c.clockOrigin = std::isfinite(t0) ? t0 : 0; // this run's first step, until all are read
@@ -87,7 +87,8 @@ QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qin
         c.byClock = std::make_shared<SeriesTable>(ComparedRun::ColumnCount);
         const double shift = std::isfinite(origin) ? c.clockOrigin - origin : 0;
         for (qsizetype i = 0; i < c.byTime->size(); ++i)
-            c.byClock->append(c.byTime->x(i) + shift, {c.byTime->value(ComparedRun::Loss, i), c.byTime->value(ComparedRun::TokensPerS, i)});
+            c.byClock->append(c.byTime->x(i) + shift, {c.byTime->value(ComparedRun::Loss, i), c.byTime->value(ComparedRun::TokensPerS, i),
+                                                       c.byTime->value(ComparedRun::EvalLoss, i)});
         c.clockOrigin = std::isfinite(origin) ? origin : 0;
     }
     return out;

@@ -16,7 +16,7 @@
 namespace sb::app {
 
 struct ComparedRun {
-    enum Column { Loss, TokensPerS, ColumnCount };
+    enum Column { Loss, TokensPerS, EvalLoss, ColumnCount }; // EvalLoss: NaN on steps that took none
     qint64 id = -1;
     QString name;
     QString status;

@@ -20,6 +20,7 @@ Plan withAbsolutePaths(Plan plan, const QString& base)
     };
     absolute(plan.training.checkpoint.dir);
     if (plan.training.data.kind != DataConfig::Synthetic) absolute(plan.training.data.path);
+    if (!plan.training.eval.path.empty()) absolute(plan.training.eval.path);
     return plan;
 }
 
@@ -49,11 +50,13 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
     c.name = request.name;
     c.maxRestarts = request.maxRestarts;
     c.resumeFrom = request.resumeFrom;
+    c.initFrom = request.initFrom;
     c.parentRun = request.parentRun;
     c.target = request.target;
     if (launch::HereCore* here = launch::hereCore(c.target)) {
         here->corePath = QFileInfo(localCore).absoluteFilePath();
         here->workdir = base;
+        if (!c.initFrom.isEmpty()) c.initFrom = QDir(base).absoluteFilePath(c.initFrom);
     } else if (auto* remote = std::get_if<launch::SshTarget>(&c.target)) {
         remote->remoteCore = remoteCore;
         remote->remoteDir = remoteDir;

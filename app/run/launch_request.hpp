@@ -25,6 +25,8 @@ struct LaunchRequest {
     LaunchTarget target = launch::LocalTarget{};
     int maxRestarts = 0;
     QString resumeFrom;     // a checkpoint folder
+    QString initFrom;       // weights to start from (a .safetensors file or a Hugging Face folder): relative to planDir
+                            // on this machine and Slurm's; over SSH as the cluster has it
     qint64 parentRun = -1;
     bool detach = false;    // supervised where it runs: it outlives the workbench (docs/launcher.md#detached-runs)
 };

@@ -64,7 +64,8 @@ const char* kPlanUsage =
     "       [--units blocks|root] [--param-dtype T --reduce-dtype T --output-dtype T --reshard true|false|K\n"
     "       --ac none|full --offload] [--batch B --seq S --accum A --steps N --seed N --lr X\n"
     "       --no-decay 1d,embeddings]\n"
-    "       [--data synthetic|tokens|text --data-path FILE --data-dtype uint16|uint32 --checkpoint-dir DIR --checkpoint-interval N]\n"
+    "       [--data synthetic|tokens|text --data-path FILE|'PATTERN*' --data-dtype uint16|uint32 --checkpoint-dir DIR --checkpoint-interval N]\n"
+    "       [--val-data-path FILE --val-data-dtype uint16|uint32 | --val-holdout FRACTION] [--eval-every N --eval-batches N]\n"
     "       [--name NAME] -o PLAN.json";
 
 } // namespace
@@ -75,7 +76,8 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
            {"--preset", "--vocab", "--dim", "--layers", "--heads", "--kv-heads", "--head-dim", "--ffn", "--max-seq", "--import",
             "--from-hf", "--nodes", "--procs-per-node", "--replicate", "--device", "--device-memory", "--units", "--param-dtype",
             "--reduce-dtype", "--output-dtype", "--reshard", "--ac", "--batch", "--seq", "--accum", "--steps",
-            "--seed", "--lr", "--no-decay", "--data", "--data-path", "--data-dtype", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
+            "--seed", "--lr", "--no-decay", "--data", "--data-path", "--data-dtype", "--val-data-path", "--val-data-dtype",
+            "--val-holdout", "--eval-every", "--eval-batches", "--checkpoint-dir", "--checkpoint-interval", "--name", "-o",
             "--output"},
            {"--offload", "--tied"});
     if (!a.ok()) return usageError(err, a.error(), kPlanUsage);
@@ -225,11 +227,21 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         else return usageError(err, "--data must be synthetic, tokens or text", kPlanUsage);
     }
     if (auto p = a.value("--data-path")) t.data.path = *p;
-    if (auto d = a.value("--data-dtype")) { // headerless token files; llm.c's and Megatron's say their own
-        if (*d == "uint16") t.data.dtype = DataConfig::TokenDtype::U16;
-        else if (*d == "uint32") t.data.dtype = DataConfig::TokenDtype::U32;
-        else if (*d == "auto") t.data.dtype = DataConfig::TokenDtype::Auto;
-        else return usageError(err, "--data-dtype must be uint16, uint32 or auto", kPlanUsage);
+    // Headerless token files; llm.c's and Megatron's say their own.
+    for (const auto& [option, dtype] : {std::pair{"--data-dtype", &t.data.dtype}, std::pair{"--val-data-dtype", &t.eval.dtype}}) {
+        const auto d = a.value(option);
+        if (!d) continue;
+        if (*d == "uint16") *dtype = DataConfig::TokenDtype::U16;
+        else if (*d == "uint32") *dtype = DataConfig::TokenDtype::U32;
+        else if (*d == "auto") *dtype = DataConfig::TokenDtype::Auto;
+        else return usageError(err, std::string(option) + " must be uint16, uint32 or auto", kPlanUsage);
+    }
+    // The validation loss: on with any of its options, 8 batches unless told.
+    if (a.has("--val-data-path") || a.has("--val-holdout") || a.has("--eval-every") || a.has("--eval-batches")) {
+        if (auto p = a.value("--val-data-path")) t.eval.path = *p;
+        t.eval.holdout = a.number("--val-holdout", 0.0);
+        t.eval.every = static_cast<int>(a.integer("--eval-every", 0, 0, 1 << 30));
+        t.eval.batches = static_cast<int>(a.integer("--eval-batches", 8, 1, EvalConfig::kMaxBatches));
     }
     if (auto d = a.value("--checkpoint-dir")) t.checkpoint.dir = *d;
     t.checkpoint.interval = static_cast<int>(a.integer("--checkpoint-interval", t.checkpoint.interval, 0, 1 << 30));

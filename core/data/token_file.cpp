@@ -2,9 +2,11 @@
 
 #include "checkpoint/fs_util.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <glob.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -167,6 +169,24 @@ Result<TokenFile> openTokenFile(const std::string& path, DataConfig::TokenDtype 
                              (f.width == 4 ? "uint32" : "uint16") + " tokens");
     f.tokens = size.value() / static_cast<std::uint64_t>(f.width);
     return f;
+}
+
+Result<std::vector<std::string>> dataFiles(const std::string& path)
+{
+    if (path.find_first_of("*?[") == std::string::npos) return std::vector<std::string>{path};
+    glob_t found{};
+    const int rc = ::glob(path.c_str(), GLOB_NOSORT, nullptr, &found);
+    std::vector<std::string> files(found.gl_pathv, found.gl_pathv + found.gl_pathc);
+    ::globfree(&found);
+    if (rc == GLOB_NOMATCH || (rc == 0 && files.empty())) return Status::error("no file matches the data pattern " + path);
+    if (rc != 0) return Status::error("cannot list the files of the data pattern " + path + (rc == GLOB_NOSPACE ? ": out of memory" : ": a folder cannot be read"));
+    std::sort(files.begin(), files.end()); // byte order, whatever the locale
+    std::vector<std::string> out;
+    for (const std::string& f : files) {
+        if (endsWith(f, ".idx") && std::binary_search(files.begin(), files.end(), f.substr(0, f.size() - 4) + ".bin")) continue;
+        out.push_back(f);
+    }
+    return out;
 }
 
 } // namespace sb::data

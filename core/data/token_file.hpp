@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sb::data {
 
@@ -33,6 +34,13 @@ struct TokenFile {
 // that does not match its header, an index that points past the end of its
 // .bin, a directory or other special file.
 Result<TokenFile> openTokenFile(const std::string& path, DataConfig::TokenDtype dtype, std::int64_t vocab);
+
+// The files a data path names: the path itself, or, when it holds a glob
+// pattern (`*`, `?` or `[`, as llm.c's loaders take "fineweb_train_*.bin"),
+// every path that matches, in byte order of their names, a Megatron pair once
+// (a matched .idx is dropped when its .bin matched too). They are read as one
+// stream in that order. A pattern that matches nothing is an error naming it.
+Result<std::vector<std::string>> dataFiles(const std::string& path);
 
 // Bytes a token of a headerless file: the plan's dtype, or by default 2
 // (uint16) when the vocabulary fits and 4 (uint32) when it does not.

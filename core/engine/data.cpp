@@ -5,6 +5,7 @@
 
 #include "checkpoint/fs_util.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -23,14 +24,15 @@ namespace {
 // learnable from two tokens of context, so the loss visibly falls.
 class SyntheticData final : public DataSource {
 public:
-    SyntheticData(std::uint64_t seed, std::int64_t vocab) : seed_(seed), vocab_(vocab) {}
+    // Sample g is the sequence of sample first + g of the seeded stream.
+    SyntheticData(std::uint64_t seed, std::int64_t vocab, std::uint64_t first) : seed_(seed), vocab_(vocab), first_(first) {}
     void read(std::uint64_t first, int batch, int seq, torch::Tensor& inputs, torch::Tensor& targets) override
     {
         auto all = torch::empty({batch, seq + 1}, torch::kLong);
         auto* p = all.data_ptr<std::int64_t>();
         const std::uint64_t strides = static_cast<std::uint64_t>(std::min<std::int64_t>(7, std::max<std::int64_t>(1, vocab_ - 1)));
         for (int b = 0; b < batch; ++b) {
-            const std::uint64_t h = splitmix64(seed_ * 0x100000001B3ull + first + static_cast<std::uint64_t>(b));
+            const std::uint64_t h = splitmix64(seed_ * 0x100000001B3ull + first_ + first + static_cast<std::uint64_t>(b));
             const std::int64_t start = static_cast<std::int64_t>(h % static_cast<std::uint64_t>(vocab_));
             const std::int64_t stride = 1 + static_cast<std::int64_t>((h >> 32) % strides);
             for (int t = 0; t <= seq; ++t) p[b * (seq + 1) + t] = (start + stride * t) % vocab_;
@@ -42,64 +44,99 @@ public:
 private:
     std::uint64_t seed_;
     std::int64_t vocab_;
+    std::uint64_t first_;
 };
 
-// Random windows of a token file, as nanoGPT's get_batch, but seeded per
-// sample. Text is a file of byte tokens.
+// The files of a data path (one, or those a glob pattern matches) as one
+// stream of tokens, in name order; each keeps its own format and width.
+struct Part {
+    int fd = -1;
+    TokenFile file;
+    std::uint64_t first = 0; // the stream's index of its token 0
+};
+
+// Windows of seq + 1 tokens within a region [begin, begin + length) of the
+// stream (a window may run from one file into the next): random ones as
+// nanoGPT's get_batch, but seeded per sample (training), or consecutive ones,
+// sample i starting i * seq tokens in and wrapping around (the validation
+// loss's fixed set). Text is a file of byte tokens.
 class FileData final : public DataSource {
 public:
-    FileData(int fd, TokenFile file, std::uint64_t seed, std::int64_t vocab)
-        : fd_(fd), file_(std::move(file)), seed_(seed), vocab_(vocab) {}
-    ~FileData() override { ::close(fd_); }
+    enum class Windows { Random, Consecutive };
+    FileData(std::vector<Part> parts, std::uint64_t begin, std::uint64_t length, Windows windows, std::uint64_t seed, std::int64_t vocab)
+        : parts_(std::move(parts)), begin_(begin), length_(length), windows_(windows), seed_(seed), vocab_(vocab) {}
+    ~FileData() override
+    {
+        for (const Part& p : parts_) ::close(p.fd);
+    }
 
     void read(std::uint64_t first, int batch, int seq, torch::Tensor& inputs, torch::Tensor& targets) override
     {
-        const std::uint64_t tokens = file_.tokens;
-        if (tokens < static_cast<std::uint64_t>(seq) + 2)
-            throw std::runtime_error(file_.path + " holds " + std::to_string(tokens) + " tokens, fewer than one sequence of " +
-                                     std::to_string(seq + 1));
+        const std::uint64_t window = static_cast<std::uint64_t>(seq) + 1;
+        if (length_ < window + 1)
+            throw std::runtime_error(parts_.front().file.path + " holds " + std::to_string(length_) + " tokens here, fewer than one sequence of " +
+                                     std::to_string(window));
         auto all = torch::empty({batch, seq + 1}, torch::kLong);
         auto* p = all.data_ptr<std::int64_t>();
-        const std::size_t width = static_cast<std::size_t>(file_.width);
-        std::vector<unsigned char> buf(static_cast<std::size_t>(seq + 1) * width);
         for (int b = 0; b < batch; ++b) {
-            const std::uint64_t start = splitmix64(seed_ ^ (first + static_cast<std::uint64_t>(b))) % (tokens - static_cast<std::uint64_t>(seq) - 1);
-            if (const Status read = ckpt::preadFully(fd_, file_.path, file_.offset + start * width, buf.data(), buf.size()); !read)
-                throw std::runtime_error(read.message());
-            for (int t = 0; t <= seq; ++t) {
-                const std::int64_t id = data::tokenAt(buf.data() + static_cast<std::size_t>(t) * width, file_.width, file_.isSigned);
-                if (id < 0 || id >= vocab_)
-                    throw std::runtime_error(file_.path + ": token id " + std::to_string(id) + " at token " +
-                                             std::to_string(start + static_cast<std::uint64_t>(t)) + " (byte " +
-                                             std::to_string(file_.offset + (start + static_cast<std::uint64_t>(t)) * width) +
-                                             ") is not below the model's vocab_size " + std::to_string(vocab_));
-                p[b * (seq + 1) + t] = id;
-            }
+            const std::uint64_t sample = first + static_cast<std::uint64_t>(b);
+            const std::uint64_t start =
+                begin_ + (windows_ == Windows::Random ? splitmix64(seed_ ^ sample) % (length_ - window)
+                                                      : static_cast<std::uint64_t>((static_cast<unsigned __int128>(sample) * static_cast<unsigned>(seq)) %
+                                                                                   (length_ - static_cast<std::uint64_t>(seq))));
+            readTokens(start, window, p + static_cast<std::ptrdiff_t>(b) * (seq + 1));
         }
         inputs = all.narrow(1, 0, seq).contiguous();
         targets = all.narrow(1, 1, seq).contiguous();
     }
 
 private:
-    int fd_;
-    TokenFile file_;
+    // Tokens [start, start + n) of the stream into `out`, checked against the vocabulary.
+    void readTokens(std::uint64_t start, std::uint64_t n, std::int64_t* out)
+    {
+        auto it = std::upper_bound(parts_.begin(), parts_.end(), start, [](std::uint64_t s, const Part& part) { return s < part.first; });
+        std::size_t i = static_cast<std::size_t>(it - parts_.begin()) - 1;
+        for (std::uint64_t done = 0; done < n; ++i) {
+            const Part& part = parts_[i];
+            const std::uint64_t local = start + done - part.first;
+            const std::uint64_t take = std::min(n - done, part.file.tokens - local);
+            const std::size_t width = static_cast<std::size_t>(part.file.width);
+            buf_.resize(static_cast<std::size_t>(take) * width);
+            if (const Status read = ckpt::preadFully(part.fd, part.file.path, part.file.offset + local * width, buf_.data(), buf_.size()); !read)
+                throw std::runtime_error(read.message());
+            for (std::uint64_t t = 0; t < take; ++t) {
+                const std::int64_t id = data::tokenAt(buf_.data() + static_cast<std::size_t>(t) * width, part.file.width, part.file.isSigned);
+                if (id < 0 || id >= vocab_)
+                    throw std::runtime_error(part.file.path + ": token id " + std::to_string(id) + " at token " + std::to_string(local + t) +
+                                             " (byte " + std::to_string(part.file.offset + (local + t) * width) +
+                                             ") is not below the model's vocab_size " + std::to_string(vocab_));
+                out[done + t] = id;
+            }
+            done += take;
+        }
+    }
+
+    std::vector<Part> parts_;
+    std::uint64_t begin_, length_;
+    Windows windows_;
     std::uint64_t seed_;
     std::int64_t vocab_;
+    std::vector<unsigned char> buf_;
 };
 
-} // namespace
-
-Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, std::int64_t vocab)
+// The tokens of the training file held out for the validation loss: its last
+// `holdout` fraction, rounded down (in double, as the exported script's int(n * holdout)).
+std::uint64_t heldOutTokens(std::uint64_t tokens, double holdout)
 {
-    using Source = std::unique_ptr<DataSource>;
-    if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab));
-    const bool text = t.data.kind == DataConfig::Text;
-    if (text && vocab < 256)
-        return Status::error("text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab));
-    // A text file is bytes; token files are recognised from their headers.
-    TokenFile file{t.data.path, "text", 0, 0, 1, false};
-    if (!text) {
-        Result<TokenFile> opened = data::openTokenFile(t.data.path, t.data.dtype, vocab);
+    return holdout > 0 ? static_cast<std::uint64_t>(static_cast<double>(tokens) * holdout) : 0;
+}
+
+// A data file opened for reading: text as bytes, token files from their headers.
+Result<Part> openDataFile(DataConfig::Kind kind, const std::string& path, DataConfig::TokenDtype dtype, std::int64_t vocab)
+{
+    TokenFile file{path, "text", 0, 0, 1, false};
+    if (kind != DataConfig::Text) {
+        Result<TokenFile> opened = data::openTokenFile(path, dtype, vocab);
         if (!opened) return opened.status();
         file = std::move(opened).value();
     }
@@ -111,13 +148,81 @@ Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, st
         ::close(fd);
         return Status::error("data path " + file.path + " is not a regular file");
     }
-    if (text) file.tokens = static_cast<std::uint64_t>(st.st_size);
-    if (file.tokens < static_cast<std::uint64_t>(t.seqLen) + 2) {
-        ::close(fd);
-        return Status::error("data file " + file.path + " holds " + std::to_string(file.tokens) +
-                             " tokens, fewer than one sequence of " + std::to_string(t.seqLen + 1));
+    if (kind == DataConfig::Text) file.tokens = static_cast<std::uint64_t>(st.st_size);
+    return Part{fd, std::move(file), 0};
+}
+
+std::uint64_t tokensOf(const std::vector<Part>& parts) { return parts.empty() ? 0 : parts.back().first + parts.back().file.tokens; }
+
+void closeAll(const std::vector<Part>& parts)
+{
+    for (const Part& p : parts) ::close(p.fd);
+}
+
+// Every file of a data path (dataFiles()), as one stream.
+Result<std::vector<Part>> openDataFiles(DataConfig::Kind kind, const std::string& path, DataConfig::TokenDtype dtype, std::int64_t vocab)
+{
+    if (kind == DataConfig::Text && vocab < 256)
+        return Status::error("text data is read as bytes and needs vocab_size >= 256, the model has " + std::to_string(vocab));
+    Result<std::vector<std::string>> files = data::dataFiles(path);
+    if (!files) return files.status();
+    std::vector<Part> parts;
+    std::uint64_t first = 0;
+    for (const std::string& f : files.value()) {
+        Result<Part> part = openDataFile(kind, f, dtype, vocab);
+        if (!part) {
+            closeAll(parts);
+            return part.status();
+        }
+        parts.push_back(std::move(part).value());
+        parts.back().first = first;
+        first += parts.back().file.tokens;
     }
-    return Source(std::make_unique<FileData>(fd, std::move(file), t.seed, vocab));
+    return parts;
+}
+
+// A region of `tokens` tokens of `file` must hold one sequence and its target.
+Status checkRegion(const std::string& path, std::uint64_t tokens, int seqLen, const char* what)
+{
+    if (tokens >= static_cast<std::uint64_t>(seqLen) + 2) return {};
+    return Status::error(std::string(what) + "data file " + path + " holds " + std::to_string(tokens) +
+                         " tokens, fewer than one sequence of " + std::to_string(seqLen + 1));
+}
+
+} // namespace
+
+Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, std::int64_t vocab)
+{
+    using Source = std::unique_ptr<DataSource>;
+    if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab, 0));
+    Result<std::vector<Part>> opened = openDataFiles(t.data.kind, t.data.path, t.data.dtype, vocab);
+    if (!opened) return opened.status();
+    std::vector<Part> parts = std::move(opened).value();
+    const std::uint64_t tokens = tokensOf(parts);
+    const std::uint64_t heldOut = t.eval.enabled() && t.eval.path.empty() ? heldOutTokens(tokens, t.eval.holdout) : 0;
+    if (Status fits = checkRegion(t.data.path, tokens - heldOut, t.seqLen, heldOut ? "the training part of " : ""); !fits) {
+        closeAll(parts);
+        return fits;
+    }
+    return Source(std::make_unique<FileData>(std::move(parts), 0, tokens - heldOut, FileData::Windows::Random, t.seed, vocab));
+}
+
+Result<std::unique_ptr<DataSource>> DataSource::openEval(const TrainingConfig& t, std::int64_t vocab)
+{
+    using Source = std::unique_ptr<DataSource>;
+    if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab, kEvalFirstSample));
+    const bool ownFile = !t.eval.path.empty();
+    const std::string& path = ownFile ? t.eval.path : t.data.path;
+    Result<std::vector<Part>> opened = openDataFiles(t.data.kind, path, ownFile ? t.eval.dtype : t.data.dtype, vocab);
+    if (!opened) return opened.status();
+    std::vector<Part> parts = std::move(opened).value();
+    const std::uint64_t tokens = tokensOf(parts);
+    const std::uint64_t heldOut = ownFile ? tokens : heldOutTokens(tokens, t.eval.holdout);
+    if (Status fits = checkRegion(path, heldOut, t.seqLen, ownFile ? "validation " : "the held-out part of "); !fits) {
+        closeAll(parts);
+        return fits;
+    }
+    return Source(std::make_unique<FileData>(std::move(parts), tokens - heldOut, heldOut, FileData::Windows::Consecutive, t.seed, vocab));
 }
 
 } // namespace sb::engine

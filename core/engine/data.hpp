@@ -1,7 +1,13 @@
-// Training data for one rank: synthetic sequences (seeded, learnable), a flat
-// file of uint16 token ids (nanoGPT's train.bin), or raw text read as bytes.
-// Sample g of the run is the same whatever the world size; a rank reads the
-// samples of its own slice of each global batch.
+// Training data for one rank: synthetic sequences (seeded, learnable), a token
+// file (nanoGPT's, llm.c's or Megatron's; core/data/token_file.hpp), or raw text
+// read as bytes. Sample g of the run is the same whatever the world size; a
+// rank reads the samples of its own slice of each global batch.
+//
+// The validation loss's held-out data (training.eval): a file of its own, or
+// the last `holdout` fraction of the training file (training then samples only
+// the part before it), read as consecutive windows, sample i starting i * seq
+// tokens in (wrapping around); synthetic data's held-out stream is the samples
+// from kEvalFirstSample on, which training never reaches.
 #pragma once
 
 #include "plan/plan.hpp"
@@ -21,8 +27,12 @@ public:
     // Samples [first, first + batch): inputs and next-token targets, [batch, seq] int64.
     virtual void read(std::uint64_t first, int batch, int seq, torch::Tensor& inputs, torch::Tensor& targets) = 0;
 
-    // Opens the plan's source, or says why it cannot.
+    // Opens the plan's training source, or says why it cannot.
     static Result<std::unique_ptr<DataSource>> open(const TrainingConfig& training, std::int64_t vocab);
+    // Opens the held-out source of training.eval (which must be enabled).
+    static Result<std::unique_ptr<DataSource>> openEval(const TrainingConfig& training, std::int64_t vocab);
+
+    static constexpr std::uint64_t kEvalFirstSample = 1ull << 62;
 };
 
 } // namespace sb::engine

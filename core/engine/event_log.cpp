@@ -1,5 +1,7 @@
 #include "event_log.hpp"
 
+#include <cmath>
+
 #include "estimate/estimate_report.hpp"
 
 #include <cstdio>
@@ -38,10 +40,12 @@ std::optional<std::string> logLine(const protocol::PlanEvent& e)
 
 std::optional<std::string> logLine(const protocol::Step& e)
 {
-    if (e.step != 1 && e.step != e.steps && e.step % kLogEverySteps != 0) return std::nullopt;
-    return "step " + std::to_string(e.step) + "/" + std::to_string(e.steps) + "  loss " + number("%.5f", e.loss) + "  lr " +
-           number("%.3g", e.lr) + "  grad norm " + number("%.4g", e.gradNorm) + "  " + number("%.1f", e.stepMs) + " ms/step  " +
-           number("%.0f", e.tokensPerS) + " tokens/s  peak " + bytes(e.memPeak);
+    const bool evaluated = !std::isnan(e.evalLoss);
+    if (e.step != 1 && e.step != e.steps && e.step % kLogEverySteps != 0 && !evaluated) return std::nullopt;
+    return "step " + std::to_string(e.step) + "/" + std::to_string(e.steps) + "  loss " + number("%.5f", e.loss) +
+           (evaluated ? "  val loss " + number("%.5f", e.evalLoss) + " (ppl " + number("%.4g", e.evalPerplexity) + ")" : std::string()) +
+           "  lr " + number("%.3g", e.lr) + "  grad norm " + number("%.4g", e.gradNorm) + "  " + number("%.1f", e.stepMs) +
+           " ms/step  " + number("%.0f", e.tokensPerS) + " tokens/s  peak " + bytes(e.memPeak);
 }
 
 std::optional<std::string> logLine(const protocol::CheckpointEvent& e)

@@ -9,33 +9,6 @@ namespace sb::engine {
 
 namespace {
 
-// Checks that every untied parameter has a tensor of its shape and a float
-// dtype, and that every Hugging Face tensor is a parameter.
-Status checkSource(const ModuleTree& tree, const ModelConfig& model, const std::string& path, const hf::WeightSource& source)
-{
-    for (const Param& p : tree.params()) {
-        if (p.tiedTo >= 0) continue;
-        const auto it = source.tensors.find(p.path);
-        if (it == source.tensors.end())
-            return Status::error(path + ": has no tensor for \"" + p.path + "\"" + (source.huggingFace ? " (Hugging Face names mapped)" : ""));
-        const ckpt::SafetensorsEntry& e = it->second.entry;
-        const std::vector<std::int64_t> shape = p.shardedShape();
-        if (e.shape != shape && !(p.shape.empty() && e.shape.empty()))
-            return Status::error(it->second.file + ": tensor \"" + e.name + "\" has another shape than the plan's \"" + p.path + "\"");
-        if (e.dtype != "F32" && e.dtype != "BF16" && e.dtype != "F16")
-            return Status::error(it->second.file + ": tensor \"" + e.name + "\" is " + e.dtype + " (F32, BF16 or F16 expected)");
-    }
-    // A Hugging Face weight the plan's model has no place for (a Qwen2's q/k/v
-    // bias given to a Llama plan) would otherwise be dropped, and the model
-    // trained as another one.
-    if (source.huggingFace)
-        for (const auto& [name, t] : source.tensors)
-            if (tree.findParam(name) < 0)
-                return Status::error(t.file + ": tensor \"" + t.entry.name + "\" has no parameter in the plan's model (arch \"" +
-                                     archName(model.arch) + "\"); is the plan's architecture the checkpoint's?");
-    return {};
-}
-
 // Training from a NaN or an infinity only spreads it (every loss after is
 // NaN): refused when the weights are read, naming the tensor, its file and
 // the first such element.
@@ -72,21 +45,13 @@ Status readTensor(const hf::WeightSource& source, const Param& p, torch::Tensor&
     return {};
 }
 
-Result<hf::WeightSource> open(const ModuleTree& tree, const ModelConfig& model, const std::string& path)
-{
-    Result<hf::WeightSource> source = hf::openWeights(path, model);
-    if (!source) return source;
-    if (Status checked = checkSource(tree, model, path, source.value()); !checked) return checked;
-    return source;
-}
-
 } // namespace
 
 Status importFullModel(FullyShard& fsdp, const ModuleTree& tree, const ModelConfig& model, DeviceMesh& mesh,
                        const std::string& path)
 {
     Result<hf::WeightSource> source = Status::error("rank 0 refused " + path);
-    if (mesh.rank() == 0) source = open(tree, model, path);
+    if (mesh.rank() == 0) source = hf::openWeightsFor(tree, model, path);
     torch::Tensor ok = torch::full({1}, source.ok() ? 1.0f : 0.0f);
     mesh.broadcastWorld(ok, 0);
     if (ok.item<float>() == 0.0f) return mesh.rank() == 0 ? source.status() : Status::error("rank 0 refused " + path);
@@ -123,7 +88,7 @@ Status importFullModel(FullyShard& fsdp, const ModuleTree& tree, const ModelConf
 Status importFullModel(std::vector<torch::Tensor>& params, const ModuleTree& tree, const ModelConfig& model,
                        const std::string& path)
 {
-    Result<hf::WeightSource> source = open(tree, model, path);
+    Result<hf::WeightSource> source = hf::openWeightsFor(tree, model, path);
     if (!source) return source.status();
     torch::NoGradGuard noGrad;
     std::size_t k = 0;

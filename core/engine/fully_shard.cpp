@@ -218,16 +218,23 @@ void FullyShard::finalizeBackward()
     for (int u = static_cast<int>(units_.size()) - 1; u >= 0; --u) postBackward(u);
     if (pendingReduce_ >= 0) exposedMs_ += units_[static_cast<std::size_t>(pendingReduce_)]->finishReduce();
     pendingReduce_ = -1;
-    // Prefetches that no backward used are completed and dropped.
+    endPass();
+    std::fill(postBackwardDone_.begin(), postBackwardDone_.end(), false);
+    inBackward_ = false;
+}
+
+void FullyShard::endForwardOnly() { endPass(); }
+
+void FullyShard::endPass()
+{
+    // Prefetches that nothing used are completed and dropped.
     for (auto& unit : units_) {
         if (unit->gatherPending()) exposedMs_ += unit->finishGather();
         unit->reshard();
     }
     for (auto& unit : units_) unit->endPass();
-    std::fill(postBackwardDone_.begin(), postBackwardDone_.end(), false);
     std::fill(postForwardPos_.begin(), postForwardPos_.end(), -1);
     postForwardOrder_.clear();
-    inBackward_ = false;
 }
 
 } // namespace sb::engine

@@ -49,6 +49,9 @@ public:
     void preBackward(int unit);
     void postBackward(int unit);
     void finalizeBackward();
+    // After a forward without gradients (the validation loss): prefetches
+    // completed, every unit resharded, the next forward starts afresh.
+    void endForwardOnly();
     torch::Tensor runCheckpointed(int unit, const torch::Tensor& x);
     torch::Tensor recompute(int unit, const torch::Tensor& x);
 
@@ -57,6 +60,8 @@ public:
 private:
     void preForward(int unit);
     void prefetchAfter(int unit, bool forward);
+    // The end of a pass: pending prefetches dropped, every unit resharded.
+    void endPass();
 
     TransformerModel& model_;
     DeviceMesh& mesh_;

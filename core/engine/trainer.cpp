@@ -115,11 +115,21 @@ public:
             return code(CoreExit::BadInput);
         }
         data_ = std::move(data).value();
+        if (tc_.eval.enabled()) {
+            Result<std::unique_ptr<DataSource>> held = DataSource::openEval(tc_, plan_.model.vocabSize);
+            if (!held) {
+                events().error(held.error(), "$.training.eval");
+                return code(CoreExit::BadInput);
+            }
+            evalData_ = std::move(held).value();
+        }
         shardModel();
         events().emit(planEvent(lp_, resolved_, mesh_, fsdp_.get()));
-        if (int rc = importInitialWeights(); rc != 0) return rc;
         optimizer_ = makeAdamW(optimParams_, optimIndex_, *lp_.tree, tc_.optimizer);
-        return resume();
+        if (int rc = resume(); rc != 0) return rc;
+        // A resumed checkpoint holds every parameter: initial weights would be
+        // read for nothing (a restart of a run started from them resumes).
+        return resumed_ ? code(CoreExit::Ok) : importInitialWeights();
     }
 
     int run()
@@ -209,6 +219,7 @@ private:
             events().error("refusing to resume: another rank could not load the checkpoint (see its message)", "--resume");
             return code(CoreExit::BadInput);
         }
+        resumed_ = loaded.value();
         return code(CoreExit::Ok);
     }
 
@@ -332,11 +343,47 @@ private:
         synchronizeDevice();
         times.optimizerMs = msSince(to);
         const double stepMs = msSince(t0);
-        emitStep(step, lr, gradNorm, stepMs, times);
+        const double evalLoss = tc_.eval.dueAfter(step + 1, tc_.steps) ? evaluate() : std::nan("");
+        emitStep(step, lr, gradNorm, stepMs, times, evalLoss);
         return true;
     }
 
-    void emitStep(int step, double lr, double gradNorm, double stepMs, const StepTimes& times)
+    // The validation loss: the mean token loss over the fixed held-out set of
+    // eval.batches x micro_batch x the plan's world samples, without gradients.
+    // The samples go out in micro-batches, round robin over the data ranks, as
+    // training's; every rank runs the same number of forwards (a sharded
+    // forward gathers with all of them), one without a micro-batch of its own
+    // on the first samples, its loss not counted.
+    double evaluate()
+    {
+        torch::NoGradGuard noGrad;
+        const std::uint64_t samples = static_cast<std::uint64_t>(tc_.eval.batches) * static_cast<std::uint64_t>(tc_.microBatch) *
+                                      static_cast<std::uint64_t>(plan_.mesh.worldSize());
+        const std::uint64_t chunk = static_cast<std::uint64_t>(batch_);
+        const std::uint64_t chunks = (samples + chunk - 1) / chunk;
+        const std::uint64_t rounds = (chunks + dataRanks_ - 1) / dataRanks_;
+        if (options_.reference) castToUnitDtypes(model_, optimParams_, resolved_);
+        double sum = 0.0;
+        for (std::uint64_t round = 0; round < rounds; ++round) {
+            const std::uint64_t c = round * dataRanks_ + static_cast<std::uint64_t>(dataRank_);
+            const bool counted = c < chunks;
+            const std::uint64_t first = counted ? c * chunk : 0;
+            const int n = static_cast<int>(std::min(chunk, samples - first));
+            torch::Tensor inputs, targets;
+            evalData_->read(first, n, tc_.seqLen, inputs, targets);
+            const torch::Tensor loss = crossEntropyLoss(model_.forward(inputs.to(computeDevice())), targets.to(computeDevice()));
+            if (counted) sum += loss.item<double>() * n;
+        }
+        if (fsdp_) fsdp_->endForwardOnly();
+        if (!options_.reference) {
+            torch::Tensor total = torch::full({1}, sum, torch::kDouble);
+            mesh_.allReduceSumWorld(total);
+            sum = total.item<double>();
+        }
+        return sum / static_cast<double>(samples);
+    }
+
+    void emitStep(int step, double lr, double gradNorm, double stepMs, const StepTimes& times, double evalLoss)
     {
         const MemoryStats mem = deviceMemoryStats();
         runPeak_ = std::max(runPeak_, mem.peak);
@@ -359,6 +406,8 @@ private:
         const std::uint64_t held = deviceBytesHeld();
         f.memReserved = static_cast<std::int64_t>(onCuda() ? held : mem.current);
         f.deviceMemUsed = static_cast<std::int64_t>(held);
+        f.evalLoss = evalLoss;
+        f.evalPerplexity = std::exp(evalLoss);
         events().emit(f);
     }
 
@@ -391,6 +440,7 @@ private:
     const TrainerOptions& options_;
     const ResolvedPlan resolved_;
     std::unique_ptr<DataSource> data_;
+    std::unique_ptr<DataSource> evalData_; // training.eval's held-out samples
     TransformerModel model_;
     std::unique_ptr<FullyShard> fsdp_;
     std::vector<torch::Tensor> optimParams_;
@@ -398,6 +448,7 @@ private:
     std::unique_ptr<FusedAdamW> optimizer_;
     std::unique_ptr<Checkpointer> checkpointer_;
     TrainingPosition position_;
+    bool resumed_ = false; // a checkpoint was loaded
     const int batch_, dataRanks_, dataRank_;
     double lastLoss_ = std::nan("");
     std::uint64_t runPeak_ = 0;

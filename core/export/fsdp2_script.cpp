@@ -67,6 +67,7 @@ std::string exportFsdp2Script(const Plan& plan, const ModuleTree& tree)
     s += "printed is the mean over ranks, as the core reports it. Checkpoints use\n";
     s += "torch.distributed.checkpoint (DCP), and a restarted script resumes from the newest.\n\"\"\"\n";
     s += R"PY(import argparse
+import glob
 import json
 import math
 import os
@@ -147,12 +148,14 @@ from torch.utils.checkpoint import checkpoint
     s += "    \"grad_clip\": " + json::formatNumber(t.gradClip) + ", \"data\": " +
          py(t.data.kind == DataConfig::Synthetic ? "synthetic" : t.data.kind == DataConfig::Tokens ? "tokens" : "text") +
          ", \"data_path\": " + py(t.data.path) + ", \"data_dtype\": " +
-         py(t.data.dtype == DataConfig::TokenDtype::U16 ? "uint16" : t.data.dtype == DataConfig::TokenDtype::U32 ? "uint32" : "auto") +
-         ",\n";
+         py(tokenDtypeName(t.data.dtype)) + ",\n";
+    s += "    \"eval_every\": " + std::to_string(t.eval.every) + ", \"eval_batches\": " + std::to_string(t.eval.batches) +
+         ", \"eval_path\": " + py(t.eval.path) + ", \"eval_dtype\": " + py(tokenDtypeName(t.eval.dtype)) +
+         ", \"eval_holdout\": " + json::formatNumber(t.eval.holdout) + ",\n";
     s += "    \"checkpoint_dir\": " + py(t.checkpoint.dir) + ", \"checkpoint_interval\": " +
          std::to_string(t.checkpoint.interval) + ",\n";
     s += "}\n";
-    s += "MESH = {\"replicate\": " + std::to_string(plan.mesh.replicate) + ", \"device\": " +
+    s += "MESH = {\"world\": " + std::to_string(plan.mesh.worldSize()) + ", \"replicate\": " + std::to_string(plan.mesh.replicate) + ", \"device\": " +
          py(plan.mesh.device == Device::Cuda ? "cuda" : "cpu") + "}\n";
 
     s += kModels;
@@ -264,6 +267,7 @@ def main():
         if rank == 0:
             print(f"resumed from {resume} at step {start}", flush=True)
     data = Batches(rank, world, device, start, next_sample)
+    held_out = HeldOut(device) if TRAIN["eval_batches"] else None
     for step in range(start, TRAIN["steps"]):
         t0 = time.perf_counter()
         for g in optim.param_groups:
@@ -280,9 +284,13 @@ def main():
         optim.zero_grad()
         dist.all_reduce(total)  # the mean over ranks, as the core reports it
         gn = norm.full_tensor().item() if hasattr(norm, "full_tensor") else float(norm)
+        ms = 1000 * (time.perf_counter() - t0)
+        done = step + 1
+        val = ""
+        if held_out and (done == TRAIN["steps"] or (TRAIN["eval_every"] and done % TRAIN["eval_every"] == 0)):
+            val = f" val_loss {evaluate(model, held_out, rank, world):.8f}"
         if rank == 0:
-            print(f"step {step + 1} loss {total.item() / world:.6f} grad_norm {gn:.6f} "
-                  f"{1000 * (time.perf_counter() - t0):.1f} ms", flush=True)
+            print(f"step {done} loss {total.item() / world:.6f} grad_norm {gn:.6f} {ms:.1f} ms{val}", flush=True)
         if ckpt_dir and TRAIN["checkpoint_interval"] and (step + 1) % TRAIN["checkpoint_interval"] == 0:
             save_checkpoint(model, optim, os.path.join(ckpt_dir, f"step-{step + 1:06d}"), step + 1,
                             next_sample + (step + 1 - start) * global_batch(world))

@@ -181,4 +181,29 @@ Result<WeightSource> openWeights(const std::string& path, const ModelConfig& mod
     return out;
 }
 
+Result<WeightSource> openWeightsFor(const ModuleTree& tree, const ModelConfig& model, const std::string& path)
+{
+    Result<WeightSource> opened = openWeights(path, model);
+    if (!opened) return opened;
+    const WeightSource& source = opened.value();
+    for (const Param& p : tree.params()) {
+        if (p.tiedTo >= 0) continue;
+        const auto it = source.tensors.find(p.path);
+        if (it == source.tensors.end())
+            return Status::error(path + ": has no tensor for \"" + p.path + "\"" + (source.huggingFace ? " (Hugging Face names mapped)" : ""));
+        const ckpt::SafetensorsEntry& e = it->second.entry;
+        const std::vector<std::int64_t> shape = p.shardedShape();
+        if (e.shape != shape && !(p.shape.empty() && e.shape.empty()))
+            return Status::error(it->second.file + ": tensor \"" + e.name + "\" has another shape than the plan's \"" + p.path + "\"");
+        if (e.dtype != "F32" && e.dtype != "BF16" && e.dtype != "F16")
+            return Status::error(it->second.file + ": tensor \"" + e.name + "\" is " + e.dtype + " (F32, BF16 or F16 expected)");
+    }
+    if (source.huggingFace)
+        for (const auto& [name, t] : source.tensors)
+            if (tree.findParam(name) < 0)
+                return Status::error(t.file + ": tensor \"" + t.entry.name + "\" has no parameter in the plan's model (arch \"" +
+                                     archName(model.arch) + "\"); is the plan's architecture the checkpoint's?");
+    return opened;
+}
+
 } // namespace sb::hf

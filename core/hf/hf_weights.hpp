@@ -11,6 +11,7 @@
 
 #include "checkpoint/safetensors.hpp"
 #include "plan/model_config.hpp"
+#include "plan/module_tree.hpp"
 #include "util/status.hpp"
 
 #include <map>
@@ -53,5 +54,12 @@ std::int64_t hfRowOfCoreRow(std::int64_t row, std::int64_t rows, int heads);
 
 // Reads the headers (and the index) of `path`. Errors name the file.
 Result<WeightSource> openWeights(const std::string& path, const ModelConfig& model);
+
+// openWeights(), then checks the weights against the plan's model: every
+// untied parameter of `tree` has a tensor of its shape and a float dtype
+// (F32, BF16, F16), and every Hugging Face tensor is a parameter (one the
+// model has no place for would be dropped, and the model trained as
+// another). Headers only: the launcher's pre-flight and the core's import.
+Result<WeightSource> openWeightsFor(const ModuleTree& tree, const ModelConfig& model, const std::string& path);
 
 } // namespace sb::hf

@@ -3,6 +3,8 @@
 #include "resolve.hpp"
 #include "size_bound.hpp"
 
+#include "json/json.hpp"
+
 
 namespace sb {
 
@@ -70,6 +72,11 @@ void Mesh::validate(Problems& ps) const
     if (deviceMemoryBytes == 0) error("device_memory_gib", ProblemCode::MeshMemory);
 }
 
+const char* tokenDtypeName(DataConfig::TokenDtype t)
+{
+    return t == DataConfig::TokenDtype::U16 ? "uint16" : t == DataConfig::TokenDtype::U32 ? "uint32" : "auto";
+}
+
 void TrainingConfig::validate(const ModelConfig& model, Problems& ps) const
 {
     const JsonPath training = JsonPath().key("training");
@@ -100,6 +107,25 @@ void TrainingConfig::validate(const ModelConfig& model, Problems& ps) const
         error(training.key("data").key("path"), ProblemCode::TrainDataPath);
     if (checkpoint.interval > 0 && checkpoint.dir.empty())
         error(training.key("checkpoint").key("dir"), ProblemCode::TrainCheckpointDir);
+    validateEval(training.key("eval"), ps);
+}
+
+void TrainingConfig::validateEval(const JsonPath& at, Problems& ps) const
+{
+    auto error = [&](const JsonPath& where, ProblemCode code, std::vector<ProblemArg> args = {}) {
+        ps.push_back({Severity::Error, where, code, std::move(args)});
+    };
+    if (eval.batches < 0 || eval.batches > EvalConfig::kMaxBatches) error(at.key("batches"), ProblemCode::TrainEvalBatches);
+    if (eval.every < 0) error(at.key("every"), ProblemCode::TrainEvalEvery);
+    if (!eval.enabled()) return;
+    if (eval.holdout != 0 && !(eval.holdout > 0 && eval.holdout <= 0.5))
+        error(at.key("holdout"), ProblemCode::TrainEvalHoldout, {json::formatNumber(eval.holdout)}); // as written: 0.9, not 9.00e-01
+    const bool ownFile = !eval.path.empty(), heldOut = eval.holdout != 0;
+    if (data.kind == DataConfig::Synthetic) {
+        if (ownFile || heldOut) error(at.key(ownFile ? "path" : "holdout"), ProblemCode::TrainEvalSynthetic);
+    } else if (ownFile == heldOut) {
+        error(at, ProblemCode::TrainEvalSource);
+    }
 }
 
 namespace {
@@ -126,6 +152,7 @@ void checkNames(const Plan& plan, Problems& ps)
     }
     const JsonPath training = root.key("training");
     checkPrintable(plan.training.data.path, training.key("data").key("path"), "path", ps);
+    checkPrintable(plan.training.eval.path, training.key("eval").key("path"), "path", ps);
     checkPrintable(plan.training.checkpoint.dir, training.key("checkpoint").key("dir"), "dir", ps);
 }
 

@@ -99,6 +99,28 @@ struct DataConfig {
     TokenDtype dtype = TokenDtype::Auto;
 };
 
+// "auto", "uint16", "uint32": the plan's and the CLI's names.
+const char* tokenDtypeName(DataConfig::TokenDtype t);
+
+// The validation loss: after every `every` steps (0: only after the last
+// step) and after the last, the mean loss over a fixed set of held-out
+// sequences, `batches` batches of micro_batch x the plan's world, sharded
+// across ranks as training is, with no gradient. The same set at any world
+// size. Held out: a file of its own (`path`, same kind as the training data),
+// or the last `holdout` fraction of the training file, which training then
+// never reads; synthetic data has a held-out stream of its own.
+struct EvalConfig {
+    static constexpr int kMaxBatches = 100000;
+    int every = 0;
+    int batches = 0; // 0: no validation loss
+    std::string path;
+    DataConfig::TokenDtype dtype = DataConfig::TokenDtype::Auto;
+    double holdout = 0;
+    bool enabled() const { return batches > 0; }
+    // Whether the validation loss is taken after step `done` (1-based) of `steps`.
+    bool dueAfter(int done, int steps) const { return enabled() && (done == steps || (every > 0 && done % every == 0)); }
+};
+
 struct CheckpointConfig {
     std::string dir;   // empty: no checkpoints
     int interval = 0;  // steps between saves; 0 = only at the end when dir is set
@@ -115,8 +137,12 @@ struct TrainingConfig {
     double gradClip = 1.0; // max global L2 norm; 0 disables clipping
     OptimizerConfig optimizer;
     DataConfig data;
+    EvalConfig eval;
     CheckpointConfig checkpoint;
     void validate(const ModelConfig& model, Problems& problems) const;
+
+private:
+    void validateEval(const JsonPath& at, Problems& problems) const;
 };
 
 struct Plan {

@@ -140,8 +140,17 @@ json::Value planToJson(const Plan& p)
     json::Value data = json::Value::object();
     data.set("kind", dataKindName(t.data.kind));
     if (!t.data.path.empty()) data.set("path", t.data.path);
-    if (t.data.dtype != DataConfig::TokenDtype::Auto) data.set("dtype", t.data.dtype == DataConfig::TokenDtype::U16 ? "uint16" : "uint32");
+    if (t.data.dtype != DataConfig::TokenDtype::Auto) data.set("dtype", tokenDtypeName(t.data.dtype));
     tr.set("data", data);
+    if (t.eval.enabled()) {
+        json::Value ev = json::Value::object();
+        ev.set("every", t.eval.every);
+        ev.set("batches", t.eval.batches);
+        if (!t.eval.path.empty()) ev.set("path", t.eval.path);
+        if (t.eval.dtype != DataConfig::TokenDtype::Auto) ev.set("dtype", tokenDtypeName(t.eval.dtype));
+        if (t.eval.holdout != 0) ev.set("holdout", t.eval.holdout);
+        tr.set("eval", ev);
+    }
     json::Value ck = json::Value::object();
     ck.set("dir", t.checkpoint.dir);
     ck.set("interval", t.checkpoint.interval);
@@ -253,6 +262,15 @@ public:
         }
         out.clear();
         for (const json::Value& s : v->asArray()) out.push_back(s.asString());
+    }
+    void tokenDtype(const std::string& key, DataConfig::TokenDtype& out)
+    {
+        std::string name = "auto";
+        string(key, name);
+        if (name == "auto") out = DataConfig::TokenDtype::Auto;
+        else if (name == "uint16") out = DataConfig::TokenDtype::U16;
+        else if (name == "uint32") out = DataConfig::TokenDtype::U32;
+        else error(at(key), ProblemCode::PlanDataDtype, {name});
     }
     void dtype(const std::string& key, std::optional<DType>& out)
     {
@@ -448,12 +466,16 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
         else if (kind == "text") t.data.kind = DataConfig::Text;
         else d.error(d.at("kind"), ProblemCode::PlanDataKind, {kind});
         d.string("path", t.data.path);
-        std::string dtype = "auto";
-        d.string("dtype", dtype);
-        if (dtype == "auto") t.data.dtype = DataConfig::TokenDtype::Auto;
-        else if (dtype == "uint16") t.data.dtype = DataConfig::TokenDtype::U16;
-        else if (dtype == "uint32") t.data.dtype = DataConfig::TokenDtype::U32;
-        else d.error(d.at("dtype"), ProblemCode::PlanDataDtype, {dtype});
+        d.tokenDtype("dtype", t.data.dtype);
+    }
+    if (const json::Value* ev = f.get("eval")) {
+        Fields e(ev, f.at("eval"), ps);
+        t.eval.batches = 8; // an "eval" object turns the validation loss on
+        e.integer("every", t.eval.every, 0, 1 << 30);
+        e.integer("batches", t.eval.batches, 0, EvalConfig::kMaxBatches);
+        e.string("path", t.eval.path);
+        e.tokenDtype("dtype", t.eval.dtype);
+        e.number("holdout", t.eval.holdout);
     }
     if (const json::Value* cv = f.get("checkpoint")) {
         Fields c(cv, f.at("checkpoint"), ps);

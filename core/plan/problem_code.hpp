@@ -31,6 +31,11 @@
     X(TrainNoDecay, "train.no_decay", "no_decay entries are \"1d\" and \"embeddings\", got \"%1\"") \
     X(TrainMinLr, "train.min_lr", "min_lr_ratio must lie in [0, 1]") \
     X(TrainDataPath, "train.data_path", "a tokens or text data source needs a \"path\"") \
+    X(TrainEvalBatches, "train.eval_batches", "eval batches must lie in [0, 100000]") \
+    X(TrainEvalEvery, "train.eval_every", "eval every must not be negative") \
+    X(TrainEvalHoldout, "train.eval_holdout", "holdout must lie in (0, 0.5], got %1") \
+    X(TrainEvalSource, "train.eval_source", "a validation loss on tokens or text data needs a held-out \"path\" or a \"holdout\" fraction, not both") \
+    X(TrainEvalSynthetic, "train.eval_synthetic", "synthetic data has its own held-out stream: \"path\" and \"holdout\" need tokens or text data") \
     X(TrainCheckpointDir, "train.ckpt_dir", "a checkpoint interval needs a checkpoint \"dir\"") \
     X(PlanVersionUnsupported, "plan.version_unsupported", "unsupported plan version %1") \
     X(PlanEmptyModel, "plan.empty_model", "the model has no parameters") \

@@ -1,5 +1,7 @@
 #include "events.hpp"
 
+#include <cmath>
+
 #include "step_metrics.hpp"
 
 #include <algorithm>
@@ -146,7 +148,7 @@ json::Value Step::toJson() const
     o.set("steps", steps);
     for (const StepMetric& m : stepMetrics()) {
         if (m.integer) o.set(m.name, static_cast<long long>(this->*m.whole));
-        else o.set(m.name, this->*m.real);
+        else if (!std::isnan(this->*m.real)) o.set(m.name, this->*m.real);
     }
     return o;
 }

@@ -8,6 +8,7 @@
 #include "util/status.hpp"
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <string>
@@ -83,6 +84,9 @@ struct Step {
     std::int64_t tokens = 0;
     double tokensPerS = 0, stepMs = 0, forwardMs = 0, backwardMs = 0, optimizerMs = 0, commExposedMs = 0;
     std::int64_t memCurrent = 0, memPeak = 0, memReserved = 0, deviceMemUsed = 0;
+    // The validation loss and its perplexity, on the steps that took it (NaN:
+    // not taken; such a real is left out of the line).
+    double evalLoss = std::numeric_limits<double>::quiet_NaN(), evalPerplexity = std::numeric_limits<double>::quiet_NaN();
     json::Value toJson() const;
     static Step fromJson(const json::Value& o);
 };

@@ -26,7 +26,9 @@
     X(MemCurrent, "mem_current", "bytes", whole, memCurrent) \
     X(MemPeak, "mem_peak", "bytes", whole, memPeak) \
     X(MemReserved, "mem_reserved", "bytes", whole, memReserved) \
-    X(DeviceMemUsed, "device_mem_used", "bytes", whole, deviceMemUsed)
+    X(DeviceMemUsed, "device_mem_used", "bytes", whole, deviceMemUsed) \
+    X(EvalLoss, "eval_loss", "", real, evalLoss) \
+    X(EvalPerplexity, "eval_perplexity", "", real, evalPerplexity)
 
 namespace sb::protocol {
 

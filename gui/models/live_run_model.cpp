@@ -24,6 +24,7 @@ void LiveRunModel::reset(int worldSize, int totalSteps, const std::vector<qint64
     byTime_.clear();
     smoother_.reset(smoother_.weight());
     totalSteps_ = totalSteps;
+    lastEvalLoss_ = std::nan("");
     ranks_.clear();
     for (int r = 0; r < worldSize; ++r) {
         RankMemory m;
@@ -99,7 +100,9 @@ void LiveRunModel::log(const protocol::StepMetrics& s)
     row[UpToBackward] = fwd + bwd;
     row[UpToOptimizer] = fwd + bwd + opt;
     row[UpToComm] = fwd + bwd + opt + comm;
+    row[EvalLoss] = s.evalLoss;
     row[Time] = s.t;
+    if (!std::isnan(s.evalLoss)) lastEvalLoss_ = s.evalLoss;
     table_.append(s.step, row);
     // Seconds since the first step; never backwards (a clock step, a step without a time).
     if (byTime_.isEmpty()) t0_ = std::isfinite(s.t) ? s.t : 0;

@@ -1,5 +1,5 @@
 // What a running training has reported, ready to chart: against the step,
-// the loss (raw and smoothed), tokens/s and the step time with its split
+// the loss (raw and smoothed), the validation loss where taken, tokens/s and the step time with its split
 // into forward, backward, optimizer and exposed communication (rank 0's
 // view: loss and throughput are global, every rank's split is alike); and
 // per rank the latest and the peak memory next to the estimator's
@@ -15,6 +15,7 @@
 #include <QList>
 #include <QObject>
 
+#include <limits>
 #include <vector>
 
 namespace sb::gui {
@@ -35,7 +36,8 @@ public:
         UpToBackward,
         UpToOptimizer,
         UpToComm,
-        Time, // unix seconds when the core printed the step
+        EvalLoss, // NaN on the steps that took none
+        Time,     // unix seconds when the core printed the step
         ColumnCount
     };
     struct RankMemory {
@@ -62,6 +64,8 @@ public:
     int firstStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().front()); }
     int totalSteps() const { return totalSteps_; }
     double lastLoss() const;
+    // The latest validation loss; NaN before the first.
+    double lastEvalLoss() const { return lastEvalLoss_; }
     // Seconds left at the recent pace; NaN while unknown.
     double etaSeconds() const;
     // Smoothing weight in [0, 0.999]; recomputes the smoothed loss.
@@ -85,6 +89,7 @@ private:
     EmaSmoother smoother_;
     QList<RankMemory> ranks_;
     int totalSteps_ = 0;
+    double lastEvalLoss_ = std::numeric_limits<double>::quiet_NaN();
 };
 
 } // namespace sb::gui

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace sb::gui {
@@ -139,7 +140,9 @@ void CompareView::rebuild()
 {
     loss_->removeAll();
     rate_->removeAll();
-    smoothedIds_.clear();
+    lossIds_.clear();
+    rateIds_.clear();
+    evalIds_.clear();
     for (int i = 0; i < runs_.size(); ++i) {
         const ComparedRun& r = runs_[i];
         const SeriesTable* t = align_ == Align::ByStep ? r.byStep.get() : align_ == Align::ByTime ? r.byTime.get() : r.byClock.get();
@@ -158,8 +161,19 @@ void CompareView::rebuild()
             chart->setSeriesInLegend(chart->addLine(t, column, raw), false);
             const int id = chart->addSmoothedLine(t, column, pen);
             chart->setSeriesName(id, label(r));
-            if (chart == loss_) smoothedIds_.push_back(id);
+            (chart == loss_ ? lossIds_ : rateIds_).push_back(id);
         }
+        // Its validation loss where it took one: dashed, with its points.
+        double low = 0, high = 0;
+        int evalId = -1;
+        if (t->valueRange(ComparedRun::EvalLoss, -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), &low, &high)) {
+            QPen eval(color);
+            eval.setWidthF(1.6);
+            eval.setStyle(Qt::DashLine);
+            evalId = loss_->addLine(t, ComparedRun::EvalLoss, eval);
+            loss_->setPointsShown(evalId, true);
+        }
+        evalIds_.push_back(evalId);
     }
     const double origin = align_ == Align::ByClock && !runs_.isEmpty() ? runs_.front().clockOrigin : std::nan("");
     for (SeriesChart* chart : {loss_, rate_}) chart->setClockOrigin(origin);
@@ -189,9 +203,11 @@ void CompareView::retranslateUi()
     loss_->setAxisTitles(x, tr("Loss"));
     rate_->setTitle(tr("Throughput"));
     rate_->setAxisTitles(x, tr("Tokens/s"));
-    for (std::size_t i = 0; i < smoothedIds_.size() && i < static_cast<std::size_t>(runs_.size()); ++i) {
-        loss_->setSeriesName(smoothedIds_[i], label(runs_[static_cast<qsizetype>(i)]));
-        rate_->setSeriesName(smoothedIds_[i], label(runs_[static_cast<qsizetype>(i)]));
+    for (std::size_t i = 0; i < lossIds_.size() && i < static_cast<std::size_t>(runs_.size()); ++i) {
+        const QString name = label(runs_[static_cast<qsizetype>(i)]);
+        loss_->setSeriesName(lossIds_[i], name);
+        rate_->setSeriesName(rateIds_[i], name);
+        if (evalIds_[i] >= 0) loss_->setSeriesName(evalIds_[i], tr("%1 (validation)").arg(name));
     }
     smoothingLabel_->setText(tr("Smoothing"));
     smoothing_->setToolTip(tr("Exponential moving average of each run's loss and throughput, as TensorBoard smooths: 0 is none"));

@@ -52,7 +52,8 @@ private:
     QLabel* alignLabel_;
     QLabel* smoothingLabel_;
     QSlider* smoothing_;
-    std::vector<int> smoothedIds_; // per run, in loss_ and rate_ alike
+    // Per run: its smoothed line in loss_ and in rate_, its validation loss line in loss_.
+    std::vector<int> lossIds_, rateIds_, evalIds_;
     QLabel* diffTitle_;
     SeriesChart* loss_;
     SeriesChart* rate_;

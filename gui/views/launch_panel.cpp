@@ -8,6 +8,8 @@
 
 #include <QCheckBox>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -28,7 +30,8 @@ using app::HostCatalog;
 using app::RunSettings;
 
 LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidget* parent)
-    : QWidget(parent), target_(new TargetChooser(catalog)), name_(new QLineEdit), restarts_(new QSpinBox),
+    : QWidget(parent), target_(new TargetChooser(catalog)), name_(new QLineEdit), restarts_(new QSpinBox), initFrom_(new QLineEdit),
+      chooseWeights_(new QPushButton), initFromLabel_(new QLabel),
       check_(new QPushButton), launch_(new QPushButton), stop_(new QPushButton), detachBox_(new QCheckBox), detach_(new QPushButton), progress_(new QProgressBar),
       checks_(new QTableView), message_(new QLabel), subject_(new QLabel), whereLabel_(new QLabel), nameLabel_(new QLabel),
       restartsLabel_(new QLabel)
@@ -36,6 +39,9 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     setObjectName(QStringLiteral("launchPanel"));
     name_->setObjectName(QStringLiteral("runName"));
     restarts_->setObjectName(QStringLiteral("maxRestarts"));
+    initFrom_->setObjectName(QStringLiteral("initFrom"));
+    chooseWeights_->setObjectName(QStringLiteral("chooseWeights"));
+    connect(chooseWeights_, &QPushButton::clicked, this, &LaunchPanel::chooseWeights);
     check_->setObjectName(QStringLiteral("checkButton"));
     launch_->setObjectName(QStringLiteral("launchButton"));
     stop_->setObjectName(QStringLiteral("stopButton"));
@@ -77,6 +83,10 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     form->addRow(whereLabel_, target_);
     form->addRow(nameLabel_, name_);
     form->addRow(restartsLabel_, restarts_);
+    auto* weightsRow = new QHBoxLayout;
+    weightsRow->addWidget(initFrom_, 1);
+    weightsRow->addWidget(chooseWeights_);
+    form->addRow(initFromLabel_, weightsRow);
     form->addRow(QString(), detachBox_);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(check_);
@@ -114,6 +124,8 @@ void LaunchPanel::setState(State state)
     target_->setEnabled(idle);
     name_->setEnabled(idle);
     restarts_->setEnabled(idle);
+    initFrom_->setEnabled(idle);
+    chooseWeights_->setEnabled(idle);
     detachBox_->setEnabled(idle);
     stop_->setEnabled(state == State::Checking || state == State::Running || state == State::Stopping);
     if (idle) following_ = false;
@@ -148,6 +160,17 @@ void LaunchPanel::setSubject(const QString& text)
     subject_->setVisible(!text.isEmpty());
 }
 
+void LaunchPanel::chooseWeights()
+{
+    // A Hugging Face folder is given by its model.safetensors or its index (the core reads the folder either way).
+    const QString path = QFileDialog::getOpenFileName(this, tr("Start from weights"), initFrom_->text(),
+                                                      tr("Weights (*.safetensors *.safetensors.index.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    const QFileInfo file(path);
+    const bool hfFolder = file.fileName() == QLatin1String("model.safetensors") || file.fileName().endsWith(QLatin1String(".index.json"));
+    initFrom_->setText(hfFolder ? file.absolutePath() : file.absoluteFilePath());
+}
+
 void LaunchPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
@@ -160,6 +183,11 @@ void LaunchPanel::retranslateUi()
     nameLabel_->setText(tr("Name"));
     restartsLabel_->setText(tr("Restarts"));
     name_->setPlaceholderText(tr("optional, to find the run again"));
+    initFromLabel_->setText(tr("Start from weights"));
+    initFrom_->setPlaceholderText(tr("none: the plan's random initialisation"));
+    initFrom_->setToolTip(tr("A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. "
+                             "Checked against the plan before launch where this machine can read it; a restart that resumes a checkpoint does not read them"));
+    chooseWeights_->setText(tr("Choose…"));
     restarts_->setToolTip(tr("How often a failed run is started again, from its latest complete checkpoint (as torchrun's --max-restarts)"));
     check_->setText(tr("Check"));
     check_->setToolTip(tr("Run the pre-flight checks without launching"));

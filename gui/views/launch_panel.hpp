@@ -35,6 +35,8 @@ public:
     TargetChooser* targetChooser() const { return target_; }
     QLineEdit* nameEdit() const { return name_; }
     QSpinBox* restartsBox() const { return restarts_; }
+    // "Start from weights": a .safetensors file or a Hugging Face model folder ("" = the plan's initialisation).
+    QLineEdit* initFromEdit() const { return initFrom_; }
     QPushButton* checkButton() const { return check_; }
     QPushButton* launchButton() const { return launch_; }
     QPushButton* stopButton() const { return stop_; }
@@ -64,10 +66,14 @@ protected:
 
 private:
     void retranslateUi();
+    void chooseWeights();
 
     TargetChooser* target_;
     QLineEdit* name_;
     QSpinBox* restarts_;
+    QLineEdit* initFrom_;
+    QPushButton* chooseWeights_;
+    QLabel* initFromLabel_;
     QPushButton* check_;
     QPushButton* launch_;
     QPushButton* stop_;

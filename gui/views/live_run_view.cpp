@@ -161,7 +161,7 @@ void LiveRunView::setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, q
         addLines();
         loss_->setCsvProvider([live] {
             return tableCsv(live->table(), {{"loss", LiveRunModel::Loss}, {"loss_smoothed", LiveRunModel::LossSmoothed},
-                                            {"t", LiveRunModel::Time}});
+                                            {"eval_loss", LiveRunModel::EvalLoss}, {"t", LiveRunModel::Time}});
         });
         rate_->setCsvProvider([live] { return tableCsv(live->table(), {{"tokens_per_s", LiveRunModel::TokensPerS}}); });
         time_->setCsvProvider([live] {
@@ -231,6 +231,7 @@ void LiveRunView::updateStatus()
         if (live_->totalSteps() > 0) parts << tr("step %1 of %2").arg(live_->lastStep()).arg(live_->totalSteps());
         else parts << tr("step %1").arg(live_->lastStep());
         if (!std::isnan(live_->lastLoss())) parts << tr("loss %1").arg(lossText(live_->lastLoss()));
+        if (!std::isnan(live_->lastEvalLoss())) parts << tr("validation loss %1").arg(lossText(live_->lastEvalLoss()));
         const double eta = live_->etaSeconds();
         if (!store::isFinal(status_) && !std::isnan(eta)) parts << tr("ETA %1").arg(durationText(eta));
     }
@@ -256,6 +257,7 @@ void LiveRunView::addLines()
     faint.setAlpha(70);
     loss_->addLine(t, LiveRunModel::Loss, pen(faint, 1.0));
     loss_->addLine(t, LiveRunModel::LossSmoothed, pen(blue, 2.0));
+    loss_->setPointsShown(loss_->addLine(t, LiveRunModel::EvalLoss, pen(QColor(0xd9, 0x6c, 0x00), 2.0)), true); // where taken
     const QColor green(0x2e, 0x8b, 0x3e);
     QColor faintGreen = green;
     faintGreen.setAlpha(70);
@@ -311,9 +313,10 @@ void LiveRunView::retranslateUi()
     rate_->setAxisTitles(x, tr("Tokens/s"));
     time_->setTitle(tr("Step time (rank 0)"));
     time_->setAxisTitles(x, tr("ms"));
-    if (loss_->seriesCount() == 2) {
+    if (loss_->seriesCount() == 3) {
         loss_->setSeriesName(0, tr("Loss (raw)"));
         loss_->setSeriesName(1, tr("Loss (smoothed)"));
+        loss_->setSeriesName(2, tr("Validation loss"));
     }
     if (rate_->seriesCount() == 2) {
         rate_->setSeriesName(0, tr("Tokens/s (all ranks, raw)"));

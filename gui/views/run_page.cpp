@@ -143,6 +143,7 @@ QString RunPage::detailsText() const
     if (r.startedAt > 0 && r.endedAt > r.startedAt) parts << tr("ran %1").arg(durationText(r.endedAt - r.startedAt));
     if (r.maxRestarts > 0) parts << tr("restarts %1 of %2").arg(r.restarts).arg(r.maxRestarts);
     if (r.parentRun >= 0) parts << tr("resumed from run %1").arg(r.parentRun);
+    if (!r.initFrom.isEmpty()) parts << tr("started from the weights %1").arg(r.initFrom);
     for (const store::RankSummary& s : stored.ranks)
         if (s.rank == 0 && !std::isnan(s.meanTokensPerS)) parts << tr("mean %1").arg(rateText(s.meanTokensPerS));
     if (r.malformedLines > 0) parts << tr("%1 unreadable lines from the ranks").arg(r.malformedLines);

@@ -120,6 +120,11 @@ int SeriesChart::addLine(const SeriesTable* table, int column, const QPen& pen)
     return static_cast<int>(series_.size()) - 1;
 }
 
+void SeriesChart::setPointsShown(int id, bool shown)
+{
+    if (QLineSeries* line = series_[static_cast<std::size_t>(id)].line) line->setPointsVisible(shown);
+}
+
 int SeriesChart::addSmoothedLine(const SeriesTable* table, int column, const QPen& pen)
 {
     const int id = addLine(nullptr, 0, pen);

@@ -52,6 +52,8 @@ public:
     int addBand(const app::SeriesTable* table, int upper, int lower, const QColor& color);
     void setSeriesName(int id, const QString& name);
     void setSeriesVisible(int id, bool visible);
+    // Draws a line's points as dots too (a sparse column, such as the validation loss).
+    void setPointsShown(int id, bool shown);
     void removeAll();
     int seriesCount() const { return static_cast<int>(series_.size()); }
     void setAxisTitles(const QString& x, const QString& y);

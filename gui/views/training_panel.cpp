@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 
 #include <cmath>
@@ -28,7 +29,7 @@ namespace sb::gui {
 
 namespace {
 
-enum Section { Batch, Optimizer, Data, Checkpoints, SectionCount };
+enum Section { Batch, Optimizer, Data, Validation, Checkpoints, SectionCount };
 
 // One number of the training settings: where it is in the plan, its range,
 // and how it is read from and written to the plan.
@@ -58,6 +59,9 @@ const NumberSpec kNumbers[] = {
     {"optimizer.min_lr_ratio", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Min. LR ratio"), Optimizer, NumberField::Real, 0, 1, SB_FIELD(optimizer.minLrRatio)},
     {"grad_clip", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Gradient clipping"), Optimizer, NumberField::Real, 0, 1e9, SB_FIELD(gradClip)},
     {"seed", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Seed"), Optimizer, NumberField::Integer, 0, 9007199254740992.0, SB_FIELD(seed)},
+    {"eval.batches", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Validation batches"), Validation, NumberField::Integer, 0, EvalConfig::kMaxBatches, SB_FIELD(eval.batches)},
+    {"eval.every", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Evaluate every"), Validation, NumberField::Integer, 0, kSteps, SB_FIELD(eval.every)},
+    {"eval.holdout", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Held-out fraction"), Validation, NumberField::Real, 0, 0.5, SB_FIELD(eval.holdout)},
     {"checkpoint.interval", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Checkpoint every"), Checkpoints, NumberField::Integer, 0, kSteps, SB_FIELD(checkpoint.interval)},
     {"checkpoint.keep", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Checkpoints kept"), Checkpoints, NumberField::Integer, 1, 1 << 20, SB_FIELD(checkpoint.keep)},
 };
@@ -102,7 +106,7 @@ void showText(QLineEdit* edit, const PlanDocument& doc, const JsonPath& path, co
 TrainingPanel::TrainingPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
       schedule_(new QComboBox), dataKind_(new QComboBox), dataPath_(new QLineEdit), browse_(new QPushButton),
-      dataInfo_(new QLabel), checkpointDir_(new QLineEdit), async_(new QCheckBox), info_(new QLabel),
+      dataInfo_(new QLabel), evalPath_(new QLineEdit), checkpointDir_(new QLineEdit), async_(new QCheckBox), info_(new QLabel),
       probe_(new FileProbe(this))
 {
     setObjectName(QStringLiteral("trainingPanel"));
@@ -171,6 +175,10 @@ void TrainingPanel::build()
     dataInfo_->setWordWrap(true);
     form_->addRow(dataInfo_);
     section();
+    addNumbers(Validation);
+    evalPath_->setObjectName(QStringLiteral("eval_path"));
+    form_->addRow(new QLabel, evalPath_);
+    section();
     checkpointDir_->setObjectName(QStringLiteral("checkpoint_dir"));
     form_->addRow(new QLabel, checkpointDir_);
     addNumbers(Checkpoints);
@@ -183,6 +191,9 @@ void TrainingPanel::build()
     connect(dataKind_, &QComboBox::activated, this, [this, training] { otherEdited(training.key("data").key("kind")); });
     connect(dataPath_, &QLineEdit::editingFinished, this, [this, training] {
         if (dataPath_->isModified()) otherEdited(training.key("data").key("path"));
+    });
+    connect(evalPath_, &QLineEdit::editingFinished, this, [this, training] {
+        if (evalPath_->isModified()) otherEdited(training.key("eval").key("path"));
     });
     connect(checkpointDir_, &QLineEdit::editingFinished, this, [this, training] {
         if (checkpointDir_->isModified()) otherEdited(training.key("checkpoint").key("dir"));
@@ -200,7 +211,7 @@ void TrainingPanel::changeEvent(QEvent* event)
 void TrainingPanel::retranslateUi()
 {
     const char* titles[SectionCount] = {QT_TR_NOOP("Batch"), QT_TR_NOOP("Optimizer (AdamW)"), QT_TR_NOOP("Data"),
-                                        QT_TR_NOOP("Checkpoints")};
+                                        QT_TR_NOOP("Validation loss"), QT_TR_NOOP("Checkpoints")};
     for (int s = 0; s < SectionCount; ++s) sections_[static_cast<std::size_t>(s)]->setText(tr(titles[s]));
     for (int i = 0; i < kNumberCount; ++i) captions_[static_cast<std::size_t>(i)]->setText(tr(kNumbers[i].caption));
     auto captionOf = [this](QWidget* field) { return qobject_cast<QLabel*>(form_->labelForField(field)); };
@@ -213,7 +224,18 @@ void TrainingPanel::retranslateUi()
     dataKind_->setItemText(2, tr("text file (bytes)"));
     browse_->setText(tr("Choose…"));
     dataPath_->setPlaceholderText(tr("no file"));
-    dataPath_->setToolTip(tr("A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file; relative to the plan file"));
+    dataPath_->setToolTip(tr("A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file, "
+                             "or a pattern such as train_*.bin for several; relative to the plan file"));
+    numberField(QStringLiteral("eval.batches"))->setSpecialValue(0, tr("off"));
+    numberField(QStringLiteral("eval.batches"))->setToolTip(
+        tr("Held-out batches of micro-batch x world sequences, the same at every world size; 0 takes no validation loss"));
+    numberField(QStringLiteral("eval.every"))->setSpecialValue(0, tr("only at the end"));
+    numberField(QStringLiteral("eval.every"))->setSuffix(tr(" steps"));
+    numberField(QStringLiteral("eval.holdout"))->setSpecialValue(0, tr("none: a validation file"));
+    numberField(QStringLiteral("eval.holdout"))->setToolTip(tr("The last fraction of the training file, which training then never reads"));
+    captionOf(evalPath_)->setText(tr("Validation file"));
+    evalPath_->setPlaceholderText(tr("none: a held-out fraction"));
+    evalPath_->setToolTip(tr("A token or text file of the training data's kind, in any of its formats; relative to the plan file"));
     captionOf(checkpointDir_)->setText(tr("Checkpoint folder"));
     checkpointDir_->setPlaceholderText(tr("no checkpoints"));
     checkpointDir_->setToolTip(tr("Where runs save sharded checkpoints (step-NNNNNN folders); relative to the plan file"));
@@ -242,6 +264,7 @@ void TrainingPanel::refresh()
     showText(dataPath_, *document_, training.key("data").key("path"), t.data.path);
     dataPath_->setEnabled(t.data.kind != DataConfig::Synthetic || !t.data.path.empty());
     browse_->setEnabled(t.data.kind != DataConfig::Synthetic);
+    showText(evalPath_, *document_, training.key("eval").key("path"), t.eval.path);
     showText(checkpointDir_, *document_, training.key("checkpoint").key("dir"), t.checkpoint.dir);
     {
         const QSignalBlocker block(async_);
@@ -259,8 +282,10 @@ void TrainingPanel::otherEdited(const JsonPath& path)
     t.optimizer.schedule = schedule_->currentData().toString().toStdString();
     const int kind = dataKind_->currentIndex();
     if (kind >= 0 && kind < 3) t.data.kind = static_cast<DataConfig::Kind>(kind);
-    if (!document_->keptAt(JsonPath().key("training").key("data").key("path")) || path.keyAt(2) == "path")
+    if (!document_->keptAt(JsonPath().key("training").key("data").key("path")) || (path.keyAt(1) == "data" && path.keyAt(2) == "path"))
         t.data.path = dataPath_->text().trimmed().toStdString();
+    if (!document_->keptAt(JsonPath().key("training").key("eval").key("path")) || (path.keyAt(1) == "eval" && path.keyAt(2) == "path"))
+        t.eval.path = evalPath_->text().trimmed().toStdString();
     if (!document_->keptAt(JsonPath().key("training").key("checkpoint").key("dir")) || path.keyAt(2) == "dir")
         t.checkpoint.dir = checkpointDir_->text().trimmed().toStdString();
     t.checkpoint.async = async_->isChecked();
@@ -296,6 +321,8 @@ void TrainingPanel::showDataFile(const FileFacts* facts)
     bool bad = false;
     if (t.data.kind == DataConfig::Synthetic) {
         text = tr("Arithmetic token sequences, generated on every rank: no file needed.");
+    } else if (path.contains(QRegularExpression(QStringLiteral("[*?\\[]")))) {
+        text = tr("A pattern: the files it matches where the run trains are read as one stream, in name order.");
     } else if (path.isEmpty()) {
         // no file named: the plan's problems say so
     } else if (!facts || facts->path != path) {
@@ -359,6 +386,7 @@ bool TrainingPanel::focusField(const QString& field)
                       : field.startsWith(u"checkpoint.async") ? static_cast<QWidget*>(async_)
                       : field.startsWith(u"optimizer.schedule") ? static_cast<QWidget*>(schedule_)
                       : field == u"data.path"                  ? static_cast<QWidget*>(dataPath_)
+                      : field == u"eval.path" || field == u"eval" ? static_cast<QWidget*>(evalPath_)
                       : field.startsWith(u"data")              ? static_cast<QWidget*>(dataKind_)
                                                                : nullptr;
     if (!target) target = numberField(field);

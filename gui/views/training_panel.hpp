@@ -40,6 +40,7 @@ public:
     QComboBox* scheduleBox() const { return schedule_; }
     QComboBox* dataKindBox() const { return dataKind_; }
     QLineEdit* dataPathEdit() const { return dataPath_; }
+    QLineEdit* evalPathEdit() const { return evalPath_; }
     QLabel* dataInfo() const { return dataInfo_; }
     QCheckBox* asyncBox() const { return async_; }
     FileProbe* dataFileProbe() const { return probe_; }
@@ -71,6 +72,7 @@ private:
     QLineEdit* dataPath_;
     QPushButton* browse_;
     QLabel* dataInfo_;
+    QLineEdit* evalPath_;
     QLineEdit* checkpointDir_;
     QCheckBox* async_;
     QLabel* info_;

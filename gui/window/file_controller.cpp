@@ -8,6 +8,8 @@
 #include "settings/setting.hpp"
 
 #include "export/fsdp2_script.hpp"
+#include "hf/hf_config.hpp"
+#include "hf/hf_weights.hpp"
 #include "plan/plan_json.hpp"
 
 #include <QDir>
@@ -160,6 +162,39 @@ bool FileController::saveTo(const QString& path)
     document_->markSaved();
     recent_->add(path);
     Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::newPlanFromHf()
+{
+    if (!maybeSave()) return false;
+    const QString dir = QFileDialog::getExistingDirectory(window_, tr("New plan from a Hugging Face model folder"), kLastDirectory.value());
+    if (dir.isEmpty()) return false;
+    kLastDirectory.setValue(QFileInfo(dir).absolutePath());
+    return newPlanFromHfFolder(dir);
+}
+
+bool FileController::newPlanFromHfFolder(const QString& dir)
+{
+    const QString title = tr("New plan from a Hugging Face model folder");
+    const Result<ModelConfig> model = hf::modelFromConfig(QFile::encodeName(dir).toStdString());
+    if (!model) return report(title, QString::fromStdString(model.status().message()));
+    Plan plan = defaultPlan(model.value());
+    plan.name = QFileInfo(QDir::cleanPath(dir)).fileName().toStdString();
+    const LoadedPlan loaded = validateLoaded(PlanReadResult{plan, {}});
+    // The weights beside config.json, when there: their names and shapes are the model's exact sizes.
+    QString weights;
+    if (loaded.tree) {
+        const Result<hf::WeightSource> found = hf::openWeightsFor(*loaded.tree, plan.model, QFile::encodeName(dir).toStdString());
+        if (found) weights = QFileInfo(dir).absoluteFilePath();
+        else if (QDir(dir).entryList({QStringLiteral("*.safetensors")}, QDir::Files).size() > 0)
+            return report(title, tr("The weights in %1 do not match its config.json: %2")
+                                     .arg(QDir::toNativeSeparators(dir), QString::fromStdString(found.status().message())));
+    }
+    document_->reset(plan);
+    if (!weights.isEmpty()) Q_EMIT weightsFolderOpened(weights);
+    Q_EMIT statusMessage(weights.isEmpty() ? tr("New plan for %1 (no weights in the folder)").arg(QDir::toNativeSeparators(dir))
+                                           : tr("New plan for %1; the launch starts from its weights").arg(QDir::toNativeSeparators(dir)));
     return true;
 }
 

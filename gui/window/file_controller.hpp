@@ -35,6 +35,11 @@ public:
     bool saveTo(const QString& path);
     bool importModuleTree();
     bool importModuleTreeFile(const QString& path);
+    // A new plan for the model of a Hugging Face folder (its config.json; the
+    // weights' headers, when there, checked against it); what the core does
+    // not compute is refused naming the field.
+    bool newPlanFromHf();
+    bool newPlanFromHfFolder(const QString& dir);
     bool exportScript();
     bool exportScriptTo(const QString& path);
     bool exportChartsPng();
@@ -44,6 +49,8 @@ public:
 Q_SIGNALS:
     void errorOccurred(const QString& title, const QString& text);
     void statusMessage(const QString& text);
+    // A plan was made from a model folder that holds its weights: the launch may start from them.
+    void weightsFolderOpened(const QString& dir);
 
 private:
     QString askOpenPath(const QString& title, const QString& filter);

@@ -39,6 +39,7 @@ void MainActions::create(QMainWindow* w, QUndoStack* undoStack)
     save = action(w, "actionSave", QKeySequence::Save, QStyle::SP_DialogSaveButton);
     saveAs = action(w, "actionSaveAs", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     importTree = action(w, "actionImportTree", QKeySequence(Qt::CTRL | Qt::Key_I));
+    newFromHf = action(w, "actionNewFromHf");
     exportScript = action(w, "actionExportScript", QKeySequence(Qt::CTRL | Qt::Key_E));
     exportPng = action(w, "actionExportPng");
     exportSvg = action(w, "actionExportSvg");
@@ -70,7 +71,7 @@ void MainActions::create(QMainWindow* w, QUndoStack* undoStack)
 
     QMenuBar* bar = w->menuBar();
     file = bar->addMenu(QString());
-    file->addActions({newPlan, open});
+    file->addActions({newPlan, newFromHf, open});
     recent = file->addMenu(QString());
     file->addActions({save, saveAs});
     file->addSeparator();
@@ -110,6 +111,7 @@ void MainActions::retranslate(QUndoStack* undoStack)
     save->setText(MainActionsText::tr("&Save"));
     saveAs->setText(MainActionsText::tr("Save &as…"));
     importTree->setText(MainActionsText::tr("&Import module tree…"));
+    newFromHf->setText(MainActionsText::tr("New plan from a &Hugging Face model folder…"));
     exportScript->setText(MainActionsText::tr("PyTorch FSDP2 &script…"));
     exportPng->setText(MainActionsText::tr("Charts as &PNG…"));
     exportSvg->setText(MainActionsText::tr("Charts as S&VG…"));

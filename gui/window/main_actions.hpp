@@ -19,6 +19,7 @@ struct MainActions {
     QAction* save = nullptr;
     QAction* saveAs = nullptr;
     QAction* importTree = nullptr;
+    QAction* newFromHf = nullptr;
     QAction* exportScript = nullptr;
     QAction* exportPng = nullptr;
     QAction* exportSvg = nullptr;

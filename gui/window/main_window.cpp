@@ -15,6 +15,7 @@
 #include "models/problems_model.hpp"
 #include "settings/setting.hpp"
 #include "views/file_banner.hpp"
+#include "views/launch_panel.hpp"
 #include "views/memory_view.hpp"
 #include "views/mesh_panel.hpp"
 #include "views/model_panel.hpp"
@@ -30,6 +31,7 @@
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScreen>
@@ -145,6 +147,8 @@ void MainWindow::connectActions()
     connect(a.save, &QAction::triggered, files_, &FileController::save);
     connect(a.saveAs, &QAction::triggered, files_, &FileController::saveAs);
     connect(a.importTree, &QAction::triggered, files_, &FileController::importModuleTree);
+    connect(a.newFromHf, &QAction::triggered, files_, &FileController::newPlanFromHf);
+    connect(files_, &FileController::weightsFolderOpened, this, [this](const QString& dir) { areas_->launchPanel()->initFromEdit()->setText(dir); });
     connect(a.exportScript, &QAction::triggered, files_, &FileController::exportScript);
     connect(a.exportPng, &QAction::triggered, files_, &FileController::exportChartsPng);
     connect(a.exportSvg, &QAction::triggered, files_, &FileController::exportChartsSvg);

@@ -136,6 +136,7 @@ LaunchRequest RunAreas::planRequest() const
     if (!document_->filePath().isEmpty()) r.planDir = QFileInfo(document_->filePath()).absolutePath();
     r.target = launchPanel_->targetChooser()->target();
     r.maxRestarts = launchPanel_->restartsBox()->value();
+    r.initFrom = launchPanel_->initFromEdit()->text().trimmed();
     r.detach = launchPanel_->detachBox()->isChecked();
     return r;
 }

@@ -36,7 +36,8 @@ constexpr int kCheckpointsFailed = 3; // trained to the end, but checkpoints fai
 
 const char* kRunUsage =
     "shardbench-cli run PLAN.json [--local | --slurm | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
-    "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--parent-run ID] [--ignore-memory-estimate]\n"
+    "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--init-from WEIGHTS] [--parent-run ID]\n"
+    "       [--ignore-memory-estimate]\n"
     "       [--core PATH] [--workdir DIR] [--env NAME=VALUE ...] [--master-addr ADDR] [--master-port N]\n"
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S] [--connect-tries N]\n"
@@ -63,7 +64,7 @@ int targetError(std::ostream& err, const TargetError& why)
 std::set<std::string> runValuedOptions()
 {
     std::set<std::string> valued = targetValuedOptions();
-    valued.insert({"--db", "--name", "--max-restarts", "--resume", "--env", "--master-addr", "--master-port", "--stop-grace",
+    valued.insert({"--db", "--name", "--max-restarts", "--resume", "--init-from", "--env", "--master-addr", "--master-port", "--stop-grace",
                    "--parent-run", "--run-root", "--supervise", "--head-ssh-config"});
     return valued;
 }
@@ -92,6 +93,10 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     c.parentRun = a.integer("--parent-run", -1, 1, 1ll << 62);
     if (!a.ok()) return usageError(err, q(a.error()));
     if (auto v = a.value("--resume")) c.resumeFrom = q(*v);
+    // Weights to start from: a .safetensors file or a Hugging Face model folder,
+    // where the core runs (on this machine and Slurm's shared file system
+    // relative to here; over SSH as the cluster has it, relative to the remote working folder).
+    if (auto v = a.value("--init-from")) c.initFrom = launch::hereCore(c.target) ? QFileInfo(q(*v)).absoluteFilePath() : q(*v);
     if (auto v = a.value("--master-addr")) c.masterAddr = q(*v);
     for (const std::string& kv : a.values("--env")) {
         const auto eq = kv.find('=');

@@ -82,6 +82,7 @@ QJsonObject runJson(const store::RunRow& r)
     o[QStringLiteral("failing_host")] = r.failingHost.isEmpty() ? QJsonValue() : QJsonValue(r.failingHost);
     o[QStringLiteral("parent_run")] = r.parentRun < 0 ? QJsonValue() : QJsonValue(r.parentRun);
     o[QStringLiteral("resumed_from")] = r.resumedFrom.isEmpty() ? QJsonValue() : QJsonValue(r.resumedFrom);
+    o[QStringLiteral("init_from")] = r.initFrom.isEmpty() ? QJsonValue() : QJsonValue(r.initFrom);
     o[QStringLiteral("max_restarts")] = r.maxRestarts;
     o[QStringLiteral("restarts")] = r.restarts;
     o[QStringLiteral("steps_done")] = r.stepsDone < 0 ? QJsonValue() : QJsonValue(r.stepsDone);
@@ -246,6 +247,7 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     line("restarts", QStringLiteral("%1 of %2").arg(run->restarts).arg(run->maxRestarts));
     if (run->parentRun >= 0) line("parent run", QString::number(run->parentRun));
     if (!run->resumedFrom.isEmpty()) line("resumed from", run->resumedFrom);
+    if (!run->initFrom.isEmpty()) line("init from", run->initFrom);
     if (run->malformedLines > 0) line("skipped", QStringLiteral("%1 malformed event lines").arg(run->malformedLines));
     if (!ranks.isEmpty()) {
         out << "  ranks:\n";
@@ -306,7 +308,8 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
         const char* col = store::metricInfo(*metric).column;
         out << (a.has("--csv") ? "rank,step," : "rank\tstep\t") << col << "\n";
         for (qsizetype i = 0; i < series.size(); ++i)
-            out << series.ranks[i] << (a.has("--csv") ? "," : "\t") << series.steps[i] << (a.has("--csv") ? "," : "\t")
+            if (!std::isnan(series.values[i])) // a step that did not report it (the validation loss between evaluations)
+                out << series.ranks[i] << (a.has("--csv") ? "," : "\t") << series.steps[i] << (a.has("--csv") ? "," : "\t")
                 << s(a.has("--csv") ? csvNumber(series.values[i]) : number(series.values[i], 8)) << "\n";
         return reader->lastError().isEmpty() ? 0 : 1;
     }
@@ -327,7 +330,7 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
     }
     // A readable table: one line per step and rank.
     out << s(pad(QStringLiteral("ATT"), 4) + pad(QStringLiteral("RANK"), 5) + pad(QStringLiteral("STEP"), 7) +
-             pad(QStringLiteral("LOSS"), 11) + pad(QStringLiteral("LR"), 11) + pad(QStringLiteral("GRAD"), 9) +
+             pad(QStringLiteral("LOSS"), 11) + pad(QStringLiteral("VAL LOSS"), 11) + pad(QStringLiteral("LR"), 11) + pad(QStringLiteral("GRAD"), 9) +
              pad(QStringLiteral("TOK/S"), 9) + pad(QStringLiteral("STEP MS"), 9) + pad(QStringLiteral("COMM MS"), 9) +
              pad(QStringLiteral("MEM"), 11) + QStringLiteral("PEAK"))
         << "\n";
@@ -335,7 +338,7 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
         const protocol::StepMetrics& m = row.m;
         auto ms = [](double v) { return std::isnan(v) ? QStringLiteral("-") : QString::number(v, 'f', 1); };
         out << s(pad(QString::number(m.attempt), 4) + pad(QString::number(m.rank), 5) + pad(QString::number(m.step), 7) +
-                 pad(number(m.loss, 6), 11) + pad(number(m.lr, 4), 11) + pad(number(m.gradNorm, 4), 9) +
+                 pad(number(m.loss, 6), 11) + pad(number(m.evalLoss, 6), 11) + pad(number(m.lr, 4), 11) + pad(number(m.gradNorm, 4), 9) +
                  pad(humanRate(m.tokensPerS), 9) + pad(ms(m.stepMs), 9) + pad(ms(m.commExposedMs), 9) +
                  pad(humanBytes(m.memCurrent), 11) + humanBytes(m.memPeak))
             << "\n";

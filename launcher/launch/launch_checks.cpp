@@ -2,6 +2,9 @@
 
 #include "bounded_output.hpp"
 
+#include "hf/hf_weights.hpp"
+#include "plan/plan_json.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -137,6 +140,15 @@ std::optional<RunConfigProblem> checkpointFolderProblem(const QString& dir, quin
     return std::nullopt;
 }
 
+std::optional<QString> initialWeightsProblem(const PreparedLaunch& l)
+{
+    const LoadedPlan plan = validateLoaded(planFromString(l.planJson.toStdString()));
+    if (!plan.tree) return QStringLiteral("the plan has no model to check them against");
+    const Result<hf::WeightSource> weights = hf::openWeightsFor(*plan.tree, plan.plan.model, l.config.initFrom.toStdString());
+    if (weights) return std::nullopt;
+    return QString::fromStdString(weights.status().message());
+}
+
 LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOptions& options, const MachineFacts& m,
                                     const CoreBuild& core)
 {
@@ -158,6 +170,11 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
         r.errors.push_back({RunConfigCode::TooManyRanks, {here, m.cores, kMaxRanksPerCore}});
     else if (here > 0 && !l.cuda && m.cores > 0 && here > m.cores)
         r.warnings.push_back({RunConfigCode::RanksShareCores, {here, m.cores}});
+
+    // The initial weights, where this machine sees the files the core will read:
+    // their names, shapes and dtypes against the plan's model (headers only).
+    if (hereCore(l.config.target) && !l.config.initFrom.isEmpty())
+        if (std::optional<QString> why = initialWeightsProblem(l)) r.errors.push_back({RunConfigCode::InitFromWeights, {textArg(*why)}});
 
     // Last, and only when everything else passed: it creates the folder.
     const LocalTarget* local = std::get_if<LocalTarget>(&l.config.target);

@@ -74,6 +74,10 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& launch, const LaunchCh
 // created when missing, a file is written and removed, and its file system has room.
 std::optional<RunConfigProblem> checkpointFolderProblem(const QString& dir, quint64 bytes);
 
+// Why the run's initial weights (RunConfig::initFrom) cannot start the plan's
+// model, if they cannot: openWeightsFor()'s message (core/hf/hf_weights.hpp).
+std::optional<QString> initialWeightsProblem(const PreparedLaunch& launch);
+
 // Local ranks beyond this many per core are refused on a CPU plan.
 inline constexpr int kMaxRanksPerCore = 4;
 

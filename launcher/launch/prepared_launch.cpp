@@ -160,6 +160,9 @@ QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPa
 {
     QByteArrayList args = {"--plan", planPath.toUtf8(), "--run-id", launch.uid.toUtf8()};
     if (!attempt.resumeDir.isEmpty()) args << QByteArray("--resume") << attempt.resumeDir.toUtf8();
+    // Every attempt: one that resumes a checkpoint does not read them (the
+    // core), and a detached run's supervisor passes these arguments as they are.
+    if (!launch.config.initFrom.isEmpty()) args << QByteArray("--init-from") << launch.config.initFrom.toUtf8();
     return args;
 }
 

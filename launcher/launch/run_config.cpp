@@ -57,6 +57,8 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
     if (c.name.size() > 200) e.push_back({C::NameTooLong, {}});
     noNul(c.name, C::NameNul);
     noNul(c.resumeFrom, C::ResumeNul);
+    noNul(c.initFrom, C::InitFromNul);
+    if (c.initFrom.startsWith(QLatin1Char('-'))) e.push_back({C::InitFromDash, {}});
     if (!c.masterAddr.isEmpty())
         if (hostNameProblem(c.masterAddr)) e.push_back({C::MasterAddr, {textArg(printable(c.masterAddr.left(80)))}});
     for (auto it = c.extraEnv.begin(); it != c.extraEnv.end(); ++it) {

@@ -19,6 +19,10 @@ struct RunConfig {
     int masterPort = 0;                   // 0: a free port per attempt (slurm: the core's 15000 + job id % 15000)
     QString masterAddr;                   // "": 127.0.0.1 locally, else the first host's (node's) address
     QString resumeFrom;                   // the first attempt resumes from this checkpoint
+    // Weights every rank starts from (a .safetensors file or a Hugging Face
+    // model folder; on the cluster for SSH and Slurm runs): passed to every
+    // attempt, and read only by one that resumes no checkpoint.
+    QString initFrom;
     qint64 parentRun = -1;                // the run this one continues, if any
     int stopGraceMs = 2000;               // SIGTERM, then SIGKILL after this
     int stopDeadlineMs = 5000;            // every rank is stopped (or given up on) by then

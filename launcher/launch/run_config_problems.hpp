@@ -24,6 +24,9 @@
     X(NameTooLong, "run.name_too_long", "the run name is longer than 200 characters") \
     X(NameNul, "run.name_nul", "the run name contains a NUL character") \
     X(ResumeNul, "run.resume_nul", "the resume folder contains a NUL character") \
+    X(InitFromNul, "run.init_from_nul", "the initial weights path contains a NUL character") \
+    X(InitFromDash, "run.init_from_dash", "the initial weights path must not start with '-'") \
+    X(InitFromWeights, "run.init_from_weights", "the initial weights cannot start this plan's model: %1") \
     X(MasterAddr, "run.master_addr", \
       "--master-addr \"%1\" is not a host name or address (letters, digits, '.', '-', '_'; an IPv6 address in brackets)") \
     X(EnvName, "run.env_name", "\"%1\" is not a valid environment variable name") \

@@ -29,6 +29,7 @@ store::NewRun newRunRecord(const PreparedLaunch& l)
     run.maxRestarts = l.config.maxRestarts;
     if (l.config.parentRun >= 0) run.parentRun = l.config.parentRun;
     run.resumedFrom = l.config.resumeFrom;
+    run.initFrom = l.config.initFrom;
     run.createdAt = now();
     run.launcherHost = QSysInfo::machineHostName();
     run.launcherPid = QCoreApplication::applicationPid();

@@ -34,6 +34,7 @@ struct StepMetrics {
     qint64 tokens = -1;
     double tokensPerS = 0, stepMs = 0, forwardMs = 0, backwardMs = 0, optimizerMs = 0, commExposedMs = 0;
     qint64 memCurrent = -1, memPeak = -1, memReserved = -1, deviceMemUsed = -1;
+    double evalLoss = std::numeric_limits<double>::quiet_NaN(), evalPerplexity = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct CheckpointReport {

@@ -35,6 +35,7 @@ struct RunRow {
     QString failingHost;
     qint64 parentRun = -1;
     QString resumedFrom;
+    QString initFrom; // the weights it started from (--init-from), "" for none
     int maxRestarts = 0;
     int restarts = 0;
     int stepsDone = -1;

@@ -181,6 +181,13 @@ ALTER TABLE run_attempts ADD COLUMN reason_args TEXT;
 ALTER TABLE runs ADD COLUMN tags_json TEXT;
 ALTER TABLE runs ADD COLUMN notes TEXT;
 )sql",
+    // 6 -> 7: the validation loss and its perplexity, on the steps that took
+    // it; the weights a run starts from (--init-from), when not a checkpoint.
+    R"sql(
+ALTER TABLE step_metrics ADD COLUMN eval_loss REAL;
+ALTER TABLE step_metrics ADD COLUMN eval_perplexity REAL;
+ALTER TABLE runs ADD COLUMN init_from TEXT;
+)sql",
 };
 
 constexpr int kMigrationCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -27,6 +27,7 @@ struct NewRun {
     int maxRestarts = 0;
     std::optional<qint64> parentRun;
     QString resumedFrom;    // checkpoint directory the first attempt resumes from
+    QString initFrom;       // weights every rank starts from when it resumes no checkpoint (--init-from)
     double createdAt = 0;
     QString launcherHost;   // the machine and process supervising the run
     qint64 launcherPid = -1;

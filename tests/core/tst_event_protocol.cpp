@@ -8,6 +8,7 @@
 
 #include <QtTest/QtTest>
 
+#include <cmath>
 #include <set>
 
 using namespace sb;
@@ -99,7 +100,23 @@ private Q_SLOTS:
         }
         QVERIFY(!names.count("step") && !names.count("steps"));
         QCOMPARE(findStepMetric("no_such_metric"), nullptr);
-        QCOMPARE(Step().toJson().size(), stepMetrics().size() + 2);
+        // A default step took no validation loss: its two metrics are left out.
+        QCOMPARE(Step().toJson().size(), stepMetrics().size() + 2 - 2);
+    }
+
+    // The validation loss is on the line only on the steps that took it.
+    void evalLossOnlyWhereTaken()
+    {
+        Step s;
+        s.step = 3;
+        s.loss = 2.5;
+        QVERIFY(!s.toJson().find("eval_loss") && !s.toJson().find("eval_perplexity"));
+        QVERIFY(std::isnan(Step::fromJson(s.toJson()).evalLoss));
+        s.evalLoss = 2.25;
+        s.evalPerplexity = std::exp(2.25);
+        const Step back = Step::fromJson(s.toJson());
+        QCOMPARE(back.evalLoss, 2.25);
+        QCOMPARE(back.evalPerplexity, std::exp(2.25));
     }
 
     void checkpointErrorDoneRoundTrip()

@@ -74,6 +74,11 @@ void comparePlans(const Plan& a, const Plan& b)
     QCOMPARE(s.data.kind, t.data.kind);
     QCOMPARE(q(s.data.path), q(t.data.path));
     QCOMPARE(s.data.dtype, t.data.dtype);
+    QCOMPARE(s.eval.every, t.eval.every);
+    QCOMPARE(s.eval.batches, t.eval.batches);
+    QCOMPARE(q(s.eval.path), q(t.eval.path));
+    QCOMPARE(s.eval.dtype, t.eval.dtype);
+    QCOMPARE(s.eval.holdout, t.eval.holdout);
     QCOMPARE(q(s.checkpoint.dir), q(t.checkpoint.dir));
     QCOMPARE(s.checkpoint.interval, t.checkpoint.interval);
     QCOMPARE(s.checkpoint.keep, t.checkpoint.keep);
@@ -139,6 +144,7 @@ Plan everythingSet()
     t.gradClip = 0.0;
     t.optimizer = {3.0000000000000004e-4, 0.85, 0.999, 1e-12, 0.0, 250, "cosine", 0.03, {"1d", "embeddings"}};
     t.data = {DataConfig::Tokens, "/data/owt/train \"\u4e2d\".bin", DataConfig::TokenDtype::U32};
+    t.eval = {250, 12, "/data/owt/val \"\u4e2d\".bin", DataConfig::TokenDtype::U16, 0};
     t.checkpoint = {"/ckpt/run 1", 100, 7, false};
     return p;
 }
@@ -174,6 +180,24 @@ private Q_SLOTS:
 
     // A preset's own value set back to the default is written, so that
     // reading does not restore the preset's (Qwen3's head_dim 128, eps 1e-6).
+    // A held-out fraction in place of a file; an absent "eval" is no validation loss.
+    void heldOutFraction()
+    {
+        Plan p = everythingSet();
+        p.training.eval = {0, 3, "", DataConfig::TokenDtype::Auto, 0.0125};
+        QVERIFY(validateLoaded(PlanReadResult{p, {}}).ok());
+        roundTrip(p);
+        p.training.eval = {};
+        roundTrip(p);
+        QVERIFY(!planToJson(p).find("training")->find("eval"));
+        // "eval": {} turns it on with 8 batches, after the last step only.
+        const PlanReadResult on = planFromString(R"({"format": "shardbench-plan", "version": 1, "model": {"preset": "transformer"},
+            "training": {"eval": {}}})");
+        QCOMPARE(on.plan.training.eval.batches, 8);
+        QCOMPARE(on.plan.training.eval.every, 0);
+        QVERIFY(on.plan.training.eval.dueAfter(20, 20) && !on.plan.training.eval.dueAfter(10, 20));
+    }
+
     void presetValuesResetToDefaults()
     {
         ModelConfig m = *presetConfig("qwen3-0.6b");

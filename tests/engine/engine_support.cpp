@@ -59,6 +59,15 @@ sb::Plan smallPlan(const char* preset, int world, int steps)
     return p;
 }
 
+QByteArray littleEndian(std::uint64_t v, int bytes)
+{
+    QByteArray out;
+    for (int i = 0; i < bytes; ++i) out.append(static_cast<char>((v >> (8 * i)) & 0xff));
+    return out;
+}
+
+bool representativeRowsOnly() { return qEnvironmentVariable("SB_ORACLE_ROWS") == QLatin1String("representative"); }
+
 QString writePlan(const QTemporaryDir& dir, const QString& name, const sb::Plan& plan)
 {
     const QString path = dir.filePath(name);

@@ -29,6 +29,21 @@ struct Tensors {
 // Parses a .safetensors file by the specification (F32 tensors only).
 Tensors readSafetensors(const QString& path);
 
+// The rows that run the Python oracle (the exported script under real FSDP2,
+// transformers) are each run once per build of the core. The LibTorch 2.x
+// build's suites (scripts/build-torch2.sh sets SB_ORACLE_ROWS=representative)
+// run a representative subset of them: the main build runs every row.
+bool representativeRowsOnly();
+// QTest::newRow(name), or nothing when only representative rows are run and
+// this one is not (the data that follows is then not streamed).
+#define SB_ORACLE_ROW(representative, name) \
+    if (!(representative) && representativeRowsOnly()) { \
+    } else \
+        QTest::newRow(name)
+
+// `v` in `bytes` little-endian bytes (token files' ids and headers).
+QByteArray littleEndian(std::uint64_t v, int bytes);
+
 std::vector<double> losses(const RankResult& rank);
 double maxRelativeDifference(const std::vector<double>& a, const std::vector<double>& b);
 double maxAbsoluteDifference(const Tensors& a, const Tensors& b, QString* where = nullptr);

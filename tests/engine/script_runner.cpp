@@ -50,11 +50,13 @@ ScriptRun runScript(const QString& script, int world, const QString& log, const 
 
 std::vector<StepLine> scriptSteps(const QString& out)
 {
-    static const QRegularExpression line(QStringLiteral("^step \\d+ loss (\\S+) grad_norm (\\S+)"), QRegularExpression::MultilineOption);
+    static const QRegularExpression line(QStringLiteral("^step \\d+ loss (\\S+) grad_norm (\\S+)(?:[^\\n]* val_loss (\\S+))?"),
+                                         QRegularExpression::MultilineOption);
     std::vector<StepLine> steps;
     for (auto it = line.globalMatch(out); it.hasNext();) {
         const auto m = it.next();
-        steps.push_back({m.captured(1).toDouble(), m.captured(2).toDouble()});
+        steps.push_back({m.captured(1).toDouble(), m.captured(2).toDouble(),
+                         m.hasCaptured(3) ? m.captured(3).toDouble() : std::nan("")});
     }
     return steps;
 }
@@ -63,7 +65,8 @@ std::vector<StepLine> coreSteps(const RankResult& rank)
 {
     std::vector<StepLine> out;
     for (const QJsonObject& e : rank.ofType(QStringLiteral("step")))
-        out.push_back({e.value(QStringLiteral("loss")).toDouble(), e.value(QStringLiteral("grad_norm")).toDouble()});
+        out.push_back({e.value(QStringLiteral("loss")).toDouble(), e.value(QStringLiteral("grad_norm")).toDouble(),
+                       e.value(QStringLiteral("eval_loss")).toDouble(std::nan(""))});
     return out;
 }
 

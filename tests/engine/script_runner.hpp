@@ -3,6 +3,8 @@
 // losses both print.
 #pragma once
 
+#include <cmath>
+
 #include "local_runner.hpp"
 
 #include "plan/plan.hpp"
@@ -19,6 +21,7 @@ QString sourcePath(const QString& relative); // under SB_SOURCE_DIR
 
 struct StepLine {
     double loss = 0, gradNorm = 0;
+    double evalLoss = std::nan(""); // the validation loss, on the steps that took it
 };
 
 struct ScriptRun {
@@ -34,7 +37,7 @@ QString exportScript(const QTemporaryDir& dir, const sb::Plan& plan, const QStri
 // the spy logging to `log` around the real FSDP2, or the script alone when `log` is empty.
 ScriptRun runScript(const QString& script, int world, const QString& log, const QStringList& args = {},
                     const QString& interpreter = python());
-// The "step N loss L grad_norm G" lines of the script's output.
+// The "step N loss L grad_norm G ... [val_loss V]" lines of the script's output.
 std::vector<StepLine> scriptSteps(const QString& out);
 std::vector<StepLine> coreSteps(const RankResult& rank);
 // Largest relative difference of the losses and of the gradient norms (infinite when the counts differ).

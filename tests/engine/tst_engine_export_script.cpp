@@ -66,21 +66,21 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("world");
         QTest::addColumn<QString>("model");
-        QTest::newRow("llama, 2 ranks, grad accumulation") << 2 << QStringLiteral("llama3-8b");
-        QTest::newRow("tutorial, 3 ranks, uneven rows") << 3 << QStringLiteral("transformer");
-        QTest::newRow("llama, 1 rank") << 1 << QStringLiteral("llama3-8b");
-        QTest::newRow("gpt-2, 2 ranks, grad accumulation") << 2 << QStringLiteral("gpt2-124m");
-        QTest::newRow("llama, RoPE theta 10000 (Llama 2), 2 ranks") << 2 << QStringLiteral("llama-theta-10000");
-        QTest::newRow("llama, no weight decay on 1-D and embeddings, 2 ranks") << 2 << QStringLiteral("llama-no-decay");
-        QTest::newRow("llama, 4 ranks") << 4 << QStringLiteral("llama3-8b");
-        QTest::newRow("llama, HSDP 2 x 2") << 4 << QStringLiteral("llama-hsdp");
-        QTest::newRow("llama, reshard_after_forward 2, 4 ranks") << 4 << QStringLiteral("llama-reshard-2");
-        QTest::newRow("llama, activation checkpointing, 2 ranks") << 2 << QStringLiteral("llama-ac");
-        QTest::newRow("llama, CPUOffloadPolicy, 2 ranks") << 2 << QStringLiteral("llama-offload");
-        QTest::newRow("llama 3.2: RoPE scaling, tied embeddings, 2 ranks") << 2 << QStringLiteral("llama-3.2");
-        QTest::newRow("mistral, 2 ranks") << 2 << QStringLiteral("mistral-7b");
-        QTest::newRow("qwen2.5: q/k/v biases, tied embeddings, eps 1e-6, 2 ranks") << 2 << QStringLiteral("qwen2.5-0.5b");
-        QTest::newRow("qwen3: q/k norms, head_dim 32 (not 64 / 4), 3 ranks") << 3 << QStringLiteral("qwen3-0.6b");
+        SB_ORACLE_ROW(true, "llama, 2 ranks, grad accumulation") << 2 << QStringLiteral("llama3-8b");
+        SB_ORACLE_ROW(false, "tutorial, 3 ranks, uneven rows") << 3 << QStringLiteral("transformer");
+        SB_ORACLE_ROW(false, "llama, 1 rank") << 1 << QStringLiteral("llama3-8b");
+        SB_ORACLE_ROW(true, "gpt-2, 2 ranks, grad accumulation") << 2 << QStringLiteral("gpt2-124m");
+        SB_ORACLE_ROW(false, "llama, RoPE theta 10000 (Llama 2), 2 ranks") << 2 << QStringLiteral("llama-theta-10000");
+        SB_ORACLE_ROW(false, "llama, no weight decay on 1-D and embeddings, 2 ranks") << 2 << QStringLiteral("llama-no-decay");
+        SB_ORACLE_ROW(false, "llama, 4 ranks") << 4 << QStringLiteral("llama3-8b");
+        SB_ORACLE_ROW(true, "llama, HSDP 2 x 2") << 4 << QStringLiteral("llama-hsdp");
+        SB_ORACLE_ROW(false, "llama, reshard_after_forward 2, 4 ranks") << 4 << QStringLiteral("llama-reshard-2");
+        SB_ORACLE_ROW(false, "llama, activation checkpointing, 2 ranks") << 2 << QStringLiteral("llama-ac");
+        SB_ORACLE_ROW(true, "llama, CPUOffloadPolicy, 2 ranks") << 2 << QStringLiteral("llama-offload");
+        SB_ORACLE_ROW(false, "llama 3.2: RoPE scaling, tied embeddings, 2 ranks") << 2 << QStringLiteral("llama-3.2");
+        SB_ORACLE_ROW(false, "mistral, 2 ranks") << 2 << QStringLiteral("mistral-7b");
+        SB_ORACLE_ROW(false, "qwen2.5: q/k/v biases, tied embeddings, eps 1e-6, 2 ranks") << 2 << QStringLiteral("qwen2.5-0.5b");
+        SB_ORACLE_ROW(true, "qwen3: q/k norms, head_dim 32 (not 64 / 4), 3 ranks") << 3 << QStringLiteral("qwen3-0.6b");
     }
 
     void matchesTheCore()
@@ -157,10 +157,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("world");
         QTest::addColumn<int>("accum");
         QTest::addColumn<QString>("model");
-        QTest::newRow("llama, W=1, 4 micro-batches") << 1 << 4 << QStringLiteral("llama3-8b");
-        QTest::newRow("llama, W=2, 2 micro-batches") << 2 << 2 << QStringLiteral("llama3-8b");
-        QTest::newRow("tutorial, W=2, 2 micro-batches") << 2 << 2 << QStringLiteral("transformer");
-        QTest::newRow("gpt-2, W=2, 2 micro-batches") << 2 << 2 << QStringLiteral("gpt2-124m");
+        SB_ORACLE_ROW(false, "llama, W=1, 4 micro-batches") << 1 << 4 << QStringLiteral("llama3-8b");
+        SB_ORACLE_ROW(true, "llama, W=2, 2 micro-batches") << 2 << 2 << QStringLiteral("llama3-8b");
+        SB_ORACLE_ROW(false, "tutorial, W=2, 2 micro-batches") << 2 << 2 << QStringLiteral("transformer");
+        SB_ORACLE_ROW(false, "gpt-2, W=2, 2 micro-batches") << 2 << 2 << QStringLiteral("gpt2-124m");
     }
 
     void bf16MatchesPyTorch()

@@ -200,8 +200,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("preset");
         QTest::addColumn<int>("world");
-        QTest::newRow("llama, 2 ranks") << QStringLiteral("llama3-8b") << 2;
-        QTest::newRow("gpt2, 2 ranks") << QStringLiteral("gpt2-124m") << 2;
+        SB_ORACLE_ROW(true, "llama, 2 ranks") << QStringLiteral("llama3-8b") << 2;
+        SB_ORACLE_ROW(false, "gpt2, 2 ranks") << QStringLiteral("gpt2-124m") << 2;
     }
 
     void sameLossesInBothLayouts()
@@ -232,8 +232,8 @@ private Q_SLOTS:
     void exportsToHf_data()
     {
         QTest::addColumn<QString>("preset");
-        QTest::newRow("llama") << QStringLiteral("llama3-8b");
-        QTest::newRow("gpt2") << QStringLiteral("gpt2-124m");
+        SB_ORACLE_ROW(true, "llama") << QStringLiteral("llama3-8b");
+        SB_ORACLE_ROW(false, "gpt2") << QStringLiteral("gpt2-124m");
     }
 
     void exportsToHf()
@@ -291,8 +291,8 @@ private Q_SLOTS:
     void transformersGivesTheCoresLoss_data()
     {
         QTest::addColumn<QString>("preset");
-        QTest::newRow("llama") << QStringLiteral("llama3-8b");
-        QTest::newRow("gpt2") << QStringLiteral("gpt2-124m");
+        SB_ORACLE_ROW(true, "llama") << QStringLiteral("llama3-8b");
+        SB_ORACLE_ROW(false, "gpt2") << QStringLiteral("gpt2-124m");
     }
 
     // transformers loads what to_hf.py writes from the core's weights (one file
@@ -378,10 +378,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("family");
         QTest::addColumn<QString>("arch");
-        QTest::newRow("llama 3.2: RoPE scaling, tied") << QStringLiteral("llama3.2") << QStringLiteral("llama");
-        QTest::newRow("mistral") << QStringLiteral("mistral") << QStringLiteral("mistral");
-        QTest::newRow("qwen2: q/k/v biases, tied, eps 1e-6") << QStringLiteral("qwen2") << QStringLiteral("qwen2");
-        QTest::newRow("qwen3: q/k norms, head_dim 32") << QStringLiteral("qwen3") << QStringLiteral("qwen3");
+        SB_ORACLE_ROW(true, "llama 3.2: RoPE scaling, tied") << QStringLiteral("llama3.2") << QStringLiteral("llama");
+        SB_ORACLE_ROW(false, "mistral") << QStringLiteral("mistral") << QStringLiteral("mistral");
+        SB_ORACLE_ROW(false, "qwen2: q/k/v biases, tied, eps 1e-6") << QStringLiteral("qwen2") << QStringLiteral("qwen2");
+        SB_ORACLE_ROW(true, "qwen3: q/k norms, head_dim 32") << QStringLiteral("qwen3") << QStringLiteral("qwen3");
     }
 
     // The oracle for each family: a tiny random model written by transformers

@@ -21,12 +21,7 @@ namespace {
 
 constexpr std::int64_t kVocab = 70000; // Llama-3-like: needs 32-bit ids
 
-QByteArray le(std::uint64_t v, int bytes)
-{
-    QByteArray out;
-    for (int i = 0; i < bytes; ++i) out.append(static_cast<char>((v >> (8 * i)) & 0xff));
-    return out;
-}
+QByteArray le(std::uint64_t v, int bytes) { return littleEndian(v, bytes); }
 
 QByteArray tokenBytes(const std::vector<std::uint32_t>& ids, int width)
 {
@@ -189,6 +184,55 @@ private Q_SLOTS:
             // vocabulary's logits between two implementations stays near 1e-5.
             QVERIFY2(diff < 1e-4, qPrintable(QStringLiteral("%1: relative difference %2").arg(QLatin1String(file)).arg(diff)));
         }
+    }
+
+    // A glob pattern, as llm.c's loaders take "fineweb_train_*.bin": the files
+    // it matches, in name order, are one stream, each in its own format (llm.c,
+    // Megatron pairs, headerless), windows running from one file into the
+    // next (30 files of 100 tokens: nearly every window of 17 crosses one).
+    // The same losses as the whole stream in one file, in the core and in the
+    // exported script; a pattern that matches nothing is refused.
+    void aGlobReadsItsFilesAsOneStream()
+    {
+        const std::vector<std::uint32_t> ids = randomIds(3000, kVocab, 20261129); // plain32.bin's
+        QVERIFY(QDir(tmp_.path()).mkpath(QStringLiteral("shards")));
+        for (int f = 0; f < 30; ++f) {
+            const std::vector<std::uint32_t> part(ids.begin() + f * 100, ids.begin() + (f + 1) * 100);
+            const QString stem = path(QStringLiteral("shards/train_%1").arg(f, 3, 10, QLatin1Char('0')));
+            if (f % 3 == 0) QVERIFY(write(stem + QStringLiteral(".bin"), llmcFile(part, 2)));
+            if (f % 3 == 1) {
+                QVERIFY(write(stem + QStringLiteral(".bin"), tokenBytes(part, 4)));
+                QVERIFY(write(stem + QStringLiteral(".idx"), megatronIndex(part.size(), 2, 4, 4)));
+            }
+            if (f % 3 == 2) QVERIFY(write(stem + QStringLiteral(".bin"), llmcFile(part, 2)));
+        }
+        QVERIFY(write(path(QStringLiteral("shards/notes.txt")), "not matched"));
+        const QString pattern = path(QStringLiteral("shards/train_*"));
+        const sb::Result<std::vector<std::string>> files = sb::data::dataFiles(pattern.toStdString());
+        QVERIFY(files);
+        QCOMPARE(files.value().size(), std::size_t(30)); // each Megatron pair once
+        QVERIFY(QString::fromStdString(files.value()[1]).endsWith(QStringLiteral("train_001.bin")));
+
+        const RunResult whole = core(plan(path(QStringLiteral("plain32.bin")), 2), QStringLiteral("glob-whole"));
+        const RunResult glob = core(plan(pattern, 2), QStringLiteral("glob"));
+        QVERIFY2(whole.ok() && glob.ok(), qPrintable(whole.describe() + glob.describe()));
+        QCOMPARE(maxRelativeDifference(losses(glob.ranks[0]), losses(whole.ranks[0])), 0.0);
+
+        const RunResult none = core(plan(path(QStringLiteral("shards/val_*.bin")), 1), QStringLiteral("glob-none"));
+        QCOMPARE(none.ranks[0].exitCode, 2);
+        QVERIFY2(none.ranks[0].stdErr.contains(QStringLiteral("no file matches the data pattern")), qPrintable(none.ranks[0].stdErr));
+
+        if (!haveTorch2()) {
+            if (qEnvironmentVariableIsSet("CI")) QFAIL("SB_PYTHON lacks PyTorch 2.x (scripts/install-deps.sh)");
+            QSKIP("SB_PYTHON lacks PyTorch 2.x");
+        }
+        const sb::Plan p = plan(pattern, 2);
+        const QString script = exportScript(tmp_, p, QStringLiteral("script-glob"));
+        QVERIFY(!script.isEmpty());
+        const ScriptRun py = runScript(script, 2, QString());
+        QVERIFY2(py.exitCode == 0, qPrintable(py.describe()));
+        const double diff = worstDifference(py.steps, coreSteps(glob.ranks[0]));
+        QVERIFY2(diff < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(diff)));
     }
 
     // A token id the model has no row for: refused naming the file, the token

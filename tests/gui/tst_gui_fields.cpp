@@ -326,6 +326,31 @@ void TestFields::everyTrainingSettingHasAField()
     QTest::keyClick(clip, Qt::Key_Return);
     QCOMPARE(doc->plan().training.gradClip, 0.0);
     QVERIFY(!clip->isInvalid());
+    // The validation loss: on synthetic data its batches and period alone;
+    // on a token file a held-out fraction or a validation file, and the
+    // plan's problem when neither is given shows at the section.
+    type(t->numberField(QStringLiteral("eval.batches")), QStringLiteral("4"));
+    type(t->numberField(QStringLiteral("eval.every")), QStringLiteral("50"));
+    QCOMPARE(doc->plan().training.eval.batches, 4);
+    QCOMPARE(doc->plan().training.eval.every, 50);
+    QVERIFY(doc->plan().training.eval.enabled());
+    t->dataKindBox()->setCurrentIndex(t->dataKindBox()->findData(QStringLiteral("tokens")));
+    Q_EMIT t->dataKindBox()->activated(t->dataKindBox()->currentIndex());
+    type(t->dataPathEdit(), QStringLiteral("train.bin"));
+    QVERIFY(t->evalPathEdit()->isEnabled());
+    bool sourceProblem = false;
+    for (const Problem& p : doc->problems()) sourceProblem = sourceProblem || p.codeName() == "train.eval_source";
+    QVERIFY(sourceProblem);
+    type(t->numberField(QStringLiteral("eval.holdout")), QStringLiteral("0.05"));
+    QCOMPARE(doc->plan().training.eval.holdout, 0.05);
+    type(t->evalPathEdit(), QStringLiteral("val.bin")); // both: refused again
+    QCOMPARE(doc->plan().training.eval.path, std::string("val.bin"));
+    sourceProblem = false;
+    for (const Problem& p : doc->problems()) sourceProblem = sourceProblem || p.codeName() == "train.eval_source";
+    QVERIFY(sourceProblem);
+    type(t->numberField(QStringLiteral("eval.holdout")), QStringLiteral("0"));
+    for (const Problem& p : doc->problems()) QVERIFY2(p.codeName().rfind("train.eval", 0) != 0, p.codeName().c_str());
+
     // A value the validator refuses is kept as typed and marked at its field.
     type(t->numberField(QStringLiteral("optimizer.lr")), QStringLiteral("0"));
     QCOMPARE(doc->plan().training.optimizer.lr, 0.0);

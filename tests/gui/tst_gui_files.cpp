@@ -31,6 +31,7 @@ private Q_SLOTS:
     void saveThenOpenGivesTheSamePlan();
     void exportsWriteFiles();
     void unreadableFileIsRefused();
+    void newPlanFromAHuggingFaceFolder();
     void shippedWorkbenchHasNoScreenshotOptions();
 };
 
@@ -109,6 +110,50 @@ void TestFiles::unreadableFileIsRefused()
     QVERIFY(!w->files()->openFile(path));
     QCOMPARE(errors.size(), 1);
     QCOMPARE(planToJson(w->document()->plan()), before);
+}
+
+static bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+// File > New plan from a Hugging Face model folder: a Qwen3 config.json gives
+// a Qwen3 plan named after the folder, its module tree shown; a MoE config
+// is refused naming the field; weights that do not match the config are
+// refused, and the open plan stays.
+void TestFiles::newPlanFromAHuggingFaceFolder()
+{
+    QTemporaryDir dir;
+    const QString qwen = dir.filePath(QStringLiteral("Qwen3-tiny"));
+    QVERIFY(QDir().mkpath(qwen));
+    QVERIFY(writeFile(qwen + QStringLiteral("/config.json"), R"({"model_type": "qwen3", "architectures": ["Qwen3ForCausalLM"],
+        "vocab_size": 1000, "hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2, "num_attention_heads": 4,
+        "num_key_value_heads": 2, "head_dim": 32, "max_position_embeddings": 256, "rms_norm_eps": 1e-6, "rope_theta": 1000000.0,
+        "tie_word_embeddings": true, "hidden_act": "silu", "attention_bias": false})"));
+    test::Workbench w;
+    QSignalSpy errors(w->files(), &FileController::errorOccurred);
+    QVERIFY(w->files()->newPlanFromHfFolder(qwen));
+    const Plan& p = w->document()->plan();
+    QCOMPARE(p.model.arch, Arch::Qwen3);
+    QCOMPARE(p.model.explicitHeadDim, 32);
+    QCOMPARE(QString::fromStdString(p.name), QStringLiteral("Qwen3-tiny"));
+    QVERIFY(w->document()->tree().findModule("layers.1.attention.q_norm") >= 0);
+    QVERIFY(errors.isEmpty());
+
+    const QString moe = dir.filePath(QStringLiteral("moe"));
+    QVERIFY(QDir().mkpath(moe));
+    QVERIFY(writeFile(moe + QStringLiteral("/config.json"), R"({"model_type": "qwen3", "vocab_size": 1000, "hidden_size": 64,
+        "intermediate_size": 128, "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2, "num_experts": 8})"));
+    QVERIFY(!w->files()->newPlanFromHfFolder(moe));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0][1].toString().contains(QStringLiteral("num_experts")), qPrintable(errors[0][1].toString()));
+
+    QVERIFY(writeFile(qwen + QStringLiteral("/model.safetensors"), QByteArray("\x08\0\0\0\0\0\0\0{}      ", 16)));
+    QVERIFY(!w->files()->newPlanFromHfFolder(qwen));
+    QCOMPARE(errors.size(), 2);
+    QVERIFY2(errors[1][1].toString().contains(QStringLiteral("do not match its config.json")), qPrintable(errors[1][1].toString()));
+    QCOMPARE(QString::fromStdString(w->document()->plan().name), QStringLiteral("Qwen3-tiny")); // unchanged
 }
 
 // The screenshot tool is tools/screenshots (shardbench-screenshots); the

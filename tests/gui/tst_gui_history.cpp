@@ -28,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace sb;
 using namespace sb::gui;
 using sb::app::RunSettings;
@@ -61,6 +63,10 @@ QString fillStore(const QString& path, int runs, int steps)
                 m.m.loss = 10.0 - s * 0.01;
                 m.m.tokensPerS = 1000 + i;
                 m.m.memPeak = 1000000 + i * 10 + rank;
+                if (i % 2 == 1 && s % 5 == 0) { // every other run took a validation loss every 5 steps
+                    m.m.evalLoss = 10.5 - s * 0.01;
+                    m.m.evalPerplexity = std::exp(m.m.evalLoss);
+                }
                 store->addStepMetrics(m);
             }
         store::RunUpdate u;
@@ -152,10 +158,12 @@ void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
     QVERIFY(view->showsRunPage());
     QTRY_COMPARE(page->runId(), 7);
     LiveRunView* run = page->runView();
-    QCOMPARE(run->lossChart()->seriesCount(), 2); // raw and smoothed
+    QCOMPARE(run->lossChart()->seriesCount(), 3); // raw, smoothed, validation
     run->lossChart()->refreshNow();
     QCOMPARE(run->lossChart()->drawnPoints(0), 20);
     QCOMPARE(run->lossChart()->drawnPoints(1), 20);
+    QCOMPARE(run->lossChart()->drawnPoints(2), 0); // run 7 took no validation loss
+    QVERIFY(!run->statusText().contains(QStringLiteral("validation loss")));
     QCOMPARE(run->lossChart()->xMax(), 20.0);
     QVERIFY(run->statusText().contains(QStringLiteral("step 20 of")));
     // Both ranks' peaks, next to the estimate of the recorded plan.
@@ -170,13 +178,19 @@ void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
     for (int r = 0; r < plan->rowCount(); ++r)
         sawPreset = sawPreset || plan->index(r, PlanDiffModel::FirstRunColumn).data().toString() == QStringLiteral("gpt2-124m");
     QVERIFY(sawPreset);
-    // Another run replaces it; two are compared instead.
+    // Another run replaces it, one that took a validation loss on steps 5, 10, 15 and 20.
     view->selectRuns({8});
     QTRY_COMPARE(page->runId(), 8);
+    run->lossChart()->refreshNow();
+    QCOMPARE(run->lossChart()->drawnPoints(2), 4);
+    QVERIFY2(run->statusText().contains(QStringLiteral("validation loss 10.3")), qPrintable(run->statusText()));
+    // Two are compared instead: each one's loss raw and smoothed, and run 8's validation loss.
     CompareView* compare = view->compareView();
     view->selectRuns({7, 8});
     QVERIFY(!view->showsRunPage());
-    QTRY_COMPARE(compare->lossChart()->seriesCount(), 4);
+    QTRY_COMPARE(compare->lossChart()->seriesCount(), 5);
+    compare->lossChart()->refreshNow();
+    QCOMPARE(compare->lossChart()->drawnPoints(4), 4);
     QCOMPARE(compare->diffTable()->model()->rowCount(), 0); // the same plan
 }
 

@@ -85,6 +85,18 @@ private Q_SLOTS:
         QVERIFY(ssh.validate().isEmpty());
     }
 
+    // The initial weights' path goes into every rank's argv: never an option.
+    void initialWeightsPathIsNeverAnOption()
+    {
+        RunConfig c = validLocal();
+        c.initFrom = QStringLiteral("-x");
+        QCOMPARE(codesOf(runConfigProblems(c)), QStringLiteral("run.init_from_dash"));
+        c.initFrom = QStringLiteral("w") + QChar(0);
+        QCOMPARE(codesOf(runConfigProblems(c)), QStringLiteral("run.init_from_nul"));
+        c.initFrom = QStringLiteral("/models/Qwen3-0.6B");
+        QVERIFY(runConfigProblems(c).empty());
+    }
+
     void localProblemsHaveCodesAndTheirSentences()
     {
         RunConfig c = validLocal();

@@ -110,7 +110,14 @@ private Q_SLOTS:
         u.malformedLines = 7;
         store->updateRun(u);
         for (int rank = 0; rank < 4; ++rank)
-            for (int step = 1; step <= 2; ++step) store->addStepMetrics(metric(id, rank, step, 0, 6.0 - step));
+            for (int step = 1; step <= 2; ++step) {
+                MetricRow row = metric(id, rank, step, 0, 6.0 - step);
+                if (step == 2) { // the validation loss, taken on step 2 only
+                    row.m.evalLoss = 4.25;
+                    row.m.evalPerplexity = 70.1;
+                }
+                store->addStepMetrics(row);
+            }
         store->recordAttempt({id, 0, 1700000001.0, 1700000061.0, QStringLiteral("failed"), u.reason.value(), u.reasonCode, u.reasonArgs, 3,
                               QString()});
         store->addEvent({id, 0, 2, 1700000002.0, QStringLiteral("hello"), "{\"host\":\"node-b\"}"});
@@ -182,6 +189,9 @@ private Q_SLOTS:
         QCOMPARE(m.memPeak, want.m.memPeak);
         QCOMPARE(m.memReserved, want.m.memReserved);
         QCOMPARE(m.deviceMemUsed, -1);
+        QCOMPARE(m.evalLoss, 4.25);
+        QCOMPARE(m.evalPerplexity, 70.1);
+        QVERIFY(std::isnan(rows[0].m.evalLoss) && std::isnan(rows[0].m.evalPerplexity)); // NULL, not 0
         QCOMPARE(reader->rankSummaries(id).size(), 4);
         QCOMPARE(reader->rankSummaries(id)[3].peakMem, 2003);
 
