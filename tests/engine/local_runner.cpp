@@ -28,12 +28,17 @@ bool RunResult::ok() const
 QString RunResult::describe() const
 {
     QString s = timedOut ? QStringLiteral("timed out; ") : QString();
-    for (std::size_t i = 0; i < ranks.size(); ++i)
-        s += QStringLiteral("rank %1 exit %2%3: %4\n")
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+        // The rank's own account of what went wrong comes before any stack trace LibTorch appends.
+        QString errors;
+        for (const QString& line : ranks[i].stdErr.split(u'\n'))
+            if (line.contains(QStringLiteral("error")) && errors.size() < 1200) errors += QStringLiteral("  ") + line.left(400) + u'\n';
+        s += QStringLiteral("rank %1 exit %2%3:\n%4%5\n")
                  .arg(i)
                  .arg(ranks[i].exitCode)
                  .arg(ranks[i].crashed ? QStringLiteral(" (crashed)") : QString())
-                 .arg(ranks[i].stdErr.right(600));
+                 .arg(errors, ranks[i].stdErr.right(600));
+    }
     return s;
 }
 
