@@ -4028,6 +4028,26 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
     <context>
         <name>sb::gui::TrainingPanel</name>
         <message>
+            <source>Of a headerless token file (nanoGPT's .bin); auto: uint16 when the vocabulary fits, else uint32. llm.c's and Megatron's files say their own, and a different one here is refused</source>
+            <translation>Einer Token-Datei ohne Kopf (nanoGPTs .bin); automatisch: uint16, wenn das Vokabular passt, sonst uint32. Dateien von llm.c und Megatron nennen ihre eigene, eine andere hier wird abgelehnt</translation>
+        </message>
+        <message>
+            <source>auto</source>
+            <translation>automatisch</translation>
+        </message>
+        <message>
+            <source>uint32</source>
+            <translation>uint32</translation>
+        </message>
+        <message>
+            <source>uint16</source>
+            <translation>uint16</translation>
+        </message>
+        <message>
+            <source>Token width</source>
+            <translation>Token-Breite</translation>
+        </message>
+        <message>
             <source>A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file, or a pattern such as train_*.bin for several; relative to the plan file</source>
             <translation>Eine Token-Datei (nanoGPTs .bin ohne Kopf, llm.cs .bin, ein Megatron-Paar .bin/.idx) oder eine Textdatei, oder ein Muster wie train_*.bin für mehrere; relativ zur Plandatei</translation>
         </message>

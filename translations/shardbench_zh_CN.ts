@@ -3982,6 +3982,26 @@ The ranks would probably run out of memory. Launch anyway?</source>
     <context>
         <name>sb::gui::TrainingPanel</name>
         <message>
+            <source>Of a headerless token file (nanoGPT's .bin); auto: uint16 when the vocabulary fits, else uint32. llm.c's and Megatron's files say their own, and a different one here is refused</source>
+            <translation>无头 token 文件（nanoGPT 的 .bin）的宽度；自动：词表可容纳时为 uint16，否则为 uint32。llm.c 与 Megatron 的文件自带宽度，此处填写不同的值会被拒绝</translation>
+        </message>
+        <message>
+            <source>auto</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <source>uint32</source>
+            <translation>uint32</translation>
+        </message>
+        <message>
+            <source>uint16</source>
+            <translation>uint16</translation>
+        </message>
+        <message>
+            <source>Token width</source>
+            <translation>token 宽度</translation>
+        </message>
+        <message>
             <source>A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file, or a pattern such as train_*.bin for several; relative to the plan file</source>
             <translation>一个 token 文件（nanoGPT 无头 .bin、llm.c 的 .bin、Megatron 的 .bin/.idx 对）或文本文件，或如 train_*.bin 的模式表示多个文件；相对于计划文件</translation>
         </message>

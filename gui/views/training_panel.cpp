@@ -77,6 +77,7 @@ JsonPath trainingPath(const QString& keys)
 
 const char* const kSchedules[] = {"constant", "cosine"};
 const char* const kDataKinds[] = {"synthetic", "tokens", "text"};
+const char* const kTokenDtypes[] = {"auto", "uint16", "uint32"}; // DataConfig::TokenDtype's order
 
 // Shows `value` in a combo of fixed choices; a value outside them (kept from
 // the file, or one the plan holds) is added, marked invalid, never replaced.
@@ -105,7 +106,7 @@ void showText(QLineEdit* edit, const PlanDocument& doc, const JsonPath& path, co
 
 TrainingPanel::TrainingPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
-      schedule_(new QComboBox), dataKind_(new QComboBox), dataPath_(new QLineEdit), browse_(new QPushButton),
+      schedule_(new QComboBox), dataKind_(new QComboBox), dataPath_(new QLineEdit), dataDtype_(new QComboBox), browse_(new QPushButton),
       dataInfo_(new QLabel), evalPath_(new QLineEdit), checkpointDir_(new QLineEdit), async_(new QCheckBox), info_(new QLabel),
       probe_(new FileProbe(this))
 {
@@ -171,6 +172,10 @@ void TrainingPanel::build()
     pathRow->addWidget(dataPath_, 1);
     pathRow->addWidget(browse_);
     form_->addRow(new QLabel, pathRow);
+    dataDtype_->setObjectName(QStringLiteral("data_dtype"));
+    for (const char* d : kTokenDtypes) dataDtype_->addItem(QString(), QString::fromLatin1(d));
+    dataDtype_->setProperty("choices", dataDtype_->count());
+    form_->addRow(new QLabel, dataDtype_);
     dataInfo_->setObjectName(QStringLiteral("dataInfo"));
     dataInfo_->setWordWrap(true);
     form_->addRow(dataInfo_);
@@ -189,6 +194,7 @@ void TrainingPanel::build()
     const JsonPath training = JsonPath().key("training");
     connect(schedule_, &QComboBox::activated, this, [this, training] { otherEdited(training.key("optimizer").key("schedule")); });
     connect(dataKind_, &QComboBox::activated, this, [this, training] { otherEdited(training.key("data").key("kind")); });
+    connect(dataDtype_, &QComboBox::activated, this, [this, training] { otherEdited(training.key("data").key("dtype")); });
     connect(dataPath_, &QLineEdit::editingFinished, this, [this, training] {
         if (dataPath_->isModified()) otherEdited(training.key("data").key("path"));
     });
@@ -223,6 +229,12 @@ void TrainingPanel::retranslateUi()
     dataKind_->setItemText(1, tr("token file"));
     dataKind_->setItemText(2, tr("text file (bytes)"));
     browse_->setText(tr("Choose…"));
+    captionOf(dataDtype_)->setText(tr("Token width"));
+    dataDtype_->setItemText(0, tr("auto"));
+    dataDtype_->setItemText(1, tr("uint16"));
+    dataDtype_->setItemText(2, tr("uint32"));
+    dataDtype_->setToolTip(tr("Of a headerless token file (nanoGPT's .bin); auto: uint16 when the vocabulary fits, else uint32. "
+                              "llm.c's and Megatron's files say their own, and a different one here is refused"));
     dataPath_->setPlaceholderText(tr("no file"));
     dataPath_->setToolTip(tr("A token file (nanoGPT's headerless .bin, llm.c's .bin, a Megatron .bin/.idx pair) or a text file, "
                              "or a pattern such as train_*.bin for several; relative to the plan file"));
@@ -264,6 +276,11 @@ void TrainingPanel::refresh()
     showText(dataPath_, *document_, training.key("data").key("path"), t.data.path);
     dataPath_->setEnabled(t.data.kind != DataConfig::Synthetic || !t.data.path.empty());
     browse_->setEnabled(t.data.kind != DataConfig::Synthetic);
+    const JsonPath dtype = training.key("data").key("dtype");
+    const KeptValue* keptDtype = document_->keptAt(dtype);
+    showChoice(dataDtype_, keptDtype ? QString::fromStdString(keptDtype->raw.dump()) : QString::fromLatin1(tokenDtypeName(t.data.dtype)),
+               problemsAt(*document_, dtype));
+    dataDtype_->setEnabled(t.data.kind == DataConfig::Tokens);
     showText(evalPath_, *document_, training.key("eval").key("path"), t.eval.path);
     showText(checkpointDir_, *document_, training.key("checkpoint").key("dir"), t.checkpoint.dir);
     {
@@ -282,6 +299,8 @@ void TrainingPanel::otherEdited(const JsonPath& path)
     t.optimizer.schedule = schedule_->currentData().toString().toStdString();
     const int kind = dataKind_->currentIndex();
     if (kind >= 0 && kind < 3) t.data.kind = static_cast<DataConfig::Kind>(kind);
+    const int dtype = dataDtype_->currentIndex();
+    if (dtype >= 0 && dtype < 3) t.data.dtype = static_cast<DataConfig::TokenDtype>(dtype);
     if (!document_->keptAt(JsonPath().key("training").key("data").key("path")) || (path.keyAt(1) == "data" && path.keyAt(2) == "path"))
         t.data.path = dataPath_->text().trimmed().toStdString();
     if (!document_->keptAt(JsonPath().key("training").key("eval").key("path")) || (path.keyAt(1) == "eval" && path.keyAt(2) == "path"))
@@ -387,6 +406,7 @@ bool TrainingPanel::focusField(const QString& field)
                       : field.startsWith(u"optimizer.schedule") ? static_cast<QWidget*>(schedule_)
                       : field == u"data.path"                  ? static_cast<QWidget*>(dataPath_)
                       : field == u"eval.path" || field == u"eval" ? static_cast<QWidget*>(evalPath_)
+                      : field == u"data.dtype"                 ? static_cast<QWidget*>(dataDtype_)
                       : field.startsWith(u"data")              ? static_cast<QWidget*>(dataKind_)
                                                                : nullptr;
     if (!target) target = numberField(field);

@@ -41,6 +41,8 @@ public:
     QComboBox* dataKindBox() const { return dataKind_; }
     QLineEdit* dataPathEdit() const { return dataPath_; }
     QLineEdit* evalPathEdit() const { return evalPath_; }
+    // A headerless token file's width (training.data.dtype): auto, uint16, uint32.
+    QComboBox* dataDtypeBox() const { return dataDtype_; }
     QLabel* dataInfo() const { return dataInfo_; }
     QCheckBox* asyncBox() const { return async_; }
     FileProbe* dataFileProbe() const { return probe_; }
@@ -70,6 +72,7 @@ private:
     QComboBox* schedule_;
     QComboBox* dataKind_;
     QLineEdit* dataPath_;
+    QComboBox* dataDtype_;
     QPushButton* browse_;
     QLabel* dataInfo_;
     QLineEdit* evalPath_;

@@ -338,6 +338,12 @@ void TestFields::everyTrainingSettingHasAField()
     Q_EMIT t->dataKindBox()->activated(t->dataKindBox()->currentIndex());
     type(t->dataPathEdit(), QStringLiteral("train.bin"));
     QVERIFY(t->evalPathEdit()->isEnabled());
+    // A headerless file's token width.
+    QVERIFY(t->dataDtypeBox()->isEnabled());
+    t->dataDtypeBox()->setCurrentIndex(t->dataDtypeBox()->findData(QStringLiteral("uint32")));
+    Q_EMIT t->dataDtypeBox()->activated(t->dataDtypeBox()->currentIndex());
+    QCOMPARE(doc->plan().training.data.dtype, DataConfig::TokenDtype::U32);
+    QCOMPARE(doc->plan().training.data.path, std::string("train.bin")); // the other fields kept
     bool sourceProblem = false;
     for (const Problem& p : doc->problems()) sourceProblem = sourceProblem || p.codeName() == "train.eval_source";
     QVERIFY(sourceProblem);
