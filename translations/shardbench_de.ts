@@ -1808,6 +1808,42 @@
     <context>
         <name>sb::gui::ModelPanel</name>
         <message>
+            <source>The source model's attention window (Mistral v0.1: 4096); the sequence length must not exceed it</source>
+            <translation>Das Attention-Fenster des Ausgangsmodells (Mistral v0.1: 4096); die Sequenzlänge darf es nicht überschreiten</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>keines</translation>
+        </message>
+        <message>
+            <source>The RMSNorms' epsilon (Hugging Face's rms_norm_eps; Llama 1e-5, Qwen 1e-6)</source>
+            <translation>Das Epsilon der RMSNorms (rms_norm_eps bei Hugging Face; Llama 1e-5, Qwen 1e-6)</translation>
+        </message>
+        <message>
+            <source>Each attention head's width where it is not the width divided by the heads (Qwen3: 128)</source>
+            <translation>Die Breite jedes Attention-Kopfs, wo sie nicht die Breite geteilt durch die Köpfe ist (Qwen3: 128)</translation>
+        </message>
+        <message>
+            <source>width / heads</source>
+            <translation>Breite / Köpfe</translation>
+        </message>
+        <message>
+            <source>Sliding window</source>
+            <translation>Gleitendes Fenster</translation>
+        </message>
+        <message>
+            <source>Norm epsilon</source>
+            <translation>Norm-Epsilon</translation>
+        </message>
+        <message>
+            <source>RoPE theta</source>
+            <translation>RoPE-Theta</translation>
+        </message>
+        <message>
+            <source>Head width</source>
+            <translation>Kopfbreite</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Modell</translation>
         </message>

@@ -1800,6 +1800,42 @@
     <context>
         <name>sb::gui::ModelPanel</name>
         <message>
+            <source>The source model's attention window (Mistral v0.1: 4096); the sequence length must not exceed it</source>
+            <translation>源模型的注意力窗口（Mistral v0.1：4096）；序列长度不得超过它</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>The RMSNorms' epsilon (Hugging Face's rms_norm_eps; Llama 1e-5, Qwen 1e-6)</source>
+            <translation>RMSNorm 的 epsilon（Hugging Face 的 rms_norm_eps；Llama 1e-5，Qwen 1e-6）</translation>
+        </message>
+        <message>
+            <source>Each attention head's width where it is not the width divided by the heads (Qwen3: 128)</source>
+            <translation>每个注意力头的宽度，当它不等于宽度除以头数时（Qwen3：128）</translation>
+        </message>
+        <message>
+            <source>width / heads</source>
+            <translation>宽度 / 头数</translation>
+        </message>
+        <message>
+            <source>Sliding window</source>
+            <translation>滑动窗口</translation>
+        </message>
+        <message>
+            <source>Norm epsilon</source>
+            <translation>归一化 epsilon</translation>
+        </message>
+        <message>
+            <source>RoPE theta</source>
+            <translation>RoPE theta</translation>
+        </message>
+        <message>
+            <source>Head width</source>
+            <translation>注意力头宽度</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>模型</translation>
         </message>

@@ -16,6 +16,8 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 
+#include <iterator>
+
 namespace sb::gui {
 
 namespace {
@@ -25,6 +27,24 @@ constexpr double kBig = 1099511627776.0; // 2^40
 constexpr double kMaxima[ModelPanel::SizeCount] = {kBig, kBig, 100000, kBig, kBig, kBig, kBig};
 constexpr const char* kFields[ModelPanel::SizeCount] = {"vocab_size", "dim", "n_layers", "n_heads", "n_kv_heads", "ffn_hidden", "max_seq_len"};
 const QString kImported = QStringLiteral("imported");
+
+// The Llama form's own fields (Llama, Mistral, Qwen): shown for those models.
+struct FormSpec {
+    const char* key;     // under "model"
+    const char* caption; // translated in ModelPanel's context
+    NumberField::Kind kind;
+    double min, max;
+    double (*get)(const ModelConfig&);
+    void (*set)(ModelConfig&, double);
+};
+#define SB_MODEL_FIELD(field) [](const ModelConfig& m) { return static_cast<double>(m.field); }, [](ModelConfig& m, double v) { m.field = static_cast<decltype(m.field)>(v); }
+const FormSpec kForm[] = {
+    {"head_dim", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Head width"), NumberField::Integer, 0, 1 << 20, SB_MODEL_FIELD(explicitHeadDim)},
+    {"rope_theta", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "RoPE theta"), NumberField::Real, 1, 1e12, SB_MODEL_FIELD(ropeTheta)},
+    {"norm_eps", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Norm epsilon"), NumberField::Real, 0, 1, SB_MODEL_FIELD(normEps)},
+    {"sliding_window", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Sliding window"), NumberField::Integer, 0, kBig, SB_MODEL_FIELD(slidingWindow)},
+};
+#undef SB_MODEL_FIELD
 
 std::int64_t& sizeOf(ModelConfig& m, int s)
 {
@@ -68,6 +88,20 @@ ModelPanel::ModelPanel(PlanDocument* document, QWidget* parent)
                       },
                       [this, s](double v, const JsonPath& path) { sizeEdited(s, v, path); });
     }
+    for (std::size_t i = 0; i < std::size(kForm); ++i) {
+        const FormSpec& f = kForm[i];
+        auto* box = new NumberField(f.key, f.kind, f.min, f.max);
+        auto* caption = new QLabel;
+        form_[i] = box;
+        formLabels_[i] = caption;
+        form->addRow(caption, box);
+        fields_->bind(box, caption, JsonPath().key("model").key(f.key), [get = f.get](const Plan& p) { return get(p.model); },
+                      [this, i](double v, const JsonPath& path) {
+                          ModelConfig m = document_->plan().model;
+                          kForm[i].set(m, v);
+                          if (!editModel(*document_, m, false, MergeModelSize + SizeCount + static_cast<int>(i), {path})) refresh();
+                      });
+    }
     for (const char* t : {"fp32", "bf16", "fp16", "fp64"}) dtype_->addItem(QString::fromLatin1(t), QString::fromLatin1(t));
     form->addRow(dtypeLabel_, dtype_);
     form->addRow(QString(), tied_);
@@ -100,6 +134,12 @@ void ModelPanel::retranslateUi()
                                     QT_TR_NOOP("Attention heads"), QT_TR_NOOP("KV heads"), QT_TR_NOOP("MLP hidden"),
                                     QT_TR_NOOP("Max. sequence")};
     for (int s = 0; s < SizeCount; ++s) sizeLabels_[static_cast<std::size_t>(s)]->setText(tr(names[s]));
+    for (std::size_t i = 0; i < std::size(kForm); ++i) formLabels_[i]->setText(tr(kForm[i].caption));
+    form_[0]->setSpecialValue(0, tr("width / heads"));
+    form_[0]->setToolTip(tr("Each attention head's width where it is not the width divided by the heads (Qwen3: 128)"));
+    form_[2]->setToolTip(tr("The RMSNorms' epsilon (Hugging Face's rms_norm_eps; Llama 1e-5, Qwen 1e-6)"));
+    form_[3]->setSpecialValue(0, tr("none"));
+    form_[3]->setToolTip(tr("The source model's attention window (Mistral v0.1: 4096); the sequence length must not exceed it"));
     dtypeLabel_->setText(tr("Parameter dtype"));
     tied_->setText(tr("Tied embeddings"));
     tied_->setToolTip(tr("The output projection shares the token embedding's weight"));
@@ -124,6 +164,10 @@ void ModelPanel::refresh()
     fields_->refresh();
     for (int s = 0; s < SizeCount; ++s)
         sizes_[static_cast<std::size_t>(s)]->setEnabled(!imported && (s != KvHeads || llamaForm(m.arch)));
+    for (std::size_t i = 0; i < std::size(kForm); ++i) {
+        form_[i]->setVisible(llamaForm(m.arch));
+        formLabels_[i]->setVisible(llamaForm(m.arch));
+    }
     {
         const QSignalBlocker b1(tied_), b2(dtype_);
         tied_->setChecked(m.tiedEmbeddings);
@@ -179,12 +223,25 @@ void ModelPanel::otherEdited()
     if (!editModel(*document_, m, false)) refresh();
 }
 
+NumberField* ModelPanel::formField(const QString& key) const
+{
+    for (std::size_t i = 0; i < std::size(kForm); ++i)
+        if (key == QLatin1String(kForm[i].key)) return form_[i];
+    return nullptr;
+}
+
 bool ModelPanel::focusField(const QString& field)
 {
     for (int s = 0; s < SizeCount; ++s)
         if (field == QLatin1String(kFields[s])) {
             sizes_[static_cast<std::size_t>(s)]->setFocus(Qt::OtherFocusReason);
             sizes_[static_cast<std::size_t>(s)]->selectAll();
+            return true;
+        }
+    for (std::size_t i = 0; i < std::size(kForm); ++i)
+        if (field == QLatin1String(kForm[i].key) && form_[i]->isVisible()) {
+            form_[i]->setFocus(Qt::OtherFocusReason);
+            form_[i]->selectAll();
             return true;
         }
     if (field == u"dtype") dtype_->setFocus(Qt::OtherFocusReason);

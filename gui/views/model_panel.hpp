@@ -30,6 +30,8 @@ public:
 
     QComboBox* presetBox() const { return preset_; }
     NumberField* sizeBox(Size s) const { return sizes_[s]; }
+    // The Llama form's fields by plan key ("head_dim", "rope_theta", "norm_eps", "sliding_window"); null for others.
+    NumberField* formField(const QString& key) const;
     // Puts the cursor on the widget of a plan field ("n_layers", "dim", ...).
     bool focusField(const QString& field);
 
@@ -53,6 +55,9 @@ private:
     QComboBox* preset_;
     std::array<NumberField*, SizeCount> sizes_{};
     std::array<QLabel*, SizeCount> sizeLabels_{};
+    // head_dim, rope_theta, norm_eps, sliding_window: the Llama form's (model_panel.cpp's kForm).
+    std::array<NumberField*, 4> form_{};
+    std::array<QLabel*, 4> formLabels_{};
     QCheckBox* tied_;
     QComboBox* dtype_;
     QLabel* presetLabel_;

@@ -5,6 +5,7 @@
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
+#include "document/plan_edits.hpp"
 #include "models/memory_model.hpp"
 #include "models/problems_model.hpp"
 #include "views/checkpoints_view.hpp"
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void manyInvalidValuesOpenQuickly();
     void typedNonsenseIsRefusedNotRewritten();
     void everyTrainingSettingHasAField();
+    void theLlamaFormsFieldsEditTheModel();
     void theDataFileIsChecked();
     void aStalledDataFileDoesNotFreezeTheWindow();
     void aPlanThatDoesNotFitIsAProblem();
@@ -362,6 +364,34 @@ void TestFields::everyTrainingSettingHasAField()
     QCOMPARE(doc->plan().training.optimizer.lr, 0.0);
     QVERIFY(t->numberField(QStringLiteral("optimizer.lr"))->isInvalid());
     QVERIFY(doc->hasErrors());
+}
+
+// Head width, RoPE theta, norm epsilon and sliding window: shown for the
+// Llama form (Llama, Mistral, Qwen), edited into the plan, their problems at
+// the field; hidden for GPT-2.
+void TestFields::theLlamaFormsFieldsEditTheModel()
+{
+    test::Workbench w;
+    PlanDocument* doc = w->document();
+    ModelPanel* m = w->modelPanel();
+    QVERIFY(editModel(*doc, *presetConfig("qwen3-0.6b"), true));
+    NumberField* headDim = m->formField(QStringLiteral("head_dim"));
+    QVERIFY(headDim && !headDim->isHidden());
+    QCOMPARE(headDim->text(), QStringLiteral("128"));
+    type(headDim, QStringLiteral("64"));
+    QCOMPARE(doc->plan().model.explicitHeadDim, std::int64_t(64));
+    type(m->formField(QStringLiteral("norm_eps")), QStringLiteral("1e-05"));
+    QCOMPARE(doc->plan().model.normEps, 1e-5);
+    type(m->formField(QStringLiteral("rope_theta")), QStringLiteral("10000"));
+    QCOMPARE(doc->plan().model.ropeTheta, 10000.0);
+    NumberField* window = m->formField(QStringLiteral("sliding_window"));
+    type(window, QString::number(doc->plan().training.seqLen - 1));
+    QVERIFY(window->isInvalid()); // the sequence is longer than the window
+    type(window, QStringLiteral("0"));
+    QVERIFY(!window->isInvalid());
+    QCOMPARE(doc->plan().model.slidingWindow, std::int64_t(0));
+    QVERIFY(editModel(*doc, *presetConfig("gpt2-124m"), true));
+    QVERIFY(headDim->isHidden());
 }
 
 void TestFields::theDataFileIsChecked()
