@@ -86,9 +86,11 @@ QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qin
     for (ComparedRun& c : out) {
         c.byClock = std::make_shared<SeriesTable>(ComparedRun::ColumnCount);
         const double shift = std::isfinite(origin) ? c.clockOrigin - origin : 0;
-        for (qsizetype i = 0; i < c.byTime->size(); ++i)
-            c.byClock->append(c.byTime->x(i) + shift, {c.byTime->value(ComparedRun::Loss, i), c.byTime->value(ComparedRun::TokensPerS, i),
-                                                       c.byTime->value(ComparedRun::EvalLoss, i)});
+        for (qsizetype i = 0; i < c.byTime->size(); ++i) {
+            double row[ComparedRun::ColumnCount];
+            for (int column = 0; column < ComparedRun::ColumnCount; ++column) row[column] = c.byTime->value(column, i);
+            c.byClock->append(c.byTime->x(i) + shift, row);
+        }
         c.clockOrigin = std::isfinite(origin) ? origin : 0;
     }
     return out;

@@ -231,10 +231,9 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     for (const auto& [option, dtype] : {std::pair{"--data-dtype", &t.data.dtype}, std::pair{"--val-data-dtype", &t.eval.dtype}}) {
         const auto d = a.value(option);
         if (!d) continue;
-        if (*d == "uint16") *dtype = DataConfig::TokenDtype::U16;
-        else if (*d == "uint32") *dtype = DataConfig::TokenDtype::U32;
-        else if (*d == "auto") *dtype = DataConfig::TokenDtype::Auto;
-        else return usageError(err, std::string(option) + " must be uint16, uint32 or auto", kPlanUsage);
+        const auto parsed = parseTokenDtype(*d);
+        if (!parsed) return usageError(err, std::string(option) + " must be uint16, uint32 or auto", kPlanUsage);
+        *dtype = *parsed;
     }
     // The validation loss: on with any of its options, 8 batches unless told.
     if (a.has("--val-data-path") || a.has("--val-holdout") || a.has("--eval-every") || a.has("--eval-batches")) {

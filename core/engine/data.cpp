@@ -191,38 +191,47 @@ Status checkRegion(const std::string& path, std::uint64_t tokens, int seqLen, co
 
 } // namespace
 
-Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, std::int64_t vocab)
+namespace {
+
+// The files of `path` as a source of windows over [begin, begin + length) of
+// their stream, `region` giving those from the stream's token count; refused
+// when the region holds less than one sequence (`what` names it).
+template <class Region>
+Result<std::unique_ptr<DataSource>> fileSource(const TrainingConfig& t, const std::string& path, DataConfig::TokenDtype dtype, std::int64_t vocab,
+                                               FileData::Windows windows, const char* what, Region region)
 {
-    using Source = std::unique_ptr<DataSource>;
-    if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab, 0));
-    Result<std::vector<Part>> opened = openDataFiles(t.data.kind, t.data.path, t.data.dtype, vocab);
+    Result<std::vector<Part>> opened = openDataFiles(t.data.kind, path, dtype, vocab);
     if (!opened) return opened.status();
     std::vector<Part> parts = std::move(opened).value();
-    const std::uint64_t tokens = tokensOf(parts);
-    const std::uint64_t heldOut = t.eval.enabled() && t.eval.path.empty() ? heldOutTokens(tokens, t.eval.holdout) : 0;
-    if (Status fits = checkRegion(t.data.path, tokens - heldOut, t.seqLen, heldOut ? "the training part of " : ""); !fits) {
+    const auto [begin, length] = region(tokensOf(parts));
+    if (Status fits = checkRegion(path, length, t.seqLen, what); !fits) {
         closeAll(parts);
         return fits;
     }
-    return Source(std::make_unique<FileData>(std::move(parts), 0, tokens - heldOut, FileData::Windows::Random, t.seed, vocab));
+    return std::unique_ptr<DataSource>(std::make_unique<FileData>(std::move(parts), begin, length, windows, t.seed, vocab));
+}
+
+} // namespace
+
+Result<std::unique_ptr<DataSource>> DataSource::open(const TrainingConfig& t, std::int64_t vocab)
+{
+    if (t.data.kind == DataConfig::Synthetic) return std::unique_ptr<DataSource>(std::make_unique<SyntheticData>(t.seed, vocab, 0));
+    const double holdout = t.eval.enabled() && t.eval.path.empty() ? t.eval.holdout : 0;
+    return fileSource(t, t.data.path, t.data.dtype, vocab, FileData::Windows::Random, holdout > 0 ? "the training part of " : "",
+                      [holdout](std::uint64_t tokens) { return std::pair{std::uint64_t{0}, tokens - heldOutTokens(tokens, holdout)}; });
 }
 
 Result<std::unique_ptr<DataSource>> DataSource::openEval(const TrainingConfig& t, std::int64_t vocab)
 {
-    using Source = std::unique_ptr<DataSource>;
-    if (t.data.kind == DataConfig::Synthetic) return Source(std::make_unique<SyntheticData>(t.seed, vocab, kEvalFirstSample));
-    const bool ownFile = !t.eval.path.empty();
-    const std::string& path = ownFile ? t.eval.path : t.data.path;
-    Result<std::vector<Part>> opened = openDataFiles(t.data.kind, path, ownFile ? t.eval.dtype : t.data.dtype, vocab);
-    if (!opened) return opened.status();
-    std::vector<Part> parts = std::move(opened).value();
-    const std::uint64_t tokens = tokensOf(parts);
-    const std::uint64_t heldOut = ownFile ? tokens : heldOutTokens(tokens, t.eval.holdout);
-    if (Status fits = checkRegion(path, heldOut, t.seqLen, ownFile ? "validation " : "the held-out part of "); !fits) {
-        closeAll(parts);
-        return fits;
-    }
-    return Source(std::make_unique<FileData>(std::move(parts), tokens - heldOut, heldOut, FileData::Windows::Consecutive, t.seed, vocab));
+    if (t.data.kind == DataConfig::Synthetic) return std::unique_ptr<DataSource>(std::make_unique<SyntheticData>(t.seed, vocab, kEvalFirstSample));
+    if (!t.eval.path.empty()) // a file of its own: all of it
+        return fileSource(t, t.eval.path, t.eval.dtype, vocab, FileData::Windows::Consecutive, "validation ",
+                          [](std::uint64_t tokens) { return std::pair{std::uint64_t{0}, tokens}; });
+    return fileSource(t, t.data.path, t.data.dtype, vocab, FileData::Windows::Consecutive, "the held-out part of ",
+                      [holdout = t.eval.holdout](std::uint64_t tokens) {
+                          const std::uint64_t held = heldOutTokens(tokens, holdout);
+                          return std::pair{tokens - held, held};
+                      });
 }
 
 } // namespace sb::engine

@@ -77,6 +77,13 @@ const char* tokenDtypeName(DataConfig::TokenDtype t)
     return t == DataConfig::TokenDtype::U16 ? "uint16" : t == DataConfig::TokenDtype::U32 ? "uint32" : "auto";
 }
 
+std::optional<DataConfig::TokenDtype> parseTokenDtype(const std::string& name)
+{
+    for (DataConfig::TokenDtype t : {DataConfig::TokenDtype::Auto, DataConfig::TokenDtype::U16, DataConfig::TokenDtype::U32})
+        if (name == tokenDtypeName(t)) return t;
+    return std::nullopt;
+}
+
 void TrainingConfig::validate(const ModelConfig& model, Problems& ps) const
 {
     const JsonPath training = JsonPath().key("training");

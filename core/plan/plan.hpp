@@ -99,8 +99,9 @@ struct DataConfig {
     TokenDtype dtype = TokenDtype::Auto;
 };
 
-// "auto", "uint16", "uint32": the plan's and the CLI's names.
+// "auto", "uint16", "uint32": the plan's and the CLI's names, and back (nullopt for another).
 const char* tokenDtypeName(DataConfig::TokenDtype t);
+std::optional<DataConfig::TokenDtype> parseTokenDtype(const std::string& name);
 
 // The validation loss: after every `every` steps (0: only after the last
 // step) and after the last, the mean loss over a fixed set of held-out

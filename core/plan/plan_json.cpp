@@ -267,9 +267,7 @@ public:
     {
         std::string name = "auto";
         string(key, name);
-        if (name == "auto") out = DataConfig::TokenDtype::Auto;
-        else if (name == "uint16") out = DataConfig::TokenDtype::U16;
-        else if (name == "uint32") out = DataConfig::TokenDtype::U32;
+        if (const auto t = parseTokenDtype(name)) out = *t;
         else error(at(key), ProblemCode::PlanDataDtype, {name});
     }
     void dtype(const std::string& key, std::optional<DType>& out)
