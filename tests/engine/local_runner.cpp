@@ -56,6 +56,19 @@ int LocalRunner::freePort()
     return s.serverPort();
 }
 
+QProcessEnvironment LocalRunner::rankEnvironment(int rank, int world, int port)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("RANK"), QString::number(rank));
+    env.insert(QStringLiteral("WORLD_SIZE"), QString::number(world));
+    env.insert(QStringLiteral("LOCAL_RANK"), QString::number(rank));
+    env.insert(QStringLiteral("LOCAL_WORLD_SIZE"), QString::number(world));
+    env.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
+    env.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
+    env.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
+    return env;
+}
+
 std::vector<std::unique_ptr<QProcess>> LocalRunner::start(int world, const QStringList& args, const QProcessEnvironment& extraEnv,
                                                           const QString& program)
 {
@@ -64,13 +77,8 @@ std::vector<std::unique_ptr<QProcess>> LocalRunner::start(int world, const QStri
     for (int r = 0; r < world; ++r) {
         auto p = std::make_unique<QProcess>();
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("RANK"), QString::number(r));
-        env.insert(QStringLiteral("WORLD_SIZE"), QString::number(world));
-        env.insert(QStringLiteral("LOCAL_RANK"), QString::number(r));
-        env.insert(QStringLiteral("LOCAL_WORLD_SIZE"), QString::number(world));
-        env.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
-        env.insert(QStringLiteral("MASTER_PORT"), QString::number(port));
-        env.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
+        const QProcessEnvironment rankEnv = rankEnvironment(r, world, port);
+        for (const QString& k : rankEnv.keys()) env.insert(k, rankEnv.value(k));
         for (const QString& k : extraEnv.keys()) env.insert(k, extraEnv.value(k));
         p->setProcessEnvironment(env);
         p->start(program.isEmpty() ? corePath() : program, args);

@@ -38,6 +38,8 @@ public:
     static RunResult run(int world, const QStringList& args, int timeoutMs = 120000,
                          const QProcessEnvironment& extraEnv = QProcessEnvironment());
     static int freePort();
+    // torchrun's variables for one rank (and SB_THREADS=1), rendezvous on 127.0.0.1:port.
+    static QProcessEnvironment rankEnvironment(int rank, int world, int port);
     // Starts the ranks without waiting (for tests that kill them mid-run);
     // `program` instead of the core gets the same torchrun environment.
     static std::vector<std::unique_ptr<QProcess>> start(int world, const QStringList& args,

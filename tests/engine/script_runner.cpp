@@ -1,6 +1,7 @@
 #include "script_runner.hpp"
 
 #include "engine_support.hpp"
+#include "python_zygote.hpp"
 
 #include <QDir>
 #include <QFileInfo>
@@ -29,23 +30,50 @@ QString exportScript(const QTemporaryDir& dir, const sb::Plan& plan, const QStri
 
 ScriptRun runScript(const QString& script, int world, const QString& log, const QStringList& args, const QString& interpreter)
 {
-    QProcessEnvironment env;
-    env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
     const QStringList spy = log.isEmpty() ? QStringList{} : QStringList{sourcePath(QStringLiteral("tests/engine/data/fsdp2/spy.py")), log};
-    const std::vector<std::unique_ptr<QProcess>> procs = LocalRunner::start(world, spy + QStringList{script} + args, env, interpreter);
+    const QStringList argv = spy + QStringList{script} + args;
     ScriptRun run;
-    for (int r = world - 1; r >= 0; --r) {
-        QProcess& p = *procs[static_cast<std::size_t>(r)];
-        if (!p.waitForFinished(240000)) p.kill();
-        p.waitForFinished();
-        if (r == 0 || p.exitCode() != 0) {
-            run.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-            run.out = QString::fromUtf8(p.readAllStandardOutput());
-            run.err = QString::fromUtf8(p.readAllStandardError());
+    auto keep = [&](int rank, int exitCode, const QString& out, const QString& err) {
+        if (rank != 0 && exitCode == 0) return;
+        run.exitCode = exitCode;
+        run.out = out;
+        run.err = err;
+    };
+    if (interpreter == python()) {
+        // The project's Python: each rank is a fork of the suite's zygote.
+        PythonZygote& zygote = PythonZygote::instance();
+        const int port = LocalRunner::freePort();
+        std::vector<PythonZygote::Child> ranks;
+        for (int r = 0; r < world; ++r) {
+            QProcessEnvironment env = LocalRunner::rankEnvironment(r, world, port);
+            env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+            ranks.push_back(zygote.start(argv, env));
+        }
+        for (int r = world - 1; r >= 0; --r) {
+            const PythonZygote::Ended e = zygote.wait(ranks[static_cast<std::size_t>(r)], 240000);
+            keep(r, e.exitCode, e.out, e.err);
+        }
+    } else {
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+        const std::vector<std::unique_ptr<QProcess>> procs = LocalRunner::start(world, argv, env, interpreter);
+        for (int r = world - 1; r >= 0; --r) {
+            QProcess& p = *procs[static_cast<std::size_t>(r)];
+            if (!p.waitForFinished(240000)) p.kill();
+            p.waitForFinished();
+            keep(r, p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+                 QString::fromUtf8(p.readAllStandardError()));
         }
     }
     run.steps = scriptSteps(run.out);
     return run;
+}
+
+PythonRun runPython(const QStringList& args, int timeoutMs)
+{
+    PythonZygote& zygote = PythonZygote::instance();
+    const PythonZygote::Ended e = zygote.wait(zygote.start(args), timeoutMs);
+    return {e.exitCode, e.out, e.err};
 }
 
 std::vector<StepLine> scriptSteps(const QString& out)
@@ -83,7 +111,8 @@ double worstDifference(const std::vector<StepLine>& a, const std::vector<StepLin
 
 bool haveTorch2()
 {
-    QProcess probe;
-    probe.start(python(), {QStringLiteral("-c"), QStringLiteral("import numpy; from torch.distributed.fsdp import fully_shard")});
-    return probe.waitForFinished(60000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
+    // The zygote imports torch, FSDP2 (fully_shard is 2.x) and numpy, or says why not.
+    const QString error = PythonZygote::instance().error();
+    if (!error.isEmpty()) qWarning("%s", qPrintable(error));
+    return error.isEmpty();
 }

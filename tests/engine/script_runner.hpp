@@ -37,12 +37,20 @@ QString exportScript(const QTemporaryDir& dir, const sb::Plan& plan, const QStri
 // the spy logging to `log` around the real FSDP2, or the script alone when `log` is empty.
 ScriptRun runScript(const QString& script, int world, const QString& log, const QStringList& args = {},
                     const QString& interpreter = python());
+// A script of the project's Python (SB_PYTHON), run as a fork of the suite's
+// zygote (python_zygote.hpp); exitCode -1 when it was killed or timed out.
+struct PythonRun {
+    int exitCode = -1;
+    QString out, err;
+    bool ok() const { return exitCode == 0; }
+};
+PythonRun runPython(const QStringList& args, int timeoutMs = 300000);
 // The "step N loss L grad_norm G ... [val_loss V]" lines of the script's output.
 std::vector<StepLine> scriptSteps(const QString& out);
 std::vector<StepLine> coreSteps(const RankResult& rank);
 // Largest relative difference of the losses and of the gradient norms (infinite when the counts differ).
 double worstDifference(const std::vector<StepLine>& a, const std::vector<StepLine>& b);
-// Whether SB_PYTHON has PyTorch 2.x with fully_shard and numpy.
+// Whether SB_PYTHON has PyTorch 2.x with fully_shard and numpy (the zygote started).
 bool haveTorch2();
 
 // In a suite's initTestCase: skips without PyTorch 2.x at SB_PYTHON, fails on CI (which must have it).

@@ -456,7 +456,7 @@ private Q_SLOTS:
             // Kill once training is under way (a loaded machine starts slower:
             // a fixed delay killed some rounds before their first save), at a
             // random moment of the step and save that follow.
-            QTest::qWaitFor([&] { return ranks[0]->state() == QProcess::NotRunning || ranks[0]->peek(1 << 20).contains("{\"type\":\"step\""); }, 60000);
+            (void)QTest::qWaitFor([&] { return ranks[0]->state() == QProcess::NotRunning || ranks[0]->peek(1 << 20).contains("{\"type\":\"step\""); }, 60000);
             QTest::qWait(300 + static_cast<int>(rng.bounded(1200)));
             for (auto& p : ranks) sb::test::signalProcess(p->processId(), SIGKILL);
             for (auto& p : ranks) p->waitForFinished();

@@ -40,15 +40,8 @@ struct Converted {
 
 Converted convert(const QStringList& args)
 {
-    QProcess p;
-    p.start(python(), QStringList{sourcePath(QStringLiteral("tools/checkpoint/convert.py"))} + args);
-    Converted c;
-    if (!p.waitForFinished(180000)) p.kill();
-    p.waitForFinished();
-    c.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    c.out = QString::fromUtf8(p.readAllStandardOutput());
-    c.err = QString::fromUtf8(p.readAllStandardError());
-    return c;
+    const PythonRun run = runPython(QStringList{sourcePath(QStringLiteral("tools/checkpoint/convert.py"))} + args, 180000);
+    return {run.exitCode, run.out, run.err};
 }
 
 std::vector<StepLine> lastSteps(const std::vector<StepLine>& steps, std::size_t n)

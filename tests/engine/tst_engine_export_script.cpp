@@ -293,7 +293,7 @@ private Q_SLOTS:
         auto toHf = [&](const QString& dir, bool permute) {
             QStringList args{testData(QStringLiteral("hf/to_hf.py")), warmPlan, weights, tmp_.filePath(dir)};
             if (!permute) args << QStringLiteral("--no-permute");
-            return QProcess::execute(python(), args) == 0;
+            return runPython(args).ok();
         };
         QVERIFY(toHf(QStringLiteral("hf"), true));
         QVERIFY(toHf(QStringLiteral("hf-renamed-only"), false));
