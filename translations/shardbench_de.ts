@@ -1272,8 +1272,8 @@
             <translation>Auswählen…</translation>
         </message>
         <message>
-            <source>A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. Checked against the plan before launch where this machine can read it; a restart that resumes a checkpoint does not read them</source>
-            <translation>Eine .safetensors-Datei oder ein Hugging-Face-Modellordner; über SSH und Slurm der Pfad auf dem Cluster. Vor dem Start gegen den Plan geprüft, wo dieser Rechner sie lesen kann; ein Neustart, der einen Checkpoint fortsetzt, liest sie nicht</translation>
+            <source>A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. Checked against the plan before any rank starts, by this machine or over SSH by the host's shardbench-core; a restart that resumes a checkpoint does not read them</source>
+            <translation>Eine .safetensors-Datei oder ein Hugging-Face-Modellordner; über SSH und Slurm der Pfad auf dem Cluster. Vor dem Start jedes Ranks gegen den Plan geprüft, von diesem Rechner oder über SSH vom shardbench-core des Hosts; ein Neustart, der einen Checkpoint fortsetzt, liest sie nicht</translation>
         </message>
         <message>
             <source>none: the plan's random initialisation</source>

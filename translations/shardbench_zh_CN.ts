@@ -1265,8 +1265,8 @@
             <translation>选择…</translation>
         </message>
         <message>
-            <source>A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. Checked against the plan before launch where this machine can read it; a restart that resumes a checkpoint does not read them</source>
-            <translation>一个 .safetensors 文件或 Hugging Face 模型文件夹；通过 SSH 和 Slurm 时为集群上的路径。本机可读取时在启动前对照计划检查；从检查点恢复的重启不会读取它们</translation>
+            <source>A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. Checked against the plan before any rank starts, by this machine or over SSH by the host's shardbench-core; a restart that resumes a checkpoint does not read them</source>
+            <translation>一个 .safetensors 文件或 Hugging Face 模型文件夹；通过 SSH 和 Slurm 时为集群上的路径。在任何 rank 启动前对照计划检查：由本机，或通过 SSH 由该主机的 shardbench-core 检查；从检查点恢复的重启不会读取它们</translation>
         </message>
         <message>
             <source>none: the plan's random initialisation</source>

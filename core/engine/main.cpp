@@ -10,6 +10,7 @@
 #include "trainer.hpp"
 
 #include "args.hpp"
+#include "hf/hf_weights.hpp"
 #include "plan/plan_json.hpp"
 
 #include <torch/torch.h>
@@ -29,9 +30,13 @@ namespace {
 const char* kUsage =
     "usage: shardbench-core --plan PLAN.json [--run-id ID] [--resume CKPT_DIR|auto] [--init-from MODEL.safetensors]\n"
     "                      [--export-final MODEL.safetensors] [--reference]\n"
+    "       shardbench-core --plan PLAN.json --check-init-from MODEL\n"
     "       shardbench-core --version\n"
     "One rank of a run; configure it with the torchrun environment (RANK, WORLD_SIZE,\n"
-    "LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT).\n";
+    "LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT).\n"
+    "--check-init-from reads only the headers of the weights --init-from would load\n"
+    "and checks their names, shapes and dtypes against the plan's model; it needs no\n"
+    "torchrun environment and exits 0 or 2 (the launcher's pre-flight on a cluster).\n";
 
 std::string hostName()
 {
@@ -51,7 +56,7 @@ int runRank(int argc, char** argv)
     installTrackingAllocator();
 
     sb::cli::Args args(std::vector<std::string>(argv + 1, argv + argc),
-                       {"--plan", "--run-id", "--resume", "--export-final", "--init-from"},
+                       {"--plan", "--run-id", "--resume", "--export-final", "--init-from", "--check-init-from"},
                        {"--reference", "--version", "-h", "--help"});
     // Args stops at the first bad argument, so an option before it still counts.
     if (args.has("--version")) {
@@ -105,6 +110,16 @@ int runRank(int argc, char** argv)
     if (const Status why = TransformerModel::supports(plan.plan.model); !why.ok()) {
         events().error(why.message(), "$.model");
         return code(CoreExit::BadInput);
+    }
+    if (const std::optional<std::string> weights = args.value("--check-init-from")) {
+        const Result<hf::WeightSource> source = hf::openWeightsFor(*plan.tree, plan.plan.model, *weights);
+        if (!source) {
+            std::cerr << "shardbench-core: " << source.status().message() << "\n";
+            return code(CoreExit::BadInput);
+        }
+        std::cout << "shardbench-core: " << *weights << ": " << source.value().tensors.size()
+                  << " tensors, as the plan's model needs them\n";
+        return code(CoreExit::Ok);
     }
     if (const Status why = selectDevice(plan.plan.mesh.device == Device::Cuda, env.localRank); !why.ok()) {
         events().error(why.message(), "$.mesh.device");

@@ -3,6 +3,7 @@
 #include "json/json.hpp"
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -36,6 +37,7 @@ public:
 
     std::int64_t positive(const char* key, std::optional<std::int64_t> fallback = std::nullopt)
     {
+        read_.insert(key);
         const json::Value* v = o_.find(key);
         if ((!v || v->isNull()) && fallback) return *fallback;
         if (!v || !v->isInteger() || v->asInt() < 1 || v->asInt() > (1ll << 40)) {
@@ -46,6 +48,7 @@ public:
     }
     double number(const char* key, double fallback)
     {
+        read_.insert(key);
         const json::Value* v = o_.find(key);
         if (!v || v->isNull()) return fallback;
         if (!v->isNumber()) fail(std::string("\"") + key + "\" must be a number");
@@ -53,6 +56,7 @@ public:
     }
     bool flag(const char* key, bool fallback)
     {
+        read_.insert(key);
         const json::Value* v = o_.find(key);
         if (!v || v->isNull()) return fallback;
         if (!v->isBool()) fail(std::string("\"") + key + "\" must be true or false");
@@ -60,13 +64,20 @@ public:
     }
     std::string text(const char* key, const std::string& fallback)
     {
+        read_.insert(key);
         const json::Value* v = o_.find(key);
         if (!v || v->isNull()) return fallback;
         if (!v->isString()) fail(std::string("\"") + key + "\" must be a string");
         return v->isString() ? v->asString() : fallback;
     }
-    bool present(const char* key) const
+    const json::Value* find(const char* key)
     {
+        read_.insert(key);
+        return o_.find(key);
+    }
+    bool present(const char* key)
+    {
+        read_.insert(key);
         const json::Value* v = o_.find(key);
         return v && !v->isNull();
     }
@@ -81,21 +92,60 @@ public:
         if (error_.empty()) error_ = inner.error();
     }
     const std::string& path() const { return path_; }
+    // Fields that never change what the model computes (names, token ids,
+    // generation settings, transformers' bookkeeping): accepted unread.
+    void ignore(std::initializer_list<const char*> keys) { read_.insert(keys.begin(), keys.end()); }
+    // Refuses the first field that nothing read nor ignored: an option of the
+    // family the core does not know of, which may change what is computed.
+    void refuseUnread(const std::string& what)
+    {
+        for (const json::Member& m : o_.asObject())
+            if (!read_.count(m.first)) {
+                fail("\"" + m.first + "\" is not a field shardbench knows in " + what +
+                     "; it may change what the model computes (docs/interoperability.md lists the fields read)");
+                return;
+            }
+    }
 
 private:
     std::string path_;
     const json::Value& o_;
     std::string error_;
+    std::set<std::string> read_;
 };
+
+// What any transformers config may carry that the computation never depends
+// on: identity, token ids, dtypes of the saved file, generation defaults and
+// the PretrainedConfig bookkeeping older versions wrote out.
+void ignoreMetadata(Fields& f)
+{
+    f.ignore({"_name_or_path", "architectures", "transformers_version", "dtype", "torch_dtype", "use_bfloat16", "use_cache",
+              "initializer_range", "bos_token_id", "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id",
+              "tokenizer_class", "id2label", "label2id", "problem_type", "finetuning_task", "task_specific_params", "prefix",
+              "output_attentions", "output_hidden_states", "return_dict", "torchscript", "tf_legacy_loss", "chunk_size_feed_forward",
+              "is_decoder", "tie_encoder_decoder", "cross_attention_hidden_size", "gradient_checkpointing",
+              "max_length", "min_length", "do_sample", "early_stopping", "num_beams", "num_beam_groups", "diversity_penalty",
+              "temperature", "top_k", "top_p", "typical_p", "repetition_penalty", "length_penalty", "no_repeat_ngram_size",
+              "encoder_no_repeat_ngram_size", "bad_words_ids", "num_return_sequences", "output_scores", "return_dict_in_generate",
+              "forced_bos_token_id", "forced_eos_token_id", "remove_invalid_values", "exponential_decay_length_penalty",
+              "suppress_tokens", "begin_suppress_tokens"});
+    if (f.flag("is_encoder_decoder", false)) f.fail("\"is_encoder_decoder\" is true; the training core trains decoder-only models");
+    if (f.flag("add_cross_attention", false)) f.fail("\"add_cross_attention\" is true; the training core has no cross-attention");
+    if (const json::Value* pruned = f.find("pruned_heads"); pruned && !pruned->isNull() &&
+        !((pruned->isObject() && pruned->asObject().empty()) || (pruned->isArray() && pruned->asArray().empty())))
+        f.fail("\"pruned_heads\" is not empty; the training core keeps every head");
+}
 
 // RoPE's base and scaling: transformers 5 writes them as rope_parameters
 // (rope_type, rope_theta and the type's fields); earlier versions, and the
 // configs on the Hub, as rope_theta and rope_scaling (rope_type, or type).
-void readRope(Fields& f, const json::Value& config, ModelConfig& m)
+void readRope(Fields& f, ModelConfig& m)
 {
     m.ropeTheta = f.number("rope_theta", 10000.0);
+    // transformers 5 reads rope_parameters where both are present.
     const char* key = f.present("rope_parameters") ? "rope_parameters" : "rope_scaling";
-    const json::Value* v = config.find(key);
+    f.ignore({"rope_scaling"});
+    const json::Value* v = f.find(key);
     if (!v || v->isNull()) return;
     if (!v->isObject()) {
         f.fail(std::string("\"") + key + "\" must be an object");
@@ -117,7 +167,10 @@ void readRope(Fields& f, const json::Value& config, ModelConfig& m)
             if (!s.present(need)) s.fail(std::string("\"") + need + "\" is missing (rope_type \"llama3\" needs it)");
     } else if (type != "default") {
         s.fail("\"rope_type\" is \"" + type + "\"; the training core computes RoPE scaling of type \"llama3\" only");
+    } else {
+        s.ignore({"factor", "low_freq_factor", "high_freq_factor", "original_max_position_embeddings"}); // unused by "default"
     }
+    s.refuseUnread("\"" + std::string(key) + "\"");
     f.adopt(s);
 }
 
@@ -131,19 +184,21 @@ void refuseSet(Fields& f, const char* key, const char* why)
 // A sliding window: Mistral's sliding_window when set; Qwen's only where
 // use_sliding_window (or a layer_types entry) turns it on. Kept in the plan,
 // which refuses a sequence longer than it (the core attends to all of it).
-std::int64_t slidingWindowOf(Fields& f, const json::Value& config, Arch arch)
+std::int64_t slidingWindowOf(Fields& f, Arch arch)
 {
     if (arch == Arch::Mistral) return f.present("sliding_window") ? f.positive("sliding_window") : 0;
     bool sliding = f.flag("use_sliding_window", false);
-    if (const json::Value* types = config.find("layer_types"); types && types->isArray())
+    f.ignore({"max_window_layers"}); // which layers slide, where use_sliding_window is set: all are refused then
+    if (const json::Value* types = f.find("layer_types"); types && types->isArray())
         for (const json::Value& t : types->asArray()) sliding |= t.isString() && t.asString() == "sliding_attention";
+    f.ignore({"sliding_window"}); // Llama ignores it; Qwen only with use_sliding_window
     return sliding ? f.positive("sliding_window") : 0;
 }
 
 // Llama's form: Llama, Mistral, Qwen2 (q/k/v biases) and Qwen3 (q/k norms,
 // explicit head_dim). RoPE of any theta, unscaled or scaled as Llama 3.1,
 // SiLU, RMSNorm of any eps, no other biases.
-ModelConfig readLlamaForm(Fields& f, const json::Value& config, Arch arch)
+ModelConfig readLlamaForm(Fields& f, Arch arch)
 {
     ModelConfig m;
     m.arch = arch;
@@ -155,7 +210,7 @@ ModelConfig readLlamaForm(Fields& f, const json::Value& config, Arch arch)
     m.nKvHeads = f.positive("num_key_value_heads", m.nHeads);
     m.maxSeqLen = f.positive("max_position_embeddings", 8192);
     m.tiedEmbeddings = f.flag("tie_word_embeddings", false);
-    readRope(f, config, m);
+    readRope(f, m);
     m.normEps = f.number("rms_norm_eps", 1e-6);
     if (const std::string act = f.text("hidden_act", "silu"); act != "silu")
         f.fail("\"hidden_act\" is \"" + act + "\"; the training core's MLP uses silu");
@@ -163,17 +218,21 @@ ModelConfig readLlamaForm(Fields& f, const json::Value& config, Arch arch)
         const std::int64_t hd = f.positive("head_dim");
         if (hd * m.nHeads != m.dim) m.explicitHeadDim = hd;
     }
-    m.slidingWindow = slidingWindowOf(f, config, arch);
+    m.slidingWindow = slidingWindowOf(f, arch);
     if (arch == Arch::Qwen2) {
         if (f.present("attention_bias") && !f.flag("attention_bias", true))
             f.fail("\"attention_bias\" is false; the training core's Qwen2 has q/k/v biases");
+        refuseSet(f, "use_mrope", "multimodal RoPE (Qwen2-VL) is not what the training core computes");
     } else {
         refuseSet(f, "attention_bias", "the training core has no attention biases in this family");
     }
     refuseSet(f, "mlp_bias", "the training core's MLP has no biases");
     for (const char* moe : {"num_experts", "num_local_experts", "n_routed_experts"})
         if (f.present(moe)) f.fail("\"" + std::string(moe) + "\" is set; the training core trains dense models, not mixtures of experts");
-    if (f.present("layer_types") && !config.find("layer_types")->isArray()) f.fail("\"layer_types\" must be a list");
+    if (const json::Value* types = f.find("layer_types"); types && !types->isNull() && !types->isArray())
+        f.fail("\"layer_types\" must be a list");
+    if (const double p = f.number("attention_dropout", 0.0); p != 0.0)
+        f.fail("\"attention_dropout\" is " + json::formatNumber(p) + "; the training core has no dropout (0)");
     if (const double p = f.number("pretraining_tp", 1.0); p != 1.0)
         f.fail("\"pretraining_tp\" is " + json::formatNumber(p) + "; the training core computes the projections whole (1)");
     return m;
@@ -194,6 +253,15 @@ ModelConfig gpt2(Fields& f)
     if (const std::string act = f.text("activation_function", "gelu_new"); act != "gelu_new" && act != "gelu_pytorch_tanh")
         f.fail("\"activation_function\" is \"" + act + "\"; the training core's GPT-2 uses the tanh GELU (gelu_new)");
     m.normEps = f.number("layer_norm_epsilon", 1e-5);
+    if (!f.flag("scale_attn_weights", true)) f.fail("\"scale_attn_weights\" is false; the training core scales attention by 1/sqrt(head width)");
+    if (f.flag("scale_attn_by_inverse_layer_idx", false))
+        f.fail("\"scale_attn_by_inverse_layer_idx\" is true; the training core scales every layer's attention alike");
+    // n_ctx: n_positions under its old name. The summary head is GPT2DoubleHeadsModel's.
+    // reorder_and_upcast_attn changes only the rounding of fp16 attention.
+    // Dropout: every published GPT-2 sets 0.1; the core trains without it, as
+    // nanoGPT pretrains (docs/interoperability.md says so).
+    f.ignore({"n_ctx", "summary_type", "summary_use_proj", "summary_activation", "summary_proj_to_labels", "summary_first_dropout",
+              "reorder_and_upcast_attn", "attn_pdrop", "embd_pdrop", "resid_pdrop"});
     return m;
 }
 
@@ -208,9 +276,11 @@ Result<ModelConfig> modelFromConfig(const std::string& path)
     Fields f(file, config.value());
     const std::string type = f.text("model_type", "");
     ModelConfig m;
-    if (const std::optional<Arch> arch = parseArch(type); arch && llamaForm(*arch)) m = readLlamaForm(f, config.value(), *arch);
+    if (const std::optional<Arch> arch = parseArch(type); arch && llamaForm(*arch)) m = readLlamaForm(f, *arch);
     else if (type == "gpt2") m = gpt2(f);
     else f.fail("\"model_type\" is \"" + type + "\"; shardbench imports \"llama\", \"mistral\", \"qwen2\", \"qwen3\" and \"gpt2\"");
+    ignoreMetadata(f);
+    f.refuseUnread("a \"" + type + "\" config");
     if (!f.error().empty()) return Status::error(f.error());
     m.preset = "hf";
     Problems problems;

@@ -186,7 +186,8 @@ void LaunchPanel::retranslateUi()
     initFromLabel_->setText(tr("Start from weights"));
     initFrom_->setPlaceholderText(tr("none: the plan's random initialisation"));
     initFrom_->setToolTip(tr("A .safetensors file or a Hugging Face model folder; over SSH and Slurm the path on the cluster. "
-                             "Checked against the plan before launch where this machine can read it; a restart that resumes a checkpoint does not read them"));
+                             "Checked against the plan before any rank starts, by this machine or over SSH by the host's shardbench-core; "
+                             "a restart that resumes a checkpoint does not read them"));
     chooseWeights_->setText(tr("Choose…"));
     restarts_->setToolTip(tr("How often a failed run is started again, from its latest complete checkpoint (as torchrun's --max-restarts)"));
     check_->setText(tr("Check"));

@@ -9,6 +9,8 @@
 // (data/hf/hf_loss.py) gives the core's first-step loss on the same tokens.
 // Python is the project's environment ($SB_PYTHON, scripts/install-deps.sh).
 #include "engine_support.hpp"
+#include "python_zygote.hpp"
+#include "script_runner.hpp"
 
 #include "plan/plan_json.hpp"
 
@@ -30,9 +32,6 @@ constexpr double kTransformersTolerance = 1e-6;
 // The first step's gradient norm (all parameters, before clipping) against
 // transformers' on the same weights and tokens, relative.
 constexpr double kGradNormTolerance = 1e-5;
-
-// ctest sets SB_PYTHON: the project's environment, with PyTorch and transformers.
-QString python() { return qEnvironmentVariable("SB_PYTHON"); }
 
 QString hfScript(const char* name)
 {
@@ -74,16 +73,12 @@ QString describe(const QString& folder, double transformers, double core)
 
 // Runs a script of data/hf with $SB_PYTHON: true when it succeeds, its
 // standard output in `stdOut`; when it fails, its output as a warning.
-bool runPython(const QStringList& args, QString* stdOut = nullptr)
+bool runHfScript(const QStringList& args, QString* stdOut = nullptr)
 {
-    QProcess p;
-    p.start(python(), args);
-    const bool finished = p.waitForFinished(300000);
-    const QString out = QString::fromUtf8(p.readAllStandardOutput());
-    if (stdOut) *stdOut = out;
-    if (finished && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0) return true;
-    qWarning("%s %s: %s%s", qPrintable(python()), qPrintable(args.join(QLatin1Char(' '))), qPrintable(out),
-             qPrintable(QString::fromUtf8(p.readAllStandardError())));
+    const PythonRun run = runPython(args);
+    if (stdOut) *stdOut = run.out;
+    if (run.ok()) return true;
+    qWarning("%s (exit %d): %s%s", qPrintable(args.join(QLatin1Char(' '))), run.exitCode, qPrintable(run.out), qPrintable(run.err));
     return false;
 }
 
@@ -107,7 +102,7 @@ class TestEngineHfImport : public QObject {
             return false;
         }
         auto toHf = [&](const QString& dir, const QStringList& extra) {
-            return runPython(QStringList{hfScript("to_hf.py"), plan, weights, tmp_.filePath(dir)} + extra);
+            return runHfScript(QStringList{hfScript("to_hf.py"), plan, weights, tmp_.filePath(dir)} + extra);
         };
         return toHf(name, {}) && toHf(name + QStringLiteral("-sharded"), {QStringLiteral("--shards"), QStringLiteral("3")}) &&
                toHf(name + QStringLiteral("-renamed"), {QStringLiteral("--no-permute")});
@@ -138,7 +133,7 @@ class TestEngineHfImport : public QObject {
     {
         std::vector<double> out;
         QString text;
-        if (!runPython(QStringList{hfScript("hf_loss.py"), plan} + folders, &text)) return out;
+        if (!runHfScript(QStringList{hfScript("hf_loss.py"), plan} + folders, &text)) return out;
         for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) out.push_back(line.toDouble());
         if (out.size() != static_cast<std::size_t>(folders.size())) out.clear();
         return out;
@@ -157,9 +152,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(tmp_.isValid());
-        QProcess p;
-        if (!python().isEmpty()) p.start(python(), {QStringLiteral("-c"), QStringLiteral("import numpy, safetensors, torch, transformers")});
-        const bool ok = !python().isEmpty() && p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+        // The zygote every script of this suite forks from imports transformers too.
+        const QString error = PythonZygote::instance(PythonZygote::transformersModules()).error();
+        if (!error.isEmpty()) qWarning("%s", qPrintable(error));
+        const bool ok = error.isEmpty();
         if (!ok && qEnvironmentVariableIsSet("CI"))
             QFAIL("SB_PYTHON is unset or lacks torch, transformers or safetensors: scripts/install-deps.sh makes the environment");
         if (!ok) QSKIP("SB_PYTHON is unset or lacks torch, transformers or safetensors (scripts/install-deps.sh makes the environment)");
@@ -194,6 +190,32 @@ private Q_SLOTS:
         QCOMPARE(got.ffnHidden, want.ffnHidden);
         QCOMPARE(got.tiedEmbeddings, want.tiedEmbeddings);
         QCOMPARE(lp.tree->totalParams(), sb::buildModuleTree(want)->totalParams());
+    }
+
+    // config.json as the published models ship it (data/hf/published): every
+    // field is one the core reads or one that never changes what is computed,
+    // and the plan has the preset's parameters.
+    void acceptsPublishedConfigs_data()
+    {
+        QTest::addColumn<QString>("preset");
+        for (const char* preset : {"llama3.1-8b", "llama3.2-1b", "qwen2.5-0.5b", "qwen3-0.6b", "mistral-7b", "gpt2-124m"})
+            QTest::newRow(preset) << QString::fromLatin1(preset);
+    }
+
+    void acceptsPublishedConfigs()
+    {
+        QFETCH(QString, preset);
+        const QString dir = tmp_.filePath(QStringLiteral("published-") + preset);
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(QFile::copy(hfScript("published/") + preset + QStringLiteral(".json"), dir + QStringLiteral("/config.json")));
+        const QString out = dir + QStringLiteral("/p.json");
+        const Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), dir, QStringLiteral("-o"), out});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.text));
+        const sb::LoadedPlan lp = sb::loadAndValidate(out.toStdString());
+        QVERIFY(lp.ok());
+        const std::optional<sb::ModelConfig> want = sb::presetConfig(preset.toStdString());
+        QVERIFY(want);
+        QCOMPARE(lp.tree->totalParams(), sb::buildModuleTree(*want)->totalParams());
     }
 
     void sameLossesInBothLayouts_data()
@@ -263,10 +285,10 @@ private Q_SLOTS:
             QVERIFY2(o.exitCode == 0, qPrintable(o.text));
         }
         QVERIFY(QFile::exists(base + QStringLiteral("-shards/model.safetensors.index.json")));
-        QVERIFY(runPython({hfScript("to_hf.py"), plan, core, base + QStringLiteral("-reference"), QStringLiteral("--no-buffers")}));
+        QVERIFY(runHfScript({hfScript("to_hf.py"), plan, core, base + QStringLiteral("-reference"), QStringLiteral("--no-buffers")}));
         for (const QStringList& args : {QStringList{base + QStringLiteral("-hf")}, QStringList{base + QStringLiteral("-shards")},
                                         QStringList{base + QStringLiteral("-bf16"), QStringLiteral("--bf16")}}) {
-            QVERIFY2(runPython(QStringList{hfScript("compare_hf.py"), args.front(), base + QStringLiteral("-reference")} + args.mid(1)),
+            QVERIFY2(runHfScript(QStringList{hfScript("compare_hf.py"), args.front(), base + QStringLiteral("-reference")} + args.mid(1)),
                      qPrintable(args.front()));
         }
         const QString again = writePlan(tmp_, QStringLiteral("export-%1-again.plan.json").arg(preset), onOneWindow(smallPlan(name.constData(), 2, 2)));
@@ -337,8 +359,8 @@ private Q_SLOTS:
         const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), plan, QStringLiteral("--export-final"), weights});
         QVERIFY2(run.ok(), qPrintable(run.describe()));
         const QString hf = tmp_.filePath(QStringLiteral("rope31-hf")), plain = tmp_.filePath(QStringLiteral("rope31-unscaled"));
-        QVERIFY(runPython({hfScript("to_hf.py"), plan, weights, hf}));
-        QVERIFY(runPython({hfScript("to_hf.py"), plan, weights, plain, QStringLiteral("--no-rope-scaling")}));
+        QVERIFY(runHfScript({hfScript("to_hf.py"), plan, weights, hf}));
+        QVERIFY(runHfScript({hfScript("to_hf.py"), plan, weights, plain, QStringLiteral("--no-rope-scaling")}));
 
         const QString fromHf = tmp_.filePath(QStringLiteral("rope31-from-hf.plan.json"));
         const Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), hf, QStringLiteral("--device"), QStringLiteral("cpu"),
@@ -396,7 +418,7 @@ private Q_SLOTS:
         QFETCH(QString, family);
         QFETCH(QString, arch);
         const QString hf = tmp_.filePath(QStringLiteral("tiny-") + family);
-        QVERIFY(runPython({hfScript("make_tiny_hf.py"), family, hf}));
+        QVERIFY(runHfScript({hfScript("make_tiny_hf.py"), family, hf}));
         const QString planned = tmp_.filePath(QStringLiteral("tiny-%1.plan.json").arg(family));
         const Output o = runCli({QStringLiteral("plan"), QStringLiteral("--from-hf"), hf, QStringLiteral("--device"), QStringLiteral("cpu"),
                                  QStringLiteral("-o"), planned});
@@ -417,7 +439,7 @@ private Q_SLOTS:
         auto windowPlan = [&](int world, int steps, const QString& name) { return writePlan(tmp_, name, onOneWindow(sized(world, steps))); };
         QString text;
         const QString one = windowPlan(1, 1, QStringLiteral("tiny-%1-w1.plan.json").arg(family));
-        QVERIFY(runPython({hfScript("hf_loss.py"), one, hf, QStringLiteral("--grad-norm")}, &text));
+        QVERIFY(runHfScript({hfScript("hf_loss.py"), one, hf, QStringLiteral("--grad-norm")}, &text));
         const QStringList oracle = text.trimmed().split(QLatin1Char(' '));
         QCOMPARE(oracle.size(), 2);
         const double hfLoss = oracle[0].toDouble(), hfNorm = oracle[1].toDouble();
@@ -552,6 +574,20 @@ private Q_SLOTS:
         QTest::newRow("llama with MLP bias") << "{" + small + R"("mlp_bias": true})" << QStringLiteral("\"mlp_bias\" is true");
         QTest::newRow("mistral with GELU") << QByteArray(R"({"model_type": "mistral", "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
             "num_hidden_layers": 2, "num_attention_heads": 4, "hidden_act": "gelu"})") << QStringLiteral("\"hidden_act\" is \"gelu\"");
+        // A field nothing reads is refused by name: it may change what is computed.
+        QTest::newRow("unknown field") << "{" + small + R"("attn_logit_softcapping": 50.0})"
+                                       << QStringLiteral("\"attn_logit_softcapping\" is not a field shardbench knows in a \"llama\" config");
+        QTest::newRow("quantized") << "{" + small + R"("quantization_config": {"quant_method": "gptq", "bits": 4}})"
+                                   << QStringLiteral("\"quantization_config\" is not a field");
+        QTest::newRow("remote code") << "{" + small + R"("auto_map": {"AutoModelForCausalLM": "modeling_x.X"}})"
+                                     << QStringLiteral("\"auto_map\" is not a field");
+        QTest::newRow("unknown RoPE field") << "{" + small + R"("rope_parameters": {"rope_type": "default", "rope_theta": 1e4, "mrope_section": [16, 24, 24]}})"
+                                            << QStringLiteral("\"mrope_section\" is not a field shardbench knows in \"rope_parameters\"");
+        QTest::newRow("attention dropout") << "{" + small + R"("attention_dropout": 0.1})" << QStringLiteral("\"attention_dropout\" is 0.1");
+        QTest::newRow("encoder-decoder") << "{" + small + R"("is_encoder_decoder": true})" << QStringLiteral("\"is_encoder_decoder\" is true");
+        QTest::newRow("pruned heads") << "{" + small + R"("pruned_heads": {"0": [1]}})" << QStringLiteral("\"pruned_heads\" is not empty");
+        QTest::newRow("gpt2 scaled by layer") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_embd": 32, "n_layer": 2, "n_head": 4,
+            "n_positions": 32, "scale_attn_by_inverse_layer_idx": true})") << QStringLiteral("\"scale_attn_by_inverse_layer_idx\" is true");
         QTest::newRow("missing size") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_layer": 2, "n_head": 4, "n_positions": 32})")
                                       << QStringLiteral("\"n_embd\"");
         QTest::newRow("heads do not divide") << QByteArray(R"({"model_type": "gpt2", "vocab_size": 100, "n_embd": 30, "n_layer": 2, "n_head": 4, "n_positions": 32})")

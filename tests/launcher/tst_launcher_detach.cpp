@@ -335,6 +335,15 @@ private Q_SLOTS:
         const QString p = tmp_.filePath(QStringLiteral("two-hosts.json"));
         QCOMPARE(writeTinyPlan(p, 2, 1, 60), QString());
         const QString db = tmp_.filePath(QStringLiteral("two-hosts.sqlite"));
+        // Weights the head node cannot read stop the launch before any supervisor or rank starts.
+        const CliResult refused = cli(QStringList{QStringLiteral("run"), p, QStringLiteral("--detach"), QStringLiteral("--no-follow"),
+                                                  QStringLiteral("--db"), db, QStringLiteral("--init-from"), QStringLiteral("absent.safetensors")} +
+                                      headNodeArgs(sshd, 1, QStringLiteral("remote2"), headConfig));
+        QVERIFY2(refused.code != 0 && refused.err.contains(QStringLiteral("%1: the initial weights absent.safetensors cannot start this plan (checked there")
+                                                               .arg(sshd.alias(0))) &&
+                     refused.err.contains(QLatin1String("no such file")),
+                 qPrintable(describe(refused)));
+        QCOMPARE(countStore(db, 1).status, QStringLiteral("failed")); // recorded as a launch that failed
         const qint64 id = launch(p, db, headNodeArgs(sshd, 1, QStringLiteral("remote2"), headConfig));
         QVERIFY(id > 0);
         const QString dir = runDirOf(db, id);

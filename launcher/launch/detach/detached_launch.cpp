@@ -5,6 +5,7 @@
 #include "../shell_quote.hpp"
 #include "../slurm/sbatch_script.hpp"
 #include "../slurm/slurm_job.hpp"
+#include "../ssh/remote_command.hpp"
 #include "../ssh/ssh_connection.hpp"
 #include "detached_control.hpp"
 
@@ -148,6 +149,16 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
     QString dir;
     err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, QStringLiteral("plan.json"), l.planJson, &dir);
     if (!err.isEmpty()) return err;
+    // The head node checks the initial weights, as its ranks would read them, before anything starts.
+    if (!l.config.initFrom.isEmpty()) {
+        const QByteArray check =
+            buildCheckInitFromCommand(target.remoteWorkdir, target.remoteCore, dir + QStringLiteral("/plan.json"), l.config.initFrom, &err);
+        QByteArray out;
+        int status = -1;
+        if (err.isEmpty()) err = conn.run(check, &out, &status, 120000);
+        if (err.isEmpty()) err = initFromProblem(l.hosts[0].name, l.config.initFrom, status, out);
+        if (!err.isEmpty()) return err;
+    }
     const QString program = o.supervise.isEmpty() ? defaultRemoteSupervise(target.remoteCore) : o.supervise;
     supervise::RunSpec spec = runSpecFor(l, dir + QStringLiteral("/plan.json"), target.remoteCore, target.remoteWorkdir);
     // The head node reaches the other hosts with its own OpenSSH client; the

@@ -18,7 +18,35 @@ const char* const kKillScript =
     "done\n"
     "exit 0\n";
 
+// In the rank's working folder, as the rank would read them.
+const char* const kCheckInitFromScript =
+    "workdir=$1\n"
+    "shift\n"
+    "if [ -n \"$workdir\" ]; then cd -- \"$workdir\" || { echo \"shardbench: cannot enter the working folder $workdir\"; exit 126; }; fi\n"
+    "exec \"$@\" 2>&1\n";
+
 } // namespace
+
+QByteArray buildCheckInitFromCommand(const QString& workdir, const QString& core, const QString& planPath, const QString& initFrom,
+                                     QString* error)
+{
+    const QByteArrayList argv = {"/bin/sh", "-c", kCheckInitFromScript, "sb-check", workdir.toUtf8(), core.toUtf8(),
+                                 "--plan", planPath.toUtf8(), "--check-init-from", initFrom.toUtf8()};
+    const QByteArray cmd = shellCommand(argv, error);
+    return cmd.isEmpty() ? QByteArray() : QByteArray("exec ") + cmd;
+}
+
+QString initFromProblem(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output)
+{
+    if (exitStatus == 0) return {};
+    QByteArray why = output.trimmed();
+    // The core's own words: "shardbench-core: " and then what is wrong, or an error event.
+    if (why.startsWith("shardbench-core: ")) why = why.mid(17);
+    return QStringLiteral("%1: the initial weights %2 cannot start this plan (checked there, exit %3): %4")
+        .arg(hostName, initFrom)
+        .arg(exitStatus)
+        .arg(QString::fromUtf8(why.left(2000)));
+}
 
 QByteArray buildRankCommand(const RemoteRankCommand& c, QString* error)
 {

@@ -35,6 +35,14 @@ QByteArray buildRankCommand(const RemoteRankCommand& c, QString* error);
 // Sends SIGKILL to the process groups whose PIDs are in the given files.
 QByteArray buildKillCommand(const QStringList& pidFiles, QString* error);
 
+// Runs `core --plan PLAN --check-init-from INIT` in `workdir` ("" = the home
+// folder), its stderr with its stdout: the pre-flight of --init-from on a
+// host, before any rank starts. "" and `error` set on a NUL byte.
+QByteArray buildCheckInitFromCommand(const QString& workdir, const QString& core, const QString& planPath, const QString& initFrom,
+                                     QString* error);
+// What to report of that check's exit status and output; "" when it passed.
+QString initFromProblem(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output);
+
 // Lists listening TCP ports (for choosing a rendezvous port on host 0).
 QByteArray listeningPortsCommand();
 

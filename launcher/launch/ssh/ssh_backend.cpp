@@ -56,6 +56,9 @@ void SshBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
         s.planJson = launch.planJson;
         s.remoteRunDir = remoteRunDir;
         s.probePorts = h == 0 && attempt.masterPort == 0;
+        s.initFrom = launch.config.initFrom;
+        s.remoteCore = ssh.remoteCore;
+        s.remoteWorkdir = ssh.remoteWorkdir;
         s.graceMs = launch.config.stopGraceMs;
         s.deadlineMs = launch.config.stopDeadlineMs;
         auto w = std::make_unique<SshHostWorker>(s);

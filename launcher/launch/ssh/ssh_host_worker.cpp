@@ -226,6 +226,14 @@ bool SshHostWorker::prepare(SshConnection& conn)
     if (err.isEmpty() && aborted()) return false;
     QString absDir;
     if (err.isEmpty()) err = conn.upload(setup_.remoteRunDir, QStringLiteral("plan.json"), setup_.planJson, &absDir);
+    if (err.isEmpty() && !setup_.initFrom.isEmpty()) {
+        const QByteArray cmd = buildCheckInitFromCommand(setup_.remoteWorkdir, setup_.remoteCore, absDir + QStringLiteral("/plan.json"),
+                                                         setup_.initFrom, &err);
+        QByteArray out;
+        int status = -1;
+        if (err.isEmpty()) err = conn.run(cmd, &out, &status, 120000);
+        if (err.isEmpty()) err = initFromProblem(setup_.host.name, setup_.initFrom, status, out);
+    }
     QList<int> busy;
     if (err.isEmpty() && setup_.probePorts) {
         QByteArray out;

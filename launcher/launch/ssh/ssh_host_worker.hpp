@@ -37,6 +37,8 @@ public:
         QByteArray planJson;
         QString remoteRunDir;            // as configured (may be relative)
         bool probePorts = false;         // host 0: list listening ports
+        // --init-from given: the core checks these weights against the plan there first.
+        QString initFrom, remoteCore, remoteWorkdir;
         int graceMs = 2000;
         int deadlineMs = 5000;
     };
