@@ -50,6 +50,14 @@
     <context>
         <name>sb::gui::CheckpointsController</name>
         <message>
+            <source>Exported to %1 for Hugging Face (AutoModelForCausalLM.from_pretrained reads it).</source>
+            <translation>Nach %1 für Hugging Face exportiert (AutoModelForCausalLM.from_pretrained liest ihn).</translation>
+        </message>
+        <message>
+            <source>Export for Hugging Face into a new folder</source>
+            <translation>Für Hugging Face in einen neuen Ordner exportieren</translation>
+        </message>
+        <message>
             <source>run %1</source>
             <translation>Lauf %1</translation>
         </message>
@@ -178,6 +186,14 @@
     </context>
     <context>
         <name>sb::gui::CheckpointsView</name>
+        <message>
+            <source>Write a new folder transformers loads with from_pretrained: config.json, Hugging Face names and layout, fp32 (Llama, Mistral, Qwen2, Qwen3 and GPT-2 plans)</source>
+            <translation>Einen neuen Ordner schreiben, den transformers mit from_pretrained lädt: config.json, Hugging-Face-Namen und -Layout, fp32 (Pläne für Llama, Mistral, Qwen2, Qwen3 und GPT-2)</translation>
+        </message>
+        <message>
+            <source>Export for Hugging Face…</source>
+            <translation>Für Hugging Face exportieren…</translation>
+        </message>
         <message>
             <source>Run</source>
             <translation>Lauf</translation>

@@ -50,6 +50,14 @@
     <context>
         <name>sb::gui::CheckpointsController</name>
         <message>
+            <source>Exported to %1 for Hugging Face (AutoModelForCausalLM.from_pretrained reads it).</source>
+            <translation>已导出到 %1，供 Hugging Face 使用（AutoModelForCausalLM.from_pretrained 可读取）。</translation>
+        </message>
+        <message>
+            <source>Export for Hugging Face into a new folder</source>
+            <translation>导出为 Hugging Face（新文件夹）</translation>
+        </message>
+        <message>
             <source>run %1</source>
             <translation>运行 %1</translation>
         </message>
@@ -177,6 +185,14 @@
     </context>
     <context>
         <name>sb::gui::CheckpointsView</name>
+        <message>
+            <source>Write a new folder transformers loads with from_pretrained: config.json, Hugging Face names and layout, fp32 (Llama, Mistral, Qwen2, Qwen3 and GPT-2 plans)</source>
+            <translation>写入一个 transformers 可用 from_pretrained 加载的新文件夹：config.json、Hugging Face 的名称与布局，fp32（Llama、Mistral、Qwen2、Qwen3 和 GPT-2 计划）</translation>
+        </message>
+        <message>
+            <source>Export for Hugging Face…</source>
+            <translation>导出为 Hugging Face…</translation>
+        </message>
         <message>
             <source>Run</source>
             <translation>运行</translation>

@@ -1,6 +1,7 @@
 #include "checkpoints/checkpoint_job.hpp"
 
 #include "checkpoint/checkpoint_io.hpp"
+#include "hf/hf_export.hpp"
 #include "jobs/work_pool.hpp"
 
 #include <QCoreApplication>
@@ -53,8 +54,9 @@ bool CheckpointJob::start(Kind kind, const QString& checkpoint, const QString& o
         r.kind = kind;
         r.checkpoint = checkpoint;
         r.output = output;
-        const Status done = kind == Verify ? ckpt::verifyCheckpoint(checkpoint.toStdString(), progress)
-                                           : ckpt::exportCheckpoint(checkpoint.toStdString(), output.toStdString(), progress);
+        const Status done = kind == Verify   ? ckpt::verifyCheckpoint(checkpoint.toStdString(), progress)
+                            : kind == Export ? ckpt::exportCheckpoint(checkpoint.toStdString(), output.toStdString(), progress)
+                                             : hf::exportCheckpointAsHf(checkpoint.toStdString(), output.toStdString(), {}, progress);
         r.cancelled = cancel->load();
         if (!r.cancelled) r.error = QString::fromStdString(done.message());
         return r;

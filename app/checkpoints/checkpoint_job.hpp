@@ -1,5 +1,5 @@
-// Verifying a checkpoint, or exporting it as one .safetensors file, off the
-// GUI thread: progress as it goes, and a cancel that stops at the next shard.
+// Verifying a checkpoint, or exporting it as one .safetensors file or as a
+// Hugging Face folder (fp32, transformers' default shard size), off the GUI thread: progress as it goes, and a cancel that stops at the next shard.
 #pragma once
 
 #include <QFutureWatcher>
@@ -14,11 +14,11 @@ namespace sb::app {
 class CheckpointJob : public QObject {
     Q_OBJECT
 public:
-    enum Kind { Verify, Export };
+    enum Kind { Verify, Export, ExportHf };
     struct Result {
         Kind kind = Verify;
         QString checkpoint;
-        QString output;     // Export: the file written
+        QString output;     // Export: the file written; ExportHf: the folder
         QString error;      // the checkpoint library's sentence; "" on success
         bool cancelled = false;
     };

@@ -46,8 +46,7 @@ ckpt::Progress progressPrinter(std::ostream& err, const char* what)
     };
 }
 
-// --format hf: the core's export into a temporary file beside OUT_DIR, then
-// rewritten in Hugging Face's names and layout.
+// --format hf: the core's export, rewritten in Hugging Face's names and layout.
 int exportHf(Args& a, const std::string& dir, const ckpt::CheckpointIndex& index, const std::string& outDir, bool quiet,
              std::ostream& out, std::ostream& err)
 {
@@ -60,10 +59,7 @@ int exportHf(Args& a, const std::string& dir, const ckpt::CheckpointIndex& index
     options.maxShardBytes = static_cast<std::uint64_t>(gb * 1e9);
     const PlanReadResult plan = planFromJson(index.plan);
     if (!plan.ok()) return fail(err, dir + ": the plan in its index cannot be read");
-    const std::string tmp = outDir + ".core-export.tmp";
-    Status exported = ckpt::exportCheckpoint(dir, tmp, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
-    if (exported) exported = hf::writeHfCheckpoint(tmp, plan.plan.model, outDir, options);
-    std::remove(tmp.c_str());
+    const Status exported = hf::exportCheckpointAsHf(dir, outDir, options, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
     if (!exported) return fail(err, exported.message());
     out << "wrote " << outDir << " (Hugging Face " << archName(plan.plan.model.arch) << ", " << dtype << ", of " << dir << ")\n";
     return 0;

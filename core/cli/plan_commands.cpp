@@ -240,7 +240,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         if (auto p = a.value("--val-data-path")) t.eval.path = *p;
         t.eval.holdout = a.number("--val-holdout", 0.0);
         t.eval.every = static_cast<int>(a.integer("--eval-every", 0, 0, 1 << 30));
-        t.eval.batches = static_cast<int>(a.integer("--eval-batches", 8, 1, EvalConfig::kMaxBatches));
+        t.eval.batches = static_cast<int>(a.integer("--eval-batches", EvalConfig::kDefaultBatches, 1, EvalConfig::kMaxBatches));
     }
     if (auto d = a.value("--checkpoint-dir")) t.checkpoint.dir = *d;
     t.checkpoint.interval = static_cast<int>(a.integer("--checkpoint-interval", t.checkpoint.interval, 0, 1 << 30));

@@ -60,6 +60,13 @@ struct Part {
 // nanoGPT's get_batch, but seeded per sample (training), or consecutive ones,
 // sample i starting i * seq tokens in and wrapping around (the validation
 // loss's fixed set). Text is a file of byte tokens.
+// a * b mod m without overflow (GCC's and Clang's 128-bit integers).
+std::uint64_t mulMod(std::uint64_t a, std::uint64_t b, std::uint64_t m)
+{
+    __extension__ using U128 = unsigned __int128;
+    return static_cast<std::uint64_t>(static_cast<U128>(a) * b % m);
+}
+
 class FileData final : public DataSource {
 public:
     enum class Windows { Random, Consecutive };
@@ -82,8 +89,7 @@ public:
             const std::uint64_t sample = first + static_cast<std::uint64_t>(b);
             const std::uint64_t start =
                 begin_ + (windows_ == Windows::Random ? splitmix64(seed_ ^ sample) % (length_ - window)
-                                                      : static_cast<std::uint64_t>((static_cast<unsigned __int128>(sample) * static_cast<unsigned>(seq)) %
-                                                                                   (length_ - static_cast<std::uint64_t>(seq))));
+                                                      : mulMod(sample, static_cast<std::uint64_t>(seq), length_ - static_cast<std::uint64_t>(seq)));
             readTokens(start, window, p + static_cast<std::ptrdiff_t>(b) * (seq + 1));
         }
         inputs = all.narrow(1, 0, seq).contiguous();

@@ -2,11 +2,14 @@
 
 #include "hf_weights.hpp"
 
+#include "checkpoint/checkpoint_index.hpp"
 #include "checkpoint/fs_util.hpp"
 #include "checkpoint/safetensors.hpp"
 #include "json/json.hpp"
+#include "plan/plan_json.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
@@ -222,6 +225,21 @@ Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, 
         if (Status s = ckpt::writeFileDurably(outDir + "/model.safetensors.index.json", index.dump(2) + "\n"); !s) return s;
     }
     return ckpt::writeFileDurably(outDir + "/config.json", configJson(model, options.bf16).dump(2) + "\n");
+}
+
+Status exportCheckpointAsHf(const std::string& checkpointDir, const std::string& outDir, const ExportOptions& options,
+                            const ckpt::Progress& progress)
+{
+    const Result<ckpt::CheckpointIndex> index = ckpt::readIndex(checkpointDir);
+    if (!index) return index.status();
+    const PlanReadResult plan = planFromJson(index.value().plan);
+    if (!plan.ok()) return Status::error(checkpointDir + ": the plan in its index cannot be read");
+    if (!emptyOrAbsent(outDir)) return Status::error(outDir + ": exists and is not empty (refusing to mix checkpoints)");
+    const std::string tmp = outDir + ".core-export.tmp";
+    Status exported = ckpt::exportCheckpoint(checkpointDir, tmp, progress);
+    if (exported) exported = writeHfCheckpoint(tmp, plan.plan.model, outDir, options);
+    std::remove(tmp.c_str());
+    return exported;
 }
 
 } // namespace sb::hf

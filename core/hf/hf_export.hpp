@@ -6,6 +6,7 @@
 // model.safetensors.index.json. Llama and GPT-2 only. Torch-free.
 #pragma once
 
+#include "checkpoint/checkpoint_io.hpp"
 #include "plan/model_config.hpp"
 #include "util/status.hpp"
 
@@ -27,6 +28,13 @@ std::optional<std::string> hfNameOf(const std::string& corePath, const ModelConf
 // Writes `outDir` (created; refused when it holds files) from `coreFile`.
 Status writeHfCheckpoint(const std::string& coreFile, const ModelConfig& model, const std::string& outDir,
                          const ExportOptions& options);
+
+// A checkpoint folder (step-NNNNNN) of the core as a Hugging Face checkpoint
+// in `outDir`: its index's plan gives the model; the unsharded weights go
+// through a temporary file beside `outDir` (removed). `progress` sees the
+// unsharding, and may cancel it.
+Status exportCheckpointAsHf(const std::string& checkpointDir, const std::string& outDir, const ExportOptions& options,
+                            const ckpt::Progress& progress = {});
 
 // fp32 -> bf16, rounding to nearest even (NaN stays NaN), as torch's .to(torch.bfloat16).
 std::uint16_t bf16Bits(float value);

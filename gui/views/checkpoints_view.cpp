@@ -28,7 +28,7 @@ using app::CheckpointEntry;
 
 CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
     : QWidget(parent), model_(model), proxy_(new QSortFilterProxyModel(this)), runs_(new QComboBox), runLabel_(new QLabel),
-      table_(new QTableView), verify_(new QPushButton), export_(new QPushButton), restore_(new QPushButton),
+      table_(new QTableView), verify_(new QPushButton), export_(new QPushButton), exportHf_(new QPushButton), restore_(new QPushButton),
       cancel_(new QPushButton), progress_(new QProgressBar), message_(new QLabel)
 {
     setObjectName(QStringLiteral("checkpointsView"));
@@ -36,6 +36,7 @@ CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
     table_->setObjectName(QStringLiteral("checkpointsTable"));
     verify_->setObjectName(QStringLiteral("verifyCheckpoint"));
     export_->setObjectName(QStringLiteral("exportCheckpoint"));
+    exportHf_->setObjectName(QStringLiteral("exportCheckpointHf"));
     restore_->setObjectName(QStringLiteral("restoreCheckpoint"));
     cancel_->setObjectName(QStringLiteral("cancelCheckpointJob"));
     progress_->setObjectName(QStringLiteral("checkpointProgress"));
@@ -69,7 +70,7 @@ CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
     top->addWidget(runLabel_);
     top->addWidget(runs_, 1);
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {verify_, export_, restore_}) buttons->addWidget(b);
+    for (QPushButton* b : {verify_, export_, exportHf_, restore_}) buttons->addWidget(b);
     buttons->addSpacing(16);
     buttons->addWidget(progress_, 1);
     buttons->addWidget(cancel_);
@@ -84,6 +85,7 @@ CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
     });
     connect(verify_, &QPushButton::clicked, this, [this] { if (selectedRow() >= 0) Q_EMIT verifyRequested(selectedRow()); });
     connect(export_, &QPushButton::clicked, this, [this] { if (selectedRow() >= 0) Q_EMIT exportRequested(selectedRow()); });
+    connect(exportHf_, &QPushButton::clicked, this, [this] { if (selectedRow() >= 0) Q_EMIT exportHfRequested(selectedRow()); });
     connect(restore_, &QPushButton::clicked, this, [this] { if (selectedRow() >= 0) Q_EMIT restoreRequested(selectedRow()); });
     connect(cancel_, &QPushButton::clicked, this, &CheckpointsView::cancelRequested);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CheckpointsView::updateButtons);
@@ -154,6 +156,7 @@ void CheckpointsView::updateButtons()
     const bool sharded = row >= 0 && model_->entry(row).kind == QLatin1String("sharded");
     verify_->setEnabled(!busy_ && onDisk && sharded);
     export_->setEnabled(!busy_ && onDisk && sharded);
+    exportHf_->setEnabled(!busy_ && onDisk && sharded);
     restore_->setEnabled(!busy_ && row >= 0 && model_->entry(row).restorable());
 }
 
@@ -170,6 +173,9 @@ void CheckpointsView::retranslateUi()
     verify_->setToolTip(tr("Check every file's size and SHA-256 and every shard against the index"));
     export_->setText(tr("Export .safetensors…"));
     export_->setToolTip(tr("Write the unsharded model as one .safetensors file any reader can load"));
+    exportHf_->setText(tr("Export for Hugging Face…"));
+    exportHf_->setToolTip(tr("Write a new folder transformers loads with from_pretrained: config.json, Hugging Face names and "
+                             "layout, fp32 (Llama, Mistral, Qwen2, Qwen3 and GPT-2 plans)"));
     restore_->setText(tr("Restore as a new run…"));
     restore_->setToolTip(tr("Start a new run that resumes from this checkpoint, at any world size"));
     cancel_->setText(tr("Cancel"));

@@ -25,6 +25,7 @@ public:
     QTableView* table() const { return table_; }
     QPushButton* verifyButton() const { return verify_; }
     QPushButton* exportButton() const { return export_; }
+    QPushButton* exportHfButton() const { return exportHf_; }
     QPushButton* restoreButton() const { return restore_; }
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* progressBar() const { return progress_; }
@@ -48,6 +49,7 @@ Q_SIGNALS:
     void runChosen(qint64 runId);
     void verifyRequested(int row);
     void exportRequested(int row);
+    void exportHfRequested(int row);
     void restoreRequested(int row);
     void cancelRequested();
 
@@ -65,6 +67,7 @@ private:
     QTableView* table_;
     QPushButton* verify_;
     QPushButton* export_;
+    QPushButton* exportHf_;
     QPushButton* restore_;
     QPushButton* cancel_;
     QProgressBar* progress_;

@@ -44,6 +44,16 @@ struct NumberSpec {
 };
 
 constexpr double kSteps = 1 << 30;
+// A validation file, a held-out fraction or a period given while the
+// validation loss is off turns it on with the default batches, as an "eval"
+// object in a plan file and `plan --val-data-path` do: the plan writes
+// "eval" only when it is on, so what was typed would be dropped.
+void turnOnValidationIfAsked(TrainingConfig& t, const JsonPath& edited)
+{
+    if (edited.keyAt(1) != "eval" || edited.keyAt(2) == "batches" || t.eval.enabled()) return;
+    if (!t.eval.path.empty() || t.eval.holdout > 0 || t.eval.every > 0) t.eval.batches = EvalConfig::kDefaultBatches;
+}
+
 #define SB_FIELD(field) [](const TrainingConfig& t) { return static_cast<double>(t.field); }, [](TrainingConfig& t, double v) { t.field = static_cast<decltype(t.field)>(v); }
 const NumberSpec kNumbers[] = {
     {"micro_batch", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Micro-batch"), Batch, NumberField::Integer, 1, 1 << 20, SB_FIELD(microBatch)},
@@ -146,6 +156,7 @@ void TrainingPanel::build()
                           [this, i](double v, const JsonPath& path) {
                               TrainingConfig t = document_->plan().training;
                               kNumbers[i].set(t, v);
+                              turnOnValidationIfAsked(t, path);
                               if (!editTraining(*document_, t, MergeTrainingField + i, {path})) refresh();
                           });
             form_->addRow(caption, field);
@@ -308,6 +319,7 @@ void TrainingPanel::otherEdited(const JsonPath& path)
     if (!document_->keptAt(JsonPath().key("training").key("checkpoint").key("dir")) || path.keyAt(2) == "dir")
         t.checkpoint.dir = checkpointDir_->text().trimmed().toStdString();
     t.checkpoint.async = async_->isChecked();
+    turnOnValidationIfAsked(t, path);
     if (!editTraining(*document_, t, NoMerge, {path})) refresh();
 }
 

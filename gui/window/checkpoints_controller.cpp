@@ -44,6 +44,7 @@ CheckpointsController::CheckpointsController(StoreAccess* store, HostCatalog* ho
     connect(view_, &CheckpointsView::runChosen, this, &CheckpointsController::showRun);
     connect(view_, &CheckpointsView::verifyRequested, this, &CheckpointsController::verify);
     connect(view_, &CheckpointsView::exportRequested, this, &CheckpointsController::exportAsk);
+    connect(view_, &CheckpointsView::exportHfRequested, this, &CheckpointsController::exportHfAsk);
     connect(view_, &CheckpointsView::restoreRequested, this, &CheckpointsController::restore);
     connect(view_, &CheckpointsView::cancelRequested, &job_, &CheckpointJob::cancel);
     connect(&job_, &CheckpointJob::progressChanged, view_, &CheckpointsView::setProgress);
@@ -108,11 +109,11 @@ void CheckpointsController::verify(int row)
     }
 }
 
-bool CheckpointsController::exportTo(int row, const QString& path)
+bool CheckpointsController::exportTo(int row, const QString& path, CheckpointJob::Kind kind)
 {
-    if (row < 0 || row >= model_->rowCount() || job_.isRunning() || path.isEmpty()) return false;
+    if (row < 0 || row >= model_->rowCount() || job_.isRunning() || path.isEmpty() || kind == CheckpointJob::Verify) return false;
     const CheckpointEntry& e = model_->entry(row);
-    if (!job_.start(CheckpointJob::Export, e.path, path)) return false;
+    if (!job_.start(kind, e.path, path)) return false;
     const int step = e.step;
     view_->setBusy(true);
     showMessage([step, path] { return tr("Exporting step %1 to %2…").arg(step).arg(path); });
@@ -132,6 +133,19 @@ void CheckpointsController::exportAsk(int row)
     exportTo(row, path);
 }
 
+void CheckpointsController::exportHfAsk(int row)
+{
+    if (!interactive_ || row < 0) return;
+    const CheckpointEntry& e = model_->entry(row);
+    const QString dir = kExportDirectory.value(QDir::homePath());
+    const QString suggested = QDir(dir).filePath(QStringLiteral("run-%1-step-%2-hf").arg(model_->runId()).arg(e.step));
+    // A new folder's name (the export refuses one that holds files).
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Export for Hugging Face into a new folder"), suggested);
+    if (path.isEmpty()) return;
+    kExportDirectory.setValue(QFileInfo(path).absolutePath());
+    exportTo(row, path, CheckpointJob::ExportHf);
+}
+
 void CheckpointsController::onJobFinished(const CheckpointJob::Result& r)
 {
     view_->setBusy(false);
@@ -145,6 +159,12 @@ void CheckpointsController::onJobFinished(const CheckpointJob::Result& r)
         const QString error = r.error;
         showMessage([error] {
             return error.isEmpty() ? tr("Verified: every file and every shard matches its SHA-256.") : tr("The checkpoint is damaged: %1").arg(error);
+        }, !r.error.isEmpty());
+    } else if (r.kind == CheckpointJob::ExportHf) {
+        const QString error = r.error, output = r.output;
+        showMessage([error, output] {
+            return error.isEmpty() ? tr("Exported to %1 for Hugging Face (AutoModelForCausalLM.from_pretrained reads it).").arg(output)
+                                   : tr("The export failed: %1").arg(error);
         }, !r.error.isEmpty());
     } else {
         const QString error = r.error, output = r.output;

@@ -39,7 +39,8 @@ public:
     void reloadRuns();
     void showRun(qint64 runId);
     void verify(int row);
-    bool exportTo(int row, const QString& path);
+    // Export: one .safetensors file at `path`; ExportHf: a Hugging Face folder there.
+    bool exportTo(int row, const QString& path, app::CheckpointJob::Kind kind = app::CheckpointJob::Export);
     // The dialog for `row` (not shown); null when the checkpoint cannot be restored.
     RestoreDialog* makeRestoreDialog(int row);
 
@@ -49,6 +50,7 @@ Q_SIGNALS:
 
 private:
     void exportAsk(int row);
+    void exportHfAsk(int row);
     void restore(int row);
     void onJobFinished(const app::CheckpointJob::Result& r);
     // The view's message, rebuilt when the language changes.

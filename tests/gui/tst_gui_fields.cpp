@@ -328,6 +328,15 @@ void TestFields::everyTrainingSettingHasAField()
     QTest::keyClick(clip, Qt::Key_Return);
     QCOMPARE(doc->plan().training.gradClip, 0.0);
     QVERIFY(!clip->isInvalid());
+    // A validation file typed while the validation loss is off turns it on
+    // (8 batches, as a plan file's "eval" object): it is not dropped.
+    type(t->evalPathEdit(), QStringLiteral("first-val.bin"));
+    QCOMPARE(doc->plan().training.eval.path, std::string("first-val.bin"));
+    QCOMPARE(doc->plan().training.eval.batches, 8);
+    t->evalPathEdit()->clear();
+    type(t->evalPathEdit(), QString());
+    type(t->numberField(QStringLiteral("eval.batches")), QStringLiteral("0"));
+    QVERIFY(!doc->plan().training.eval.enabled());
     // The validation loss: on synthetic data its batches and period alone;
     // on a token file a held-out fraction or a validation file, and the
     // plan's problem when neither is given shows at the section.
