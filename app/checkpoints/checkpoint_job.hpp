@@ -1,5 +1,6 @@
 // Verifying a checkpoint, or exporting it as one .safetensors file or as a
-// Hugging Face folder (fp32, transformers' default shard size), off the GUI thread: progress as it goes, and a cancel that stops at the next shard.
+// Hugging Face folder (fp32, transformers' default shard size), off the GUI
+// thread: progress as it goes, and a cancel that stops at the next shard.
 #pragma once
 
 #include <QFutureWatcher>

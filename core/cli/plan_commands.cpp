@@ -6,6 +6,7 @@
 #include "estimate/estimate_report.hpp"
 #include "export/fsdp2_script.hpp"
 #include "hf/hf_config.hpp"
+#include "plan/eval_defaults.hpp"
 #include "plan/plan_json.hpp"
 #include "plan/resolve.hpp"
 
@@ -240,7 +241,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         if (auto p = a.value("--val-data-path")) t.eval.path = *p;
         t.eval.holdout = a.number("--val-holdout", 0.0);
         t.eval.every = static_cast<int>(a.integer("--eval-every", 0, 0, 1 << 30));
-        t.eval.batches = static_cast<int>(a.integer("--eval-batches", EvalConfig::kDefaultBatches, 1, EvalConfig::kMaxBatches));
+        t.eval.batches = static_cast<int>(a.integer("--eval-batches", kDefaultEvalBatches, 1, EvalConfig::kMaxBatches));
     }
     if (auto d = a.value("--checkpoint-dir")) t.checkpoint.dir = *d;
     t.checkpoint.interval = static_cast<int>(a.integer("--checkpoint-interval", t.checkpoint.interval, 0, 1 << 30));

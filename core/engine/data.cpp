@@ -55,11 +55,6 @@ struct Part {
     std::uint64_t first = 0; // the stream's index of its token 0
 };
 
-// Windows of seq + 1 tokens within a region [begin, begin + length) of the
-// stream (a window may run from one file into the next): random ones as
-// nanoGPT's get_batch, but seeded per sample (training), or consecutive ones,
-// sample i starting i * seq tokens in and wrapping around (the validation
-// loss's fixed set). Text is a file of byte tokens.
 // a * b mod m without overflow (GCC's and Clang's 128-bit integers).
 std::uint64_t mulMod(std::uint64_t a, std::uint64_t b, std::uint64_t m)
 {
@@ -67,6 +62,11 @@ std::uint64_t mulMod(std::uint64_t a, std::uint64_t b, std::uint64_t m)
     return static_cast<std::uint64_t>(static_cast<U128>(a) * b % m);
 }
 
+// Windows of seq + 1 tokens within a region [begin, begin + length) of the
+// stream (a window may run from one file into the next): random ones as
+// nanoGPT's get_batch, but seeded per sample (training), or consecutive ones,
+// sample i starting i * seq tokens in and wrapping around (the validation
+// loss's fixed set). Text is a file of byte tokens.
 class FileData final : public DataSource {
 public:
     enum class Windows { Random, Consecutive };
@@ -81,7 +81,7 @@ public:
     {
         const std::uint64_t window = static_cast<std::uint64_t>(seq) + 1;
         if (length_ < window + 1)
-            throw std::runtime_error(parts_.front().file.path + " holds " + std::to_string(length_) + " tokens here, fewer than one sequence of " +
+            throw BadDataError(parts_.front().file.path + " holds " + std::to_string(length_) + " tokens here, fewer than one sequence of " +
                                      std::to_string(window));
         auto all = torch::empty({batch, seq + 1}, torch::kLong);
         auto* p = all.data_ptr<std::int64_t>();
@@ -113,7 +113,7 @@ private:
             for (std::uint64_t t = 0; t < take; ++t) {
                 const std::int64_t id = data::tokenAt(buf_.data() + static_cast<std::size_t>(t) * width, part.file.width, part.file.isSigned);
                 if (id < 0 || id >= vocab_)
-                    throw std::runtime_error(part.file.path + ": token id " + std::to_string(id) + " at token " + std::to_string(local + t) +
+                    throw BadDataError(part.file.path + ": token id " + std::to_string(id) + " at token " + std::to_string(local + t) +
                                              " (byte " + std::to_string(part.file.offset + (local + t) * width) +
                                              ") is not below the model's vocab_size " + std::to_string(vocab_));
                 out[done + t] = id;

@@ -17,9 +17,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace sb::engine {
+
+// The data itself is wrong (a token id beyond the vocabulary, fewer tokens
+// than one sequence), found while training reads it: the rank exits as bad
+// input (2), which no restart retries, since it would read the same bytes.
+struct BadDataError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 class DataSource {
 public:

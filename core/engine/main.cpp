@@ -1,4 +1,5 @@
 // shardbench-core: one rank of an FSDP2-style training run (docs/protocol.md).
+#include "data.hpp"
 #include "device.hpp"
 #include "dist_env.hpp"
 #include "elastic.hpp"
@@ -166,6 +167,10 @@ int runRank(int argc, char** argv)
     options.runId = runId;
     try {
         return train(plan, env, *mesh, options);
+    } catch (const BadDataError& e) {
+        events().error(e.what(), "$.training.data");
+        events().emit(protocol::Done{"failed", {}, {}, {}});
+        return code(CoreExit::BadInput);
     } catch (const std::exception& e) {
         // c10 errors carry a long backtrace after the first line.
         std::string msg = e.what();

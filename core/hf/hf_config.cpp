@@ -188,7 +188,7 @@ std::int64_t slidingWindowOf(Fields& f, Arch arch)
 {
     if (arch == Arch::Mistral) return f.present("sliding_window") ? f.positive("sliding_window") : 0;
     bool sliding = f.flag("use_sliding_window", false);
-    f.ignore({"max_window_layers"}); // which layers slide, where use_sliding_window is set: all are refused then
+    f.ignore({"max_window_layers"}); // which layers slide: moot, the plan's sequence never exceeds the window
     if (const json::Value* types = f.find("layer_types"); types && types->isArray())
         for (const json::Value& t : types->asArray()) sliding |= t.isString() && t.asString() == "sliding_attention";
     f.ignore({"sliding_window"}); // Llama ignores it; Qwen only with use_sliding_window

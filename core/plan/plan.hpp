@@ -112,7 +112,6 @@ std::optional<DataConfig::TokenDtype> parseTokenDtype(const std::string& name);
 // never reads; synthetic data has a held-out stream of its own.
 struct EvalConfig {
     static constexpr int kMaxBatches = 100000;
-    static constexpr int kDefaultBatches = 8; // where a plan asks for a validation loss without saying how many
     int every = 0;
     int batches = 0; // 0: no validation loss
     std::string path;

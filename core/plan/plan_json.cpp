@@ -1,5 +1,6 @@
 #include "plan_json.hpp"
 
+#include "eval_defaults.hpp"
 #include "util/atomic_file.hpp"
 
 #include <cerrno>
@@ -468,7 +469,7 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
     }
     if (const json::Value* ev = f.get("eval")) {
         Fields e(ev, f.at("eval"), ps);
-        t.eval.batches = EvalConfig::kDefaultBatches; // an "eval" object turns the validation loss on
+        t.eval.batches = kDefaultEvalBatches; // an "eval" object turns the validation loss on
         e.integer("every", t.eval.every, 0, 1 << 30);
         e.integer("batches", t.eval.batches, 0, EvalConfig::kMaxBatches);
         e.string("path", t.eval.path);

@@ -8,7 +8,7 @@ namespace sb::protocol {
 enum class CoreExit : int {
     Ok = 0,                // the run finished (a "done" event with status "ok")
     Failed = 1,            // training failed after it started (an "error" event says why)
-    BadInput = 2,          // arguments, environment, plan or checkpoint rejected before training
+    BadInput = 2,          // arguments, environment, plan, checkpoint or data rejected (a token id beyond the vocabulary even mid-run)
     RendezvousFailed = 3,  // the ranks could not find each other (MASTER_ADDR/PORT, network)
     CannotRun = 126,       // a wrapper could not run the core (working folder, setsid missing)
     NotFound = 127,        // the core binary could not be started (exec failed)

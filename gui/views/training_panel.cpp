@@ -1,6 +1,7 @@
 #include "training_panel.hpp"
 
 #include "data/token_file.hpp"
+#include "plan/eval_defaults.hpp"
 
 #include "number_field.hpp"
 #include "plan_fields.hpp"
@@ -51,7 +52,7 @@ constexpr double kSteps = 1 << 30;
 void turnOnValidationIfAsked(TrainingConfig& t, const JsonPath& edited)
 {
     if (edited.keyAt(1) != "eval" || edited.keyAt(2) == "batches" || t.eval.enabled()) return;
-    if (!t.eval.path.empty() || t.eval.holdout > 0 || t.eval.every > 0) t.eval.batches = EvalConfig::kDefaultBatches;
+    if (!t.eval.path.empty() || t.eval.holdout > 0 || t.eval.every > 0) t.eval.batches = kDefaultEvalBatches;
 }
 
 #define SB_FIELD(field) [](const TrainingConfig& t) { return static_cast<double>(t.field); }, [](TrainingConfig& t, double v) { t.field = static_cast<decltype(t.field)>(v); }

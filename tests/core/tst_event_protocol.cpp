@@ -48,7 +48,7 @@ private Q_SLOTS:
     {
         PlanEvent p;
         p.paramsTotal = 1234567;
-        p.units = {{"layers.0", 1000, 250}, {"head", 77, std::nullopt}};
+        p.units = {{"layers.0", 1000, 250, std::nullopt}, {"head", 77, std::nullopt, std::nullopt}};
         p.world = 4;
         p.shardSize = 4;
         p.replicate = 1;
