@@ -3,6 +3,7 @@
 #include "plan/plan_json.hpp"
 
 #include <QFile>
+#include <QProcess>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonArray>
@@ -67,6 +68,21 @@ QByteArray littleEndian(std::uint64_t v, int bytes)
 }
 
 bool representativeRowsOnly() { return qEnvironmentVariable("SB_ORACLE_ROWS") == QLatin1String("representative"); }
+
+CliOutput runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(LocalRunner::cliPath(), args);
+    p.waitForFinished(60000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError())};
+}
+
+bool writeText(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
+}
 
 QString writePlan(const QTemporaryDir& dir, const QString& name, const sb::Plan& plan)
 {

@@ -20,6 +20,13 @@ sb::Plan tinyPlan(int world, int microBatch, int steps = 20, int layers = 2);
 // GPT-2 (learned positions, LayerNorm, Conv1D, GELU, tied embeddings).
 sb::Plan smallPlan(const char* preset, int world, int steps);
 QString writePlan(const QTemporaryDir& dir, const QString& name, const sb::Plan& plan);
+// shardbench-cli ARGS: its exit code (-1: crashed or timed out) and its stdout then stderr.
+struct CliOutput {
+    int exitCode = -1;
+    QString text;
+};
+CliOutput runCli(const QStringList& args);
+bool writeText(const QString& path, const QByteArray& text);
 
 struct Tensors {
     QHash<QString, std::vector<float>> values;

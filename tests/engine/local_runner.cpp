@@ -2,7 +2,9 @@
 
 #include <QCoreApplication>
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTcpServer>
@@ -48,6 +50,8 @@ QString LocalRunner::corePath()
     const QString dir = qEnvironmentVariable("SB_BIN_DIR", QCoreApplication::applicationDirPath());
     return dir + QStringLiteral("/shardbench-core");
 }
+
+QString LocalRunner::cliPath() { return QFileInfo(corePath()).dir().filePath(QStringLiteral("shardbench-cli")); }
 
 int LocalRunner::freePort()
 {

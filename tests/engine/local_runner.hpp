@@ -31,6 +31,7 @@ struct RunResult {
 class LocalRunner {
 public:
     static QString corePath();
+    static QString cliPath(); // shardbench-cli, beside the core
     // Runs `world` ranks; extra arguments go to every rank. A run whose
     // rendezvous port was taken before rank 0 bound it (freePort() closes the
     // port it found; the other ctest stream's connections may take it) is

@@ -22,7 +22,7 @@ QString exportScript(const QTemporaryDir& dir, const sb::Plan& plan, const QStri
     const QString planPath = writePlan(dir, name + QStringLiteral(".plan.json"), plan);
     const QString script = dir.filePath(name + QStringLiteral(".py"));
     QProcess cli;
-    cli.start(QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")),
+    cli.start(LocalRunner::cliPath(),
               {QStringLiteral("export-script"), planPath, QStringLiteral("-o"), script});
     if (planPath.isEmpty() || !cli.waitForFinished(60000) || cli.exitCode() != 0) return QString();
     return script;

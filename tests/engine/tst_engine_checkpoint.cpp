@@ -207,7 +207,7 @@ private Q_SLOTS:
 
     void commandLineInspectVerifyExport()
     {
-        const QString cli = qEnvironmentVariable("SB_BIN_DIR") + QStringLiteral("/shardbench-cli");
+        const QString cli = LocalRunner::cliPath();
         auto runCli = [&](const QStringList& args, int& code) {
             QProcess p;
             p.start(cli, args);

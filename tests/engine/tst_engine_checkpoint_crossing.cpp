@@ -119,7 +119,7 @@ private Q_SLOTS:
         // The core's own reader: the index's SHA-256, completeness against the
         // plan's model, every file's size and SHA-256, every shard's CRC-32C.
         QProcess verify;
-        verify.start(QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")),
+        verify.start(LocalRunner::cliPath(),
                      {QStringLiteral("checkpoint"), QStringLiteral("verify"), checkpoint});
         QVERIFY(verify.waitForFinished(60000));
         QVERIFY2(verify.exitCode() == 0, qPrintable(QString::fromUtf8(verify.readAllStandardError() + verify.readAllStandardOutput())));

@@ -269,7 +269,7 @@ private Q_SLOTS:
         const QString plan = writePlan(tmp_, QStringLiteral("script.plan.json"), p);
         const QString script = tmp_.filePath(QStringLiteral("train.py"));
         QProcess cli;
-        cli.start(QFileInfo(LocalRunner::corePath()).dir().filePath(QStringLiteral("shardbench-cli")),
+        cli.start(LocalRunner::cliPath(),
                   {QStringLiteral("export-script"), plan, QStringLiteral("-o"), script});
         QVERIFY(cli.waitForFinished(60000) && cli.exitStatus() == QProcess::NormalExit);
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());

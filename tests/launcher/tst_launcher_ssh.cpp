@@ -13,7 +13,6 @@
 
 #include <QDir>
 #include <QElapsedTimer>
-#include <QProcess>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QJsonDocument>
@@ -50,20 +49,7 @@ class LauncherSsh : public QObject {
 
     launch::RunConfig sshConfig(const QString& plan, const SshdFixture& f, int hosts)
     {
-        launch::SshTarget t;
-        for (int i = 0; i < hosts; ++i) t.hosts << launch::HostSpec{f.alias(i), 2};
-        t.remoteCore = corePath();
-        t.remoteDir = tmp_.filePath(QStringLiteral("remote"));
-        t.ssh.configFile = f.configFile;
-        t.ssh.knownHostsFile = f.knownHostsFile;
-        t.ssh.sshDir = f.sshDir;
-        t.ssh.connectTimeoutS = 10;
-        launch::RunConfig c;
-        c.planPath = plan;
-        c.name = QStringLiteral("ssh test");
-        c.target = t;
-        c.extraEnv.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
-        return c;
+        return sshRunConfig(plan, f, hosts, tmp_.filePath(QStringLiteral("remote")));
     }
 
     QString plan(const QString& name, int nodes, int steps)
@@ -431,57 +417,6 @@ private Q_SLOTS:
         for (const launch::RankExit& e : h.exits)
             QVERIFY2(e.kind == launch::RankExit::Exited && e.code == 0, qPrintable(e.detail));
         QVERIFY(h.clock.elapsed() > 5500);
-    }
-
-    // --init-from over SSH: each host's core checks the weights there, as its
-    // ranks would read them (relative to the remote working folder), before
-    // any rank starts; the weights that fit then start every rank.
-    void initialWeightsAreCheckedOnEachHost()
-    {
-        const QString p = plan(QStringLiteral("p22w.json"), 2, 3);
-        const QString work = tmp_.filePath(QStringLiteral("remote-work"));
-        QVERIFY(QDir().mkpath(work));
-        QProcess core;
-        core.start(corePath(), {QStringLiteral("--plan"), p, QStringLiteral("--reference"), QStringLiteral("--export-final"),
-                                work + QStringLiteral("/good.safetensors")});
-        QVERIFY(core.waitForFinished(60000) && core.exitCode() == 0);
-        QCOMPARE(SshdFixture::writeFile(work + QStringLiteral("/bad.safetensors"), "not a safetensors file"), QString());
-        struct Case {
-            const char* initFrom;
-            const char* expected;
-        };
-        for (const Case& c : {Case{"missing.safetensors", "missing.safetensors: no such file"},
-                              Case{"bad.safetensors", "does not fit the file"}}) {
-            launch::RunConfig config = sshConfig(p, *sshd_, 2);
-            target(config).remoteWorkdir = work;
-            config.initFrom = QString::fromLatin1(c.initFrom);
-            RunHarness h(tmp_.filePath(QStringLiteral("weights.sqlite")));
-            QCOMPARE(h.prepare(config, &refuseNew_), QString());
-            h.start();
-            QVERIFY(h.waitFinished(60000));
-            const launch::RunOutcome& o = h.supervisor().outcome();
-            QCOMPARE(o.status, store::RunStatus::Failed);
-            QVERIFY2(o.reason.contains(QStringLiteral("the initial weights %1 cannot start this plan (checked there").arg(config.initFrom)) &&
-                         o.reason.contains(QLatin1String(c.expected)),
-                     qPrintable(o.reason));
-            QVERIFY2(o.failingHost == QLatin1String("node-a") || o.failingHost == QLatin1String("node-b"), qPrintable(o.failingHost));
-            const qint64 id = h.runId();
-            h.closeStore();
-            QString err;
-            auto reader = store::RunReader::open(h.dbPath(), &err);
-            QVERIFY2(reader, qPrintable(err));
-            QCOMPARE(reader->events(id, QStringLiteral("hello")).size(), 0); // no rank started
-        }
-        launch::RunConfig config = sshConfig(p, *sshd_, 2);
-        target(config).remoteWorkdir = work;
-        config.initFrom = QStringLiteral("good.safetensors");
-        RunHarness h(tmp_.filePath(QStringLiteral("weights.sqlite")));
-        QCOMPARE(h.prepare(config, &refuseNew_), QString());
-        h.start();
-        QVERIFY(h.waitFinished(120000));
-        const launch::RunOutcome& o = h.supervisor().outcome();
-        QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason + QLatin1Char('\n') + h.progress.join(QLatin1Char('\n'))));
-        QCOMPARE(o.stepsDone, 3);
     }
 
     void refusesBadLoginsAndUnreachableHosts()

@@ -14,6 +14,24 @@
 
 namespace sb::test {
 
+launch::RunConfig sshRunConfig(const QString& plan, const SshdFixture& sshd, int hosts, const QString& remoteDir)
+{
+    launch::SshTarget t;
+    for (int i = 0; i < hosts; ++i) t.hosts << launch::HostSpec{sshd.alias(i), 2};
+    t.remoteCore = corePath();
+    t.remoteDir = remoteDir;
+    t.ssh.configFile = sshd.configFile;
+    t.ssh.knownHostsFile = sshd.knownHostsFile;
+    t.ssh.sshDir = sshd.sshDir;
+    t.ssh.connectTimeoutS = 10;
+    launch::RunConfig c;
+    c.planPath = plan;
+    c.name = QStringLiteral("ssh test");
+    c.target = t;
+    c.extraEnv.insert(QStringLiteral("SB_THREADS"), QStringLiteral("1"));
+    return c;
+}
+
 RunHarness::RunHarness(QString dbPath) : dbPath_(std::move(dbPath)) {}
 
 RunHarness::~RunHarness()

@@ -21,6 +21,12 @@
 
 namespace sb::test {
 
+class SshdFixture;
+
+// An SSH run of `plan` on the first `hosts` hosts of `sshd` (2 ranks each),
+// the core of this build on each, run folders under `remoteDir`, one thread a rank.
+launch::RunConfig sshRunConfig(const QString& plan, const SshdFixture& sshd, int hosts, const QString& remoteDir);
+
 class RunHarness {
 public:
     explicit RunHarness(QString dbPath);
