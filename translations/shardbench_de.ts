@@ -3355,6 +3355,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>Lauf %1 wird aus %2 wiederhergestellt</translation>
         </message>
         <message>
+            <source>Run %1 was not restored from %2.</source>
+            <translation>Lauf %1 wurde nicht aus %2 wiederhergestellt.</translation>
+        </message>
+        <message>
             <source>PNG image (*.png)</source>
             <translation>PNG-Bild (*.png)</translation>
         </message>
@@ -3442,24 +3446,24 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>keine Plandatei angegeben</translation>
         </message>
         <message>
-            <source>max restarts must be 0 to 1000</source>
-            <translation>die Höchstzahl der Neustarts muss 0 bis 1000 sein</translation>
+            <source>max restarts must be 0 to %1</source>
+            <translation>die Höchstzahl der Neustarts muss 0 bis %1 sein</translation>
         </message>
         <message>
             <source>the master port must be 1 to 65535</source>
             <translation>der Master-Port muss 1 bis 65535 sein</translation>
         </message>
         <message>
-            <source>the stop grace must be 0 to 60000 ms</source>
-            <translation>die Schonfrist beim Stoppen muss 0 bis 60000 ms betragen</translation>
+            <source>the stop grace must be 0 to %1 ms</source>
+            <translation>die Schonfrist beim Stoppen muss 0 bis %1 ms betragen</translation>
         </message>
         <message>
             <source>the stop deadline must exceed the grace by 500 ms</source>
             <translation>die Frist zum Stoppen muss die Schonfrist um 500 ms überschreiten</translation>
         </message>
         <message>
-            <source>the run name is longer than 200 characters</source>
-            <translation>der Name des Laufs ist länger als 200 Zeichen</translation>
+            <source>the run name is longer than %1 characters</source>
+            <translation>der Name des Laufs ist länger als %1 Zeichen</translation>
         </message>
         <message>
             <source>the run name contains a NUL character</source>
@@ -3526,20 +3530,20 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>der entfernte Arbeitsordner enthält ein NUL-Zeichen</translation>
         </message>
         <message>
-            <source>the SSH connect timeout must be 1 to 3600 s</source>
-            <translation>das SSH-Verbindungs-Timeout muss 1 bis 3600 s betragen</translation>
+            <source>the SSH connect timeout must be 1 to %1 s</source>
+            <translation>das SSH-Verbindungs-Timeout muss 1 bis %1 s betragen</translation>
         </message>
         <message>
-            <source>the SSH keepalive interval must be 1 to 3600 s</source>
-            <translation>das SSH-Keepalive-Intervall muss 1 bis 3600 s betragen</translation>
+            <source>the SSH keepalive interval must be 1 to %1 s</source>
+            <translation>das SSH-Keepalive-Intervall muss 1 bis %1 s betragen</translation>
         </message>
         <message>
-            <source>the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s</source>
-            <translation>das SSH-Lebendigkeits-Timeout muss länger als das Keepalive-Intervall sein und höchstens 3600 s betragen</translation>
+            <source>the SSH liveness timeout must exceed the keepalive interval and be at most %1 s</source>
+            <translation>das SSH-Lebendigkeits-Timeout muss länger als das Keepalive-Intervall sein und höchstens %1 s betragen</translation>
         </message>
         <message>
-            <source>the number of SSH connect tries must be 1 to 20</source>
-            <translation>die Zahl der SSH-Verbindungsversuche muss 1 bis 20 sein</translation>
+            <source>the number of SSH connect tries must be 1 to %1</source>
+            <translation>die Zahl der SSH-Verbindungsversuche muss 1 bis %1 sein</translation>
         </message>
         <message>
             <source>the plan file %1 does not exist</source>
@@ -3711,6 +3715,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>A run launched from the workbench is in progress; stop it or wait for it to end first.</source>
             <translation>Ein von der Werkbank gestarteter Lauf ist im Gange; stoppen Sie ihn oder warten Sie zuerst sein Ende ab.</translation>
+        </message>
+        <message>
+            <source>Run %1 is being followed in the Run area; detach from it or stop it first.</source>
+            <translation>Lauf %1 wird im Bereich „Lauf“ verfolgt; koppeln Sie sich zuerst von ihm ab oder stoppen Sie ihn.</translation>
         </message>
     </context>
     <context>

@@ -3315,6 +3315,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>正在从 %2 恢复运行 %1</translation>
         </message>
         <message>
+            <source>Run %1 was not restored from %2.</source>
+            <translation>运行 %1 未从 %2 恢复。</translation>
+        </message>
+        <message>
             <source>PNG image (*.png)</source>
             <translation>PNG 图像 (*.png)</translation>
         </message>
@@ -3402,24 +3406,24 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>未指定计划文件</translation>
         </message>
         <message>
-            <source>max restarts must be 0 to 1000</source>
-            <translation>最大重启次数必须在 0 到 1000 之间</translation>
+            <source>max restarts must be 0 to %1</source>
+            <translation>最大重启次数必须在 0 到 %1 之间</translation>
         </message>
         <message>
             <source>the master port must be 1 to 65535</source>
             <translation>主端口必须在 1 到 65535 之间</translation>
         </message>
         <message>
-            <source>the stop grace must be 0 to 60000 ms</source>
-            <translation>停止宽限时间必须在 0 到 60000 毫秒之间</translation>
+            <source>the stop grace must be 0 to %1 ms</source>
+            <translation>停止宽限时间必须在 0 到 %1 毫秒之间</translation>
         </message>
         <message>
             <source>the stop deadline must exceed the grace by 500 ms</source>
             <translation>停止截止时间必须比宽限时间长 500 毫秒</translation>
         </message>
         <message>
-            <source>the run name is longer than 200 characters</source>
-            <translation>运行名称超过 200 个字符</translation>
+            <source>the run name is longer than %1 characters</source>
+            <translation>运行名称超过 %1 个字符</translation>
         </message>
         <message>
             <source>the run name contains a NUL character</source>
@@ -3486,20 +3490,20 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>远程工作文件夹包含 NUL 字符</translation>
         </message>
         <message>
-            <source>the SSH connect timeout must be 1 to 3600 s</source>
-            <translation>SSH 连接超时必须在 1 到 3600 秒之间</translation>
+            <source>the SSH connect timeout must be 1 to %1 s</source>
+            <translation>SSH 连接超时必须在 1 到 %1 秒之间</translation>
         </message>
         <message>
-            <source>the SSH keepalive interval must be 1 to 3600 s</source>
-            <translation>SSH 保活间隔必须在 1 到 3600 秒之间</translation>
+            <source>the SSH keepalive interval must be 1 to %1 s</source>
+            <translation>SSH 保活间隔必须在 1 到 %1 秒之间</translation>
         </message>
         <message>
-            <source>the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s</source>
-            <translation>SSH 存活超时必须大于保活间隔且不超过 3600 秒</translation>
+            <source>the SSH liveness timeout must exceed the keepalive interval and be at most %1 s</source>
+            <translation>SSH 存活超时必须大于保活间隔且不超过 %1 秒</translation>
         </message>
         <message>
-            <source>the number of SSH connect tries must be 1 to 20</source>
-            <translation>SSH 连接尝试次数必须在 1 到 20 之间</translation>
+            <source>the number of SSH connect tries must be 1 to %1</source>
+            <translation>SSH 连接尝试次数必须在 1 到 %1 之间</translation>
         </message>
         <message>
             <source>the plan file %1 does not exist</source>
@@ -3671,6 +3675,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>A run launched from the workbench is in progress; stop it or wait for it to end first.</source>
             <translation>一个从工作台启动的运行正在进行；请先停止它或等待其结束。</translation>
+        </message>
+        <message>
+            <source>Run %1 is being followed in the Run area; detach from it or stop it first.</source>
+            <translation>正在“运行”区域中跟踪运行 %1；请先与其分离或停止它。</translation>
         </message>
     </context>
     <context>

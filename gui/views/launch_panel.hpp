@@ -45,6 +45,8 @@ public:
     QTableView* checksTable() const { return checks_; }
     QProgressBar* progressBar() const { return progress_; }
     QLabel* messageLabel() const { return message_; }
+    // What is launched when it is not the open plan ("Restoring run 1 from …"); hidden for the plan.
+    QLabel* subjectLabel() const { return subject_; }
 
     void setState(State state);
     // While running: the run is detached and followed (Detach is offered;

@@ -22,6 +22,7 @@
 #include "views/plan_tree_view.hpp"
 #include "views/problems_panel.hpp"
 #include "views/training_panel.hpp"
+#include "views/wheel_guard.hpp"
 
 #include <QAction>
 #include <QActionGroup>
@@ -63,6 +64,7 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
       peakStatus_(new QLabel),
       files_(new FileController(document_, memory_, memoryView_, recent_, this))
 {
+    WheelGuard::install(); // the wheel scrolls the panels; it changes only a focused field
     setObjectName(QStringLiteral("mainWindow"));
     splitter_->setObjectName(QStringLiteral("centralSplitter"));
     splitter_->addWidget(tree_);

@@ -53,7 +53,12 @@ using app::StoreAccess;
 
 namespace {
 const Setting<QString> kChartDirectory{QStringLiteral("files/chartDirectory")};
+
+QString notRestoredText(qint64 parent, const QString& from)
+{
+    return RunAreas::tr("Run %1 was not restored from %2.").arg(parent).arg(from);
 }
+} // namespace
 
 RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     : QObject(window), document_(document), tabs_(tabs), window_(window), store_(new StoreAccess(this)),
@@ -145,13 +150,14 @@ void RunAreas::connectRun()
 {
     RunController* rc = runController_;
     connect(launchPanel_, &LaunchPanel::checkRequested, this, [this] {
-        showSubject({});
+        setRestoring({});
         showMessage({}, false);
         runController_->check(planRequest());
     });
     connect(launchPanel_, &LaunchPanel::launchRequested, this, [this] {
-        showSubject({});
+        setRestoring({});
         showMessage({}, false);
+        // Refused only while another run goes (the button is off then); launchRefused says why.
         runController_->launch(planRequest());
     });
     connect(launchPanel_, &LaunchPanel::stopRequested, rc, [this] {
@@ -166,13 +172,21 @@ void RunAreas::connectRun()
         case RunController::State::Launching: launchPanel_->setState(LaunchPanel::State::Launching); break;
         case RunController::State::Running: launchPanel_->setState(LaunchPanel::State::Running); break;
         }
-        if (s == RunController::State::Idle && runController_->preflight()->passed() && !runController_->session() &&
-            !runController_->attached())
+        if (s != RunController::State::Idle) return;
+        // Nothing restores now: Launch starts the open plan (restoring_ stays for a refusal's message).
+        showSubject({});
+        if (runController_->preflight()->passed() && !runController_->session() && !runController_->attached())
             showMessage([] { return tr("Every check passed."); }, false);
     });
     connect(rc, &RunController::launchRefused, this, [this] {
-        showMessage([this] {
-            QStringList lines{runController_->lastError()};
+        // Busy and Following refuse a new launch at once; any other refusal ends the one under way.
+        const RunController::Refusal why = runController_->refusal();
+        const bool atOnce = why == RunController::Refusal::Busy || why == RunController::Refusal::Following;
+        const std::optional<Restore> restore = atOnce ? std::nullopt : restoring_;
+        showMessage([this, restore] {
+            QStringList lines;
+            if (restore) lines << notRestoredText(restore->parent, restore->from);
+            lines << runController_->lastError();
             if (runController_->refusal() == RunController::Refusal::ChecksFailed) lines << preflightModel_->failures();
             return lines.join(u'\n');
         }, true);
@@ -206,6 +220,11 @@ void RunAreas::showSession(RunSession* session)
     liveView_->setRun(session->live(), session->logs(), session->launch().worldSize, session->runId(), session->launch().config.name);
     liveView_->setStatus(session->status(), {});
     connect(session, &RunSession::statusChanged, liveView_, &LiveRunView::setStatus);
+    // Set again from the run itself: a restore launched despite its memory estimate comes after its refusal.
+    const launch::RunConfig& config = session->launch().config;
+    std::optional<Restore> restore;
+    if (config.parentRun >= 0 && !config.resumeFrom.isEmpty()) restore = Restore{config.parentRun, config.resumeFrom};
+    setRestoring(restore);
     const qint64 id = session->runId();
     const QString summary = session->launch().planSummary; // the launcher's words
     showMessage([id, summary] { return tr("Run %1 started: %2").arg(id).arg(summary); }, false);
@@ -220,7 +239,10 @@ void RunAreas::connectAttach()
     connect(launchPanel_, &LaunchPanel::detachRequested, rc, &RunController::detach);
     connect(runsView_, &RunsView::attachRequested, this, [this](qint64 run) {
         tabs_->setCurrentWidget(runSplitter_);
-        showSubject({});
+        // A restore being checked keeps its own (the attach is refused at once); a refusal to attach is no restore's.
+        // A restore already running keeps its subject until it ends.
+        const RunController::State state = runController_->state();
+        if (state != RunController::State::Checking && state != RunController::State::Launching) restoring_.reset();
         showMessage({}, false);
         runController_->attach(run);
     });
@@ -229,6 +251,7 @@ void RunAreas::connectAttach()
 void RunAreas::showAttached(AttachedRun* run)
 {
     const store::RunRow& row = run->row();
+    showSubject({});
     liveView_->setRun(run->live(), run->logs(), row.worldSize, row.id, row.name);
     liveView_->setStatus(run->status(), run->codedReason());
     liveView_->setNote(tr("attaching to %1").arg(run->where()));
@@ -274,11 +297,28 @@ void RunAreas::attachFinished(AttachedRun* run)
 void RunAreas::launchRestore(const LaunchRequest& request)
 {
     tabs_->setCurrentWidget(runSplitter_);
-    const qint64 parent = request.parentRun;
-    const QString from = request.resumeFrom;
-    showSubject([parent, from] { return tr("Restoring run %1 from %2").arg(parent).arg(from); });
+    const Restore restore{request.parentRun, request.resumeFrom};
+    if (!runController_->launch(request)) {
+        // Another run is going: refused, saying which restore and why; nothing is kept for a later Launch.
+        showMessage([this, restore] {
+            return QStringList{notRestoredText(restore.parent, restore.from), runController_->lastError()}.join(u'\n');
+        }, true);
+        return;
+    }
+    setRestoring(restore);
     showMessage({}, false);
-    runController_->launch(request);
+}
+
+void RunAreas::setRestoring(std::optional<Restore> restore)
+{
+    restoring_ = std::move(restore);
+    if (!restoring_) {
+        showSubject({});
+        return;
+    }
+    const qint64 parent = restoring_->parent;
+    const QString from = restoring_->from;
+    showSubject([parent, from] { return tr("Restoring run %1 from %2").arg(parent).arg(from); });
 }
 
 void RunAreas::connectChart(ChartViewBase* chart)

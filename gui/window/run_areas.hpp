@@ -9,6 +9,7 @@
 #include <QObject>
 
 #include <functional>
+#include <optional>
 
 class QSplitter;
 class QTabWidget;
@@ -77,6 +78,7 @@ public:
     void setInteractive(bool interactive);
     // The launch request for the open plan with the panel's choices.
     app::LaunchRequest planRequest() const;
+    // Launches a restore; while another run is going it is refused, saying why.
     void launchRestore(const app::LaunchRequest& request);
     void retranslate();
 
@@ -95,6 +97,13 @@ private:
     // The launch panel's message and subject, rebuilt when the language changes.
     void showMessage(std::function<QString()> text, bool error);
     void showSubject(std::function<QString()> text);
+    // A checkpoint restored as a new run: its parent run and checkpoint folder.
+    struct Restore {
+        qint64 parent = -1;
+        QString from;
+    };
+    // The restore the Run area checks or runs from now on (none: the open plan), shown as its subject.
+    void setRestoring(std::optional<Restore> restore);
 
     PlanDocument* document_;
     QTabWidget* tabs_;
@@ -119,6 +128,8 @@ private:
     CheckpointsController* checkpoints_;
     std::function<QString()> message_;
     std::function<QString()> subject_;
+    // The restore launched last; the subject shows it only while the Run area is not idle.
+    std::optional<Restore> restoring_;
     bool messageIsError_ = false;
     bool interactive_ = true;
     bool runsLoaded_ = false;

@@ -72,6 +72,8 @@ QString RunController::lastError() const
     case Refusal::NotStarted: return tr("The detached run did not start: %1").arg(refusalDetail_);
     case Refusal::CannotAttach: return tr("Cannot attach to the run: %1").arg(refusalDetail_);
     case Refusal::Busy: return tr("A run launched from the workbench is in progress; stop it or wait for it to end first.");
+    case Refusal::Following:
+        return tr("Run %1 is being followed in the Run area; detach from it or stop it first.").arg(refusalDetail_);
     }
     return {};
 }
@@ -94,14 +96,21 @@ void RunController::check(const LaunchRequest& request)
     preflight_->run(request, environment());
 }
 
-void RunController::launch(const LaunchRequest& request)
+bool RunController::launch(const LaunchRequest& request)
 {
-    if (state_ != State::Idle) return;
+    if (state_ != State::Idle) {
+        const bool following = attached_ && !attached_->isFinished();
+        refusal_ = following ? Refusal::Following : Refusal::Busy;
+        refusalDetail_ = following ? QString::number(attached_->runId()) : QString();
+        Q_EMIT launchRefused();
+        return false;
+    }
     memoryOverridable_ = false;
     launchAfterCheck_ = true;
     refusal_ = Refusal::None;
     setState(State::Checking);
     preflight_->run(request, environment());
+    return true;
 }
 
 void RunController::launchDespiteMemoryEstimate()

@@ -36,7 +36,9 @@ public:
     RunController(app::StoreAccess* store, app::HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent = nullptr);
     ~RunController() override;
 
-    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotStarted, CannotAttach, Busy };
+    // Busy and Following refuse a launch at once and leave what is going on as it is;
+    // the others end the launch (or attach) under way.
+    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotStarted, CannotAttach, Busy, Following };
 
     State state() const { return state_; }
     app::Preflight* preflight() const { return preflight_; }
@@ -50,8 +52,11 @@ public:
 
     // The pre-flight checks only.
     void check(const app::LaunchRequest& request);
-    // The checks, then the launch when they pass.
-    void launch(const app::LaunchRequest& request);
+    // The checks, then the launch when they pass. One run at a time: while
+    // another is checked, started, supervised or followed, the launch is
+    // refused at once (false, launchRefused() with Busy or Following), never
+    // kept to start when that one ends.
+    bool launch(const app::LaunchRequest& request);
     // After memoryOverrideRequested(): the user confirmed launching the plan
     // whose estimated peak does not fit; it starts as checked.
     void launchDespiteMemoryEstimate();

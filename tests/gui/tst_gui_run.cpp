@@ -2,8 +2,9 @@
 // plan launched on this machine from the Run area shows its steps as they
 // come; Stop marks a run cancelled; two runs compare in the Runs area; a
 // checkpoint verifies, exports and restores into a resumed run at another
-// world size whose first step follows its parent's last; and the same plan
-// launched through srun on a real one-node Slurm cluster.
+// world size whose first step follows its parent's last; a restore pressed
+// while another run is followed is refused, never kept for a later Launch;
+// and the same plan launched through srun on a real one-node Slurm cluster.
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
@@ -14,6 +15,7 @@
 #include "models/live_run_model.hpp"
 #include "models/plan_diff_model.hpp"
 #include "models/runs_model.hpp"
+#include "session/attached_run.hpp"
 #include "session/run_session.hpp"
 #include "text/run_text.hpp"
 #include "views/checkpoints_view.hpp"
@@ -40,6 +42,7 @@
 #include "models/run_log_model.hpp"
 #include "store/run_reader.hpp"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -82,6 +85,7 @@ private Q_SLOTS:
     void aPastRunIsAPageOfItsOwn();
     void verifyAndExportACheckpoint();
     void restoreResumesAtAnotherWorldSize();
+    void aRestoreWhileFollowingARunIsRefused();
     void launchThroughSlurm();
     void startFromExportedWeights();
 
@@ -426,8 +430,12 @@ void TestRun::restoreResumesAtAnotherWorldSize()
     QVERIFY2(QTest::qWaitFor([&] { return rc->session() != before; }, 60000), qPrintable(areas()->launchPanel()->messageLabel()->text()));
     QCOMPARE(w_->window->areaTabs()->currentWidget(), areas()->runArea());
     RunSession* s = rc->session();
+    QLabel* subject = areas()->launchPanel()->subjectLabel();
+    QVERIFY2(!subject->isHidden() && subject->text().startsWith(QStringLiteral("Restoring run %1 from ").arg(firstRun_)),
+             qPrintable(subject->text()));
     QVERIFY(QTest::qWaitFor([&] { return s->isFinished(); }, 60000));
     QCOMPARE(s->status(), store::RunStatus::Completed);
+    QTRY_VERIFY(subject->isHidden()); // Launch starts the open plan again
     QCOMPARE(s->live()->firstStep(), 21);
     QCOMPARE(s->live()->lastStep(), 26);
 
@@ -458,6 +466,85 @@ void TestRun::restoreResumesAtAnotherWorldSize()
         QCOMPARE(model->entry(i).runUid, parentRow->uid);
         QVERIFY(model->entry(i).restorable()); // complete (or verified above), never rotated away by the child
     }
+}
+
+// Issue 39: a restore pressed while a detached run is followed said
+// "Restoring run 1 from …", started nothing, and the Launch after the followed
+// run ended started the open plan from step 1. It is refused at once, says
+// why, and nothing of it is left to start later.
+void TestRun::aRestoreWhileFollowingARunIsRefused()
+{
+    // A long detached run, followed in the Run area.
+    typeInto(w_->window->trainingPanel()->stepsBox(), QStringLiteral("100000"));
+    LaunchPanel* panel = areas()->launchPanel();
+    w_->window->areaTabs()->setCurrentWidget(areas()->runArea());
+    typeInto(panel->nameEdit(), QStringLiteral("followed"));
+    panel->detachBox()->setChecked(true);
+    RunController* rc = areas()->runs();
+    const RunSession* session = rc->session();
+    QTest::mouseClick(panel->launchButton(), Qt::LeftButton);
+    QVERIFY2(QTest::qWaitFor([&] { return rc->attached() != nullptr; }, 60000), qPrintable(panel->messageLabel()->text()));
+    AttachedRun* followed = rc->attached();
+    const QString runDir = followed->row().runDir;
+    const auto stopIt = qScopeGuard([&] { // a failed check must not leave it training
+        QProcess stop;
+        stop.start(test::binPath(QStringLiteral("shardbench-supervise")), {QStringLiteral("stop"), runDir, QStringLiteral("--kill")});
+        stop.waitForFinished(60000);
+    });
+    panel->detachBox()->setChecked(false);
+    typeInto(w_->window->trainingPanel()->stepsBox(), QStringLiteral("20"));
+    QVERIFY(QTest::qWaitFor([&] { return followed->live()->lastStep() >= 2; }, 60000));
+    QCOMPARE(rc->state(), RunController::State::Running);
+
+    // Restore the first run's last checkpoint meanwhile.
+    CheckpointsController* c = areas()->checkpoints();
+    w_->window->areaTabs()->setCurrentWidget(areas()->checkpointsArea());
+    c->showRun(firstRun_);
+    QCOMPARE(areas()->checkpointsModel()->rowCount(), 2);
+    std::unique_ptr<RestoreDialog> dialog(c->makeRestoreDialog(1));
+    QVERIFY(dialog);
+    dialog->show();
+    QVERIFY(dialog->isValid());
+    QTest::mouseClick(dialog->restoreButton(), Qt::LeftButton);
+    // Refused in the Run area, saying why; the followed run goes on, followed.
+    QCOMPARE(w_->window->areaTabs()->currentWidget(), areas()->runArea());
+    const QString said = panel->messageLabel()->text();
+    QVERIFY2(said.contains(QStringLiteral("was not restored")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("run %1 is being followed").arg(followed->runId()), Qt::CaseInsensitive), qPrintable(said));
+    QLabel* subject = panel->subjectLabel();
+    QVERIFY2(subject->isHidden(), qPrintable(subject->text())); // no "Restoring run …" while nothing restores
+    QCOMPARE(rc->state(), RunController::State::Running);
+    QCOMPARE(rc->attached(), followed);
+    QCOMPARE(rc->session(), session);
+
+    // The followed run ends: nothing starts on its own, and Launch is the open plan's again.
+    QTest::mouseClick(panel->stopButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return followed->isFinished(); }, 60000));
+    QCOMPARE(followed->status(), store::RunStatus::Cancelled);
+    QTest::qWait(1000);
+    QCOMPARE(rc->state(), RunController::State::Idle);
+    QCOMPARE(rc->session(), session);
+    QCOMPARE(rc->attached(), followed);
+    QVERIFY(subject->isHidden());
+    QVERIFY(panel->launchButton()->isEnabled());
+    auto r = reader();
+    QVERIFY(r);
+    qint64 newest = -1;
+    for (const store::RunRow& row : r->listRuns()) newest = std::max(newest, row.id);
+    QCOMPARE(newest, followed->runId());
+
+    // A restore whose checks fail says which restore it was and leaves no subject either.
+    LaunchRequest invalid = dialog->request();
+    invalid.plan.training.microBatch = 0;
+    areas()->launchRestore(invalid);
+    QVERIFY(!subject->isHidden()); // checking it
+    QVERIFY(QTest::qWaitFor([&] { return rc->state() == RunController::State::Idle; }, 30000));
+    QCOMPARE(rc->refusal(), RunController::Refusal::ChecksFailed);
+    const QString failed = panel->messageLabel()->text();
+    QVERIFY2(failed.startsWith(QStringLiteral("Run %1 was not restored from %2.").arg(firstRun_).arg(invalid.resumeFrom)),
+             qPrintable(failed));
+    QVERIFY(subject->isHidden());
+    QCOMPARE(rc->session(), session);
 }
 
 RunSession* TestRun::launchToTheEnd()
