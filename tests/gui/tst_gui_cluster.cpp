@@ -2,8 +2,10 @@
 // suites' sshd fixture): hosts come from the SSH config and from the host
 // dialog; a connection test shows reachable, logged in, GPUs and the core's
 // version; an unknown host key opens the dialog with its fingerprint (accept
-// or refuse), a changed key is refused with an explanation and no dialog;
-// and the tiny plan launches over SSH on a chosen host.
+// or refuse; Enter presses Refuse, its default button:
+// enterInTheHostKeyDialogRefuses), a changed key is refused with an
+// explanation and no dialog; and the tiny plan launches over SSH on a chosen
+// host.
 #include "gui_test_support.hpp"
 
 #include "launcher_test_support.hpp"

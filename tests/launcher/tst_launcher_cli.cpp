@@ -1,7 +1,8 @@
 // shardbench-cli end to end: `run` launches the real core (locally and over
 // SSH with a hostfile), Ctrl-C cancels cleanly, `runs`, `show`, `metrics`
 // and `logs` read the store back, and bad input gets a sentence and a
-// non-zero exit, never a crash or a hang.
+// non-zero exit, never a crash or a hang (among it an unreachable host with
+// --connect-tries 2, which ends "(tried 2 times)", exit 1).
 #include "launcher_test_support.hpp"
 #include "../safe_signal.hpp"
 

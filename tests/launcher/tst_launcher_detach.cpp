@@ -3,6 +3,21 @@
 // SQLite files, a real sshd on loopback and a relay that freezes the link.
 // Whatever happens to the client, the run trains on, and attaching stores
 // every line of the run directory exactly once.
+// - localRunOutlivesTheCli, sshRunOutlivesTheCliAndAFrozenLink: the CLI killed
+//   with SIGKILL mid-run, locally and over SSH; the ranks train on, and
+//   attaching stores every line once, again after the offsets are deleted. A
+//   relay frozen with SIGSTOP under --silence-timeout 4 is noticed (4.1 s
+//   after the freeze when measured; the test allows 7 s); thawed, the client
+//   reconnects and follows on.
+// - restartsFromTheLatestCheckpointUnattended: a rank killed with no client
+//   attached restarts from the newest checkpoint; both attempts, the reason
+//   and the resumed step are stored.
+// - twoClientsOneDetachesAnotherStops: two clients, one detaching, a third
+//   command stopping the run.
+// - aVanishedSupervisorIsReconciled: a supervisor killed with SIGKILL leaves
+//   no process; `runs --refresh` says so.
+// - sshTwoHostsFromTheHeadNode: the head's supervisor starts the second host's
+//   ranks.
 #include "detach_fixture.hpp"
 
 #include "launch/detach/attach_target.hpp"

@@ -3,6 +3,17 @@
 // essential events; the other ranks' steps and logs at catch-up or on demand.
 // Run directories are written here in the supervisor's layout (this process
 // holds supervisor.lock while "the supervisor lives"): no training core.
+// - liveSendsRankZeroAndEssentials: live, the follower sends rank 0's new steps
+//   and the other ranks' errors and checkpoints (also of a new attempt folder)
+//   and none of their steps, with inotify and with rescans only; once the
+//   supervisor is gone the catch-up sends the rest in order.
+// - attachStoresLiveThenCatchesUpOnce: an attached client stores rank 0 live
+//   and every line once in the end, its offsets never past a skipped line.
+// - killedWhileLiveThenAttachedLosesNothing: a CLI killed with SIGKILL while
+//   live loses nothing at the next attach, also with the offsets deleted.
+// - rankLogsOnDemand: a rank's log on demand, stored once however often asked.
+// - badInputIsExplained: bad rank sets (--logs, --live-steps) and an unknown
+//   --wire are refused, exit 2.
 #include "follow_fixtures.hpp"
 #include "../safe_signal.hpp"
 

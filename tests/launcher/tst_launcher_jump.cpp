@@ -1,10 +1,14 @@
 // ProxyJump from --ssh-config (docs/launcher.md#ssh): jump hosts named only
-// in a temporary config file, one hop and a chain, user@host:port hops,
-// `ProxyJump none`, and what is refused: a wrong or unreachable jump, a
-// jump whose host key is not known (whatever the config says), a hop with
-// shell metacharacters. Real sshd on loopback; the jumps only forward to
-// the next hop of the chain (PermitOpen), so a chain taken in another order
-// fails.
+// in a temporary config file, kept in a folder named "it's 100% jumps". Real
+// sshd on loopback; the jumps only forward to the next hop of the chain
+// (PermitOpen), so a chain taken in another order fails.
+// Runs: one hop, a chain in its order, user@host:port hops, `ProxyJump none`,
+// and a supervised run of the core through the chain (aRunThroughTheChain).
+// Refused, in OpenSSH's words: an unknown and an unreachable jump
+// (aWrongJumpIsNamed); a jump whose key is missing from known_hosts, also
+// under StrictHostKeyChecking no (theJumpsHostKeyMustBeKnown); a hop with
+// $(...) in its name, before anything runs: no marker file appears
+// (shellMetacharactersInAHopAreRefused).
 #include "launcher_test_support.hpp"
 
 #include "launch/ssh/proxy_jump.hpp"

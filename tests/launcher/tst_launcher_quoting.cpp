@@ -1,6 +1,10 @@
 // Strict quoting of remote commands, checked by real shells (dash and bash
-// run exactly what an SSH server would run), and the checks on host names
-// and hostfiles that keep user text away from any shell.
+// run exactly what an SSH server would run, docs/launcher.md "Commands and
+// quoting"), and the checks on host names and hostfiles that keep user text
+// away from any shell. Arguments full of ;, $(...), backquotes, quotes, spaces
+// and newlines round-trip through both shells; no marker file ever appears.
+// A real SSH run with such paths and names: tst_launcher_ssh
+// (userTextNeverExecutes).
 #include "launch/host_list.hpp"
 #include "launch/shell_quote.hpp"
 #include "launch/slurm/sbatch_script.hpp"

@@ -1,12 +1,22 @@
 // Detached Slurm runs end to end (docs/launcher.md#detached-runs) on the
 // one-node Slurm cluster of support/slurm_cluster.sh: the real CLI submits a
 // batch job whose script is shardbench-supervise, which starts the real core's
-// ranks as steps of the job. The CLI killed with SIGKILL while it follows
-// leaves the job running and attaching stores every line once; a rank killed
-// mid-run restarts inside the job from its checkpoint; two runs at once get
-// distinct ports; stop (--kill) cancels the job, Slurm ending it fails the run;
-// a run launched from inside an allocation is a job of its own; bad input is
-// a sentence and an exit code.
+// ranks as steps of the job.
+// - jobOutlivesTheCli: the CLI killed with SIGKILL while it follows; the job
+//   stays in squeue, and attaching stores every line of the run directory
+//   once, and the batch script.
+// - killedRankRestartsInsideTheJob: a rank killed with SIGKILL restarts inside
+//   the job from the newest checkpoint.
+// - twoRunsAtOnceThenStop: two runs on one node get distinct ports; one
+//   completes, `stop` cancels the other and its job goes.
+// - killAndSlurmsOwnEnd: `stop --kill` of one run (cancelled) and `scancel` of
+//   another's job by hand (failed, saying Slurm ended it).
+// - fromInsideAnAllocation: a run launched from inside `salloc` is a job of
+//   its own. queuedJobIsWithdrawn: `cancelled`, Slurm's word for it.
+// - hostileValuesNeverReachTheJob: nothing from a plan, a name or an option
+//   runs in the batch job.
+// - badInputIsExplained: `sbatch` refusing the job, no `sbatch` on PATH, a job
+//   id Slurm does not know: a sentence and exit 1.
 // Skipped when slurm-wlm is not installed or the suite is not root.
 #include "launcher_test_support.hpp"
 #include "../safe_signal.hpp"

@@ -4,6 +4,20 @@
 // connection stops every rank on every host with nothing left behind;
 // unknown, changed and revoked host keys are refused whatever a config file
 // says; user text in names and paths never reaches a shell as code.
+// - hostKeyPolicyCannotBeWeakened: a lax config given with --ssh-config or
+//   found as SSH_DIR/config, known_hosts files set to /dev/null, @revoked and
+//   @cert-authority lines; knownHostsLinesAreReadAsOpenSshDoes: files hashed
+//   by ssh-keygen -H, wildcards, negation, ports, markers.
+// - frozenConnectionLosesTheHost: with a 5 s liveness bound, a TCP relay
+//   (support/tcp_forwarder.py) stopped with SIGSTOP; the host is lost after
+//   about 5.1 s. silentRanksAreNotLost: ranks silent for twice the bound are not.
+// - refusedConnectionIsRetriedUntilAccepted: a host behind a ProxyCommand that
+//   resets the connection until a file appears is tried again 1 and 2 s later
+//   and the run completes; refusesBadLoginsAndUnreachableHosts: an unreachable
+//   host is tried again, a login with an unknown key is not.
+// - userTextNeverExecutes: a real run whose core path, folders, run name and
+//   environment hold ;, $(...), backquotes, quotes, spaces and newlines
+//   completes with them taken literally; no marker file appears.
 #include "launcher_test_support.hpp"
 #include "run_harness.hpp"
 
