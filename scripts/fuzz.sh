@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 build=build-fuzz
-targets=(plan_json checkpoint_index event_line)
+targets=(plan_json checkpoint_index event_line follow_record)
 
 bash scripts/install-deps.sh --system
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"

@@ -160,7 +160,7 @@ launch::SshOptions HostCatalog::sshOptions(QString* error) const
     launch::SshOptions o;
     o.knownHostsFile = expandHome(ClusterSettings::knownHosts.value());
     o.sshDir = expandHome(ClusterSettings::sshDir.value());
-    o.connectTimeoutS = std::clamp(ClusterSettings::connectTimeoutS.value(), 1, 3600);
+    o.connectTimeoutS = std::clamp(ClusterSettings::connectTimeoutS.value(), 1, limits::kMaxSshSeconds);
     const QString user = ClusterSettings::userSshConfigPath();
     const QString chosen = ClusterSettings::sshConfig.value();
     bool anyManual = false;

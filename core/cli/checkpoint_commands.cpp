@@ -14,15 +14,15 @@
 
 namespace sb::cli {
 
-namespace {
-
-const char* kUsage =
+const char* const kCheckpointUsage =
     "shardbench-cli checkpoint inspect DIR [--run ID]\n"
     "       shardbench-cli checkpoint verify DIR [--run ID]\n"
     "       shardbench-cli checkpoint export DIR [--run ID] -o MODEL.safetensors\n"
     "       shardbench-cli checkpoint export DIR [--run ID] --format hf [--dtype bf16|fp32] [--max-shard-size GB] -o OUT_DIR\n"
     "DIR is a step-NNNNNN folder, a run's folder DIR/<run id> (then its latest complete\n"
     "checkpoint), or a checkpoint root holding one run (the same) or several (then --run ID).";
+
+namespace {
 
 int fail(std::ostream& err, const std::string& msg)
 {
@@ -70,8 +70,8 @@ int exportHf(Args& a, const std::string& dir, const ckpt::CheckpointIndex& index
 int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     Args a(argv, {"-o", "--output", "--run", "--format", "--dtype", "--max-shard-size"}, {"--quiet"});
-    if (!a.ok()) return fail(err, a.error() + "\nusage: " + kUsage);
-    if (a.positional().size() != 2) return fail(err, std::string("expected a subcommand and a folder\nusage: ") + kUsage);
+    if (!a.ok()) return fail(err, a.error() + "\nusage: " + kCheckpointUsage);
+    if (a.positional().size() != 2) return fail(err, std::string("expected a subcommand and a folder\nusage: ") + kCheckpointUsage);
     const std::string& sub = a.positional()[0];
     const Result<std::string> resolved = ckpt::resolveCheckpoint(a.positional()[1], a.value("--run").value_or(std::string()));
     if (!resolved) return fail(err, resolved.error());
@@ -99,7 +99,7 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
     }
     if (sub == "export") {
         auto output = a.value("-o") ? a.value("-o") : a.value("--output");
-        if (!output) return fail(err, std::string("missing -o MODEL.safetensors\nusage: ") + kUsage);
+        if (!output) return fail(err, std::string("missing -o MODEL.safetensors\nusage: ") + kCheckpointUsage);
         const std::string format = a.value("--format").value_or("safetensors");
         if (format == "hf") return exportHf(a, dir, index, *output, quiet, out, err);
         if (format != "safetensors") return fail(err, "--format is \"safetensors\" (the default) or \"hf\", not \"" + format + "\"");
@@ -108,7 +108,7 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
         out << "wrote " << *output << " (unsharded parameters of " << dir << ")\n";
         return 0;
     }
-    return fail(err, "unknown checkpoint subcommand \"" + sub + "\"\nusage: " + kUsage);
+    return fail(err, "unknown checkpoint subcommand \"" + sub + "\"\nusage: " + kCheckpointUsage);
 }
 
 } // namespace sb::cli

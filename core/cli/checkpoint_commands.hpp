@@ -11,4 +11,7 @@ namespace sb::cli {
 
 int cmdCheckpoint(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// Its usage, as its errors and --help print it.
+extern const char* const kCheckpointUsage;
+
 } // namespace sb::cli

@@ -2,6 +2,7 @@
 
 #include "checkpoint_commands.hpp"
 #include "plan_commands.hpp"
+#include "sb_version.hpp"
 
 #include <algorithm>
 #include <clocale>
@@ -10,7 +11,7 @@ namespace sb::cli {
 
 namespace {
 
-const char* kPlanUsage = R"(Plans and memory
+const char* kPlanSection = R"(Plans and memory
   plan            write a plan from a preset or an imported module tree
   validate        check a plan and list every problem
   estimate        per-rank memory of a plan (--json, --csv, --timeline, --max-batch)
@@ -18,7 +19,7 @@ const char* kPlanUsage = R"(Plans and memory
   presets         list the model presets
 )";
 
-const char* kCheckpointUsage = R"(Checkpoints (sharded, as shardbench-core writes them)
+const char* kCheckpointSection = R"(Checkpoints (sharded, as shardbench-core writes them)
   checkpoint inspect DIR               step, world size, tensors, sizes
   checkpoint verify DIR                every file's SHA-256 and every shard's CRC-32C
   checkpoint export DIR -o FILE        the unsharded model as one .safetensors file
@@ -65,7 +66,7 @@ std::string CommandTable::usage() const
         for (std::size_t i = 0; i < fullBuildOnly_.size(); ++i) text += (i ? ", " : " ") + fullBuildOnly_[i];
         text += "\n";
     }
-    text += "\nRun 'shardbench-cli COMMAND --help' style errors show each command's options.\n";
+    text += "\n'shardbench-cli COMMAND --help' prints a command's options; --version the version.\n";
     return text;
 }
 
@@ -78,10 +79,20 @@ int CommandTable::dispatch(int argc, char** argv, std::ostream& out, std::ostrea
     // Numbers in plans and CSV stay in the C locale, whatever the user's is.
     std::setlocale(LC_NUMERIC, "C");
     const std::string cmd = argv[1];
-    if (const Command* command = find(cmd))
-        return command->run(std::vector<std::string>(argv + 2, argv + argc), out, err);
+    if (const Command* command = find(cmd)) {
+        const std::vector<std::string> args(argv + 2, argv + argc);
+        if (asksForHelp(args)) {
+            out << "usage: " << command->usage << "\n";
+            return 0;
+        }
+        return command->run(args, out, err);
+    }
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         out << usage();
+        return 0;
+    }
+    if (cmd == "--version" || cmd == "version") {
+        out << "shardbench-cli " << kReleaseVersion << "\n";
         return 0;
     }
     if (fullBuildOnly(cmd)) {
@@ -93,23 +104,28 @@ int CommandTable::dispatch(int argc, char** argv, std::ostream& out, std::ostrea
     return 2;
 }
 
+bool asksForHelp(const std::vector<std::string>& args)
+{
+    return std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; });
+}
+
 CommandTable coreCommands()
 {
     CommandTable table;
-    table.add({kPlanUsage,
-               {{"plan", cmdPlan},
-                {"validate", cmdValidate},
-                {"estimate", cmdEstimate},
-                {"export-script", cmdExportScript},
-                {"presets", cmdPresets}}});
-    table.add({kCheckpointUsage, {{"checkpoint", cmdCheckpoint}}});
+    table.add({kPlanSection,
+               {{"plan", cmdPlan, kPlanUsage},
+                {"validate", cmdValidate, kValidateUsage},
+                {"estimate", cmdEstimate, kEstimateUsage},
+                {"export-script", cmdExportScript, kExportScriptUsage},
+                {"presets", cmdPresets, kPresetsUsage}}});
+    table.add({kCheckpointSection, {{"checkpoint", cmdCheckpoint, kCheckpointUsage}}});
     return table;
 }
 
 const std::vector<std::string>& fullBuildCommands()
 {
-    static const std::vector<std::string> names = {"run",  "attach",  "stop",      "runs",  "show",   "metrics",
-                                                   "logs", "preflight", "probe", "restore"};
+    static const std::vector<std::string> names = {"run",    "attach", "stop", "runs",   "show",      "metrics", "logs",
+                                                   "rename", "tag",    "note", "delete", "preflight", "probe",   "restore"};
     return names;
 }
 

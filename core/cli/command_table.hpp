@@ -14,6 +14,8 @@ using CommandFn = int (*)(const std::vector<std::string>& args, std::ostream& ou
 struct Command {
     std::string name;
     CommandFn run;
+    // What `shardbench-cli NAME --help` prints after "usage: ".
+    std::string usage;
 };
 
 // A group of commands and the usage text that describes them (heading and one
@@ -37,7 +39,9 @@ public:
     std::string usage() const;
 
     // argv[1] picks the command, the rest are its arguments. Exit 2 with the
-    // usage for no command or an unknown one, 0 for help.
+    // usage for no command or an unknown one. Exit 0 for help (`--help`, `-h`
+    // or `help` as the command; `--help` or `-h` among a command's arguments:
+    // that command's usage, on `out`) and for `--version`.
     int dispatch(int argc, char** argv, std::ostream& out, std::ostream& err) const;
 
 private:
@@ -48,6 +52,10 @@ private:
 // The Qt-free commands: plan, validate, estimate, export-script, presets
 // (section 0) and checkpoint inspect|verify|export (section 1).
 CommandTable coreCommands();
+
+// Whether a command's arguments ask for its help: "--help" or "-h" as an
+// argument of its own ("--grep=--help" gives the text as a value).
+bool asksForHelp(const std::vector<std::string>& args);
 
 // The commands of the full build only, which the Qt-free build names when asked.
 const std::vector<std::string>& fullBuildCommands();

@@ -6,7 +6,7 @@
 #include "estimate/estimate_report.hpp"
 #include "export/fsdp2_script.hpp"
 #include "hf/hf_config.hpp"
-#include "plan/eval_defaults.hpp"
+#include "plan/plan_limits.hpp"
 #include "plan/plan_json.hpp"
 #include "plan/resolve.hpp"
 
@@ -59,7 +59,9 @@ bool writeText(const std::string& path, const std::string& text, std::ostream& e
     return true;
 }
 
-const char* kPlanUsage =
+} // namespace
+
+const char* const kPlanUsage =
     "shardbench-cli plan --preset NAME [--vocab N --dim N --layers N --heads N --kv-heads N --head-dim N --ffn N --max-seq N]\n"
     "       [--import TREE.json | --from-hf HF_DIR] [--nodes N --procs-per-node M --replicate R --device cpu|cuda --device-memory GIB]\n"
     "       [--units blocks|root] [--param-dtype T --reduce-dtype T --output-dtype T --reshard true|false|K\n"
@@ -68,8 +70,10 @@ const char* kPlanUsage =
     "       [--data synthetic|tokens|text --data-path FILE|'PATTERN*' --data-dtype uint16|uint32 --checkpoint-dir DIR --checkpoint-interval N]\n"
     "       [--val-data-path FILE --val-data-dtype uint16|uint32 | --val-holdout FRACTION] [--eval-every N --eval-batches N]\n"
     "       [--name NAME] -o PLAN.json";
-
-} // namespace
+const char* const kValidateUsage = "shardbench-cli validate PLAN.json";
+const char* const kEstimateUsage = "shardbench-cli estimate PLAN.json [--json] [--timeline] [--csv] [--max-batch]";
+const char* const kExportScriptUsage = "shardbench-cli export-script PLAN.json -o train.py";
+const char* const kPresetsUsage = "shardbench-cli presets   (each preset's name, parameter count and description)";
 
 int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
@@ -96,7 +100,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
             return kBadInput;
         }
         model = std::move(hf).value();
-        model.maxSeqLen = a.integer("--max-seq", model.maxSeqLen, 1, 1ll << 30);
+        model.maxSeqLen = a.integer("--max-seq", model.maxSeqLen, 1, plan_limits::kMaxSeqLen);
     } else if (auto imp = a.value("--import")) {
         std::ifstream f(*imp, std::ios::binary);
         if (!f) return usageError(err, "cannot read " + *imp + ": " + std::strerror(errno), kPlanUsage);
@@ -128,24 +132,24 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
             return usageError(err, "unknown preset \"" + preset + "\"; known:" + names, kPlanUsage);
         }
         model = *base;
-        const long long big = 1ll << 30;
-        model.vocabSize = a.integer("--vocab", model.vocabSize, 1, big);
-        model.dim = a.integer("--dim", model.dim, 1, big);
-        model.nLayers = a.integer("--layers", model.nLayers, 1, 100000);
-        model.nHeads = a.integer("--heads", model.nHeads, 1, big);
-        model.nKvHeads = a.integer("--kv-heads", a.has("--heads") && !llamaForm(model.arch) ? model.nHeads : model.nKvHeads, 1, big);
-        model.explicitHeadDim = a.integer("--head-dim", model.explicitHeadDim, 0, 1 << 14); // 0: dim / heads
-        model.ffnHidden = a.integer("--ffn", a.has("--dim") && !llamaForm(model.arch) ? 4 * model.dim : model.ffnHidden, 1, big);
-        model.maxSeqLen = a.integer("--max-seq", model.maxSeqLen, 1, big);
+        using namespace plan_limits;
+        model.vocabSize = a.integer("--vocab", model.vocabSize, 1, kMaxVocab);
+        model.dim = a.integer("--dim", model.dim, 1, kMaxDim);
+        model.nLayers = a.integer("--layers", model.nLayers, 1, kMaxLayers);
+        model.nHeads = a.integer("--heads", model.nHeads, 1, kMaxHeads);
+        model.nKvHeads = a.integer("--kv-heads", a.has("--heads") && !llamaForm(model.arch) ? model.nHeads : model.nKvHeads, 1, kMaxHeads);
+        model.explicitHeadDim = a.integer("--head-dim", model.explicitHeadDim, 0, kMaxHeadDim); // 0: dim / heads
+        model.ffnHidden = a.integer("--ffn", a.has("--dim") && !llamaForm(model.arch) ? 4 * model.dim : model.ffnHidden, 1, kMaxFfn);
+        model.maxSeqLen = a.integer("--max-seq", model.maxSeqLen, 1, kMaxSeqLen);
         if (a.has("--tied")) model.tiedEmbeddings = true;
     }
 
     Plan plan = defaultPlan(model);
     if (auto n = a.value("--name")) plan.name = *n;
     Mesh& mesh = plan.mesh;
-    mesh.nodes = static_cast<int>(a.integer("--nodes", mesh.nodes, 1, 1 << 20));
-    mesh.procsPerNode = static_cast<int>(a.integer("--procs-per-node", mesh.procsPerNode, 1, 1024));
-    mesh.replicate = static_cast<int>(a.integer("--replicate", mesh.replicate, 1, 1 << 20));
+    mesh.nodes = static_cast<int>(a.integer("--nodes", mesh.nodes, 1, plan_limits::kMaxNodes));
+    mesh.procsPerNode = static_cast<int>(a.integer("--procs-per-node", mesh.procsPerNode, 1, plan_limits::kMaxProcsPerNode));
+    mesh.replicate = static_cast<int>(a.integer("--replicate", mesh.replicate, 1, plan_limits::kMaxReplicate));
     if (auto d = a.value("--device")) {
         if (*d == "cpu") {
             mesh.device = Device::Cpu;
@@ -196,7 +200,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
             else {
                 char* end = nullptr;
                 const long k = std::strtol(r->c_str(), &end, 10);
-                if (r->empty() || *end || k < 1 || k > (1 << 20))
+                if (r->empty() || *end || k < 1 || k > plan_limits::kMaxReshardGroup)
                     return usageError(err, "--reshard must be true, false, default or a positive integer", kPlanUsage);
                 u.reshard = {Reshard::Group, static_cast<int>(k)};
             }
@@ -210,11 +214,11 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     }
 
     TrainingConfig& t = plan.training;
-    t.microBatch = static_cast<int>(a.integer("--batch", t.microBatch, 1, 1 << 20));
-    t.seqLen = static_cast<int>(a.integer("--seq", t.seqLen, 1, 1 << 22));
-    t.gradAccum = static_cast<int>(a.integer("--accum", t.gradAccum, 1, 1 << 20));
-    t.steps = static_cast<int>(a.integer("--steps", t.steps, 0, 1 << 30));
-    t.seed = static_cast<std::uint64_t>(a.integer("--seed", static_cast<long long>(t.seed), 0, 1ll << 53));
+    t.microBatch = static_cast<int>(a.integer("--batch", t.microBatch, 1, plan_limits::kMaxMicroBatch));
+    t.seqLen = static_cast<int>(a.integer("--seq", t.seqLen, 1, plan_limits::kMaxSeqLen));
+    t.gradAccum = static_cast<int>(a.integer("--accum", t.gradAccum, 1, plan_limits::kMaxGradAccum));
+    t.steps = static_cast<int>(a.integer("--steps", t.steps, 0, plan_limits::kMaxSteps));
+    t.seed = static_cast<std::uint64_t>(a.integer("--seed", static_cast<long long>(t.seed), 0, plan_limits::kMaxSeed));
     t.optimizer.lr = a.number("--lr", t.optimizer.lr);
     if (auto spared = a.value("--no-decay")) { // checked with the plan: "1d", "embeddings"
         std::stringstream list(*spared);
@@ -240,11 +244,11 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (a.has("--val-data-path") || a.has("--val-holdout") || a.has("--eval-every") || a.has("--eval-batches")) {
         if (auto p = a.value("--val-data-path")) t.eval.path = *p;
         t.eval.holdout = a.number("--val-holdout", 0.0);
-        t.eval.every = static_cast<int>(a.integer("--eval-every", 0, 0, 1 << 30));
-        t.eval.batches = static_cast<int>(a.integer("--eval-batches", kDefaultEvalBatches, 1, EvalConfig::kMaxBatches));
+        t.eval.every = static_cast<int>(a.integer("--eval-every", 0, 0, plan_limits::kMaxSteps));
+        t.eval.batches = static_cast<int>(a.integer("--eval-batches", plan_limits::kDefaultEvalBatches, 1, EvalConfig::kMaxBatches));
     }
     if (auto d = a.value("--checkpoint-dir")) t.checkpoint.dir = *d;
-    t.checkpoint.interval = static_cast<int>(a.integer("--checkpoint-interval", t.checkpoint.interval, 0, 1 << 30));
+    t.checkpoint.interval = static_cast<int>(a.integer("--checkpoint-interval", t.checkpoint.interval, 0, plan_limits::kMaxSteps));
     if (!a.ok()) return usageError(err, a.error(), kPlanUsage);
 
     LoadedPlan checked = validateLoaded(PlanReadResult{plan, {}});
@@ -261,7 +265,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
 
 int cmdValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    const char* usage = "shardbench-cli validate PLAN.json";
+    const char* usage = kValidateUsage;
     Args a(argv, {}, {});
     if (!a.ok()) return usageError(err, a.error(), usage);
     if (a.positional().size() != 1) return usageError(err, "expected one plan file", usage);
@@ -274,7 +278,7 @@ int cmdValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
 int cmdEstimate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    const char* usage = "shardbench-cli estimate PLAN.json [--json] [--timeline] [--csv] [--max-batch]";
+    const char* usage = kEstimateUsage;
     Args a(argv, {}, {"--json", "--timeline", "--csv", "--max-batch"});
     if (!a.ok()) return usageError(err, a.error(), usage);
     if (a.positional().size() != 1) return usageError(err, "expected one plan file", usage);
@@ -302,7 +306,7 @@ int cmdEstimate(const std::vector<std::string>& argv, std::ostream& out, std::os
 
 int cmdExportScript(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    const char* usage = "shardbench-cli export-script PLAN.json -o train.py";
+    const char* usage = kExportScriptUsage;
     Args a(argv, {"-o", "--output"}, {});
     if (!a.ok()) return usageError(err, a.error(), usage);
     if (a.positional().size() != 1) return usageError(err, "expected one plan file", usage);
@@ -315,8 +319,11 @@ int cmdExportScript(const std::vector<std::string>& argv, std::ostream& out, std
     return 0;
 }
 
-int cmdPresets(const std::vector<std::string>&, std::ostream& out, std::ostream&)
+int cmdPresets(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
+    Args a(argv, {}, {});
+    if (!a.ok()) return usageError(err, a.error(), kPresetsUsage);
+    if (!a.positional().empty()) return usageError(err, "unexpected argument \"" + a.positional()[0] + "\"", kPresetsUsage);
     for (const PresetInfo& p : modelPresets()) {
         auto cfg = presetConfig(p.name);
         auto tree = buildModuleTree(*cfg);

@@ -16,4 +16,11 @@ int cmdEstimate(const std::vector<std::string>& args, std::ostream& out, std::os
 int cmdExportScript(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmdPresets(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// Each command's usage, as its errors and --help print it.
+extern const char* const kPlanUsage;
+extern const char* const kValidateUsage;
+extern const char* const kEstimateUsage;
+extern const char* const kExportScriptUsage;
+extern const char* const kPresetsUsage;
+
 } // namespace sb::cli

@@ -11,6 +11,7 @@
 #include "trainer.hpp"
 
 #include "args.hpp"
+#include "sb_version.hpp"
 #include "hf/hf_weights.hpp"
 #include "plan/plan_json.hpp"
 
@@ -21,10 +22,6 @@
 #include <iostream>
 #include <unistd.h>
 #include <vector>
-
-#ifndef SB_CORE_VERSION
-#define SB_CORE_VERSION "0.1.0"
-#endif
 
 namespace {
 
@@ -61,7 +58,7 @@ int runRank(int argc, char** argv)
                        {"--reference", "--version", "-h", "--help"});
     // Args stops at the first bad argument, so an option before it still counts.
     if (args.has("--version")) {
-        std::cout << "shardbench-core " << SB_CORE_VERSION << " (LibTorch " << torchVersion() << ", "
+        std::cout << "shardbench-core " << sb::kReleaseVersion << " (LibTorch " << torchVersion() << ", "
                   << (cudaBuild() ? "CUDA and NCCL" : "CPU and Gloo") << ")\n";
         return code(CoreExit::Ok);
     }
@@ -155,7 +152,7 @@ int runRank(int argc, char** argv)
     hello.pid = static_cast<long long>(getpid());
     hello.device = deviceDescription();
     hello.torch = torchVersion();
-    hello.coreVersion = SB_CORE_VERSION;
+    hello.coreVersion = sb::kReleaseVersion;
     hello.world = env.world;
     hello.localRank = env.localRank;
     hello.localWorld = env.localWorld;

@@ -1,4 +1,5 @@
 #include "model_config.hpp"
+#include "plan_limits.hpp"
 
 namespace sb {
 
@@ -192,18 +193,19 @@ void ModelConfig::validate(const JsonPath& where, Problems& ps) const
         }
         return true;
     };
-    bool ok = positive(vocabSize, "vocab_size", 1 << 24);
-    ok &= positive(dim, "dim", 1 << 20);
-    ok &= positive(nLayers, "n_layers", 100000);
-    ok &= positive(nHeads, "n_heads", 1 << 14);
-    ok &= positive(nKvHeads, "n_kv_heads", 1 << 14);
-    ok &= positive(ffnHidden, "ffn_hidden", 1 << 22);
-    ok &= positive(maxSeqLen, "max_seq_len", 1 << 22);
+    using namespace plan_limits;
+    bool ok = positive(vocabSize, "vocab_size", kMaxVocab);
+    ok &= positive(dim, "dim", kMaxDim);
+    ok &= positive(nLayers, "n_layers", kMaxLayers);
+    ok &= positive(nHeads, "n_heads", kMaxHeads);
+    ok &= positive(nKvHeads, "n_kv_heads", kMaxHeads);
+    ok &= positive(ffnHidden, "ffn_hidden", kMaxFfn);
+    ok &= positive(maxSeqLen, "max_seq_len", kMaxSeqLen);
     if (!ok) return;
     const bool llama = llamaForm(arch);
     if (explicitHeadDim != 0 && !llama)
         ps.push_back({Severity::Error, where.key("head_dim"), ProblemCode::ModelFieldArch, {std::string("head_dim")}});
-    else if (explicitHeadDim != 0 && !positive(explicitHeadDim, "head_dim", 1 << 14))
+    else if (explicitHeadDim != 0 && !positive(explicitHeadDim, "head_dim", kMaxHeadDim))
         return;
     else if (explicitHeadDim == 0 && dim % nHeads != 0)
         ps.push_back({Severity::Error, where.key("n_heads"), ProblemCode::ModelHeads, {dim, nHeads}});
@@ -219,7 +221,7 @@ void ModelConfig::validate(const JsonPath& where, Problems& ps) const
     if (!(normEps > 0.0 && normEps <= 1.0))
         ps.push_back({Severity::Error, where.key("norm_eps"), ProblemCode::ModelValue,
                       {"norm_eps", std::string("above 0 and at most 1"), json::formatNumber(normEps)}});
-    if (slidingWindow < 0 || slidingWindow > (1ll << 40))
+    if (slidingWindow < 0 || slidingWindow > kMaxSlidingWindow)
         ps.push_back({Severity::Error, where.key("sliding_window"), ProblemCode::ModelValue,
                       {"sliding_window", std::string("0 (none) or a number of tokens"), std::to_string(slidingWindow)}});
     else if (slidingWindow > 0 && !llama)

@@ -1,6 +1,6 @@
 #include "plan_json.hpp"
 
-#include "eval_defaults.hpp"
+#include "plan_limits.hpp"
 #include "util/atomic_file.hpp"
 
 #include <cerrno>
@@ -335,10 +335,10 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
         if (auto a = parseArch(arch)) m.arch = *a;
         else f.error(f.at("arch"), ProblemCode::PlanArch, {arch});
     }
-    const long long big = 1ll << 40;
+    const long long big = plan_limits::kMaxModelSize;
     f.integer("vocab_size", m.vocabSize, 1, big);
     f.integer("dim", m.dim, 1, big);
-    f.integer("n_layers", m.nLayers, 1, 100000);
+    f.integer("n_layers", m.nLayers, 1, plan_limits::kMaxLayers);
     f.integer("n_heads", m.nHeads, 1, big);
     f.integer("n_kv_heads", m.nKvHeads, 1, big);
     f.integer("ffn_hidden", m.ffnHidden, 1, big);
@@ -364,9 +364,9 @@ void readModel(const json::Value* v, ModelConfig& m, Problems& ps)
 void readMesh(const json::Value* v, Mesh& m, Problems& ps)
 {
     Fields f(v, JsonPath().key("mesh"), ps);
-    f.integer("nodes", m.nodes, 1, 1 << 20);
-    f.integer("procs_per_node", m.procsPerNode, 1, 1024);
-    f.integer("replicate", m.replicate, 1, 1 << 20);
+    f.integer("nodes", m.nodes, 1, plan_limits::kMaxNodes);
+    f.integer("procs_per_node", m.procsPerNode, 1, plan_limits::kMaxProcsPerNode);
+    f.integer("replicate", m.replicate, 1, plan_limits::kMaxReplicate);
     std::string device = m.device == Device::Cuda ? "cuda" : "cpu";
     f.string("device", device);
     if (device == "cpu") m.device = Device::Cpu;
@@ -376,13 +376,13 @@ void readMesh(const json::Value* v, Mesh& m, Problems& ps)
     auto gib = [&](const char* key, std::uint64_t& out) {
         double g = static_cast<double>(out) / static_cast<double>(kGiB);
         f.number(key, g);
-        if (g < 0 || g > 1e7) f.error(f.at(key), ProblemCode::PlanMemory, {key});
+        if (g < 0 || g > plan_limits::kMaxMemoryGiB) f.error(f.at(key), ProblemCode::PlanMemory, {key});
         else out = static_cast<std::uint64_t>(std::llround(g * static_cast<double>(kGiB)));
     };
     gib("device_memory_gib", m.deviceMemoryBytes);
     gib("host_memory_gib", m.hostMemoryBytes);
     int world = -1;
-    f.integer("world_size", world, 1, 1 << 30);
+    f.integer("world_size", world, 1, plan_limits::kMaxWorldSize);
     if (world > 0 && world != m.worldSize())
         f.error(f.at("world_size"), ProblemCode::PlanWorldSize, {world, m.nodes, m.procsPerNode, m.worldSize()});
 }
@@ -402,7 +402,7 @@ void readUnit(const json::Value& v, const JsonPath& path, UnitPolicy& u, Problem
     if (const json::Value* r = f.get("reshard_after_forward")) {
         if (r->isBool()) u.reshard = {r->asBool() ? Reshard::True : Reshard::False, 0};
         else if (r->isString() && r->asString() == "default") u.reshard = {Reshard::Default, 0};
-        else if (r->isInteger() && r->asInt() >= 1 && r->asInt() <= (1 << 20)) u.reshard = {Reshard::Group, static_cast<int>(r->asInt())};
+        else if (r->isInteger() && r->asInt() >= 1 && r->asInt() <= plan_limits::kMaxReshardGroup) u.reshard = {Reshard::Group, static_cast<int>(r->asInt())};
         else f.error(f.at("reshard_after_forward"), ProblemCode::PlanReshard, {r->dump()});
     }
     if (const json::Value* mpv = f.get("mixed_precision")) {
@@ -427,12 +427,12 @@ void readUnit(const json::Value& v, const JsonPath& path, UnitPolicy& u, Problem
 void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
 {
     Fields f(v, JsonPath().key("training"), ps);
-    f.integer("micro_batch", t.microBatch, 1, 1 << 20);
-    f.integer("seq_len", t.seqLen, 1, 1 << 22);
-    f.integer("grad_accum", t.gradAccum, 1, 1 << 20);
-    f.integer("steps", t.steps, 0, 1 << 30);
+    f.integer("micro_batch", t.microBatch, 1, plan_limits::kMaxMicroBatch);
+    f.integer("seq_len", t.seqLen, 1, plan_limits::kMaxSeqLen);
+    f.integer("grad_accum", t.gradAccum, 1, plan_limits::kMaxGradAccum);
+    f.integer("steps", t.steps, 0, plan_limits::kMaxSteps);
     long long seed = static_cast<long long>(t.seed);
-    f.integer("seed", seed, 0, (1ll << 53));
+    f.integer("seed", seed, 0, plan_limits::kMaxSeed);
     t.seed = static_cast<std::uint64_t>(seed);
     f.number("grad_clip", t.gradClip);
     if (const json::Value* ov = f.get("optimizer")) {
@@ -452,7 +452,7 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
         o.number("eps", t.optimizer.eps);
         o.number("weight_decay", t.optimizer.weightDecay);
         o.stringList("no_decay", t.optimizer.noDecay);
-        o.integer("warmup_steps", t.optimizer.warmupSteps, 0, 1 << 30);
+        o.integer("warmup_steps", t.optimizer.warmupSteps, 0, plan_limits::kMaxSteps);
         o.string("schedule", t.optimizer.schedule);
         o.number("min_lr_ratio", t.optimizer.minLrRatio);
     }
@@ -469,8 +469,8 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
     }
     if (const json::Value* ev = f.get("eval")) {
         Fields e(ev, f.at("eval"), ps);
-        t.eval.batches = kDefaultEvalBatches; // an "eval" object turns the validation loss on
-        e.integer("every", t.eval.every, 0, 1 << 30);
+        t.eval.batches = plan_limits::kDefaultEvalBatches; // an "eval" object turns the validation loss on
+        e.integer("every", t.eval.every, 0, plan_limits::kMaxSteps);
         e.integer("batches", t.eval.batches, 0, EvalConfig::kMaxBatches);
         e.string("path", t.eval.path);
         e.tokenDtype("dtype", t.eval.dtype);
@@ -479,8 +479,8 @@ void readTraining(const json::Value* v, TrainingConfig& t, Problems& ps)
     if (const json::Value* cv = f.get("checkpoint")) {
         Fields c(cv, f.at("checkpoint"), ps);
         c.string("dir", t.checkpoint.dir);
-        c.integer("interval", t.checkpoint.interval, 0, 1 << 30);
-        c.integer("keep", t.checkpoint.keep, 1, 1 << 20);
+        c.integer("interval", t.checkpoint.interval, 0, plan_limits::kMaxSteps);
+        c.integer("keep", t.checkpoint.keep, 1, plan_limits::kMaxCheckpointsKept);
         c.boolean("async", t.checkpoint.async);
     }
 }

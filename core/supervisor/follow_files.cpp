@@ -232,7 +232,7 @@ void FileSet::rescan()
         t.done = t.scan = off == offsets_.end() ? 0 : off->second;
         added.push_back(std::move(t));
     };
-    add(kSupervisorLog, kSupervisorLog, -1, -1, false);
+    add(protocol::kSupervisorLog, protocol::kSupervisorLog, -1, -1, false);
     for (const auto& [attempt, adir] : listNumbered(runDirFd_, "attempt-", "")) {
         const int dirFd = attemptFolder(attempt, adir);
         if (dirFd < 0) continue;
@@ -273,7 +273,7 @@ void FileSet::readEvents()
             const auto dir = watchDirs_.find(e->wd);
             if (dir == watchDirs_.end() || e->len == 0) continue;
             const std::string name = dir->second + e->name;
-            if (dir->second.empty() && name == kStateFile) {
+            if (dir->second.empty() && name == protocol::kStateFile) {
                 stateTouched_ = true;
                 continue;
             }

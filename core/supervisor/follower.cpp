@@ -1,6 +1,7 @@
 #include "follower.hpp"
 
 #include "protocol/events.hpp"
+#include "protocol/follow_records.hpp"
 
 #include "run_dir.hpp"
 
@@ -41,34 +42,10 @@ struct Output {
     }
 };
 
-bool isAscii(std::string_view s)
-{
-    return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-}
-
 // `live`: a line sent out of order, ahead of the catch-up that sends it again in order.
 void sendLine(Output& out, const std::string& file, long long offset, long long next, std::string_view line, bool live)
 {
-    if (out.wire >= 2) {
-        out.buf += live ? "E " : "L ";
-        out.buf += file;
-        out.buf += ' ';
-        out.buf += std::to_string(offset);
-        out.buf += ' ';
-        out.buf += std::to_string(next);
-        out.buf += ' ';
-        if (isAscii(line)) out.buf.append(line.data(), line.size());
-        else out.buf += sanitizeUtf8(line);
-        out.buf += '\n';
-        return;
-    }
-    out.buf += "{\"k\":\"l\",\"f\":";
-    json::appendQuoted(out.buf, file);
-    out.buf += ",\"o\":" + std::to_string(offset) + ",\"n\":" + std::to_string(next);
-    if (live) out.buf += ",\"live\":true";
-    out.buf += ",\"d\":";
-    json::appendQuoted(out.buf, sanitizeUtf8(line));
-    out.buf += "}\n";
+    protocol::appendLineRecord(out.buf, out.wire, file, offset, next, line, live);
 }
 
 // protocol::formatLine() writes "type" first: a step line is the only kind
@@ -161,11 +138,7 @@ bool queueRefusals(FileSet& files, Output& out)
 {
     bool any = false;
     for (const auto& [name, why] : files.takeRefusals()) {
-        out.buf += "{\"k\":\"refused\",\"f\":";
-        json::appendQuoted(out.buf, sanitizeUtf8(name));
-        out.buf += ",\"why\":";
-        json::appendQuoted(out.buf, sanitizeUtf8(why));
-        out.buf += "}\n";
+        protocol::appendRefusedRecord(out.buf, name, why);
         any = true;
     }
     return any;
@@ -173,9 +146,7 @@ bool queueRefusals(FileSet& files, Output& out)
 
 void queueError(Output& out, const std::string& message)
 {
-    out.buf += "{\"k\":\"error\",\"message\":";
-    json::appendQuoted(out.buf, sanitizeUtf8(message));
-    out.buf += "}\n";
+    protocol::appendErrorRecord(out.buf, message);
 }
 
 bool stdinClosed()
@@ -205,7 +176,7 @@ struct LockCheck {
 LockCheck checkLock(int dirFd)
 {
     std::string why;
-    const int fd = openRegularAt(dirFd, kLockFile, &why);
+    const int fd = openRegularAt(dirFd, protocol::kLockFile, &why);
     if (fd < 0) return {false, why}; // absent: no supervisor (yet)
     const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
     ::close(fd);
@@ -250,11 +221,11 @@ Status queueState(int dirFd, const std::string& runDir, bool alive, StateSeen& s
     auto refuse = [&](const std::string& why) {
         if (why == seen.problem) return Status();
         seen.problem = why;
-        files.refuseName(kStateFile, why);
+        files.refuseName(protocol::kStateFile, why);
         return Status();
     };
     std::string why;
-    const int fd = openRegularAt(dirFd, kStateFile, &why);
+    const int fd = openRegularAt(dirFd, protocol::kStateFile, &why);
     if (fd < 0) return why.empty() ? Status() : refuse(why); // none yet: the supervisor has not started
     const Result<std::string> text = readAll(fd, 64u << 20);
     ::close(fd);
@@ -265,16 +236,16 @@ Status queueState(int dirFd, const std::string& runDir, bool alive, StateSeen& s
     if (!state.isObject()) return refuse("not a JSON object");
     const json::Value* version = state.find("version");
     if (version && (!version->isInteger() || version->asInt() < 1)) return refuse("its \"version\" is not a whole number from 1");
-    if (version && version->asInt() > kStateVersion)
-        return Status::error(join(runDir, kStateFile) + " is version " + std::to_string(version->asInt()) +
-                             "; this shardbench-supervise reads version " + std::to_string(kStateVersion) +
-                             ": run the follower of the supervisor that wrote it");
+    if (Status newer = protocol::checkStateVersion(state, join(runDir, protocol::kStateFile),
+                                                   "run the follower of the supervisor that wrote it");
+        !newer.ok())
+        return newer;
     seen.problem.clear();
     const json::Value* updated = state.find("updated_at");
     const json::Value* refresh = state.find("refresh_s");
     seen.updatedAt = updated && updated->isNumber() ? updated->asDouble() : 0;
     seen.refreshS = refresh && refresh->isNumber() ? refresh->asDouble() : 0;
-    const std::string compact = sanitizeUtf8(state.dump());
+    const std::string compact = protocol::sanitizeUtf8(state.dump());
     // The periodic refresh moves these three alone: rank 0's step lines carry them live.
     json::Value keyed = state;
     for (const char* refreshed : {"updated_at", "steps_done", "final_loss"})
@@ -282,9 +253,7 @@ Status queueState(int dirFd, const std::string& runDir, bool alive, StateSeen& s
     const std::string key = keyed.dump() + (alive ? "1" : "0");
     if (key == seen.key) return {};
     seen.key = key;
-    out.buf += std::string("{\"k\":\"state\",\"alive\":") + (alive ? "true" : "false");
-    if (seen.age() >= 0) out.buf += ",\"age\":" + json::formatNumber(std::round(seen.age() * 10) / 10);
-    out.buf += ",\"state\":" + compact + "}\n";
+    protocol::appendStateRecord(out.buf, alive, seen.age() >= 0 ? std::round(seen.age() * 10) / 10 : -1, compact);
     *sent = true;
     return {};
 }
@@ -363,7 +332,7 @@ int follow(const FollowOptions& o)
     for (bool first = true, last = false;; first = false) {
         const LockCheck lock = checkLock(dirFd);
         if (!lock.refused.empty())
-            return fail(join(o.runDir, kLockFile) +
+            return fail(join(o.runDir, protocol::kLockFile) +
                         (lock.refused.rfind("cannot", 0) == 0 ? ": " + lock.refused : " is " + lock.refused + ", not a regular file") +
                         ": whether its supervisor lives cannot be told, so the run directory is refused");
         const bool alive = lock.held;
@@ -383,17 +352,15 @@ int follow(const FollowOptions& o)
             if (sendNewLines(files, *t, catchUp ? Pass::CatchUp : Pass::Live, out, buf)) lastSent = unixNow();
         if (queueRefusals(files, out)) lastSent = unixNow();
         if (last) {
-            out.buf += std::string("{\"k\":\"end\",\"alive\":") + (alive ? "true" : "false") + "}\n";
+            protocol::appendEndRecord(out.buf, alive);
             out.flush();
             return 0;
         }
         // One more pass after the supervisor is gone picks up its last lines.
         if (!alive || o.once) last = true;
         if (unixNow() - lastSent >= o.beatMs / 1000.0) {
-            out.buf += "{\"k\":\"beat\",\"t\":" + json::formatNumber(unixNow()) + ",\"alive\":" + (alive ? "true" : "false");
             // How long the supervisor has been silent: a stopped one (SIGSTOP) still holds its lock.
-            if (alive && seen.age() >= 0) out.buf += ",\"age\":" + json::formatNumber(std::round(seen.age() * 10) / 10);
-            out.buf += "}\n";
+            protocol::appendBeatRecord(out.buf, unixNow(), alive, alive && seen.age() >= 0 ? std::round(seen.age() * 10) / 10 : -1);
             lastSent = unixNow();
         }
         out.flush();

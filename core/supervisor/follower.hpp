@@ -12,7 +12,7 @@
 //
 // The state is state.json parsed and written again on one line (never its
 // bytes: a pretty-printed file would break the stream, and a line of it could
-// pose as a record); a state.json of a newer version than kStateVersion is an
+// pose as a record); a state.json of a newer version than protocol::kStateVersion is an
 // error. "age" (seconds since the supervisor last wrote its state, by this
 // machine's clock) comes with supervisors that refresh their state
 // ("refresh_s"): a stopped (SIGSTOP) supervisor still holds its lock.

@@ -16,6 +16,8 @@
 #include "supervisor_process.hpp"
 
 #include "args.hpp"
+#include "protocol/signal_reply.hpp"
+#include "sb_version.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -45,7 +47,7 @@ const char* kUsage =
     "       shardbench-supervise signal RUN_DIR [--pid P [--start-time T]] [--term|--kill] [--wait SECONDS]\n"
     "       shardbench-supervise follow RUN_DIR [--once] [--logs SEL] [--events SEL] [--live-steps SEL] [--wire 1|2]\n"
     "         (SEL: all, none, rank0 or ranks like 0,5,17)\n"
-    "       shardbench-supervise --version\n";
+    "       shardbench-supervise --version | --help\n";
 
 int usage(const std::string& message)
 {
@@ -63,14 +65,14 @@ std::string absolute(const std::string& path)
 
 bool loadSpec(const std::string& dir, RunSpec* spec)
 {
-    const Result<std::string> text = readSmallFile(join(dir, kSpecFile));
+    const Result<std::string> text = readSmallFile(join(dir, sb::protocol::kSpecFile));
     if (!text) {
         std::cerr << "shardbench-supervise: " << text.error() << "\n";
         return false;
     }
     Result<RunSpec> parsed = parseRunSpec(text.value());
     if (!parsed) {
-        std::cerr << "shardbench-supervise: " << join(dir, kSpecFile) << ": " << parsed.error() << "\n";
+        std::cerr << "shardbench-supervise: " << join(dir, sb::protocol::kSpecFile) << ": " << parsed.error() << "\n";
         return false;
     }
     *spec = std::move(parsed).value();
@@ -96,7 +98,7 @@ std::string stateField(const std::string& dir, const char* key)
 // Supervises in this process; `ready` (if >= 0) is told "OK" or the error.
 int supervise(const std::string& dir, RunSpec spec, int ready)
 {
-    const Result<int> lock = tryLockFile(join(dir, kLockFile));
+    const Result<int> lock = tryLockFile(join(dir, sb::protocol::kLockFile));
     auto tell = [ready](const std::string& msg) {
         if (ready < 0) return;
         const ssize_t ignored = ::write(ready, msg.data(), msg.size());
@@ -173,7 +175,7 @@ int cmdStart(const std::string& dir, bool foreground)
 
 int cmdStop(const std::string& dir, bool kill, int waitS)
 {
-    const std::string lock = join(dir, kLockFile);
+    const std::string lock = join(dir, sb::protocol::kLockFile);
     if (!isLockHeld(lock)) {
         const std::string status = stateField(dir, "status");
         std::cout << "not running" << (status.empty() ? "" : " (" + status + ")") << "\n";
@@ -183,7 +185,7 @@ int cmdStop(const std::string& dir, bool kill, int waitS)
     const sb::json::Value* sup = p && p.value->isObject() ? p.value->find("supervisor") : nullptr;
     const sb::json::Value* pid = sup ? sup->find("pid") : nullptr;
     if (!pid || !pid->isInteger() || pid->asInt() <= 1) {
-        std::cerr << "shardbench-supervise: " << join(dir, kStateFile) << " names no supervisor process\n";
+        std::cerr << "shardbench-supervise: " << join(dir, sb::protocol::kStateFile) << " names no supervisor process\n";
         return 1;
     }
     if (::kill(static_cast<pid_t>(pid->asInt()), kill ? SIGUSR1 : SIGTERM) != 0) {
@@ -199,7 +201,7 @@ int cmdStop(const std::string& dir, bool kill, int waitS)
     return 0;
 }
 
-// {"alive":..,"pids":[..],"start_time":T,"run_dir":..} for the supervisors of
+// The signal reply (protocol/signal_reply.hpp) for the supervisors of
 // `dir` found by process (the one at `pid` when > 0, else every one), after
 // signalling them with `sig` (0: none) and waiting for them to exit.
 int cmdSignal(const std::string& dir, int pid, long long startTime, int sig, int waitS)
@@ -228,14 +230,13 @@ int cmdSignal(const std::string& dir, int pid, long long startTime, int sig, int
     const bool alive = anyAlive();
     struct stat st {};
     const bool dirExists = ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-    std::string out = std::string("{\"alive\":") + (alive ? "true" : "false") + ",\"pids\":[";
-    for (std::size_t i = 0; i < pids.size(); ++i) out += (i ? "," : "") + std::to_string(pids[i]);
-    out += "],\"signalled\":[";
-    for (std::size_t i = 0; i < signalled.size(); ++i) out += (i ? "," : "") + std::to_string(signalled[i]);
-    out += "]";
-    if (!started.empty() && started[0] >= 0) out += ",\"start_time\":" + std::to_string(started[0]);
-    out += std::string(",\"run_dir\":") + (dirExists ? "true" : "false") + "}";
-    std::cout << out << "\n";
+    sb::protocol::SignalReply reply;
+    reply.alive = alive;
+    reply.pids.assign(pids.begin(), pids.end());
+    reply.signalled.assign(signalled.begin(), signalled.end());
+    if (!started.empty() && started[0] >= 0) reply.startTime = started[0];
+    reply.runDirExists = dirExists;
+    std::cout << sb::protocol::signalReplyJson(reply) << "\n";
     if (!signalled.empty() && alive) {
         std::cerr << "shardbench-supervise: the supervisor is still stopping the ranks\n";
         return 1;
@@ -249,9 +250,15 @@ int main(int argc, char** argv)
 {
     const std::vector<std::string> argList(argv + 1, argv + argc);
     if (argList.size() == 1 && argList[0] == "--version") {
-        std::cout << "shardbench-supervise 1 (spec version " << kSpecVersion << "; Slurm runs " << kSlurmSpecVersion << ")\n";
+        std::cout << "shardbench-supervise " << sb::kReleaseVersion << " (spec version " << kSpecVersion << "; Slurm runs " << kSlurmSpecVersion << ")\n";
         return 0;
     }
+    // --help anywhere, as the other two programs take it.
+    for (const std::string& a : argList)
+        if (a == "--help" || a == "-h") {
+            std::cout << kUsage;
+            return 0;
+        }
     if (argList.size() < 2) return usage("expected a command and a run directory");
     const std::string& cmd = argList[0];
     // Each command's options; an option of another command is unexpected.
@@ -286,7 +293,7 @@ int main(int argc, char** argv)
         return cmdSignal(dir, pid, startTime, kill ? SIGUSR1 : args.has("--term") ? SIGTERM : 0, waitS);
     }
     if (cmd == "status") {
-        std::cout << "{\"alive\":" << (isLockHeld(join(dir, kLockFile)) ? "true" : "false") << ",\"state\":" << readState(dir) << "}\n";
+        std::cout << "{\"alive\":" << (isLockHeld(join(dir, sb::protocol::kLockFile)) ? "true" : "false") << ",\"state\":" << readState(dir) << "}\n";
         return 0;
     }
     if (cmd == "follow") {

@@ -14,56 +14,6 @@
 
 namespace sb::supervise {
 
-namespace {
-
-// Length of the valid UTF-8 sequence at s[i], or 0.
-std::size_t utf8Length(std::string_view s, std::size_t i)
-{
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t n = 0;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
-    else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
-    else return 0;
-    if (i + n > s.size()) return 0;
-    for (std::size_t k = 1; k < n; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return 0;
-    }
-    return n;
-}
-
-} // namespace
-
-std::string attemptDir(int attempt) { return "attempt-" + std::to_string(attempt); }
-std::string rankEventsFile(int attempt, int rank) { return attemptDir(attempt) + "/rank-" + std::to_string(rank) + ".events"; }
-std::string rankLogFile(int attempt, int rank) { return attemptDir(attempt) + "/rank-" + std::to_string(rank) + ".log"; }
-
-bool parseRankFile(std::string_view path, int* attempt, int* rank, bool* events)
-{
-    auto number = [](std::string_view& s, int* out) {
-        std::size_t n = 0;
-        long long v = 0;
-        while (n < s.size() && n < 9 && s[n] >= '0' && s[n] <= '9') v = v * 10 + (s[n++] - '0');
-        if (n == 0 || (n > 1 && s[0] == '0')) return false;
-        *out = static_cast<int>(v);
-        s.remove_prefix(n);
-        return true;
-    };
-    auto eat = [](std::string_view& s, std::string_view p) {
-        if (s.substr(0, p.size()) != p) return false;
-        s.remove_prefix(p.size());
-        return true;
-    };
-    if (!eat(path, "attempt-") || !number(path, attempt) || !eat(path, "/rank-") || !number(path, rank)) return false;
-    if (path == ".events") *events = true;
-    else if (path == ".log") *events = false;
-    else return false;
-    return true;
-}
-
 double unixNow()
 {
     using namespace std::chrono;
@@ -81,37 +31,6 @@ std::string join(const std::string& dir, const std::string& name)
 {
     if (dir.empty() || dir.back() == '/') return dir + name;
     return dir + "/" + name;
-}
-
-std::string sanitizeUtf8(std::string_view bytes)
-{
-    std::string out;
-    out.reserve(bytes.size());
-    for (std::size_t i = 0; i < bytes.size();) {
-        const std::size_t n = utf8Length(bytes, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-        } else {
-            out.append(bytes.substr(i, n));
-            i += n;
-        }
-    }
-    return out;
-}
-
-std::string logRecord(double t, char stream, std::string_view line)
-{
-    std::string out = "{\"t\":" + json::formatNumber(t);
-    if (stream) {
-        out += ",\"s\":\"";
-        out += stream;
-        out += '"';
-    }
-    out += ",\"l\":";
-    json::appendQuoted(out, sanitizeUtf8(line));
-    out += '}';
-    return out;
 }
 
 AppendFile::~AppendFile() { close(); }
@@ -189,7 +108,7 @@ Result<std::string> readSmallFile(const std::string& path, std::size_t maxBytes)
 
 Result<std::string> readStateText(const std::string& runDir)
 {
-    Result<std::string> read = readSmallFile(join(runDir, kStateFile));
+    Result<std::string> read = readSmallFile(join(runDir, protocol::kStateFile));
     if (!read) return read;
     std::string& state = read.value();
     while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();

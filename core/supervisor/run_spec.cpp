@@ -1,6 +1,7 @@
 #include "run_spec.hpp"
 
 #include "json/json.hpp"
+#include "protocol/run_limits.hpp"
 
 namespace sb::supervise {
 
@@ -112,8 +113,8 @@ Status readSpec(const std::string& text, RunSpec* spec)
     if (spec->runId.empty() || spec->runId.find('/') != std::string::npos) return Status::error("\"run_id\" must be a plain name");
     if (Status st = readString(root, "name", &spec->name); !st) return st;
     if (Status st = readInt(root, "world_size", 1, 1 << 20, &spec->worldSize); !st) return st;
-    if (Status st = readInt(root, "max_restarts", 0, 1000, &spec->maxRestarts); !st) return st;
-    if (Status st = readInt(root, "stop_grace_ms", 0, 600000, &spec->stopGraceMs); !st) return st;
+    if (Status st = readInt(root, "max_restarts", 0, limits::kMaxRestarts, &spec->maxRestarts); !st) return st;
+    if (Status st = readInt(root, "stop_grace_ms", 0, limits::kMaxStopGraceMs, &spec->stopGraceMs); !st) return st;
     if (Status st = readString(root, "master_addr", &spec->masterAddr); !st) return st;
     if (Status st = readInt(root, "master_port", 0, 65535, &spec->masterPort); !st) return st;
     if (Status st = readString(root, "workdir", &spec->workdir); !st) return st;

@@ -1,6 +1,7 @@
 #include "supervisor.hpp"
 
 #include "protocol/core_exit.hpp"
+#include "protocol/run_limits.hpp"
 
 #include "rank_process.hpp"
 #include "supervisor_rank.hpp"
@@ -29,11 +30,11 @@ constexpr double kDrainAfterExitS = 2.0;   // a grandchild may hold a pipe open
 // and for this long once the run has ended: its end must reach state.json.
 constexpr double kStateRetryS = 1.0;
 constexpr double kFinalStateRetryS = 60.0;
-// Launch at scale: at most this many ssh sessions authenticating at once (an
-// sshd's or bastion's MaxStartups refuses beyond 10 by default), and a session
-// that fails to connect (ssh exits 255 before the wrapper reports) is retried.
-constexpr int kMaxConnecting = 8;
-constexpr int kConnectTries = 6;
+// Launch at scale: at most kMaxConnecting ssh sessions authenticating at
+// once, and a session that fails to connect (ssh exits 255 before the
+// wrapper reports) is tried kConnectTries times (core/protocol/run_limits.hpp).
+using limits::kConnectTries;
+using limits::kMaxConnecting;
 constexpr int kSshConnectFailed = 255;
 
 int g_signalPipe[2] = {-1, -1};
@@ -83,7 +84,7 @@ void installSupervisorSignals()
 Supervisor::Supervisor(RunSpec spec, std::string runDir) : spec_(std::move(spec)), dir_(std::move(runDir)), stateFile_(dir_)
 {
     // Without its log file the supervisor says what it does on stderr (log()).
-    if (const Status opened = supervisorLog_.open(join(dir_, kSupervisorLog)); !opened.ok())
+    if (const Status opened = supervisorLog_.open(join(dir_, protocol::kSupervisorLog)); !opened.ok())
         std::cerr << "shardbench-supervise: " << opened.message() << "\n";
     for (int r = 0; r < spec_.worldSize; ++r) {
         auto rank = std::make_unique<Rank>();
@@ -156,7 +157,7 @@ int Supervisor::run()
         pollOnce(100);
         // Rewritten while nothing changes too: its "updated_at" tells a client that this process still runs.
         // Sooner when there is news (lines lost) or the last write failed (a full disk may have room again).
-        if (stateDue_ || unixNow() - stateWrittenAt_ >= kStateRefreshS || (stateUnwritten_ && unixNow() - stateFailedAt_ >= kStateRetryS))
+        if (stateDue_ || unixNow() - stateWrittenAt_ >= protocol::kStateRefreshS || (stateUnwritten_ && unixNow() - stateFailedAt_ >= kStateRetryS))
             writeState();
         if (attemptActive_) startPendingRanks();
         if (stopping_ && killAt_ > 0 && unixNow() >= killAt_) {
@@ -200,7 +201,7 @@ void Supervisor::startAttempt()
     attemptActive_ = true;
     stopping_ = false;
     killAt_ = 0;
-    if (const Status st = makeDirs(join(dir_, attemptDir(a.index))); !st.ok()) log(st.message());
+    if (const Status st = makeDirs(join(dir_, protocol::attemptDir(a.index))); !st.ok()) log(st.message());
     log("attempt " + std::to_string(a.index) + ": starting " + std::to_string(spec_.worldSize) + " rank(s) (rendezvous " +
         spec_.masterAddr + ":" + std::to_string(a.masterPort) + ")" +
         (a.resumeDir.empty() ? std::string() : ", resuming from " + a.resumeDir));
@@ -252,8 +253,8 @@ void Supervisor::startRank(Rank& r)
     const Attempt& a = attempts_.back();
     // A rank whose events or log cannot be recorded is not started: the run
     // directory is all a client will ever see of it.
-    Status files = r.events.open(join(dir_, rankEventsFile(a.index, r.rank)));
-    if (files.ok()) files = r.log.open(join(dir_, rankLogFile(a.index, r.rank)));
+    Status files = r.events.open(join(dir_, protocol::rankEventsFile(a.index, r.rank)));
+    if (files.ok()) files = r.log.open(join(dir_, protocol::rankLogFile(a.index, r.rank)));
     SpawnRequest req;
     req.argv.push_back(spec_.program);
     req.argv.insert(req.argv.end(), spec_.args.begin(), spec_.args.end());

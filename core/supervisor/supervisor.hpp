@@ -99,7 +99,7 @@ private:
     bool cancelled_ = false;
     bool endedBySlurm_ = false;  // Slurm's SIGTERM, not a stop: the run fails
     double killAt_ = 0;          // SIGKILL after the grace
-    double stateWrittenAt_ = 0;  // writeState() refreshes it every kStateRefreshS: clients tell a stopped supervisor
+    double stateWrittenAt_ = 0;  // writeState() refreshes it every protocol::kStateRefreshS: clients tell a stopped supervisor
     double restartAt_ = 0;       // the next attempt starts then
     bool stateDue_ = false;      // something to say (lines lost): written at the next turn of the loop
     bool stateUnwritten_ = false; // the last state write failed: tried again every kStateRetryS, and at the end

@@ -24,7 +24,7 @@ constexpr std::size_t kMaxLine = 1 << 20; // a longer line is cut there
 
 void Supervisor::log(const std::string& message)
 {
-    if (!record(supervisorLog_, logRecord(unixNow(), 0, message))) std::cerr << "shardbench-supervise: " << message << "\n";
+    if (!record(supervisorLog_, protocol::logRecord(unixNow(), 0, message))) std::cerr << "shardbench-supervise: " << message << "\n";
 }
 
 bool Supervisor::record(AppendFile& file, std::string_view line)
@@ -53,12 +53,12 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
         const protocol::EventLine parsed = protocol::parseEventLine(body, "rank " + std::to_string(r.rank));
         if (parsed.ok || !parsed.problem.empty()) {
             // Kept as written: the launcher's reader decides about a newer version too.
-            record(r.events, sanitizeUtf8(body));
+            record(r.events, protocol::sanitizeUtf8(body));
             if (parsed.ok) onRankEvent(r, parsed);
-            else record(r.log, logRecord(unixNow(), 'm', parsed.problem));
+            else record(r.log, protocol::logRecord(unixNow(), 'm', parsed.problem));
             return;
         }
-        record(r.log, logRecord(unixNow(), 'm', line)); // a malformed event line
+        record(r.log, protocol::logRecord(unixNow(), 'm', line)); // a malformed event line
         return;
     }
     if (stream == 'e' && spec_.slurm && r.slurmStep.empty() && line.substr(0, sizeof kSlurmStepPrefix - 1) == kSlurmStepPrefix) {
@@ -76,7 +76,7 @@ void Supervisor::onLine(Rank& r, char stream, std::string_view line)
         while (!t.empty() && (t.back() == ' ' || t.back() == '\r' || t.back() == '\t')) t.remove_suffix(1);
         if (!t.empty() && !protocol::isRankProgressLine(t)) r.lastStderr = std::string(t.substr(0, 300));
     }
-    record(r.log, logRecord(unixNow(), stream, line));
+    record(r.log, protocol::logRecord(unixNow(), stream, line));
 }
 
 void Supervisor::onRankEvent(Rank& r, const protocol::EventLine& e)

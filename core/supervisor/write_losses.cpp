@@ -36,19 +36,19 @@ long long WriteLosses::written(const std::string& file)
     return stretch;
 }
 
-void WriteLosses::stateNotWritten(int err) { stateError_ = writeErrorText(err, kStateFile); }
+void WriteLosses::stateNotWritten(int err) { stateError_ = writeErrorText(err, protocol::kStateFile); }
 
-void WriteLosses::addTo(json::Value& state) const
+protocol::StateLosses WriteLosses::counts() const
 {
+    protocol::StateLosses c;
+    c.lines = total_;
     if (total_ > 0) {
-        state.set("lines_lost", total_);
-        json::Value byFile = json::Value::object();
-        for (const auto& [name, f] : files_) byFile.set(name, f.lost);
-        state.set("lines_lost_by_file", std::move(byFile));
-        state.set("write_error", error_);
+        for (const auto& [name, f] : files_) c.byFile.emplace_back(name, f.lost);
+        c.writeError = error_;
     }
     // An earlier state could not be written (the clients saw an older one meanwhile).
-    if (!stateError_.empty()) state.set("state_write_error", stateError_);
+    c.stateWriteError = stateError_;
+    return c;
 }
 
 StateFile::~StateFile()
@@ -73,7 +73,7 @@ void StateFile::growReserve()
 Status StateFile::write(std::string_view text)
 {
     growReserve();
-    const std::string path = join(dir_, kStateFile);
+    const std::string path = join(dir_, protocol::kStateFile);
     Status written = writeFileAtomic(path, text);
     if (written.ok()) return written;
     int err = errno;

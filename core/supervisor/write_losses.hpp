@@ -5,7 +5,7 @@
 // says why ("write_error"), and its reason says "N lines lost: ...".
 #pragma once
 
-#include "json/json.hpp"
+#include "protocol/run_state.hpp"
 #include "plan/failure_reason.hpp"
 #include "util/status.hpp"
 
@@ -32,9 +32,10 @@ public:
     const std::string& error() const { return error_; }
     // The reason of a run that completed with lines lost.
     FailureReason reason() const { return linesLostReason(total_, error_); }
-    // Adds "lines_lost", "lines_lost_by_file" and "write_error" when anything
-    // was lost, "state_write_error" when a state could not be written.
-    void addTo(json::Value& state) const;
+    // The counts state.json carries ("lines_lost", "lines_lost_by_file",
+    // "write_error" when anything was lost; "state_write_error" when a state
+    // could not be written).
+    protocol::StateLosses counts() const;
 
 private:
     struct PerFile {

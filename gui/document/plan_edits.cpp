@@ -1,5 +1,7 @@
 #include "plan_edits.hpp"
 
+#include "plan/plan_limits.hpp"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -110,7 +112,7 @@ std::optional<Reshard> parseReshard(const QString& text)
     if (s == u"false") return Reshard{Reshard::False, 0};
     bool ok = false;
     const int k = s.toInt(&ok);
-    if (!ok || k < 1 || k > (1 << 20)) return std::nullopt;
+    if (!ok || k < 1 || k > plan_limits::kMaxReshardGroup) return std::nullopt;
     return Reshard{Reshard::Group, k};
 }
 

@@ -6,6 +6,8 @@
 #include "models/preflight_model.hpp"
 #include "settings/run_settings.hpp"
 
+#include "protocol/run_limits.hpp"
+
 #include <QCheckBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -55,8 +57,8 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     launch_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     stop_->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
     check_->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
-    restarts_->setRange(0, 100);
-    restarts_->setValue(std::clamp(RunSettings::maxRestarts.value(), 0, 100));
+    restarts_->setRange(0, limits::kMaxRestarts);
+    restarts_->setValue(std::clamp(RunSettings::maxRestarts.value(), 0, limits::kMaxRestarts));
     connect(restarts_, &QSpinBox::valueChanged, this, [](int v) { RunSettings::maxRestarts.setValue(v); });
     message_->setWordWrap(true);
     message_->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -6,6 +6,7 @@
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
 #include "models/device_presets.hpp"
+#include "plan/plan_limits.hpp"
 #include "text/format.hpp"
 
 #include <QComboBox>
@@ -31,10 +32,10 @@ int merge(const char* key)
 
 MeshPanel::MeshPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
-      nodes_(new NumberField("nodes", NumberField::Integer, 1, 1 << 20)),
-      procs_(new NumberField("procs_per_node", NumberField::Integer, 1, 1024)),
-      replicate_(new NumberField("replicate", NumberField::Integer, 1, 1 << 20)), device_(new QComboBox),
-      capacity_(new NumberField("device_memory_gib", NumberField::Real, 0, 1e7)), info_(new QLabel)
+      nodes_(new NumberField("nodes", NumberField::Integer, 1, plan_limits::kMaxNodes)),
+      procs_(new NumberField("procs_per_node", NumberField::Integer, 1, plan_limits::kMaxProcsPerNode)),
+      replicate_(new NumberField("replicate", NumberField::Integer, 1, plan_limits::kMaxReplicate)), device_(new QComboBox),
+      capacity_(new NumberField("device_memory_gib", NumberField::Real, 0, plan_limits::kMaxMemoryGiB)), info_(new QLabel)
 {
     setObjectName(QStringLiteral("meshPanel"));
     device_->setObjectName(QStringLiteral("device"));

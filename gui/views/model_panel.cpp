@@ -5,6 +5,7 @@
 
 #include "document/change_plan.hpp"
 #include "document/plan_edits.hpp"
+#include "plan/plan_limits.hpp"
 #include "text/format.hpp"
 #include "text/labels.hpp"
 
@@ -23,8 +24,11 @@ namespace sb::gui {
 namespace {
 
 // The plan reader's ranges: a size the file may hold, the field accepts.
-constexpr double kBig = 1099511627776.0; // 2^40
-constexpr double kMaxima[ModelPanel::SizeCount] = {kBig, kBig, 100000, kBig, kBig, kBig, kBig};
+// What a plan can hold: a size above what validation allows is kept as typed
+// and reported as a problem of the plan, with its bound.
+using namespace plan_limits;
+constexpr double kBig = double(kMaxModelSize);
+constexpr double kMaxima[ModelPanel::SizeCount] = {kBig, kBig, kMaxLayers, kBig, kBig, kBig, kBig};
 constexpr const char* kFields[ModelPanel::SizeCount] = {"vocab_size", "dim", "n_layers", "n_heads", "n_kv_heads", "ffn_hidden", "max_seq_len"};
 const QString kImported = QStringLiteral("imported");
 
@@ -39,10 +43,10 @@ struct FormSpec {
 };
 #define SB_MODEL_FIELD(field) [](const ModelConfig& m) { return static_cast<double>(m.field); }, [](ModelConfig& m, double v) { m.field = static_cast<decltype(m.field)>(v); }
 const FormSpec kForm[] = {
-    {"head_dim", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Head width"), NumberField::Integer, 0, 1 << 20, SB_MODEL_FIELD(explicitHeadDim)},
+    {"head_dim", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Head width"), NumberField::Integer, 0, kBig, SB_MODEL_FIELD(explicitHeadDim)},
     {"rope_theta", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "RoPE theta"), NumberField::Real, 1, 1e12, SB_MODEL_FIELD(ropeTheta)},
     {"norm_eps", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Norm epsilon"), NumberField::Real, 0, 1, SB_MODEL_FIELD(normEps)},
-    {"sliding_window", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Sliding window"), NumberField::Integer, 0, kBig, SB_MODEL_FIELD(slidingWindow)},
+    {"sliding_window", QT_TRANSLATE_NOOP("sb::gui::ModelPanel", "Sliding window"), NumberField::Integer, 0, double(kMaxSlidingWindow), SB_MODEL_FIELD(slidingWindow)},
 };
 #undef SB_MODEL_FIELD
 

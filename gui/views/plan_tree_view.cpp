@@ -6,6 +6,7 @@
 
 #include "document/plan_document.hpp"
 #include "models/plan_tree_model.hpp"
+#include "plan/plan_limits.hpp"
 
 #include <QContextMenuEvent>
 #include <QHeaderView>
@@ -86,7 +87,7 @@ void PlanTreeView::askReshardK()
     bool ok = false;
     const int k = QInputDialog::getInt(this, tr("Reshard after forward"),
                                        tr("Keep a 1/k copy after forward; k must divide the shard group of %1 ranks.").arg(shard),
-                                       2, 1, 1 << 20, 1, &ok);
+                                       2, 1, plan_limits::kMaxReshardGroup, 1, &ok);
     if (ok) applyToSelection(PlanTreeModel::ReshardColumn, QString::number(k));
 }
 

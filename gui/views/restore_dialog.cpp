@@ -4,6 +4,8 @@
 
 #include "text/problem_text.hpp"
 
+#include "plan/plan_limits.hpp"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -36,10 +38,10 @@ RestoreDialog::RestoreDialog(HostCatalog* catalog, const RestoreSource& source, 
     dir_->setObjectName(QStringLiteral("restoreCheckpointDir"));
     name_->setObjectName(QStringLiteral("restoreName"));
     ok_->setObjectName(QStringLiteral("restoreAccept"));
-    world_->setRange(1, 1 << 16);
+    world_->setRange(1, plan_limits::kMaxWorldSize);
     world_->setValue(std::max(1, source.worldSize));
     const int planSteps = source.plan.training.steps;
-    steps_->setRange(source.step + 1, 1 << 30);
+    steps_->setRange(source.step + 1, plan_limits::kMaxSteps);
     steps_->setValue(planSteps > source.step ? planSteps : source.step + std::max(planSteps, 1));
     const QString parentDir = QString::fromStdString(source.plan.training.checkpoint.dir);
     dir_->setText(parentDir.isEmpty() ? QString() : defaultRestoreCheckpointDir(checkpointDir, source.runUid));

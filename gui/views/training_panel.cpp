@@ -1,7 +1,7 @@
 #include "training_panel.hpp"
 
 #include "data/token_file.hpp"
-#include "plan/eval_defaults.hpp"
+#include "plan/plan_limits.hpp"
 
 #include "number_field.hpp"
 #include "plan_fields.hpp"
@@ -44,7 +44,7 @@ struct NumberSpec {
     void (*set)(TrainingConfig&, double);
 };
 
-constexpr double kSteps = 1 << 30;
+constexpr double kSteps = plan_limits::kMaxSteps;
 // A validation file, a held-out fraction or a period given while the
 // validation loss is off turns it on with the default batches, as an "eval"
 // object in a plan file and `plan --val-data-path` do: the plan writes
@@ -52,14 +52,14 @@ constexpr double kSteps = 1 << 30;
 void turnOnValidationIfAsked(TrainingConfig& t, const JsonPath& edited)
 {
     if (edited.keyAt(1) != "eval" || edited.keyAt(2) == "batches" || t.eval.enabled()) return;
-    if (!t.eval.path.empty() || t.eval.holdout > 0 || t.eval.every > 0) t.eval.batches = kDefaultEvalBatches;
+    if (!t.eval.path.empty() || t.eval.holdout > 0 || t.eval.every > 0) t.eval.batches = plan_limits::kDefaultEvalBatches;
 }
 
 #define SB_FIELD(field) [](const TrainingConfig& t) { return static_cast<double>(t.field); }, [](TrainingConfig& t, double v) { t.field = static_cast<decltype(t.field)>(v); }
 const NumberSpec kNumbers[] = {
-    {"micro_batch", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Micro-batch"), Batch, NumberField::Integer, 1, 1 << 20, SB_FIELD(microBatch)},
-    {"seq_len", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Sequence length"), Batch, NumberField::Integer, 1, 1 << 22, SB_FIELD(seqLen)},
-    {"grad_accum", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Accumulation steps"), Batch, NumberField::Integer, 1, 1 << 20, SB_FIELD(gradAccum)},
+    {"micro_batch", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Micro-batch"), Batch, NumberField::Integer, 1, plan_limits::kMaxMicroBatch, SB_FIELD(microBatch)},
+    {"seq_len", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Sequence length"), Batch, NumberField::Integer, 1, plan_limits::kMaxSeqLen, SB_FIELD(seqLen)},
+    {"grad_accum", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Accumulation steps"), Batch, NumberField::Integer, 1, plan_limits::kMaxGradAccum, SB_FIELD(gradAccum)},
     {"steps", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Steps"), Batch, NumberField::Integer, 0, kSteps, SB_FIELD(steps)},
     {"optimizer.lr", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Learning rate"), Optimizer, NumberField::Real, 0, 10, SB_FIELD(optimizer.lr)},
     {"optimizer.betas", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Beta 1"), Optimizer, NumberField::Real, 0, 1, SB_FIELD(optimizer.beta1)},
@@ -69,12 +69,12 @@ const NumberSpec kNumbers[] = {
     {"optimizer.warmup_steps", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Warmup steps"), Optimizer, NumberField::Integer, 0, kSteps, SB_FIELD(optimizer.warmupSteps)},
     {"optimizer.min_lr_ratio", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Min. LR ratio"), Optimizer, NumberField::Real, 0, 1, SB_FIELD(optimizer.minLrRatio)},
     {"grad_clip", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Gradient clipping"), Optimizer, NumberField::Real, 0, 1e9, SB_FIELD(gradClip)},
-    {"seed", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Seed"), Optimizer, NumberField::Integer, 0, 9007199254740992.0, SB_FIELD(seed)},
+    {"seed", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Seed"), Optimizer, NumberField::Integer, 0, double(plan_limits::kMaxSeed), SB_FIELD(seed)},
     {"eval.batches", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Validation batches"), Validation, NumberField::Integer, 0, EvalConfig::kMaxBatches, SB_FIELD(eval.batches)},
     {"eval.every", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Evaluate every"), Validation, NumberField::Integer, 0, kSteps, SB_FIELD(eval.every)},
     {"eval.holdout", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Held-out fraction"), Validation, NumberField::Real, 0, 0.5, SB_FIELD(eval.holdout)},
     {"checkpoint.interval", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Checkpoint every"), Checkpoints, NumberField::Integer, 0, kSteps, SB_FIELD(checkpoint.interval)},
-    {"checkpoint.keep", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Checkpoints kept"), Checkpoints, NumberField::Integer, 1, 1 << 20, SB_FIELD(checkpoint.keep)},
+    {"checkpoint.keep", QT_TRANSLATE_NOOP("sb::gui::TrainingPanel", "Checkpoints kept"), Checkpoints, NumberField::Integer, 1, plan_limits::kMaxCheckpointsKept, SB_FIELD(checkpoint.keep)},
 };
 #undef SB_FIELD
 constexpr int kNumberCount = static_cast<int>(sizeof kNumbers / sizeof kNumbers[0]);

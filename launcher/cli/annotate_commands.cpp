@@ -18,16 +18,16 @@
 
 namespace sb::cli {
 
+const char* const kRenameUsage = "shardbench-cli rename RUN NAME [--db FILE]   (NAME \"\" clears it)";
+const char* const kTagUsage = "shardbench-cli tag RUN [TAG[,TAG...]...] [--remove] [--clear] [--db FILE]";
+const char* const kNoteUsage = "shardbench-cli note RUN TEXT [--db FILE]   (TEXT - reads standard input; \"\" clears it)";
+const char* const kDeleteUsage = "shardbench-cli delete RUN... [--yes] [--db FILE]";
+
 namespace {
 
 constexpr int kWriteFailed = 1;
 constexpr int kBadInput = 2;
 constexpr std::size_t kMaxNote = 64 * 1024;
-
-const char* kRenameUsage = "shardbench-cli rename RUN NAME [--db FILE]   (NAME \"\" clears it)";
-const char* kTagUsage = "shardbench-cli tag RUN [TAG[,TAG...]...] [--remove] [--clear] [--db FILE]";
-const char* kNoteUsage = "shardbench-cli note RUN TEXT [--db FILE]   (TEXT - reads standard input; \"\" clears it)";
-const char* kDeleteUsage = "shardbench-cli delete RUN... [--yes] [--db FILE]";
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }

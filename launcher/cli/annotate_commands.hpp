@@ -22,4 +22,10 @@ int cmdDelete(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int cmdNote(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 int cmdDelete(const std::vector<std::string>& args, std::istream& in, bool inIsTerminal, std::ostream& out, std::ostream& err);
 
+// The usage of each, as its errors and --help print it.
+extern const char* const kRenameUsage;
+extern const char* const kTagUsage;
+extern const char* const kNoteUsage;
+extern const char* const kDeleteUsage;
+
 } // namespace sb::cli

@@ -22,15 +22,15 @@
 
 namespace sb::cli {
 
-namespace {
-
-constexpr int kBadInput = 2;
-
-const char* kPreflightUsage = "shardbench-cli preflight PLAN.json [--name NAME] [--ignore-memory-estimate] TARGET";
-const char* kProbeUsage =
+const char* const kPreflightUsage = "shardbench-cli preflight PLAN.json [--name NAME] [--ignore-memory-estimate] TARGET";
+const char* const kProbeUsage =
     "shardbench-cli probe HOST[:SLOTS] [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...]\n"
     "       [--connect-timeout S] [--accept-new-host-key] [--remote-core PATH] [--remote-dir DIR] [--no-core]\n"
     "   or: shardbench-cli probe --local [--core PATH] [--no-core]";
+
+namespace {
+
+constexpr int kBadInput = 2;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -124,12 +124,7 @@ int cmdProbe(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         const launch::HostListResult hosts = launch::parseHostArguments({q(a.positional()[0])});
         if (!hosts.ok()) return usageError(err, "probe", kProbeUsage, hosts.errors);
         launch::SshOptions ssh;
-        ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", ssh.connectTimeoutS, 1, 3600));
-        if (!a.ok()) return usageError(err, "probe", kProbeUsage, {q(a.error())});
-        if (auto v = a.value("--ssh-config")) ssh.configFile = q(*v);
-        if (auto v = a.value("--known-hosts")) ssh.knownHostsFile = q(*v);
-        if (auto v = a.value("--ssh-dir")) ssh.sshDir = q(*v);
-        for (const std::string& id : a.values("--identity")) ssh.identityFiles << q(id);
+        if (!readSshOptions(a, ssh)) return usageError(err, "probe", kProbeUsage, {q(a.error())});
         launch::FixedHostKeyPolicy policy = hostKeyPolicy(a);
         result = app::probeSshHost(hosts.hosts.value(0), ssh, policy, options);
     }

@@ -15,4 +15,9 @@ int cmdPreflight(const std::vector<std::string>& args, std::ostream& out, std::o
 int cmdProbe(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmdRestore(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// The usage of each, as its errors and --help print it.
+extern const char* const kPreflightUsage;
+extern const char* const kProbeUsage;
+extern const char* const kRestoreUsage;
+
 } // namespace sb::cli

@@ -21,6 +21,12 @@
 
 namespace sb::cli {
 
+const char* const kAttachUsage =
+    "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs SEL] [--live-steps SEL] [--silence-timeout S] [--quiet]\n"
+    "       [--wire 1|2]   SEL: all, none, rank0 or ranks like 0,5,17 (defaults: --logs rank0, --live-steps rank0);\n"
+    "       --wire 1: the JSON records of followers before wire 2 (slower; for comparisons)";
+const char* const kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
+
 namespace {
 
 constexpr int kBadInput = 2;
@@ -28,12 +34,6 @@ constexpr int kCheckpointsFailed = 3; // as `run`: trained to the end, but check
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
-
-const char* kAttachUsage =
-    "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs SEL] [--live-steps SEL] [--silence-timeout S] [--quiet]\n"
-    "       [--wire 1|2]   SEL: all, none, rank0 or ranks like 0,5,17 (defaults: --logs rank0, --live-steps rank0);\n"
-    "       --wire 1: the JSON records of followers before wire 2 (slower; for comparisons)";
-const char* kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
 
 int exitCodeOf(store::RunStatus st)
 {
@@ -158,14 +158,12 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     }
     const store::RunStatus st = in.status();
     // Lines the supervisor could not write into the run directory (a full disk) make no plain completion either.
-    const bool checkpointsFailed = in.state().value(QStringLiteral("failed_checkpoints")).toInt() > 0 ||
-                                   in.state().value(QStringLiteral("lines_lost")).toDouble() > 0;
+    const bool checkpointsFailed = in.state().failedCheckpoints > 0 || in.state().losses.lines > 0;
     out << "run " << runId << " (" << s(terminalSafe(run.uid)) << "): " << s(store::statusName(st));
     if (!in.reason().isEmpty()) out << ": " << s(terminalSafe(in.reason()));
     const int steps = in.stepsDone(); // a dead supervisor's last state lags its last step line
     out << ", " << steps << " steps";
-    if (in.state().contains(QStringLiteral("final_loss")))
-        out << ", final loss " << s(QString::number(in.state().value(QStringLiteral("final_loss")).toDouble(), 'f', 4));
+    if (in.state().finalLoss) out << ", final loss " << s(QString::number(*in.state().finalLoss, 'f', 4));
     out << "\n";
     return st == store::RunStatus::Completed && checkpointsFailed ? kCheckpointsFailed : exitCodeOf(st);
 }

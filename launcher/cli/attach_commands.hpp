@@ -35,4 +35,8 @@ bool settleVanishedRun(const QString& dbPath, const store::RunRow& run, std::ost
 // cannot be reached is named on `err`). Returns how many it tried.
 int refreshDetachedRuns(const QString& dbPath, std::ostream& err);
 
+// The usage of each, as its errors and --help print it.
+extern const char* const kAttachUsage;
+extern const char* const kStopUsage;
+
 } // namespace sb::cli

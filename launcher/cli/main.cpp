@@ -5,6 +5,7 @@
 #include "command_table.hpp"
 #include "run_command.hpp"
 #include "store_commands.hpp"
+#include "target_options.hpp"
 
 #include <QCoreApplication>
 
@@ -12,7 +13,7 @@
 
 namespace {
 
-const char* kRunsUsage = R"(Runs (recorded in the run store; --db FILE, default ~/.local/share/shardbench/runs.sqlite)
+const char* kRunsSection = R"(Runs (recorded in the run store; --db FILE, default ~/.local/share/shardbench/runs.sqlite)
   run             launch a plan here (--local), over SSH (--hosts FILE, --host H) or via Slurm (--slurm)
                   and supervise it
                   (--detach: supervised on the cluster, survives this command; Ctrl-C then only detaches;
@@ -40,21 +41,23 @@ int main(int argc, char** argv)
     // The Qt-free commands (core/cli), with the commands that need Qt between
     // the plan and the checkpoint sections.
     CommandTable table = coreCommands();
-    table.insert(1, {kRunsUsage,
-                     {{"run", cmdRun},
-                      {"attach", cmdAttach},
-                      {"stop", cmdStop},
-                      {"runs", cmdRuns},
-                      {"show", cmdShow},
-                      {"metrics", cmdMetrics},
-                      {"logs", cmdLogs},
-                      {"rename", cmdRename},
-                      {"tag", cmdTag},
-                      {"note", cmdNote},
-                      {"delete", cmdDelete},
-                      {"preflight", cmdPreflight},
-                      {"probe", cmdProbe},
-                      {"restore", cmdRestore}}});
+    // preflight's TARGET and restore's RUN OPTIONS are run's target options.
+    const std::string targeted = std::string("\n  TARGET: ") + kTargetUsage;
+    table.insert(1, {kRunsSection,
+                     {{"run", cmdRun, kRunUsage},
+                      {"attach", cmdAttach, kAttachUsage},
+                      {"stop", cmdStop, kStopUsage},
+                      {"runs", cmdRuns, kRunsUsage},
+                      {"show", cmdShow, kShowUsage},
+                      {"metrics", cmdMetrics, kMetricsUsage},
+                      {"logs", cmdLogs, kLogsUsage},
+                      {"rename", cmdRename, kRenameUsage},
+                      {"tag", cmdTag, kTagUsage},
+                      {"note", cmdNote, kNoteUsage},
+                      {"delete", cmdDelete, kDeleteUsage},
+                      {"preflight", cmdPreflight, kPreflightUsage + targeted},
+                      {"probe", cmdProbe, kProbeUsage},
+                      {"restore", cmdRestore, kRestoreUsage + targeted}}});
     // Qt Core only (SQL driver, processes, event loop); never a display.
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("shardbench"));

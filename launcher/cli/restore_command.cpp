@@ -13,6 +13,7 @@
 
 #include "launch/launch_target.hpp"
 #include "plan/plan_json.hpp"
+#include "plan/plan_limits.hpp"
 #include "store/run_reader.hpp"
 #include "store/store_location.hpp"
 
@@ -22,13 +23,13 @@
 
 namespace sb::cli {
 
+const char* const kRestoreUsage =
+    "shardbench-cli restore CHECKPOINT_DIR --world-size N [--steps N] [--checkpoint-dir DIR | --no-checkpoints] [RUN OPTIONS]\n"
+    "  RUN OPTIONS: those of shardbench-cli run (the target, --db, --name, --parent-run, ...), not --resume";
+
 namespace {
 
 constexpr int kBadInput = 2;
-
-const char* kRestoreUsage =
-    "shardbench-cli restore CHECKPOINT_DIR --world-size N [--steps N] [--checkpoint-dir DIR | --no-checkpoints] [RUN OPTIONS]\n"
-    "  RUN OPTIONS: those of shardbench-cli run (the target, --db, --name, --parent-run, ...), not --resume";
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -81,7 +82,7 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     if (!a.has("--world-size")) return usageError(err, QStringLiteral("--world-size N is required"));
     if (a.has("--checkpoint-dir") && a.has("--no-checkpoints"))
         return usageError(err, QStringLiteral("give --checkpoint-dir or --no-checkpoints, not both"));
-    const int world = static_cast<int>(a.integer("--world-size", 0, 1, 1 << 16));
+    const int world = static_cast<int>(a.integer("--world-size", 0, 1, plan_limits::kMaxWorldSize));
     if (!a.ok()) return usageError(err, q(a.error()));
     launch::RunConfig target;
     if (auto why = readTarget(a, target)) return why->usage ? usageError(err, why->lines.value(0)) : fail(err, why->lines.join(u'\n'));
@@ -96,7 +97,7 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     choice.worldSize = world;
     choice.nodes = std::max<int>(1, static_cast<int>(launch::sshHosts(target.target).size()));
     choice.steps = static_cast<int>(a.integer("--steps", planSteps > source.step ? planSteps : source.step + std::max(planSteps, 1),
-                                              source.step + 1, 1 << 30));
+                                              source.step + 1, plan_limits::kMaxSteps));
     if (!a.ok()) return usageError(err, QStringLiteral("%1 (the checkpoint is at step %2)").arg(q(a.error())).arg(source.step));
     if (auto v = a.value("--checkpoint-dir")) choice.checkpointDir = QFileInfo(q(*v)).absoluteFilePath();
     else if (!a.has("--no-checkpoints") && !source.plan.training.checkpoint.dir.empty())

@@ -15,6 +15,7 @@
 #include "launch/run_recorder.hpp"
 #include "launch/run_supervisor.hpp"
 #include "launch/ssh/host_key_policy.hpp"
+#include "protocol/run_limits.hpp"
 #include "store/sqlite_run_store.hpp"
 #include "store/store_location.hpp"
 
@@ -29,12 +30,7 @@
 
 namespace sb::cli {
 
-namespace {
-
-constexpr int kBadInput = 2;
-constexpr int kCheckpointsFailed = 3; // trained to the end, but checkpoints failed
-
-const char* kRunUsage =
+const char* const kRunUsage =
     "shardbench-cli run PLAN.json [--local | --slurm | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
     "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--init-from WEIGHTS] [--parent-run ID]\n"
     "       [--ignore-memory-estimate]\n"
@@ -43,6 +39,11 @@ const char* kRunUsage =
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S] [--connect-tries N]\n"
     "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]\n"
     "       [--stop-grace MS] [--verbose] [--quiet] [--detach [--no-follow] [--run-root DIR] [--supervise PATH] [--head-ssh-config FILE]]";
+
+namespace {
+
+constexpr int kBadInput = 2;
+constexpr int kCheckpointsFailed = 3; // trained to the end, but checkpoints failed
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -86,9 +87,9 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     c.planPath = q(a.positional()[0]);
     if (auto why = readTarget(a, c)) return targetError(err, *why);
     if (auto v = a.value("--name")) c.name = q(*v);
-    c.maxRestarts = static_cast<int>(a.integer("--max-restarts", 0, 0, 1000));
+    c.maxRestarts = static_cast<int>(a.integer("--max-restarts", 0, 0, limits::kMaxRestarts));
     c.masterPort = static_cast<int>(a.integer("--master-port", 0, 1, 65535));
-    c.stopGraceMs = static_cast<int>(a.integer("--stop-grace", c.stopGraceMs, 0, 60000));
+    c.stopGraceMs = static_cast<int>(a.integer("--stop-grace", c.stopGraceMs, 0, limits::kMaxStopGraceMs));
     c.stopDeadlineMs = std::max(c.stopDeadlineMs, c.stopGraceMs + 3000);
     c.parentRun = a.integer("--parent-run", -1, 1, 1ll << 62);
     if (!a.ok()) return usageError(err, q(a.error()));

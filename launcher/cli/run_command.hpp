@@ -16,4 +16,7 @@ int cmdRun(const std::vector<std::string>& args, std::ostream& out, std::ostream
 std::set<std::string> runValuedOptions();
 std::set<std::string> runFlags();
 
+// The usage of each, as its errors and --help print it.
+extern const char* const kRunUsage;
+
 } // namespace sb::cli

@@ -6,6 +6,7 @@
 #include "text_format.hpp"
 
 #include "launch/abandoned_runs.hpp"
+#include "plan/plan_limits.hpp"
 #include "store/run_reader.hpp"
 
 #include <QFileInfo>
@@ -18,6 +19,11 @@
 #include <memory>
 
 namespace sb::cli {
+
+const char* const kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--tag TAG] [--json] [--refresh]";
+const char* const kShowUsage = "shardbench-cli show RUN [--db FILE] [--plan] [--json]";
+const char* const kMetricsUsage = "shardbench-cli metrics RUN [--db FILE] [--csv] [--rank R] [--metric NAME] [--all-attempts]";
+const char* const kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R [--no-fetch]] [--attempt N] [--launcher] [--grep TEXT]";
 
 namespace {
 
@@ -95,11 +101,6 @@ QJsonObject runJson(const store::RunRow& r)
     o[QStringLiteral("notes")] = r.notes;
     return o;
 }
-
-const char* kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--tag TAG] [--json] [--refresh]";
-const char* kShowUsage = "shardbench-cli show RUN [--db FILE] [--plan] [--json]";
-const char* kMetricsUsage = "shardbench-cli metrics RUN [--db FILE] [--csv] [--rank R] [--metric NAME] [--all-attempts]";
-const char* kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R [--no-fetch]] [--attempt N] [--launcher] [--grep TEXT]";
 
 } // namespace
 
@@ -286,7 +287,7 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
 int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     Args a(argv, {"--db", "--rank", "--metric"}, {"--csv", "--all-attempts"});
-    const int rank = static_cast<int>(a.integer("--rank", -1, 0, 1 << 20));
+    const int rank = static_cast<int>(a.integer("--rank", -1, 0, plan_limits::kMaxWorldSize - 1));
     if (!a.ok()) return usageError(err, "metrics", a.error(), kMetricsUsage);
     if (a.positional().size() != 1) return usageError(err, "metrics", "expected one run", kMetricsUsage);
     std::optional<store::Metric> metric;
@@ -350,7 +351,7 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
 int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     Args a(argv, {"--db", "--rank", "--attempt", "--grep"}, {"--launcher", "--no-fetch"});
-    int rank = static_cast<int>(a.integer("--rank", -2, 0, 1 << 20));
+    int rank = static_cast<int>(a.integer("--rank", -2, 0, plan_limits::kMaxWorldSize - 1));
     const int attempt = static_cast<int>(a.integer("--attempt", -1, 0, 1 << 20));
     if (!a.ok()) return usageError(err, "logs", a.error(), kLogsUsage);
     if (a.positional().size() != 1) return usageError(err, "logs", "expected one run", kLogsUsage);

@@ -14,4 +14,10 @@ int cmdShow(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 int cmdMetrics(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int cmdLogs(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// The usage of each, as its errors and --help print it.
+extern const char* const kRunsUsage;
+extern const char* const kShowUsage;
+extern const char* const kMetricsUsage;
+extern const char* const kLogsUsage;
+
 } // namespace sb::cli

@@ -1,5 +1,6 @@
 #include "target_options.hpp"
 
+#include "protocol/run_limits.hpp"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -72,11 +73,9 @@ std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c)
     }
     if (auto why = readHosts(a, choice.hosts)) return why;
     c.target = launch::targetFrom(choice);
-    // The numbers are read whatever the target, so that a bad one is refused alike.
+    // The SSH options are read whatever the target, so that a bad number is refused alike.
     launch::SshOptions ssh;
-    ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", ssh.connectTimeoutS, 1, 3600));
-    ssh.connectTries = static_cast<int>(a.integer("--connect-tries", ssh.connectTries, 1, 20));
-    if (!a.ok()) return misuse(q(a.error()));
+    if (!readSshOptions(a, ssh)) return misuse(q(a.error()));
     if (launch::HereCore* here = launch::hereCore(c.target)) {
         here->corePath = a.value("--core") ? q(*a.value("--core"))
                                            : QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-core");
@@ -85,13 +84,20 @@ std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c)
         if (auto v = a.value("--remote-core")) remote->remoteCore = q(*v);
         if (auto v = a.value("--remote-dir")) remote->remoteDir = q(*v);
         if (auto v = a.value("--remote-workdir")) remote->remoteWorkdir = q(*v);
-        if (auto v = a.value("--ssh-config")) ssh.configFile = q(*v);
-        if (auto v = a.value("--known-hosts")) ssh.knownHostsFile = q(*v);
-        if (auto v = a.value("--ssh-dir")) ssh.sshDir = q(*v);
-        for (const std::string& id : a.values("--identity")) ssh.identityFiles << q(id);
         remote->ssh = ssh;
     }
     return std::nullopt;
+}
+
+bool readSshOptions(Args& a, launch::SshOptions& ssh)
+{
+    ssh.connectTimeoutS = static_cast<int>(a.integer("--connect-timeout", ssh.connectTimeoutS, 1, limits::kMaxSshSeconds));
+    ssh.connectTries = static_cast<int>(a.integer("--connect-tries", ssh.connectTries, 1, limits::kMaxConnectTries));
+    if (auto v = a.value("--ssh-config")) ssh.configFile = q(*v);
+    if (auto v = a.value("--known-hosts")) ssh.knownHostsFile = q(*v);
+    if (auto v = a.value("--ssh-dir")) ssh.sshDir = q(*v);
+    for (const std::string& id : a.values("--identity")) ssh.identityFiles << q(id);
+    return a.ok();
 }
 
 std::optional<TargetError> checkTargetCore(const Args& a, launch::RunConfig& c)

@@ -29,6 +29,10 @@ struct TargetError {
 // Fills c.target (launch::targetFrom()) with the fields its kind takes: the
 // core path and working folder, or the remote paths and SSH options.
 std::optional<TargetError> readTarget(Args& a, launch::RunConfig& c);
+// The SSH options (--connect-timeout, --connect-tries, --ssh-config,
+// --known-hosts, --ssh-dir, --identity) given on `a` into `ssh`; false with
+// a.error() set when a number is out of its range.
+bool readSshOptions(Args& a, launch::SshOptions& ssh);
 // The core's path checked (local: an executable; Slurm: absolute when given
 // as a path); an SSH run refuses --core and --workdir.
 std::optional<TargetError> checkTargetCore(const Args& a, launch::RunConfig& c);

@@ -12,6 +12,8 @@
 #include "slurm/slurm_options.hpp"
 #include "ssh/connect_gate.hpp"
 
+#include "protocol/run_limits.hpp"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -29,10 +31,10 @@ struct SshOptions {
     QString knownHostsFile;
     QString sshDir;             // folder of default keys and known_hosts
     QStringList identityFiles;  // tried in addition to the configured ones
-    int connectTimeoutS = 15;
-    int keepaliveS = 5;         // interval of keepalive@openssh.com requests (each one answered)
-    int livenessTimeoutS = 30;  // nothing received for this long: the host is lost
-    int connectTries = kConnectTries; // supervised runs: tries of a connection that fails before the login
+    int connectTimeoutS = limits::kConnectTimeoutS;
+    int keepaliveS = limits::kKeepaliveS;             // interval of keepalive@openssh.com requests (each one answered)
+    int livenessTimeoutS = limits::kLivenessTimeoutS; // nothing received for this long: the host is lost
+    int connectTries = limits::kConnectTries; // supervised runs: tries of a connection that fails before the login
     QStringList validate() const;
 };
 

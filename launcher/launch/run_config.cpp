@@ -2,6 +2,7 @@
 #include "run_config_problems.hpp"
 
 #include "plan/problem_catalogue.hpp"
+#include "protocol/run_limits.hpp"
 
 #include "printable.hpp"
 #include "shell_quote.hpp"
@@ -33,10 +34,11 @@ std::vector<RunConfigProblem> sshOptionProblems(const SshOptions& ssh)
 {
     std::vector<RunConfigProblem> e;
     using C = RunConfigCode;
-    if (ssh.connectTimeoutS < 1 || ssh.connectTimeoutS > 3600) e.push_back({C::SshConnectTimeout, {}});
-    if (ssh.keepaliveS < 1 || ssh.keepaliveS > 3600) e.push_back({C::SshKeepalive, {}});
-    if (ssh.livenessTimeoutS <= ssh.keepaliveS || ssh.livenessTimeoutS > 3600) e.push_back({C::SshLiveness, {}});
-    if (ssh.connectTries < 1 || ssh.connectTries > 20) e.push_back({C::SshConnectTries, {}});
+    using namespace limits;
+    if (ssh.connectTimeoutS < 1 || ssh.connectTimeoutS > kMaxSshSeconds) e.push_back({C::SshConnectTimeout, {kMaxSshSeconds}});
+    if (ssh.keepaliveS < 1 || ssh.keepaliveS > kMaxSshSeconds) e.push_back({C::SshKeepalive, {kMaxSshSeconds}});
+    if (ssh.livenessTimeoutS <= ssh.keepaliveS || ssh.livenessTimeoutS > kMaxSshSeconds) e.push_back({C::SshLiveness, {kMaxSshSeconds}});
+    if (ssh.connectTries < 1 || ssh.connectTries > kMaxConnectTries) e.push_back({C::SshConnectTries, {kMaxConnectTries}});
     return e;
 }
 
@@ -50,11 +52,11 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
         if (v.contains(QChar(0))) e.push_back({code, {}});
     };
     if (c.planPath.isEmpty()) e.push_back({C::PlanMissing, {}});
-    if (c.maxRestarts < 0 || c.maxRestarts > 1000) e.push_back({C::MaxRestarts, {}});
+    if (c.maxRestarts < 0 || c.maxRestarts > limits::kMaxRestarts) e.push_back({C::MaxRestarts, {limits::kMaxRestarts}});
     if (c.masterPort < 0 || c.masterPort > 65535) e.push_back({C::MasterPort, {}});
-    if (c.stopGraceMs < 0 || c.stopGraceMs > 60000) e.push_back({C::StopGrace, {}});
+    if (c.stopGraceMs < 0 || c.stopGraceMs > limits::kMaxStopGraceMs) e.push_back({C::StopGrace, {limits::kMaxStopGraceMs}});
     if (c.stopDeadlineMs < c.stopGraceMs + 500) e.push_back({C::StopDeadline, {}});
-    if (c.name.size() > 200) e.push_back({C::NameTooLong, {}});
+    if (c.name.size() > limits::kMaxRunNameChars) e.push_back({C::NameTooLong, {limits::kMaxRunNameChars}});
     noNul(c.name, C::NameNul);
     noNul(c.resumeFrom, C::ResumeNul);
     noNul(c.initFrom, C::InitFromNul);

@@ -17,11 +17,11 @@
 // checkLaunchTarget() find; byte sizes come formatted ("1.5 GiB").
 #define SB_RUN_CONFIG_CATALOGUE(X) \
     X(PlanMissing, "run.plan_missing", "no plan file given") \
-    X(MaxRestarts, "run.max_restarts", "max restarts must be 0 to 1000") \
+    X(MaxRestarts, "run.max_restarts", "max restarts must be 0 to %1") \
     X(MasterPort, "run.master_port", "the master port must be 1 to 65535") \
-    X(StopGrace, "run.stop_grace", "the stop grace must be 0 to 60000 ms") \
+    X(StopGrace, "run.stop_grace", "the stop grace must be 0 to %1 ms") \
     X(StopDeadline, "run.stop_deadline", "the stop deadline must exceed the grace by 500 ms") \
-    X(NameTooLong, "run.name_too_long", "the run name is longer than 200 characters") \
+    X(NameTooLong, "run.name_too_long", "the run name is longer than %1 characters") \
     X(NameNul, "run.name_nul", "the run name contains a NUL character") \
     X(ResumeNul, "run.resume_nul", "the resume folder contains a NUL character") \
     X(InitFromNul, "run.init_from_nul", "the initial weights path contains a NUL character") \
@@ -60,10 +60,10 @@
     X(RemoteCoreNul, "run.remote_core_nul", "the remote core path contains a NUL character") \
     X(RemoteDirNul, "run.remote_dir_nul", "the remote run folder contains a NUL character") \
     X(RemoteWorkdirNul, "run.remote_workdir_nul", "the remote working folder contains a NUL character") \
-    X(SshConnectTimeout, "run.ssh_connect_timeout", "the SSH connect timeout must be 1 to 3600 s") \
-    X(SshKeepalive, "run.ssh_keepalive", "the SSH keepalive interval must be 1 to 3600 s") \
-    X(SshLiveness, "run.ssh_liveness", "the SSH liveness timeout must exceed the keepalive interval and be at most 3600 s") \
-    X(SshConnectTries, "run.ssh_connect_tries", "the number of SSH connect tries must be 1 to 20") \
+    X(SshConnectTimeout, "run.ssh_connect_timeout", "the SSH connect timeout must be 1 to %1 s") \
+    X(SshKeepalive, "run.ssh_keepalive", "the SSH keepalive interval must be 1 to %1 s") \
+    X(SshLiveness, "run.ssh_liveness", "the SSH liveness timeout must exceed the keepalive interval and be at most %1 s") \
+    X(SshConnectTries, "run.ssh_connect_tries", "the number of SSH connect tries must be 1 to %1") \
     /* prepareLaunch(): the plan file and the ranks' layout */ \
     X(LaunchDirCreate, "launch.launch_dir", "cannot create the launch folder %1") \
     X(PlanWrite, "launch.plan_write", "the plan for the ranks was not written: %1") /* %1: the system's words */ \

@@ -3,12 +3,15 @@
 // the same checks as the Run area; `probe` tests a host of the loopback sshd
 // fixture (login, GPUs, the core's version) and says why an unknown host or
 // key fails; `restore` resumes a checkpoint of 2 ranks at 3 as a new run
-// linked to its parent. Bad input gets a sentence and exit code 2.
+// linked to its parent. Bad input gets a sentence and exit code 2. Every
+// command of shardbench-cli, and shardbench-supervise, answers --help (and -h)
+// with its usage on stdout and exit 0, and --version with the release.
 #include "launcher_test_support.hpp"
 
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -124,6 +127,42 @@ private Q_SLOTS:
         r = cli({s("probe"), s("--local")});
         QVERIFY2(r.code == 0 && r.out.contains(s("host: this machine")) && r.out.contains(s("shardbench-core: 0.1.0")),
                  qPrintable(describe(r)));
+    }
+
+    void everyCommandAnswersHelpAndVersion()
+    {
+        const CliResult all = cli({s("--help")});
+        QVERIFY2(all.code == 0 && all.out.startsWith(s("usage: shardbench-cli COMMAND")), qPrintable(describe(all)));
+        const char* commands[] = {"plan", "validate", "estimate", "export-script", "presets", "checkpoint", "run",
+                                  "attach", "stop", "runs", "show", "metrics", "logs", "rename", "tag", "note",
+                                  "delete", "preflight", "probe", "restore"};
+        for (const char* command : commands) {
+            // Named in the overview, and its own usage asked for in each place an option may stand.
+            QVERIFY2(all.out.contains(s("\n  %1 ").arg(s(command))), command);
+            for (const QStringList& args : {QStringList{s(command), s("--help")}, QStringList{s(command), s("x"), s("-h")}}) {
+                const CliResult r = cli(args);
+                QVERIFY2(r.code == 0 && r.err.isEmpty(), qPrintable(describe(r)));
+                QVERIFY2(r.out.startsWith(s("usage: shardbench-cli %1").arg(s(command))), qPrintable(r.out));
+            }
+        }
+        // The target options come with the commands that take them.
+        QVERIFY(cli({s("preflight"), s("--help")}).out.contains(s("TARGET: [--local | --slurm")));
+        // A value that happens to read "--help" stays a value when given with "=".
+        const CliResult grep = cli({s("logs"), s("1"), s("--grep=--help"), s("--db"), tmp_.filePath(s("none.sqlite"))});
+        QVERIFY2(grep.code == 2 && !grep.out.startsWith(s("usage:")), qPrintable(describe(grep)));
+
+        const QRegularExpression release(s("^shardbench-(cli|core|supervise) \\d+\\.\\d+\\.\\d+[ \n]"));
+        const CliResult version = cli({s("--version")});
+        QVERIFY2(version.code == 0 && release.match(version.out).hasMatch(), qPrintable(describe(version)));
+        const QString release0 = version.out.section(QLatin1Char(' '), 1, 1).trimmed();
+        for (const QString& program : QStringList{corePath(), binDir() + s("/shardbench-supervise")}) {
+            QByteArray out;
+            QCOMPARE(runProgram(program, {s("--version")}, &out), 0);
+            const QString text = QString::fromUtf8(out);
+            QVERIFY2(release.match(text).hasMatch() && text.section(QLatin1Char(' '), 1, 1) == release0, qPrintable(text));
+            QCOMPARE(runProgram(program, {s("--help")}, &out), 0);
+            QVERIFY2(out.startsWith("usage: "), out.constData());
+        }
     }
 
     void restoreResumesAtAnotherWorldSize()

@@ -1,9 +1,17 @@
 // Launch at scale, the connection side of the supervised SSH backend
-// (launch/ssh/connect_gate.hpp): at most kMaxConnecting connections in
-// progress, a connection that fails before the login tried again after a
-// back-off, a refused login or host key not tried again, and Stop ending the
-// waits at once. Fake connections with millisecond back-offs; libssh only to
-// classify a refused connection.
+// (launch/ssh/connect_gate.hpp, docs/launcher.md#ssh): at most kMaxConnecting
+// connections in progress, a connection that fails before the login tried
+// again after a back-off, a refused login or host key not tried again, and
+// Stop ending the waits at once. Fake connections with millisecond back-offs;
+// libssh only to classify a refused connection.
+// Checked here: a host refused three times then accepted is tried four
+// times, the waits doubling; a refused login is tried once; 32 hosts are never
+// more than 8 at once; Stop ends a one-minute back-off and a wait for a slot
+// at once; libssh's refused TCP connection is classified as worth another try.
+// With real connections elsewhere: tst_launcher_ssh
+// (refusedConnectionIsRetriedUntilAccepted, refusesBadLoginsAndUnreachableHosts),
+// tst_launcher_cli (--connect-tries 2 ends "(tried 2 times)") and
+// tst_launcher_bastion (supervisedRunBehindTheBastion).
 #include "launcher_test_support.hpp"
 
 #include "launch/ssh/connect_gate.hpp"
@@ -18,6 +26,7 @@
 #include <vector>
 
 using namespace sb::launch;
+using sb::limits::kMaxConnecting;
 
 namespace {
 

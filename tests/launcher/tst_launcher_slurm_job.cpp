@@ -7,6 +7,7 @@
 #include "launch/prepared_launch.hpp"
 #include "launch/slurm/sbatch_script.hpp"
 #include "launch/slurm/slurm_job.hpp"
+#include "protocol/follow_records.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -63,16 +64,26 @@ private Q_SLOTS:
 
     void reconcilesWithTheJob()
     {
-        const QJsonObject running{{QStringLiteral("status"), QStringLiteral("running")},
-                                  {QStringLiteral("supervisor"), QJsonObject{{QStringLiteral("pid"), 7}}}};
-        QJsonObject s = reconciledState(running, 12, parseSqueueLine(QStringLiteral("TIMEOUT|TimeLimit|n1")), QStringLiteral("/r"));
-        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
-        QCOMPARE(s.value(QStringLiteral("reason")).toString(),
+        sb::protocol::RunState running;
+        running.status = "running";
+        running.supervisor = sb::protocol::StateSupervisor{7, "n1"};
+        sb::protocol::RunState s = reconciledState(running, 12, parseSqueueLine(QStringLiteral("TIMEOUT|TimeLimit|n1")), QStringLiteral("/r"));
+        QCOMPARE(s.status, std::string("failed"));
+        QCOMPARE(QString::fromStdString(s.reason.text),
                  QStringLiteral("Slurm job 12 ended TIMEOUT (TimeLimit) and the supervisor recorded no final state (see /r/slurm-12.out)"));
-        QVERIFY(s.value(QStringLiteral("ended_at")).toDouble() > 0);
+        QCOMPARE(s.reason.code, std::string("slurm.ended_no_state"));
+        QVERIFY(s.endedAt && *s.endedAt > 0);
         s = reconciledState({}, 12, parseSqueueLine(QStringLiteral("CANCELLED by 0|None")), QStringLiteral("/r"));
-        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("cancelled"));
-        QCOMPARE(s.value(QStringLiteral("reason")).toString(), QStringLiteral("Slurm job 12 ended CANCELLED before the supervisor started"));
+        QCOMPARE(s.status, std::string("cancelled"));
+        QCOMPARE(QString::fromStdString(s.reason.text), QStringLiteral("Slurm job 12 ended CANCELLED before the supervisor started"));
+        // What the stream sends reads back as the same state.
+        const QByteArray record = stateRecord(s, false);
+        const std::optional<sb::protocol::FollowRecord> sent = sb::protocol::parseFollowRecord(record.toStdString());
+        QVERIFY(sent && sent->kind == sb::protocol::FollowRecord::Kind::State && sent->alive == false);
+        const auto back = sb::protocol::readRunState(sent->state, "state.json", "update");
+        QVERIFY(back.ok());
+        QCOMPARE(back.value().status, std::string("cancelled"));
+        QCOMPARE(back.value().reason.text, s.reason.text);
     }
 
     void batchScriptForAPlan()

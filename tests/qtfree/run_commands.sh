@@ -3,7 +3,7 @@
 # inputs and checks what it does: plan, presets, validate, estimate,
 # export-script on a plan it writes and on the examples; checkpoint inspect,
 # verify and export on a checkpoint that a short 2-rank run of shardbench-core
-# writes; verify refusing a damaged copy; the full build's commands answered as
+# writes; verify refusing a damaged copy; --help and --version; the full build's commands answered as
 # such; and no Qt library linked. Any failed check exits 1.
 #
 # usage: tests/qtfree/run_commands.sh CORE_BUILD_BIN SHARDBENCH_CORE
@@ -110,8 +110,16 @@ print(f"{len(tensors)} tensors, {end} bytes of data")
 PY
 then pass "export writes one unsharded safetensors file"; else fail "export: model.safetensors is not a whole model"; fi
 
+# Every command answers --help with its usage on stdout; --version the release.
+for command in plan validate estimate export-script presets checkpoint; do
+  check "$command-help" 0 "$cli" "$command" --help
+  expect "$command --help prints its usage" "$command-help.out" "^usage: shardbench-cli $command"
+done
+check version 0 "$cli" --version
+expect "--version prints the release" version.out '^shardbench-cli [0-9]+\.[0-9]+\.[0-9]+$'
+
 # The full build's commands are named as such.
-for command in run runs attach stop show metrics logs preflight probe restore; do
+for command in run runs attach stop show metrics logs rename tag note delete preflight probe restore; do
   check "$command" 2 "$cli" "$command"
   expect "$command needs the full build" "$command.err" "\"$command\" needs the full build"
 done

@@ -1,8 +1,6 @@
 #include "attach_target.hpp"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "json/json.hpp"
 
 #include <limits>
 
@@ -15,66 +13,87 @@ QString AttachTarget::describe() const
     return host.name + QLatin1Char(':') + runDir;
 }
 
-QString AttachTarget::toJson() const
+namespace {
+
+std::string text(const QString& s) { return s.toStdString(); }
+
+// Typed reads of the record: a missing key or one of another type gives the fallback.
+QString textOf(const json::Value& o, const char* key)
 {
-    QJsonObject o;
-    o.insert(QStringLiteral("transport"), transport == Transport::Local   ? QStringLiteral("local")
-                                          : transport == Transport::Slurm ? QStringLiteral("slurm")
-                                                                          : QStringLiteral("ssh"));
-    if (transport == Transport::Slurm) o.insert(QStringLiteral("slurm_job"), slurmJob);
-    o.insert(QStringLiteral("dir"), runDir);
-    o.insert(QStringLiteral("supervise"), supervise);
-    if (supervisorPid > 0) o.insert(QStringLiteral("supervisor_pid"), supervisorPid);
-    if (supervisorStartTime >= 0) o.insert(QStringLiteral("supervisor_start_time"), supervisorStartTime);
-    if (transport == Transport::Ssh) {
-        o.insert(QStringLiteral("host"), host.name);
-        QJsonObject s;
-        s.insert(QStringLiteral("config"), ssh.configFile);
-        s.insert(QStringLiteral("known_hosts"), ssh.knownHostsFile);
-        s.insert(QStringLiteral("ssh_dir"), ssh.sshDir);
-        s.insert(QStringLiteral("identities"), QJsonArray::fromStringList(ssh.identityFiles));
-        s.insert(QStringLiteral("connect_timeout"), ssh.connectTimeoutS);
-        s.insert(QStringLiteral("keepalive"), ssh.keepaliveS);
-        s.insert(QStringLiteral("liveness_timeout"), ssh.livenessTimeoutS);
-        o.insert(QStringLiteral("ssh"), s);
-    }
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    const json::Value* v = o.isObject() ? o.find(key) : nullptr;
+    return v && v->isString() ? QString::fromStdString(v->asString()) : QString();
 }
 
-QString AttachTarget::fromJson(const QString& text, AttachTarget* out)
+double numberOf(const json::Value& o, const char* key, double fallback)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &err);
-    if (!doc.isObject()) return QStringLiteral("the run's attach record is not a JSON object");
-    const QJsonObject o = doc.object();
+    const json::Value* v = o.isObject() ? o.find(key) : nullptr;
+    return v && v->isNumber() ? v->asDouble() : fallback;
+}
+
+} // namespace
+
+QString AttachTarget::toJson() const
+{
+    json::Value o = json::Value::object();
+    o.set("transport", transport == Transport::Local ? "local" : transport == Transport::Slurm ? "slurm" : "ssh");
+    if (transport == Transport::Slurm) o.set("slurm_job", static_cast<long long>(slurmJob));
+    o.set("dir", text(runDir));
+    o.set("supervise", text(supervise));
+    if (supervisorPid > 0) o.set("supervisor_pid", static_cast<long long>(supervisorPid));
+    if (supervisorStartTime >= 0) o.set("supervisor_start_time", static_cast<long long>(supervisorStartTime));
+    if (transport == Transport::Ssh) {
+        o.set("host", text(host.name));
+        json::Value s = json::Value::object();
+        s.set("config", text(ssh.configFile));
+        s.set("known_hosts", text(ssh.knownHostsFile));
+        s.set("ssh_dir", text(ssh.sshDir));
+        json::Value ids = json::Value::array();
+        for (const QString& id : ssh.identityFiles) ids.push(text(id));
+        s.set("identities", std::move(ids));
+        s.set("connect_timeout", ssh.connectTimeoutS);
+        s.set("keepalive", ssh.keepaliveS);
+        s.set("liveness_timeout", ssh.livenessTimeoutS);
+        o.set("ssh", std::move(s));
+    }
+    return QString::fromStdString(o.dump());
+}
+
+QString AttachTarget::fromJson(const QString& record, AttachTarget* out)
+{
+    const json::ParseResult parsed = json::parse(record.toStdString());
+    if (!parsed || !parsed.value->isObject()) return QStringLiteral("the run's attach record is not a JSON object");
+    const json::Value& o = *parsed.value;
     AttachTarget t;
-    const QString transport = o.value(QStringLiteral("transport")).toString();
+    const QString transport = textOf(o, "transport");
     if (transport == QLatin1String("ssh")) t.transport = Transport::Ssh;
     else if (transport == QLatin1String("slurm")) t.transport = Transport::Slurm;
     else if (transport != QLatin1String("local")) return QStringLiteral("unknown transport \"%1\"").arg(transport);
-    t.runDir = o.value(QStringLiteral("dir")).toString();
-    t.supervise = o.value(QStringLiteral("supervise")).toString();
+    t.runDir = textOf(o, "dir");
+    t.supervise = textOf(o, "supervise");
     if (t.runDir.isEmpty() || t.supervise.isEmpty()) return QStringLiteral("the run's attach record names no run directory");
-    t.supervisorPid = static_cast<qint64>(o.value(QStringLiteral("supervisor_pid")).toDouble(-1));
-    t.supervisorStartTime = static_cast<qint64>(o.value(QStringLiteral("supervisor_start_time")).toDouble(-1));
+    t.supervisorPid = static_cast<qint64>(numberOf(o, "supervisor_pid", -1));
+    t.supervisorStartTime = static_cast<qint64>(numberOf(o, "supervisor_start_time", -1));
     if (t.supervisorPid <= 1 || t.supervisorPid > std::numeric_limits<int>::max()) t.supervisorPid = -1;
     if (t.supervisorPid < 0 || t.supervisorStartTime < 0) t.supervisorStartTime = -1;
     if (t.transport == Transport::Slurm) {
-        t.slurmJob = static_cast<qint64>(o.value(QStringLiteral("slurm_job")).toDouble(-1));
+        t.slurmJob = static_cast<qint64>(numberOf(o, "slurm_job", -1));
         if (t.slurmJob <= 0) return QStringLiteral("the run's attach record names no Slurm job");
     }
     if (t.transport == Transport::Ssh) {
-        t.host.name = o.value(QStringLiteral("host")).toString();
+        t.host.name = textOf(o, "host");
         const QString bad = checkHostName(t.host.name);
         if (!bad.isEmpty()) return bad;
-        const QJsonObject s = o.value(QStringLiteral("ssh")).toObject();
-        t.ssh.configFile = s.value(QStringLiteral("config")).toString();
-        t.ssh.knownHostsFile = s.value(QStringLiteral("known_hosts")).toString();
-        t.ssh.sshDir = s.value(QStringLiteral("ssh_dir")).toString();
-        for (const QJsonValue& v : s.value(QStringLiteral("identities")).toArray()) t.ssh.identityFiles << v.toString();
-        t.ssh.connectTimeoutS = s.value(QStringLiteral("connect_timeout")).toInt(t.ssh.connectTimeoutS);
-        t.ssh.keepaliveS = s.value(QStringLiteral("keepalive")).toInt(t.ssh.keepaliveS);
-        t.ssh.livenessTimeoutS = s.value(QStringLiteral("liveness_timeout")).toInt(t.ssh.livenessTimeoutS);
+        const json::Value* sv = o.find("ssh");
+        const json::Value s = sv && sv->isObject() ? *sv : json::Value::object();
+        t.ssh.configFile = textOf(s, "config");
+        t.ssh.knownHostsFile = textOf(s, "known_hosts");
+        t.ssh.sshDir = textOf(s, "ssh_dir");
+        if (const json::Value* ids = s.find("identities"); ids && ids->isArray())
+            for (const json::Value& v : ids->asArray())
+                t.ssh.identityFiles << (v.isString() ? QString::fromStdString(v.asString()) : QString());
+        t.ssh.connectTimeoutS = static_cast<int>(numberOf(s, "connect_timeout", t.ssh.connectTimeoutS));
+        t.ssh.keepaliveS = static_cast<int>(numberOf(s, "keepalive", t.ssh.keepaliveS));
+        t.ssh.livenessTimeoutS = static_cast<int>(numberOf(s, "liveness_timeout", t.ssh.livenessTimeoutS));
     }
     *out = t;
     return {};

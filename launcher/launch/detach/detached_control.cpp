@@ -3,11 +3,9 @@
 #include "../shell_quote.hpp"
 #include "../slurm/slurm_job.hpp"
 #include "../ssh/ssh_connection.hpp"
+#include "protocol/signal_reply.hpp"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 
 namespace sb::launch {
@@ -103,20 +101,19 @@ QString signalSupervisor(const AttachTarget& target, SupervisorSignal sig, Super
                                                                             : runOverSsh(target, argv, &output, &status, conn);
     if (!error.isEmpty()) return error;
     // One JSON line on stdout; stderr (merged) may say more before or after it.
-    QJsonObject reply;
-    for (const QByteArray& line : output.split('\n'))
-        if (line.startsWith('{')) reply = QJsonDocument::fromJson(line).object();
-    if (reply.isEmpty() || status != 0) {
+    const std::optional<protocol::SignalReply> reply =
+        protocol::findSignalReply(std::string_view(output.constData(), static_cast<std::size_t>(output.size())));
+    if (!reply || status != 0) {
         const QString words = QString::fromUtf8(output.trimmed().left(2000));
         return words.isEmpty() ? QStringLiteral("shardbench-supervise signal exited with %1").arg(status) : words;
     }
     SupervisorProcess p;
     p.looked = true;
-    p.alive = reply.value(QStringLiteral("alive")).toBool();
-    p.runDirExists = reply.value(QStringLiteral("run_dir")).toBool(true);
-    for (const QJsonValue& v : reply.value(QStringLiteral("pids")).toArray()) p.pids << static_cast<qint64>(v.toDouble());
-    for (const QJsonValue& v : reply.value(QStringLiteral("signalled")).toArray()) p.signalled << static_cast<qint64>(v.toDouble());
-    p.startTime = static_cast<qint64>(reply.value(QStringLiteral("start_time")).toDouble(-1));
+    p.alive = reply->alive;
+    p.runDirExists = reply->runDirExists;
+    for (long long pid : reply->pids) p.pids << pid;
+    for (long long pid : reply->signalled) p.signalled << pid;
+    p.startTime = reply->startTime;
     *out = p;
     return {};
 }

@@ -9,6 +9,7 @@
 #include "../ssh/ssh_connection.hpp"
 #include "detached_control.hpp"
 
+#include "protocol/run_limits.hpp"
 #include "supervisor/run_dir.hpp"
 #include "util/atomic_file.hpp"
 
@@ -96,8 +97,11 @@ qint64 startedPid(const QByteArray& out)
 std::vector<std::string> headSshCommand(const HostSpec& host, const QString& config)
 {
     // Whatever the head's configuration says, an unknown or changed host key is refused.
+    using namespace limits;
     std::vector<std::string> argv = {"ssh", "-T", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes",
-                                     "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=6", "-o", "ConnectTimeout=15"};
+                                     "-o", "ServerAliveInterval=" + std::to_string(kKeepaliveS),
+                                     "-o", "ServerAliveCountMax=" + std::to_string(kLivenessTimeoutS / kKeepaliveS),
+                                     "-o", "ConnectTimeout=" + std::to_string(kConnectTimeoutS)};
     if (!config.isEmpty()) {
         argv.push_back("-F");
         argv.push_back(s(config));
@@ -116,11 +120,11 @@ QString startLocal(const PreparedLaunch& l, const LocalTarget& here, const Detac
     const QString root = QDir(o.runRoot).absolutePath();
     const QString dir = root + QLatin1Char('/') + l.uid;
     if (!QDir().mkpath(dir)) return QStringLiteral("cannot create the run directory %1").arg(dir);
-    const QString planPath = dir + QStringLiteral("/plan.json");
+    const QString planPath = dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile);
     const QString workdir = here.workdir.isEmpty() ? QDir::currentPath() : QDir(here.workdir).absolutePath();
     const supervise::RunSpec spec = runSpecFor(l, planPath, here.corePath, workdir);
-    const QString err = writeRunFiles(dir, {{QStringLiteral("plan.json"), l.planJson},
-                                            {QStringLiteral("spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec))}});
+    const QString err = writeRunFiles(dir, {{QLatin1String(protocol::kPlanFile), l.planJson},
+                                            {QLatin1String(protocol::kSpecFile), QByteArray::fromStdString(supervise::runSpecToJson(spec))}});
     if (!err.isEmpty()) return err;
     run->target.transport = AttachTarget::Transport::Local;
     run->target.runDir = dir;
@@ -147,12 +151,12 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
     QString remoteDir = target.remoteDir;
     while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
     QString dir;
-    err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, QStringLiteral("plan.json"), l.planJson, &dir);
+    err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, QLatin1String(protocol::kPlanFile), l.planJson, &dir);
     if (!err.isEmpty()) return err;
     // The head node checks the initial weights, as its ranks would read them, before anything starts.
     if (!l.config.initFrom.isEmpty()) {
         const QByteArray check =
-            buildCheckInitFromCommand(target.remoteWorkdir, target.remoteCore, dir + QStringLiteral("/plan.json"), l.config.initFrom, &err);
+            buildCheckInitFromCommand(target.remoteWorkdir, target.remoteCore, dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile), l.config.initFrom, &err);
         QByteArray out;
         int status = -1;
         if (err.isEmpty()) err = conn.run(check, &out, &status, 120000);
@@ -160,12 +164,12 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
         if (!err.isEmpty()) return err;
     }
     const QString program = o.supervise.isEmpty() ? defaultRemoteSupervise(target.remoteCore) : o.supervise;
-    supervise::RunSpec spec = runSpecFor(l, dir + QStringLiteral("/plan.json"), target.remoteCore, target.remoteWorkdir);
+    supervise::RunSpec spec = runSpecFor(l, dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile), target.remoteCore, target.remoteWorkdir);
     // The head node reaches the other hosts with its own OpenSSH client; the
     // rendezvous is on the head, at the address this machine reached it by.
     if (l.config.masterAddr.isEmpty()) spec.masterAddr = s(conn.hostname());
     for (std::size_t h = 1; h < spec.hosts.size(); ++h) spec.hosts[h].ssh = headSshCommand(l.hosts[static_cast<int>(h)], o.headSshConfig);
-    err = conn.upload(dir, QStringLiteral("spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec)), nullptr);
+    err = conn.upload(dir, QLatin1String(protocol::kSpecFile), QByteArray::fromStdString(supervise::runSpecToJson(spec)), nullptr);
     if (!err.isEmpty()) return err;
     run->target.transport = AttachTarget::Transport::Ssh;
     run->target.runDir = dir;
@@ -201,7 +205,7 @@ QString startSlurm(const PreparedLaunch& l, const SlurmTarget& slurm, const Deta
     const QString workdir = QDir(slurm.workdir.isEmpty() ? QDir::currentPath() : slurm.workdir).absolutePath();
     const QString dir = slurmRunRoot(l, o.runRoot) + QLatin1Char('/') + l.uid;
     if (!QDir().mkpath(dir)) return QStringLiteral("cannot create the run directory %1").arg(dir);
-    const QString planPath = dir + QStringLiteral("/plan.json");
+    const QString planPath = dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile);
     supervise::RunSpec spec = runSpecFor(l, planPath, slurm.corePath, workdir);
     spec.slurm = true;
     spec.gpusPerNode = l.cuda ? l.procsPerNode : 0;
@@ -210,8 +214,8 @@ QString startSlurm(const PreparedLaunch& l, const SlurmTarget& slurm, const Deta
     *script = sbatchScript(l, dir, o.supervise, &err);
     if (!err.isEmpty()) return err;
     const QString scriptPath = dir + QStringLiteral("/job.sbatch");
-    err = writeRunFiles(dir, {{QStringLiteral("plan.json"), l.planJson},
-                              {QStringLiteral("spec.json"), QByteArray::fromStdString(supervise::runSpecToJson(spec))},
+    err = writeRunFiles(dir, {{QLatin1String(protocol::kPlanFile), l.planJson},
+                              {QLatin1String(protocol::kSpecFile), QByteArray::fromStdString(supervise::runSpecToJson(spec))},
                               {QStringLiteral("job.sbatch"), script->toUtf8()}});
     if (!err.isEmpty()) return err;
     const qint64 job = submitHeldJob(scriptPath, dir, &err);

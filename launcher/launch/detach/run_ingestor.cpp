@@ -2,11 +2,10 @@
 
 #include "protocol/event_line.hpp"
 #include "protocol/step_line.hpp"
-#include "supervisor/run_dir.hpp"
+#include "protocol/follow_records.hpp"
+#include "protocol/run_dir_layout.hpp"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -16,23 +15,20 @@ namespace sb::launch {
 
 namespace {
 
-double optionalTime(const QJsonObject& o, const char* key)
-{
-    const QJsonValue v = o.value(QLatin1String(key));
-    return v.isDouble() ? v.toDouble() : store::kNoTime;
-}
+double timeOr(const std::optional<double>& t) { return t ? *t : store::kNoTime; }
 
-// A reason as state.json writes it (docs/launcher.md): "reason" in English,
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+// A reason as state.json writes it (docs/protocol.md): "reason" in English,
 // and from supervisors that word it through the failure catalogue its
 // "reason_code" and "reason_args"; a code this build does not know keeps the text only.
-CodedReason reasonOf(const QJsonObject& o)
+CodedReason reasonOf(const protocol::StateReason& s)
 {
     CodedReason r;
-    r.text = o.value(QStringLiteral("reason")).toString();
-    const QString code = o.value(QStringLiteral("reason_code")).toString();
-    if (!failureCodeNamed(code.toStdString())) return r;
-    r.code = code;
-    for (const QJsonValue& a : o.value(QStringLiteral("reason_args")).toArray()) r.args << a.toString();
+    r.text = q(s.text);
+    if (!failureCodeNamed(s.code)) return r;
+    r.code = q(s.code);
+    for (const std::string& a : s.args) r.args << q(a);
     return r;
 }
 
@@ -43,28 +39,6 @@ store::RunStatus statusOf(const QString& s)
     if (s == QLatin1String("cancelled")) return store::RunStatus::Cancelled;
     if (s == QLatin1String("starting")) return store::RunStatus::Starting;
     return store::RunStatus::Running; // running, restarting
-}
-
-// "L FILE O N DATA" / "E FILE O N DATA" (wire 2): false when it is not one.
-bool parseTextRecord(QByteArrayView r, QByteArrayView* file, qint64* o, qint64* n, QByteArrayView* data, bool* live)
-{
-    if (r.size() < 8 || (r[0] != 'L' && r[0] != 'E') || r[1] != ' ') return false;
-    *live = r[0] == 'E';
-    qsizetype i = 2;
-    const qsizetype fileEnd = r.indexOf(' ', i);
-    if (fileEnd <= i) return false;
-    *file = r.sliced(i, fileEnd - i);
-    i = fileEnd + 1;
-    for (qint64* v : {o, n}) {
-        qint64 x = 0;
-        const qsizetype from = i;
-        while (i < r.size() && r[i] >= '0' && r[i] <= '9' && i - from < 18) x = x * 10 + (r[i++] - '0');
-        if (i == from || i >= r.size() || r[i] != ' ') return false;
-        *v = x;
-        ++i;
-    }
-    *data = r.sliced(i);
-    return true;
 }
 
 } // namespace
@@ -90,7 +64,7 @@ void RunIngestor::setStoredRun(const store::RunRow& row)
 
 int RunIngestor::stepsDone() const
 {
-    return std::max({state_.value(QStringLiteral("steps_done")).toInt(), stepsSeen_, storedSteps_, 0});
+    return std::max({static_cast<int>(state_.stepsDone), stepsSeen_, storedSteps_, 0});
 }
 
 void RunIngestor::launcherLine(const QString& line, const QString& src)
@@ -113,9 +87,9 @@ RunIngestor::FileState& RunIngestor::file(QByteArrayView name)
     FileState f;
     f.name = QString::fromUtf8(name);
     bool events = false;
-    if (supervise::parseRankFile(std::string_view(name.data(), static_cast<std::size_t>(name.size())), &f.attempt, &f.rank, &events))
+    if (protocol::parseRankFile(std::string_view(name.data(), static_cast<std::size_t>(name.size())), &f.attempt, &f.rank, &events))
         f.kind = events ? FileState::Kind::Events : FileState::Kind::Log;
-    else if (name == QByteArrayView(supervise::kSupervisorLog))
+    else if (name == QByteArrayView(protocol::kSupervisorLog))
         f.kind = FileState::Kind::Supervisor;
     return *files_.insert(name.toByteArray(), f);
 }
@@ -147,55 +121,41 @@ void RunIngestor::handOverSteps()
 
 void RunIngestor::takeOne(QByteArrayView record)
 {
-    QByteArrayView name, data;
-    qint64 at = 0, next = 0;
-    bool live = false;
-    if (!record.isEmpty() && record[0] != '{') {
-        if (!parseTextRecord(record, &name, &at, &next, &data, &live) || next <= at) {
+    const std::string_view text(record.data(), static_cast<std::size_t>(record.size()));
+    if (!text.empty() && text[0] != '{') { // wire 2's line records, nearly all of them: read in place
+        const std::optional<protocol::TextLineRecord> line = protocol::parseTextLineRecord(text);
+        if (!line) {
             ++malformed_;
             return;
         }
-        FileState& f = file(name);
-        takeLine(f, at, next, data, live);
+        const auto view = [](std::string_view v) { return QByteArrayView(v.data(), static_cast<qsizetype>(v.size())); };
+        takeLine(file(view(line->file)), line->offset, line->next, view(line->data), line->live);
         return;
     }
-    takeJson(record);
+    takeJson(text);
 }
 
-void RunIngestor::takeJson(QByteArrayView record)
+void RunIngestor::takeJson(std::string_view text)
 {
-    QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(record.data(), record.size()), &err);
-    const QJsonObject o = doc.object();
-    const QString kind = o.value(QStringLiteral("k")).toString();
-    if (!doc.isObject() || kind.isEmpty()) {
+    using Kind = protocol::FollowRecord::Kind;
+    const std::optional<protocol::FollowRecord> record = protocol::parseFollowRecord(text);
+    if (!record) {
         ++malformed_;
         return;
     }
-    if (o.contains(QStringLiteral("alive"))) alive_ = o.value(QStringLiteral("alive")).toBool();
-    if (kind == QLatin1String("beat")) {
-        const double t = o.value(QStringLiteral("t")).toDouble(0);
-        if (o.contains(QStringLiteral("age"))) takeAge(o.value(QStringLiteral("age")).toDouble(-1), t);
+    const protocol::FollowRecord& r = *record;
+    if (r.alive) alive_ = *r.alive;
+    switch (r.kind) {
+    case Kind::Beat:
+        if (r.age >= 0) takeAge(r.age, r.t);
         return;
-    }
-    if (kind == QLatin1String("l")) {
-        const QString name = o.value(QStringLiteral("f")).toString();
-        const qint64 at = static_cast<qint64>(o.value(QStringLiteral("o")).toDouble(-1));
-        const qint64 next = static_cast<qint64>(o.value(QStringLiteral("n")).toDouble(-1));
-        if (name.isEmpty() || at < 0 || next <= at) {
-            ++malformed_;
-            return;
-        }
-        takeLine(file(name.toUtf8()), at, next, o.value(QStringLiteral("d")).toString().toUtf8(),
-                 o.value(QStringLiteral("live")).toBool());
-    } else if (kind == QLatin1String("state")) {
-        takeState(o);
-    } else if (kind == QLatin1String("refused")) {
-        takeRefused(o.value(QStringLiteral("f")).toString(), o.value(QStringLiteral("why")).toString());
-    } else if (kind == QLatin1String("error")) {
-        followerError_ = o.value(QStringLiteral("message")).toString();
-    } else if (kind == QLatin1String("end")) {
-        takeEnd();
+    case Kind::Line:
+        return takeLine(file(QByteArrayView(r.file.data(), static_cast<qsizetype>(r.file.size()))), r.offset, r.next,
+                        QByteArrayView(r.data.data(), static_cast<qsizetype>(r.data.size())), r.live);
+    case Kind::State: return takeState(r);
+    case Kind::Refused: return takeRefused(q(r.file), q(r.text));
+    case Kind::Error: followerError_ = q(r.text); return;
+    case Kind::End: return takeEnd();
     }
 }
 
@@ -213,7 +173,7 @@ void RunIngestor::takeEnd()
         reason_ = launch::codedReason({FailureCode::RunNotStarted,
             {QStringLiteral("no supervisor runs%1 and none recorded a state in %2").arg(where, runDir_.isEmpty() ? QStringLiteral("the run directory") : runDir_).toStdString()}});
     } else {
-        QString host = state_.value(QStringLiteral("supervisor")).toObject().value(QStringLiteral("host")).toString();
+        QString host = state_.supervisor ? q(state_.supervisor->host) : QString();
         if (host.isEmpty()) host = place_.isEmpty() ? QStringLiteral("an unknown host") : place_;
         // The newest of its last state and the last line seen: its state is rewritten only every few seconds.
         const QString when = lastHeardAt_ > 0
@@ -231,7 +191,7 @@ void RunIngestor::takeEnd()
 void RunIngestor::takeAge(double age, double at)
 {
     // The supervisor rewrites its state every refresh_s while it runs: silent for three of them, it is stopped (SIGSTOP) or stuck.
-    const double refresh = state_.value(QStringLiteral("refresh_s")).toDouble(0);
+    const double refresh = state_.refreshS;
     if (age < 0 || refresh <= 0 || !std::isfinite(age)) return;
     if (at > 0) noteHeard(at - age);
     const bool silent = alive_ && age > std::max(3 * refresh, 10.0);
@@ -299,35 +259,33 @@ void RunIngestor::storeLine(FileState& f, qint64 offset, QByteArrayView data)
     }
 }
 
-void RunIngestor::takeState(const QJsonObject& record)
+void RunIngestor::takeState(const protocol::FollowRecord& record)
 {
-    const QJsonObject state = record.value(QStringLiteral("state")).toObject();
     // A newer state may mean what this build would misread: refused, by name (older followers do not check).
-    const QJsonValue version = state.value(QStringLiteral("version"));
-    if (version.toDouble(1) > supervise::kStateVersion) {
-        const QString file = (runDir_.isEmpty() ? QString() : runDir_ + QLatin1Char('/')) + QLatin1String(supervise::kStateFile);
-        followerError_ = QStringLiteral("%1 is version %2; this shardbench-cli reads version %3: update shardbench on this machine")
-                             .arg(file).arg(version.toDouble()).arg(supervise::kStateVersion);
+    const QString file = (runDir_.isEmpty() ? QString() : runDir_ + QLatin1Char('/')) + QLatin1String(protocol::kStateFile);
+    Result<protocol::RunState> read =
+        protocol::readRunState(record.state, file.toStdString(), "update shardbench on this machine");
+    if (!read) {
+        followerError_ = q(read.error());
         return;
     }
     stateSeen_ = true;
-    state_ = state;
-    noteHeard(optionalTime(state_, "updated_at"));
-    const QString status = state_.value(QStringLiteral("status")).toString();
-    status_ = statusOf(status);
-    reason_ = reasonOf(state_);
+    state_ = std::move(read).value();
+    noteHeard(timeOr(state_.updatedAt));
+    status_ = statusOf(q(state_.status));
+    reason_ = reasonOf(state_.reason);
     // "restarting after: REASON" has no code of its own: it stays English, as the
     // workbench would otherwise show the bare reason of a run that trains on.
-    if (status == QLatin1String("restarting")) reason_ = CodedReason{QStringLiteral("restarting after: ") + reason_.text, {}, {}, 0};
+    if (state_.status == "restarting") reason_ = CodedReason{QStringLiteral("restarting after: ") + reason_.text, {}, {}, 0};
     // A failed run's English reason ends with its restarts; a reader words them from the count.
-    if (status_ == store::RunStatus::Failed) reason_.restarts = state_.value(QStringLiteral("attempt")).toInt();
-    worldSize_ = state_.value(QStringLiteral("world_size")).toInt();
+    if (status_ == store::RunStatus::Failed) reason_.restarts = state_.attempt;
+    worldSize_ = state_.worldSize;
     // The hosts as the ranks ran on them ("node slots=N"): a Slurm run learns its nodes in the job.
     QStringList hosts;
     QHash<QString, int> slots;
-    for (const QJsonValue& r : state_.value(QStringLiteral("ranks")).toArray()) {
-        const QString host = r.toObject().value(QStringLiteral("host")).toString();
-        hostOfRank_.insert(r.toObject().value(QStringLiteral("rank")).toInt(), host);
+    for (const protocol::StateRank& r : state_.ranks) {
+        const QString host = q(r.host);
+        hostOfRank_.insert(r.rank, host);
         if (!slots.contains(host)) hosts << host;
         ++slots[host];
     }
@@ -340,37 +298,33 @@ void RunIngestor::takeState(const QJsonObject& record)
     }
     u.status = status_;
     recordReason(u, reason_);
-    const double started = optionalTime(state_, "started_at");
-    if (!std::isnan(started)) u.startedAt = started;
-    const double ended = optionalTime(state_, "ended_at");
-    if (!std::isnan(ended)) u.endedAt = ended;
-    u.failingRank = state_.value(QStringLiteral("failing_rank")).toInt(-1);
-    u.failingHost = state_.value(QStringLiteral("failing_host")).toString();
-    u.restarts = state_.value(QStringLiteral("attempt")).toInt();
+    if (state_.startedAt) u.startedAt = *state_.startedAt;
+    if (state_.endedAt) u.endedAt = *state_.endedAt;
+    u.failingRank = state_.failingRank;
+    u.failingHost = q(state_.failingHost);
+    u.restarts = state_.attempt;
     u.stepsDone = stepsDone();
-    if (state_.contains(QStringLiteral("final_loss"))) u.finalLoss = state_.value(QStringLiteral("final_loss")).toDouble();
+    if (state_.finalLoss) u.finalLoss = *state_.finalLoss;
     store_.updateRun(u);
 
-    for (const QJsonValue& v : state_.value(QStringLiteral("attempts")).toArray()) {
-        const QJsonObject a = v.toObject();
+    for (const protocol::StateAttempt& a : state_.attempts) {
         store::AttemptRecord rec;
         rec.runId = runId_;
-        rec.attempt = a.value(QStringLiteral("attempt")).toInt();
-        rec.startedAt = optionalTime(a, "started_at");
-        rec.endedAt = optionalTime(a, "ended_at");
-        rec.status = a.value(QStringLiteral("status")).toString();
-        recordReason(rec, reasonOf(a));
-        rec.failingRank = a.value(QStringLiteral("failing_rank")).toInt(-1);
-        rec.resumeDir = a.value(QStringLiteral("resume_dir")).toString();
+        rec.attempt = a.attempt;
+        rec.startedAt = timeOr(a.startedAt);
+        rec.endedAt = timeOr(a.endedAt);
+        rec.status = q(a.status);
+        recordReason(rec, a.reason ? reasonOf(*a.reason) : CodedReason{});
+        rec.failingRank = a.failingRank;
+        rec.resumeDir = q(a.resumeDir);
         store_.recordAttempt(rec);
     }
-    const int attempt = state_.value(QStringLiteral("attempt")).toInt();
-    if (attempt != attempt_) {
-        attempt_ = attempt;
-        Q_EMIT attemptChanged(attempt);
+    if (state_.attempt != attempt_) {
+        attempt_ = state_.attempt;
+        Q_EMIT attemptChanged(attempt_);
     }
     Q_EMIT stateChanged(status_, reason_, alive_);
-    if (record.contains(QStringLiteral("age"))) takeAge(record.value(QStringLiteral("age")).toDouble(-1), 0);
+    if (record.age >= 0) takeAge(record.age, 0);
 }
 
 void RunIngestor::takeEvent(FileState& f, qint64 offset, QByteArrayView data)
@@ -451,8 +405,9 @@ void RunIngestor::takeLog(FileState& f, qint64 offset, QByteArrayView data)
 {
     const int rank = f.kind == FileState::Kind::Supervisor ? -1 : f.rank;
     const int attempt = rank < 0 ? attempt_ : f.attempt;
-    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromRawData(data.data(), data.size())).object();
-    if (!o.contains(QStringLiteral("l"))) {
+    const std::optional<protocol::LogLine> line =
+        protocol::parseLogRecord(std::string_view(data.data(), static_cast<std::size_t>(data.size())));
+    if (!line) {
         ++malformed_;
         return;
     }
@@ -460,13 +415,12 @@ void RunIngestor::takeLog(FileState& f, qint64 offset, QByteArrayView data)
     r.runId = runId_;
     r.attempt = attempt;
     r.rank = rank;
-    r.t = o.value(QStringLiteral("t")).toDouble();
-    const QString s = o.value(QStringLiteral("s")).toString();
-    r.stream = rank < 0 ? store::LogStream::Launcher : s == QLatin1String("e") ? store::LogStream::Stderr : store::LogStream::Stdout;
-    r.line = o.value(QStringLiteral("l")).toString();
+    r.t = line->t;
+    r.stream = rank < 0 ? store::LogStream::Launcher : line->stream == 'e' ? store::LogStream::Stderr : store::LogStream::Stdout;
+    r.line = q(line->line);
     r.src = f.name + QLatin1Char(':') + QString::number(offset);
     noteHeard(r.t);
-    if (s == QLatin1String("m")) ++malformed_;
+    if (line->stream == 'm') ++malformed_;
     Q_EMIT logLine(attempt, rank, r.line);
     if (rank >= 0) {
         int& stored = logLines_[{attempt, rank}];

@@ -21,18 +21,20 @@
 #include "../failure_analysis.hpp"
 #include "../run_recorder.hpp"
 #include "protocol/core_event.hpp"
+#include "protocol/follow_records.hpp"
+#include "protocol/run_state.hpp"
 #include "store/run_reader.hpp"
 #include "store/run_store.hpp"
 
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QHash>
-#include <QJsonObject>
 #include <QObject>
 #include <QPair>
 #include <QSet>
 
 #include <cmath>
+#include <string_view>
 #include <vector>
 
 namespace sb::launch {
@@ -65,7 +67,7 @@ public:
     store::RunStatus status() const { return status_; }
     QString reason() const { return reason_.text; } // English
     const CodedReason& codedReason() const { return reason_; }
-    QJsonObject state() const { return state_; }
+    const protocol::RunState& state() const { return state_; }
     qint64 malformed() const { return malformed_; }
     // Line records refused for offsets that do not continue what is stored.
     qint64 inconsistent() const { return inconsistent_; }
@@ -102,9 +104,9 @@ private:
     FileState& file(QByteArrayView name);
     void takeOne(QByteArrayView record);
     void handOverSteps();
-    void takeJson(QByteArrayView record);
+    void takeJson(std::string_view record);
     void takeEnd();
-    void takeState(const QJsonObject& record);
+    void takeState(const protocol::FollowRecord& record);
     void takeLine(FileState& f, qint64 offset, qint64 next, QByteArrayView data, bool live);
     void refuseLine(FileState& f, qint64 offset, qint64 next, const QString& why);
     void takeRefused(const QString& file, const QString& why);
@@ -123,7 +125,7 @@ private:
     QHash<QPair<int, int>, qint64> skipped_; // beyond the cap
     QHash<QPair<int, int>, qint64> eventBytes_; // (attempt, rank) -> stored event JSON
     RecorderOptions caps_;
-    QJsonObject state_;
+    protocol::RunState state_;
     QHash<int, QString> hostOfRank_;
     store::RunStatus status_ = store::RunStatus::Starting;
     CodedReason reason_;

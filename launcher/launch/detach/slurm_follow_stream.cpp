@@ -1,11 +1,11 @@
 #include "slurm_follow_stream.hpp"
 
 #include "../failure_analysis.hpp"
+#include "protocol/follow_records.hpp"
 #include "protocol/line_splitter.hpp"
+#include "protocol/run_dir_layout.hpp"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QProcess>
 #include <QThread>
 
@@ -19,24 +19,37 @@ constexpr int kMaxFailedFollowers = 5; // on a running job, in a row
 
 qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
 
-QByteArray beatRecord() { return "{\"k\":\"beat\",\"t\":" + QByteArray::number(nowMs() / 1000.0, 'f', 3) + ",\"alive\":true}"; }
-
-bool isFinal(const QString& status)
+// A record without its newline, as the follower's lines reach the stream.
+QByteArray record(std::string text)
 {
-    return status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled");
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    return QByteArray::fromStdString(text);
 }
+
+QByteArray beatRecord()
+{
+    std::string out;
+    protocol::appendBeatRecord(out, nowMs() / 1000.0, true, -1);
+    return record(std::move(out));
+}
+
+QByteArray endRecord(bool alive)
+{
+    std::string out;
+    protocol::appendEndRecord(out, alive);
+    return record(std::move(out));
+}
+
+bool isFinal(const std::string& status) { return status == "completed" || status == "failed" || status == "cancelled"; }
 
 } // namespace
 
 namespace {
 
 // state.json's "reason", "reason_code" and "reason_args", as the supervisor writes them.
-void setReason(QJsonObject& state, const FailureReason& why)
+void setReason(protocol::RunState& state, const FailureReason& why)
 {
-    const CodedReason c = codedReason(why);
-    state.insert(QStringLiteral("reason"), c.text);
-    state.insert(QStringLiteral("reason_code"), c.code);
-    state.insert(QStringLiteral("reason_args"), QJsonArray::fromStringList(c.args));
+    state.reason = {why.message(), why.codeName(), why.args};
 }
 
 // "TIMEOUT (TimeLimit)": how Slurm says the job ended or waits.
@@ -48,16 +61,17 @@ std::string jobStateWords(const SlurmJobState& job)
 
 } // namespace
 
-QByteArray stateRecord(const QJsonObject& state, bool alive)
+QByteArray stateRecord(const protocol::RunState& state, bool alive)
 {
-    QJsonObject o{{QStringLiteral("k"), QStringLiteral("state")}, {QStringLiteral("alive"), alive}, {QStringLiteral("state"), state}};
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    std::string out;
+    protocol::appendStateRecord(out, alive, -1, protocol::runStateJson(state).dump());
+    return record(std::move(out));
 }
 
-QJsonObject reconciledState(QJsonObject state, qint64 jobId, const SlurmJobState& job, const QString& runDir)
+protocol::RunState reconciledState(protocol::RunState state, qint64 jobId, const SlurmJobState& job, const QString& runDir)
 {
     const bool cancelled = job.state.startsWith(QLatin1String("CANCELLED"));
-    const bool started = state.contains(QStringLiteral("supervisor"));
+    const bool started = state.supervisor.has_value();
     const std::string id = std::to_string(jobId), dir = runDir.toStdString();
     if (job.phase == SlurmJobState::Phase::NotFound)
         setReason(state, started ? FailureReason{FailureCode::SlurmUnknownNoState, {id, dir}}
@@ -65,8 +79,8 @@ QJsonObject reconciledState(QJsonObject state, qint64 jobId, const SlurmJobState
     else
         setReason(state, started ? FailureReason{FailureCode::SlurmEndedNoState, {id, jobStateWords(job), dir}}
                                  : FailureReason{FailureCode::SlurmEndedBeforeStart, {id, jobStateWords(job)}});
-    state.insert(QStringLiteral("status"), cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"));
-    if (!state.contains(QStringLiteral("ended_at"))) state.insert(QStringLiteral("ended_at"), nowMs() / 1000.0);
+    state.status = cancelled ? "cancelled" : "failed";
+    if (!state.endedAt) state.endedAt = nowMs() / 1000.0;
     return state;
 }
 
@@ -121,12 +135,13 @@ void SlurmFollowStream::run(FollowRequest request)
             const std::string words = jobStateWords(job);
             if (QString::fromStdString(words) != queuedReason) {
                 queuedReason = QString::fromStdString(words);
-                QJsonObject state{{QStringLiteral("status"), QStringLiteral("starting")}};
+                protocol::RunState state;
+                state.status = "starting";
                 setReason(state, {FailureCode::SlurmQueued, {std::to_string(target_.slurmJob), words}});
                 send({stateRecord(state, true)});
             }
             if (request.once) {
-                send({QByteArrayLiteral("{\"k\":\"end\",\"alive\":true}")});
+                send({endRecord(true)});
                 return finish({});
             }
             beatWhileWaiting(kQueuedPollMs);
@@ -144,9 +159,8 @@ void SlurmFollowStream::run(FollowRequest request)
         if (!onJobNode) {
             // The job is gone and the follower here could not read the run: nothing will change that.
             if (o == Outcome::Failed) return finish(error);
-            if (isFinal(lastState_.value(QStringLiteral("status")).toString())) return finish({});
-            send({stateRecord(reconciledState(lastState_, target_.slurmJob, job, target_.runDir), false),
-                  QByteArrayLiteral("{\"k\":\"end\",\"alive\":false}")});
+            if (isFinal(lastState_.status)) return finish({});
+            send({stateRecord(reconciledState(lastState_, target_.slurmJob, job, target_.runDir), false), endRecord(false)});
             return finish({});
         }
         // The step ended with the job, or the supervisor has not taken its lock yet: ask Slurm again.
@@ -201,24 +215,19 @@ bool SlurmFollowStream::take(const QByteArray& record, bool onJobNode, bool once
     auto advance = [this](const QString& file, qint64 at, qint64 next) {
         if (at == offsets_.value(file, 0) && next > at) offsets_.insert(file, next);
     };
-    if (record.startsWith("L ")) { // wire 2: "L FILE O N line"
-        const QByteArrayList f = record.left(4096).split(' ');
-        if (f.size() >= 4) advance(QString::fromUtf8(f[1]), f[2].toLongLong(), f[3].toLongLong());
-        return true;
-    }
-    if (!record.startsWith('{')) return true;
-    const QJsonObject o = QJsonDocument::fromJson(record).object();
-    const QString kind = o.value(QStringLiteral("k")).toString();
-    if (kind == QLatin1String("l")) {
-        // Wire 1's lines sent ahead ("live") skip lines: they move no offset.
-        if (!o.value(QStringLiteral("live")).toBool())
-            advance(o.value(QStringLiteral("f")).toString(), static_cast<qint64>(o.value(QStringLiteral("o")).toDouble(-1)),
-                    static_cast<qint64>(o.value(QStringLiteral("n")).toDouble(-1)));
-    } else if (kind == QLatin1String("state")) {
-        lastState_ = o.value(QStringLiteral("state")).toObject();
-    } else if (kind == QLatin1String("end")) {
-        const bool final = isFinal(lastState_.value(QStringLiteral("status")).toString());
-        *ended = final || (once && onJobNode);
+    const std::optional<protocol::FollowRecord> r =
+        protocol::parseFollowRecord(std::string_view(record.constData(), static_cast<std::size_t>(record.size())));
+    if (!r) return true; // passed on: the ingestor counts what is malformed
+    using Kind = protocol::FollowRecord::Kind;
+    if (r->kind == Kind::Line) {
+        // Lines sent ahead ("live", wire 2's "E") skip lines: they move no offset.
+        if (!r->live) advance(QString::fromStdString(r->file), r->offset, r->next);
+    } else if (r->kind == Kind::State) {
+        // Kept as read (a state this build cannot read keeps the last one; the ingestor says why).
+        if (Result<protocol::RunState> state = protocol::readRunState(r->state, protocol::kStateFile, "update shardbench"); state.ok())
+            lastState_ = std::move(state).value();
+    } else if (r->kind == Kind::End) {
+        *ended = isFinal(lastState_.status) || (once && onJobNode);
         return *ended; // if not, the caller asks Slurm again, or reconciles with the job's state
     }
     return true;

@@ -13,8 +13,8 @@
 #include "follow_stream.hpp"
 
 #include "../slurm/slurm_job.hpp"
+#include "protocol/run_state.hpp"
 
-#include <QJsonObject>
 
 #include <atomic>
 #include <memory>
@@ -43,14 +43,14 @@ private:
     std::atomic<bool> stop_{false};
     // Worker thread only:
     QHash<QString, qint64> offsets_;  // as the records advance them, for a follower started again
-    QJsonObject lastState_;
+    protocol::RunState lastState_; // the last the follower sent (none: a default one)
     qint64 lastSentMs_ = 0;
 };
 
 // The record of a run's state as the follower sends it.
-QByteArray stateRecord(const QJsonObject& state, bool alive);
+QByteArray stateRecord(const protocol::RunState& state, bool alive);
 // What a run that left no final state becomes when its job is gone: the run's
 // status ("cancelled" or "failed") and the reason naming the job's state.
-QJsonObject reconciledState(QJsonObject state, qint64 jobId, const SlurmJobState& job, const QString& runDir);
+protocol::RunState reconciledState(protocol::RunState state, qint64 jobId, const SlurmJobState& job, const QString& runDir);
 
 } // namespace sb::launch

@@ -2,10 +2,11 @@
 // passes one gate per launch, so at most kMaxConnecting are connecting or
 // authenticating at once (sshd's and a bastion's MaxStartups refuse beyond 10
 // by default), and a connection that fails before the login completes is
-// tried again after a back-off. The same bounds as the detached runs'
-// supervisor (core/supervisor/supervisor.cpp kMaxConnecting, kConnectTries):
-// change both together.
+// tried again after a back-off. The bounds (limits::kMaxConnecting,
+// kConnectTries) are the detached runs' supervisor's too.
 #pragma once
+
+#include "protocol/run_limits.hpp"
 
 #include <QString>
 
@@ -15,14 +16,11 @@
 
 namespace sb::launch {
 
-inline constexpr int kMaxConnecting = 8;
-inline constexpr int kConnectTries = 6; // waits of 1, 2, 4, 8, 16 s between them
-
 // A counting gate with cancellation, shared by the threads of one launch.
 // cancel() wakes every waiter at once: Stop never waits for a back-off.
 class ConnectGate {
 public:
-    explicit ConnectGate(int slots = kMaxConnecting);
+    explicit ConnectGate(int slots = limits::kMaxConnecting);
     ConnectGate(const ConnectGate&) = delete;
     ConnectGate& operator=(const ConnectGate&) = delete;
 
@@ -40,7 +38,7 @@ private:
 };
 
 struct ConnectRetryPolicy {
-    int tries = kConnectTries;
+    int tries = limits::kConnectTries;
     int firstDelayMs = 1000; // doubled after each failure
     int maxDelayMs = 30000;
     int delayAfter(int failedTries) const; // the wait before try failedTries + 1

@@ -7,6 +7,8 @@
 // strict host-key checking and no prompts, hop k reached through hop k-1.
 #pragma once
 
+#include "protocol/run_limits.hpp"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -36,9 +38,9 @@ struct JumpOptions {
     QString knownHostsFile; // UserKnownHostsFile, whatever the config says
     QStringList identityFiles;
     QString logFile;        // -E: every hop's ssh writes its errors there
-    int connectTimeoutS = 15;
-    int keepaliveS = 5;
-    int livenessTimeoutS = 30;
+    int connectTimeoutS = limits::kConnectTimeoutS;
+    int keepaliveS = limits::kKeepaliveS;
+    int livenessTimeoutS = limits::kLivenessTimeoutS;
 };
 
 // The ProxyCommand for libssh that reaches `%h:%p` through `hops` (at most

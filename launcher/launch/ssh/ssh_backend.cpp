@@ -44,8 +44,8 @@ void SshBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
     QString remoteRunDir = ssh.remoteDir;
     while (remoteRunDir.size() > 1 && remoteRunDir.endsWith(QLatin1Char('/'))) remoteRunDir.chop(1);
     remoteRunDir += QLatin1Char('/') + launch.uid;
-    gate_ = std::make_unique<ConnectGate>(kMaxConnecting);
-    Q_EMIT progress(QStringLiteral("connecting to %1 host(s), at most %2 at once").arg(hosts).arg(kMaxConnecting));
+    gate_ = std::make_unique<ConnectGate>(limits::kMaxConnecting);
+    Q_EMIT progress(QStringLiteral("connecting to %1 host(s), at most %2 at once").arg(hosts).arg(limits::kMaxConnecting));
     for (int h = 0; h < hosts; ++h) {
         SshHostWorker::Setup s;
         s.hostIndex = h;
