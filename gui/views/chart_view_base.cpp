@@ -8,6 +8,7 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <QContextMenuEvent>
 #include <QEvent>
@@ -79,12 +80,21 @@ double roundTickStep(double span, int most)
     return 10 * magnitude;
 }
 
-void setRoundRange(QValueAxis* axis, double lo, double hi)
+int tickDecimals(double step)
 {
-    const double step = roundTickStep(hi - lo);
+    if (!(step > 0) || !std::isfinite(step) || step >= 1) return 0;
+    return std::min(9, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
+}
+
+void setRoundRange(QValueAxis* axis, double lo, double hi, bool whole)
+{
+    double step = roundTickStep(hi - lo);
+    if (whole) step = std::max(step, 1.0);
     if (axis->tickInterval() != step) axis->setTickInterval(step);
     if (axis->tickAnchor() != 0) axis->setTickAnchor(0);
     if (axis->tickType() != QValueAxis::TicksDynamic) axis->setTickType(QValueAxis::TicksDynamic);
+    const QString format = QStringLiteral("%.%1f").arg(tickDecimals(step));
+    if (axis->labelFormat() != format) axis->setLabelFormat(format);
     axis->setRange(lo, hi);
 }
 

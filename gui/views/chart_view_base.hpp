@@ -20,11 +20,17 @@ inline constexpr int kMinimumChartHeight = 140;
 // The tick step of an axis spanning `span`: 1, 2 or 5 times a power of ten,
 // the smallest that needs at most `most` steps (span 250 -> 50, 0.37 -> 0.1).
 double roundTickStep(double span, int most = 6);
+// The decimals that tell ticks `step` apart: 0 for whole steps, 1 for 0.2,
+// 2 for 0.05 (at most 9).
+int tickDecimals(double step);
 // Sets the range of `axis` with ticks at multiples of roundTickStep() (0, 50,
-// 100, ... rather than 1, 63.5, 126), whatever the range's ends. The step is
-// set first: a wide range with a narrow range's step would lay out a tick for
+// 100, ... rather than 1, 63.5, 126), whatever the range's ends, and labels
+// with the decimals the step needs (a plan of 0.6 GiB reads 0.0, 0.2, 0.4,
+// never 0, 0, 0, 1). A `whole` axis (steps) ticks at whole numbers only: an
+// empty chart's 0..1 reads 0, 1, never 0, 0, 0, 1, 1, 1. The step is set
+// first: a wide range with a narrow range's step would lay out a tick for
 // every one of its multiples.
-void setRoundRange(QValueAxis* axis, double lo, double hi);
+void setRoundRange(QValueAxis* axis, double lo, double hi, bool whole = false);
 
 class ChartViewBase : public QChartView {
     Q_OBJECT

@@ -41,7 +41,6 @@ RankChart::RankChart(QWidget* parent)
     capacity_->attachAxis(yAxis_);
     addOverCapacityBand(capacity_, xAxis_, yAxis_);
     c->legend()->setAlignment(Qt::AlignRight);
-    yAxis_->setLabelFormat(QStringLiteral("%.0f"));
     connect(series_, &QStackedBarSeries::hovered, this, &RankChart::showTooltip);
     retranslate();
 }
@@ -113,8 +112,7 @@ void RankChart::setEstimate(const Estimate& e, const std::vector<RankGroup>& gro
     const double cap = toGiB(capacityBytes_);
     const double worst = toGiB(worstPeak_);
     capacity_->setVisible(capacityShown());
-    yAxis_->setRange(0, std::max(capacityShown() ? std::max(worst, cap) : worst, 1e-6) * 1.08);
-    yAxis_->applyNiceNumbers();
+    setRoundRange(yAxis_, 0, std::max(capacityShown() ? std::max(worst, cap) : worst, 1e-6) * 1.08);
     capacity_->replace(QList<QPointF>{{-0.5, cap}, {n - 0.5, cap}});
     QPen pen(over_ ? overCapacityColor() : capacityColor());
     pen.setWidthF(over_ ? 2.5 : 1.5);

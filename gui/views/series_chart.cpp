@@ -35,8 +35,6 @@ SeriesChart::SeriesChart(QWidget* parent)
     clockAxis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     clockAxis_->setVisible(false);
     chart()->addAxis(yAxis_, Qt::AlignLeft);
-    xAxis_->setLabelFormat(QStringLiteral("%.0f"));
-    yAxis_->setLabelFormat(QStringLiteral("%.3g"));
     chart()->legend()->setAlignment(Qt::AlignBottom);
     refreshTimer_.setSingleShot(true);
     refreshTimer_.setInterval(30);
@@ -87,7 +85,7 @@ void SeriesChart::setClockOrigin(double unixSeconds)
 void SeriesChart::setXRange(QValueAxis* axis, double x0, double x1)
 {
     if (axis != clockAxis_) {
-        setRoundRange(axis, x0, x1);
+        setRoundRange(axis, x0, x1, true); // steps, or whole seconds
         return;
     }
     for (const QString& label : clockAxis_->categoriesLabels()) clockAxis_->remove(label);
@@ -343,11 +341,8 @@ void SeriesChart::refreshNow()
     }
     if (yFromZero_) lo = std::min(lo, 0.0);
     const double pad = hi > lo ? (hi - lo) * 0.05 : std::max(std::abs(hi) * 0.05, 1e-9);
+    // Plain numbers with the decimals the ticks need: 26600, 76.8, 0.0003 (not 2.66e+04).
     setRoundRange(yAxis_, yFromZero_ && lo >= 0 ? 0.0 : lo - pad, hi + pad);
-    // Plain numbers: 26600, 76.8, 0.209 (not 2.66e+04).
-    const double top = std::max(std::abs(lo), std::abs(hi));
-    const QString format = top >= 1000 ? QStringLiteral("%.0f") : top >= 10 ? QStringLiteral("%.1f") : QStringLiteral("%.3g");
-    if (yAxis_->labelFormat() != format) yAxis_->setLabelFormat(format);
     lastRefreshMs_ = clock.nsecsElapsed() / 1e6;
     Q_EMIT refreshed();
 }

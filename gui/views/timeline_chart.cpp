@@ -56,7 +56,6 @@ TimelineChart::TimelineChart(QWidget* parent)
     peak_->setPointLabelsVisible(true);
     peak_->setPointLabelsClipping(false);
     xAxis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
-    yAxis_->setLabelFormat(QStringLiteral("%.0f"));
     retranslate();
 }
 
@@ -112,8 +111,7 @@ void TimelineChart::setEstimate(const Estimate& e)
     const double cap = toGiB(capacityBytes_);
     const double top = std::max(toGiB(peak), cap) * 1.08;
     if (top > yAxis_->max() || top < yAxis_->max() * 0.7 || yAxis_->max() <= 0) {
-        yAxis_->setRange(0, top);
-        yAxis_->applyNiceNumbers();
+        setRoundRange(yAxis_, 0, top);
     }
     updateAxes();
     std::vector<double> base(static_cast<std::size_t>(n), 0.0);

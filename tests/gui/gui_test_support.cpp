@@ -12,6 +12,9 @@
 #include <QProcess>
 #include <QSettings>
 #include <QTest>
+#include <QValueAxis>
+
+#include <cmath>
 
 namespace sb::gui::test {
 
@@ -49,6 +52,18 @@ bool waitForMemoryView(MainWindow& w)
 }
 
 int moduleIndex(const MainWindow& w, const char* path) { return w.document()->tree().findModule(path); }
+
+QStringList tickLabels(const QValueAxis* axis)
+{
+    QStringList out;
+    const double step = axis->tickInterval();
+    if (!(step > 0)) return out;
+    const QByteArray format = axis->labelFormat().toLatin1();
+    for (double v = std::ceil((axis->min() - axis->tickAnchor()) / step) * step + axis->tickAnchor(); v <= axis->max() + step * 1e-9;
+         v += step)
+        out << QString::asprintf(format.constData(), v);
+    return out;
+}
 
 void useRunFolder(const QString& dir)
 {

@@ -5,9 +5,12 @@
 #include "window/main_window.hpp"
 
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 
 #include <memory>
+
+class QValueAxis;
 
 namespace sb::gui::test {
 
@@ -34,6 +37,9 @@ QString binPath(const QString& name); // under SB_BIN_DIR
 // Waits until the memory view shows the document's current revision.
 bool waitForMemoryView(MainWindow& w);
 int moduleIndex(const MainWindow& w, const char* path);
+// The tick labels a value axis with round ticks (setRoundRange) shows: each
+// multiple of its interval from the anchor within its range, in its label format.
+QStringList tickLabels(const QValueAxis* axis);
 QString sourcePath(const QString& relative); // under SB_SOURCE_DIR
 
 } // namespace sb::gui::test

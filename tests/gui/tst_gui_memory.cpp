@@ -12,7 +12,9 @@
 #include "estimate/estimate.hpp"
 
 #include <QPushButton>
+#include <QChart>
 #include <QTest>
+#include <QValueAxis>
 
 using namespace sb;
 using namespace sb::gui;
@@ -91,6 +93,13 @@ void TestMemory::aSmallPlansBarsAreVisible()
     RankChart* chart = w->memoryView()->rankChart();
     QVERIFY(!chart->capacityShown());
     QVERIFY2(chart->axisTopGiB() >= peak && chart->axisTopGiB() <= peak * 2, qPrintable(QString::number(chart->axisTopGiB())));
+    // Its ticks read as distinct numbers of GiB (they read 0, 0, 0, 1 in whole GiB).
+    for (QChart* c : {chart->chart(), static_cast<QChart*>(w->memoryView()->timelineChart()->chart())}) {
+        auto* y = qobject_cast<QValueAxis*>(c->axes(Qt::Vertical).value(0));
+        QVERIFY(y);
+        QStringList labels = test::tickLabels(y);
+        QVERIFY2(labels.size() >= 3 && labels.removeDuplicates() == 0, qPrintable(labels.join(QLatin1Char(' '))));
+    }
 
     Plan plan = llama70b(1);
     plan.training.microBatch = 4;

@@ -184,6 +184,35 @@ void TestSeries::ticksAreRoundNumbers()
         QCOMPARE(v->tickInterval(), roundTickStep(v->max() - v->min()));
     }
     QCOMPARE(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).value(0))->tickInterval(), 50.0);
+
+    // Labels carry the decimals their ticks need, never a repeated number:
+    // an empty chart's steps read 0, 1 (they read 0 0 0 1 1 1) and a learning
+    // rate's axis 0.00010, 0.00015, ... (whole numbers would read 0 0 0).
+    QCOMPARE(tickDecimals(50), 0);
+    QCOMPARE(tickDecimals(1), 0);
+    QCOMPARE(tickDecimals(0.5), 1);
+    QCOMPARE(tickDecimals(0.1), 1);
+    QCOMPARE(tickDecimals(0.05), 2);
+    QCOMPARE(tickDecimals(2e-6), 6);
+    SeriesChart empty;
+    empty.resize(600, 400);
+    empty.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&empty));
+    empty.refreshNow();
+    SeriesTable lr(1);
+    for (int i = 1; i <= 100; ++i) lr.append(i, {1e-4 + 2e-6 * i});
+    SeriesChart rates;
+    rates.resize(600, 400);
+    rates.show();
+    rates.addLine(&lr, 0, QPen(Qt::blue));
+    rates.refreshNow();
+    for (SeriesChart* c : {&empty, &rates})
+        for (QAbstractAxis* a : c->chart()->axes()) {
+            auto* v = qobject_cast<QValueAxis*>(a);
+            if (!v || !v->isVisible()) continue;
+            QStringList labels = test::tickLabels(v);
+            QVERIFY2(labels.size() >= 2 && labels.removeDuplicates() == 0, qPrintable(labels.join(QLatin1Char(' '))));
+        }
 }
 
 namespace {
