@@ -16,8 +16,6 @@ class HostCatalog;
 
 namespace sb::gui {
 
-using app::HostCatalog;
-
 class HostsModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -10,13 +10,11 @@ class Preflight;
 
 namespace sb::gui {
 
-using app::Preflight;
-
 class PreflightModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { CheckColumn, ResultColumn, ColumnCount };
-    static constexpr int StateRole = Qt::UserRole + 1; // Preflight::State
+    static constexpr int StateRole = Qt::UserRole + 1; // app::Preflight::State
     static constexpr int StatusColorRole = Qt::UserRole + 2; // for StatusDelegate
 
     explicit PreflightModel(app::Preflight* preflight, QObject* parent = nullptr);

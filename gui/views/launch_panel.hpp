@@ -21,7 +21,6 @@ class HostCatalog;
 
 namespace sb::gui {
 
-using app::HostCatalog;
 class PreflightModel;
 class TargetChooser;
 

@@ -20,7 +20,6 @@ class HostCatalog;
 
 namespace sb::gui {
 
-using app::HostCatalog;
 class TargetChooser;
 
 class RestoreDialog : public QDialog {

@@ -17,8 +17,6 @@ class HostCatalog;
 
 namespace sb::gui {
 
-using app::HostCatalog;
-
 class TargetChooser : public QWidget {
     Q_OBJECT
 public:

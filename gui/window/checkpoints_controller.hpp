@@ -21,9 +21,7 @@ namespace sb::gui {
 
 class CheckpointsModel;
 class CheckpointsView;
-using app::HostCatalog;
 class RestoreDialog;
-using app::StoreAccess;
 
 class CheckpointsController : public QObject {
     Q_OBJECT

@@ -24,9 +24,7 @@ namespace sb::gui {
 
 class ClusterView;
 class GuiHostKeyPolicy;
-using app::HostCatalog;
 class HostKeyDialog;
-using app::HostProbeRunner;
 class HostsModel;
 
 class ClusterController : public QObject {

@@ -30,7 +30,6 @@ class ClusterController;
 class ClusterView;
 class CompareView;
 class GuiHostKeyPolicy;
-using app::HostCatalog;
 class HostsModel;
 class LaunchPanel;
 class LiveRunView;
@@ -42,8 +41,6 @@ class RunSession;
 class RunsController;
 class RunsModel;
 class RunsView;
-using app::StoreAccess;
-using app::LaunchRequest;
 
 class RunAreas : public QObject {
     Q_OBJECT

@@ -269,12 +269,8 @@ void RunController::startDetached()
         return;
     }
     const launch::PreparedLaunch prepared = preflight_->prepared().result.launch;
-    launch::DetachOptions options;
-    options.runRoot = QFileInfo(store_->path()).absolutePath() + QStringLiteral("/runs");
-    // This machine and Slurm (whose nodes share the core's folder): the
-    // supervisor built with the core; SSH: the one beside the remote core.
-    if (const launch::HereCore* here = launch::hereCore(prepared.config.target))
-        options.supervise = QFileInfo(here->corePath).absolutePath() + QStringLiteral("/shardbench-supervise");
+    // The command line's defaults: runs beside the store, Slurm's on the shared file system.
+    const launch::DetachOptions options = launch::defaultDetachOptions(prepared, store_->path());
     launch::HostKeyPolicy* policy = policy_;
     setState(State::Launching);
     // Blocking work (SSH, files, the supervisor's start): off the GUI thread.

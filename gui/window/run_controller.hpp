@@ -23,10 +23,8 @@ class StoreAccess;
 namespace sb::gui {
 
 class GuiHostKeyPolicy;
-using app::HostCatalog;
 class AttachedRun;
 class RunSession;
-using app::StoreAccess;
 
 class RunController : public QObject {
     Q_OBJECT

@@ -27,7 +27,6 @@ namespace sb::gui {
 
 class RunsModel;
 class RunsView;
-using app::StoreAccess;
 
 class RunsController : public QObject {
     Q_OBJECT

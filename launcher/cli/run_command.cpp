@@ -137,17 +137,13 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     launch::FixedHostKeyPolicy policy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
                                                                     : launch::HostKeyDecision::Reject);
     if (a.has("--detach")) {
-        launch::DetachOptions d;
-        d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QFileInfo(dbPath).absolutePath() + QStringLiteral("/runs");
-        if (c.backend() == launch::BackendKind::Slurm) {
-            // The run directory is on the shared file system: WORKDIR/.shardbench/runs unless --run-root says where.
-            d.runRoot = a.value("--run-root") ? q(*a.value("--run-root")) : QString();
-            if (a.has("--head-ssh-config")) return usageError(err, QStringLiteral("--head-ssh-config applies to SSH runs"));
-        }
+        // What the workbench would choose, unless the options say otherwise.
+        launch::DetachOptions d = launch::defaultDetachOptions(prepared.launch, dbPath);
+        if (auto v = a.value("--run-root")) d.runRoot = q(*v);
+        if (c.backend() == launch::BackendKind::Slurm && a.has("--head-ssh-config"))
+            return usageError(err, QStringLiteral("--head-ssh-config applies to SSH runs"));
         if (auto v = a.value("--supervise")) d.supervise = q(*v);
         if (auto v = a.value("--head-ssh-config")) d.headSshConfig = q(*v);
-        else if (here && d.supervise.isEmpty())
-            d.supervise = QCoreApplication::applicationDirPath() + QStringLiteral("/shardbench-supervise");
         if (c.backend() == launch::BackendKind::Slurm && d.supervise.contains(QLatin1Char('/')))
             d.supervise = QFileInfo(d.supervise).absoluteFilePath(); // the batch script runs it on a node
         if (c.backend() == launch::BackendKind::Slurm) {

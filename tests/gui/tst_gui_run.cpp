@@ -72,6 +72,7 @@
 using namespace sb;
 using namespace sb::gui;
 using sb::app::CheckpointEntry;
+using sb::app::LaunchRequest;
 using sb::app::workPool;
 
 class TestRun : public QObject {

@@ -275,6 +275,19 @@ QString defaultRemoteSupervise(const QString& remoteCore)
     return remoteCore.left(slash + 1) + QStringLiteral("shardbench-supervise");
 }
 
+DetachOptions defaultDetachOptions(const PreparedLaunch& l, const QString& storePath)
+{
+    DetachOptions o;
+    if (!std::holds_alternative<SlurmTarget>(l.config.target)) o.runRoot = QFileInfo(storePath).absolutePath() + QStringLiteral("/runs");
+    if (const HereCore* here = hereCore(l.config.target)) {
+        const QString supervise = QStringLiteral("shardbench-supervise");
+        o.supervise = here->corePath.contains(QLatin1Char('/'))
+                          ? QFileInfo(here->corePath).absoluteDir().absoluteFilePath(supervise)
+                          : supervise;
+    }
+    return o;
+}
+
 QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::RunStore& store, HostKeyPolicy& policy,
                        DetachedRun* out)
 {

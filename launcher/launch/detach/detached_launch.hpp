@@ -22,6 +22,15 @@ struct DetachOptions {
     QString headSshConfig; // ssh with several hosts: the OpenSSH config file the head node reaches the others with ("" = its ~/.ssh/config)
 };
 
+// Where a detached run lives and which supervisor runs it when the user named
+// neither, the same for every front end: local runs in "runs" beside the
+// store at `storePath`; Slurm runs in WORKDIR/.shardbench/runs, on the file
+// system the nodes share; the supervisor beside the core that runs the ranks
+// (on this machine, or at the path every node sees; a core given as a name on
+// the nodes' PATH: "shardbench-supervise" on it too), over SSH beside the
+// remote core.
+DetachOptions defaultDetachOptions(const PreparedLaunch& launch, const QString& storePath);
+
 struct DetachedRun {
     qint64 runId = -1;
     AttachTarget target;
