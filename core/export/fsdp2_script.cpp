@@ -19,6 +19,9 @@ const char* kRuntime =
 const char* kWeights =
 #include "fsdp2_weights_py.inc"
     ;
+const char* kReport =
+#include "shardbench_report_py.inc"
+    ;
 
 std::string py(const std::string& s)
 {
@@ -161,6 +164,9 @@ from torch.utils.checkpoint import checkpoint
     s += kModels;
     s += kRuntime;
     s += kWeights;
+    s += "\n\n# shardbench_report (resources/python/shardbench_report.py), embedded: every rank prints the\n"
+         "# protocol's @sb lines (docs/protocol.md), as shardbench-core does, for shardbench to follow the run.\n";
+    s += kReport;
 
     if (m.arch == Arch::Imported) {
         s += R"PY(
@@ -242,6 +248,20 @@ def main():
     cuda = MESH["device"] == "cuda"
     dist.init_process_group("nccl" if cuda else "gloo")
     rank, world = dist.get_rank(), dist.get_world_size()
+    report = Reporter(rank=rank, world=world)
+    try:
+        train(args, cuda, rank, world, report)
+    except BaseException as e:
+        report.error("%s: %s" % (type(e).__name__, e), "train.py")
+        report.done(status="failed")
+        raise
+    # Every rank past its last collective before any closes its connections:
+    # a peer's sockets closing under Gloo's worker threads aborted a rank at exit.
+    dist.barrier()
+    dist.destroy_process_group()
+
+
+def train(args, cuda, rank, world, report):
     device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0"))) if cuda else torch.device("cpu")
     if cuda:
         torch.cuda.set_device(device)
@@ -253,6 +273,8 @@ def main():
     with torch.device("meta"):
         model = build_model()
     apply_fsdp(model, mesh)
+    report.hello()
+    report.plan(model, shard_size=world // rep, replicate=rep)
     model.to_empty(device=device)
     init_weights(model, TRAIN["seed"])  # deferred init: each rank fills only its shards
     if args.init_from:
@@ -268,8 +290,10 @@ def main():
             print(f"resumed from {resume} at step {start}", flush=True)
     data = Batches(rank, world, device, start, next_sample)
     held_out = HeldOut(device) if TRAIN["eval_batches"] else None
+    last = float("nan")
     for step in range(start, TRAIN["steps"]):
         t0 = time.perf_counter()
+        report.step_begin()
         for g in optim.param_groups:
             g["lr"] = lr_at(step)
         total = torch.zeros((), dtype=torch.float64, device=device)
@@ -286,18 +310,22 @@ def main():
         gn = norm.full_tensor().item() if hasattr(norm, "full_tensor") else float(norm)
         ms = 1000 * (time.perf_counter() - t0)
         done = step + 1
-        val = ""
+        val, eval_loss = "", None
         if held_out and (done == TRAIN["steps"] or (TRAIN["eval_every"] and done % TRAIN["eval_every"] == 0)):
-            val = f" val_loss {evaluate(model, held_out, rank, world):.8f}"
+            eval_loss = evaluate(model, held_out, rank, world)
+            val = f" val_loss {eval_loss:.8f}"
+        last = total.item() / world
         if rank == 0:
-            print(f"step {done} loss {total.item() / world:.6f} grad_norm {gn:.6f} {ms:.1f} ms{val}", flush=True)
+            print(f"step {done} loss {last:.6f} grad_norm {gn:.6f} {ms:.1f} ms{val}", flush=True)
+        report.step(done, TRAIN["steps"], last, lr=lr_at(step), grad_norm=gn,
+                    tokens=global_batch(world) * TRAIN["seq_len"], step_ms=ms, eval_loss=eval_loss)
         if ckpt_dir and TRAIN["checkpoint_interval"] and (step + 1) % TRAIN["checkpoint_interval"] == 0:
-            save_checkpoint(model, optim, os.path.join(ckpt_dir, f"step-{step + 1:06d}"), step + 1,
-                            next_sample + (step + 1 - start) * global_batch(world))
-    # Every rank past its last collective before any closes its connections:
-    # a peer's sockets closing under Gloo's worker threads aborted a rank at exit.
-    dist.barrier()
-    dist.destroy_process_group()
+            saved_at = time.perf_counter()
+            path = os.path.join(ckpt_dir, f"step-{step + 1:06d}")
+            save_checkpoint(model, optim, path, step + 1, next_sample + (step + 1 - start) * global_batch(world))
+            if rank == 0:
+                report.checkpoint(step + 1, path, ms=1000 * (time.perf_counter() - saved_at))
+    report.done(steps=TRAIN["steps"], final_loss=last)
 
 
 if __name__ == "__main__":

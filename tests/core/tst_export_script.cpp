@@ -191,11 +191,16 @@ private Q_SLOTS:
         for (const char* fn : {"fully_shard", "MixedPrecisionPolicy", "CPUOffloadPolicy", "OffloadPolicy", "make_checkpointed",
                                "set_modules_to_forward_prefetch", "set_modules_to_backward_prefetch", "get_submodule"})
             QVERIFY2(calls(applyCalls, fn), fn);
+        // main() sets up the process group and its reporting; train() trains.
         const json::Value* mainCalls = s.find("calls")->find("main");
-        for (const char* fn : {"init_process_group", "init_device_mesh", "build_model", "apply_fsdp", "to_empty", "AdamW",
-                               "set_requires_gradient_sync", "clip_grad_norm_", "init_weights", "latest_checkpoint",
-                               "load_checkpoint", "save_checkpoint", "all_reduce", "destroy_process_group"})
+        const json::Value* trainCalls = s.find("calls")->find("train");
+        QVERIFY(mainCalls && trainCalls);
+        for (const char* fn : {"init_process_group", "Reporter", "train", "destroy_process_group"})
             QVERIFY2(calls(mainCalls, fn), fn);
+        for (const char* fn : {"init_device_mesh", "build_model", "apply_fsdp", "to_empty", "AdamW", "set_requires_gradient_sync",
+                               "clip_grad_norm_", "init_weights", "latest_checkpoint", "load_checkpoint", "save_checkpoint",
+                               "all_reduce", "step_begin", "step", "checkpoint", "done"})
+            QVERIFY2(calls(trainCalls, fn), fn);
         const QString text = q(script);
         QVERIFY(text.contains(QStringLiteral("fully_shard(module, mesh=mesh, reshard_after_forward=reshard, mp_policy=mp,")));
         QVERIFY(text.contains(QStringLiteral("dcp.save(")));

@@ -8,6 +8,8 @@
 #include "engine_support.hpp"
 #include "script_runner.hpp"
 
+#include "protocol/events.hpp"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -30,6 +32,40 @@ sb::Plan llamaPlan(int world, int steps) { return smallPlan("llama3-8b", world, 
 // The printed losses have 6 decimals (2e-7 relative); a wrong layout or
 // initialisation moves them by 1e-4 relative or more.
 constexpr double kTolerance = 1e-5;
+
+// The script reports as the core does (resources/python/shardbench_report.py,
+// embedded): rank 0's event lines read by the core's reader, a hello, the
+// plan's units as fully_shard wrapped them, a step line per step carrying the
+// printed loss, and a done.
+void checkReports(const ScriptRun& py, const sb::Plan& plan)
+{
+    QStringList types;
+    std::vector<double> losses;
+    for (const QString& line : py.out.split(QLatin1Char('\n'))) {
+        if (!line.startsWith(QStringLiteral("@sb "))) continue;
+        const sb::protocol::EventLine e = sb::protocol::parseEventLine(line.toStdString(), "train.py");
+        QVERIFY2(e.ok && e.problem.empty() && e.envelope.rank == 0, qPrintable(line));
+        types << QString::fromStdString(e.envelope.type);
+        if (e.envelope.type == sb::protocol::type::step) {
+            const sb::protocol::Step step = sb::protocol::Step::fromJson(e.body);
+            QCOMPARE(step.step, static_cast<std::int64_t>(losses.size() + 1));
+            QVERIFY2(step.tokens > 0 && step.stepMs > 0 && step.memCurrent > 0, qPrintable(line));
+            losses.push_back(step.loss);
+        }
+        if (e.envelope.type == sb::protocol::type::plan) {
+            const sb::protocol::PlanEvent p = sb::protocol::PlanEvent::fromJson(e.body);
+            QCOMPARE(p.units.size(), plan.units.size());
+            QVERIFY(p.paramsTotal > 0);
+        }
+    }
+    QVERIFY2(types.size() >= 2 && types.front() == QStringLiteral("hello") && types.back() == QStringLiteral("done"),
+             qPrintable(types.join(QLatin1Char(' '))));
+    QVERIFY(types.contains(QStringLiteral("plan")));
+    QCOMPARE(losses.size(), py.steps.size());
+    for (std::size_t i = 0; i < losses.size(); ++i)
+        QVERIFY2(std::abs(losses[i] - py.steps[i].loss) <= 1e-6 * std::abs(py.steps[i].loss) + 1e-6,
+                 qPrintable(QStringLiteral("step %1: reported %2, printed %3").arg(i + 1).arg(losses[i]).arg(py.steps[i].loss)));
+}
 
 // The calls the spy logged for `rank`.
 std::vector<QJsonObject> spied(const QString& log, int rank)
@@ -115,6 +151,8 @@ private Q_SLOTS:
         QCOMPARE(py.steps.size(), std::size_t(4));
         const double diff = worstDifference(py.steps, coreSteps(core.ranks[0]));
         QVERIFY2(diff < kTolerance, qPrintable(QStringLiteral("relative difference %1\n%2").arg(diff).arg(py.out)));
+        checkReports(py, plan);
+        if (QTest::currentTestFailed()) return;
 
         // What the real fully_shard did: one call per unit, the root last, on a
         // CPU mesh of the world (2-D for HSDP: replicate x shard); every

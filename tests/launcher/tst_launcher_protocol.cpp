@@ -1,11 +1,16 @@
 // Reading the core's stdout: event lines parsed, malformed ones counted and
 // skipped, plain text kept; byte streams cut into lines whatever the chunking.
+// The Python reporting module (resources/python/shardbench_report.py) writes
+// lines that the core's reader, the launcher's and the fast step reader take
+// field for field.
 #include "protocol/core_event.hpp"
 #include "protocol/event_line.hpp"
 #include "protocol/line_splitter.hpp"
 #include "protocol/step_line.hpp"
 
 #include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <cmath>
@@ -224,6 +229,81 @@ private Q_SLOTS:
         QVERIFY(anonymous.has_value());
         QCOMPARE(anonymous->pid, -1);
         QCOMPARE(anonymous->localRank, -1);
+    }
+
+    void thePythonReporterWritesTheProtocol()
+    {
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        QVERIFY2(!python.isEmpty(), "python3 is not on the PATH (scripts/install-deps.sh installs it)");
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(SB_REPORT_MODULE_DIR));
+        env.insert(QStringLiteral("RANK"), QStringLiteral("1"));
+        env.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("2"));
+        env.insert(QStringLiteral("TORCHELASTIC_RUN_ID"), QStringLiteral("r-py"));
+        p.setProcessEnvironment(env);
+        p.start(python, {QStringLiteral("-c"), QStringLiteral(
+            "from shardbench_report import Reporter\n"
+            "r = Reporter()\n"
+            "r.hello()\n"
+            "r.plan(units=[('layers.0', 100), ('', 24)], params_total=124)\n"
+            "r.step_begin(); r.phase('forward', 1.5); r.phase('backward', 2.5)\n"
+            "r.step(3, 10, 2.5, lr=1e-3, grad_norm=float('nan'), tokens=512, eval_loss=2.0)\n"
+            "r.checkpoint(3, '/ckpt/step-000003', bytes_=4096, ms=12.5)\n"
+            "r.error('CUDA out of memory', 'step 4')\n"
+            "r.done(status='failed', steps=3, final_loss=2.5)\n")});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QByteArrayList lines = p.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), 6);
+        QStringList types;
+        for (const QByteArray& line : lines) {
+            // The core's reader: the envelope as the core writes it.
+            const EventLine core = parseEventLine(line.toStdString(), "python");
+            QVERIFY2(core.ok && core.problem.empty(), line.constData());
+            QCOMPARE(core.envelope.v, kVersion);
+            QCOMPARE(core.envelope.rank, 1);
+            QCOMPARE(core.envelope.runId, std::string("r-py"));
+            // The launcher's reader.
+            const ParsedLine parsed = parseOutputLine(line);
+            QCOMPARE(parsed.kind, ParsedLine::Event);
+            types << parsed.event.type;
+        }
+        QCOMPARE(types, QStringList({QStringLiteral("hello"), QStringLiteral("plan"), QStringLiteral("step"), QStringLiteral("checkpoint"),
+                                     QStringLiteral("error"), QStringLiteral("done")}));
+        const Hello hello = Hello::fromJson(parseEventLine(lines[0].toStdString()).body);
+        QVERIFY(hello.pid > 0 && hello.world == 2 && hello.device == "cpu" && hello.coreVersion == "pytorch");
+        const PlanEvent plan = PlanEvent::fromJson(parseEventLine(lines[1].toStdString()).body);
+        QVERIFY(plan.paramsTotal == 124 && plan.units.size() == 2 && plan.units[0].module == "layers.0" && plan.units[0].params == 100);
+        QCOMPARE(plan.shardSize, 2);
+
+        const std::optional<StepMetrics> step = stepFromEvent(parseOutputLine(lines[2]).event);
+        QVERIFY(step);
+        QCOMPARE(step->rank, 1);
+        QCOMPARE(step->step, 3);
+        QCOMPARE(step->steps, 10);
+        QCOMPARE(step->loss, 2.5);
+        QCOMPARE(step->lr, 1e-3);
+        QVERIFY(std::isnan(step->gradNorm)); // not finite: left out of the line
+        QCOMPARE(step->tokens, qint64(512));
+        QVERIFY(step->tokensPerS > 0 && step->stepMs > 0);
+        QCOMPARE(step->forwardMs, 1.5);
+        QCOMPARE(step->backwardMs, 2.5);
+        QVERIFY(step->memCurrent > 0 && step->memPeak >= step->memCurrent && step->deviceMemUsed > 0);
+        QCOMPARE(step->evalLoss, 2.0);
+        QVERIFY(std::abs(step->evalPerplexity - std::exp(2.0)) < 1e-9);
+        // The detached runs' fast path takes the line as the general reader does.
+        const QByteArray body = lines[2].mid(4);
+        QVERIFY(body.startsWith("{\"type\":\"step\","));
+        const std::optional<StepMetrics> flat = parseFlatStep(body);
+        QVERIFY(flat && flat->loss == step->loss && flat->tokens == step->tokens && flat->memPeak == step->memPeak);
+
+        const std::optional<CheckpointReport> ck = checkpointFromEvent(parseOutputLine(lines[3]).event);
+        QVERIFY(ck && ck->step == 3 && ck->path == QStringLiteral("/ckpt/step-000003") && ck->bytes == 4096 && ck->complete());
+        QCOMPARE(ck->kind, QStringLiteral("sharded"));
+        QCOMPARE(errorText(parseOutputLine(lines[4]).event), QStringLiteral("CUDA out of memory (in step 4)"));
+        const std::optional<DoneReport> done = doneFromEvent(parseOutputLine(lines[5]).event);
+        QVERIFY(done && done->status == QStringLiteral("failed") && done->steps == 3 && done->finalLoss == 2.5 && done->peakBytes > 0);
     }
 
     void splitsLinesWhateverTheChunks()

@@ -2,7 +2,7 @@
 
 Prints JSON: the UNITS, MODEL, TRAIN and MESH tables (names such as
 torch.bfloat16 as dotted strings), the top-level functions, and every call
-of a name or attribute in apply_fsdp, main and make_checkpointed.
+of a name or attribute in apply_fsdp, main, train and make_checkpointed.
 """
 
 import ast
@@ -47,6 +47,6 @@ for node in tree.body:
             out[name] = value(node.value)
     if isinstance(node, ast.FunctionDef):
         out["functions"].append(node.name)
-        if node.name in ("apply_fsdp", "main", "make_checkpointed", "build_model"):
+        if node.name in ("apply_fsdp", "main", "train", "make_checkpointed", "build_model"):
             out["calls"][node.name] = called(node)
 json.dump(out, sys.stdout)

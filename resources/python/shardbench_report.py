@@ -1,0 +1,209 @@
+"""shardbench's event protocol for any PyTorch training script.
+
+A script that calls a Reporter once a step (and at checkpoints) prints the
+same `@sb` event lines on stdout that shardbench-core prints
+(docs/protocol.md, version 1), so shardbench's launcher, supervisor, run
+store and workbench follow it as they follow the core: live charts of loss,
+eval loss, tokens/s, step time and each rank's memory, its checkpoints, and
+how it ended. Standard library only; torch is used when it is imported.
+
+    from shardbench_report import Reporter
+    rep = Reporter()                       # rank, world and run id from torchrun's environment
+    rep.hello()
+    rep.plan(model)                        # parameter counts (optional)
+    for step in range(start, steps):
+        rep.step_begin()
+        ...
+        rep.step(step + 1, steps, loss=loss, lr=lr, grad_norm=norm, tokens=tokens)
+    rep.checkpoint(step, path)             # after a checkpoint is durable
+    rep.done(steps=steps, final_loss=loss)
+
+Every rank reports; `loss` is the value every rank agrees on (the mean over
+ranks, as the core reports it). Memory is measured here: on CUDA the caching
+allocator's allocated (peak since step_begin) and reserved bytes, on the CPU
+the process's resident set. A number that is not finite is left out of the
+line, as the protocol says.
+"""
+
+import json
+import math
+import os
+import socket
+import sys
+import time
+
+VERSION = 1
+PREFIX = "@sb "
+
+
+def _torch():
+    return sys.modules.get("torch")
+
+
+def _finite(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _rss_bytes():
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return -1
+
+
+def _peak_rss_bytes():
+    try:
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    except (ImportError, OSError):
+        return -1
+
+
+class Reporter:
+    """Writes protocol events for this rank to `stream` (stdout)."""
+
+    def __init__(self, rank=None, world=None, run_id=None, stream=None):
+        env = os.environ
+        self.rank = int(env.get("RANK", "0")) if rank is None else int(rank)
+        self.world = int(env.get("WORLD_SIZE", "1")) if world is None else int(world)
+        self.local_rank = int(env.get("LOCAL_RANK", str(self.rank)))
+        self.local_world = int(env.get("LOCAL_WORLD_SIZE", str(self.world)))
+        if run_id is None:  # as the core: torchrun's id ("none" when it has none), else "local"
+            elastic = env.get("TORCHELASTIC_RUN_ID", "")
+            run_id = env.get("SHARDBENCH_RUN_ID") or (elastic if elastic not in ("", "none") else "local")
+        self.run_id = run_id
+        self.stream = stream if stream is not None else sys.stdout
+        self._step_start = None
+        self._phase = {}
+        self._peak = 0
+
+    # -- the envelope -----------------------------------------------------
+    def emit(self, type_, fields):
+        """One event line: the envelope (type first), then `fields`."""
+        line = {"type": type_, "v": VERSION, "rank": self.rank, "t": time.time(), "run_id": self.run_id}
+        for key, value in fields.items():
+            if value is None or (isinstance(value, float) and not math.isfinite(value)):
+                continue
+            line[key] = value
+        self.stream.write(PREFIX + json.dumps(line, separators=(",", ":"), allow_nan=False) + "\n")
+        self.stream.flush()
+
+    # -- memory -------------------------------------------------------------
+    def _cuda(self):
+        torch = _torch()
+        return torch is not None and torch.cuda.is_available() and torch.cuda.is_initialized()
+
+    def memory(self):
+        """(current, peak since step_begin, reserved, device used) in bytes; -1 unknown."""
+        if self._cuda():
+            torch = _torch()
+            reserved = torch.cuda.memory_reserved()
+            return torch.cuda.memory_allocated(), torch.cuda.max_memory_allocated(), reserved, reserved
+        rss = _rss_bytes()
+        self._peak = max(self._peak, rss)
+        return rss, max(self._peak, rss), -1, rss
+
+    # -- events -------------------------------------------------------------
+    def hello(self, device=None, threads=None):
+        torch = _torch()
+        if device is None:
+            device = "cpu"
+            if self._cuda():
+                index = torch.cuda.current_device()
+                device = "cuda:%d (%s)" % (index, torch.cuda.get_device_name(index))
+        if threads is None:
+            threads = torch.get_num_threads() if torch is not None else os.cpu_count() or 0
+        master = ""
+        if os.environ.get("MASTER_ADDR"):
+            master = "%s:%s" % (os.environ["MASTER_ADDR"], os.environ.get("MASTER_PORT", ""))
+        self.emit("hello", {
+            "host": socket.gethostname(), "pid": os.getpid(), "device": device,
+            "torch": torch.__version__ if torch is not None else "", "core_version": "pytorch",
+            "world": self.world, "local_rank": self.local_rank, "local_world": self.local_world,
+            "threads": int(threads), "master": master,
+            "env": "torchrun" if "TORCHELASTIC_RUN_ID" in os.environ else "slurm" if "SLURM_PROCID" in os.environ else "",
+        })
+
+    def plan(self, model=None, units=None, shard_size=None, replicate=1, params_total=None):
+        """The model's size. `units`: [(module name, parameters)], or the
+        modules of `model` that FSDP2's fully_shard wrapped, each with the
+        parameters it shards (those of no unit nested in it)."""
+        if units is None and model is not None:
+            wrapped = [(name, m) for name, m in model.named_modules() if type(m).__name__.startswith("FSDP")]
+            owner = {}
+            for name, m in wrapped:  # outer units first: a nested unit takes its own parameters
+                for p in m.parameters():
+                    owner[id(p)] = name
+            counts = dict.fromkeys((name for name, _ in wrapped), 0)
+            for p in model.parameters():
+                if id(p) in owner:
+                    counts[owner[id(p)]] += p.numel()
+            units = [(name, counts[name]) for name, _ in wrapped]
+        if params_total is None and model is not None:
+            params_total = sum(p.numel() for p in model.parameters())
+        shard = self.world // max(1, replicate) if shard_size is None else shard_size
+        self.emit("plan", {
+            "params_total": int(params_total or 0),
+            "units": [{"module": name, "params": int(n)} for name, n in (units or [])],
+            "world": self.world, "shard_size": int(shard), "replicate": int(replicate),
+        })
+
+    def step_begin(self):
+        """Call before the step's forward: its time and memory peak start here."""
+        self._step_start = time.perf_counter()
+        self._phase = {}
+        if self._cuda():
+            _torch().cuda.reset_peak_memory_stats()
+        else:
+            self._peak = 0
+
+    def phase(self, name, ms):
+        """Time of a part of the step: forward, backward, optimizer, comm_exposed (ms)."""
+        self._phase[name] = self._phase.get(name, 0.0) + float(ms)
+
+    def step(self, step, steps, loss, lr=None, grad_norm=None, tokens=None, step_ms=None, eval_loss=None):
+        if step_ms is None and self._step_start is not None:
+            step_ms = 1000.0 * (time.perf_counter() - self._step_start)
+        current, peak, reserved, used = self.memory()
+        fields = {
+            "step": int(step), "steps": int(steps), "loss": float(loss),
+            "lr": float(lr) if _finite(lr) else None, "grad_norm": float(grad_norm) if _finite(grad_norm) else None,
+            "tokens": int(tokens) if tokens is not None else None,
+            "tokens_per_s": tokens / (step_ms / 1000.0) if tokens and _finite(step_ms) and step_ms > 0 else None,
+            "step_ms": float(step_ms) if _finite(step_ms) else None,
+        }
+        for name in ("forward", "backward", "optimizer", "comm_exposed"):
+            if name in self._phase:
+                fields[name + "_ms"] = self._phase[name]
+        for key, value in (("mem_current", current), ("mem_peak", peak), ("mem_reserved", reserved), ("device_mem_used", used)):
+            if value >= 0:
+                fields[key] = int(value)
+        if _finite(eval_loss):
+            fields["eval_loss"] = float(eval_loss)
+            fields["eval_perplexity"] = math.exp(min(float(eval_loss), 700.0))
+        self.emit("step", fields)
+        self._step_start = None
+
+    def checkpoint(self, step, path, bytes_=None, ms=None, status="complete", message=None, kind="sharded"):
+        """A checkpoint of `step` at `path`: "complete" once durable, or "failed" with `message`."""
+        if bytes_ is None and os.path.isdir(path):
+            bytes_ = sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
+        self.emit("checkpoint", {
+            "step": int(step), "path": str(path), "bytes": int(bytes_) if bytes_ is not None else None,
+            "ms": float(ms) if _finite(ms) else None, "kind": kind, "status": status, "world": self.world,
+            "message": message,
+        })
+
+    def error(self, message, where=""):
+        self.emit("error", {"message": str(message), "where": str(where)})
+
+    def done(self, status="ok", steps=None, final_loss=None):
+        peak = self.memory()[1]
+        if not self._cuda():
+            peak = max(peak, _peak_rss_bytes())
+        self.emit("done", {
+            "status": status, "steps": int(steps) if steps is not None else None,
+            "final_loss": float(final_loss) if _finite(final_loss) else None,
+            "peak_bytes": int(peak) if peak >= 0 else None,
+        })
