@@ -37,6 +37,12 @@ double numberOf(const json::Value& o, const char* key, double fallback)
     return v && v->isNumber() ? v->asDouble() : fallback;
 }
 
+long long integerOf(const json::Value& o, const char* key, long long fallback)
+{
+    const json::Value* v = o.find(key);
+    return v && v->isNumber() ? static_cast<long long>(v->asInt()) : fallback; // saturated, never undefined
+}
+
 } // namespace
 
 void appendLineRecord(std::string& out, int wire, std::string_view file, long long offset, long long next,
@@ -149,8 +155,8 @@ std::optional<FollowRecord> parseFollowRecord(std::string_view record)
     if (kind == "l") {
         out.kind = FollowRecord::Kind::Line;
         out.file = textOf(o, "f");
-        out.offset = static_cast<long long>(numberOf(o, "o", -1));
-        out.next = static_cast<long long>(numberOf(o, "n", -1));
+        out.offset = integerOf(o, "o", -1);
+        out.next = integerOf(o, "n", -1);
         const json::Value* data = o.find("d");
         if (out.file.empty() || out.offset < 0 || out.next <= out.offset || !data || !data->isString()) return std::nullopt;
         out.data = data->asString();

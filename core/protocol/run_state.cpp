@@ -1,5 +1,9 @@
 #include "run_state.hpp"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
 namespace sb::protocol {
 
 namespace {
@@ -35,7 +39,9 @@ struct Reader {
     template <typename Int>
     void integer(const char* key, Int& out) const
     {
-        if (const json::Value* v = get(key); v && v->isNumber()) out = static_cast<Int>(v->asDouble());
+        // Saturated, never cast out of range (a state of 1e300 steps is hostile, not undefined).
+        if (const json::Value* v = get(key); v && v->isNumber())
+            out = static_cast<Int>(std::clamp<std::int64_t>(v->asInt(), std::numeric_limits<Int>::min(), std::numeric_limits<Int>::max()));
     }
     void number(const char* key, double& out) const
     {
@@ -180,7 +186,7 @@ Result<RunState> readRunState(const json::Value& state, const std::string& where
     r.integer("lines_lost", s.losses.lines);
     if (const json::Value* byFile = r.get("lines_lost_by_file"); byFile && byFile->isObject())
         for (const auto& [name, lost] : byFile->asObject())
-            if (lost.isNumber()) s.losses.byFile.emplace_back(name, static_cast<long long>(lost.asDouble()));
+            if (lost.isNumber()) s.losses.byFile.emplace_back(name, static_cast<long long>(lost.asInt()));
     r.text("write_error", s.losses.writeError);
     r.text("state_write_error", s.losses.stateWriteError);
     if (const json::Value* list = r.get("attempts"); list && list->isArray())

@@ -18,7 +18,7 @@ std::vector<long long> numbersOf(const json::Value& o, const char* key)
     std::vector<long long> out;
     if (const json::Value* a = o.find(key); a && a->isArray())
         for (const json::Value& n : a->asArray())
-            if (n.isNumber()) out.push_back(static_cast<long long>(n.asDouble()));
+            if (n.isNumber()) out.push_back(static_cast<long long>(n.asInt()));
     return out;
 }
 
@@ -50,7 +50,7 @@ std::optional<SignalReply> findSignalReply(std::string_view output)
         if (const json::Value* v = o.find("alive"); v && v->isBool()) r.alive = v->asBool();
         r.pids = numbersOf(o, "pids");
         r.signalled = numbersOf(o, "signalled");
-        if (const json::Value* v = o.find("start_time"); v && v->isNumber()) r.startTime = static_cast<long long>(v->asDouble());
+        if (const json::Value* v = o.find("start_time"); v && v->isNumber()) r.startTime = static_cast<long long>(v->asInt());
         if (const json::Value* v = o.find("run_dir"); v && v->isBool()) r.runDirExists = v->asBool();
         found = r; // the last one, as a reader of the stream would keep
     }

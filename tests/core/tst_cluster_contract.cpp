@@ -12,6 +12,8 @@
 
 #include <QtTest/QtTest>
 
+#include <limits>
+
 using namespace sb;
 using namespace sb::protocol;
 
@@ -124,6 +126,13 @@ private Q_SLOTS:
         // A field of another type reads as absent, never as garbage.
         const Result<RunState> odd = readRunState(parsed(R"({"status":7,"attempt":"two","supervisor":[]})"), "s", "u");
         QVERIFY(odd.ok() && odd.value().status.empty() && odd.value().attempt == 0 && !odd.value().supervisor);
+        // Numbers past a field's range saturate (a cast would be undefined).
+        const Result<RunState> huge = readRunState(parsed(R"({"attempt":1e300,"steps_done":-1e300,"ranks":[{"rank":-1e40,"pid":1e40}]})"), "s", "u");
+        QVERIFY(huge.ok());
+        QCOMPARE(huge.value().attempt, std::numeric_limits<int>::max());
+        QCOMPARE(huge.value().stepsDone, std::numeric_limits<long long>::min());
+        QCOMPARE(huge.value().ranks.at(0).rank, std::numeric_limits<int>::min());
+        QCOMPARE(huge.value().ranks.at(0).pid, std::numeric_limits<long long>::max());
     }
 
     void stateRefusedByName()
@@ -184,6 +193,8 @@ private Q_SLOTS:
 
     void malformedFollowRecordsRefused()
     {
+        const std::optional<FollowRecord> far = parseFollowRecord(R"({"k":"l","f":"a","o":1e300,"n":1e301,"d":"x"})");
+        QVERIFY(!far); // both saturate to the same offset: not a line
         for (const char* bad : {"L attempt-0/rank-1.events 150 120 backwards", "L f 10 x line", "X f 1 2 line", "L  1 2 x",
                                 R"({"k":"l","f":"a","o":5,"n":5,"d":"empty range"})", R"({"k":"l","f":"a","o":1,"n":5})",
                                 R"({"k":"state","state":"not an object"})", R"({"k":"nonsense"})", R"([1,2])", "{not json"})

@@ -356,6 +356,43 @@ private Q_SLOTS:
         QVERIFY(worstDifference(wrong.steps, reference) > 2 * kTolerance);
     }
 
+    // A published GPT-2 checkpoint (Hugging Face's names: no "transformer."
+    // prefix, no lm_head, the attention mask buffers): the script maps it as
+    // the core does, and both train on from it alike.
+    void initialWeightsFromPublishedGpt2()
+    {
+        const QString warmPlan = writePlan(tmp_, QStringLiteral("gpt2warm.plan.json"), smallPlan("gpt2-124m", 1, 3));
+        const QString weights = tmp_.filePath(QStringLiteral("gpt2warm.safetensors"));
+        const RunResult exported = LocalRunner::run(1, {QStringLiteral("--plan"), warmPlan, QStringLiteral("--export-final"), weights});
+        QVERIFY2(exported.ok(), qPrintable(exported.describe()));
+        const QString published = tmp_.filePath(QStringLiteral("gpt2-published"));
+        QVERIFY(QDir().mkpath(published));
+        const QString rename = tmp_.filePath(QStringLiteral("publish_gpt2.py"));
+        QVERIFY(writeText(rename, QByteArray(
+            "import sys, torch\n"
+            "from safetensors.torch import load_file, save_file\n"
+            "t = load_file(sys.argv[1])\n"
+            "out = {k[len('transformer.'):]: v.contiguous() for k, v in t.items() if k.startswith('transformer.')}\n"
+            "n = max(int(k.split('.')[1]) for k in out if k.startswith('h.')) + 1\n"
+            "for i in range(n):\n"
+            "    out[f'h.{i}.attn.bias'] = torch.tril(torch.ones(1, 1, 8, 8))\n"
+            "save_file(out, sys.argv[2] + '/model.safetensors')\n")));
+        const PythonRun renamed = runPython({rename, weights, published});
+        QVERIFY2(renamed.ok(), qPrintable(renamed.err));
+
+        const sb::Plan plan = smallPlan("gpt2-124m", 2, 3);
+        const QString script = exportScript(plan, QStringLiteral("gpt2init"));
+        QVERIFY(!script.isEmpty());
+        const RunResult core = LocalRunner::run(2, {QStringLiteral("--plan"), tmp_.filePath(QStringLiteral("gpt2init.plan.json")),
+                                                    QStringLiteral("--init-from"), published});
+        QVERIFY2(core.ok(), qPrintable(core.describe()));
+        const ScriptRun py = runScript(script, 2, {}, {QStringLiteral("--init-from"), published});
+        QVERIFY2(py.exitCode == 0, qPrintable(py.describe()));
+        const double diff = worstDifference(py.steps, coreSteps(core.ranks[0]));
+        qInfo("published GPT-2 --init-from: worst relative difference %g", diff);
+        QVERIFY2(diff < kTolerance, qPrintable(QStringLiteral("relative difference %1").arg(diff)));
+    }
+
     void refusesBadInput()
     {
         const QString script = exportScript(llamaPlan(1, 2), QStringLiteral("bad"));

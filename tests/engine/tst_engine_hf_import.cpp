@@ -7,12 +7,16 @@
 // permutation must not. transformers itself is the oracle for the layout:
 // AutoModelForCausalLM.from_pretrained of those folders and of the export
 // (data/hf/hf_loss.py) gives the core's first-step loss on the same tokens.
+// A transformers model the core does not implement (GPT-NeoX), trained under
+// real FSDP2 by examples/pytorch/train_gpt_neox_fsdp2.py, reports in the
+// core's event protocol through resources/python/shardbench_report.py.
 // Python is the project's environment ($SB_PYTHON, scripts/install-deps.sh).
 #include "engine_support.hpp"
 #include "python_zygote.hpp"
 #include "script_runner.hpp"
 
 #include "plan/plan_json.hpp"
+#include "protocol/events.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -126,6 +130,36 @@ class TestEngineHfImport : public QObject {
         return run.ok() ? losses(run.ranks[0]) : std::vector<double>{};
     }
 
+    // Rank 0's event lines of a script, read with the core's reader.
+    struct Reported {
+        QStringList types;
+        std::vector<std::int64_t> steps, checkpoints;
+        std::vector<double> losses;
+    };
+    static Reported reported(const QString& out)
+    {
+        Reported r;
+        for (const QString& line : out.split(QLatin1Char('\n'))) {
+            if (!line.startsWith(QStringLiteral("@sb "))) continue;
+            const sb::protocol::EventLine e = sb::protocol::parseEventLine(line.toStdString(), "script");
+            if (!e.ok || !e.problem.empty() || e.envelope.rank != 0) {
+                r.types << QStringLiteral("unreadable: ") + line;
+                continue;
+            }
+            r.types << QString::fromStdString(e.envelope.type);
+            if (e.envelope.type == sb::protocol::type::step) {
+                const sb::protocol::Step s = sb::protocol::Step::fromJson(e.body);
+                r.steps.push_back(s.step);
+                r.losses.push_back(s.loss);
+            }
+            if (e.envelope.type == sb::protocol::type::checkpoint) {
+                const sb::protocol::CheckpointEvent c = sb::protocol::CheckpointEvent::fromJson(e.body);
+                if (c.status == "complete" && QDir(QString::fromStdString(c.path)).exists()) r.checkpoints.push_back(c.step);
+            }
+        }
+        return r;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -137,6 +171,34 @@ private Q_SLOTS:
         if (!ok && qEnvironmentVariableIsSet("CI"))
             QFAIL("SB_PYTHON is unset or lacks torch, transformers or safetensors: scripts/install-deps.sh makes the environment");
         if (!ok) QSKIP("SB_PYTHON is unset or lacks torch, transformers or safetensors (scripts/install-deps.sh makes the environment)");
+    }
+
+    // A user's script: GPT-NeoX from transformers under fully_shard at W=2,
+    // 4 steps with a DCP checkpoint every 2, then started again to 6: every
+    // line of rank 0 is the protocol, a step line per step with the printed
+    // loss, its checkpoints as they are committed, and the second start
+    // resumes at step 5.
+    void aTransformersScriptReportsAsTheCore()
+    {
+        QTemporaryDir dir;
+        const QString script = sourcePath(QStringLiteral("examples/pytorch/train_gpt_neox_fsdp2.py"));
+        const QStringList common = {QStringLiteral("--checkpoint-dir"), dir.filePath(QStringLiteral("ckpt")),
+                                    QStringLiteral("--checkpoint-every"), QStringLiteral("2"), QStringLiteral("--seq"), QStringLiteral("32")};
+        const ScriptRun first = runScript(script, 2, {}, QStringList{QStringLiteral("--steps"), QStringLiteral("4")} + common);
+        QVERIFY2(first.exitCode == 0, qPrintable(first.describe()));
+        const Reported r = reported(first.out);
+        QVERIFY2(r.types.size() >= 3 && r.types.front() == QStringLiteral("hello") && r.types.back() == QStringLiteral("done"),
+                 qPrintable(r.types.join(QLatin1Char(' '))));
+        QVERIFY(r.types.contains(QStringLiteral("plan")));
+        QCOMPARE(r.steps, (std::vector<std::int64_t>{1, 2, 3, 4}));
+        QCOMPARE(r.checkpoints, (std::vector<std::int64_t>{2, 4}));
+        QCOMPARE(first.steps.size(), r.losses.size());
+        for (std::size_t i = 0; i < r.losses.size(); ++i) QVERIFY(std::abs(r.losses[i] - first.steps[i].loss) < 1e-5);
+
+        const ScriptRun second = runScript(script, 2, {}, QStringList{QStringLiteral("--steps"), QStringLiteral("6")} + common);
+        QVERIFY2(second.exitCode == 0, qPrintable(second.describe()));
+        QVERIFY2(second.out.contains(QStringLiteral("step-000004 at step 4")), qPrintable(second.out));
+        QCOMPARE(reported(second.out).steps, (std::vector<std::int64_t>{5, 6}));
     }
 
     void planFromConfig_data()

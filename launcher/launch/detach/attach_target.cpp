@@ -2,6 +2,7 @@
 
 #include "json/json.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace sb::launch {
@@ -24,10 +25,16 @@ QString textOf(const json::Value& o, const char* key)
     return v && v->isString() ? QString::fromStdString(v->asString()) : QString();
 }
 
-double numberOf(const json::Value& o, const char* key, double fallback)
+// Saturated at int's range: a damaged record never converts out of range.
+qint64 numberOf(const json::Value& o, const char* key, qint64 fallback)
 {
     const json::Value* v = o.isObject() ? o.find(key) : nullptr;
-    return v && v->isNumber() ? v->asDouble() : fallback;
+    return v && v->isNumber() ? static_cast<qint64>(v->asInt()) : fallback;
+}
+
+int intOf(const json::Value& o, const char* key, int fallback)
+{
+    return static_cast<int>(std::clamp<qint64>(numberOf(o, key, fallback), std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
 }
 
 } // namespace
@@ -71,12 +78,12 @@ QString AttachTarget::fromJson(const QString& record, AttachTarget* out)
     t.runDir = textOf(o, "dir");
     t.supervise = textOf(o, "supervise");
     if (t.runDir.isEmpty() || t.supervise.isEmpty()) return QStringLiteral("the run's attach record names no run directory");
-    t.supervisorPid = static_cast<qint64>(numberOf(o, "supervisor_pid", -1));
-    t.supervisorStartTime = static_cast<qint64>(numberOf(o, "supervisor_start_time", -1));
+    t.supervisorPid = numberOf(o, "supervisor_pid", -1);
+    t.supervisorStartTime = numberOf(o, "supervisor_start_time", -1);
     if (t.supervisorPid <= 1 || t.supervisorPid > std::numeric_limits<int>::max()) t.supervisorPid = -1;
     if (t.supervisorPid < 0 || t.supervisorStartTime < 0) t.supervisorStartTime = -1;
     if (t.transport == Transport::Slurm) {
-        t.slurmJob = static_cast<qint64>(numberOf(o, "slurm_job", -1));
+        t.slurmJob = numberOf(o, "slurm_job", -1);
         if (t.slurmJob <= 0) return QStringLiteral("the run's attach record names no Slurm job");
     }
     if (t.transport == Transport::Ssh) {
@@ -91,9 +98,9 @@ QString AttachTarget::fromJson(const QString& record, AttachTarget* out)
         if (const json::Value* ids = s.find("identities"); ids && ids->isArray())
             for (const json::Value& v : ids->asArray())
                 t.ssh.identityFiles << (v.isString() ? QString::fromStdString(v.asString()) : QString());
-        t.ssh.connectTimeoutS = static_cast<int>(numberOf(s, "connect_timeout", t.ssh.connectTimeoutS));
-        t.ssh.keepaliveS = static_cast<int>(numberOf(s, "keepalive", t.ssh.keepaliveS));
-        t.ssh.livenessTimeoutS = static_cast<int>(numberOf(s, "liveness_timeout", t.ssh.livenessTimeoutS));
+        t.ssh.connectTimeoutS = intOf(s, "connect_timeout", t.ssh.connectTimeoutS);
+        t.ssh.keepaliveS = intOf(s, "keepalive", t.ssh.keepaliveS);
+        t.ssh.livenessTimeoutS = intOf(s, "liveness_timeout", t.ssh.livenessTimeoutS);
     }
     *out = t;
     return {};
