@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "json_fields.hpp"
 #include "step_metrics.hpp"
 
 #include <algorithm>
@@ -35,30 +36,6 @@ long long countOr(const json::Value& o, const char* key)
 {
     const json::Value* v = o.find(key);
     return v && v->isNumber() && v->asDouble() >= 0 ? v->asInt() : -1;
-}
-std::optional<long long> optInt(const json::Value& o, const char* key)
-{
-    const json::Value* v = o.find(key);
-    if (!v || !v->isNumber()) return std::nullopt;
-    return v->asInt();
-}
-std::optional<double> optNumber(const json::Value& o, const char* key)
-{
-    const json::Value* v = o.find(key);
-    if (!v || !v->isNumber()) return std::nullopt;
-    return v->asDouble();
-}
-std::optional<std::string> optString(const json::Value& o, const char* key)
-{
-    const json::Value* v = o.find(key);
-    if (!v || !v->isString()) return std::nullopt;
-    return v->asString();
-}
-std::optional<bool> optBool(const json::Value& o, const char* key)
-{
-    const json::Value* v = o.find(key);
-    if (!v || !v->isBool()) return std::nullopt;
-    return v->asBool();
 }
 } // namespace
 

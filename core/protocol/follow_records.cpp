@@ -1,5 +1,6 @@
 #include "follow_records.hpp"
 
+#include "json_fields.hpp"
 #include "run_dir_layout.hpp"
 
 #include <algorithm>
@@ -25,23 +26,7 @@ void appendAlive(std::string& out, bool alive, double age)
     if (age >= 0) out += ",\"age\":" + json::formatNumber(age);
 }
 
-std::string textOf(const json::Value& o, const char* key)
-{
-    const json::Value* v = o.find(key);
-    return v && v->isString() ? v->asString() : std::string();
-}
-
-double numberOf(const json::Value& o, const char* key, double fallback)
-{
-    const json::Value* v = o.find(key);
-    return v && v->isNumber() ? v->asDouble() : fallback;
-}
-
-long long integerOf(const json::Value& o, const char* key, long long fallback)
-{
-    const json::Value* v = o.find(key);
-    return v && v->isNumber() ? static_cast<long long>(v->asInt()) : fallback; // saturated, never undefined
-}
+std::string textOf(const json::Value& o, const char* key) { return optString(o, key).value_or(std::string()); }
 
 } // namespace
 
@@ -150,13 +135,13 @@ std::optional<FollowRecord> parseFollowRecord(std::string_view record)
     const json::Value& o = *parsed.value;
     const std::string kind = textOf(o, "k");
     FollowRecord out;
-    if (const json::Value* alive = o.find("alive"); alive && alive->isBool()) out.alive = alive->asBool();
-    out.age = numberOf(o, "age", -1);
+    out.alive = optBool(o, "alive");
+    out.age = optNumber(o, "age").value_or(-1);
     if (kind == "l") {
         out.kind = FollowRecord::Kind::Line;
         out.file = textOf(o, "f");
-        out.offset = integerOf(o, "o", -1);
-        out.next = integerOf(o, "n", -1);
+        out.offset = optInt(o, "o").value_or(-1);
+        out.next = optInt(o, "n").value_or(-1);
         const json::Value* data = o.find("d");
         if (out.file.empty() || out.offset < 0 || out.next <= out.offset || !data || !data->isString()) return std::nullopt;
         out.data = data->asString();
@@ -169,7 +154,7 @@ std::optional<FollowRecord> parseFollowRecord(std::string_view record)
         out.state = *state;
     } else if (kind == "beat") {
         out.kind = FollowRecord::Kind::Beat;
-        out.t = numberOf(o, "t", 0);
+        out.t = optNumber(o, "t").value_or(0);
     } else if (kind == "refused") {
         out.kind = FollowRecord::Kind::Refused;
         out.file = textOf(o, "f");

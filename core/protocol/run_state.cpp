@@ -1,5 +1,7 @@
 #include "run_state.hpp"
 
+#include "json_fields.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -31,29 +33,29 @@ void setTime(json::Value& o, const char* key, const std::optional<double>& t)
 // Typed reads: a missing key or one of another type leaves `out` as it was.
 struct Reader {
     const json::Value& o;
-    const json::Value* get(const char* key) const { return o.isObject() ? o.find(key) : nullptr; }
+    const json::Value* get(const char* key) const { return o.find(key); }
     void text(const char* key, std::string& out) const
     {
-        if (const json::Value* v = get(key); v && v->isString()) out = v->asString();
+        if (auto v = optString(o, key)) out = *v;
     }
     template <typename Int>
     void integer(const char* key, Int& out) const
     {
         // Saturated, never cast out of range (a state of 1e300 steps is hostile, not undefined).
-        if (const json::Value* v = get(key); v && v->isNumber())
-            out = static_cast<Int>(std::clamp<std::int64_t>(v->asInt(), std::numeric_limits<Int>::min(), std::numeric_limits<Int>::max()));
+        if (auto v = optInt(o, key))
+            out = static_cast<Int>(std::clamp<long long>(*v, std::numeric_limits<Int>::min(), std::numeric_limits<Int>::max()));
     }
     void number(const char* key, double& out) const
     {
-        if (const json::Value* v = get(key); v && v->isNumber()) out = v->asDouble();
+        if (auto v = optNumber(o, key)) out = *v;
     }
     void number(const char* key, std::optional<double>& out) const
     {
-        if (const json::Value* v = get(key); v && v->isNumber()) out = v->asDouble();
+        if (auto v = optNumber(o, key)) out = v;
     }
     void flag(const char* key, bool& out) const
     {
-        if (const json::Value* v = get(key); v && v->isBool()) out = v->asBool();
+        if (auto v = optBool(o, key)) out = *v;
     }
     StateReason reason() const
     {

@@ -1,6 +1,6 @@
 #include "signal_reply.hpp"
 
-#include "json/json.hpp"
+#include "json_fields.hpp"
 
 namespace sb::protocol {
 
@@ -47,11 +47,11 @@ std::optional<SignalReply> findSignalReply(std::string_view output)
         if (!parsed || !parsed.value->isObject()) continue;
         const json::Value& o = *parsed.value;
         SignalReply r;
-        if (const json::Value* v = o.find("alive"); v && v->isBool()) r.alive = v->asBool();
+        r.alive = optBool(o, "alive").value_or(false);
         r.pids = numbersOf(o, "pids");
         r.signalled = numbersOf(o, "signalled");
-        if (const json::Value* v = o.find("start_time"); v && v->isNumber()) r.startTime = static_cast<long long>(v->asInt());
-        if (const json::Value* v = o.find("run_dir"); v && v->isBool()) r.runDirExists = v->asBool();
+        r.startTime = optInt(o, "start_time").value_or(-1);
+        r.runDirExists = optBool(o, "run_dir").value_or(true);
         found = r; // the last one, as a reader of the stream would keep
     }
     return found;

@@ -1,6 +1,6 @@
 #include "attach_target.hpp"
 
-#include "json/json.hpp"
+#include "protocol/json_fields.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -18,19 +18,11 @@ namespace {
 
 std::string text(const QString& s) { return s.toStdString(); }
 
-// Typed reads of the record: a missing key or one of another type gives the fallback.
-QString textOf(const json::Value& o, const char* key)
-{
-    const json::Value* v = o.isObject() ? o.find(key) : nullptr;
-    return v && v->isString() ? QString::fromStdString(v->asString()) : QString();
-}
+// Typed reads of the record (protocol/json_fields.hpp): a missing key or one
+// of another type gives the fallback; numbers saturate, never convert out of range.
+QString textOf(const json::Value& o, const char* key) { return QString::fromStdString(protocol::optString(o, key).value_or(std::string())); }
 
-// Saturated at int's range: a damaged record never converts out of range.
-qint64 numberOf(const json::Value& o, const char* key, qint64 fallback)
-{
-    const json::Value* v = o.isObject() ? o.find(key) : nullptr;
-    return v && v->isNumber() ? static_cast<qint64>(v->asInt()) : fallback;
-}
+qint64 numberOf(const json::Value& o, const char* key, qint64 fallback) { return protocol::optInt(o, key).value_or(fallback); }
 
 int intOf(const json::Value& o, const char* key, int fallback)
 {
