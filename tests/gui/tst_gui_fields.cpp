@@ -2,7 +2,7 @@
 // values stay visible (marked, with a banner) and are saved back until fixed;
 // typed nonsense is refused visibly, never rewritten; a plan that does not
 // fit is an error in the Problems panel; empty tables say what to do.
-// Issue 39 §2: the wheel never changes a field that does not have the focus.
+// (The wheel over the fields: tst_gui_wheel.cpp.)
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
@@ -24,7 +24,6 @@
 
 #include "plan/plan_json.hpp"
 
-#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -33,9 +32,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QSpinBox>
 #include <QUndoStack>
-#include <QWheelEvent>
 
 #include <atomic>
 #include <chrono>
@@ -59,7 +56,6 @@ private Q_SLOTS:
     void aStalledDataFileDoesNotFreezeTheWindow();
     void aPlanThatDoesNotFitIsAProblem();
     void emptyTablesSayWhatToDo();
-    void theWheelChangesOnlyAFocusedField();
 };
 
 namespace {
@@ -120,15 +116,6 @@ private:
     std::chrono::seconds limit_;
     std::shared_ptr<std::atomic<bool>> begun_ = std::make_shared<std::atomic<bool>>(false);
 };
-
-// One notch of the wheel over the middle of `w` (up when `up`); whether `w` took it.
-bool turnWheel(QWidget* w, bool up)
-{
-    const QPointF at(w->width() / 2.0, w->height() / 2.0);
-    QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, up ? 120 : -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
-    QApplication::sendEvent(w, &e);
-    return e.isAccepted();
-}
 
 int errorsWithCode(const ProblemsModel& model, ProblemCode code)
 {
@@ -582,56 +569,5 @@ void TestFields::emptyTablesSayWhatToDo()
 // Scrolling the Setup panel with the wheel once changed Device when a combo
 // box passed under the pointer. An unfocused combo box, spin box or number
 // field leaves the wheel to the scroll area around it; a focused one takes it.
-void TestFields::theWheelChangesOnlyAFocusedField()
-{
-    test::Workbench w;
-    w->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(w.window.get()));
-    PlanDocument* doc = w->document();
-    QUndoStack* undo = doc->undoStack();
-    NumberField* steps = w->trainingPanel()->stepsBox();
-    steps->setFocus();
-    QTRY_VERIFY(steps->hasFocus());
-    const std::string before = planToJson(doc->plan()).dump();
-    const int undoCount = undo->count();
-
-    QComboBox* device = w->meshPanel()->deviceBox();
-    QCOMPARE(device->objectName(), QStringLiteral("device"));
-    const int preset = device->currentIndex();
-    const bool up = preset > 0; // towards another item
-    QVERIFY(!turnWheel(device, up)); // left to the scroll area
-    QCOMPARE(device->currentIndex(), preset);
-    QComboBox* schedule = w->trainingPanel()->scheduleBox();
-    const int scheduled = schedule->currentIndex();
-    QVERIFY(!turnWheel(schedule, scheduled > 0));
-    QCOMPARE(schedule->currentIndex(), scheduled);
-    NumberField* procs = w->meshPanel()->procsBox();
-    const QString procsText = procs->text();
-    QVERIFY(!turnWheel(procs, true));
-    QCOMPARE(procs->text(), procsText);
-    QCOMPARE(planToJson(doc->plan()).dump(), before);
-    QCOMPARE(undo->count(), undoCount);
-    // A spin box outside the plan: the launch panel's restarts.
-    QSpinBox* restarts = w->areas()->launchPanel()->restartsBox();
-    const int restartsBefore = restarts->value();
-    QVERIFY(!turnWheel(restarts, restartsBefore < restarts->maximum()));
-    QCOMPARE(restarts->value(), restartsBefore);
-    // A wheel passing over them does not give them the focus first.
-    QCOMPARE(device->focusPolicy(), Qt::StrongFocus);
-    QCOMPARE(restarts->focusPolicy(), Qt::StrongFocus);
-    QVERIFY(steps->hasFocus());
-
-    // Focused, the combo box takes the wheel: one edit, undone as one.
-    device->setFocus();
-    QTRY_VERIFY(device->hasFocus());
-    QVERIFY(turnWheel(device, up));
-    QCOMPARE(device->currentIndex(), up ? preset - 1 : preset + 1);
-    QVERIFY(planToJson(doc->plan()).dump() != before);
-    QCOMPARE(undo->count(), undoCount + 1);
-    undo->undo();
-    QCOMPARE(planToJson(doc->plan()).dump(), before);
-    QCOMPARE(device->currentIndex(), preset);
-}
-
 QTEST_MAIN(TestFields)
 #include "tst_gui_fields.moc"
