@@ -2608,6 +2608,10 @@
             <source>Not checked on hosts that could not be reached</source>
             <translation>Auf nicht erreichbaren Hosts nicht geprüft</translation>
         </message>
+        <message>
+            <source>%1 on the nodes&apos; PATH (not checked here)</source>
+            <translation>%1 im PATH der Knoten (hier nicht geprüft)</translation>
+        </message>
         <message numerus="yes">
             <source>Present on %n host(s)</source>
             <translation>
@@ -3703,6 +3707,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>The run cannot be recorded: %1</source>
             <translation>Der Lauf kann nicht aufgezeichnet werden: %1</translation>
+        </message>
+        <message>
+            <source>The run cannot be detached: %1</source>
+            <translation>Der Lauf kann nicht abgekoppelt werden: %1</translation>
         </message>
         <message>
             <source>The detached run did not start: %1</source>

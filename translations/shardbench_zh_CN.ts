@@ -2580,6 +2580,10 @@
             <source>Not checked on hosts that could not be reached</source>
             <translation>在无法连接的主机上未检查</translation>
         </message>
+        <message>
+            <source>%1 on the nodes&apos; PATH (not checked here)</source>
+            <translation>%1 位于节点的 PATH 中（此处未检查）</translation>
+        </message>
         <message numerus="yes">
             <source>Present on %n host(s)</source>
             <translation>
@@ -3663,6 +3667,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>The run cannot be recorded: %1</source>
             <translation>无法记录此运行：%1</translation>
+        </message>
+        <message>
+            <source>The run cannot be detached: %1</source>
+            <translation>无法分离运行：%1</translation>
         </message>
         <message>
             <source>The detached run did not start: %1</source>

@@ -4,6 +4,7 @@
 
 #include "plan/plan_json.hpp"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -24,6 +25,19 @@ Plan withAbsolutePaths(Plan plan, const QString& base)
     return plan;
 }
 
+launch::DetachOptions detachOptions(const LaunchRequest& request, const launch::PreparedLaunch& prepared, const QString& storePath)
+{
+    launch::DetachOptions d = launch::defaultDetachOptions(prepared, storePath);
+    const DetachChoice& choice = request.detachChoice;
+    if (!choice.runRoot.isEmpty()) d.runRoot = choice.runRoot;
+    if (!choice.supervise.isEmpty()) d.supervise = choice.supervise;
+    if (!choice.headSshConfig.isEmpty()) d.headSshConfig = choice.headSshConfig;
+    // The batch script runs the supervisor on a node, from another folder.
+    if (request.config.backend() == launch::BackendKind::Slurm && d.supervise.contains(QLatin1Char('/')))
+        d.supervise = QFileInfo(d.supervise).absoluteFilePath();
+    return d;
+}
+
 PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& ssh, const QString& localCore,
                        const QString& remoteCore, const QString& remoteDir)
 {
@@ -34,28 +48,29 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
         out.writeProblem = launch::RunConfigProblem{launch::RunConfigCode::LaunchDirCreate, {launch::textArg(launchDir)}};
         return out;
     }
-    QString stem = request.name.isEmpty() ? QString::fromStdString(request.plan.name) : request.name;
+    QString stem = request.config.name.isEmpty() ? QString::fromStdString(request.plan.name) : request.config.name;
     stem.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+    // The time and this process: two front ends launching at once never share a file.
     const QString file = QDir(launchDir).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
+                                                  QStringLiteral("-%1").arg(QCoreApplication::applicationPid()) +
                                                   (stem.isEmpty() ? QString() : QStringLiteral("-") + stem.left(60)) +
                                                   QStringLiteral(".json"));
-    if (const Status saved = savePlanFile(withAbsolutePaths(request.plan, base), file.toStdString()); !saved.ok()) {
+    // Relative paths are relative to the ranks' working folder: here (and on
+    // Slurm's shared file system) that is `base`; over SSH the remote one.
+    const bool here = launch::startsHere(request.config.target);
+    if (const Status saved = savePlanFile(here ? withAbsolutePaths(request.plan, base) : request.plan, file.toStdString()); !saved.ok()) {
         out.writeProblem = launch::RunConfigProblem{launch::RunConfigCode::PlanWrite, {saved.message()}};
         return out;
     }
     out.planFile = file;
 
-    launch::RunConfig c;
+    launch::RunConfig c = request.config;
     c.planPath = file;
-    c.name = request.name;
-    c.maxRestarts = request.maxRestarts;
-    c.resumeFrom = request.resumeFrom;
-    c.initFrom = request.initFrom;
-    c.parentRun = request.parentRun;
-    c.target = request.target;
-    if (launch::HereCore* here = launch::hereCore(c.target)) {
-        here->corePath = QFileInfo(localCore).absoluteFilePath();
-        here->workdir = base;
+    if (launch::HereCore* core = launch::hereCore(c.target)) {
+        // Slurm's nodes look a name without a folder up on their PATH.
+        const bool onPath = c.backend() == launch::BackendKind::Slurm && !localCore.contains(QLatin1Char('/'));
+        core->corePath = onPath ? localCore : QFileInfo(localCore).absoluteFilePath();
+        core->workdir = base;
         if (!c.initFrom.isEmpty()) c.initFrom = QDir(base).absoluteFilePath(c.initFrom);
     } else if (auto* remote = std::get_if<launch::SshTarget>(&c.target)) {
         remote->remoteCore = remoteCore;

@@ -61,12 +61,14 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
 
     // The hosts first: they take longest.
     QList<ProbeTarget> targets;
-    const bool local = launch::startsHere(request.target);
+    const bool local = launch::startsHere(request.config.target);
     if (local) targets << ProbeTarget{true, {}};
-    for (const launch::HostSpec& h : launch::sshHosts(request.target)) targets << ProbeTarget{false, h};
+    for (const launch::HostSpec& h : launch::sshHosts(request.config.target)) targets << ProbeTarget{false, h};
     set(HostsReachable, Running, {local ? PreflightCode::CheckingHere : PreflightCode::Connecting});
     set(CorePresent, Running, {PreflightCode::StartingCore});
-    probes_.start(targets, environment.ssh, environment.localCore, environment.probe);
+    HostProbeOptions probe = environment.probe;
+    probe.runCore = probe.runCore && !coreOnNodesPath();
+    probes_.start(targets, environment.ssh, environment.localCore, probe);
     // The plan checks on the next turn, so the window shows "running" first.
     QTimer::singleShot(0, this, &Preflight::checkPlan);
 }
@@ -135,7 +137,7 @@ void Preflight::checkPlan()
         set(MemoryFits, Failed, {PreflightCode::MemoryOver, {worst, peakArg, capacityArg, PreflightArg::bytes(peak - capacity)}});
 
     launch::LaunchCheckResult target;
-    if (prepared_.ok() && launch::startsHere(request_.target)) {
+    if (prepared_.ok() && launch::startsHere(request_.config.target)) {
         launch::LaunchCheckOptions options;
         options.checkMemory = false; // the check above
         const launch::PreparedLaunch& l = prepared_.result.launch;
@@ -155,7 +157,7 @@ void Preflight::checkPlan()
     } else if (!target.ok()) {
         set(Layout, Failed, {PreflightCode::CannotRunHere}, details(target.errors));
     } else {
-        set(Layout, Passed, layoutMessage(prepared_.result.launch, launch::backendOf(request_.target)),
+        set(Layout, Passed, layoutMessage(prepared_.result.launch, launch::backendOf(request_.config.target)),
             details(prepared_.result.warnings, target.warnings));
     }
     maybeFinish();
@@ -177,7 +179,7 @@ std::vector<PreflightArg> coreArgs(const HostProbeResult& r)
 void Preflight::onProbesFinished()
 {
     const QList<HostProbeResult> results = probes_.results();
-    const bool local = launch::startsHere(request_.target);
+    const bool local = launch::startsHere(request_.config.target);
     const int total = static_cast<int>(results.size());
     int unreachable = 0, missing = 0, working = 0;
     for (const HostProbeResult& r : results) {
@@ -210,7 +212,9 @@ void Preflight::onProbesFinished()
             lines(false, false));
     else
         set(HostsReachable, Failed, {PreflightCode::HostsFailed, {}, unreachable}, lines(true, false));
-    if (missing > 0)
+    if (coreOnNodesPath())
+        set(CorePresent, Passed, {PreflightCode::CoreOnNodesPath, {environment_.localCore}});
+    else if (missing > 0)
         set(CorePresent, Failed, {PreflightCode::CoreMissing, {}, missing}, lines(true, true));
     else if (unreachable > 0 && working < total)
         set(CorePresent, Skipped, {PreflightCode::CoreNotChecked}, lines(false, true));
@@ -219,6 +223,12 @@ void Preflight::onProbesFinished()
     else
         set(CorePresent, Passed, {PreflightCode::CorePresent, {}, total}, lines(false, true));
     maybeFinish();
+}
+
+bool Preflight::coreOnNodesPath() const
+{
+    return launch::backendOf(request_.config.target) == launch::BackendKind::Slurm && !environment_.localCore.isEmpty() &&
+           !environment_.localCore.contains(QLatin1Char('/'));
 }
 
 void Preflight::cancel()

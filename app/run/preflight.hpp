@@ -84,6 +84,8 @@ private:
     void checkPlan();
     void onProbesFinished();
     void maybeFinish();
+    // Slurm's nodes find a core named without a folder on their PATH: not this machine's to check.
+    bool coreOnNodesPath() const;
 
     HostProbeRunner probes_;
     LaunchRequest request_;

@@ -52,6 +52,7 @@
     X(HostsFailed, "preflight.hosts_failed", "%n host(s) failed") \
     X(CoreMissing, "preflight.core_missing", "missing or not working on %n host(s)") \
     X(CoreNotChecked, "preflight.core_not_checked", "not checked on unreachable hosts") \
+    X(CoreOnNodesPath, "preflight.core_on_nodes_path", "%1 on the nodes' PATH (not checked here)") \
     X(CorePresent, "preflight.core_present", "present on %n host(s)") \
     X(CoreHere, "preflight.core_here", "%1 (LibTorch %2, %3) at %4") \
     X(HostCore, "preflight.host_core", "%1: %2 (LibTorch %3, %4) at %5")

@@ -3,35 +3,29 @@
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
 
-#include "launch/backend_factory.hpp"
-
 namespace sb::gui {
 
-RunSession::RunSession(const launch::PreparedLaunch& launch, std::shared_ptr<store::SqliteRunStore> store,
-                       launch::HostKeyPolicy* policy, const std::vector<qint64>& predictedPeaks, QObject* parent)
-    : QObject(parent), store_(std::move(store)), live_(new LiveRunModel(this)), logs_(new RunLogModel(this))
+RunSession::RunSession(std::shared_ptr<app::SupervisedRun> run, const std::vector<qint64>& predictedPeaks, QObject* parent)
+    : QObject(parent), run_(std::move(run)), live_(new LiveRunModel(this)), logs_(new RunLogModel(this))
 {
-    const launch::BackendKind kind = launch.config.backend();
-    supervisor_ = std::make_unique<launch::RunSupervisor>(launch, [kind, policy] { return launch::makeBackend(kind, policy); });
-    recorder_ = std::make_unique<launch::RunRecorder>(*store_, *supervisor_);
-    live_->reset(launch.worldSize, launch.planSteps, predictedPeaks);
-    supervisor_->addMetricsSink(live_);
+    launch::RunSupervisor* s = &run_->supervisor();
+    live_->reset(run_->launch().worldSize, run_->launch().planSteps, predictedPeaks);
+    s->addMetricsSink(live_);
 
-    launch::RunSupervisor* s = supervisor_.get();
     connect(s, &launch::RunSupervisor::statusChanged, this, [this](store::RunStatus st, const launch::CodedReason& reason) {
         status_ = st;
         if (!reason.isEmpty() || store::isFinal(st)) reason_ = reason;
         Q_EMIT statusChanged(st, reason);
     });
     connect(s, &launch::RunSupervisor::progress, this,
-            [this](const QString& line) { logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, supervisor_->attempt(), line); });
+            [this](const QString& line) { logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, run_->supervisor().attempt(), line); });
     connect(s, &launch::RunSupervisor::outputLine, this,
             [this](int attempt, int rank, launch::OutputStream stream, const QString& line) {
                 logs_->append(rank, stream == launch::OutputStream::Stdout ? RunLogModel::Stdout : RunLogModel::Stderr, attempt, line);
             });
     connect(s, &launch::RunSupervisor::rankStarted, this, [this](int attempt, int rank, qint64 pid) {
         logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, attempt,
-                      QStringLiteral("rank %1 started on %2 (pid %3)").arg(rank).arg(supervisor_->hostOfRank(rank)).arg(pid));
+                      QStringLiteral("rank %1 started on %2 (pid %3)").arg(rank).arg(run_->supervisor().hostOfRank(rank)).arg(pid));
     });
     connect(s, &launch::RunSupervisor::rankExited, this, [this](int attempt, const launch::RankExit& e) {
         logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, attempt,
@@ -45,20 +39,16 @@ RunSession::RunSession(const launch::PreparedLaunch& launch, std::shared_ptr<sto
 
 RunSession::~RunSession()
 {
-    // The recorder disconnects from the supervisor; the supervisor kills what is left.
-    if (supervisor_) supervisor_->removeMetricsSink(live_);
-    recorder_.reset();
-    supervisor_.reset();
+    // The run may outlive this session (the service holds it until the next
+    // launch): its supervisor must not call the models that go with it.
+    run_->supervisor().removeMetricsSink(live_);
+    run_->supervisor().disconnect(this);
 }
-
-void RunSession::start() { supervisor_->start(); }
 
 void RunSession::stop()
 {
-    if (isFinished()) return;
     // The reason is stored with the run: in English, like the launcher's.
-    if (stopRequests_++ == 0) supervisor_->cancel({FailureCode::CancelledFromWorkbench, {}});
-    else supervisor_->forceStop();
+    run_->stop({FailureCode::CancelledFromWorkbench, {}});
 }
 
 } // namespace sb::gui

@@ -45,6 +45,7 @@ const std::vector<PreflightTextTemplate>& preflightTextTemplates()
         {"preflight.hosts_failed", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n host(s) failed")},
         {"preflight.core_missing", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "Missing or not working on %n host(s)")},
         {"preflight.core_not_checked", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Not checked on hosts that could not be reached")},
+        {"preflight.core_on_nodes_path", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1 on the nodes' PATH (not checked here)")},
         {"preflight.core_present", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "Present on %n host(s)")},
         {"preflight.core_here", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1 (LibTorch %2, %3) at %4")},
         {"preflight.host_core", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1: %2 (LibTorch %3, %4) at %5")},

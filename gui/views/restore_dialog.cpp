@@ -18,7 +18,7 @@ namespace sb::gui {
 
 using app::HostCatalog;
 using app::LaunchRequest;
-using app::LaunchTarget;
+using launch::LaunchTarget;
 using app::RestoreChoice;
 using app::RestoreSource;
 using app::defaultRestoreCheckpointDir;
@@ -125,10 +125,10 @@ LaunchRequest RestoreDialog::request() const
 {
     LaunchRequest r;
     r.plan = plan();
-    r.name = name_->text().trimmed();
-    r.target = target_->target();
-    r.resumeFrom = checkpoint_;
-    r.parentRun = parentRun_;
+    r.config.name = name_->text().trimmed();
+    r.config.target = target_->target();
+    r.config.resumeFrom = checkpoint_;
+    r.config.parentRun = parentRun_;
     return r;
 }
 

@@ -15,7 +15,7 @@ namespace sb::gui {
 
 using app::HostCatalog;
 using app::HostEntry;
-using app::LaunchTarget;
+using launch::LaunchTarget;
 
 namespace {
 constexpr int NameRole = Qt::UserRole + 1;

@@ -22,7 +22,7 @@ class TargetChooser : public QWidget {
 public:
     explicit TargetChooser(app::HostCatalog* catalog, QWidget* parent = nullptr);
 
-    app::LaunchTarget target() const;
+    launch::LaunchTarget target() const;
     void setLocal(bool local);
     void setHostChecked(const QString& name, bool checked);
     QRadioButton* localButton() const { return local_; }

@@ -137,11 +137,11 @@ LaunchRequest RunAreas::planRequest() const
 {
     LaunchRequest r;
     r.plan = document_->plan();
-    r.name = launchPanel_->nameEdit()->text().trimmed();
+    r.config.name = launchPanel_->nameEdit()->text().trimmed();
     if (!document_->filePath().isEmpty()) r.planDir = QFileInfo(document_->filePath()).absolutePath();
-    r.target = launchPanel_->targetChooser()->target();
-    r.maxRestarts = launchPanel_->restartsBox()->value();
-    r.initFrom = launchPanel_->initFromEdit()->text().trimmed();
+    r.config.target = launchPanel_->targetChooser()->target();
+    r.config.maxRestarts = launchPanel_->restartsBox()->value();
+    r.config.initFrom = launchPanel_->initFromEdit()->text().trimmed();
     r.detach = launchPanel_->detachBox()->isChecked();
     return r;
 }
@@ -297,7 +297,7 @@ void RunAreas::attachFinished(AttachedRun* run)
 void RunAreas::launchRestore(const LaunchRequest& request)
 {
     tabs_->setCurrentWidget(runSplitter_);
-    const Restore restore{request.parentRun, request.resumeFrom};
+    const Restore restore{request.config.parentRun, request.config.resumeFrom};
     if (!runController_->launch(request)) {
         // Another run is going: refused, saying which restore and why; nothing is kept for a later Launch.
         showMessage([this, restore] {

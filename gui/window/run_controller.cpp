@@ -2,44 +2,45 @@
 
 #include "history/store_access.hpp"
 #include "hosts/host_catalog.hpp"
-#include "jobs/work_pool.hpp"
-#include "run/preflight.hpp"
 #include "session/attached_run.hpp"
 #include "session/gui_host_key_policy.hpp"
 #include "session/run_session.hpp"
 #include "settings/cluster_settings.hpp"
 #include "settings/run_settings.hpp"
 
-#include "launch/detach/detached_launch.hpp"
-
-#include <QCoreApplication>
-#include <QElapsedTimer>
-#include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace sb::gui {
 
 using app::ClusterSettings;
 using app::HostCatalog;
 using app::LaunchRequest;
+using app::RunService;
 using app::RunSettings;
 using app::StoreAccess;
-using app::workPool;
+
+namespace {
+// The reason stored with a run stopped here: in English, like the launcher's.
+const FailureReason kStopped{FailureCode::CancelledFromWorkbench, {}};
+} // namespace
 
 RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent)
-    : QObject(parent), store_(store), hosts_(hosts), policy_(policy), preflight_(new app::Preflight(policy, this))
+    : QObject(parent), store_(store), hosts_(hosts), policy_(policy),
+      service_(new RunService(store->path(), [store](QString* error) { return store->writer(error); }, policy, this))
 {
-    connect(preflight_, &app::Preflight::finished, this, &RunController::onPreflightFinished);
-    connect(&detachedLaunch_, &QFutureWatcher<QPair<QString, qint64>>::finished, this, &RunController::onDetachedLaunched);
+    connect(service_, &RunService::stateChanged, this, &RunController::onServiceState);
+    connect(service_, &RunService::launchRefused, this, &RunController::onServiceRefused);
+    connect(service_, &RunService::memoryOverrideRequested, this, &RunController::memoryOverrideRequested);
+    connect(service_, &RunService::supervisedStarting, this, &RunController::onSupervisedStarting);
+    connect(service_, &RunService::detachedStarted, this, [this](const launch::DetachedRun& run) {
+        store_->notifyRunsChanged();
+        attach(run.runId);
+    });
 }
 
 RunController::~RunController()
 {
-    // A detached launch under way finishes (the host key policy refuses any
-    // question once the window closes): its run lives on where it started.
-    detachedLaunch_.waitForFinished();
-    // A supervised run's ranks must not outlive the workbench: its supervisor
-    // kills them. An attached run only loses its follower.
+    // A supervised run's ranks must not outlive the workbench: the service's
+    // supervisor kills them when it goes (after this). An attached run only
+    // loses its follower.
     session_.reset();
     attached_.reset();
 }
@@ -62,6 +63,19 @@ void RunController::setState(State s)
     Q_EMIT stateChanged(s);
 }
 
+void RunController::onServiceState(RunService::State s)
+{
+    switch (s) {
+    case RunService::State::Idle:
+        // Following a detached run is this controller's, not the service's.
+        setState(attached_ && !attached_->isFinished() ? State::Running : State::Idle);
+        break;
+    case RunService::State::Checking: setState(State::Checking); break;
+    case RunService::State::Launching: setState(State::Launching); break;
+    case RunService::State::Running: setState(State::Running); break;
+    }
+}
+
 QString RunController::lastError() const
 {
     switch (refusal_) {
@@ -69,6 +83,7 @@ QString RunController::lastError() const
     case Refusal::ChecksFailed: return tr("The pre-flight checks failed; nothing was started.");
     case Refusal::StoreUnavailable: return tr("The run store %1 cannot be opened: %2").arg(store_->path(), refusalDetail_);
     case Refusal::NotRecorded: return tr("The run cannot be recorded: %1").arg(refusalDetail_);
+    case Refusal::NotDetachable: return tr("The run cannot be detached: %1").arg(refusalDetail_);
     case Refusal::NotStarted: return tr("The detached run did not start: %1").arg(refusalDetail_);
     case Refusal::CannotAttach: return tr("Cannot attach to the run: %1").arg(refusalDetail_);
     case Refusal::Busy: return tr("A run launched from the workbench is in progress; stop it or wait for it to end first.");
@@ -82,18 +97,32 @@ void RunController::refuse(Refusal why, const QString& detail)
 {
     refusal_ = why;
     refusalDetail_ = detail;
-    setState(State::Idle);
+    if (!(attached_ && !attached_->isFinished())) setState(State::Idle);
     Q_EMIT launchRefused();
+}
+
+void RunController::onServiceRefused(RunService::Refusal why)
+{
+    switch (why) {
+    case RunService::Refusal::None: return;
+    case RunService::Refusal::ChecksFailed: refuse(Refusal::ChecksFailed); return;
+    case RunService::Refusal::StoreUnavailable: refuse(Refusal::StoreUnavailable, service_->refusalDetail()); return;
+    case RunService::Refusal::NotRecorded: refuse(Refusal::NotRecorded, service_->refusalDetail()); return;
+    case RunService::Refusal::NotDetachable: refuse(Refusal::NotDetachable, service_->refusalLines().join(QStringLiteral("; "))); return;
+    case RunService::Refusal::NotStarted:
+        store_->notifyRunsChanged(); // the run it recorded, failed
+        refuse(Refusal::NotStarted, service_->refusalDetail());
+        return;
+    case RunService::Refusal::Busy: refuse(Refusal::Busy); return;
+    }
 }
 
 void RunController::check(const LaunchRequest& request)
 {
     if (state_ != State::Idle) return;
-    memoryOverridable_ = false;
-    launchAfterCheck_ = false;
     refusal_ = Refusal::None;
-    setState(State::Checking);
-    preflight_->run(request, environment());
+    service_->setStorePath(store_->path());
+    service_->check(request, environment());
 }
 
 bool RunController::launch(const LaunchRequest& request)
@@ -105,35 +134,25 @@ bool RunController::launch(const LaunchRequest& request)
         Q_EMIT launchRefused();
         return false;
     }
-    memoryOverridable_ = false;
-    launchAfterCheck_ = true;
     refusal_ = Refusal::None;
-    setState(State::Checking);
-    preflight_->run(request, environment());
-    return true;
+    service_->setStorePath(store_->path());
+    return service_->launch(request, environment());
 }
 
 void RunController::launchDespiteMemoryEstimate()
 {
-    if (state_ != State::Idle || !memoryOverridable_ || !preflight_->onlyMemoryFailed()) return;
-    memoryOverridable_ = false;
+    if (state_ != State::Idle) return;
     refusal_ = Refusal::None;
-    startSession();
+    service_->launchDespiteMemoryEstimate();
 }
 
 void RunController::stop()
 {
-    if (state_ == State::Checking) {
-        launchAfterCheck_ = false;
-        preflight_->cancel();
-        return;
-    }
-    if (state_ != State::Running) return;
-    if (session_ && !session_->isFinished()) session_->stop();
-    else if (attached_ && !attached_->isFinished()) attached_->stop();
+    if (service_->state() == RunService::State::Checking || service_->supervisesRun()) service_->stop(kStopped);
+    else if (state_ == State::Running && attached_ && !attached_->isFinished()) attached_->stop();
 }
 
-bool RunController::supervisesRun() const { return session_ && !session_->isFinished(); }
+bool RunController::supervisesRun() const { return service_->supervisesRun(); }
 
 bool RunController::attach(qint64 runId)
 {
@@ -182,115 +201,21 @@ void RunController::detach()
     if (attached_ && !attached_->isFinished()) attached_->detach();
 }
 
-bool RunController::stopAndWait(int timeoutMs)
-{
-    if (state_ == State::Checking) stop();
-    if (!session_ || session_->isFinished()) return true;
-    session_->stop();
-    QElapsedTimer clock;
-    clock.start();
-    bool forced = false;
-    while (!session_->isFinished() && clock.elapsed() < timeoutMs) {
-        // Past the grace, do not wait any longer for ranks to leave on their own.
-        if (!forced && clock.elapsed() > session_->launch().config.stopGraceMs + 500) {
-            session_->stop();
-            forced = true;
-        }
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    }
-    return session_->isFinished();
-}
+bool RunController::stopAndWait(int timeoutMs) { return service_->stopAndWait(timeoutMs, kStopped); }
 
-void RunController::onPreflightFinished(bool passed)
+void RunController::onSupervisedStarting(const std::shared_ptr<app::SupervisedRun>& run)
 {
-    memoryOverridable_ = false;
-    if (!passed) {
-        if (!launchAfterCheck_) {
-            setState(State::Idle);
-            return;
-        }
-        refuse(Refusal::ChecksFailed);
-        if (preflight_->onlyMemoryFailed()) {
-            memoryOverridable_ = true;
-            Q_EMIT memoryOverrideRequested();
-        }
-        return;
-    }
-    if (!launchAfterCheck_) {
-        setState(State::Idle);
-        return;
-    }
-    startSession();
-}
-
-void RunController::startSession()
-{
-    QString error;
-    std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&error);
-    if (!writer) {
-        refuse(Refusal::StoreUnavailable, error);
-        return;
-    }
-    if (preflight_->request().detach) {
-        startDetached();
-        return;
-    }
     if (session_) session_.release()->deleteLater(); // its views may still point at it this turn
     if (attached_) attached_.release()->deleteLater(); // no longer shown (it has finished following)
-    session_ = std::make_unique<RunSession>(preflight_->prepared().result.launch, writer, policy_, preflight_->predictedPeaks());
-    if (!session_->ok()) {
-        const QString why = session_->error();
-        session_.reset();
-        refuse(Refusal::NotRecorded, why);
-        return;
-    }
+    session_ = std::make_unique<RunSession>(run, service_->preflight()->predictedPeaks());
     RunSession* s = session_.get();
+    // After the session has flushed its logs.
     connect(s, &RunSession::finished, this, [this, s] {
-        setState(State::Idle);
         store_->notifyRunsChanged();
         Q_EMIT sessionFinished(s);
     });
-    setState(State::Running);
     Q_EMIT sessionStarted(s);
-    s->start();
     store_->notifyRunsChanged();
-}
-
-} // namespace sb::gui
-
-namespace sb::gui {
-
-void RunController::startDetached()
-{
-    QString error;
-    std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&error);
-    if (!writer) {
-        refuse(Refusal::StoreUnavailable, error);
-        return;
-    }
-    const launch::PreparedLaunch prepared = preflight_->prepared().result.launch;
-    // The command line's defaults: runs beside the store, Slurm's on the shared file system.
-    const launch::DetachOptions options = launch::defaultDetachOptions(prepared, store_->path());
-    launch::HostKeyPolicy* policy = policy_;
-    setState(State::Launching);
-    // Blocking work (SSH, files, the supervisor's start): off the GUI thread.
-    detachedLaunch_.setFuture(QtConcurrent::run(workPool(), [prepared, options, writer, policy] {
-        launch::DetachedRun run;
-        const QString why = launch::launchDetached(prepared, options, *writer, *policy, &run);
-        return qMakePair(why, run.runId);
-    }));
-}
-
-void RunController::onDetachedLaunched()
-{
-    const auto [why, runId] = detachedLaunch_.result();
-    store_->notifyRunsChanged();
-    setState(State::Idle);
-    if (!why.isEmpty()) {
-        refuse(Refusal::NotStarted, why);
-        return;
-    }
-    attach(runId);
 }
 
 } // namespace sb::gui

@@ -1,16 +1,17 @@
-// Launching and stopping runs from the workbench: a launch request goes
-// through the pre-flight checks, then, when every check passed, becomes a
-// RunSession recording into the run store. A detached launch starts the
-// run where it lives and attaches to it (AttachedRun); a detached run from the
-// history can be attached to later. One run at a time; the last one stays on
-// screen until the next launch. Closing the workbench stops a supervised run
-// and only detaches from an attached one.
+// Launching and stopping runs from the workbench, through the app's run
+// service that the command line uses too: a launch request goes through the
+// pre-flight checks, then, when every check passed, becomes a supervised run
+// recording into the run store, shown through a RunSession. A detached launch
+// starts the run where it lives and attaches to it (AttachedRun); a detached
+// run from the history can be attached to later. One run at a time; the last
+// one stays on screen until the next launch. Closing the workbench stops a
+// supervised run and only detaches from an attached one.
 #pragma once
 
 #include "run/launch_request.hpp"
 #include "run/preflight.hpp"
+#include "run/run_service.hpp"
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include <memory>
@@ -36,10 +37,10 @@ public:
 
     // Busy and Following refuse a launch at once and leave what is going on as it is;
     // the others end the launch (or attach) under way.
-    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotStarted, CannotAttach, Busy, Following };
+    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotDetachable, NotStarted, CannotAttach, Busy, Following };
 
     State state() const { return state_; }
-    app::Preflight* preflight() const { return preflight_; }
+    app::Preflight* preflight() const { return service_->preflight(); }
     RunSession* session() const { return session_.get(); }
     // A run launched from the workbench (not detached) is going: closing stops it.
     bool supervisesRun() const;
@@ -87,23 +88,18 @@ Q_SIGNALS:
 
 private:
     void setState(State s);
-    void onPreflightFinished(bool passed);
-    void startSession();
-    void startDetached();
+    void refuse(Refusal why, const QString& detail = {});
+    void onServiceState(app::RunService::State s);
+    void onServiceRefused(app::RunService::Refusal why);
+    void onSupervisedStarting(const std::shared_ptr<app::SupervisedRun>& run);
 
     app::StoreAccess* store_;
     app::HostCatalog* hosts_;
     GuiHostKeyPolicy* policy_;
-    app::Preflight* preflight_;
+    app::RunService* service_;
     std::unique_ptr<RunSession> session_;
     std::unique_ptr<AttachedRun> attached_;
-    QFutureWatcher<QPair<QString, qint64>> detachedLaunch_; // why it did not start, the run
     State state_ = State::Idle;
-    void refuse(Refusal why, const QString& detail = {});
-    void onDetachedLaunched();
-
-    bool launchAfterCheck_ = false;
-    bool memoryOverridable_ = false; // the last launch failed only its memory check
     Refusal refusal_ = Refusal::None;
     QString refusalDetail_; // the store's or recorder's own words
 };

@@ -1,6 +1,7 @@
 #include "app_commands.hpp"
 
 #include "args.hpp"
+#include "cli_launch.hpp"
 #include "preflight_words.hpp"
 #include "probe_text.hpp"
 #include "target_options.hpp"
@@ -13,7 +14,6 @@
 #include "launch/launch_checks.hpp"
 #include "launch/launch_target.hpp"
 #include "launch/ssh/host_key_policy.hpp"
-#include "plan/plan_json.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -63,36 +63,17 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
     if (auto* local = std::get_if<launch::LocalTarget>(&c.target)) local->corePath = QFileInfo(local->corePath).absoluteFilePath();
     else if (auto why = checkTargetCore(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);
 
-    const QString planPath = q(a.positional()[0]);
-    const PlanReadResult read = loadPlanFile(planPath.toStdString());
-    if (!read.ok()) {
-        for (const Problem& p : read.problems) err << "shardbench-cli preflight: " << planPath.toStdString() << ": " << formatProblem(p) << "\n";
-        return kBadInput;
-    }
     QTemporaryDir launchDir; // the plan as the ranks would read it, thrown away afterwards
-    app::LaunchRequest request;
-    request.plan = read.plan;
-    request.name = a.value("--name") ? q(*a.value("--name")) : QString();
-    const launch::HereCore* here = launch::hereCore(c.target);
-    const QString workdir = here ? here->workdir : QString();
-    request.planDir = workdir.isEmpty() ? QDir::currentPath() : QFileInfo(workdir).absoluteFilePath();
-    request.launchDir = launchDir.path();
-    request.target = c.target;
-    app::Preflight::Environment environment;
-    if (here) environment.localCore = here->corePath;
-    if (const auto* remote = std::get_if<launch::SshTarget>(&c.target)) {
-        environment.ssh = remote->ssh;
-        environment.probe.remoteCore = remote->remoteCore;
-        environment.probe.remoteDir = remote->remoteDir;
-    }
-    environment.thisMachine = launch::MachineFacts::ofThisMachine();
-    environment.ignoreMemoryEstimate = a.has("--ignore-memory-estimate");
+    const std::optional<CliLaunch> l = readCliLaunch(q(a.positional()[0]), c, launchDir.path(), a.has("--ignore-memory-estimate"), "preflight", err);
+    if (!l) return kBadInput;
+    app::LaunchRequest request = l->request;
+    request.config.name = a.value("--name") ? q(*a.value("--name")) : QString();
 
     launch::FixedHostKeyPolicy policy = hostKeyPolicy(a);
     app::Preflight preflight(&policy);
     QObject::connect(&preflight, &app::Preflight::finished, QCoreApplication::instance(), [] { QCoreApplication::exit(0); },
                      Qt::QueuedConnection);
-    preflight.run(request, environment);
+    preflight.run(request, l->environment);
     QCoreApplication::exec();
     printPreflight(preflight, out);
     return preflight.passed() ? 0 : 1;

@@ -2,18 +2,15 @@
 
 #include "args.hpp"
 #include "attach_commands.hpp"
+#include "cli_launch.hpp"
 #include "interrupt_signals.hpp"
+#include "preflight_words.hpp"
 #include "run_console.hpp"
 #include "target_options.hpp"
 #include "text_format.hpp"
 
-#include "launch/backend_factory.hpp"
-#include "launch/detach/detached_launch.hpp"
-#include "launch/slurm/sbatch_script.hpp"
-#include "launch/launch_checks.hpp"
-#include "launch/prepared_launch.hpp"
-#include "launch/run_recorder.hpp"
-#include "launch/run_supervisor.hpp"
+#include "run/run_service.hpp"
+
 #include "launch/ssh/host_key_policy.hpp"
 #include "protocol/run_limits.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -106,81 +103,32 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     }
     if (auto why = checkTargetCore(a, c)) return targetError(err, *why);
 
-    const launch::PrepareResult prepared = launch::prepareLaunch(c);
-    for (const QString& w : launch::runConfigMessages(prepared.warnings)) err << "shardbench-cli run: " << terminalSafe(w).toStdString() << "\n";
-    if (!prepared.ok()) {
-        for (const QString& e : launch::runConfigMessages(prepared.errors)) err << "shardbench-cli run: " << terminalSafe(e).toStdString() << "\n";
-        return kBadInput;
-    }
+    const bool quiet = a.has("--quiet");
+    const bool detach = a.has("--detach");
+    if (!detach)
+        for (const char* opt : {"--no-follow", "--run-root", "--supervise", "--head-ssh-config"})
+            if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to --detach runs").arg(QLatin1String(opt)));
+    if (c.backend() == launch::BackendKind::Slurm && a.has("--head-ssh-config"))
+        return usageError(err, QStringLiteral("--head-ssh-config applies to SSH runs"));
 
-    // What cannot run where it is sent is refused before anything starts.
-    launch::LaunchCheckOptions checkOptions;
-    checkOptions.ignoreMemoryEstimate = a.has("--ignore-memory-estimate");
-    const launch::HereCore* here = launch::hereCore(c.target);
-    const launch::CoreBuild core = here ? launch::probeCoreBuild(here->corePath) : launch::CoreBuild{};
-    const launch::LaunchCheckResult checks =
-        launch::checkLaunchTarget(prepared.launch, checkOptions, launch::MachineFacts::ofThisMachine(), core);
-    for (const QString& w : launch::runConfigMessages(checks.warnings)) err << "shardbench-cli run: warning: " << terminalSafe(w).toStdString() << "\n";
-    if (!checks.ok()) {
-        for (const QString& e : launch::runConfigMessages(checks.errors)) err << "shardbench-cli run: " << terminalSafe(e).toStdString() << "\n";
-        return kBadInput;
-    }
+    // The plan as the ranks read it (relative paths made absolute for runs
+    // here and on Slurm), beside the store like the workbench's.
+    const QString dbGiven = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    const QString dbPath = QFileInfo(dbGiven).absoluteFilePath();
+    std::optional<CliLaunch> l = readCliLaunch(c.planPath, c, QFileInfo(dbPath).absolutePath() + QStringLiteral("/launches"),
+                                               a.has("--ignore-memory-estimate"), "run", err);
+    if (!l) return kBadInput;
+    l->request.detach = detach;
+    if (auto v = a.value("--run-root")) l->request.detachChoice.runRoot = q(*v);
+    if (auto v = a.value("--supervise")) l->request.detachChoice.supervise = q(*v);
+    if (auto v = a.value("--head-ssh-config")) l->request.detachChoice.headSshConfig = q(*v);
 
-    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
-    QString storeError;
-    std::unique_ptr<store::SqliteRunStore> store = store::SqliteRunStore::open(dbPath, &storeError);
-    if (!store) {
-        err << "shardbench-cli run: run store " << dbPath.toStdString() << ": " << storeError.toStdString() << "\n";
-        return kBadInput;
-    }
-
+    // The store is opened once the checks passed: a refused run leaves no store behind.
     launch::FixedHostKeyPolicy policy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
                                                                     : launch::HostKeyDecision::Reject);
-    if (a.has("--detach")) {
-        // What the workbench would choose, unless the options say otherwise.
-        launch::DetachOptions d = launch::defaultDetachOptions(prepared.launch, dbPath);
-        if (auto v = a.value("--run-root")) d.runRoot = q(*v);
-        if (c.backend() == launch::BackendKind::Slurm && a.has("--head-ssh-config"))
-            return usageError(err, QStringLiteral("--head-ssh-config applies to SSH runs"));
-        if (auto v = a.value("--supervise")) d.supervise = q(*v);
-        if (auto v = a.value("--head-ssh-config")) d.headSshConfig = q(*v);
-        if (c.backend() == launch::BackendKind::Slurm && d.supervise.contains(QLatin1Char('/')))
-            d.supervise = QFileInfo(d.supervise).absoluteFilePath(); // the batch script runs it on a node
-        if (c.backend() == launch::BackendKind::Slurm) {
-            // What the batch script cannot carry is bad input, refused before anything is written.
-            const auto bad = launch::batchScriptProblems(prepared.launch,
-                                                         launch::slurmRunRoot(prepared.launch, d.runRoot) + QLatin1Char('/') + prepared.launch.uid);
-            for (const QString& e : launch::runConfigMessages(bad)) err << "shardbench-cli run: " << terminalSafe(e).toStdString() << "\n";
-            if (!bad.empty()) return kBadInput;
-        }
-        launch::DetachedRun detached;
-        const QString why = launch::launchDetached(prepared.launch, d, *store, policy, &detached);
-        store.reset(); // attaching opens its own writer
-        if (!why.isEmpty()) {
-            err << "shardbench-cli run: " << terminalSafe(why).toStdString() << "\n"; // may hold the cluster's words
-            return 1;
-        }
-        if (!a.has("--quiet"))
-            err << "shardbench: run " << detached.runId << " (" << prepared.launch.uid.toStdString() << "): "
-                << terminalSafe(prepared.launch.planSummary).toStdString() << ", supervised on "
-                << terminalSafe(detached.target.describe()).toStdString()
-                << (detached.supervisorPid > 0 ? " (pid " + std::to_string(detached.supervisorPid) + ")" : std::string()) << "\n";
-        if (a.has("--no-follow")) {
-            out << detached.runId << "\n";
-            return 0;
-        }
-        launch::AttachOptions o;
-        return attachAndIngest(dbPath, detached.runId, o, a.has("--quiet"), out, err);
-    }
-    for (const char* opt : {"--no-follow", "--run-root", "--supervise", "--head-ssh-config"})
-        if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to --detach runs").arg(QLatin1String(opt)));
-    const launch::BackendKind kind = c.backend();
-    launch::RunSupervisor supervisor(prepared.launch, [kind, &policy] { return launch::makeBackend(kind, &policy); });
-    launch::RunRecorder recorder(*store, supervisor);
-    if (!recorder.ok()) {
-        err << "shardbench-cli run: " << recorder.error().toStdString() << "\n";
-        return kBadInput;
-    }
+    app::RunService service(dbPath, [dbPath](QString* error) -> std::shared_ptr<store::SqliteRunStore> {
+        return store::SqliteRunStore::open(dbPath, error);
+    }, &policy);
 
     // Console output goes through stdio so it interleaves with std::ostream users.
     std::fflush(nullptr);
@@ -190,30 +138,78 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     QTextStream outStream(stdout);
     RunConsole::Options consoleOptions;
     consoleOptions.verbose = a.has("--verbose") || a.has("-v");
-    consoleOptions.quiet = a.has("--quiet");
+    consoleOptions.quiet = quiet;
     consoleOptions.terminal = ::isatty(STDERR_FILENO) == 1;
-    RunConsole console(supervisor, errStream, consoleOptions);
+    std::unique_ptr<RunConsole> console;
+    std::optional<launch::DetachedRun> detached;
+    QObject::connect(&service, &app::RunService::supervisedStarting, &service,
+                     [&](const std::shared_ptr<app::SupervisedRun>& run) {
+                         console = std::make_unique<RunConsole>(run->supervisor(), errStream, consoleOptions);
+                         errStream << "shardbench: run " << run->runId() << " (" << run->launch().uid << "): "
+                                   << terminalSafe(run->launch().planSummary) << ", " << launch::backendName(c.backend()) << "\n";
+                         errStream.flush();
+                     });
+    // Every launch ends idle once: refused, run to its end, or started detached.
+    QObject::connect(&service, &app::RunService::stateChanged, QCoreApplication::instance(), [](app::RunService::State st) {
+        if (st == app::RunService::State::Idle) QCoreApplication::exit(0);
+    }, Qt::QueuedConnection);
+    QObject::connect(&service, &app::RunService::detachedStarted, &service, [&detached](const launch::DetachedRun& run) { detached = run; });
 
     InterruptSignals interrupts;
-    QObject::connect(&interrupts, &InterruptSignals::interrupted, &supervisor, [&supervisor](int sig, int count) {
-        if (count == 1) supervisor.cancel({FailureCode::CancelledBySignal, {launch::signalName(sig).toStdString()}});
-        else supervisor.forceStop();
+    QObject::connect(&interrupts, &InterruptSignals::interrupted, &service, [&service](int sig, int count) {
+        const FailureReason why{FailureCode::CancelledBySignal, {launch::signalName(sig).toStdString()}};
+        if (service.state() == app::RunService::State::Checking || count == 1) service.stop(why);
+        else if (const auto& run = service.supervised()) run->stop(why);
     });
     std::signal(SIGPIPE, SIG_IGN); // a closed terminal or pipe must not kill the supervisor
 
-    errStream << "shardbench: run " << recorder.runId() << " (" << prepared.launch.uid << "): "
-              << terminalSafe(prepared.launch.planSummary) << ", " << launch::backendName(c.backend()) << "\n";
-    errStream.flush();
-    QObject::connect(&supervisor, &launch::RunSupervisor::finished, QCoreApplication::instance(),
-                     [] { QCoreApplication::exit(0); }, Qt::QueuedConnection);
-    supervisor.start();
+    service.launch(l->request, l->environment);
     QCoreApplication::exec();
 
-    console.printSummary(outStream, recorder.runId(), QFileInfo(dbPath).absoluteFilePath());
-    if (!recorder.error().isEmpty()) errStream << "shardbench: warning: " << terminalSafe(recorder.error()) << "\n";
+    const app::Preflight& preflight = *service.preflight();
+    const bool interruptedChecks = service.refusal() == app::RunService::Refusal::None && !preflight.passed();
+    if (interruptedChecks) return 130;
+    if (consoleOptions.verbose) printPreflight(preflight, err);
+    printPreflightFindings(preflight, "run", err);
+    switch (service.refusal()) {
+    case app::RunService::Refusal::None: break;
+    case app::RunService::Refusal::ChecksFailed:
+    case app::RunService::Refusal::NotDetachable:
+        for (const QString& line : service.refusalLines()) err << "shardbench-cli run: " << terminalSafe(line).toStdString() << "\n";
+        return kBadInput;
+    case app::RunService::Refusal::StoreUnavailable:
+        err << "shardbench-cli run: run store " << dbGiven.toStdString() << ": " << service.refusalDetail().toStdString() << "\n";
+        return kBadInput;
+    case app::RunService::Refusal::NotRecorded:
+        err << "shardbench-cli run: " << service.refusalDetail().toStdString() << "\n";
+        return kBadInput;
+    case app::RunService::Refusal::NotStarted:
+    case app::RunService::Refusal::Busy:
+        err << "shardbench-cli run: " << terminalSafe(service.refusalDetail()).toStdString() << "\n"; // may hold the cluster's words
+        return 1;
+    }
+    if (detached) {
+        const launch::PreparedLaunch& prepared = preflight.prepared().result.launch;
+        if (!quiet)
+            err << "shardbench: run " << detached->runId << " (" << prepared.uid.toStdString() << "): "
+                << terminalSafe(prepared.planSummary).toStdString() << ", supervised on " << terminalSafe(detached->target.describe()).toStdString()
+                << (detached->supervisorPid > 0 ? " (pid " + std::to_string(detached->supervisorPid) + ")" : std::string()) << "\n";
+        if (a.has("--no-follow")) {
+            out << detached->runId << "\n";
+            return 0;
+        }
+        launch::AttachOptions o;
+        return attachAndIngest(dbPath, detached->runId, o, quiet, out, err);
+    }
+
+    const std::shared_ptr<app::SupervisedRun> run = service.supervised();
+    if (!run) return 130;
+    console->printSummary(outStream, run->runId(), dbPath);
+    if (!run->error().isEmpty()) errStream << "shardbench: warning: " << terminalSafe(run->error()) << "\n";
     errStream.flush();
-    switch (supervisor.outcome().status) {
-    case store::RunStatus::Completed: return supervisor.outcome().failedCheckpoints > 0 ? kCheckpointsFailed : 0;
+    const launch::RunOutcome& outcome = run->supervisor().outcome();
+    switch (outcome.status) {
+    case store::RunStatus::Completed: return outcome.failedCheckpoints > 0 ? kCheckpointsFailed : 0;
     case store::RunStatus::Cancelled: return 130;
     default: return 1;
     }

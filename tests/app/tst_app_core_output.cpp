@@ -123,9 +123,9 @@ private Q_SLOTS:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
         const QString db = tmp_.filePath(QStringLiteral("runs.db"));
-        QTest::newRow("run (--version)") << QStringList{QStringLiteral("run"), QStringLiteral("plan.json"), QStringLiteral("--core"),
+        QTest::newRow("run (the pre-flight's probe run)") << QStringList{QStringLiteral("run"), QStringLiteral("plan.json"), QStringLiteral("--core"),
                                                          QStringLiteral("chatty-core"), QStringLiteral("--db"), db}
-                                         << 2 << QStringLiteral("--version printed more than 64 KiB and was stopped: the core's output was too long");
+                                         << 2 << QStringLiteral("its output was too long (more than 1 MiB on stdout), so it was stopped");
         QTest::newRow("preflight (the probe run)")
             << QStringList{QStringLiteral("preflight"), QStringLiteral("plan.json"), QStringLiteral("--core"), QStringLiteral("chatty-core")} << 1
             << QStringLiteral("its output was too long (more than 1 MiB on stdout), so it was stopped");

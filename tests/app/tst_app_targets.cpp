@@ -10,6 +10,7 @@
 #include "launch/launch_target.hpp"
 #include "plan/model_config.hpp"
 #include "plan/plan.hpp"
+#include "plan/plan_json.hpp"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -56,8 +57,8 @@ private Q_SLOTS:
         r.launchDir = dir.filePath(QStringLiteral("launches"));
         SlurmTarget slurm;
         slurm.options.account = QStringLiteral("acct");
-        r.target = slurm;
-        const app::PreparedRun p = app::prepareRun(r, SshOptions{}, QStringLiteral("core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
+        r.config.target = slurm;
+        const app::PreparedRun p = app::prepareRun(r, SshOptions{}, QStringLiteral("./core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
         // srun may be missing here; the configuration is what is checked.
         const RunConfig& c = p.result.launch.config;
         QCOMPARE(c.backend(), BackendKind::Slurm);
@@ -66,6 +67,9 @@ private Q_SLOTS:
         QCOMPARE(s->options.account, QStringLiteral("acct"));
         QCOMPARE(s->corePath, QFileInfo(QStringLiteral("core")).absoluteFilePath());
         QCOMPARE(s->workdir, r.launchDir);
+        // A core named without a folder is the one on the nodes' PATH.
+        const app::PreparedRun onPath = app::prepareRun(r, SshOptions{}, QStringLiteral("shardbench-core"), QString(), QString());
+        QCOMPARE(std::get<SlurmTarget>(onPath.result.launch.config.target).corePath, QStringLiteral("shardbench-core"));
     }
 
     void requestIsPreparedWhereAsked()
@@ -75,11 +79,12 @@ private Q_SLOTS:
         r.plan = tutorialPlan();
         r.plan.mesh.nodes = 2;
         r.plan.mesh.procsPerNode = 2;
-        r.name = QStringLiteral("two hosts");
+        r.config.name = QStringLiteral("two hosts");
+        r.plan.training.checkpoint.dir = "ckpt";
         r.launchDir = dir.filePath(QStringLiteral("launches"));
         SshTarget hosts;
         hosts.hosts = {HostSpec{QStringLiteral("h1"), 2}, HostSpec{QStringLiteral("h2"), 2}};
-        r.target = hosts;
+        r.config.target = hosts;
         SshOptions ssh;
         ssh.connectTimeoutS = 7;
         const app::PreparedRun p = app::prepareRun(r, ssh, QStringLiteral("core"), QStringLiteral("remote-core"), QStringLiteral("rdir"));
@@ -95,6 +100,15 @@ private Q_SLOTS:
         QCOMPARE(t.ssh.connectTimeoutS, 7);
         QCOMPARE(t.hosts.size(), 2);
         QCOMPARE(p.result.launch.worldSize, 4);
+        // Relative paths stay relative to the remote working folder.
+        const PlanReadResult written = loadPlanFile(p.planFile.toStdString());
+        QVERIFY(written.ok());
+        QCOMPARE(written.plan.training.checkpoint.dir, std::string("ckpt"));
+        // Here they are made absolute against the folder the ranks work in.
+        r.config.target = launch::LocalTarget{};
+        r.planDir = dir.path();
+        const app::PreparedRun local = app::prepareRun(r, ssh, QStringLiteral("core"), QString(), QString());
+        QCOMPARE(loadPlanFile(local.planFile.toStdString()).plan.training.checkpoint.dir, dir.filePath(QStringLiteral("ckpt")).toStdString());
     }
 
     // A plan that cannot be written for the ranks is a coded finding naming

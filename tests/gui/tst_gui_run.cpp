@@ -513,7 +513,7 @@ void TestRun::aRestoreWhileFollowingARunIsRefused()
     QVERIFY(QTest::qWaitFor([&] { return rc->state() == RunController::State::Idle; }, 30000));
     QCOMPARE(rc->refusal(), RunController::Refusal::ChecksFailed);
     const QString failed = panel->messageLabel()->text();
-    QVERIFY2(failed.startsWith(QStringLiteral("Run %1 was not restored from %2.").arg(firstRun_).arg(invalid.resumeFrom)),
+    QVERIFY2(failed.startsWith(QStringLiteral("Run %1 was not restored from %2.").arg(firstRun_).arg(invalid.config.resumeFrom)),
              qPrintable(failed));
     QVERIFY(subject->isHidden());
     QCOMPARE(rc->session(), session);

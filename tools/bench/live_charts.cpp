@@ -289,7 +289,7 @@ void benchLiveRun(const QString& dir, const QString& core, int steps)
     request.plan.training.microBatch = 2;
     request.plan.training.seqLen = 16;
     request.plan.training.steps = steps;
-    request.name = QStringLiteral("latency bench");
+    request.config.name = QStringLiteral("latency bench");
     const PreparedRun prepared = prepareRun(request, {}, core, {}, {});
     if (!prepared.ok()) {
         std::vector<launch::RunConfigProblem> errors = prepared.result.errors;
@@ -299,12 +299,12 @@ void benchLiveRun(const QString& dir, const QString& core, int steps)
     }
     QString error;
     std::shared_ptr<store::SqliteRunStore> store = store::SqliteRunStore::open(dir + QStringLiteral("/live.sqlite"), &error);
-    RunSession session(prepared.result.launch, store, nullptr, {});
+    RunSession session(std::make_shared<app::SupervisedRun>(prepared.result.launch, store, nullptr), {});
     LiveRunView view;
     view.resize(1500, 900);
     view.show();
-    view.setRun(session.live(), session.logs(), 2, session.runId(), request.name);
-    session.start();
+    view.setRun(session.live(), session.logs(), 2, session.runId(), request.config.name);
+    session.supervisor()->start();
     if (!waitFor([&] { return session.isFinished(); }, 600000)) {
         std::printf("  the run did not finish\n");
         return;
