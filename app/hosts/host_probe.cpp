@@ -14,7 +14,9 @@
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QScopeGuard>
 #include <QThread>
+#include <QUuid>
 
 namespace sb::app {
 
@@ -123,7 +125,7 @@ bool readProbeOutput(const QByteArray& stdoutText, HostProbeResult& r)
 }
 
 HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOptions& ssh, launch::HostKeyPolicy& policy,
-                             const HostProbeOptions& options, const std::atomic<bool>* cancel)
+                             const HostProbeOptions& options, const std::atomic<bool>* cancel, launch::ConnectGate* gate)
 {
     QElapsedTimer clock;
     clock.start();
@@ -140,7 +142,20 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     launch::SshConnection conn;
     RecordingPolicy recorder(policy);
     launch::HostKeyInfo key;
-    const QString error = conn.open(host, ssh, recorder, &key);
+    // One try, holding a slot of the shared gate as a launch's connections do.
+    launch::ConnectGate ownGate(1);
+    launch::ConnectRetryPolicy retry;
+    retry.tries = 1;
+    const launch::ConnectResult connected = launch::connectWithRetries(
+        gate ? *gate : ownGate, retry,
+        [&] {
+            if (cancelled(cancel)) return launch::ConnectAttempt{QStringLiteral("cancelled"), false};
+            return launch::ConnectAttempt{conn.open(host, ssh, recorder, &key),
+                                          conn.openFailure() == launch::SshConnection::OpenFailure::Connection};
+        },
+        {});
+    if (connected.cancelled || cancelled(cancel)) return done(HostProbeResult::Cancelled);
+    const QString error = connected.error;
     r.address = conn.hostname();
     r.user = conn.user();
     r.port = conn.port();
@@ -173,11 +188,21 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     if (!options.runCore) return done(HostProbeResult::None);
     if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
 
-    // The core's plan goes through SFTP, as a run's does.
+    // The core's plan goes through SFTP, as a run's does, into a folder of
+    // this probe's own: hosts that share a file system (a cluster's home) are
+    // probed at once, and one must never read another's half-written plan.
     QString dir;
-    if (QString e = conn.upload(options.remoteDir + QStringLiteral("/probe"), QStringLiteral("plan.json"), probePlanJson(), &dir);
-        !e.isEmpty())
+    const QString folder = options.remoteDir + QStringLiteral("/probe-") + QUuid::createUuid().toString(QUuid::Id128).left(16);
+    if (QString e = conn.upload(folder, QStringLiteral("plan.json"), probePlanJson(), &dir); !e.isEmpty())
         return done(HostProbeResult::Other, e);
+    const auto removeFolder = qScopeGuard([&] {
+        QString ignored;
+        const QByteArray rm = launch::shellCommand({"rm", "-f", "--", (dir + QStringLiteral("/plan.json")).toUtf8()}, &ignored);
+        const QByteArray rmdir = launch::shellCommand({"rmdir", "--", dir.toUtf8()}, &ignored);
+        QByteArray said;
+        int code = -1;
+        if (!rm.isEmpty() && !rmdir.isEmpty()) conn.run(rm + " && " + rmdir, &said, &code, options.commandTimeoutMs);
+    });
     QByteArray ports;
     conn.run(launch::listeningPortsCommand(), &ports, &status, options.commandTimeoutMs);
     const int port = launch::pickRendezvousPort(launch::listeningPorts(ports), false);

@@ -8,6 +8,7 @@
 
 #include "launch/host_list.hpp"
 #include "launch/run_config.hpp"
+#include "launch/ssh/connect_gate.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 
 #include <QString>
@@ -65,8 +66,12 @@ struct HostProbeOptions {
     int coreTimeoutMs = 90000;
 };
 
+// One connection try (a test of the connection as it is), holding a slot of
+// `gate`, the connection slots this probe shares with others (nullptr: its
+// own); cancelling the gate ends a probe waiting for a slot as cancelled.
 HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOptions& ssh, launch::HostKeyPolicy& policy,
-                             const HostProbeOptions& options, const std::atomic<bool>* cancel = nullptr);
+                             const HostProbeOptions& options, const std::atomic<bool>* cancel = nullptr,
+                             launch::ConnectGate* gate = nullptr);
 HostProbeResult probeLocalHost(const QString& corePath, const HostProbeOptions& options,
                                const std::atomic<bool>* cancel = nullptr);
 

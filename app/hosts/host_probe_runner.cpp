@@ -30,6 +30,7 @@ bool HostProbeRunner::start(const QList<ProbeTarget>& targets, const launch::Ssh
     }
     done_ = 0;
     cancel_ = std::make_shared<std::atomic<bool>>(false);
+    gate_ = std::make_shared<launch::ConnectGate>();
     running_ = true;
     Q_EMIT progressChanged(0, total());
     if (targets.isEmpty()) {
@@ -41,10 +42,11 @@ bool HostProbeRunner::start(const QList<ProbeTarget>& targets, const launch::Ssh
         const ProbeTarget target = targets[i];
         const int generation = generation_;
         auto cancel = cancel_;
+        auto gate = gate_;
         launch::HostKeyPolicy* policy = policy_;
-        pool_.start([this, target, ssh, localCore, options, generation, i, cancel, policy] {
+        pool_.start([this, target, ssh, localCore, options, generation, i, cancel, gate, policy] {
             const HostProbeResult r = target.local ? probeLocalHost(localCore, options, cancel.get())
-                                                   : probeSshHost(target.host, ssh, *policy, options, cancel.get());
+                                                   : probeSshHost(target.host, ssh, *policy, options, cancel.get(), gate.get());
             QMetaObject::invokeMethod(this, [this, generation, i, r] { deliver(generation, i, r); }, Qt::QueuedConnection);
         });
     }
@@ -54,6 +56,7 @@ bool HostProbeRunner::start(const QList<ProbeTarget>& targets, const launch::Ssh
 void HostProbeRunner::cancel()
 {
     if (cancel_) cancel_->store(true);
+    if (gate_) gate_->cancel(); // probes waiting for a slot end at once
 }
 
 void HostProbeRunner::deliver(int generation, int index, const HostProbeResult& result)

@@ -1,5 +1,8 @@
 // Runs connection tests of several hosts at once, one worker thread each
-// (libssh connects block), and reports each result as it arrives.
+// (libssh connects block), and reports each result as it arrives. At most
+// limits::kMaxConnecting handshakes at once, as a launch does: a bastion's
+// sshd drops connections beyond its MaxStartups (10 by default). A probe
+// tries once: a host the pre-flight cannot reach refuses the launch at once.
 #pragma once
 
 #include "hosts/host_probe.hpp"
@@ -47,6 +50,7 @@ private:
     launch::HostKeyPolicy* policy_;
     QThreadPool pool_;
     std::shared_ptr<std::atomic<bool>> cancel_;
+    std::shared_ptr<launch::ConnectGate> gate_; // the connection slots of the running tests
     QList<ProbeTarget> targets_;
     QList<HostProbeResult> results_;
     int done_ = 0;

@@ -245,9 +245,19 @@ EventLine parseEventLine(std::string_view text, const std::string& source)
     if (text.substr(0, prefix.size()) == prefix) text.remove_prefix(prefix.size());
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
     json::ParseResult r = json::parse(text);
-    if (!r || !r.value->isObject()) return out;
+    if (!r) {
+        out.malformed = "invalid JSON at " + r.error.toString();
+        return out;
+    }
+    if (!r.value->isObject()) {
+        out.malformed = "event is not a JSON object";
+        return out;
+    }
     const json::Value* type = r.value->find("type");
-    if (!type || !type->isString() || type->asString().empty()) return out;
+    if (!type || !type->isString() || type->asString().empty()) {
+        out.malformed = "event without a \"type\"";
+        return out;
+    }
     out.envelope.type = type->asString();
     // A line without "v" predates the field: version 1.
     const json::Value* v = r.value->find("v");

@@ -134,14 +134,15 @@ bool isRankProgressLine(std::string_view line);
 // The whole line: "@sb " + envelope + the event's fields, one JSON object.
 std::string formatLine(const Envelope& e, const json::Value& fields);
 
-// A parsed line. `ok` is false for a line that is not an event (no prefix,
-// malformed JSON, no type); `problem` is set when the line is an event this
-// reader must refuse (a newer major version).
+// A parsed line. `ok` is false for a line that is not an event (malformed
+// JSON, not an object, no type: `malformed` says which); `problem` is set
+// when the line is an event this reader must refuse (a newer major version).
 struct EventLine {
     bool ok = false;
     Envelope envelope;
     json::Value body; // the whole object; fromJson() of the typed struct reads it
     std::string problem;
+    std::string malformed;
 };
 // `text` with or without the "@sb " prefix; `source` names where it came from
 // for the version message (a file, "rank 3").

@@ -2,7 +2,6 @@
 
 #include "text_format.hpp"
 
-#include <QJsonDocument>
 
 #include <cmath>
 
@@ -29,7 +28,7 @@ RunConsole::RunConsole(RunSupervisor& supervisor, QTextStream& err, Options opti
         if (e.type == QLatin1String(protocol::type::error))
             message(QStringLiteral("rank %1: error: %2").arg(e.rank).arg(protocol::errorText(e)));
         else if (e.type == QLatin1String(protocol::type::checkpoint) && options_.verbose)
-            message(QStringLiteral("rank %1: checkpoint %2").arg(e.rank).arg(QString::fromUtf8(QJsonDocument(e.fields).toJson(QJsonDocument::Compact))));
+            message(QStringLiteral("rank %1: checkpoint %2").arg(e.rank).arg(QString::fromStdString(e.body.dump())));
     });
     connect(&supervisor, &RunSupervisor::outputLine, this,
             [this](int, int rank, launch::OutputStream, const QString& line) {

@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QSysInfo>
-#include <QJsonDocument>
 
 namespace sb::launch {
 
@@ -215,7 +214,7 @@ void RunRecorder::addEvent(int attempt, const protocol::CoreEvent& e)
     r.rank = e.rank;
     r.t = e.t;
     r.type = e.type;
-    r.json = QJsonDocument(e.fields).toJson(QJsonDocument::Compact);
+    r.json = QByteArray::fromStdString(e.body.dump());
     const qint64 size = r.json.size();
     const bool essential = isEssentialEvent(e.type, size, options_);
     EventCap& cap = eventCaps_[{attempt, e.rank}];

@@ -2,9 +2,6 @@
 
 #include "step_fields.hpp"
 
-#include <QJsonDocument>
-#include <QJsonValue>
-
 #include <algorithm>
 
 #include <cmath>
@@ -16,55 +13,45 @@ namespace {
 
 constexpr double kAbsent = std::numeric_limits<double>::quiet_NaN();
 
-double num(const QJsonObject& o, QLatin1String key)
+const json::Value* numberField(const json::Value& o, const char* key)
 {
-    const QJsonValue v = o.value(key);
-    return v.isDouble() ? v.toDouble() : kAbsent;
+    const json::Value* v = o.find(key);
+    return v && v->isNumber() ? v : nullptr;
 }
 
-qint64 count(const QJsonObject& o, QLatin1String key)
+// A whole number in int's range, else `fallback` (2.5 steps are none).
+int whole(const json::Value* v, int fallback)
 {
-    const QJsonValue v = o.value(key);
-    if (!v.isDouble()) return -1;
-    const double d = v.toDouble();
-    return std::isfinite(d) && d >= 0 ? static_cast<qint64>(d) : -1;
-}
-
-int integer(const QJsonObject& o, QLatin1String key, int fallback = 0)
-{
-    const QJsonValue v = o.value(key);
-    return v.isDouble() ? v.toInt(fallback) : fallback;
+    const double d = v ? v->asDouble() : std::numeric_limits<double>::quiet_NaN();
+    if (!(d == std::floor(d) && d >= std::numeric_limits<int>::min() && d <= std::numeric_limits<int>::max())) return fallback;
+    return static_cast<int>(d);
 }
 
 QString qText(const std::string& s) { return QString::fromStdString(s); }
 
 int toInt(long long v) { return static_cast<int>(std::clamp<long long>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max())); }
 
-// The event's fields in the core's JSON, for the core's typed readers
-// (protocol/events.hpp). Hello, checkpoint, done and error lines are few;
-// steps take stepFields() without this copy.
-json::Value coreBody(const CoreEvent& e)
-{
-    json::ParseResult r = json::parse(QJsonDocument(e.fields).toJson(QJsonDocument::Compact).toStdString());
-    return r ? std::move(*r.value) : json::Value::object();
-}
-
 } // namespace
 
 std::optional<StepMetrics> stepFromEvent(const CoreEvent& e)
 {
     if (e.type != QLatin1String(type::step)) return std::nullopt;
-    const QJsonObject& o = e.fields;
-    if (!o.value(QLatin1String("step")).isDouble()) return std::nullopt;
+    const json::Value& o = e.body;
+    const json::Value* step = numberField(o, "step");
+    if (!step) return std::nullopt;
     StepMetrics m;
     m.rank = e.rank;
     m.t = e.t;
-    m.step = integer(o, QLatin1String("step"));
-    m.steps = integer(o, QLatin1String("steps"));
+    m.step = whole(step, 0);
+    m.steps = whole(numberField(o, "steps"), 0);
     for (const StepField& f : stepFields()) {
-        const QLatin1String key(f.name());
-        if (f.integer()) m.*f.count = count(o, key);
-        else m.*f.real = num(o, key);
+        const json::Value* v = numberField(o, f.name());
+        if (!f.integer()) {
+            m.*f.real = v ? v->asDouble() : kAbsent;
+            continue;
+        }
+        const double d = v ? v->asDouble() : -1;
+        m.*f.count = std::isfinite(d) && d >= 0 ? v->asInt() : -1;
     }
     return m;
 }
@@ -72,7 +59,7 @@ std::optional<StepMetrics> stepFromEvent(const CoreEvent& e)
 std::optional<CheckpointReport> checkpointFromEvent(const CoreEvent& e)
 {
     if (e.type != QLatin1String(type::checkpoint)) return std::nullopt;
-    const CheckpointEvent c = CheckpointEvent::fromJson(coreBody(e));
+    const CheckpointEvent c = CheckpointEvent::fromJson(e.body);
     if (c.path.empty()) return std::nullopt;
     CheckpointReport r;
     r.rank = e.rank;
@@ -91,7 +78,7 @@ std::optional<CheckpointReport> checkpointFromEvent(const CoreEvent& e)
 std::optional<DoneReport> doneFromEvent(const CoreEvent& e)
 {
     if (e.type != QLatin1String(type::done)) return std::nullopt;
-    const Done d = Done::fromJson(coreBody(e));
+    const Done d = Done::fromJson(e.body);
     DoneReport r;
     r.rank = e.rank;
     r.status = qText(d.status);
@@ -104,7 +91,7 @@ std::optional<DoneReport> doneFromEvent(const CoreEvent& e)
 std::optional<HelloReport> helloFromEvent(const CoreEvent& e)
 {
     if (e.type != QLatin1String(type::hello)) return std::nullopt;
-    const Hello h = Hello::fromJson(coreBody(e));
+    const Hello h = Hello::fromJson(e.body);
     HelloReport r;
     r.rank = e.rank;
     r.host = qText(h.host);
@@ -121,7 +108,7 @@ std::optional<HelloReport> helloFromEvent(const CoreEvent& e)
 
 QString errorText(const CoreEvent& e)
 {
-    const Error err = Error::fromJson(coreBody(e));
+    const Error err = Error::fromJson(e.body);
     QString msg = err.message.empty() ? QStringLiteral("(no message)") : qText(err.message);
     if (!err.where.empty()) msg += QStringLiteral(" (in ") + qText(err.where) + QLatin1Char(')');
     return msg;

@@ -1,11 +1,11 @@
 // Events printed by shardbench-core (docs/protocol.md, version 1) in typed
-// form. Readers ignore unknown fields; a field that is absent reads as NaN
-// (numbers) or -1 (counts and byte sizes), which the store keeps as NULL.
+// form, read from the core's own parse (protocol/events.hpp). Readers
+// ignore unknown fields; a field that is absent reads as NaN (numbers) or -1
+// (counts and byte sizes), which the store keeps as NULL.
 #pragma once
 
 #include "protocol/events.hpp"
 
-#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -21,7 +21,7 @@ struct CoreEvent {
     int rank = -1;
     double t = 0;          // unix seconds
     QString runId;
-    QJsonObject fields;    // the whole object, unknown fields included
+    json::Value body;      // the whole object, unknown fields included
 };
 
 struct StepMetrics {

@@ -1,9 +1,9 @@
 #include "event_line.hpp"
 
-#include <QJsonDocument>
-#include <QJsonParseError>
-
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
 
 namespace sb::protocol {
 
@@ -28,36 +28,31 @@ ParsedLine parseOutputLine(QByteArrayView line)
 
 ParsedLine parseEventBody(QByteArrayView body)
 {
-    while (!body.isEmpty() && (body.back() == '\r' || body.back() == ' ' || body.back() == '\t')) body.chop(1);
-
-    QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(body.data(), body.size()), &err);
-    if (err.error != QJsonParseError::NoError)
-        return malformed(QStringLiteral("invalid JSON at offset %1: %2").arg(err.offset).arg(err.errorString()));
-    if (!doc.isObject()) return malformed(QStringLiteral("event is not a JSON object"));
-
+    // The prefix, the JSON, the type and the version are the core's reader's.
+    EventLine line = parseEventLine(std::string_view(body.data(), static_cast<std::size_t>(body.size())));
+    if (!line.malformed.empty()) return malformed(QString::fromStdString(line.malformed));
+    if (!line.problem.empty()) {
+        // A newer major is refused, and said with its version.
+        ParsedLine refused = malformed(QString::fromStdString(line.problem));
+        const json::Value* v = line.body.find("v");
+        refused.newerVersion = v && v->isNumber() ? static_cast<int>(std::clamp<std::int64_t>(v->asInt(), 0, 1000000000)) : 0;
+        return refused;
+    }
+    // The launcher files every line under its rank: one it cannot tell is malformed.
+    const json::Value* rank = line.body.find("rank");
+    const double r = rank && rank->isNumber() ? rank->asDouble() : -1;
+    if (!(r >= 0 && r <= std::numeric_limits<int>::max() && r == std::floor(r)))
+        return malformed(QStringLiteral("event without a valid \"rank\""));
     ParsedLine p;
     p.kind = ParsedLine::Event;
     CoreEvent& e = p.event;
-    e.fields = doc.object();
-    const QJsonValue type = e.fields.value(QLatin1String("type"));
-    if (!type.isString() || type.toString().isEmpty()) return malformed(QStringLiteral("event without a \"type\""));
-    const QJsonValue rank = e.fields.value(QLatin1String("rank"));
-    if (!rank.isDouble() || rank.toDouble() < 0 || rank.toDouble() != static_cast<double>(rank.toInt(-1)))
-        return malformed(QStringLiteral("event without a valid \"rank\""));
-    e.type = type.toString();
-    e.rank = rank.toInt();
-    // A line without "v" predates the field: version 1. A newer major is refused.
-    const QJsonValue v = e.fields.value(QLatin1String("v"));
-    e.version = v.toInt(0);
-    const long long version = static_cast<long long>(std::clamp(v.toDouble(1), -1e9, 1e9));
-    if (const Status why = versionProblem(version, {}); !why.ok()) {
-        ParsedLine refused = malformed(QString::fromStdString(why.message()));
-        refused.newerVersion = static_cast<int>(version);
-        return refused;
-    }
-    e.t = e.fields.value(QLatin1String("t")).toDouble(0);
-    e.runId = e.fields.value(QLatin1String("run_id")).toString();
+    e.type = QString::fromStdString(line.envelope.type);
+    e.rank = static_cast<int>(r);
+    const json::Value* v = line.body.find("v");
+    e.version = v && v->isNumber() ? static_cast<int>(std::clamp<std::int64_t>(v->asInt(), 0, kVersion)) : 0;
+    e.t = line.envelope.t;
+    e.runId = QString::fromStdString(line.envelope.runId);
+    e.body = std::move(line.body);
     return p;
 }
 

@@ -104,7 +104,7 @@ struct Cursor {
     }
 };
 
-// As core_event.cpp reads a QJsonValue: a number or absent.
+// As core_event.cpp reads a field of the core's parse: a number or absent.
 double num(const std::optional<double>& v) { return v ? *v : kAbsent; }
 qint64 count(const std::optional<double>& v) { return v && *v >= 0 ? static_cast<qint64>(*v) : -1; }
 int integer(const std::optional<double>& v, int fallback = 0)

@@ -1,6 +1,7 @@
 // libFuzzer target: what a rank prints on stdout, as the launcher reads it:
 // cut into lines (LineSplitter, fed in uneven pieces) and each line
-// classified (parseOutputLine, which uses Qt's JSON reader). Links Qt Core.
+// classified (parseOutputLine, which reads through the core's event parser).
+// Links Qt Core.
 #include "protocol/event_line.hpp"
 #include "protocol/line_splitter.hpp"
 

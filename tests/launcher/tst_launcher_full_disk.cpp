@@ -186,7 +186,8 @@ private Q_SLOTS:
     }
 
     // The same over SSH: SFTP says only "Failure", the server's statvfs says
-    // the disk is full; nothing is left on the head node, nothing recorded as running.
+    // the disk is full. The pre-flight's probe finds it (its test plan cannot
+    // be written): nothing is left on the head node, no run is recorded.
     void aLaunchOntoAFullDiskOverSshIsRefused()
     {
         const QString root = tmp_.filePath(QStringLiteral("full-ssh"));
@@ -202,16 +203,14 @@ private Q_SLOTS:
                                     QStringLiteral("--ssh-config"), sshd.configFile, QStringLiteral("--known-hosts"), sshd.knownHostsFile,
                                     QStringLiteral("--ssh-dir"), sshd.sshDir, QStringLiteral("--remote-core"), corePath(),
                                     QStringLiteral("--remote-dir"), root + QStringLiteral("/runs")}, 120000);
-        QVERIFY2(r.code == 1, qPrintable(describe(r)));
+        QVERIFY2(r.code == 2, qPrintable(describe(r)));
         QVERIFY2(r.err.contains(QStringLiteral("no space left on its file system (")) &&
                      r.err.contains(QStringLiteral("bytes free) for the folder %1/runs/").arg(root)) && r.err.contains(QStringLiteral("/plan.json\"")),
                  qPrintable(describe(r)));
         const QStringList files = filesUnder(root);
         QCOMPARE(files.size(), 1);
         QVERIFY2(files[0].startsWith(QLatin1String("filler=")), qPrintable(files.join(u' ')));
-        const StoreCounts s = countStore(db, 1);
-        QCOMPARE(s.status, QStringLiteral("failed"));
-        QVERIFY2(s.reason.contains(QStringLiteral("no space left on ")), qPrintable(s.reason));
+        QVERIFY(!QFileInfo::exists(db)); // refused before the store was opened
     }
 
     // Filled while the ranks train, freed a moment later: the run completes,

@@ -208,7 +208,7 @@ private Q_SLOTS:
         QObject::connect(&h.supervisor(), &launch::RunSupervisor::eventReceived, &h.supervisor(),
                          [&](int attempt, const protocol::CoreEvent& e) {
                              if (e.type == QLatin1String("done") && attempt == 1)
-                                 doneSteps << e.fields.value(QLatin1String("steps")).toInt(-1);
+                                 doneSteps << (e.body.find("steps") ? static_cast<int>(e.body.find("steps")->asInt()) : -1);
                          });
         h.start();
         QVERIFY(h.waitFinished(90000));

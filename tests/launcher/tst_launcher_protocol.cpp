@@ -57,7 +57,12 @@ private Q_SLOTS:
         QCOMPARE(newer.kind, ParsedLine::Malformed);
         QVERIFY2(newer.error.contains(QStringLiteral("is newer than this reader's")), qPrintable(newer.error));
         QVERIFY(newer.error.contains(QStringLiteral("update shardbench")));
+        QCOMPARE(newer.newerVersion, kProtocolVersion + 1);
         QCOMPARE(parseEventBody(R"({"type":"step","v":1e300,"rank":0,"step":1})").kind, ParsedLine::Malformed);
+        // Why a line is not an event, in the core's reader's words (where in the line).
+        QCOMPARE(parseOutputLine("@sb {\"type\":\"step\",").error.left(30), QStringLiteral("invalid JSON at line 1, column"));
+        QCOMPARE(parseOutputLine("@sb [1]").error, QStringLiteral("event is not a JSON object"));
+        QCOMPARE(parseOutputLine("@sb {\"type\":\"step\",\"rank\":-1}").error, QStringLiteral("event without a valid \"rank\""));
         QCOMPARE(parseEventBody(R"({"type":"step","rank":0,"step":1})").kind, ParsedLine::Event);
         QCOMPARE(parseEventBody(R"({"type":"step","v":1,"rank":0,"step":1})").kind, ParsedLine::Event);
     }
