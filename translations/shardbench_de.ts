@@ -1282,6 +1282,40 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::GoingRunsBar</name>
+        <message>
+            <source>Show in Runs</source>
+            <translation>In Läufe zeigen</translation>
+        </message>
+        <message>
+            <source>Attach</source>
+            <translation>Ankoppeln</translation>
+        </message>
+        <message>
+            <source>Attach to run %1</source>
+            <translation>An Lauf %1 ankoppeln</translation>
+        </message>
+        <message>
+            <source>this machine</source>
+            <translation>diesem Rechner</translation>
+        </message>
+        <message>
+            <source>Run %1, detached on %2, was still going when last heard from.</source>
+            <translation>Lauf %1, abgekoppelt auf %2, lief bei der letzten Meldung noch.</translation>
+        </message>
+        <message>
+            <source>Run %1 (%2), detached on %3, was still going when last heard from.</source>
+            <translation>Lauf %1 (%2), abgekoppelt auf %3, lief bei der letzten Meldung noch.</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n detached run(s) were still going when last heard from: %1.</source>
+            <translation>
+                <numerusform>%n abgekoppelter Lauf lief bei der letzten Meldung noch: %1.</numerusform>
+                <numerusform>%n abgekoppelte Läufe liefen bei der letzten Meldung noch: %1.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
             <source>Choose…</source>

@@ -1275,6 +1275,39 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::GoingRunsBar</name>
+        <message>
+            <source>Show in Runs</source>
+            <translation>在运行记录中显示</translation>
+        </message>
+        <message>
+            <source>Attach</source>
+            <translation>附加</translation>
+        </message>
+        <message>
+            <source>Attach to run %1</source>
+            <translation>附加到运行 %1</translation>
+        </message>
+        <message>
+            <source>this machine</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <source>Run %1, detached on %2, was still going when last heard from.</source>
+            <translation>运行 %1 在 %2 上分离运行，最后一次收到消息时仍在进行。</translation>
+        </message>
+        <message>
+            <source>Run %1 (%2), detached on %3, was still going when last heard from.</source>
+            <translation>运行 %1（%2）在 %3 上分离运行，最后一次收到消息时仍在进行。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n detached run(s) were still going when last heard from: %1.</source>
+            <translation>
+                <numerusform>%n 个分离运行在最后一次收到消息时仍在进行：%1。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
             <source>Choose…</source>

@@ -1,5 +1,6 @@
 #include "launch_panel.hpp"
 
+#include "going_runs_bar.hpp"
 #include "status_delegate.hpp"
 #include "target_chooser.hpp"
 
@@ -35,7 +36,7 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     : QWidget(parent), target_(new TargetChooser(catalog)), name_(new QLineEdit), restarts_(new QSpinBox), initFrom_(new QLineEdit),
       chooseWeights_(new QPushButton), initFromLabel_(new QLabel),
       check_(new QPushButton), launch_(new QPushButton), stop_(new QPushButton), detachBox_(new QCheckBox), detach_(new QPushButton), progress_(new QProgressBar),
-      checks_(new QTableView), message_(new QLabel), subject_(new QLabel), whereLabel_(new QLabel), nameLabel_(new QLabel),
+      checks_(new QTableView), message_(new QLabel), subject_(new QLabel), going_(new GoingRunsBar), whereLabel_(new QLabel), nameLabel_(new QLabel),
       restartsLabel_(new QLabel)
 {
     setObjectName(QStringLiteral("launchPanel"));
@@ -97,6 +98,7 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     buttons->addWidget(detach_);
     buttons->addStretch(1);
     auto* left = new QVBoxLayout;
+    left->addWidget(going_);
     left->addWidget(subject_);
     left->addLayout(form);
     left->addLayout(buttons);

@@ -21,6 +21,7 @@ class HostCatalog;
 
 namespace sb::gui {
 
+class GoingRunsBar;
 class PreflightModel;
 class TargetChooser;
 
@@ -46,6 +47,8 @@ public:
     QLabel* messageLabel() const { return message_; }
     // What is launched when it is not the open plan ("Restoring run 1 from …"); hidden for the plan.
     QLabel* subjectLabel() const { return subject_; }
+    // Detached runs that went on while the workbench was closed, offered to attach to.
+    GoingRunsBar* goingRunsBar() const { return going_; }
 
     void setState(State state);
     // While running: the run is detached and followed (Detach is offered;
@@ -84,6 +87,7 @@ private:
     QTableView* checks_;
     QLabel* message_;
     QLabel* subject_;
+    GoingRunsBar* going_;
     QLabel* whereLabel_;
     QLabel* nameLabel_;
     QLabel* restartsLabel_;

@@ -8,6 +8,7 @@
 
 #include "document/plan_document.hpp"
 #include "history/store_access.hpp"
+#include "jobs/work_pool.hpp"
 #include "hosts/host_catalog.hpp"
 #include "models/checkpoints_model.hpp"
 #include "models/hosts_model.hpp"
@@ -23,6 +24,7 @@
 #include "views/checkpoints_view.hpp"
 #include "views/cluster_view.hpp"
 #include "views/compare_view.hpp"
+#include "views/going_runs_bar.hpp"
 #include "views/run_page.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
@@ -36,6 +38,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -43,6 +46,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace sb::gui {
 
@@ -237,15 +241,38 @@ void RunAreas::connectAttach()
     connect(rc, &RunController::attachStarted, this, &RunAreas::showAttached);
     connect(rc, &RunController::attachFinished, this, &RunAreas::attachFinished);
     connect(launchPanel_, &LaunchPanel::detachRequested, rc, &RunController::detach);
-    connect(runsView_, &RunsView::attachRequested, this, [this](qint64 run) {
-        tabs_->setCurrentWidget(runSplitter_);
-        // A restore being checked keeps its own (the attach is refused at once); a refusal to attach is no restore's.
-        // A restore already running keeps its subject until it ends.
-        const RunController::State state = runController_->state();
-        if (state != RunController::State::Checking && state != RunController::State::Launching) restoring_.reset();
-        showMessage({}, false);
-        runController_->attach(run);
+    connect(runsView_, &RunsView::attachRequested, this, &RunAreas::attachTo);
+    GoingRunsBar* going = launchPanel_->goingRunsBar();
+    connect(going, &GoingRunsBar::attachRequested, this, &RunAreas::attachTo);
+    connect(going, &GoingRunsBar::showRunsRequested, this, [this] { tabs_->setCurrentWidget(runsView_); });
+    // Once anything is launched or followed, the notice of the start is old news.
+    connect(rc, &RunController::stateChanged, going, [going](RunController::State s) {
+        if (s != RunController::State::Idle) going->setRuns({});
     });
+    offerGoingRuns();
+}
+
+void RunAreas::attachTo(qint64 run)
+{
+    tabs_->setCurrentWidget(runSplitter_);
+    // A restore being checked keeps its own (the attach is refused at once); a refusal to attach is no restore's.
+    // A restore already running keeps its subject until it ends.
+    const RunController::State state = runController_->state();
+    if (state != RunController::State::Checking && state != RunController::State::Launching) restoring_.reset();
+    showMessage({}, false);
+    runController_->attach(run);
+}
+
+void RunAreas::offerGoingRuns()
+{
+    auto* watcher = new QFutureWatcher<QList<store::RunRow>>(this);
+    connect(watcher, &QFutureWatcher<QList<store::RunRow>>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        // Nothing to offer once the user has launched or attached meanwhile.
+        if (runController_->state() == RunController::State::Idle) launchPanel_->goingRunsBar()->setRuns(watcher->result());
+    });
+    const QString path = store_->path();
+    watcher->setFuture(QtConcurrent::run(app::workPool(), [path] { return goingDetachedRuns(path); }));
 }
 
 void RunAreas::showAttached(AttachedRun* run)

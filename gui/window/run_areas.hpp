@@ -88,6 +88,10 @@ private:
     void exportChart(ChartViewBase* chart, ChartViewBase::ExportFormat format);
     void showSession(RunSession* session);
     void connectAttach();
+    // Follows detached run `run` in the Run area (from Runs or the going-runs bar).
+    void attachTo(qint64 run);
+    // The detached runs that went on while the workbench was closed, read once at start.
+    void offerGoingRuns();
     void showAttached(AttachedRun* run);
     void attachFinished(AttachedRun* run);
     void areaShown(int index);

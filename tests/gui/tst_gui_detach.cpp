@@ -1,7 +1,8 @@
 // Detached runs from the workbench, end to end with the real core and
 // shardbench-supervise: a run launched detached from the Run area keeps
-// training after the workbench quits; a new workbench lists it as "running on
-// the cluster — not attached", and Attach draws its whole backlog (every step
+// training after the workbench quits; a new workbench says in the Run area
+// that it was going and offers to attach, lists it as "running on the
+// cluster — not attached", and Attach draws its whole backlog (every step
 // from the first, no gap, no duplicate) before following it live; Detach
 // leaves it running; Stop from the workbench ends it where it runs; and the
 // same through sbatch on the launcher suites' one-node Slurm cluster.
@@ -13,6 +14,7 @@
 #include "models/runs_model.hpp"
 #include "session/attached_run.hpp"
 #include "settings/run_settings.hpp"
+#include "views/going_runs_bar.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
 #include "views/log_panes.hpp"
@@ -208,7 +210,16 @@ void TestDetach::runOutlivesTheWorkbenchAndAttachDrawsTheBacklog()
     QVERIFY(QTest::qWaitFor([&] { return stepsInRunDir(run) >= stepsAtQuit + 20; }, 60000));
     QCOMPARE(state(run).value(QStringLiteral("status")).toString(), QStringLiteral("running"));
 
-    // Started again: the run is listed as running on the cluster, not attached.
+    // Started again: the Run area says at once that it was going, and offers to attach.
+    GoingRunsBar* going = areas()->launchPanel()->goingRunsBar();
+    QVERIFY(QTest::qWaitFor([&] { return !going->isHidden(); }, 10000));
+    QCOMPARE(going->runs().size(), 1);
+    QCOMPARE(going->runs().first().id, run);
+    QVERIFY2(going->textLabel()->text().startsWith(QStringLiteral("Run %1 (outlives), detached on ").arg(run)),
+             qPrintable(going->textLabel()->text()));
+    QCOMPARE(going->attachButton()->text(), QStringLiteral("Attach to run %1").arg(run));
+
+    // And the run is listed as running on the cluster, not attached.
     w_->window->areaTabs()->setCurrentWidget(areas()->runsArea());
     RunsModel* runs = areas()->runsModel();
     QVERIFY(QTest::qWaitFor([&] { return runs->rowOfRun(run) >= 0; }, 10000));
@@ -220,6 +231,7 @@ void TestDetach::runOutlivesTheWorkbenchAndAttachDrawsTheBacklog()
              QStringLiteral("running on the cluster — not attached"));
     QVERIFY(attachFromRuns(run));
     a = areas()->runs()->attached();
+    QVERIFY(going->isHidden()); // followed now: the notice is old news
 
     // The backlog is drawn from the first step, then the live steps follow.
     const int wanted = stepsInRunDir(run) + 10;
@@ -345,7 +357,13 @@ void TestDetach::slurmRunOutlivesTheWorkbench()
     QCOMPARE(sb::test::queuedJobNames().size(), 1);
 
     startWorkbench();
-    QVERIFY(attachFromRuns(run));
+    // Attached from the Run area's notice of the runs that went on.
+    GoingRunsBar* going = areas()->launchPanel()->goingRunsBar();
+    QVERIFY(QTest::qWaitFor([&] { return !going->isHidden(); }, 10000));
+    QCOMPARE(going->runs().first().id, run);
+    QTest::mouseClick(going->attachButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return areas()->runs()->attached() && areas()->runs()->attached()->runId() == run; }, 30000));
+    QVERIFY(going->isHidden());
     a = areas()->runs()->attached();
     const int wanted = stepsInRunDir(run) + 5;
     QVERIFY(QTest::qWaitFor([&] { return a->live()->lastStep() >= wanted; }, 60000));
