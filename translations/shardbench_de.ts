@@ -1316,6 +1316,49 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::RunNotifier</name>
+        <message>
+            <source>&amp;Notify about runs (end, failure, stall, loss not finite)</source>
+            <translation>Über Läufe &amp;benachrichtigen (Ende, Fehler, Stillstand, nicht endlicher Verlust)</translation>
+        </message>
+        <message>
+            <source>Alert &amp;command…</source>
+            <translation>&amp;Befehl bei Meldungen…</translation>
+        </message>
+        <message>
+            <source>Run %1</source>
+            <translation>Lauf %1</translation>
+        </message>
+        <message>
+            <source>Run %1 (%2)</source>
+            <translation>Lauf %1 (%2)</translation>
+        </message>
+        <message>
+            <source>%1 %2 at step %3.</source>
+            <translation>%1: %2 bei Schritt %3.</translation>
+        </message>
+        <message>
+            <source>%1 failed at step %2: %3</source>
+            <translation>%1 ist bei Schritt %2 fehlgeschlagen: %3</translation>
+        </message>
+        <message>
+            <source>%1 has reported no step for %2 s (last step %3).</source>
+            <translation>%1 hat seit %2 s keinen Schritt gemeldet (letzter Schritt %3).</translation>
+        </message>
+        <message>
+            <source>%1 reported a loss of %2 at step %3.</source>
+            <translation>%1 hat bei Schritt %3 einen Verlust von %2 gemeldet.</translation>
+        </message>
+        <message>
+            <source>Alert command</source>
+            <translation>Befehl bei Meldungen</translation>
+        </message>
+        <message>
+            <source>A command run on each alert (empty: none), not through a shell. Its environment says what happened: SHARDBENCH_ALERT (finished, failed, stalled, nan_loss), SHARDBENCH_RUN_ID, SHARDBENCH_RUN_NAME, SHARDBENCH_MESSAGE.</source>
+            <translation>Ein Befehl, der bei jeder Meldung ausgeführt wird (leer: keiner), ohne Shell. Seine Umgebung sagt, was geschah: SHARDBENCH_ALERT (finished, failed, stalled, nan_loss), SHARDBENCH_RUN_ID, SHARDBENCH_RUN_NAME, SHARDBENCH_MESSAGE.</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
             <source>Choose…</source>

@@ -1308,6 +1308,49 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::RunNotifier</name>
+        <message>
+            <source>&amp;Notify about runs (end, failure, stall, loss not finite)</source>
+            <translation>运行通知(&amp;N)（结束、失败、停滞、损失非有限值）</translation>
+        </message>
+        <message>
+            <source>Alert &amp;command…</source>
+            <translation>提醒命令(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>Run %1</source>
+            <translation>运行 %1</translation>
+        </message>
+        <message>
+            <source>Run %1 (%2)</source>
+            <translation>运行 %1（%2）</translation>
+        </message>
+        <message>
+            <source>%1 %2 at step %3.</source>
+            <translation>%1 在第 %3 步%2。</translation>
+        </message>
+        <message>
+            <source>%1 failed at step %2: %3</source>
+            <translation>%1 在第 %2 步失败：%3</translation>
+        </message>
+        <message>
+            <source>%1 has reported no step for %2 s (last step %3).</source>
+            <translation>%1 已 %2 秒未报告步骤（最后一步 %3）。</translation>
+        </message>
+        <message>
+            <source>%1 reported a loss of %2 at step %3.</source>
+            <translation>%1 在第 %3 步报告损失为 %2。</translation>
+        </message>
+        <message>
+            <source>Alert command</source>
+            <translation>提醒命令</translation>
+        </message>
+        <message>
+            <source>A command run on each alert (empty: none), not through a shell. Its environment says what happened: SHARDBENCH_ALERT (finished, failed, stalled, nan_loss), SHARDBENCH_RUN_ID, SHARDBENCH_RUN_NAME, SHARDBENCH_MESSAGE.</source>
+            <translation>每次提醒时运行的命令（留空：不运行），不经过 shell。其环境变量说明发生了什么：SHARDBENCH_ALERT（finished、failed、stalled、nan_loss）、SHARDBENCH_RUN_ID、SHARDBENCH_RUN_NAME、SHARDBENCH_MESSAGE。</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
             <source>Choose…</source>

@@ -14,6 +14,8 @@ struct RunSettings {
     static inline const Setting<QString> launchDir{QStringLiteral("run/launchDir")}; // "" = dataDir()/launches
     static inline const Setting<int> maxRestarts{QStringLiteral("run/maxRestarts"), 0};
     static inline const Setting<bool> detached{QStringLiteral("run/detached"), false}; // launches outlive the workbench
+    static inline const Setting<bool> notify{QStringLiteral("run/notify"), true};      // desktop notifications of run alerts
+    static inline const Setting<QString> alertCommand{QStringLiteral("run/alertCommand")}; // "" = none (run_notifier.hpp)
 
     // The workbench's own files next to the run store: ~/.local/share/shardbench
     // on Linux (the same folder whatever the application's names).

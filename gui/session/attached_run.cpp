@@ -109,7 +109,10 @@ void AttachedRun::connectSession()
 {
     launch::AttachSession* s = session_.get();
     launch::RunIngestor* in = &s->ingestor();
-    connect(in, &launch::RunIngestor::stepReported, this, [this](const protocol::StepMetrics& m) { live_->log(m); });
+    connect(in, &launch::RunIngestor::stepReported, this, [this](const protocol::StepMetrics& m) {
+        live_->log(m);
+        Q_EMIT stepReported(m);
+    });
     connect(in, &launch::RunIngestor::logLine, this, [this](int attempt, int rank, const QString& line) {
         if (rank < 0) logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, attempt, line);
         else logs_->append(rank, RunLogModel::Stdout, attempt, line);

@@ -59,6 +59,8 @@ public:
 
 Q_SIGNALS:
     void statusChanged(sb::store::RunStatus status, const sb::launch::CodedReason& reason);
+    // A step the stream brought (catch-up or live), as the live model got it.
+    void stepReported(const sb::protocol::StepMetrics& step);
     void connectionChanged(bool connected, const QString& why);
     void stopFailed(const QString& error);
     void rankLogFetched(int rank, const QString& error);

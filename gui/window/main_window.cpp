@@ -4,6 +4,7 @@
 #include "language_manager.hpp"
 #include "recent_files.hpp"
 #include "run_areas.hpp"
+#include "run_notifier.hpp"
 #include "run_controller.hpp"
 
 #include "document/plan_document.hpp"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
     actions_.view->addAction(setupDock_->toggleViewAction());
     actions_.view->addAction(problemsDock_->toggleViewAction());
     actions_.view->addAction(actions_.toolbar->toggleViewAction());
+    actions_.settings->addActions({areas_->notifier()->notifyAction(), areas_->notifier()->commandAction()});
     statusBar()->addPermanentWidget(peakStatus_);
     connectActions();
     retranslateUi();

@@ -4,6 +4,7 @@
 #include "checkpoints_controller.hpp"
 #include "cluster_controller.hpp"
 #include "run_controller.hpp"
+#include "run_notifier.hpp"
 #include "runs_controller.hpp"
 
 #include "document/plan_document.hpp"
@@ -68,12 +69,14 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     : QObject(window), document_(document), tabs_(tabs), window_(window), store_(new StoreAccess(this)),
       hosts_(new HostCatalog(this)), hostKeys_(new GuiHostKeyPolicy(this)), hostsModel_(new HostsModel(hosts_, this)),
       clusterView_(new ClusterView(hostsModel_)), cluster_(new ClusterController(hosts_, hostsModel_, clusterView_, hostKeys_, window, this)),
-      runController_(new RunController(store_, hosts_, hostKeys_, this)),
+      runController_(new RunController(store_, hosts_, hostKeys_, this)), notifier_(new RunNotifier(window, this)),
       runsModel_(new RunsModel(this)), compareView_(new CompareView), runsView_(new RunsView(runsModel_, compareView_)),
       runsController_(new RunsController(store_, runsModel_, runsView_, this)), checkpointsModel_(new CheckpointsModel(this)),
       checkpointsView_(new CheckpointsView(checkpointsModel_))
 {
     preflightModel_ = new PreflightModel(runController_->preflight(), this);
+    connect(runController_->alerts(), &app::RunAlerts::alert, notifier_, &RunNotifier::deliver);
+    connect(notifier_, &RunNotifier::statusMessage, this, &RunAreas::statusMessage);
     launchPanel_ = new LaunchPanel(hosts_, preflightModel_);
     liveView_ = new LiveRunView;
     runSplitter_ = new QSplitter(Qt::Vertical);
@@ -135,6 +138,7 @@ void RunAreas::setInteractive(bool interactive)
     interactive_ = interactive;
     checkpoints_->setInteractive(interactive);
     runsController_->setInteractive(interactive);
+    notifier_->setInteractive(interactive);
 }
 
 LaunchRequest RunAreas::planRequest() const
@@ -405,6 +409,7 @@ void RunAreas::retranslate()
     tabs_->setTabText(tabs_->indexOf(runSplitter_), tr("Run"));
     tabs_->setTabText(tabs_->indexOf(runsView_), tr("Runs"));
     tabs_->setTabText(tabs_->indexOf(checkpointsView_), tr("Checkpoints"));
+    notifier_->retranslate();
 }
 
 } // namespace sb::gui

@@ -36,6 +36,7 @@ class LiveRunView;
 class PlanDocument;
 class PreflightModel;
 class RunController;
+class RunNotifier;
 class AttachedRun;
 class RunSession;
 class RunsController;
@@ -63,6 +64,7 @@ public:
     LaunchPanel* launchPanel() const { return launchPanel_; }
     LiveRunView* liveView() const { return liveView_; }
     RunController* runs() const { return runController_; }
+    RunNotifier* notifier() const { return notifier_; }
     RunsModel* runsModel() const { return runsModel_; }
     RunsView* runsView() const { return runsView_; }
     CompareView* compareView() const { return compareView_; }
@@ -120,6 +122,7 @@ private:
     LiveRunView* liveView_;
     QSplitter* runSplitter_;
     RunController* runController_;
+    RunNotifier* notifier_;
     RunsModel* runsModel_;
     CompareView* compareView_;
     RunsView* runsView_;

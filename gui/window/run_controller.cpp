@@ -24,7 +24,8 @@ const FailureReason kStopped{FailureCode::CancelledFromWorkbench, {}};
 
 RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent)
     : QObject(parent), store_(store), hosts_(hosts), policy_(policy),
-      service_(new RunService(store->path(), [store](QString* error) { return store->writer(error); }, policy, this))
+      service_(new RunService(store->path(), [store](QString* error) { return store->writer(error); }, policy, this)),
+      alerts_(new app::RunAlerts(this))
 {
     connect(service_, &RunService::stateChanged, this, &RunController::onServiceState);
     connect(service_, &RunService::launchRefused, this, &RunController::onServiceRefused);
@@ -41,6 +42,7 @@ RunController::~RunController()
     // A supervised run's ranks must not outlive the workbench: the service's
     // supervisor kills them when it goes (after this). An attached run only
     // loses its follower.
+    if (session_) session_->supervisor()->removeMetricsSink(alerts_);
     session_.reset();
     attached_.reset();
 }
@@ -180,7 +182,12 @@ bool RunController::attach(qint64 runId)
     }
     attached_ = std::move(run);
     AttachedRun* a = attached_.get();
+    alerts_->watch(runId, a->row().name);
+    connect(a, &AttachedRun::stepReported, alerts_, &app::RunAlerts::log);
+    connect(a, &AttachedRun::statusChanged, alerts_,
+            [this](store::RunStatus st, const launch::CodedReason& reason) { alerts_->setStatus(st, reason.text); });
     connect(a, &AttachedRun::finished, this, [this, a] {
+        if (!store::isFinal(a->status())) alerts_->forget(); // detached from it: it is no longer watched here
         setState(State::Idle);
         store_->notifyRunsChanged();
         Q_EMIT attachFinished(a);
@@ -205,10 +212,17 @@ bool RunController::stopAndWait(int timeoutMs) { return service_->stopAndWait(ti
 
 void RunController::onSupervisedStarting(const std::shared_ptr<app::SupervisedRun>& run)
 {
-    if (session_) session_.release()->deleteLater(); // its views may still point at it this turn
+    if (session_) {
+        session_->supervisor()->removeMetricsSink(alerts_);
+        session_.release()->deleteLater(); // its views may still point at it this turn
+    }
     if (attached_) attached_.release()->deleteLater(); // no longer shown (it has finished following)
     session_ = std::make_unique<RunSession>(run, service_->preflight()->predictedPeaks());
     RunSession* s = session_.get();
+    alerts_->watch(run->runId(), run->launch().config.name);
+    run->supervisor().addMetricsSink(alerts_);
+    connect(s, &RunSession::statusChanged, alerts_,
+            [this](store::RunStatus st, const launch::CodedReason& reason) { alerts_->setStatus(st, reason.text); });
     // After the session has flushed its logs.
     connect(s, &RunSession::finished, this, [this, s] {
         store_->notifyRunsChanged();

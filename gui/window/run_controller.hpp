@@ -10,6 +10,7 @@
 
 #include "run/launch_request.hpp"
 #include "run/preflight.hpp"
+#include "run/run_alerts.hpp"
 #include "run/run_service.hpp"
 
 #include <QObject>
@@ -72,6 +73,8 @@ public:
     bool stopAndWait(int timeoutMs);
 
     app::Preflight::Environment environment() const;
+    // The alerts of the run shown (supervised or followed).
+    app::RunAlerts* alerts() const { return alerts_; }
 
 Q_SIGNALS:
     void stateChanged(sb::gui::RunController::State state);
@@ -97,6 +100,7 @@ private:
     app::HostCatalog* hosts_;
     GuiHostKeyPolicy* policy_;
     app::RunService* service_;
+    app::RunAlerts* alerts_;
     std::unique_ptr<RunSession> session_;
     std::unique_ptr<AttachedRun> attached_;
     State state_ = State::Idle;

@@ -1,6 +1,7 @@
 // Runs from the workbench, end to end with the real shardbench-core: the tiny
 // plan launched on this machine from the Run area shows its steps as they
-// come; Stop marks a run cancelled; two runs compare in the Runs area; a
+// come, and its end is said to the alert command;
+// Stop marks a run cancelled; two runs compare in the Runs area; a
 // checkpoint verifies, exports and restores into a resumed run at another
 // world size whose first step follows its parent's last; a restore pressed
 // while another run is followed is refused, never kept for a later Launch;
@@ -10,6 +11,7 @@
 #include "document/plan_document.hpp"
 #include "document/plan_edits.hpp"
 #include "history/store_access.hpp"
+#include "settings/run_settings.hpp"
 #include "jobs/work_pool.hpp"
 #include "models/checkpoints_model.hpp"
 #include "models/live_run_model.hpp"
@@ -36,6 +38,7 @@
 #include "window/file_controller.hpp"
 #include "window/run_areas.hpp"
 #include "window/run_controller.hpp"
+#include "window/run_notifier.hpp"
 #include "window/runs_controller.hpp"
 
 #include "checkpoint/safetensors.hpp"
@@ -119,6 +122,16 @@ void TestRun::launchTheTinyPlanFromTheGui()
 
     w_->window->areaTabs()->setCurrentWidget(areas()->runArea());
     typeInto(areas()->launchPanel()->nameEdit(), QStringLiteral("first"));
+    // The alert command: run on the run's end with the alert in its environment.
+    const QString alerts = tmp_.filePath(QStringLiteral("alerts.txt"));
+    const QString hook = tmp_.filePath(QStringLiteral("alert hook.sh")); // a space: arguments are split as quoted
+    QFile script(hook);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("echo \"$SHARDBENCH_ALERT $SHARDBENCH_RUN_ID $SHARDBENCH_MESSAGE\" >> \"$1\"\n");
+    script.close();
+    app::RunSettings::alertCommand.setValue(QStringLiteral("/bin/sh \"%1\" %2").arg(hook, alerts));
+    const auto noCommand = qScopeGuard([] { app::RunSettings::alertCommand.setValue(QString()); });
+    QSignalSpy delivered(areas()->notifier(), &RunNotifier::delivered);
     RunController* rc = areas()->runs();
     QTest::mouseClick(areas()->launchPanel()->launchButton(), Qt::LeftButton);
     QCOMPARE(rc->state(), RunController::State::Checking);
@@ -163,6 +176,20 @@ void TestRun::launchTheTinyPlanFromTheGui()
     QCOMPARE(row->name, QStringLiteral("first"));
     QCOMPARE(row->stepsDone, 20);
     QCOMPARE(row->worldSize, 2);
+
+    // One alert: the run completed, said in the status bar and to the command.
+    QVERIFY(QTest::qWaitFor([&] { return !delivered.isEmpty(); }, 5000));
+    QCOMPARE(delivered.size(), 1);
+    const app::RunAlert alert = delivered.first().value(0).value<app::RunAlert>();
+    QCOMPARE(alert.kind, app::RunAlert::Finished);
+    QCOMPARE(alert.runId, firstRun_);
+    QCOMPARE(delivered.first().value(1).toString(), QStringLiteral("Run %1 (first) completed at step 20.").arg(firstRun_));
+    QVERIFY(delivered.first().value(2).toBool());
+    QFile said(alerts);
+    QVERIFY(QTest::qWaitFor([&] { return said.size() > 0; }, 10000));
+    QVERIFY(said.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(said.readAll()).trimmed(),
+             QStringLiteral("finished %1 run %1 (first) completed at step 20").arg(firstRun_));
 
     // Any chart as PNG, SVG and CSV.
     QCOMPARE(exportChartPng(*live->lossChart(), tmp_.filePath(QStringLiteral("loss.png"))), QString());
