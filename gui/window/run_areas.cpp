@@ -75,7 +75,7 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
       checkpointsView_(new CheckpointsView(checkpointsModel_))
 {
     preflightModel_ = new PreflightModel(runController_->preflight(), this);
-    connect(runController_->alerts(), &app::RunAlerts::alert, notifier_, &RunNotifier::deliver);
+    connect(runController_->alerts(), &launch::RunAlerts::alert, notifier_, &RunNotifier::deliver);
     connect(notifier_, &RunNotifier::statusMessage, this, &RunAreas::statusMessage);
     launchPanel_ = new LaunchPanel(hosts_, preflightModel_);
     liveView_ = new LiveRunView;

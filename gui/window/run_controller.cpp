@@ -25,7 +25,7 @@ const FailureReason kStopped{FailureCode::CancelledFromWorkbench, {}};
 RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent)
     : QObject(parent), store_(store), hosts_(hosts), policy_(policy),
       service_(new RunService(store->path(), [store](QString* error) { return store->writer(error); }, policy, this)),
-      alerts_(new app::RunAlerts(this))
+      alerts_(new launch::RunAlerts(this))
 {
     connect(service_, &RunService::stateChanged, this, &RunController::onServiceState);
     connect(service_, &RunService::launchRefused, this, &RunController::onServiceRefused);
@@ -183,11 +183,12 @@ bool RunController::attach(qint64 runId)
     attached_ = std::move(run);
     AttachedRun* a = attached_.get();
     alerts_->watch(runId, a->row().name);
-    connect(a, &AttachedRun::stepReported, alerts_, &app::RunAlerts::log);
-    connect(a, &AttachedRun::statusChanged, alerts_,
-            [this](store::RunStatus st, const launch::CodedReason& reason) { alerts_->setStatus(st, reason.text); });
+    connect(a, &AttachedRun::stepReported, alerts_, &launch::RunAlerts::log);
     connect(a, &AttachedRun::finished, this, [this, a] {
-        if (!store::isFinal(a->status())) alerts_->forget(); // detached from it: it is no longer watched here
+        // The end once everything is in (a catch-up brings the final state
+        // before the last steps); detached from it, it is no longer watched here.
+        if (store::isFinal(a->status())) alerts_->setStatus(a->status(), a->reason());
+        else alerts_->forget();
         setState(State::Idle);
         store_->notifyRunsChanged();
         Q_EMIT attachFinished(a);

@@ -10,7 +10,7 @@
 
 #include "run/launch_request.hpp"
 #include "run/preflight.hpp"
-#include "run/run_alerts.hpp"
+#include "launch/run_alerts.hpp"
 #include "run/run_service.hpp"
 
 #include <QObject>
@@ -74,7 +74,7 @@ public:
 
     app::Preflight::Environment environment() const;
     // The alerts of the run shown (supervised or followed).
-    app::RunAlerts* alerts() const { return alerts_; }
+    launch::RunAlerts* alerts() const { return alerts_; }
 
 Q_SIGNALS:
     void stateChanged(sb::gui::RunController::State state);
@@ -100,7 +100,7 @@ private:
     app::HostCatalog* hosts_;
     GuiHostKeyPolicy* policy_;
     app::RunService* service_;
-    app::RunAlerts* alerts_;
+    launch::RunAlerts* alerts_;
     std::unique_ptr<RunSession> session_;
     std::unique_ptr<AttachedRun> attached_;
     State state_ = State::Idle;

@@ -12,7 +12,7 @@
 
 namespace sb::gui {
 
-using app::RunAlert;
+using launch::RunAlert;
 using app::RunSettings;
 
 RunNotifier::RunNotifier(QWidget* window, QObject* parent)
@@ -59,7 +59,7 @@ void RunNotifier::deliver(const RunAlert& alert)
         tray_->showMessage(QStringLiteral("shardbench"), text, bad ? QSystemTrayIcon::Warning : QSystemTrayIcon::Information);
     }
     // Started on its own, never waited for: a slow hook must not hold the window.
-    Q_EMIT delivered(alert, text, app::startAlertCommand(RunSettings::alertCommand.value(), alert));
+    Q_EMIT delivered(alert, text, launch::startAlertCommand(RunSettings::alertCommand.value(), alert));
 }
 
 void RunNotifier::chooseCommand()

@@ -1,4 +1,4 @@
-// Delivers a run's alerts (app/run/run_alerts.hpp) where a person notices
+// Delivers a run's alerts (launcher/launch/run_alerts.hpp) where a person notices
 // them: the status bar, a desktop notification (the system tray's, where
 // the desktop has one; Settings > Notify about runs) and, when set, a
 // command the user chose (Settings > Alert command…), run with the alert in
@@ -6,7 +6,7 @@
 // SHARDBENCH_RUN_ID, SHARDBENCH_RUN_NAME, SHARDBENCH_MESSAGE (English).
 #pragma once
 
-#include "run/run_alerts.hpp"
+#include "launch/run_alerts.hpp"
 
 #include <QObject>
 #include <QString>
@@ -29,14 +29,14 @@ public:
     void setInteractive(bool interactive) { interactive_ = interactive; }
     void retranslate();
 
-    void deliver(const app::RunAlert& alert);
+    void deliver(const launch::RunAlert& alert);
     // The alert in the workbench's language, as the status bar and the notification say it.
-    static QString alertText(const app::RunAlert& alert);
+    static QString alertText(const launch::RunAlert& alert);
 
 Q_SIGNALS:
     void statusMessage(const QString& text);
     // After each alert: what was said and whether the command was started.
-    void delivered(const sb::app::RunAlert& alert, const QString& text, bool commandStarted);
+    void delivered(const sb::launch::RunAlert& alert, const QString& text, bool commandStarted);
 
 private:
     void chooseCommand();

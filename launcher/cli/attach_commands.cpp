@@ -8,6 +8,7 @@
 #include "launch/detach/detached_control.hpp"
 #include "launch/detach/detached_refresh.hpp"
 #include "launch/detach/rank_log_fetch.hpp"
+#include "launch/run_alerts.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -22,7 +23,7 @@
 namespace sb::cli {
 
 const char* const kAttachUsage =
-    "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs SEL] [--live-steps SEL] [--silence-timeout S] [--quiet]\n"
+    "shardbench-cli attach RUN [--db FILE] [--no-follow] [--logs SEL] [--live-steps SEL] [--silence-timeout S] [--quiet] [--on-alert CMD]\n"
     "       [--wire 1|2]   SEL: all, none, rank0 or ranks like 0,5,17 (defaults: --logs rank0, --live-steps rank0);\n"
     "       --wire 1: the JSON records of followers before wire 2 (slower; for comparisons)";
 const char* const kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
@@ -96,7 +97,7 @@ bool settleVanishedRun(const QString& dbPath, const store::RunRow& run, std::ost
 }
 
 int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
-                    std::ostream& out, std::ostream& err)
+                    std::ostream& out, std::ostream& err, const QString& alertCommand)
 {
     QString error;
     store::RunRow run;
@@ -134,6 +135,20 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
         lastStep.start();
         say(QStringLiteral("attempt %1 step %2: loss %3, %4 tokens/s").arg(m.attempt).arg(m.step).arg(m.loss, 0, 'f', 4).arg(m.tokensPerS, 0, 'f', 0));
     });
+    // Alerts only while following: a catch-up is a look back, not a watch.
+    launch::RunAlerts alerts;
+    if (options.follow) {
+        alerts.watch(runId, run.name);
+        QObject::connect(&in, &launch::RunIngestor::stepReported, &alerts, &launch::RunAlerts::log);
+        // The end once everything is in: a catch-up brings the final state before the last steps.
+        QObject::connect(&session, &launch::AttachSession::finished, &alerts, [&alerts, &in](const QString&) {
+            alerts.setStatus(in.status(), in.reason());
+        });
+        QObject::connect(&alerts, &launch::RunAlerts::alert, &session, [&say, &alertCommand, quiet](const launch::RunAlert& a) {
+            if (!quiet) say(QStringLiteral("alert: ") + launch::alertSentence(a));
+            launch::startAlertCommand(alertCommand, a);
+        });
+    }
     QString finishError;
     QObject::connect(&session, &launch::AttachSession::finished, &session, [&](const QString& e) {
         finishError = e;
@@ -223,7 +238,7 @@ int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
 
 int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--logs", "--live-steps", "--silence-timeout", "--wire"}, {"--no-follow", "--quiet"});
+    Args a(argv, {"--db", "--logs", "--live-steps", "--silence-timeout", "--wire", "--on-alert"}, {"--no-follow", "--quiet"});
     if (!a.ok()) return usageError(err, "attach", a.error(), kAttachUsage);
     if (a.positional().size() != 1) return usageError(err, "attach", "expected one run", kAttachUsage);
     launch::AttachOptions o;
@@ -242,7 +257,7 @@ int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostr
     store::RunRow run;
     launch::AttachTarget target;
     if (const int code = detachedRun(dbPath, q(a.positional()[0]), "attach", err, &run, &target)) return code;
-    return attachAndIngest(dbPath, run.id, o, a.has("--quiet"), out, err);
+    return attachAndIngest(dbPath, run.id, o, a.has("--quiet"), out, err, a.value("--on-alert") ? q(*a.value("--on-alert")) : QString());
 }
 
 int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)

@@ -16,9 +16,11 @@ int cmdStop(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
 // Attaches to run `runId` of the store at `dbPath` and ingests until the run
 // ends (follow) or everything written so far is stored; prints progress on
-// stderr and a summary on stdout. Returns the exit code of `attach`.
+// stderr and a summary on stdout. Each alert of the run (launch/run_alerts.hpp)
+// is said and given to `alertCommand` when set (launch::startAlertCommand).
+// Returns the exit code of `attach`.
 int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
-                    std::ostream& out, std::ostream& err);
+                    std::ostream& out, std::ostream& err, const QString& alertCommand = {});
 
 // Fetches what the store lacks of rank `rank`'s log of detached run `runId`
 // (launch/detach/rank_log_fetch.hpp). Returns "" or why it could not.

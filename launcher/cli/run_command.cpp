@@ -11,6 +11,7 @@
 
 #include "run/run_service.hpp"
 
+#include "launch/run_alerts.hpp"
 #include "launch/ssh/host_key_policy.hpp"
 #include "protocol/run_limits.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -35,7 +36,8 @@ const char* const kRunUsage =
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S] [--connect-tries N]\n"
     "       [--partition P] [--account A] [--time HH:MM:SS] [--slurm-arg --OPTION=VALUE ...]\n"
-    "       [--stop-grace MS] [--verbose] [--quiet] [--detach [--no-follow] [--run-root DIR] [--supervise PATH] [--head-ssh-config FILE]]";
+    "       [--stop-grace MS] [--verbose] [--quiet] [--on-alert CMD]\n"
+    "       [--detach [--no-follow] [--run-root DIR] [--supervise PATH] [--head-ssh-config FILE]]";
 
 namespace {
 
@@ -63,7 +65,7 @@ std::set<std::string> runValuedOptions()
 {
     std::set<std::string> valued = targetValuedOptions();
     valued.insert({"--db", "--name", "--max-restarts", "--resume", "--init-from", "--env", "--master-addr", "--master-port", "--stop-grace",
-                   "--parent-run", "--run-root", "--supervise", "--head-ssh-config"});
+                   "--parent-run", "--run-root", "--supervise", "--head-ssh-config", "--on-alert"});
     return valued;
 }
 
@@ -108,6 +110,8 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (!detach)
         for (const char* opt : {"--no-follow", "--run-root", "--supervise", "--head-ssh-config"})
             if (a.has(opt)) return usageError(err, QStringLiteral("%1 applies to --detach runs").arg(QLatin1String(opt)));
+    if (a.has("--on-alert") && a.has("--no-follow"))
+        return usageError(err, QStringLiteral("--on-alert needs a run this command follows (not --no-follow)"));
     if (c.backend() == launch::BackendKind::Slurm && a.has("--head-ssh-config"))
         return usageError(err, QStringLiteral("--head-ssh-config applies to SSH runs"));
 
@@ -126,6 +130,11 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     // The store is opened once the checks passed: a refused run leaves no store behind.
     launch::FixedHostKeyPolicy policy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
                                                                     : launch::HostKeyDecision::Reject);
+    // The run's alerts (end, failure, stall, a loss that is not finite), said
+    // and given to --on-alert's command. Declared before the service: the
+    // supervisor it holds never outlives this sink.
+    const QString alertCommand = a.value("--on-alert") ? q(*a.value("--on-alert")) : QString();
+    launch::RunAlerts alerts;
     app::RunService service(dbPath, [dbPath](QString* error) -> std::shared_ptr<store::SqliteRunStore> {
         return store::SqliteRunStore::open(dbPath, error);
     }, &policy);
@@ -145,10 +154,21 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     QObject::connect(&service, &app::RunService::supervisedStarting, &service,
                      [&](const std::shared_ptr<app::SupervisedRun>& run) {
                          console = std::make_unique<RunConsole>(run->supervisor(), errStream, consoleOptions);
+                         alerts.watch(run->runId(), run->launch().config.name);
+                         run->supervisor().addMetricsSink(&alerts);
+                         QObject::connect(&run->supervisor(), &launch::RunSupervisor::statusChanged, &alerts,
+                                          [&alerts](store::RunStatus st, const launch::CodedReason& reason) { alerts.setStatus(st, reason.text); });
                          errStream << "shardbench: run " << run->runId() << " (" << run->launch().uid << "): "
                                    << terminalSafe(run->launch().planSummary) << ", " << launch::backendName(c.backend()) << "\n";
                          errStream.flush();
                      });
+    QObject::connect(&alerts, &launch::RunAlerts::alert, &service, [&](const launch::RunAlert& alert) {
+        if (!quiet) {
+            errStream << "shardbench: alert: " << terminalSafe(launch::alertSentence(alert)) << "\n";
+            errStream.flush();
+        }
+        launch::startAlertCommand(alertCommand, alert);
+    });
     // Every launch ends idle once: refused, run to its end, or started detached.
     QObject::connect(&service, &app::RunService::stateChanged, QCoreApplication::instance(), [](app::RunService::State st) {
         if (st == app::RunService::State::Idle) QCoreApplication::exit(0);
@@ -199,7 +219,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
             return 0;
         }
         launch::AttachOptions o;
-        return attachAndIngest(dbPath, detached->runId, o, quiet, out, err);
+        return attachAndIngest(dbPath, detached->runId, o, quiet, out, err, alertCommand);
     }
 
     const std::shared_ptr<app::SupervisedRun> run = service.supervised();

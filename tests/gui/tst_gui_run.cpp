@@ -180,8 +180,8 @@ void TestRun::launchTheTinyPlanFromTheGui()
     // One alert: the run completed, said in the status bar and to the command.
     QVERIFY(QTest::qWaitFor([&] { return !delivered.isEmpty(); }, 5000));
     QCOMPARE(delivered.size(), 1);
-    const app::RunAlert alert = delivered.first().value(0).value<app::RunAlert>();
-    QCOMPARE(alert.kind, app::RunAlert::Finished);
+    const launch::RunAlert alert = delivered.first().value(0).value<launch::RunAlert>();
+    QCOMPARE(alert.kind, launch::RunAlert::Finished);
     QCOMPARE(alert.runId, firstRun_);
     QCOMPARE(delivered.first().value(1).toString(), QStringLiteral("Run %1 (first) completed at step 20.").arg(firstRun_));
     QVERIFY(delivered.first().value(2).toBool());

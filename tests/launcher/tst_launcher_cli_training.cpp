@@ -4,13 +4,15 @@
 // exported, start a supervised and a detached run on every rank (their
 // first loss, on the same first batch, far below a fresh run's), are
 // recorded with the run; weights that do not fit the plan are refused by the
-// pre-flight before any rank starts, naming the file.
+// pre-flight before any rank starts, naming the file; `--on-alert`: the
+// run's end reaches the command, supervised and detached.
 #include "launcher_test_support.hpp"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -73,6 +75,45 @@ private Q_SLOTS:
         for (const char* want : {"[rank 0] step 5/20  loss ", "  val loss ", "[rank 0] step 10/20  loss "})
             QVERIFY2(rankLogs.out.contains(QLatin1String(want)), qPrintable(QLatin1String(want) + QStringLiteral(" not in:\n") + rankLogs.out));
         QVERIFY2(!rankLogs.out.contains(QLatin1String("step 2/20")), "progress every 10 steps and at evaluations, not every step");
+    }
+
+    // --on-alert: the run's end, said on stderr and to the command with the
+    // alert in its environment, for a supervised run and a detached one followed.
+    void alertsReachTheCommand()
+    {
+        const QString said = tmp_.filePath(QStringLiteral("alerts.txt"));
+        const QString hook = tmp_.filePath(QStringLiteral("alert hook.sh")); // a space: the command is split as quoted
+        QCOMPARE(SshdFixture::writeFile(hook, "echo \"$SHARDBENCH_ALERT $SHARDBENCH_RUN_ID $SHARDBENCH_RUN_NAME: $SHARDBENCH_MESSAGE\" >> \"$1\"\n"),
+                 QString());
+        const QString command = QStringLiteral("/bin/sh \"%1\" %2").arg(hook, said);
+        Result r = cli({QStringLiteral("run"), plan_, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--name"),
+                        QStringLiteral("alerted"), QStringLiteral("--on-alert"), command});
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        static const QRegularExpression supervised(QStringLiteral("shardbench: alert: run (\\d+) \\(alerted\\) completed at step 20\n"));
+        const QRegularExpressionMatch m = supervised.match(r.err);
+        QVERIFY2(m.hasMatch(), qPrintable(describe(r)));
+        r = cli({QStringLiteral("run"), plan_, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--name"),
+                 QStringLiteral("alerted-detached"), QStringLiteral("--detach"), QStringLiteral("--on-alert"), command});
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        static const QRegularExpression followed(QStringLiteral("shardbench: alert: run (\\d+) \\(alerted-detached\\) completed at step 20\n"));
+        const QRegularExpressionMatch d = followed.match(r.err);
+        QVERIFY2(d.hasMatch(), qPrintable(describe(r)));
+        // The commands run on their own: wait for both lines.
+        QStringList lines;
+        QVERIFY(QTest::qWaitFor([&] {
+            QFile f(said);
+            lines = f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts) : QStringList();
+            return lines.size() >= 2;
+        }, 10000));
+        lines.sort();
+        QStringList want{QStringLiteral("finished %1 alerted: run %1 (alerted) completed at step 20").arg(m.captured(1)),
+                         QStringLiteral("finished %1 alerted-detached: run %1 (alerted-detached) completed at step 20").arg(d.captured(1))};
+        want.sort();
+        QCOMPARE(lines, want);
+        // Nothing follows a --no-follow run: no alert can come.
+        r = cli({QStringLiteral("run"), plan_, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--detach"),
+                 QStringLiteral("--no-follow"), QStringLiteral("--on-alert"), command});
+        QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("--on-alert needs a run this command follows")), qPrintable(describe(r)));
     }
 
     void startsFromWeights()

@@ -1,7 +1,7 @@
-// app/run/run_alerts: a run's end, its failure, a stall measured against its
+// launcher/launch/run_alerts: a run's end, its failure, a stall measured against its
 // own pace, and a loss that is not finite, each said once; nothing said of a
 // run no longer watched.
-#include "run/run_alerts.hpp"
+#include "launch/run_alerts.hpp"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -9,8 +9,8 @@
 #include <limits>
 
 using namespace sb;
-using sb::app::RunAlert;
-using sb::app::RunAlerts;
+using sb::launch::RunAlert;
+using sb::launch::RunAlerts;
 
 namespace {
 
@@ -45,7 +45,7 @@ private Q_SLOTS:
         QCOMPARE(a.runName, QStringLiteral("sweep"));
         QCOMPARE(a.reason, QStringLiteral("rank 1 exited with code 3"));
         QCOMPARE(a.step, 1);
-        QCOMPARE(app::alertName(a.kind), QStringLiteral("failed"));
+        QCOMPARE(launch::alertName(a.kind), QStringLiteral("failed"));
 
         alerts.watch(8, {});
         alerts.setStatus(store::RunStatus::Completed, {});
@@ -112,4 +112,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestRunAlerts)
-#include "tst_app_run_alerts.moc"
+#include "tst_launcher_run_alerts.moc"

@@ -4,10 +4,11 @@
 // `minStallMs`), or a step reported a loss that is not finite. Each alert
 // once per run; a stall again only after steps came back. Fed with the run's
 // steps (a MetricsSink of a supervised run, or the steps an attached run's
-// ingest reports) and its status; the front end words and delivers alerts.
+// ingest reports) and its status; each front end words and delivers alerts
+// (the workbench: gui/window/run_notifier.hpp; shardbench-cli: --on-alert).
 #pragma once
 
-#include "launch/metrics_sink.hpp"
+#include "metrics_sink.hpp"
 #include "store/run_status.hpp"
 
 #include <QElapsedTimer>
@@ -17,7 +18,7 @@
 
 #include <vector>
 
-namespace sb::app {
+namespace sb::launch {
 
 struct RunAlert {
     enum Kind { Finished, Failed, Stalled, NonFiniteLoss };
@@ -41,7 +42,7 @@ QString alertSentence(const RunAlert& alert);
 // SHARDBENCH_MESSAGE in its environment. False when empty or not started.
 bool startAlertCommand(const QString& command, const RunAlert& alert);
 
-class RunAlerts : public QObject, public launch::MetricsSink {
+class RunAlerts : public QObject, public MetricsSink {
     Q_OBJECT
 public:
     struct Options {
@@ -63,7 +64,7 @@ public:
     void close() override {}
 
 Q_SIGNALS:
-    void alert(const sb::app::RunAlert& alert);
+    void alert(const sb::launch::RunAlert& alert);
 
 private:
     void checkStall();
@@ -79,6 +80,6 @@ private:
     bool stalledSaid_ = false, lossSaid_ = false, endSaid_ = false;
 };
 
-} // namespace sb::app
+} // namespace sb::launch
 
-Q_DECLARE_METATYPE(sb::app::RunAlert)
+Q_DECLARE_METATYPE(sb::launch::RunAlert)

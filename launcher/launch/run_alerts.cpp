@@ -1,4 +1,4 @@
-#include "run/run_alerts.hpp"
+#include "run_alerts.hpp"
 
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace sb::app {
+namespace sb::launch {
 
 QString alertName(RunAlert::Kind kind)
 {
@@ -137,4 +137,4 @@ void RunAlerts::checkStall()
     Q_EMIT alert(a);
 }
 
-} // namespace sb::app
+} // namespace sb::launch
