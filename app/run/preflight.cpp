@@ -68,7 +68,6 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     set(CorePresent, Running, {PreflightCode::StartingCore});
     HostProbeOptions probe = environment.probe;
     probe.runCore = probe.runCore && !coreOnNodesPath();
-
     probes_.start(targets, environment.ssh, environment.localCore, probe);
     // The plan checks on the next turn, so the window shows "running" first.
     QTimer::singleShot(0, this, &Preflight::checkPlan);

@@ -63,6 +63,11 @@ private Q_SLOTS:
         QVERIFY2(r.code == 1, qPrintable(describe(r)));
         QVERIFY2(r.out.contains(s("[FAIL] layout: cannot be laid out")), qPrintable(r.out));
         QVERIFY(r.out.contains(s("[FAIL] hosts: 1 host failed")));
+        // Slurm's nodes find a core named without a folder on their PATH: not
+        // this machine's to find (it was refused as missing here).
+        r = cli({s("preflight"), plan_, s("--slurm"), s("--core"), s("shardbench-core-on-the-nodes")});
+        QVERIFY2(r.out.contains(s("[ok  ] shardbench-core: shardbench-core-on-the-nodes on the nodes' PATH (not checked here)")),
+                 qPrintable(describe(r)));
     }
 
     void preflightRefusesBadInput()
