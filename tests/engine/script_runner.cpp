@@ -42,16 +42,32 @@ ScriptRun runScript(const QString& script, int world, const QString& log, const 
     if (interpreter == python()) {
         // The project's Python: each rank is a fork of the suite's zygote.
         PythonZygote& zygote = PythonZygote::instance();
-        const int port = LocalRunner::freePort();
-        std::vector<PythonZygote::Child> ranks;
-        for (int r = 0; r < world; ++r) {
-            QProcessEnvironment env = LocalRunner::rankEnvironment(r, world, port);
-            env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
-            ranks.push_back(zygote.start(argv, env));
-        }
-        for (int r = world - 1; r >= 0; --r) {
-            const PythonZygote::Ended e = zygote.wait(ranks[static_cast<std::size_t>(r)], 240000);
-            keep(r, e.exitCode, e.out, e.err);
+        for (int attempt = 0;; ++attempt) {
+            const int port = LocalRunner::freePort();
+            std::vector<PythonZygote::Child> ranks;
+            for (int r = 0; r < world; ++r) {
+                QProcessEnvironment env = LocalRunner::rankEnvironment(r, world, port);
+                env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+                ranks.push_back(zygote.start(argv, env));
+            }
+            // Rank 0 first: a port picked free can be taken by another suite's
+            // process before rank 0's store binds it (the suites run side by
+            // side). Then the other ranks wait on a server that is not theirs:
+            // they are stopped and the run starts again on another port.
+            const PythonZygote::Ended first = zygote.wait(ranks[0], 240000);
+            if (first.exitCode != 0 && first.err.contains(QLatin1String("EADDRINUSE")) && attempt < 2) {
+                for (int r = 1; r < world; ++r) {
+                    zygote.kill(ranks[static_cast<std::size_t>(r)]);
+                    zygote.wait(ranks[static_cast<std::size_t>(r)], 10000);
+                }
+                continue;
+            }
+            for (int r = world - 1; r >= 1; --r) {
+                const PythonZygote::Ended e = zygote.wait(ranks[static_cast<std::size_t>(r)], 240000);
+                keep(r, e.exitCode, e.out, e.err);
+            }
+            keep(0, first.exitCode, first.out, first.err);
+            break;
         }
     } else {
         QProcessEnvironment env;
