@@ -76,13 +76,13 @@ std::set<std::string> runFlags()
     return flags;
 }
 
-int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
-{
-    Args a(argv, runValuedOptions(), runFlags());
-    if (!a.ok()) return usageError(err, q(a.error()));
-    if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
+namespace {
 
-    launch::RunConfig c;
+// The run's configuration from the options (the target, restarts, resume,
+// initial weights, rendezvous, stop grace, environment); an exit code when
+// they are bad input.
+std::optional<int> readRunConfig(Args& a, launch::RunConfig& c, std::ostream& err)
+{
     c.planPath = q(a.positional()[0]);
     if (auto why = readTarget(a, c)) return targetError(err, *why);
     if (auto v = a.value("--name")) c.name = q(*v);
@@ -104,6 +104,42 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         c.extraEnv.insert(q(kv.substr(0, eq)), q(kv.substr(eq + 1)));
     }
     if (auto why = checkTargetCore(a, c)) return targetError(err, *why);
+    return std::nullopt;
+}
+
+// The exit code of a launch the service refused, its words on `err`; nullopt when it was not refused.
+std::optional<int> refusalExit(const app::RunService& service, const QString& dbGiven, std::ostream& err)
+{
+    switch (service.refusal()) {
+    case app::RunService::Refusal::None: return std::nullopt;
+    case app::RunService::Refusal::ChecksFailed:
+    case app::RunService::Refusal::NotDetachable:
+        for (const QString& line : service.refusalLines()) err << "shardbench-cli run: " << terminalSafe(line).toStdString() << "\n";
+        return kBadInput;
+    case app::RunService::Refusal::StoreUnavailable:
+        err << "shardbench-cli run: run store " << dbGiven.toStdString() << ": " << service.refusalDetail().toStdString() << "\n";
+        return kBadInput;
+    case app::RunService::Refusal::NotRecorded:
+        err << "shardbench-cli run: " << service.refusalDetail().toStdString() << "\n";
+        return kBadInput;
+    case app::RunService::Refusal::NotStarted:
+    case app::RunService::Refusal::Busy:
+        err << "shardbench-cli run: " << terminalSafe(service.refusalDetail()).toStdString() << "\n"; // may hold the cluster's words
+        return 1;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
+{
+    Args a(argv, runValuedOptions(), runFlags());
+    if (!a.ok()) return usageError(err, q(a.error()));
+    if (a.positional().size() != 1) return usageError(err, QStringLiteral("expected one plan file"));
+
+    launch::RunConfig c;
+    if (const std::optional<int> bad = readRunConfig(a, c, err)) return *bad;
 
     const bool quiet = a.has("--quiet");
     const bool detach = a.has("--detach");
@@ -191,23 +227,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (interruptedChecks) return 130;
     if (consoleOptions.verbose) printPreflight(preflight, err);
     printPreflightFindings(preflight, "run", err);
-    switch (service.refusal()) {
-    case app::RunService::Refusal::None: break;
-    case app::RunService::Refusal::ChecksFailed:
-    case app::RunService::Refusal::NotDetachable:
-        for (const QString& line : service.refusalLines()) err << "shardbench-cli run: " << terminalSafe(line).toStdString() << "\n";
-        return kBadInput;
-    case app::RunService::Refusal::StoreUnavailable:
-        err << "shardbench-cli run: run store " << dbGiven.toStdString() << ": " << service.refusalDetail().toStdString() << "\n";
-        return kBadInput;
-    case app::RunService::Refusal::NotRecorded:
-        err << "shardbench-cli run: " << service.refusalDetail().toStdString() << "\n";
-        return kBadInput;
-    case app::RunService::Refusal::NotStarted:
-    case app::RunService::Refusal::Busy:
-        err << "shardbench-cli run: " << terminalSafe(service.refusalDetail()).toStdString() << "\n"; // may hold the cluster's words
-        return 1;
-    }
+    if (const std::optional<int> refused = refusalExit(service, dbGiven, err)) return *refused;
     if (detached) {
         const launch::PreparedLaunch& prepared = preflight.prepared().result.launch;
         if (!quiet)
