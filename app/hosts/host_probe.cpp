@@ -143,19 +143,10 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     RecordingPolicy recorder(policy);
     launch::HostKeyInfo key;
     // One try, holding a slot of the shared gate as a launch's connections do.
-    launch::ConnectGate ownGate(1);
-    launch::ConnectRetryPolicy retry;
-    retry.tries = 1;
-    const launch::ConnectResult connected = launch::connectWithRetries(
-        gate ? *gate : ownGate, retry,
-        [&] {
-            if (cancelled(cancel)) return launch::ConnectAttempt{QStringLiteral("cancelled"), false};
-            return launch::ConnectAttempt{conn.open(host, ssh, recorder, &key),
-                                          conn.openFailure() == launch::SshConnection::OpenFailure::Connection};
-        },
-        {});
-    if (connected.cancelled || cancelled(cancel)) return done(HostProbeResult::Cancelled);
-    const QString error = connected.error;
+    if (gate && !gate->acquire()) return done(HostProbeResult::Cancelled);
+    const QString error = conn.open(host, ssh, recorder, &key);
+    if (gate) gate->release();
+    if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
     r.address = conn.hostname();
     r.user = conn.user();
     r.port = conn.port();

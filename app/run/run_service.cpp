@@ -170,11 +170,9 @@ void RunService::startSupervised(std::shared_ptr<store::SqliteRunStore> writer)
     }
     supervised_ = run;
     SupervisedRun* r = run.get();
-    connect(&r->supervisor(), &launch::RunSupervisor::finished, this, [this, r](const launch::RunOutcome& outcome) {
+    connect(&r->supervisor(), &launch::RunSupervisor::finished, this, [this, r] {
         // Finished signals of an earlier run reach only its holders.
-        if (supervised_.get() != r) return;
-        setState(State::Idle);
-        Q_EMIT supervisedFinished(supervised_, outcome);
+        if (supervised_.get() == r) setState(State::Idle);
     });
     setState(State::Running);
     Q_EMIT supervisedStarting(run);

@@ -101,7 +101,6 @@ Q_SIGNALS:
     // Recorded, not yet started: connect to its supervisor now; it starts
     // when the handlers return.
     void supervisedStarting(const std::shared_ptr<sb::app::SupervisedRun>& run);
-    void supervisedFinished(const std::shared_ptr<sb::app::SupervisedRun>& run, const sb::launch::RunOutcome& outcome);
     // The detached run started where it lives; attach to follow it.
     void detachedStarted(const sb::launch::DetachedRun& run);
     void launchRefused(sb::app::RunService::Refusal why);

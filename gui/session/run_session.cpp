@@ -45,10 +45,4 @@ RunSession::~RunSession()
     run_->supervisor().disconnect(this);
 }
 
-void RunSession::stop()
-{
-    // The reason is stored with the run: in English, like the launcher's.
-    run_->stop({FailureCode::CancelledFromWorkbench, {}});
-}
-
 } // namespace sb::gui

@@ -1,8 +1,7 @@
 // One run launched from the workbench: the app's supervised run (the
 // launcher's supervisor driving the backend, its recorder writing into the
 // run store) and the view-models the Run area shows (live series, logs).
-// Stop once to cancel (SIGTERM, then SIGKILL after the grace); stop again to
-// skip the grace.
+// Stopping it is the run service's (RunController::stop).
 #pragma once
 
 #include "run/run_service.hpp"
@@ -26,7 +25,6 @@ public:
     ~RunSession() override;
 
     QString error() const { return run_->error(); }
-    void stop();
     bool isFinished() const { return run_->isFinished(); }
     bool isStopping() const { return run_->isStopping(); }
     store::RunStatus status() const { return status_; }

@@ -42,7 +42,6 @@ RunController::~RunController()
     // A supervised run's ranks must not outlive the workbench: the service's
     // supervisor kills them when it goes (after this). An attached run only
     // loses its follower.
-    if (session_) session_->supervisor()->removeMetricsSink(alerts_);
     session_.reset();
     attached_.reset();
 }
@@ -213,17 +212,11 @@ bool RunController::stopAndWait(int timeoutMs) { return service_->stopAndWait(ti
 
 void RunController::onSupervisedStarting(const std::shared_ptr<app::SupervisedRun>& run)
 {
-    if (session_) {
-        session_->supervisor()->removeMetricsSink(alerts_);
-        session_.release()->deleteLater(); // its views may still point at it this turn
-    }
+    if (session_) session_.release()->deleteLater(); // its views may still point at it this turn
     if (attached_) attached_.release()->deleteLater(); // no longer shown (it has finished following)
     session_ = std::make_unique<RunSession>(run, service_->preflight()->predictedPeaks());
     RunSession* s = session_.get();
-    alerts_->watch(run->runId(), run->launch().config.name);
-    run->supervisor().addMetricsSink(alerts_);
-    connect(s, &RunSession::statusChanged, alerts_,
-            [this](store::RunStatus st, const launch::CodedReason& reason) { alerts_->setStatus(st, reason.text); });
+    alerts_->watchSupervised(run->supervisor(), run->runId(), run->launch().config.name);
     // After the session has flushed its logs.
     connect(s, &RunSession::finished, this, [this, s] {
         store_->notifyRunsChanged();

@@ -167,8 +167,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     launch::FixedHostKeyPolicy policy(a.has("--accept-new-host-key") ? launch::HostKeyDecision::AcceptAndRemember
                                                                     : launch::HostKeyDecision::Reject);
     // The run's alerts (end, failure, stall, a loss that is not finite), said
-    // and given to --on-alert's command. Declared before the service: the
-    // supervisor it holds never outlives this sink.
+    // and given to --on-alert's command.
     const QString alertCommand = a.value("--on-alert") ? q(*a.value("--on-alert")) : QString();
     launch::RunAlerts alerts;
     app::RunService service(dbPath, [dbPath](QString* error) -> std::shared_ptr<store::SqliteRunStore> {
@@ -190,10 +189,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     QObject::connect(&service, &app::RunService::supervisedStarting, &service,
                      [&](const std::shared_ptr<app::SupervisedRun>& run) {
                          console = std::make_unique<RunConsole>(run->supervisor(), errStream, consoleOptions);
-                         alerts.watch(run->runId(), run->launch().config.name);
-                         run->supervisor().addMetricsSink(&alerts);
-                         QObject::connect(&run->supervisor(), &launch::RunSupervisor::statusChanged, &alerts,
-                                          [&alerts](store::RunStatus st, const launch::CodedReason& reason) { alerts.setStatus(st, reason.text); });
+                         alerts.watchSupervised(run->supervisor(), run->runId(), run->launch().config.name);
                          errStream << "shardbench: run " << run->runId() << " (" << run->launch().uid << "): "
                                    << terminalSafe(run->launch().planSummary) << ", " << launch::backendName(c.backend()) << "\n";
                          errStream.flush();

@@ -56,6 +56,16 @@ RunAlerts::RunAlerts(QObject* parent) : QObject(parent)
     connect(&timer_, &QTimer::timeout, this, &RunAlerts::checkStall);
 }
 
+RunAlerts::~RunAlerts() { leaveSupervisor(); }
+
+void RunAlerts::leaveSupervisor()
+{
+    if (!supervisor_) return;
+    supervisor_->removeMetricsSink(this);
+    supervisor_->disconnect(this);
+    supervisor_ = nullptr;
+}
+
 void RunAlerts::setOptions(const Options& options)
 {
     options_ = options;
@@ -64,6 +74,7 @@ void RunAlerts::setOptions(const Options& options)
 
 void RunAlerts::watch(qint64 runId, const QString& name)
 {
+    leaveSupervisor();
     runId_ = runId;
     name_ = name;
     lastStep_ = 0;
@@ -73,8 +84,18 @@ void RunAlerts::watch(qint64 runId, const QString& name)
     timer_.start();
 }
 
+void RunAlerts::watchSupervised(RunSupervisor& supervisor, qint64 runId, const QString& name)
+{
+    watch(runId, name);
+    supervisor_ = &supervisor;
+    supervisor.addMetricsSink(this);
+    connect(&supervisor, &RunSupervisor::statusChanged, this,
+            [this](store::RunStatus status, const CodedReason& reason) { setStatus(status, reason.text); });
+}
+
 void RunAlerts::forget()
 {
+    leaveSupervisor();
     runId_ = -1;
     timer_.stop();
 }

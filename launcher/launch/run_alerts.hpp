@@ -9,10 +9,12 @@
 #pragma once
 
 #include "metrics_sink.hpp"
+#include "run_supervisor.hpp"
 #include "store/run_status.hpp"
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QTimer>
 
@@ -51,10 +53,16 @@ public:
         int checkEveryMs = 1000;
     };
     explicit RunAlerts(QObject* parent = nullptr);
+    ~RunAlerts() override;
 
     void setOptions(const Options& options);
-    // Starts watching run `runId` (forgets the one before).
+    // Starts watching run `runId` (forgets the one before); its steps and
+    // status come through log() and setStatus().
     void watch(qint64 runId, const QString& name);
+    // The same for a run this process supervises: its steps as a sink of
+    // `supervisor` and its status from it, until the watch ends (here, by
+    // watch() or forget(), or with the supervisor).
+    void watchSupervised(RunSupervisor& supervisor, qint64 runId, const QString& name);
     // Stops watching: nothing more is said of the run.
     void forget();
     // The run's status; a final one is its last alert.
@@ -69,6 +77,7 @@ Q_SIGNALS:
 private:
     void checkStall();
     RunAlert make(RunAlert::Kind kind) const;
+    void leaveSupervisor();
 
     Options options_;
     QTimer timer_;
@@ -78,6 +87,7 @@ private:
     QString name_;
     int lastStep_ = 0;
     bool stalledSaid_ = false, lossSaid_ = false, endSaid_ = false;
+    QPointer<RunSupervisor> supervisor_; // the supervised run watched, if any
 };
 
 } // namespace sb::launch
