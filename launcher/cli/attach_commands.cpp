@@ -241,6 +241,8 @@ int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostr
     Args a(argv, {"--db", "--logs", "--live-steps", "--silence-timeout", "--wire", "--on-alert"}, {"--no-follow", "--quiet"});
     if (!a.ok()) return usageError(err, "attach", a.error(), kAttachUsage);
     if (a.positional().size() != 1) return usageError(err, "attach", "expected one run", kAttachUsage);
+    if (a.has("--on-alert") && a.has("--no-follow"))
+        return usageError(err, "attach", "--on-alert needs a run this command follows (not --no-follow)", kAttachUsage);
     launch::AttachOptions o;
     o.follow = !a.has("--no-follow");
     o.silenceMs = static_cast<int>(a.integer("--silence-timeout", o.silenceMs / 1000, 3, 3600)) * 1000;

@@ -114,6 +114,8 @@ private Q_SLOTS:
         r = cli({QStringLiteral("run"), plan_, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--detach"),
                  QStringLiteral("--no-follow"), QStringLiteral("--on-alert"), command});
         QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("--on-alert needs a run this command follows")), qPrintable(describe(r)));
+        r = cli({QStringLiteral("attach"), d.captured(1), QStringLiteral("--db"), db_, QStringLiteral("--no-follow"), QStringLiteral("--on-alert"), command});
+        QVERIFY2(r.code == 2 && r.err.contains(QLatin1String("--on-alert needs a run this command follows")), qPrintable(describe(r)));
     }
 
     void startsFromWeights()
