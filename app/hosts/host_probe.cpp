@@ -142,10 +142,15 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     launch::SshConnection conn;
     RecordingPolicy recorder(policy);
     launch::HostKeyInfo key;
-    // One try, holding a slot of the shared gate as a launch's connections do.
+    // One try, holding a slot of the shared gate to the end: a launch's
+    // handshakes are bounded the same way, and the slot also bounds how many
+    // hosts run the core's test at once (hosts that are one machine, or a
+    // shared login node, would otherwise time each other out).
     if (gate && !gate->acquire()) return done(HostProbeResult::Cancelled);
+    const auto releaseSlot = qScopeGuard([gate] {
+        if (gate) gate->release();
+    });
     const QString error = conn.open(host, ssh, recorder, &key);
-    if (gate) gate->release();
     if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
     r.address = conn.hostname();
     r.user = conn.user();

@@ -60,15 +60,15 @@ struct HostProbeResult {
 
 struct HostProbeOptions {
     QString remoteCore = QStringLiteral("shardbench-core");
-    QString remoteDir = QStringLiteral(".shardbench/runs"); // the probe's plan goes into REMOTE_DIR/probe/
+    QString remoteDir = QStringLiteral(".shardbench/runs"); // the probe's plan goes into REMOTE_DIR/probe-<id>/
     bool runCore = true;       // false: only connect and log in
     int commandTimeoutMs = 20000;
     int coreTimeoutMs = 90000;
 };
 
-// One connection try (a test of the connection as it is), holding a slot of
-// `gate`, the connection slots this probe shares with others (nullptr: its
-// own); cancelling the gate ends a probe waiting for a slot as cancelled.
+// One connection try (a test of the connection as it is). `gate`: the slots
+// this probe shares with others (nullptr: none), one held from the handshake
+// to the end; cancelling the gate ends a probe waiting for a slot.
 HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOptions& ssh, launch::HostKeyPolicy& policy,
                              const HostProbeOptions& options, const std::atomic<bool>* cancel = nullptr,
                              launch::ConnectGate* gate = nullptr);

@@ -1,8 +1,10 @@
 // Runs connection tests of several hosts at once, one worker thread each
 // (libssh connects block), and reports each result as it arrives. At most
-// limits::kMaxConnecting handshakes at once, as a launch does: a bastion's
-// sshd drops connections beyond its MaxStartups (10 by default). A probe
-// tries once: a host the pre-flight cannot reach refuses the launch at once.
+// limits::kMaxConnecting hosts are tested at once, handshake to clean-up: a
+// bastion's sshd drops connections beyond its MaxStartups (10 by default),
+// and 32 core test runs at once on one loaded machine timed each other out.
+// A probe tries once: a host the pre-flight cannot reach refuses the launch
+// at once.
 #pragma once
 
 #include "hosts/host_probe.hpp"

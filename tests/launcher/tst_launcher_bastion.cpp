@@ -11,15 +11,18 @@
 // - thirtyTwoHostsBehindTheBastion: a detached 32-rank run of the real core
 //   (one rank per host, Gloo, 3 steps of the tiny plan), started by the head's
 //   supervisor at most 8 sessions at a time, completes. Seen on a 2-core
-//   machine with builds beside it: `run --detach` returned after 4.7-5.8 s,
-//   the run completed 35-43 s after the launch began, no session was retried,
+//   machine with builds beside it: `run --detach` returned after 33 s (the
+//   pre-flight probes every host: 4.7-5.8 s without it), the run completed
+//   65 s after the launch began, no session was retried,
 //   the 32 cores peaked at 5.4 GiB of summed RSS, and every rank's 3 steps are
 //   in the run directory and, after `attach`, in the store.
 // - supervisedRunBehindTheBastion: the same plan supervised by the launcher,
 //   every libssh session an `ssh -W` through the bastion, 32 asked for at once
 //   and at most 8 connecting: completed in 24.7-26.6 s in three runs, no
 //   connection retried, no drop in the bastion's log.
-// The suite took 52-66 s without the supervised run, 65-67 s with it.
+// - preflightTestsAtMostEightHostsAtOnce: `preflight` runs the core's test on
+//   every host, at most 8 at once (11 at once before, 36 s for the 32 now).
+// The suite took 177 s.
 #include "launcher_test_support.hpp"
 
 #include "store/run_reader.hpp"
@@ -34,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 #include <memory>
 
@@ -137,6 +141,41 @@ private Q_SLOTS:
         }
         QVERIFY2(refused > 0, "no connection was refused: the bastion did not reach MaxStartups");
         QVERIFY2(bastionLog_.contains("past MaxStartups"), bastionLog_.right(2000).constData());
+    }
+
+    // The pre-flight tests the 32 hosts, the core's test run on each, at
+    // most 8 at once: the hosts here are one machine, and 32 cores starting
+    // at once beside the engine suites timed the last host's commands out.
+    // The core is a wrapper that logs when each run starts and ends, and
+    // takes 2 s longer (a core loaded from a network file system).
+    void preflightTestsAtMostEightHostsAtOnce()
+    {
+        const QString plan = tmp_.filePath(QStringLiteral("preflight.json"));
+        QCOMPARE(writeTinyPlan(plan, kHosts, 1, kSteps), QString());
+        const QString log = tmp_.filePath(QStringLiteral("core-runs.log"));
+        const QString wrapper = tmp_.filePath(QStringLiteral("core-wrapper.sh"));
+        const QString script = QStringLiteral("#!/bin/sh\necho \"+ $(date +%s%N)\" >> '%1'\nsleep 2\n'%2' \"$@\"\nrc=$?\n"
+                                              "echo \"- $(date +%s%N)\" >> '%1'\nexit $rc\n")
+                                   .arg(log, corePath());
+        QCOMPARE(SshdFixture::writeFile(wrapper, script.toUtf8()), QString());
+        QVERIFY(QFile::setPermissions(wrapper, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QStringList args = {QStringLiteral("preflight"), plan, QStringLiteral("--ssh-config"), config_,
+                            QStringLiteral("--known-hosts"), sshd_->knownHostsFile, QStringLiteral("--ssh-dir"), sshd_->sshDir,
+                            QStringLiteral("--remote-core"), wrapper, QStringLiteral("--remote-dir"),
+                            tmp_.filePath(QStringLiteral("remote-preflight"))};
+        for (int i = 0; i < kHosts; ++i) args << QStringLiteral("--host") << hostAlias(i) + QStringLiteral(":1");
+        const CliResult r = runCli(args, 300000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        QList<QPair<qint64, int>> changes; // (time, +1 or -1); an end sorts before a start at the same time
+        for (const QByteArray& line : readAll(log).split('\n'))
+            if (line.size() > 2) changes.append({line.mid(2).toLongLong(), line[0] == '+' ? 1 : -1});
+        std::sort(changes.begin(), changes.end());
+        int running = 0, peak = 0;
+        for (const auto& c : changes) peak = std::max(peak, running += c.second);
+        qInfo("pre-flight of %d hosts: %lld ms, %lld core test runs, at most %d at once", kHosts, r.ms,
+              static_cast<long long>(changes.size() / 2), peak);
+        QCOMPARE(changes.size(), 2 * kHosts);
+        QVERIFY2(peak <= 8, qPrintable(QString::number(peak)));
     }
 
     // The laptop reaches the head (host01) through the bastion with libssh
