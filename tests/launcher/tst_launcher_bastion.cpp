@@ -196,7 +196,7 @@ private Q_SLOTS:
         for (int i = 0; i < kHosts; ++i) args << QStringLiteral("--host") << hostAlias(i) + QStringLiteral(":1");
         QElapsedTimer clock;
         clock.start();
-        const CliResult launched = runCli(args, 120000);
+        const CliResult launched = runCli(args, 300000); // the pre-flight included
         QVERIFY2(launched.code == 0, qPrintable(describe(launched)));
         const qint64 runId = launched.out.trimmed().toLongLong();
         QString error;
