@@ -114,10 +114,10 @@ bool readProbeOutput(const QByteArray& stdoutText, HostProbeResult& r)
     for (const QByteArray& line : stdoutText.split('\n')) {
         const protocol::ParsedLine p = protocol::parseOutputLine(line);
         if (p.kind != protocol::ParsedLine::Event) continue;
-        if (auto hello = protocol::helloFromEvent(p.event)) {
-            r.coreVersion = hello->coreVersion;
-            r.torchVersion = hello->torch;
-            r.coreDevice = hello->device;
+        if (const auto hello = protocol::eventAs<protocol::Hello>(p.event)) {
+            r.coreVersion = QString::fromStdString(hello->coreVersion);
+            r.torchVersion = QString::fromStdString(hello->torch);
+            r.coreDevice = QString::fromStdString(hello->device);
             return true;
         }
     }

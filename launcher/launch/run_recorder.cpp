@@ -10,12 +10,6 @@ namespace {
 double now() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 } // namespace
 
-bool isEssentialEvent(const QString& type, qint64 bytes, const RecorderOptions& options)
-{
-    return (type == QLatin1String(protocol::type::hello) || type == QLatin1String(protocol::type::done) || type == QLatin1String(protocol::type::error)) &&
-           bytes <= options.essentialEventBytes;
-}
-
 store::NewRun newRunRecord(const PreparedLaunch& l)
 {
     store::NewRun run;
@@ -43,6 +37,8 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
         error_ = QStringLiteral("cannot record the run: ") + store_.lastError();
         return;
     }
+    rows_.emplace(store_, runId_, options_);
+    rows_->setPlace([this](int rank) { return supervisor_.hostOfRank(rank); }, supervisor.launch().worldSize);
     supervisor.addMetricsSink(this);
 
     connect(&supervisor, &RunSupervisor::statusChanged, this, [this](store::RunStatus s, const CodedReason& reason) {
@@ -97,26 +93,9 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
     connect(&supervisor, &RunSupervisor::rankExited, this, [this](int, const RankExit& e) {
         launcherLog(QStringLiteral("rank %1 %2").arg(e.rank).arg(describeExit(e)));
     });
-    connect(&supervisor, &RunSupervisor::eventReceived, this, &RunRecorder::addEvent);
-    connect(&supervisor, &RunSupervisor::checkpointReported, this,
-            [this](int attempt, const protocol::CheckpointReport& c) {
-                store::CheckpointRecord r;
-                r.runId = runId_;
-                r.attempt = attempt;
-                r.rank = c.rank;
-                r.step = c.step;
-                r.path = c.path;
-                r.host = supervisor_.hostOfRank(c.rank);
-                r.worldSize = supervisor_.launch().worldSize;
-                r.bytes = c.bytes;
-                r.checksum = c.checksum;
-                r.kind = c.kind;
-                r.status = c.status;
-                r.message = c.message;
-                r.ms = c.ms;
-                r.t = c.t;
-                store_.addCheckpoint(r);
-            });
+    connect(&supervisor, &RunSupervisor::eventReceived, this, [this](int attempt, const protocol::CoreEvent& e) {
+        if (e.type != QLatin1String(protocol::type::step)) rows_->event(attempt, e, QByteArray::fromStdString(e.body.dump())); // steps: log()
+    });
     connect(&supervisor, &RunSupervisor::outputLine, this,
             [this](int attempt, int rank, OutputStream stream, const QString& line) {
                 addLog(attempt, rank, stream == OutputStream::Stdout ? store::LogStream::Stdout : store::LogStream::Stderr, line);
@@ -153,7 +132,7 @@ RunRecorder::~RunRecorder()
 
 void RunRecorder::log(const protocol::StepMetrics& step)
 {
-    store_.addStepMetrics({runId_, step});
+    rows_->step(step);
 }
 
 void RunRecorder::close() {}
@@ -173,14 +152,7 @@ void RunRecorder::recordNode(const HostInfo& h)
 
 void RunRecorder::launcherLog(const QString& line)
 {
-    store::LogRecord r;
-    r.runId = runId_;
-    r.attempt = attempt_;
-    r.rank = -1;
-    r.t = now();
-    r.stream = store::LogStream::Launcher;
-    r.line = line;
-    store_.addLog(r);
+    rows_->launcherLine(attempt_, line);
 }
 
 void RunRecorder::addLog(int attempt, int rank, store::LogStream stream, const QString& line)
@@ -192,72 +164,44 @@ void RunRecorder::addLog(int attempt, int rank, store::LogStream stream, const Q
     r.t = now();
     r.stream = stream;
     r.line = line;
-    LogCap& cap = caps_[{attempt, rank}];
-    if (cap.stored < options_.headLines) {
-        ++cap.stored;
-        store_.addLog(r);
-        return;
+    if (rows_->rankLog(r)) return;
+    LogTail& tail = tails_[{attempt, rank}];
+    tail.lines.push_back(std::move(r));
+    if (static_cast<int>(tail.lines.size()) > options_.tailLines) {
+        tail.lines.pop_front();
+        ++tail.dropped;
     }
-    cap.tail.push_back(std::move(r));
-    if (static_cast<int>(cap.tail.size()) > options_.tailLines) {
-        cap.tail.pop_front();
-        ++cap.dropped;
-    }
-}
-
-void RunRecorder::addEvent(int attempt, const protocol::CoreEvent& e)
-{
-    if (e.type == QLatin1String(protocol::type::step)) return; // in step_metrics
-    store::EventRecord r;
-    r.runId = runId_;
-    r.attempt = attempt;
-    r.rank = e.rank;
-    r.t = e.t;
-    r.type = e.type;
-    r.json = QByteArray::fromStdString(e.body.dump());
-    const qint64 size = r.json.size();
-    const bool essential = isEssentialEvent(e.type, size, options_);
-    EventCap& cap = eventCaps_[{attempt, e.rank}];
-    if (!essential && cap.bytes + size > options_.eventBytes) {
-        ++cap.droppedEvents;
-        cap.droppedBytes += size;
-        return;
-    }
-    cap.bytes += size;
-    store_.addEvent(r);
 }
 
 void RunRecorder::flushTails()
 {
-    for (auto it = eventCaps_.begin(); it != eventCaps_.end(); ++it) {
-        EventCap& cap = it.value();
-        if (cap.droppedEvents == 0) continue;
-        store::LogRecord gap;
+    const auto dropped = rows_->takeDroppedEvents();
+    for (auto it = dropped.begin(); it != dropped.end(); ++it) {
+        store::LogRecord gap; // in the rank's log, where its events would be
         gap.runId = runId_;
         gap.attempt = it.key().first;
         gap.rank = it.key().second;
         gap.t = now();
         gap.stream = store::LogStream::Launcher;
         gap.line = QStringLiteral("[%1 events of rank %2 not stored: %3 bytes over the %4-byte budget]")
-                       .arg(cap.droppedEvents)
+                       .arg(it.value().events)
                        .arg(it.key().second)
-                       .arg(cap.droppedBytes)
+                       .arg(it.value().bytes)
                        .arg(options_.eventBytes);
         store_.addLog(gap);
-        cap.droppedEvents = cap.droppedBytes = 0;
     }
-    for (auto it = caps_.begin(); it != caps_.end(); ++it) {
-        LogCap& cap = it.value();
-        if (cap.tail.empty()) continue;
-        if (cap.dropped > 0) {
-            store::LogRecord gap = cap.tail.front();
+    for (auto it = tails_.begin(); it != tails_.end(); ++it) {
+        LogTail& tail = it.value();
+        if (tail.lines.empty()) continue;
+        if (tail.dropped > 0) {
+            store::LogRecord gap = tail.lines.front();
             gap.stream = store::LogStream::Launcher;
-            gap.line = QStringLiteral("[%1 lines of rank %2 not stored]").arg(cap.dropped).arg(it.key().second);
+            gap.line = QStringLiteral("[%1 lines of rank %2 not stored]").arg(tail.dropped).arg(it.key().second);
             store_.addLog(gap);
         }
-        for (const store::LogRecord& r : cap.tail) store_.addLog(r);
-        cap.tail.clear();
-        cap.dropped = 0;
+        for (const store::LogRecord& r : tail.lines) store_.addLog(r);
+        tail.lines.clear();
+        tail.dropped = 0;
     }
 }
 

@@ -1,14 +1,14 @@
-// Writes everything a supervised run produces into the run store: the run
-// row (plan, backend, hosts, world size, status, times, reason, failing
-// rank), attempts, per-rank step metrics (as a MetricsSink), events,
-// checkpoints, hosts (a Slurm run's nodes: in the run row only) and log
-// excerpts. Logs are capped per rank and attempt: the first `headLines` and
-// the last `tailLines` are kept. Events too: at most `eventBytes` of event
-// JSON per rank and attempt (hello, done and error events of up to
-// `essentialEventBytes` always), then a marker line says how much was not stored.
+// Records a supervised run as the supervisor reports it: the run row (plan,
+// backend, hosts, world size, status, times, reason, failing rank),
+// attempts and hosts (a Slurm run's nodes: in the run row only) here; steps
+// (as a MetricsSink), events, checkpoints and logs through RunRows, the
+// writer an attached run's ingest uses too, with the same caps. Past a
+// rank's `headLines`, the last `tailLines` log lines are kept and stored at
+// the attempt's end; marker lines say how much was not stored.
 #pragma once
 
 #include "metrics_sink.hpp"
+#include "run_rows.hpp"
 #include "run_supervisor.hpp"
 #include "store/run_store.hpp"
 
@@ -18,22 +18,12 @@
 #include <QStringList>
 
 #include <deque>
+#include <optional>
 
 namespace sb::launch {
 
 // The store's record of a new run of `launch`, launched from this process.
 store::NewRun newRunRecord(const PreparedLaunch& launch);
-
-struct RecorderOptions {
-    int headLines = 5000;   // per rank and attempt, stored as they come
-    int tailLines = 500;    // then only the last ones, stored at the end
-    int malformedLogged = 20;
-    qint64 eventBytes = 4 * 1024 * 1024;   // per rank and attempt
-    qint64 essentialEventBytes = 16 * 1024;
-};
-
-// hello, done and error events are kept whatever the budget, when small.
-bool isEssentialEvent(const QString& type, qint64 bytes, const RecorderOptions& options);
 
 class RunRecorder final : public QObject, public MetricsSink {
     Q_OBJECT
@@ -50,17 +40,11 @@ public:
     void close() override;
 
 private:
-    struct LogCap {
-        int stored = 0;
+    struct LogTail {
         qint64 dropped = 0;
-        std::deque<store::LogRecord> tail;
-    };
-    struct EventCap {
-        qint64 bytes = 0;
-        qint64 droppedEvents = 0, droppedBytes = 0;
+        std::deque<store::LogRecord> lines;
     };
     void addLog(int attempt, int rank, store::LogStream stream, const QString& line);
-    void addEvent(int attempt, const protocol::CoreEvent& e);
     void launcherLog(const QString& line);
     void recordNode(const HostInfo& h);
     void flushTails();
@@ -69,10 +53,10 @@ private:
     RunSupervisor& supervisor_;
     RecorderOptions options_;
     qint64 runId_ = -1;
+    std::optional<RunRows> rows_;
     QString error_;
     int attempt_ = 0;
-    QHash<QPair<int, int>, LogCap> caps_; // (attempt, rank)
-    QHash<QPair<int, int>, EventCap> eventCaps_;
+    QHash<QPair<int, int>, LogTail> tails_; // (attempt, rank): past the head cap
     int malformed_ = 0;
     QHash<int, QString> nodeNames_; // Slurm: host index -> node name
 };

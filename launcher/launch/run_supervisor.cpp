@@ -159,17 +159,18 @@ void RunSupervisor::onEvent(int rank, protocol::CoreEvent event)
         for (MetricsSink* s : sinks_) s->log(*step);
         Q_EMIT stepReported(*step);
     } else if (auto ck = protocol::checkpointFromEvent(event)) {
+        const int step = static_cast<int>(ck->step);
         // Rank 0 reports a sharded checkpoint once every rank's part is in place.
-        if (rank == 0 && ck->complete() && (!latestCheckpoint_ || ck->step >= latestCheckpoint_->step))
-            latestCheckpoint_ = Checkpoint{ck->step, ck->path};
-        if (!ck->complete()) {
-            failedCheckpoints_.insert({attempt_, ck->step});
-            if (firstCheckpointFailure_.isEmpty())
-                firstCheckpointFailure_ = QStringLiteral("step %1: %2").arg(ck->step).arg(ck->message.isEmpty() ? ck->status : ck->message);
+        if (rank == 0 && protocol::isComplete(*ck) && (!latestCheckpoint_ || step >= latestCheckpoint_->step))
+            latestCheckpoint_ = Checkpoint{step, QString::fromStdString(ck->path)};
+        if (!protocol::isComplete(*ck)) {
+            failedCheckpoints_.insert({attempt_, step});
+            const std::string why = ck->message && !ck->message->empty() ? *ck->message : ck->status;
+            if (firstCheckpointFailure_.isEmpty()) firstCheckpointFailure_ = QStringLiteral("step %1: %2").arg(step).arg(QString::fromStdString(why));
         }
-        Q_EMIT checkpointReported(attempt_, *ck);
-    } else if (auto done = protocol::doneFromEvent(event)) {
-        if (rank == 0 && !std::isnan(done->finalLoss)) rank0FinalLoss_ = done->finalLoss;
+        Q_EMIT checkpointReported(attempt_, rank, *ck);
+    } else if (auto done = protocol::eventAs<protocol::Done>(event)) {
+        if (rank == 0 && done->finalLoss && !std::isnan(*done->finalLoss)) rank0FinalLoss_ = *done->finalLoss;
     } else if (event.type == QLatin1String(protocol::type::error)) {
         lastErrors_[rank] = protocol::errorText(event);
     }

@@ -96,7 +96,7 @@ Q_SIGNALS:
     void rankExited(int attempt, const sb::launch::RankExit& exit);
     void eventReceived(int attempt, const sb::protocol::CoreEvent& event);
     void stepReported(const sb::protocol::StepMetrics& step);
-    void checkpointReported(int attempt, const sb::protocol::CheckpointReport& report);
+    void checkpointReported(int attempt, int rank, const sb::protocol::CheckpointEvent& checkpoint);
     void outputLine(int attempt, int rank, sb::launch::OutputStream stream, const QString& line);
     void malformedLine(int attempt, int rank, const QString& error, const QString& line);
     void finished(const sb::launch::RunOutcome& outcome);

@@ -29,8 +29,6 @@ int whole(const json::Value* v, int fallback)
 
 QString qText(const std::string& s) { return QString::fromStdString(s); }
 
-int toInt(long long v) { return static_cast<int>(std::clamp<long long>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max())); }
-
 } // namespace
 
 std::optional<StepMetrics> stepFromEvent(const CoreEvent& e)
@@ -56,54 +54,11 @@ std::optional<StepMetrics> stepFromEvent(const CoreEvent& e)
     return m;
 }
 
-std::optional<CheckpointReport> checkpointFromEvent(const CoreEvent& e)
+std::optional<CheckpointEvent> checkpointFromEvent(const CoreEvent& e)
 {
-    if (e.type != QLatin1String(type::checkpoint)) return std::nullopt;
-    const CheckpointEvent c = CheckpointEvent::fromJson(e.body);
-    if (c.path.empty()) return std::nullopt;
-    CheckpointReport r;
-    r.rank = e.rank;
-    r.t = e.t;
-    r.step = toInt(c.step);
-    r.path = qText(c.path);
-    r.bytes = c.bytes && *c.bytes >= 0 ? *c.bytes : -1;
-    r.ms = c.ms.value_or(kAbsent);
-    r.kind = qText(c.kind);
-    r.status = qText(c.status);
-    r.message = qText(c.message.value_or(std::string()));
-    r.checksum = qText(c.checksum.value_or(std::string()));
-    return r;
-}
-
-std::optional<DoneReport> doneFromEvent(const CoreEvent& e)
-{
-    if (e.type != QLatin1String(type::done)) return std::nullopt;
-    const Done d = Done::fromJson(e.body);
-    DoneReport r;
-    r.rank = e.rank;
-    r.status = qText(d.status);
-    r.steps = toInt(d.steps.value_or(0));
-    r.finalLoss = d.finalLoss.value_or(kAbsent);
-    r.peakBytes = d.peakBytes && *d.peakBytes >= 0 ? *d.peakBytes : -1;
-    return r;
-}
-
-std::optional<HelloReport> helloFromEvent(const CoreEvent& e)
-{
-    if (e.type != QLatin1String(type::hello)) return std::nullopt;
-    const Hello h = Hello::fromJson(e.body);
-    HelloReport r;
-    r.rank = e.rank;
-    r.host = qText(h.host);
-    r.pid = h.pid;
-    r.device = qText(h.device);
-    r.torch = qText(h.torch);
-    r.coreVersion = qText(h.coreVersion);
-    r.world = h.world;
-    r.localRank = h.localRank;
-    r.localWorld = h.localWorld;
-    r.threads = h.threads;
-    return r;
+    std::optional<CheckpointEvent> c = eventAs<CheckpointEvent>(e);
+    if (c && c->path.empty()) return std::nullopt;
+    return c;
 }
 
 QString errorText(const CoreEvent& e)

@@ -1,7 +1,9 @@
-// Events printed by shardbench-core (docs/protocol.md, version 1) in typed
-// form, read from the core's own parse (protocol/events.hpp). Readers
-// ignore unknown fields; a field that is absent reads as NaN (numbers) or -1
-// (counts and byte sizes), which the store keeps as NULL.
+// Events printed by shardbench-core (docs/protocol.md, version 1) as the
+// launcher holds them: the envelope in Qt types and the body as the core's
+// JSON, read into the core's own typed events (protocol/events.hpp). Readers
+// ignore unknown fields. A step becomes a StepMetrics, the store's step row,
+// where an absent field reads as NaN (numbers) or -1 (counts and byte
+// sizes), which the store keeps as NULL.
 #pragma once
 
 #include "protocol/events.hpp"
@@ -24,6 +26,8 @@ struct CoreEvent {
     json::Value body;      // the whole object, unknown fields included
 };
 
+// A step as the store keeps it: the core's Step (protocol/step_metrics.hpp
+// lists its metrics) with where it came from, and absent fields told apart.
 struct StepMetrics {
     int rank = -1;
     int attempt = 0;       // set by the supervisor, not by the core
@@ -37,45 +41,19 @@ struct StepMetrics {
     double evalLoss = std::numeric_limits<double>::quiet_NaN(), evalPerplexity = std::numeric_limits<double>::quiet_NaN();
 };
 
-struct CheckpointReport {
-    int rank = -1;
-    double t = 0;
-    int step = 0;
-    QString path;
-    qint64 bytes = -1;
-    double ms = 0;
-    QString kind;      // sharded | full
-    QString status;    // complete | failed
-    QString message;
-    QString checksum;  // optional extension field
-    bool complete() const { return status == QLatin1String("complete"); }
-};
-
-struct DoneReport {
-    int rank = -1;
-    QString status;    // ok | failed
-    int steps = 0;
-    double finalLoss = 0;
-    qint64 peakBytes = -1;
-};
-
-struct HelloReport {
-    int rank = -1;
-    QString host;
-    qint64 pid = -1;
-    QString device;
-    QString torch;
-    QString coreVersion;
-    int world = 0;
-    int localRank = -1;
-    int localWorld = 0;
-    int threads = 0;
-};
-
 std::optional<StepMetrics> stepFromEvent(const CoreEvent& e);
-std::optional<CheckpointReport> checkpointFromEvent(const CoreEvent& e);
-std::optional<DoneReport> doneFromEvent(const CoreEvent& e);
-std::optional<HelloReport> helloFromEvent(const CoreEvent& e);
+
+// The core's typed event T (protocol/events.hpp: Hello, Done, Error...) when
+// `e` is one; fields absent from the line read as T::fromJson says.
+template <class T>
+std::optional<T> eventAs(const CoreEvent& e)
+{
+    if (e.type != QLatin1String(T::kType)) return std::nullopt;
+    return T::fromJson(e.body);
+}
+// A checkpoint event that names its path (one without names nothing to restore).
+std::optional<CheckpointEvent> checkpointFromEvent(const CoreEvent& e);
+inline bool isComplete(const CheckpointEvent& c) { return c.status == "complete"; }
 // `message` of an error event, with `where` appended when present.
 QString errorText(const CoreEvent& e);
 

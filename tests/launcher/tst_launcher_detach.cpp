@@ -22,6 +22,7 @@
 
 #include "launch/detach/attach_target.hpp"
 #include "launch/detach/run_ingestor.hpp"
+#include "protocol/follow_records.hpp"
 #include "store/run_reader.hpp"
 #include "store/sqlite_run_store.hpp"
 
@@ -484,6 +485,45 @@ private Q_SLOTS:
         reader->forEachStepRow(id, -1, [&](const store::MetricRow&) { ++steps; });
         QCOMPARE(steps, 1);
         QCOMPARE(reader->ingestOffsets(id).value(QStringLiteral("attempt-0/rank-1.events")), at + step.size() + 1);
+    }
+
+    // A checkpoint past a rank's event budget is still recorded (a restore
+    // lists it), as a supervised run's always was: one writer, RunRows.
+    void checkpointsPastTheEventBudgetAreRecorded()
+    {
+        QString error;
+        auto store = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("budget.sqlite")), &error);
+        QVERIFY2(store, qPrintable(error));
+        store::NewRun row;
+        row.uid = QStringLiteral("budget-test");
+        row.planJson = QStringLiteral("{}");
+        row.backend = QStringLiteral("local");
+        const qint64 id = store->createRun(row);
+        QVERIFY(id > 0);
+        const QByteArray note = "{\"type\":\"note\",\"rank\":0,\"t\":1,\"text\":\"" + QByteArray(100, 'x') + "\"}";
+        const QByteArray checkpoint = "{\"type\":\"checkpoint\",\"rank\":0,\"t\":2,\"step\":5,\"path\":\"/ck/step-000005\","
+                                      "\"kind\":\"sharded\",\"status\":\"complete\",\"bytes\":4096}";
+        launch::RecorderOptions caps;
+        caps.eventBytes = note.size() + 10; // the note fits, the checkpoint's event does not
+        launch::RunIngestor in(*store, id, {}, {}, {}, caps);
+        qint64 at = 0;
+        for (const QByteArray& line : {note, checkpoint}) {
+            std::string record; // as the follower sends it (wire 2), without its newline
+            protocol::appendLineRecord(record, 2, "attempt-0/rank-0.events", at, at + line.size() + 1, line.toStdString(), false);
+            record.pop_back();
+            in.take(QByteArray::fromStdString(record));
+            at += line.size() + 1;
+        }
+        in.saveOffsets();
+        QVERIFY(store->flush());
+        auto reader = store::RunReader::open(tmp_.filePath(QStringLiteral("budget.sqlite")), &error);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->events(id).size(), 1); // the note
+        const QList<store::CheckpointRecord> checkpoints = reader->checkpoints(id);
+        QCOMPARE(checkpoints.size(), 1);
+        QCOMPARE(checkpoints[0].path, QStringLiteral("/ck/step-000005"));
+        QCOMPARE(checkpoints[0].step, 5);
+        QCOMPARE(checkpoints[0].bytes, 4096);
     }
 
     // Bad input: a run that is not detached, an unknown run, a detached run

@@ -239,9 +239,9 @@ private Q_SLOTS:
         QCOMPARE(h.prepare(c), QString());
         int killedAfterCheckpoint = -1;
         QObject::connect(&h.supervisor(), &launch::RunSupervisor::checkpointReported, &h.supervisor(),
-                         [&](int attempt, const protocol::CheckpointReport& ck) {
-                             if (killedAfterCheckpoint < 0 && attempt == 0 && ck.rank == 0 && ck.complete() && ck.step >= 20) {
-                                 killedAfterCheckpoint = ck.step;
+                         [&](int attempt, int rank, const protocol::CheckpointEvent& ck) {
+                             if (killedAfterCheckpoint < 0 && attempt == 0 && rank == 0 && protocol::isComplete(ck) && ck.step >= 20) {
+                                 killedAfterCheckpoint = static_cast<int>(ck.step);
                                  sb::test::signalProcess(h.pids.value(1), SIGKILL);
                              }
                          });

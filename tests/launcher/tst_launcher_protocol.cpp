@@ -153,17 +153,17 @@ private Q_SLOTS:
         const auto ck = checkpointFromEvent(parseOutputLine(lines[13]).event);
         QVERIFY(ck.has_value());
         QCOMPARE(ck->step, 10);
-        QCOMPARE(ck->path, QStringLiteral("/ck/step-000010"));
+        QCOMPARE(ck->path, "/ck/step-000010");
         QCOMPARE(ck->bytes, 123456);
-        QVERIFY(ck->complete());
+        QVERIFY(isComplete(*ck));
         QCOMPARE(errorText(parseOutputLine(lines[15]).event), QStringLiteral("a peer vanished (in allreduce)"));
-        const auto done = doneFromEvent(parseOutputLine(lines[16]).event);
+        const auto done = eventAs<Done>(parseOutputLine(lines[16]).event);
         QVERIFY(done.has_value());
         QCOMPARE(done->finalLoss, 4.25);
-        QCOMPARE(done->status, QStringLiteral("ok"));
-        const auto hello = helloFromEvent(parseOutputLine(lines[0]).event);
+        QCOMPARE(done->status, "ok");
+        const auto hello = eventAs<Hello>(parseOutputLine(lines[0]).event);
         QVERIFY(hello.has_value());
-        QCOMPARE(hello->host, QStringLiteral("node-a"));
+        QCOMPARE(hello->host, "node-a");
         QCOMPARE(hello->pid, 4242);
     }
 
@@ -185,13 +185,14 @@ private Q_SLOTS:
         h.localRank = 5;
         h.localWorld = 8;
         h.threads = 4;
-        const auto hello = helloFromEvent(line(type::hello, h.toJson()));
+        const CoreEvent helloLine = line(type::hello, h.toJson());
+        QCOMPARE(helloLine.rank, 3);
+        const auto hello = eventAs<Hello>(helloLine);
         QVERIFY(hello.has_value());
-        QCOMPARE(hello->rank, 3);
-        QCOMPARE(hello->host, QStringLiteral("node-7"));
+        QCOMPARE(hello->host, "node-7");
         QCOMPARE(hello->pid, 31337);
-        QCOMPARE(hello->torch, QStringLiteral("2.4.0"));
-        QCOMPARE(hello->coreVersion, QStringLiteral("0.9"));
+        QCOMPARE(hello->torch, "2.4.0");
+        QCOMPARE(hello->coreVersion, "0.9");
         QCOMPARE(hello->world, 16);
         QCOMPARE(hello->localRank, 5);
         QCOMPARE(hello->localWorld, 8);
@@ -208,29 +209,30 @@ private Q_SLOTS:
         const auto ck = checkpointFromEvent(line(type::checkpoint, c.toJson()));
         QVERIFY(ck.has_value());
         QCOMPARE(ck->step, 40);
-        QCOMPARE(ck->path, QStringLiteral("/ck/step-000040"));
+        QCOMPARE(ck->path, "/ck/step-000040");
         QCOMPARE(ck->bytes, 987654321);
         QCOMPARE(ck->ms, 12.25);
-        QCOMPARE(ck->kind, QStringLiteral("sharded"));
-        QVERIFY(ck->complete());
-        QCOMPARE(ck->checksum, QStringLiteral("crc32c:0badf00d"));
+        QCOMPARE(ck->kind, "sharded");
+        QVERIFY(isComplete(*ck));
+        QCOMPARE(ck->checksum, "crc32c:0badf00d");
+        QVERIFY(!checkpointFromEvent(line(type::checkpoint, CheckpointEvent{}.toJson()))); // no path: nothing to restore
 
-        const auto done = doneFromEvent(line(type::done, Done{"ok", 250, 3.5, 1 << 20}.toJson()));
+        const auto done = eventAs<Done>(line(type::done, Done{"ok", 250, 3.5, 1 << 20}.toJson()));
         QVERIFY(done.has_value());
-        QCOMPARE(done->status, QStringLiteral("ok"));
+        QCOMPARE(done->status, "ok");
         QCOMPARE(done->steps, 250);
         QCOMPARE(done->finalLoss, 3.5);
         QCOMPARE(done->peakBytes, 1 << 20);
         QCOMPARE(errorText(line(type::error, Error{"lost rank 2", "allreduce"}.toJson())), QStringLiteral("lost rank 2 (in allreduce)"));
 
         // Absent optional fields read as unknown, not as zero.
-        const auto bare = doneFromEvent(line(type::done, Done{"failed", {}, {}, {}}.toJson()));
+        const auto bare = eventAs<Done>(line(type::done, Done{"failed", {}, {}, {}}.toJson()));
         QVERIFY(bare.has_value());
-        QVERIFY(std::isnan(bare->finalLoss));
-        QCOMPARE(bare->peakBytes, -1);
+        QVERIFY(!bare->finalLoss);
+        QVERIFY(!bare->peakBytes);
         sb::json::Value noPid = sb::json::Value::object();
         noPid.set("host", "node-8");
-        const auto anonymous = helloFromEvent(line(type::hello, noPid));
+        const auto anonymous = eventAs<Hello>(line(type::hello, noPid));
         QVERIFY(anonymous.has_value());
         QCOMPARE(anonymous->pid, -1);
         QCOMPARE(anonymous->localRank, -1);
@@ -303,12 +305,12 @@ private Q_SLOTS:
         const std::optional<StepMetrics> flat = parseFlatStep(body);
         QVERIFY(flat && flat->loss == step->loss && flat->tokens == step->tokens && flat->memPeak == step->memPeak);
 
-        const std::optional<CheckpointReport> ck = checkpointFromEvent(parseOutputLine(lines[3]).event);
-        QVERIFY(ck && ck->step == 3 && ck->path == QStringLiteral("/ckpt/step-000003") && ck->bytes == 4096 && ck->complete());
-        QCOMPARE(ck->kind, QStringLiteral("sharded"));
+        const std::optional<CheckpointEvent> ck = checkpointFromEvent(parseOutputLine(lines[3]).event);
+        QVERIFY(ck && ck->step == 3 && ck->path == "/ckpt/step-000003" && ck->bytes == 4096 && isComplete(*ck));
+        QCOMPARE(ck->kind, "sharded");
         QCOMPARE(errorText(parseOutputLine(lines[4]).event), QStringLiteral("CUDA out of memory (in step 4)"));
-        const std::optional<DoneReport> done = doneFromEvent(parseOutputLine(lines[5]).event);
-        QVERIFY(done && done->status == QStringLiteral("failed") && done->steps == 3 && done->finalLoss == 2.5 && done->peakBytes > 0);
+        const std::optional<Done> done = eventAs<Done>(parseOutputLine(lines[5]).event);
+        QVERIFY(done && done->status == "failed" && done->steps == 3 && done->finalLoss == 2.5 && done->peakBytes > 0);
     }
 
     void splitsLinesWhateverTheChunks()

@@ -46,8 +46,9 @@ store::RunStatus statusOf(const QString& s)
 RunIngestor::RunIngestor(store::RunStore& store, qint64 runId, QHash<QString, qint64> offsets,
                          QHash<QPair<int, int>, int> storedLogLines, QHash<QPair<int, int>, qint64> storedEventBytes,
                          RecorderOptions caps)
-    : store_(store), runId_(runId), logLines_(std::move(storedLogLines)), eventBytes_(std::move(storedEventBytes)), caps_(caps)
+    : store_(store), runId_(runId), rows_(store, runId, caps, std::move(storedLogLines), std::move(storedEventBytes))
 {
+    rows_.setPlace([this](int rank) { return hostOfRank_.value(rank); }, 0);
     for (auto it = offsets.begin(); it != offsets.end(); ++it) file(it.key().toUtf8()).offset = it.value();
 }
 
@@ -69,15 +70,7 @@ int RunIngestor::stepsDone() const
 
 void RunIngestor::launcherLine(const QString& line, const QString& src)
 {
-    store::LogRecord r;
-    r.runId = runId_;
-    r.attempt = attempt_;
-    r.rank = -1;
-    r.t = QDateTime::currentMSecsSinceEpoch() / 1000.0;
-    r.stream = store::LogStream::Launcher;
-    r.line = line;
-    r.src = src; // once per run, however often it is said
-    store_.addLog(r);
+    rows_.launcherLine(attempt_, line, src); // src: once per run, however often it is said
 }
 
 RunIngestor::FileState& RunIngestor::file(QByteArrayView name)
@@ -116,7 +109,7 @@ void RunIngestor::take(QByteArrayView record)
 
 void RunIngestor::handOverSteps()
 {
-    if (!steps_.empty()) store_.addStepMetricsBatch(std::exchange(steps_, {}));
+    rows_.steps(std::exchange(steps_, {}));
 }
 
 void RunIngestor::takeOne(QByteArrayView record)
@@ -279,7 +272,7 @@ void RunIngestor::takeState(const protocol::FollowRecord& record)
     if (state_.status == "restarting") reason_ = CodedReason{QStringLiteral("restarting after: ") + reason_.text, {}, {}, 0};
     // A failed run's English reason ends with its restarts; a reader words them from the count.
     if (status_ == store::RunStatus::Failed) reason_.restarts = state_.attempt;
-    worldSize_ = state_.worldSize;
+    rows_.setWorldSize(state_.worldSize);
     // The hosts as the ranks ran on them ("node slots=N"): a Slurm run learns its nodes in the job.
     QStringList hosts;
     QHash<QString, int> slots;
@@ -363,42 +356,8 @@ void RunIngestor::takeEvent(FileState& f, qint64 offset, QByteArrayView data)
         Q_EMIT stepReported(*step);
         return;
     }
-    // The same budget as a supervised run's; what is over it stays in the run directory.
-    qint64& stored = eventBytes_[{attempt, rank}];
-    if (!isEssentialEvent(e.type, data.size(), caps_) && stored + data.size() > caps_.eventBytes) {
-        ++skipped_[{attempt, rank}];
-        return;
-    }
-    stored += data.size();
-    const QString src = f.name + QLatin1Char(':') + QString::number(offset);
-    store::EventRecord r;
-    r.runId = runId_;
-    r.attempt = attempt;
-    r.rank = rank;
-    r.t = e.t;
-    r.type = e.type;
-    r.json = data.toByteArray();
-    r.src = src;
-    store_.addEvent(r);
-    if (auto c = protocol::checkpointFromEvent(e)) {
-        store::CheckpointRecord ck;
-        ck.runId = runId_;
-        ck.attempt = attempt;
-        ck.rank = rank;
-        ck.step = c->step;
-        ck.path = c->path;
-        ck.host = hostOfRank_.value(rank);
-        ck.worldSize = worldSize_;
-        ck.bytes = c->bytes;
-        ck.checksum = c->checksum;
-        ck.kind = c->kind;
-        ck.status = c->status;
-        ck.message = c->message;
-        ck.ms = c->ms;
-        ck.t = c->t;
-        ck.src = src;
-        store_.addCheckpoint(ck);
-    }
+    // What is over the budget stays in the run directory.
+    rows_.event(attempt, e, data.toByteArray(), f.name + QLatin1Char(':') + QString::number(offset));
 }
 
 void RunIngestor::takeLog(FileState& f, qint64 offset, QByteArrayView data)
@@ -422,15 +381,8 @@ void RunIngestor::takeLog(FileState& f, qint64 offset, QByteArrayView data)
     noteHeard(r.t);
     if (line->stream == 'm') ++malformed_;
     Q_EMIT logLine(attempt, rank, r.line);
-    if (rank >= 0) {
-        int& stored = logLines_[{attempt, rank}];
-        if (stored >= caps_.headLines) {
-            ++skipped_[{attempt, rank}];
-            return;
-        }
-        ++stored;
-    }
-    store_.addLog(r);
+    if (rank >= 0) rows_.rankLog(r); // past the head cap, the rest stays in the run directory
+    else store_.addLog(r);
 }
 
 void RunIngestor::saveOffsets()

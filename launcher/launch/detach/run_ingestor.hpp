@@ -19,7 +19,7 @@
 #pragma once
 
 #include "../failure_analysis.hpp"
-#include "../run_recorder.hpp"
+#include "../run_rows.hpp"
 #include "protocol/core_event.hpp"
 #include "protocol/follow_records.hpp"
 #include "protocol/run_state.hpp"
@@ -120,17 +120,13 @@ private:
     store::RunStore& store_;
     const qint64 runId_;
     QHash<QByteArray, FileState> files_;
+    RunRows rows_; // the same writer and caps as a supervised run's
     std::vector<store::MetricRow> steps_; // handed to the store together, before any offset
-    QHash<QPair<int, int>, int> logLines_;   // (attempt, rank) -> stored
-    QHash<QPair<int, int>, qint64> skipped_; // beyond the cap
-    QHash<QPair<int, int>, qint64> eventBytes_; // (attempt, rank) -> stored event JSON
-    RecorderOptions caps_;
     protocol::RunState state_;
     QHash<int, QString> hostOfRank_;
     store::RunStatus status_ = store::RunStatus::Starting;
     CodedReason reason_;
     int attempt_ = 0;
-    int worldSize_ = 0;
     bool alive_ = true;
     bool ended_ = false;
     qint64 malformed_ = 0;

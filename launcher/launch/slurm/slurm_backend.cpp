@@ -136,9 +136,9 @@ void SlurmBackend::onTaskLine(int task, OutputStream stream, QByteArray line, bo
     // The core's hello gives the pid a rank has on its node.
     if (stream == OutputStream::Stdout && !started_[task] && line.startsWith(protocol::kEventPrefix)) {
         const protocol::ParsedLine p = protocol::parseOutputLine(line);
-        if (p.kind == protocol::ParsedLine::Event && p.event.type == QLatin1String(protocol::type::hello)) {
+        if (const auto hello = p.kind == protocol::ParsedLine::Event ? protocol::eventAs<protocol::Hello>(p.event) : std::nullopt) {
             started_[task] = true;
-            Q_EMIT rankStarted(task, protocol::helloFromEvent(p.event)->pid);
+            Q_EMIT rankStarted(task, hello->pid);
         }
     }
     Q_EMIT rankOutput(task, stream, line, truncated);

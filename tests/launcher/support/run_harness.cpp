@@ -57,8 +57,6 @@ QString RunHarness::prepare(const launch::RunConfig& config, launch::HostKeyPoli
     QObject::connect(s, &launch::RunSupervisor::rankStarted, s, [this](int, int rank, qint64 pid) { pids[rank] = pid; });
     QObject::connect(s, &launch::RunSupervisor::stepReported, s, [this](const protocol::StepMetrics& m) { steps << m; });
     QObject::connect(s, &launch::RunSupervisor::rankExited, s, [this](int, const launch::RankExit& e) { exits << e; });
-    QObject::connect(s, &launch::RunSupervisor::checkpointReported, s,
-                     [this](int, const protocol::CheckpointReport& c) { checkpoints << c; });
     QObject::connect(s, &launch::RunSupervisor::progress, s, [this](const QString& m) { progress << m; });
     QObject::connect(s, &launch::RunSupervisor::eventReceived, s, [this](int, const protocol::CoreEvent& e) {
         if (e.type == QLatin1String("error")) errors << QStringLiteral("rank %1: %2").arg(e.rank).arg(protocol::errorText(e));

@@ -68,7 +68,6 @@ public:
     QHash<int, qint64> pids;                  // rank -> pid, current attempt
     QList<protocol::StepMetrics> steps;
     QList<launch::RankExit> exits;
-    QList<protocol::CheckpointReport> checkpoints;
     QStringList progress;
     QStringList errors;                      // error events
     QElapsedTimer clock;                     // started by start()
