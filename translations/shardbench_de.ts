@@ -3583,6 +3583,38 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>der Pfad zu shardbench-core darf nicht mit „-“ beginnen</translation>
         </message>
         <message>
+            <source>no Python given for the PyTorch engine</source>
+            <translation>für die PyTorch-Engine ist kein Python angegeben</translation>
+        </message>
+        <message>
+            <source>the Python path must not contain &apos;=&apos; or start with &apos;-&apos;</source>
+            <translation>der Python-Pfad darf kein „=“ enthalten und nicht mit „-“ beginnen</translation>
+        </message>
+        <message>
+            <source>the Python path contains a NUL character</source>
+            <translation>der Python-Pfad enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the training script path contains a NUL character</source>
+            <translation>der Pfad des Trainingsskripts enthält ein NUL-Zeichen</translation>
+        </message>
+        <message>
+            <source>the training script path must not start with &apos;-&apos;</source>
+            <translation>der Pfad des Trainingsskripts darf nicht mit „-“ beginnen</translation>
+        </message>
+        <message>
+            <source>a training script runs with the PyTorch engine only (--engine pytorch)</source>
+            <translation>ein Trainingsskript läuft nur mit der PyTorch-Engine (--engine pytorch)</translation>
+        </message>
+        <message>
+            <source>a PyTorch script resumes from the newest checkpoint in its own folder: --resume is shardbench-core&apos;s</source>
+            <translation>ein PyTorch-Skript setzt am neuesten Checkpoint in seinem eigenen Ordner fort: --resume gilt nur für shardbench-core</translation>
+        </message>
+        <message>
+            <source>the training script %1 does not exist</source>
+            <translation>das Trainingsskript %1 existiert nicht</translation>
+        </message>
+        <message>
             <source>an SSH run needs at least one host</source>
             <translation>ein SSH-Lauf braucht mindestens einen Host</translation>
         </message>

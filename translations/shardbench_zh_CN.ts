@@ -3542,6 +3542,38 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>shardbench-core 路径不能以 &apos;-&apos; 开头</translation>
         </message>
         <message>
+            <source>no Python given for the PyTorch engine</source>
+            <translation>未为 PyTorch 引擎指定 Python</translation>
+        </message>
+        <message>
+            <source>the Python path must not contain &apos;=&apos; or start with &apos;-&apos;</source>
+            <translation>Python 路径不能包含 &apos;=&apos; 或以 &apos;-&apos; 开头</translation>
+        </message>
+        <message>
+            <source>the Python path contains a NUL character</source>
+            <translation>Python 路径包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the training script path contains a NUL character</source>
+            <translation>训练脚本路径包含 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the training script path must not start with &apos;-&apos;</source>
+            <translation>训练脚本路径不能以 &apos;-&apos; 开头</translation>
+        </message>
+        <message>
+            <source>a training script runs with the PyTorch engine only (--engine pytorch)</source>
+            <translation>训练脚本只能用 PyTorch 引擎运行（--engine pytorch）</translation>
+        </message>
+        <message>
+            <source>a PyTorch script resumes from the newest checkpoint in its own folder: --resume is shardbench-core&apos;s</source>
+            <translation>PyTorch 脚本从其自身文件夹中最新的检查点继续：--resume 仅适用于 shardbench-core</translation>
+        </message>
+        <message>
+            <source>the training script %1 does not exist</source>
+            <translation>训练脚本 %1 不存在</translation>
+        </message>
+        <message>
             <source>an SSH run needs at least one host</source>
             <translation>SSH 运行至少需要一台主机</translation>
         </message>

@@ -126,6 +126,10 @@ Status readSpec(const std::string& text, RunSpec* spec)
         if (!v->isBool()) return Status::error("\"slurm\" must be true or false");
         spec->slurm = v->asBool();
     }
+    if (const Value* v = root.find("resume_argument")) { // absent in older specs: true
+        if (!v->isBool()) return Status::error("\"resume_argument\" must be true or false");
+        spec->resumeArgument = v->asBool();
+    }
     if (spec->slurm != (version == kSlurmSpecVersion))
         return Status::error("spec version " + std::to_string(version) + (spec->slurm ? " cannot describe" : " must describe") + " a Slurm run");
     if (Status st = readInt(root, "gpus_per_node", 0, 1024, &spec->gpusPerNode); !st) return st;
@@ -164,6 +168,7 @@ std::string runSpecToJson(const RunSpec& s)
     root.set("program", s.program);
     root.set("args", stringsToJson(s.args));
     root.set("resume_from", s.resumeFrom);
+    if (!s.resumeArgument) root.set("resume_argument", false);
     if (s.slurm) {
         root.set("slurm", true);
         root.set("gpus_per_node", s.gpusPerNode);

@@ -43,6 +43,9 @@ struct RunSpec {
     std::string program;                 // shardbench-core
     std::vector<std::string> args;       // its arguments, --resume added per attempt
     std::string resumeFrom;              // the first attempt's checkpoint, if any
+    // Whether an attempt's checkpoint goes on the command line (--resume DIR):
+    // shardbench-core's; a PyTorch script resumes from its own folder.
+    bool resumeArgument = true;
     // Slurm: the supervisor runs in the run's job; hosts[] are placeholders for
     // its nodes, resolved at start (slurm_steps.hpp); master_addr "" is rank 0's node.
     bool slurm = false;

@@ -258,7 +258,7 @@ void Supervisor::startRank(Rank& r)
     SpawnRequest req;
     req.argv.push_back(spec_.program);
     req.argv.insert(req.argv.end(), spec_.args.begin(), spec_.args.end());
-    if (!a.resumeDir.empty()) {
+    if (!a.resumeDir.empty() && spec_.resumeArgument) {
         req.argv.push_back("--resume");
         req.argv.push_back(a.resumeDir);
     }

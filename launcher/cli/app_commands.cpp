@@ -22,7 +22,8 @@
 
 namespace sb::cli {
 
-const char* const kPreflightUsage = "shardbench-cli preflight PLAN.json [--name NAME] [--ignore-memory-estimate] TARGET";
+const char* const kPreflightUsage =
+    "shardbench-cli preflight PLAN.json [--name NAME] [--ignore-memory-estimate] [--engine core|pytorch [--script FILE] [--python PATH]] TARGET";
 const char* const kProbeUsage =
     "shardbench-cli probe HOST[:SLOTS] [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...]\n"
     "       [--connect-timeout S] [--accept-new-host-key] [--remote-core PATH] [--remote-dir DIR] [--no-core]\n"
@@ -53,12 +54,14 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
 {
     std::set<std::string> valued = targetValuedOptions(), flags = targetFlags();
     valued.insert("--name");
+    for (const std::string& o : engineValuedOptions()) valued.insert(o);
     flags.insert("--ignore-memory-estimate");
     Args a(argv, valued, flags);
     if (!a.ok()) return usageError(err, "preflight", kPreflightUsage, {q(a.error())});
     if (a.positional().size() != 1) return usageError(err, "preflight", kPreflightUsage, {QStringLiteral("expected one plan file")});
     launch::RunConfig c;
     if (auto why = readTarget(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);
+    if (auto why = readEngineOptions(a, c)) return usageError(err, "preflight", kPreflightUsage, {*why});
     // A local core that is missing is the pre-flight's finding, not a misuse.
     if (auto* local = std::get_if<launch::LocalTarget>(&c.target)) local->corePath = QFileInfo(local->corePath).absoluteFilePath();
     else if (auto why = checkTargetCore(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);

@@ -3,12 +3,28 @@
 #include "preflight_words.hpp"
 #include "text_format.hpp"
 
+#include "args.hpp"
 #include "plan/plan_json.hpp"
 
 #include <QDir>
 #include <QFileInfo>
 
 namespace sb::cli {
+
+std::set<std::string> engineValuedOptions() { return {"--engine", "--script", "--python"}; }
+
+std::optional<QString> readEngineOptions(const Args& a, launch::RunConfig& c)
+{
+    const auto engine = a.value("--engine");
+    if (engine && *engine == "pytorch") c.engine = launch::Engine::PyTorch;
+    else if (engine && *engine != "core") return QStringLiteral("--engine must be core or pytorch, not \"%1\"").arg(QString::fromStdString(*engine));
+    if (c.engine != launch::Engine::PyTorch && (a.has("--script") || a.has("--python")))
+        return QStringLiteral("--script and --python need --engine pytorch");
+    if (auto v = a.value("--script"))
+        c.script = launch::hereCore(c.target) ? QFileInfo(QString::fromStdString(*v)).absoluteFilePath() : QString::fromStdString(*v);
+    if (auto v = a.value("--python")) c.python = QString::fromStdString(*v);
+    return std::nullopt;
+}
 
 std::optional<CliLaunch> readCliLaunch(const QString& planPath, const launch::RunConfig& config, const QString& launchDir,
                                        bool ignoreMemoryEstimate, const char* cmd, std::ostream& err)

@@ -31,7 +31,7 @@ namespace sb::cli {
 const char* const kRunUsage =
     "shardbench-cli run PLAN.json [--local | --slurm | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
     "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--init-from WEIGHTS] [--parent-run ID]\n"
-    "       [--ignore-memory-estimate]\n"
+    "       [--ignore-memory-estimate] [--engine core|pytorch [--script FILE] [--python PATH]]\n"
     "       [--core PATH] [--workdir DIR] [--env NAME=VALUE ...] [--master-addr ADDR] [--master-port N]\n"
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S] [--connect-tries N]\n"
@@ -66,6 +66,7 @@ std::set<std::string> runValuedOptions()
     std::set<std::string> valued = targetValuedOptions();
     valued.insert({"--db", "--name", "--max-restarts", "--resume", "--init-from", "--env", "--master-addr", "--master-port", "--stop-grace",
                    "--parent-run", "--run-root", "--supervise", "--head-ssh-config", "--on-alert"});
+    for (const std::string& o : engineValuedOptions()) valued.insert(o);
     return valued;
 }
 
@@ -103,6 +104,7 @@ std::optional<int> readRunConfig(Args& a, launch::RunConfig& c, std::ostream& er
         if (eq == std::string::npos || eq == 0) return usageError(err, QStringLiteral("--env needs NAME=VALUE, got \"%1\"").arg(q(kv)));
         c.extraEnv.insert(q(kv.substr(0, eq)), q(kv.substr(eq + 1)));
     }
+    if (auto why = readEngineOptions(a, c)) return usageError(err, *why);
     if (auto why = checkTargetCore(a, c)) return targetError(err, *why);
     return std::nullopt;
 }

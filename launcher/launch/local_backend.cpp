@@ -76,9 +76,10 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
         QProcessEnvironment env = base;
         for (const auto& [name, value] : rankEnvironment(launch, slot, attempt))
             env.insert(QString::fromUtf8(name), QString::fromUtf8(value));
+        const RankProgram program = rankProgram(launch, here.corePath, planFile, attempt);
         QStringList args;
-        for (const QByteArray& a : coreArguments(launch, planFile, attempt)) args << QString::fromUtf8(a);
-        r->process->setProgram(here.corePath);
+        for (const QByteArray& a : program.arguments) args << QString::fromUtf8(a);
+        r->process->setProgram(program.program);
         r->process->setArguments(args);
         r->process->setProcessEnvironment(env);
         r->process->setWorkingDirectory(workdir);
@@ -121,13 +122,15 @@ QString LocalBackend::writePlanCopy(const PreparedLaunch& launch, QString* error
         *error = QStringLiteral("cannot create a folder for the plan copy: %1").arg(planDir_->errorString());
         return {};
     }
-    const QString path = planDir_->filePath(QStringLiteral("plan.json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(launch.planJson) != launch.planJson.size() || !f.flush()) {
-        *error = QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString());
-        return {};
+    for (const auto& [name, bytes] : shippedFiles(launch)) {
+        const QString path = planDir_->filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.flush()) {
+            *error = QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString());
+            return {};
+        }
     }
-    return path;
+    return planDir_->filePath(QStringLiteral("plan.json"));
 }
 
 void LocalBackend::signalAll(int sig)

@@ -1,7 +1,9 @@
 #include "prepared_launch.hpp"
 
 #include "estimate/estimate.hpp"
+#include "export/fsdp2_script.hpp"
 #include "plan/plan_json.hpp"
+#include "protocol/run_dir_layout.hpp"
 
 #include <QDateTime>
 #include <QFile>
@@ -86,6 +88,12 @@ PrepareResult prepareLaunch(const RunConfig& config)
             perRank = std::max<quint64>(perRank, re.atPeak[MemCategory::ShardedParams] + re.atPeak[MemCategory::OptimizerState] + re.hostBytes);
         l.checkpointBytes = perRank * static_cast<quint64>(std::max(1, e.shardSize));
     }
+    if (config.engine == Engine::PyTorch && config.script.isEmpty() && plan.tree)
+        l.scriptText = QByteArray::fromStdString(exportFsdp2Script(plan.plan, *plan.tree));
+    // A script of the user's that runs here must be here.
+    if (config.engine == Engine::PyTorch && !config.script.isEmpty() && std::holds_alternative<LocalTarget>(config.target) &&
+        !QFileInfo(config.script).isFile())
+        r.errors.push_back({C::ScriptNotFound, {textArg(config.script)}});
     l.worldSize = plan.plan.mesh.worldSize();
     l.nodes = plan.plan.mesh.nodes;
     l.procsPerNode = plan.plan.mesh.procsPerNode;
@@ -151,6 +159,10 @@ Environment runEnvironment(const PreparedLaunch& launch, const AttemptSpec& atte
         {"TORCHELASTIC_MAX_RESTARTS", num(launch.config.maxRestarts)},
         {"SB_RUN_NAME", launch.config.name.toUtf8()},
     };
+    if (launch.config.engine == Engine::PyTorch) {
+        env.append(qMakePair(QByteArray("SHARDBENCH_RUN_ID"), launch.uid.toUtf8())); // shardbench_report.py's run id
+        env.append(qMakePair(QByteArray("PYTHONUNBUFFERED"), QByteArray("1")));      // each event line as it is printed
+    }
     for (auto it = launch.config.extraEnv.begin(); it != launch.config.extraEnv.end(); ++it)
         env.append({it.key().toUtf8(), it.value().toUtf8()});
     return env;
@@ -164,6 +176,24 @@ QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPa
     // core), and a detached run's supervisor passes these arguments as they are.
     if (!launch.config.initFrom.isEmpty()) args << QByteArray("--init-from") << launch.config.initFrom.toUtf8();
     return args;
+}
+
+QList<QPair<QString, QByteArray>> shippedFiles(const PreparedLaunch& launch)
+{
+    QList<QPair<QString, QByteArray>> files{{QLatin1String(protocol::kPlanFile), launch.planJson}};
+    if (!launch.scriptText.isEmpty()) files.append({QLatin1String(kScriptFile), launch.scriptText});
+    return files;
+}
+
+RankProgram rankProgram(const PreparedLaunch& launch, const QString& core, const QString& planPath, const AttemptSpec& attempt)
+{
+    if (launch.config.engine == Engine::Core) return {core, coreArguments(launch, planPath, attempt)};
+    const QString script = launch.config.script.isEmpty()
+                               ? planPath.left(planPath.lastIndexOf(QLatin1Char('/')) + 1) + QLatin1String(kScriptFile)
+                               : launch.config.script;
+    RankProgram p{launch.config.python, {script.toUtf8()}};
+    if (!launch.config.initFrom.isEmpty()) p.arguments << QByteArray("--init-from") << launch.config.initFrom.toUtf8();
+    return p;
 }
 
 } // namespace sb::launch

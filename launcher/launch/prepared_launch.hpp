@@ -40,6 +40,9 @@ struct PreparedLaunch {
     quint64 deviceMemoryBytes = 0;   // the plan's capacity per rank
     quint64 checkpointBytes = 0;     // one checkpoint of every rank (parameters and optimizer state)
     QString checkpointDir;           // the plan's, as written ("" = no checkpoints)
+    // The PyTorch engine without a script of the user's: the plan's exported
+    // FSDP2 script, shipped next to every copy of the plan as train.py.
+    QByteArray scriptText;
     QList<HostSpec> hosts;  // local: one entry, "localhost"; slurm: one per node, named when allocated
     QList<RankSlot> ranks;
     const RankSlot* slotOf(int rank) const;
@@ -82,5 +85,24 @@ Environment runEnvironment(const PreparedLaunch& launch, const AttemptSpec& atte
 QString unallocatedNodeName(int nodeIndex);
 // shardbench-core's arguments after the program name.
 QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPath, const AttemptSpec& attempt);
+
+// The file name of the exported script beside a copy of the plan.
+inline constexpr const char* kScriptFile = "train.py";
+// What every copy of the plan comes with, by file name: plan.json, and
+// train.py when the ranks run the plan's exported script.
+QList<QPair<QString, QByteArray>> shippedFiles(const PreparedLaunch& launch);
+
+// What one rank runs, where `planPath` is the plan's copy and `core` the
+// core's path there. The core: `core --plan P --run-id ID [--resume DIR]
+// [--init-from W]`. PyTorch: `python SCRIPT [--init-from W]`, the run's id in
+// SHARDBENCH_RUN_ID (runEnvironment()); the script resumes from the newest
+// checkpoint in its own folder, as the exported one does, so no --resume.
+struct RankProgram {
+    QString program;
+    QByteArrayList arguments;
+};
+RankProgram rankProgram(const PreparedLaunch& launch, const QString& core, const QString& planPath, const AttemptSpec& attempt);
+// Whether an attempt's checkpoint folder goes on the command line (--resume).
+inline bool takesResumeArgument(const PreparedLaunch& launch) { return launch.config.engine == Engine::Core; }
 
 } // namespace sb::launch

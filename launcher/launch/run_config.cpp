@@ -67,6 +67,17 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
         if (!isValidEnvName(it.key().toUtf8())) e.push_back({C::EnvName, {textArg(printable(it.key()))}});
         noNul(it.value(), C::EnvValueNul);
     }
+    if (c.engine == Engine::PyTorch) {
+        if (c.python.isEmpty()) e.push_back({C::PythonMissing, {}});
+        // `env NAME=VALUE... PYTHON`, and srun's options before the program.
+        if (c.python.contains(QLatin1Char('=')) || c.python.startsWith(QLatin1Char('-'))) e.push_back({C::PythonChars, {}});
+        noNul(c.python, C::PythonNul);
+        noNul(c.script, C::ScriptNul);
+        if (c.script.startsWith(QLatin1Char('-'))) e.push_back({C::ScriptDash, {}});
+        if (!c.resumeFrom.isEmpty()) e.push_back({C::ResumeWithScript, {}});
+    } else if (!c.script.isEmpty()) {
+        e.push_back({C::ScriptWithCore, {}});
+    }
     // Each kind checks only the fields it has: hosts, remote paths and SSH
     // options outside an SSH target, or Slurm options outside a Slurm one,
     // cannot be written down (launch_target.hpp).
@@ -107,6 +118,8 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
     std::visit(TargetCheck{e}, c.target);
     return e;
 }
+
+const char* engineName(Engine e) { return e == Engine::PyTorch ? "pytorch" : "core"; }
 
 QStringList RunConfig::validate() const { return runConfigMessages(runConfigProblems(*this)); }
 

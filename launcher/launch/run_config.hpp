@@ -11,6 +11,12 @@
 
 namespace sb::launch {
 
+// What every rank runs (docs/launcher.md, "Engines"): shardbench-core, or a
+// PyTorch training script under Python: the plan's exported FSDP2 script, or
+// the user's own, which reports through shardbench_report.py.
+enum class Engine { Core, PyTorch };
+const char* engineName(Engine e); // "core", "pytorch"
+
 struct RunConfig {
     QString planPath;
     QString name;                         // a label; the run's id is generated
@@ -27,6 +33,12 @@ struct RunConfig {
     int stopGraceMs = 2000;               // SIGTERM, then SIGKILL after this
     int stopDeadlineMs = 5000;            // every rank is stopped (or given up on) by then
     QMap<QString, QString> extraEnv;      // more environment for every rank (SB_THREADS, ...)
+    Engine engine = Engine::Core;
+    // PyTorch: the script every rank runs ("" = the plan's exported FSDP2
+    // script, shipped next to the plan as train.py), where the ranks run, and
+    // the Python that runs it (a path or a name on PATH there).
+    QString script;
+    QString python = QStringLiteral("python3");
 
     BackendKind backend() const { return backendOf(target); }
     QStringList validate() const;

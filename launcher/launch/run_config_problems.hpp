@@ -35,6 +35,14 @@
     X(CoreNul, "run.core_nul", "the shardbench-core path contains a NUL character") \
     X(WorkdirNul, "run.workdir_nul", "the working folder contains a NUL character") \
     X(CoreDash, "run.core_dash", "the shardbench-core path must not start with '-'") \
+    X(PythonMissing, "run.python_missing", "no Python given for the PyTorch engine") \
+    X(PythonChars, "run.python_chars", "the Python path must not contain '=' or start with '-'") \
+    X(PythonNul, "run.python_nul", "the Python path contains a NUL character") \
+    X(ScriptNul, "run.script_nul", "the training script path contains a NUL character") \
+    X(ScriptDash, "run.script_dash", "the training script path must not start with '-'") \
+    X(ScriptWithCore, "run.script_with_core", "a training script runs with the PyTorch engine only (--engine pytorch)") \
+    X(ResumeWithScript, "run.resume_with_script", \
+      "a PyTorch script resumes from the newest checkpoint in its own folder: --resume is shardbench-core's") \
     /* SlurmOptions::problems() */ \
     X(SlurmPartition, "run.slurm_partition", \
       "--partition \"%1\" is not a partition name (letters, digits, '.', '-', '_'; a list separated by commas)") \
@@ -71,6 +79,7 @@
     X(PlanUnreadable, "launch.plan_unreadable", "cannot read the plan file %1: %2") /* %2: the system's words */ \
     X(PlanTooLarge, "launch.plan_too_large", "the plan file %1 is larger than 64 MiB") \
     X(PlanProblem, "launch.plan_problem", "%1: %2") /* %2: the plan problem's English */ \
+    X(ScriptNotFound, "launch.script_not_found", "the training script %1 does not exist") \
     X(SrunMissing, "launch.srun_missing", "srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)") \
     X(SlotsMismatch, "launch.slots_mismatch", \
       "the hosts provide %1 slots [%2] but the plan's mesh needs %3 ranks (%4 nodes x %5 procs per node)") \

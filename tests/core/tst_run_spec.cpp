@@ -51,6 +51,12 @@ private Q_SLOTS:
         QCOMPARE(runSpecToJson(back.value()), runSpecToJson(sample()));
         QCOMPARE(back.value().hosts[1].ssh.size(), std::size_t(4));
         QCOMPARE(back.value().ranks[1].env[1].second, std::string("0"));
+        QVERIFY(back.value().resumeArgument); // absent: shardbench-core's --resume per attempt
+        RunSpec script = sample();
+        script.resumeArgument = false;        // a PyTorch script resumes from its own folder
+        const sb::Result<RunSpec> scriptBack = parseRunSpec(runSpecToJson(script));
+        QVERIFY2(scriptBack.ok(), scriptBack.error().c_str());
+        QVERIFY(!scriptBack.value().resumeArgument);
     }
 
     void malformedSpecsAreRefusedByField_data()
@@ -70,6 +76,7 @@ private Q_SLOTS:
         row("program empty", "program", "\"\"", "\"program\" is empty");
         row("args numbers", "args", "[1, 2]", "args must be an array of strings");
         row("slurm text", "slurm", "\"yes\"", "\"slurm\" must be true or false");
+        row("resume argument text", "resume_argument", "0", "\"resume_argument\" must be true or false");
         row("slurm in v1", "slurm", "true", "spec version 1 cannot describe a Slurm run");
         row("no hosts", "hosts", "[]", "\"hosts\" must be a non-empty array");
         row("host not object", "hosts", "[3]", "hosts[0] must be an object");

@@ -123,8 +123,8 @@ QString startLocal(const PreparedLaunch& l, const LocalTarget& here, const Detac
     const QString planPath = dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile);
     const QString workdir = here.workdir.isEmpty() ? QDir::currentPath() : QDir(here.workdir).absolutePath();
     const supervise::RunSpec spec = runSpecFor(l, planPath, here.corePath, workdir);
-    const QString err = writeRunFiles(dir, {{QLatin1String(protocol::kPlanFile), l.planJson},
-                                            {QLatin1String(protocol::kSpecFile), QByteArray::fromStdString(supervise::runSpecToJson(spec))}});
+    const QString err = writeRunFiles(dir, shippedFiles(l) << QPair<QString, QByteArray>{QLatin1String(protocol::kSpecFile),
+                                                                         QByteArray::fromStdString(supervise::runSpecToJson(spec))});
     if (!err.isEmpty()) return err;
     run->target.transport = AttachTarget::Transport::Local;
     run->target.runDir = dir;
@@ -151,10 +151,13 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
     QString remoteDir = target.remoteDir;
     while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
     QString dir;
-    err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, QLatin1String(protocol::kPlanFile), l.planJson, &dir);
-    if (!err.isEmpty()) return err;
-    // The head node checks the initial weights, as its ranks would read them, before anything starts.
-    if (!l.config.initFrom.isEmpty()) {
+    for (const auto& [name, bytes] : shippedFiles(l)) {
+        err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, name, bytes, &dir);
+        if (!err.isEmpty()) return err;
+    }
+    // The head node checks the initial weights, as its ranks would read them, before anything starts
+    // (the core does; a script reads its weights itself).
+    if (!l.config.initFrom.isEmpty() && l.config.engine == Engine::Core) {
         const QByteArray check =
             buildCheckInitFromCommand(target.remoteWorkdir, target.remoteCore, dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile), l.config.initFrom, &err);
         QByteArray out;
@@ -214,9 +217,9 @@ QString startSlurm(const PreparedLaunch& l, const SlurmTarget& slurm, const Deta
     *script = sbatchScript(l, dir, o.supervise, &err);
     if (!err.isEmpty()) return err;
     const QString scriptPath = dir + QStringLiteral("/job.sbatch");
-    err = writeRunFiles(dir, {{QLatin1String(protocol::kPlanFile), l.planJson},
-                              {QLatin1String(protocol::kSpecFile), QByteArray::fromStdString(supervise::runSpecToJson(spec))},
-                              {QStringLiteral("job.sbatch"), script->toUtf8()}});
+    err = writeRunFiles(dir, shippedFiles(l) << QPair<QString, QByteArray>{QLatin1String(protocol::kSpecFile),
+                                                                           QByteArray::fromStdString(supervise::runSpecToJson(spec))}
+                                             << QPair<QString, QByteArray>{QStringLiteral("job.sbatch"), script->toUtf8()});
     if (!err.isEmpty()) return err;
     const qint64 job = submitHeldJob(scriptPath, dir, &err);
     if (job < 0) return err;
@@ -249,8 +252,10 @@ supervise::RunSpec runSpecFor(const PreparedLaunch& l, const QString& planPath, 
     spec.masterAddr = l.config.masterAddr.isEmpty() ? std::string("127.0.0.1") : s(l.config.masterAddr);
     spec.masterPort = l.config.masterPort;
     spec.workdir = s(workdir);
-    spec.program = s(program);
-    for (const QByteArray& a : coreArguments(l, planPath, AttemptSpec{})) spec.args.push_back(s(a));
+    const RankProgram rank = rankProgram(l, program, planPath, AttemptSpec{});
+    spec.program = s(rank.program);
+    for (const QByteArray& a : rank.arguments) spec.args.push_back(s(a));
+    spec.resumeArgument = takesResumeArgument(l);
     spec.resumeFrom = s(l.config.resumeFrom);
     for (const HostSpec& h : l.hosts) spec.hosts.push_back({s(h.name), {}});
     // The supervisor sets what changes per attempt.

@@ -69,14 +69,15 @@ SlurmBackend::~SlurmBackend()
 QString SlurmBackend::copyPlan(const QString& workdir, QString* error) const
 {
     const QString dir = QDir(workdir).filePath(QStringLiteral(".shardbench/runs/") + launch_.uid);
-    const QString path = dir + QStringLiteral("/plan.json");
-    QSaveFile f(path);
-    if (!QDir().mkpath(dir) || !f.open(QIODevice::WriteOnly) || f.write(launch_.planJson) != launch_.planJson.size() ||
-        !f.commit()) {
-        *error = QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString());
-        return {};
+    for (const auto& [name, bytes] : shippedFiles(launch_)) {
+        const QString path = dir + QLatin1Char('/') + name;
+        QSaveFile f(path);
+        if (!QDir().mkpath(dir) || !f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+            *error = QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString());
+            return {};
+        }
     }
-    return path;
+    return dir + QStringLiteral("/plan.json");
 }
 
 void SlurmBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)

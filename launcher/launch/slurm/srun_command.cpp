@@ -31,8 +31,9 @@ QStringList srunArguments(const PreparedLaunch& launch, const AttemptSpec& attem
     if (!o.account.isEmpty()) a << QStringLiteral("--account=") + o.account;
     if (!o.timeLimit.isEmpty()) a << QStringLiteral("--time=") + o.timeLimit;
     a << o.extraArgs;
-    a << slurm.corePath;
-    for (const QByteArray& arg : coreArguments(launch, planPath, attempt)) a << QString::fromUtf8(arg);
+    const RankProgram program = rankProgram(launch, slurm.corePath, planPath, attempt);
+    a << program.program;
+    for (const QByteArray& arg : program.arguments) a << QString::fromUtf8(arg);
     return a;
 }
 

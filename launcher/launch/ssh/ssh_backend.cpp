@@ -53,10 +53,10 @@ void SshBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
         s.options = ssh.ssh;
         s.policy = policy_;
         s.gate = gate_.get();
-        s.planJson = launch.planJson;
+        s.files = shippedFiles(launch);
         s.remoteRunDir = remoteRunDir;
         s.probePorts = h == 0 && attempt.masterPort == 0;
-        s.initFrom = launch.config.initFrom;
+        if (launch.config.engine == Engine::Core) s.initFrom = launch.config.initFrom; // a script reads its weights itself
         s.remoteCore = ssh.remoteCore;
         s.remoteWorkdir = ssh.remoteWorkdir;
         s.graceMs = launch.config.stopGraceMs;
@@ -112,8 +112,9 @@ void SshBackend::startRanks()
             c.graceSeconds = graceS;
             c.workdir = ssh.remoteWorkdir;
             c.environment = rankEnvironment(launch_, *launch_.slotOf(rank), a);
-            c.program = ssh.remoteCore;
-            c.arguments = coreArguments(launch_, planPath, a);
+            const RankProgram program = rankProgram(launch_, ssh.remoteCore, planPath, a);
+            c.program = program.program;
+            c.arguments = program.arguments;
             QString err;
             const QByteArray cmd = buildRankCommand(c, &err);
             if (cmd.isEmpty()) {

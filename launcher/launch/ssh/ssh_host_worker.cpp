@@ -225,7 +225,8 @@ bool SshHostWorker::prepare(SshConnection& conn)
     QString err = connected.error;
     if (err.isEmpty() && aborted()) return false;
     QString absDir;
-    if (err.isEmpty()) err = conn.upload(setup_.remoteRunDir, QStringLiteral("plan.json"), setup_.planJson, &absDir);
+    for (const auto& [name, bytes] : setup_.files)
+        if (err.isEmpty()) err = conn.upload(setup_.remoteRunDir, name, bytes, &absDir);
     if (err.isEmpty() && !setup_.initFrom.isEmpty()) {
         const QByteArray cmd = buildCheckInitFromCommand(setup_.remoteWorkdir, setup_.remoteCore, absDir + QStringLiteral("/plan.json"),
                                                          setup_.initFrom, &err);

@@ -34,10 +34,10 @@ public:
         SshOptions options;
         HostKeyPolicy* policy = nullptr; // outlives the worker
         ConnectGate* gate = nullptr;     // the launch's bound on connections; outlives the worker
-        QByteArray planJson;
+        QList<QPair<QString, QByteArray>> files; // plan.json first (shippedFiles())
         QString remoteRunDir;            // as configured (may be relative)
         bool probePorts = false;         // host 0: list listening ports
-        // --init-from given: the core checks these weights against the plan there first.
+        // --init-from given to a core run: the core checks these weights against the plan there first.
         QString initFrom, remoteCore, remoteWorkdir;
         int graceMs = 2000;
         int deadlineMs = 5000;

@@ -1,0 +1,246 @@
+// The PyTorch engine (docs/launcher.md, "Engines"): `run --engine pytorch`
+// starts every rank as `python train.py`, the plan's exported FSDP2 script
+// under the project's real PyTorch 2.x ($SB_PYTHON), on the CPU with Gloo,
+// W=2. Its lines are the core's protocol, so the store, `show` and `attach`
+// read it as they read the core.
+// - theExportedScriptTrainsAsTheCoreDoes: supervised, every step of every
+//   rank in the store once; the losses equal the core's run of the same plan
+//   within 1e-5 (measured: equal to the digits the store keeps); the
+//   script's DCP checkpoints are recorded.
+// - aKilledRankRestartsFromItsCheckpoint: rank processes killed after the
+//   first checkpoint; the run restarts (--max-restarts 1), the script resumes
+//   from its newest DCP checkpoint, and the last step's loss equals the
+//   uninterrupted run's within 1e-5.
+// - aDetachedRunIsFollowedToItsEnd: `run --detach` with the script shipped
+//   into the run directory; every step reaches the store once.
+// - aUserScriptRuns: a script of the user's (--script) that reports through
+//   shardbench_report.py; misuse (--script without --engine pytorch, a missing
+//   script, --resume) is refused with exit 2 before anything is recorded.
+#include "launcher_test_support.hpp"
+
+#include "store/run_reader.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <csignal>
+
+using namespace sb;
+using namespace sb::test;
+
+namespace {
+
+constexpr double kLossTolerance = 1e-5;
+
+QString python() { return qEnvironmentVariable("SB_PYTHON"); }
+
+using Losses = QHash<QPair<int, int>, double>; // (rank, step) -> loss
+
+// Every step row of a run's attempt, and how often each (rank, step) came.
+Losses lossesOf(const QString& db, qint64 runId, int attempt, int* duplicates)
+{
+    Losses out;
+    *duplicates = 0;
+    QString error;
+    auto reader = store::RunReader::open(db, &error);
+    if (!reader) return out;
+    reader->forEachStepRow(runId, -1, [&](const store::MetricRow& r) {
+        if (r.m.attempt != attempt) return;
+        if (out.contains({r.m.rank, r.m.step})) ++*duplicates;
+        out.insert({r.m.rank, r.m.step}, r.m.loss);
+    });
+    return out;
+}
+
+qint64 runIdIn(const CliResult& r)
+{
+    // "run 7 (UID) completed", the summary's first line on stdout
+    static const QRegularExpression line(QStringLiteral("^run (\\d+) \\("), QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch m = line.match(r.out);
+    return m.hasMatch() ? m.captured(1).toLongLong() : -1;
+}
+
+} // namespace
+
+class LauncherPytorchEngine : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    QString db_;
+
+    // A plan of the tutorial Transformer at W=2 on the CPU, checkpointing
+    // into `checkpoints` every `interval` steps.
+    QString plan(const QString& name, int steps, const QString& checkpoints, int interval, int dim = 32)
+    {
+        const QString path = tmp_.filePath(name + QStringLiteral(".json"));
+        const CliResult r = runCli({QStringLiteral("plan"), QStringLiteral("--preset"), QStringLiteral("transformer"), QStringLiteral("--vocab"),
+                                    QStringLiteral("64"), QStringLiteral("--dim"), QString::number(dim), QStringLiteral("--layers"),
+                                    QStringLiteral("2"), QStringLiteral("--heads"), QStringLiteral("2"), QStringLiteral("--kv-heads"),
+                                    QStringLiteral("2"), QStringLiteral("--ffn"), QString::number(4 * dim), QStringLiteral("--max-seq"),
+                                    QStringLiteral("16"), QStringLiteral("--procs-per-node"), QStringLiteral("2"), QStringLiteral("--batch"),
+                                    QStringLiteral("2"), QStringLiteral("--seq"), QStringLiteral("16"), QStringLiteral("--steps"),
+                                    QString::number(steps), QStringLiteral("--checkpoint-dir"), checkpoints,
+                                    QStringLiteral("--checkpoint-interval"), QString::number(interval), QStringLiteral("--name"), name,
+                                    QStringLiteral("-o"), path},
+                                   60000);
+        return r.code == 0 ? path : QString();
+    }
+
+    QStringList pytorchRun(const QString& planPath, const QString& name)
+    {
+        return {QStringLiteral("run"), planPath, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--name"), name,
+                QStringLiteral("--engine"), QStringLiteral("pytorch"), QStringLiteral("--python"), python(), QStringLiteral("--env"),
+                QStringLiteral("SB_THREADS=1"), QStringLiteral("--env"), QStringLiteral("OMP_NUM_THREADS=1")};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qunsetenv("SHARDBENCH_DB");
+        QVERIFY2(!python().isEmpty(), "SB_PYTHON is not set (ctest sets it; scripts/install-deps.sh makes .venv)");
+        QByteArray out;
+        QCOMPARE(runProgram(python(), {QStringLiteral("-c"), QStringLiteral("import torch.distributed.fsdp")}, &out, 120000), 0);
+        db_ = tmp_.filePath(QStringLiteral("runs.sqlite"));
+    }
+
+    void theExportedScriptTrainsAsTheCoreDoes()
+    {
+        const QString pt = plan(QStringLiteral("pt"), 6, tmp_.filePath(QStringLiteral("ck-pt")), 3);
+        const QString core = plan(QStringLiteral("core"), 6, tmp_.filePath(QStringLiteral("ck-core")), 3);
+        QVERIFY(!pt.isEmpty() && !core.isEmpty());
+        const CliResult p = runCli(pytorchRun(pt, QStringLiteral("pytorch")), 300000);
+        QVERIFY2(p.code == 0, qPrintable(describe(p)));
+        const CliResult c = runCli({QStringLiteral("run"), core, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--env"),
+                                    QStringLiteral("SB_THREADS=1")},
+                                   300000);
+        QVERIFY2(c.code == 0, qPrintable(describe(c)));
+        int dupP = 0, dupC = 0;
+        const Losses lp = lossesOf(db_, runIdIn(p), 0, &dupP), lc = lossesOf(db_, runIdIn(c), 0, &dupC);
+        QCOMPARE(dupP, 0);
+        QCOMPARE(lp.size(), 12); // 6 steps x 2 ranks
+        QCOMPARE(lc.size(), 12);
+        double worst = 0;
+        for (auto it = lc.begin(); it != lc.end(); ++it) {
+            QVERIFY2(lp.contains(it.key()), qPrintable(QString::number(it.key().second)));
+            worst = std::max(worst, std::abs(lp.value(it.key()) - it.value()));
+        }
+        qInfo("exported script vs core, 6 steps x 2 ranks: largest loss difference %.3g", worst);
+        QVERIFY2(worst <= kLossTolerance, qPrintable(QString::number(worst)));
+        QString error;
+        auto reader = store::RunReader::open(db_, &error);
+        QVERIFY2(reader, qPrintable(error));
+        QStringList steps;
+        for (const store::CheckpointRecord& ck : reader->checkpoints(runIdIn(p)))
+            if (ck.rank == 0 && ck.status == QLatin1String("complete")) steps << QString::number(ck.step);
+        QCOMPARE(steps, (QStringList{QStringLiteral("3"), QStringLiteral("6")}));
+        QVERIFY(QFileInfo(tmp_.filePath(QStringLiteral("ck-pt/step-000006"))).isDir());
+    }
+
+    void aKilledRankRestartsFromItsCheckpoint()
+    {
+        // Wider and longer than above, so that the kill lands well before the end.
+        const QString whole = plan(QStringLiteral("whole"), 40, tmp_.filePath(QStringLiteral("ck-whole")), 10, 64);
+        const QString killed = plan(QStringLiteral("killed"), 40, tmp_.filePath(QStringLiteral("ck-killed")), 10, 64);
+        QVERIFY(!whole.isEmpty() && !killed.isEmpty());
+        const CliResult w = runCli(pytorchRun(whole, QStringLiteral("whole")), 300000);
+        QVERIFY2(w.code == 0, qPrintable(describe(w)));
+
+        QProcess run;
+        run.setProgram(cliPath());
+        run.setArguments(pytorchRun(killed, QStringLiteral("killed")) << QStringLiteral("--max-restarts") << QStringLiteral("1"));
+        run.start();
+        QVERIFY(run.waitForStarted());
+        // After the first checkpoint, the ranks of this run (their script is in the plan copy's folder).
+        int signalled = 0;
+        QVERIFY2(QTest::qWaitFor([&] { return QFileInfo(tmp_.filePath(QStringLiteral("ck-killed/step-000010"))).isDir(); }, 120000),
+                 "no checkpoint at step 10");
+        for (const ProcessInfo& p : processesMentioning("train.py"))
+            if (p.cmdline.contains("/shardbench-") && ::kill(static_cast<pid_t>(p.pid), SIGKILL) == 0) ++signalled;
+        QVERIFY(signalled > 0);
+        QVERIFY(run.waitForFinished(300000));
+        const CliResult k{run.exitCode(), QString::fromUtf8(run.readAllStandardOutput()), QString::fromUtf8(run.readAllStandardError())};
+        QVERIFY2(k.code == 0, qPrintable(describe(k)));
+        {
+            QString error;
+            auto reader = store::RunReader::open(db_, &error);
+            QVERIFY2(reader, qPrintable(error));
+            QCOMPARE(reader->run(runIdIn(k))->restarts, 1);
+        }
+        int dup = 0;
+        const Losses again = lossesOf(db_, runIdIn(k), 1, &dup);
+        QCOMPARE(dup, 0);
+        int first = 1 << 30;
+        for (auto it = again.begin(); it != again.end(); ++it) first = std::min(first, it.key().second);
+        QVERIFY2(first == 11 || first == 21 || first == 31, qPrintable(QString::number(first))); // after a checkpoint
+        const Losses reference = lossesOf(db_, runIdIn(w), 0, &dup);
+        for (int rank = 0; rank < 2; ++rank) {
+            const double d = std::abs(again.value({rank, 40}, NAN) - reference.value({rank, 40}, NAN));
+            qInfo("rank %d, step 40 after a restart from step %d: loss differs by %.3g", rank, first - 1, d);
+            QVERIFY2(d <= kLossTolerance, qPrintable(QString::number(d)));
+        }
+    }
+
+    void aDetachedRunIsFollowedToItsEnd()
+    {
+        const QString p = plan(QStringLiteral("detached"), 5, tmp_.filePath(QStringLiteral("ck-detached")), 5);
+        QVERIFY(!p.isEmpty());
+        const CliResult r = runCli(pytorchRun(p, QStringLiteral("detached"))
+                                       << QStringLiteral("--detach") << QStringLiteral("--run-root") << tmp_.filePath(QStringLiteral("runs")),
+                                   300000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        QString error;
+        auto reader = store::RunReader::open(db_, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const QList<store::RunRow> runs = reader->listRuns(1);
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs[0].status, QStringLiteral("completed"));
+        QVERIFY(QFile::exists(runs[0].runDir + QStringLiteral("/train.py")));
+        int dup = 0;
+        QCOMPARE(lossesOf(db_, runs[0].id, 0, &dup).size(), 10);
+        QCOMPARE(dup, 0);
+    }
+
+    void aUserScriptRuns()
+    {
+        const QString p = plan(QStringLiteral("user"), 3, QString(), 0);
+        QVERIFY(!p.isEmpty());
+        const QString script = tmp_.filePath(QStringLiteral("my_train.py"));
+        QCOMPARE(SshdFixture::writeFile(script, QByteArray(
+            "import os, sys\n"
+            "sys.path.insert(0, os.environ['SB_REPORT_DIR'])\n"
+            "from shardbench_report import Reporter\n"
+            "rep = Reporter()\n"
+            "rep.hello()\n"
+            "for step in range(1, 4):\n"
+            "    rep.step(step=step, steps=3, loss=5.0 - step, tokens=32)\n"
+            "rep.done(status='ok')\n")), QString());
+        CliResult r = runCli(pytorchRun(p, QStringLiteral("user")) << QStringLiteral("--script") << script << QStringLiteral("--env")
+                                                                   << QStringLiteral("SB_REPORT_DIR=") + qEnvironmentVariable("SB_SOURCE_DIR") +
+                                                                          QStringLiteral("/resources/python"),
+                             120000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        int dup = 0;
+        const Losses l = lossesOf(db_, runIdIn(r), 0, &dup);
+        QCOMPARE(l.value({0, 3}), 2.0);
+        QCOMPARE(l.value({1, 1}), 4.0);
+
+        // Misuse, refused before anything is recorded.
+        r = runCli({QStringLiteral("run"), p, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--script"), script}, 60000);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("--engine pytorch")), qPrintable(describe(r)));
+        r = runCli(pytorchRun(p, QStringLiteral("missing")) << QStringLiteral("--script") << tmp_.filePath(QStringLiteral("nowhere.py")), 60000);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("nowhere.py")), qPrintable(describe(r)));
+        r = runCli(pytorchRun(p, QStringLiteral("resumed")) << QStringLiteral("--resume") << tmp_.path(), 60000);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("--resume")), qPrintable(describe(r)));
+    }
+};
+
+QTEST_MAIN(LauncherPytorchEngine)
+#include "tst_launcher_pytorch_engine.moc"
