@@ -498,6 +498,30 @@
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
+        <message>
+            <source>%1: Python was not found (%2)</source>
+            <translation>%1: Python wurde nicht gefunden (%2)</translation>
+        </message>
+        <message>
+            <source>%1: %2 cannot import PyTorch (%3)</source>
+            <translation>%1: %2 kann PyTorch nicht importieren (%3)</translation>
+        </message>
+        <message>
+            <source>%1: PyTorch %2 has no fully_shard; the PyTorch engine needs PyTorch 2.6 or newer</source>
+            <translation>%1: PyTorch %2 hat kein fully_shard; die PyTorch-Engine braucht PyTorch 2.6 oder neuer</translation>
+        </message>
+        <message>
+            <source>%1: the plan runs on CUDA but PyTorch %2 there has %3</source>
+            <translation>%1: Der Plan läuft auf CUDA, aber PyTorch %2 dort hat %3</translation>
+        </message>
+        <message>
+            <source>no NCCL</source>
+            <translation>kein NCCL</translation>
+        </message>
+        <message>
+            <source>no CUDA</source>
+            <translation>kein CUDA</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::DevicePresets</name>
@@ -2703,6 +2727,22 @@
         <message>
             <source>%1: %2 (LibTorch %3, %4) at %5</source>
             <translation>%1: %2 (LibTorch %3, %4) unter %5</translation>
+        </message>
+        <message>
+            <source>Python %1 with PyTorch %2 at %3</source>
+            <translation>Python %1 mit PyTorch %2 unter %3</translation>
+        </message>
+        <message>
+            <source>%1: Python %2 with PyTorch %3 at %4</source>
+            <translation>%1: Python %2 mit PyTorch %3 unter %4</translation>
+        </message>
+        <message>
+            <source>Python and PyTorch are present</source>
+            <translation>Python und PyTorch sind vorhanden</translation>
+        </message>
+        <message>
+            <source>Testing Python and PyTorch…</source>
+            <translation>Python und PyTorch werden getestet…</translation>
         </message>
     </context>
     <context>

@@ -493,6 +493,30 @@
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
+        <message>
+            <source>%1: Python was not found (%2)</source>
+            <translation>%1：未找到 Python（%2）</translation>
+        </message>
+        <message>
+            <source>%1: %2 cannot import PyTorch (%3)</source>
+            <translation>%1：%2 无法导入 PyTorch（%3）</translation>
+        </message>
+        <message>
+            <source>%1: PyTorch %2 has no fully_shard; the PyTorch engine needs PyTorch 2.6 or newer</source>
+            <translation>%1：PyTorch %2 没有 fully_shard；PyTorch 引擎需要 PyTorch 2.6 或更新版本</translation>
+        </message>
+        <message>
+            <source>%1: the plan runs on CUDA but PyTorch %2 there has %3</source>
+            <translation>%1：计划在 CUDA 上运行，但该处的 PyTorch %2 %3</translation>
+        </message>
+        <message>
+            <source>no NCCL</source>
+            <translation>没有 NCCL</translation>
+        </message>
+        <message>
+            <source>no CUDA</source>
+            <translation>没有 CUDA</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::DevicePresets</name>
@@ -2673,6 +2697,22 @@
         <message>
             <source>%1: %2 (LibTorch %3, %4) at %5</source>
             <translation>%1：%2（LibTorch %3，%4），位于 %5</translation>
+        </message>
+        <message>
+            <source>Python %1 with PyTorch %2 at %3</source>
+            <translation>Python %1，PyTorch %2，位于 %3</translation>
+        </message>
+        <message>
+            <source>%1: Python %2 with PyTorch %3 at %4</source>
+            <translation>%1：Python %2，PyTorch %3，位于 %4</translation>
+        </message>
+        <message>
+            <source>Python and PyTorch are present</source>
+            <translation>Python 和 PyTorch 可用</translation>
+        </message>
+        <message>
+            <source>Testing Python and PyTorch…</source>
+            <translation>正在测试 Python 和 PyTorch…</translation>
         </message>
     </context>
     <context>

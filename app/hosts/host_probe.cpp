@@ -1,5 +1,7 @@
 #include "hosts/host_probe.hpp"
 
+#include "hosts/python_probe.hpp"
+
 #include "launch/bounded_output.hpp"
 #include "launch/port_picker.hpp"
 #include "launch/shell_quote.hpp"
@@ -183,6 +185,19 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     readMachine(out, r);
     if (!options.runCore) return done(HostProbeResult::None);
     if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
+    if (!options.python.isEmpty()) {
+        r.corePath = options.python;
+        QString quoteError;
+        const QByteArray check = launch::shellCommand({options.python.toUtf8(), "-c", kPythonCheck}, &quoteError);
+        if (check.isEmpty()) return done(HostProbeResult::Other, quoteError);
+        out.clear();
+        if (QString e = conn.run(check, &out, &status, options.coreTimeoutMs, kMaxProbeOutput, true); !e.isEmpty())
+            return done(HostProbeResult::Other, e);
+        r.exitCode = status;
+        if (status == 127 || status == 126) return done(HostProbeResult::PythonMissing);
+        const HostProbeResult::Failure f = readPythonCheck(out, options.needCuda, r);
+        return done(f, r.detail);
+    }
 
     // The core's plan goes through SFTP, as a run's does, into a folder of
     // this probe's own: hosts that share a file system (a cluster's home) are
@@ -245,6 +260,20 @@ HostProbeResult probeLocalHost(const QString& corePath, const HostProbeOptions& 
     }
     if (!options.runCore) return done(HostProbeResult::None);
     if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
+    if (!options.python.isEmpty()) {
+        r.corePath = options.python;
+        QProcess p;
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.setStandardErrorFile(QProcess::nullDevice());
+        p.start(options.python, {QStringLiteral("-c"), QString::fromLatin1(kPythonCheck)});
+        if (!p.waitForStarted(10000)) return done(HostProbeResult::PythonMissing);
+        const launch::BoundedOutput read = launch::readBoundedOutput(p, kMaxProbeOutput, options.coreTimeoutMs, cancel);
+        if (read.outcome == launch::BoundedOutput::Cancelled) return done(HostProbeResult::Cancelled);
+        if (read.outcome != launch::BoundedOutput::Finished) return done(HostProbeResult::Other, QStringLiteral("the Python check did not end in time"));
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        const HostProbeResult::Failure f = readPythonCheck(read.out, options.needCuda, r);
+        return done(f, r.detail);
+    }
     const QFileInfo core(corePath);
     if (!core.exists() || !core.isFile() || !core.isExecutable())
         return done(HostProbeResult::CoreMissing);

@@ -31,6 +31,13 @@ struct HostProbeResult {
         CoreMissing,      // shardbench-core is not there (or not executable)
         CoreFailed,       // it is there but did not say hello
         CoreTimeout,      // it did not finish the probe in time
+        // The PyTorch engine (HostProbeOptions::python): the Python is not
+        // there, it cannot import torch, its torch has no fully_shard, or no
+        // CUDA/NCCL for a plan that runs on CUDA.
+        PythonMissing,
+        TorchMissing,
+        TorchTooOld,
+        TorchWithoutCuda,
         Other
     };
     QString host;
@@ -51,6 +58,8 @@ struct HostProbeResult {
     QString coreVersion;
     QString torchVersion;
     QString coreDevice;
+    QString pythonVersion;     // the PyTorch engine's Python ("3.11.2"); its path is corePath
+    bool torchCuda = false, torchNccl = false;
     Failure failure = None;
     QString detail;            // the launcher's or the core's own words about the failure
     int exitCode = -1;         // of the probe run of shardbench-core
@@ -62,6 +71,11 @@ struct HostProbeOptions {
     QString remoteCore = QStringLiteral("shardbench-core");
     QString remoteDir = QStringLiteral(".shardbench/runs"); // the probe's plan goes into REMOTE_DIR/probe-<id>/
     bool runCore = true;       // false: only connect and log in
+    // The PyTorch engine: this Python (a path or a name on PATH there) is
+    // tested for PyTorch with fully_shard instead of running the core;
+    // `needCuda`: also CUDA and NCCL.
+    QString python;
+    bool needCuda = false;
     int commandTimeoutMs = 20000;
     int coreTimeoutMs = 90000;
 };

@@ -1,6 +1,7 @@
 #include "run/preflight.hpp"
 
 #include "estimate/estimate.hpp"
+#include "hosts/python_probe.hpp"
 
 #include <QTimer>
 
@@ -54,7 +55,8 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     prepared_ = {};
     predicted_.clear();
     items_.clear();
-    for (int c = 0; c < CheckCount; ++c) items_ << Item{static_cast<Check>(c), Pending, std::nullopt, {}};
+    for (int c = 0; c < CheckCount; ++c)
+        items_ << Item{static_cast<Check>(c), Pending, std::nullopt, {}, checkNameCode(static_cast<Check>(c), request.config.engine)};
     running_ = true;
     Q_EMIT started();
     Q_EMIT progressChanged(0, CheckCount);
@@ -65,9 +67,13 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     if (local) targets << ProbeTarget{true, {}};
     for (const launch::HostSpec& h : launch::sshHosts(request.config.target)) targets << ProbeTarget{false, h};
     set(HostsReachable, Running, {local ? PreflightCode::CheckingHere : PreflightCode::Connecting});
-    set(CorePresent, Running, {PreflightCode::StartingCore});
+    set(CorePresent, Running, {request.config.engine == launch::Engine::PyTorch ? PreflightCode::StartingPython : PreflightCode::StartingCore});
     HostProbeOptions probe = environment.probe;
     probe.runCore = probe.runCore && !coreOnNodesPath();
+    if (request.config.engine == launch::Engine::PyTorch) { // the hosts' Python and PyTorch instead of the core
+        probe.python = request.config.python;
+        probe.needCuda = request.plan.mesh.device == Device::Cuda;
+    }
     probes_.start(targets, environment.ssh, environment.localCore, probe);
     // The plan checks on the next turn, so the window shows "running" first.
     QTimer::singleShot(0, this, &Preflight::checkPlan);
@@ -164,15 +170,19 @@ void Preflight::checkPlan()
 }
 
 namespace {
-bool coreProblem(const HostProbeResult& r)
-{
-    return r.failure == HostProbeResult::CoreMissing || r.failure == HostProbeResult::CoreFailed ||
-           r.failure == HostProbeResult::CoreTimeout;
-}
+bool coreProblem(const HostProbeResult& r) { return engineProblem(r); }
 
-std::vector<PreflightArg> coreArgs(const HostProbeResult& r)
+// What runs the ranks on a host: the core's version, or the Python's and PyTorch's.
+PreflightMessage engineOn(const HostProbeResult& r, bool withHost)
 {
-    return {r.coreVersion, r.torchVersion, r.coreDevice, r.corePath};
+    std::vector<PreflightArg> args;
+    if (withHost) args.push_back(r.host);
+    if (!r.pythonVersion.isEmpty()) {
+        for (const QString& a : {r.pythonVersion, r.torchVersion, r.corePath}) args.emplace_back(a);
+        return {withHost ? PreflightCode::HostPython : PreflightCode::PythonHere, std::move(args)};
+    }
+    for (const QString& a : {r.coreVersion, r.torchVersion, r.coreDevice, r.corePath}) args.emplace_back(a);
+    return {withHost ? PreflightCode::HostCore : PreflightCode::CoreHere, std::move(args)};
 }
 } // namespace
 
@@ -200,9 +210,7 @@ void Preflight::onProbesFinished()
                     out.emplace_back(r.host);
                     continue;
                 }
-                std::vector<PreflightArg> args{r.host};
-                for (PreflightArg& a : coreArgs(r)) args.push_back(std::move(a));
-                out.emplace_back(PreflightMessage{PreflightCode::HostCore, std::move(args)});
+                out.emplace_back(engineOn(r, true));
             }
         }
         return out;
@@ -219,7 +227,7 @@ void Preflight::onProbesFinished()
     else if (unreachable > 0 && working < total)
         set(CorePresent, Skipped, {PreflightCode::CoreNotChecked}, lines(false, true));
     else if (local)
-        set(CorePresent, Passed, {PreflightCode::CoreHere, coreArgs(results.value(0))});
+        set(CorePresent, Passed, engineOn(results.value(0), false));
     else
         set(CorePresent, Passed, {PreflightCode::CorePresent, {}, total}, lines(false, true));
     maybeFinish();
@@ -227,7 +235,7 @@ void Preflight::onProbesFinished()
 
 bool Preflight::coreOnNodesPath() const
 {
-    return launch::backendOf(request_.config.target) == launch::BackendKind::Slurm && !environment_.localCore.isEmpty() &&
+    return request_.config.engine == launch::Engine::Core && launch::backendOf(request_.config.target) == launch::BackendKind::Slurm && !environment_.localCore.isEmpty() &&
            !environment_.localCore.contains(QLatin1Char('/'));
 }
 
@@ -246,7 +254,7 @@ void Preflight::maybeFinish()
     Q_EMIT finished(passed());
 }
 
-PreflightCode checkNameCode(Preflight::Check check)
+PreflightCode checkNameCode(Preflight::Check check, launch::Engine engine)
 {
     switch (check) {
     case Preflight::PlanValid: return PreflightCode::CheckPlan;
@@ -256,7 +264,7 @@ PreflightCode checkNameCode(Preflight::Check check)
     case Preflight::CorePresent:
     case Preflight::CheckCount: break;
     }
-    return PreflightCode::CheckCore;
+    return engine == launch::Engine::PyTorch ? PreflightCode::CheckPython : PreflightCode::CheckCore;
 }
 
 } // namespace sb::app

@@ -48,6 +48,7 @@ public:
         State state = Pending;
         std::optional<PreflightMessage> summary; // one line; none while pending
         std::vector<PreflightDetail> details;    // one line per problem or host
+        PreflightCode name = PreflightCode::CheckPlan; // the check's name, for the run's engine
     };
     struct Environment {
         launch::SshOptions ssh;
@@ -96,7 +97,7 @@ private:
     bool running_ = false;
 };
 
-// The catalogue's code of a check's name.
-PreflightCode checkNameCode(Preflight::Check check);
+// The catalogue's code of a check's name (the engine's check is named for it).
+PreflightCode checkNameCode(Preflight::Check check, launch::Engine engine = launch::Engine::Core);
 
 } // namespace sb::app

@@ -29,9 +29,11 @@
     X(CheckLayout, "preflight.check.layout", "layout") \
     X(CheckHosts, "preflight.check.hosts", "hosts") \
     X(CheckCore, "preflight.check.core", "shardbench-core") \
+    X(CheckPython, "preflight.check.python", "python") \
     X(CheckingHere, "preflight.checking_here", "checking this machine") \
     X(Connecting, "preflight.connecting", "connecting") \
     X(StartingCore, "preflight.starting_core", "starting shardbench-core for a test") \
+    X(StartingPython, "preflight.starting_python", "testing Python and PyTorch") \
     X(PlanValid, "preflight.plan_valid", "valid") \
     X(PlanWarnings, "preflight.plan_warnings", "valid, %n warning(s)") \
     X(PlanErrors, "preflight.plan_errors", "%n error(s)") \
@@ -55,7 +57,9 @@
     X(CoreOnNodesPath, "preflight.core_on_nodes_path", "%1 on the nodes' PATH (not checked here)") \
     X(CorePresent, "preflight.core_present", "present on %n host(s)") \
     X(CoreHere, "preflight.core_here", "%1 (LibTorch %2, %3) at %4") \
-    X(HostCore, "preflight.host_core", "%1: %2 (LibTorch %3, %4) at %5")
+    X(HostCore, "preflight.host_core", "%1: %2 (LibTorch %3, %4) at %5") \
+    X(PythonHere, "preflight.python_here", "Python %1 with PyTorch %2 at %3") \
+    X(HostPython, "preflight.host_python", "%1: Python %2 with PyTorch %3 at %4")
 
 namespace sb::app {
 

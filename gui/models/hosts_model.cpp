@@ -1,5 +1,7 @@
 #include "hosts_model.hpp"
 
+#include "hosts/python_probe.hpp"
+
 #include "text/connection_text.hpp"
 
 #include "hosts/host_catalog.hpp"
@@ -85,9 +87,7 @@ HostsModel::CheckState HostsModel::checkState(int row, Column column) const
     case GpusSeenColumn: return r.authenticated ? (r.gpus.isEmpty() ? NotApplicable : Passed) : Untested;
     case CoreColumn:
         if (!r.coreVersion.isEmpty()) return Passed;
-        if (r.failure == HostProbeResult::CoreMissing || r.failure == HostProbeResult::CoreFailed ||
-            r.failure == HostProbeResult::CoreTimeout)
-            return Failed;
+        if (engineProblem(r)) return Failed;
         return Untested;
     default: return NotApplicable;
     }

@@ -45,7 +45,7 @@ QVariant PreflightModel::data(const QModelIndex& index, int role) const
         return details.isEmpty() ? preflightSummaryText(item) : details.join(u'\n');
     }
     if (role != Qt::DisplayRole) return {};
-    if (index.column() == CheckColumn) return preflightCheckName(item.check);
+    if (index.column() == CheckColumn) return preflightCheckName(item);
     QString text = preflightSummaryText(item);
     for (const QString& d : preflightDetailLines(item)) text += QStringLiteral("\n• ") + d;
     return text;
@@ -62,7 +62,7 @@ QStringList PreflightModel::failures() const
     QStringList out;
     for (const Preflight::Item& i : preflight_->items()) {
         if (i.state != Preflight::Failed) continue;
-        out << preflightCheckName(i.check) + QStringLiteral(": ") + preflightSummaryText(i);
+        out << preflightCheckName(i) + QStringLiteral(": ") + preflightSummaryText(i);
         for (const QString& d : preflightDetailLines(i)) out << QStringLiteral("  ") + d;
     }
     return out;

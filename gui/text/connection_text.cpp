@@ -50,6 +50,14 @@ QString probeFailureText(const HostProbeResult& r)
                    : ConnectionText::tr("%1: shardbench-core did not start: %2").arg(host, r.detail);
     case HostProbeResult::CoreTimeout:
         return ConnectionText::tr("%1: shardbench-core did not finish its test run in time").arg(host);
+    case HostProbeResult::PythonMissing: return ConnectionText::tr("%1: Python was not found (%2)").arg(host, r.corePath);
+    case HostProbeResult::TorchMissing:
+        return ConnectionText::tr("%1: %2 cannot import PyTorch (%3)").arg(host, r.corePath, r.detail);
+    case HostProbeResult::TorchTooOld:
+        return ConnectionText::tr("%1: PyTorch %2 has no fully_shard; the PyTorch engine needs PyTorch 2.6 or newer").arg(host, r.torchVersion);
+    case HostProbeResult::TorchWithoutCuda:
+        return ConnectionText::tr("%1: the plan runs on CUDA but PyTorch %2 there has %3").arg(host, r.torchVersion,
+            r.torchCuda ? ConnectionText::tr("no NCCL") : ConnectionText::tr("no CUDA"));
     case HostProbeResult::Other: return ConnectionText::tr("%1: %2").arg(host, r.detail);
     }
     return {};

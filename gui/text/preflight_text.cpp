@@ -21,9 +21,11 @@ const std::vector<PreflightTextTemplate>& preflightTextTemplates()
         {"preflight.check.layout", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The ranks fit the chosen machines")},
         {"preflight.check.hosts", QT_TRANSLATE_NOOP("sb::gui::Preflight", "The hosts are reachable")},
         {"preflight.check.core", QT_TRANSLATE_NOOP("sb::gui::Preflight", "shardbench-core is present")},
+        {"preflight.check.python", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Python and PyTorch are present")},
         {"preflight.checking_here", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Checking this machine…")},
         {"preflight.connecting", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Connecting…")},
         {"preflight.starting_core", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Starting shardbench-core for a test…")},
+        {"preflight.starting_python", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Testing Python and PyTorch…")},
         {"preflight.plan_valid", QT_TRANSLATE_NOOP("sb::gui::Preflight", "No problems")},
         {"preflight.plan_warnings", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "No errors, %n warning(s)")},
         {"preflight.plan_errors", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "%n error(s) in the plan")},
@@ -49,6 +51,8 @@ const std::vector<PreflightTextTemplate>& preflightTextTemplates()
         {"preflight.core_present", QT_TRANSLATE_N_NOOP("sb::gui::Preflight", "Present on %n host(s)")},
         {"preflight.core_here", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1 (LibTorch %2, %3) at %4")},
         {"preflight.host_core", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1: %2 (LibTorch %3, %4) at %5")},
+        {"preflight.python_here", QT_TRANSLATE_NOOP("sb::gui::Preflight", "Python %1 with PyTorch %2 at %3")},
+        {"preflight.host_python", QT_TRANSLATE_NOOP("sb::gui::Preflight", "%1: Python %2 with PyTorch %3 at %4")},
     };
     return rows;
 }
@@ -81,7 +85,7 @@ QString preflightDetailText(const app::PreflightDetail& detail)
     return std::visit(Words{}, detail);
 }
 
-QString preflightCheckName(app::Preflight::Check check) { return preflightText({app::checkNameCode(check)}); }
+QString preflightCheckName(const app::Preflight::Item& item) { return preflightText({item.name}); }
 
 QString preflightSummaryText(const app::Preflight::Item& item) { return item.summary ? preflightText(*item.summary) : QString(); }
 

@@ -15,7 +15,7 @@ namespace sb::gui {
 
 QString preflightText(const app::PreflightMessage& message);
 QString preflightDetailText(const app::PreflightDetail& detail);
-QString preflightCheckName(app::Preflight::Check check);
+QString preflightCheckName(const app::Preflight::Item& item);
 QString preflightSummaryText(const app::Preflight::Item& item); // "" while pending
 QStringList preflightDetailLines(const app::Preflight::Item& item);
 

@@ -59,7 +59,7 @@ void printPreflightFindings(const app::Preflight& preflight, const char* cmd, st
     const std::string prefix = std::string("shardbench-cli ") + cmd + ": ";
     for (const app::Preflight::Item& i : preflight.items()) {
         // Summaries and details quote hosts' answers: escaped for the terminal.
-        const std::string name = preflightWords({app::checkNameCode(i.check)}).toStdString();
+        const std::string name = preflightWords({i.name}).toStdString();
         const std::string summary = i.summary ? terminalSafe(preflightWords(*i.summary)).toStdString() : std::string();
         if (i.state == app::Preflight::Failed) {
             err << prefix << name << ": " << summary << "\n";

@@ -44,7 +44,7 @@ void printPreflight(const app::Preflight& p, std::ostream& out)
 {
     for (const app::Preflight::Item& i : p.items()) {
         // Summaries and details quote hosts' answers: escaped for the terminal.
-        out << "[" << stateMark(i.state) << "] " << preflightWords({app::checkNameCode(i.check)}).toStdString() << ": "
+        out << "[" << stateMark(i.state) << "] " << preflightWords({i.name}).toStdString() << ": "
             << (i.summary ? terminalSafe(preflightWords(*i.summary)).toStdString() : std::string()) << "\n";
         for (const app::PreflightDetail& d : i.details) out << "       " << terminalSafe(preflightDetailWords(d)).toStdString() << "\n";
     }

@@ -26,6 +26,13 @@ QString why(const HostProbeResult& r)
         return r.detail.isEmpty() ? QStringLiteral("shardbench-core did not start (exit code %1)").arg(r.exitCode)
                                   : QStringLiteral("shardbench-core did not start: %1").arg(r.detail);
     case HostProbeResult::CoreTimeout: return QStringLiteral("shardbench-core did not finish its test run in time");
+    case HostProbeResult::PythonMissing: return QStringLiteral("Python not found (%1)").arg(r.corePath);
+    case HostProbeResult::TorchMissing: return QStringLiteral("%1 cannot import PyTorch (%2)").arg(r.corePath, r.detail);
+    case HostProbeResult::TorchTooOld:
+        return QStringLiteral("PyTorch %1 has no fully_shard; the PyTorch engine needs PyTorch 2.6 or newer").arg(r.torchVersion);
+    case HostProbeResult::TorchWithoutCuda:
+        return QStringLiteral("the plan runs on CUDA but PyTorch %1 there has %2")
+            .arg(r.torchVersion, r.torchCuda ? QStringLiteral("no NCCL") : QStringLiteral("no CUDA"));
     case HostProbeResult::Other: return r.detail;
     }
     return {};

@@ -16,11 +16,18 @@
 // - aUserScriptRuns: a script of the user's (--script) that reports through
 //   shardbench_report.py; misuse (--script without --engine pytorch, a missing
 //   script, --resume) is refused with exit 2 before anything is recorded.
+// - preflightSaysWhichHostLacksWhat: `preflight --engine pytorch` tests the
+//   Python of every host instead of the core: the project's PyTorch passes;
+//   a missing Python, a venv without torch and Debian's PyTorch 1.13 (no
+//   fully_shard) fail, each named; over SSH (two loopback sshd) each host's
+//   Python is tested there and a failure names its host; a run over the two
+//   hosts uploads the script beside the plan and completes.
 #include "launcher_test_support.hpp"
 
 #include "store/run_reader.hpp"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QHash>
 #include <QProcess>
@@ -239,6 +246,66 @@ private Q_SLOTS:
         r = runCli(pytorchRun(p, QStringLiteral("resumed")) << QStringLiteral("--resume") << tmp_.path(), 60000);
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QLatin1String("--resume")), qPrintable(describe(r)));
+    }
+
+    void preflightSaysWhichHostLacksWhat()
+    {
+        const QString p = plan(QStringLiteral("checked"), 2, QString(), 0);
+        QVERIFY(!p.isEmpty());
+        auto preflight = [&](const QString& py, const QStringList& target = {QStringLiteral("--local")}) {
+            return runCli(QStringList{QStringLiteral("preflight"), p, QStringLiteral("--engine"), QStringLiteral("pytorch"),
+                                      QStringLiteral("--python"), py} + target,
+                          180000);
+        };
+        CliResult r = preflight(python());
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QLatin1String("python: Python 3.")) && r.out.contains(QLatin1String("with PyTorch 2.")), qPrintable(describe(r)));
+
+        r = preflight(tmp_.filePath(QStringLiteral("nowhere/python3")));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains(QLatin1String("this machine: Python not found (")), qPrintable(describe(r)));
+
+        // A Python without PyTorch: a venv of its own.
+        const QString bare = tmp_.filePath(QStringLiteral("bare-venv"));
+        QCOMPARE(runProgram(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-m"), QStringLiteral("venv"), QStringLiteral("--without-pip"), bare},
+                            nullptr, 120000),
+                 0);
+        r = preflight(bare + QStringLiteral("/bin/python"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains(QLatin1String("cannot import PyTorch (ModuleNotFoundError")), qPrintable(describe(r)));
+
+        // Debian's python3-torch 1.13 (scripts/install-deps.sh installs it): no fully_shard.
+        r = preflight(QStringLiteral("/usr/bin/python3"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains(QLatin1String("PyTorch 1.13")) && r.out.contains(QLatin1String("needs PyTorch 2.6 or newer")),
+                 qPrintable(describe(r)));
+
+        // Over SSH: each host tests its own Python, and a failure names the host.
+        SshdFixture sshd(tmp_.filePath(QStringLiteral("sshd")));
+        QCOMPARE(sshd.start({QStringLiteral("127.0.0.2"), QStringLiteral("127.0.0.3")}), QString());
+        const QStringList hosts{QStringLiteral("--host"), sshd.alias(0) + QStringLiteral(":1"), QStringLiteral("--host"),
+                                sshd.alias(1) + QStringLiteral(":1"), QStringLiteral("--ssh-config"), sshd.configFile,
+                                QStringLiteral("--known-hosts"), sshd.knownHostsFile, QStringLiteral("--ssh-dir"), sshd.sshDir,
+                                QStringLiteral("--remote-dir"), tmp_.filePath(QStringLiteral("remote"))};
+        r = preflight(python(), hosts);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        for (int h = 0; h < 2; ++h)
+            QVERIFY2(r.out.contains(sshd.alias(h) + QStringLiteral(": Python 3.")), qPrintable(describe(r)));
+        r = preflight(QStringLiteral("/usr/bin/python3"), hosts);
+        QCOMPARE(r.code, 1);
+        for (int h = 0; h < 2; ++h)
+            QVERIFY2(r.out.contains(sshd.alias(h) + QStringLiteral(": PyTorch 1.13")), qPrintable(describe(r)));
+
+        // And the run itself: the exported script goes up beside the plan on each host.
+        r = runCli(QStringList{QStringLiteral("run"), p, QStringLiteral("--db"), db_, QStringLiteral("--engine"), QStringLiteral("pytorch"),
+                               QStringLiteral("--python"), python(), QStringLiteral("--env"), QStringLiteral("SB_THREADS=1"),
+                               QStringLiteral("--quiet")} + hosts,
+                   300000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        int dup = 0;
+        const Losses l = lossesOf(db_, runIdIn(r), 0, &dup);
+        QCOMPARE(l.size(), 4); // 2 steps x 2 ranks, one on each host
+        QCOMPARE(dup, 0);
     }
 };
 
