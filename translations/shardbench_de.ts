@@ -1468,6 +1468,10 @@
             <source>Stop following the run here; it goes on, and can be attached to again from Runs</source>
             <translation>Den Lauf hier nicht mehr verfolgen; er läuft weiter und lässt sich unter Läufe wieder ankoppeln</translation>
         </message>
+        <message>
+            <source>Engine</source>
+            <translation>Engine</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::LiveRunView</name>
@@ -4695,4 +4699,51 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>sein gespeicherter Plan ist nicht lesbar</translation>
         </message>
 </context>
+    <context>
+        <name>sb::gui::EngineChooser</name>
+        <message>
+            <source>shardbench-core</source>
+            <translation>shardbench-core</translation>
+        </message>
+        <message>
+            <source>PyTorch FSDP2: the plan&apos;s exported script</source>
+            <translation>PyTorch FSDP2: das exportierte Skript des Plans</translation>
+        </message>
+        <message>
+            <source>PyTorch: a script of mine</source>
+            <translation>PyTorch: ein eigenes Skript</translation>
+        </message>
+        <message>
+            <source>What every rank runs. A PyTorch script gets torchrun&apos;s environment, reports through shardbench_report.py and resumes from the newest checkpoint in its own folder</source>
+            <translation>Was jeder Rang ausführt. Ein PyTorch-Skript erhält die Umgebung von torchrun, meldet über shardbench_report.py und setzt am neuesten Checkpoint in seinem eigenen Ordner fort</translation>
+        </message>
+        <message>
+            <source>Script</source>
+            <translation>Skript</translation>
+        </message>
+        <message>
+            <source>train.py, where the ranks run</source>
+            <translation>train.py, dort wo die Ränge laufen</translation>
+        </message>
+        <message>
+            <source>Choose…</source>
+            <translation>Auswählen…</translation>
+        </message>
+        <message>
+            <source>Python</source>
+            <translation>Python</translation>
+        </message>
+        <message>
+            <source>The Python that runs the script where the ranks run: a path, or a name on the PATH there</source>
+            <translation>Das Python, das das Skript dort ausführt, wo die Ränge laufen: ein Pfad oder ein Name im PATH dort</translation>
+        </message>
+        <message>
+            <source>Training script</source>
+            <translation>Trainingsskript</translation>
+        </message>
+        <message>
+            <source>Python (*.py);;All files (*)</source>
+            <translation>Python (*.py);;Alle Dateien (*)</translation>
+        </message>
+    </context>
 </TS>

@@ -1460,6 +1460,10 @@
             <source>Stop following the run here; it goes on, and can be attached to again from Runs</source>
             <translation>不再在此跟踪该运行；它会继续运行，可在“运行记录”中重新附加</translation>
         </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::LiveRunView</name>
@@ -4648,4 +4652,51 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>其记录的计划无法读取</translation>
         </message>
 </context>
+    <context>
+        <name>sb::gui::EngineChooser</name>
+        <message>
+            <source>shardbench-core</source>
+            <translation>shardbench-core</translation>
+        </message>
+        <message>
+            <source>PyTorch FSDP2: the plan&apos;s exported script</source>
+            <translation>PyTorch FSDP2：计划导出的脚本</translation>
+        </message>
+        <message>
+            <source>PyTorch: a script of mine</source>
+            <translation>PyTorch：我自己的脚本</translation>
+        </message>
+        <message>
+            <source>What every rank runs. A PyTorch script gets torchrun&apos;s environment, reports through shardbench_report.py and resumes from the newest checkpoint in its own folder</source>
+            <translation>每个 rank 运行的内容。PyTorch 脚本获得 torchrun 的环境变量，通过 shardbench_report.py 报告，并从其自身文件夹中最新的检查点继续</translation>
+        </message>
+        <message>
+            <source>Script</source>
+            <translation>脚本</translation>
+        </message>
+        <message>
+            <source>train.py, where the ranks run</source>
+            <translation>train.py，位于 rank 运行的位置</translation>
+        </message>
+        <message>
+            <source>Choose…</source>
+            <translation>选择…</translation>
+        </message>
+        <message>
+            <source>Python</source>
+            <translation>Python</translation>
+        </message>
+        <message>
+            <source>The Python that runs the script where the ranks run: a path, or a name on the PATH there</source>
+            <translation>在 rank 运行处执行脚本的 Python：路径，或该处 PATH 上的名称</translation>
+        </message>
+        <message>
+            <source>Training script</source>
+            <translation>训练脚本</translation>
+        </message>
+        <message>
+            <source>Python (*.py);;All files (*)</source>
+            <translation>Python (*.py);;所有文件 (*)</translation>
+        </message>
+    </context>
 </TS>

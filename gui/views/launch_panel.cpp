@@ -1,5 +1,7 @@
 #include "launch_panel.hpp"
 
+#include "views/engine_chooser.hpp"
+
 #include "going_runs_bar.hpp"
 #include "status_delegate.hpp"
 #include "target_chooser.hpp"
@@ -33,7 +35,7 @@ using app::HostCatalog;
 using app::RunSettings;
 
 LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidget* parent)
-    : QWidget(parent), target_(new TargetChooser(catalog)), name_(new QLineEdit), restarts_(new QSpinBox), initFrom_(new QLineEdit),
+    : QWidget(parent), target_(new TargetChooser(catalog)), engine_(new EngineChooser), engineLabel_(new QLabel), name_(new QLineEdit), restarts_(new QSpinBox), initFrom_(new QLineEdit),
       chooseWeights_(new QPushButton), initFromLabel_(new QLabel),
       check_(new QPushButton), launch_(new QPushButton), stop_(new QPushButton), detachBox_(new QCheckBox), detach_(new QPushButton), progress_(new QProgressBar),
       checks_(new QTableView), message_(new QLabel), subject_(new QLabel), going_(new GoingRunsBar), whereLabel_(new QLabel), nameLabel_(new QLabel),
@@ -84,6 +86,7 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
 
     auto* form = new QFormLayout;
     form->addRow(whereLabel_, target_);
+    form->addRow(engineLabel_, engine_);
     form->addRow(nameLabel_, name_);
     form->addRow(restartsLabel_, restarts_);
     auto* weightsRow = new QHBoxLayout;
@@ -126,6 +129,7 @@ void LaunchPanel::setState(State state)
     check_->setEnabled(idle);
     launch_->setEnabled(idle);
     target_->setEnabled(idle);
+    engine_->setEnabled(idle);
     name_->setEnabled(idle);
     restarts_->setEnabled(idle);
     initFrom_->setEnabled(idle);
@@ -184,6 +188,7 @@ void LaunchPanel::changeEvent(QEvent* event)
 void LaunchPanel::retranslateUi()
 {
     whereLabel_->setText(tr("Run on"));
+    engineLabel_->setText(tr("Engine"));
     nameLabel_->setText(tr("Name"));
     restartsLabel_->setText(tr("Restarts"));
     name_->setPlaceholderText(tr("optional, to find the run again"));

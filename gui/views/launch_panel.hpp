@@ -21,6 +21,7 @@ class HostCatalog;
 
 namespace sb::gui {
 
+class EngineChooser;
 class GoingRunsBar;
 class PreflightModel;
 class TargetChooser;
@@ -35,6 +36,7 @@ public:
     TargetChooser* targetChooser() const { return target_; }
     QLineEdit* nameEdit() const { return name_; }
     QSpinBox* restartsBox() const { return restarts_; }
+    EngineChooser* engineChooser() const { return engine_; }
     // "Start from weights": a .safetensors file or a Hugging Face model folder ("" = the plan's initialisation).
     QLineEdit* initFromEdit() const { return initFrom_; }
     QPushButton* checkButton() const { return check_; }
@@ -73,6 +75,8 @@ private:
     void chooseWeights();
 
     TargetChooser* target_;
+    EngineChooser* engine_;
+    QLabel* engineLabel_;
     QLineEdit* name_;
     QSpinBox* restarts_;
     QLineEdit* initFrom_;

@@ -1,5 +1,7 @@
 #include "run_areas.hpp"
 
+#include "views/engine_chooser.hpp"
+
 #include "chart_export.hpp"
 #include "checkpoints_controller.hpp"
 #include "cluster_controller.hpp"
@@ -150,6 +152,12 @@ LaunchRequest RunAreas::planRequest() const
     r.config.target = launchPanel_->targetChooser()->target();
     r.config.maxRestarts = launchPanel_->restartsBox()->value();
     r.config.initFrom = launchPanel_->initFromEdit()->text().trimmed();
+    const EngineChooser* engine = launchPanel_->engineChooser();
+    r.config.engine = engine->engine();
+    r.config.python = engine->python();
+    // A script where the ranks run: on this machine (and Slurm's shared folders) made absolute.
+    r.config.script = engine->script().isEmpty() || !launch::hereCore(r.config.target) ? engine->script()
+                                                                                         : QFileInfo(engine->script()).absoluteFilePath();
     r.detach = launchPanel_->detachBox()->isChecked();
     return r;
 }
