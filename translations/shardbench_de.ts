@@ -1470,7 +1470,7 @@
         </message>
         <message>
             <source>Engine</source>
-            <translation>Engine</translation>
+            <translation>Ausführung</translation>
         </message>
     </context>
     <context>
@@ -3639,8 +3639,8 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>der Python-Pfad enthält ein NUL-Zeichen</translation>
         </message>
         <message>
-            <source>the training script path contains a NUL character</source>
-            <translation>der Pfad des Trainingsskripts enthält ein NUL-Zeichen</translation>
+            <source>the training script or one of its arguments contains a NUL character</source>
+            <translation>das Trainingsskript oder eines seiner Argumente enthält ein NUL-Zeichen</translation>
         </message>
         <message>
             <source>the training script path must not start with &apos;-&apos;</source>
@@ -4744,6 +4744,18 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>Python (*.py);;All files (*)</source>
             <translation>Python (*.py);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>Arguments</source>
+            <translation>Argumente</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <source>The script&apos;s own arguments, after it on every rank&apos;s command line (quotes group words)</source>
+            <translation>Die eigenen Argumente des Skripts, nach ihm auf der Befehlszeile jedes Rangs (Anführungszeichen fassen Wörter zusammen)</translation>
         </message>
     </context>
 </TS>

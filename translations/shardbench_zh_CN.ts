@@ -3598,8 +3598,8 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>Python 路径包含 NUL 字符</translation>
         </message>
         <message>
-            <source>the training script path contains a NUL character</source>
-            <translation>训练脚本路径包含 NUL 字符</translation>
+            <source>the training script or one of its arguments contains a NUL character</source>
+            <translation>训练脚本或其某个参数包含 NUL 字符</translation>
         </message>
         <message>
             <source>the training script path must not start with &apos;-&apos;</source>
@@ -4697,6 +4697,18 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>Python (*.py);;All files (*)</source>
             <translation>Python (*.py);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Arguments</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>The script&apos;s own arguments, after it on every rank&apos;s command line (quotes group words)</source>
+            <translation>脚本自己的参数，位于每个 rank 命令行中脚本之后（引号可将多个词合为一个）</translation>
         </message>
     </context>
 </TS>

@@ -20,6 +20,7 @@ struct RunSettings {
     // FSDP2 script) or "script" (the user's, `script`), under `python`.
     static inline const Setting<QString> engine{QStringLiteral("run/engine"), QStringLiteral("core")};
     static inline const Setting<QString> script{QStringLiteral("run/script")};
+    static inline const Setting<QString> scriptArgs{QStringLiteral("run/scriptArgs")}; // split as a shell would
     static inline const Setting<QString> python{QStringLiteral("run/python"), QStringLiteral("python3")};
 
     // The workbench's own files next to the run store: ~/.local/share/shardbench

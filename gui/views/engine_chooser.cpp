@@ -8,7 +8,11 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QPushButton>
+
+#include <algorithm>
+#include <initializer_list>
 
 namespace sb::gui {
 
@@ -19,19 +23,21 @@ const char* const kChoiceNames[] = {"core", "exported", "script"};
 } // namespace
 
 EngineChooser::EngineChooser(QWidget* parent)
-    : QWidget(parent), choice_(new QComboBox), script_(new QLineEdit), browse_(new QPushButton), python_(new QLineEdit),
-      scriptLabel_(new QLabel), pythonLabel_(new QLabel)
+    : QWidget(parent), choice_(new QComboBox), script_(new QLineEdit), browse_(new QPushButton), arguments_(new QLineEdit),
+      argumentsLabel_(new QLabel), python_(new QLineEdit), scriptLabel_(new QLabel), pythonLabel_(new QLabel)
 {
     setObjectName(QStringLiteral("engineChooser"));
     choice_->setObjectName(QStringLiteral("engine"));
     script_->setObjectName(QStringLiteral("engineScript"));
     python_->setObjectName(QStringLiteral("enginePython"));
     browse_->setObjectName(QStringLiteral("chooseScript"));
+    arguments_->setObjectName(QStringLiteral("engineScriptArgs"));
     choice_->addItems({QString(), QString(), QString()});
     const QString saved = RunSettings::engine.value();
     for (int i = 0; i < 3; ++i)
         if (saved == QLatin1String(kChoiceNames[i])) choice_->setCurrentIndex(i);
     script_->setText(RunSettings::script.value());
+    arguments_->setText(RunSettings::scriptArgs.value());
     python_->setText(RunSettings::python.value());
 
     auto* grid = new QGridLayout(this);
@@ -40,8 +46,10 @@ EngineChooser::EngineChooser(QWidget* parent)
     grid->addWidget(scriptLabel_, 1, 0);
     grid->addWidget(script_, 1, 1);
     grid->addWidget(browse_, 1, 2);
-    grid->addWidget(pythonLabel_, 2, 0);
-    grid->addWidget(python_, 2, 1, 1, 2);
+    grid->addWidget(argumentsLabel_, 2, 0);
+    grid->addWidget(arguments_, 2, 1, 1, 2);
+    grid->addWidget(pythonLabel_, 3, 0);
+    grid->addWidget(python_, 3, 1, 1, 2);
     grid->setColumnStretch(1, 1);
 
     connect(choice_, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -49,6 +57,7 @@ EngineChooser::EngineChooser(QWidget* parent)
         update();
     });
     connect(script_, &QLineEdit::textChanged, this, [](const QString& t) { RunSettings::script.setValue(t.trimmed()); });
+    connect(arguments_, &QLineEdit::textChanged, this, [](const QString& t) { RunSettings::scriptArgs.setValue(t.trimmed()); });
     connect(python_, &QLineEdit::textChanged, this, [](const QString& t) { RunSettings::python.setValue(t.trimmed()); });
     connect(browse_, &QPushButton::clicked, this, &EngineChooser::chooseScript);
     retranslateUi();
@@ -62,6 +71,11 @@ launch::Engine EngineChooser::engine() const
 
 QString EngineChooser::script() const { return choice_->currentIndex() == OwnScript ? script_->text().trimmed() : QString(); }
 
+QStringList EngineChooser::scriptArgs() const
+{
+    return choice_->currentIndex() == OwnScript ? QProcess::splitCommand(arguments_->text()) : QStringList();
+}
+
 QString EngineChooser::python() const
 {
     const QString p = python_->text().trimmed();
@@ -71,7 +85,7 @@ QString EngineChooser::python() const
 void EngineChooser::update()
 {
     const bool pytorch = choice_->currentIndex() != Core, own = choice_->currentIndex() == OwnScript;
-    for (QWidget* w : {static_cast<QWidget*>(scriptLabel_), static_cast<QWidget*>(script_), static_cast<QWidget*>(browse_)}) w->setVisible(own);
+    for (QWidget* w : std::initializer_list<QWidget*>{scriptLabel_, script_, browse_, argumentsLabel_, arguments_}) w->setVisible(own);
     pythonLabel_->setVisible(pytorch);
     python_->setVisible(pytorch);
 }
@@ -98,6 +112,9 @@ void EngineChooser::retranslateUi()
     scriptLabel_->setText(tr("Script"));
     script_->setPlaceholderText(tr("train.py, where the ranks run"));
     browse_->setText(tr("Choose…"));
+    argumentsLabel_->setText(tr("Arguments"));
+    arguments_->setPlaceholderText(tr("none"));
+    arguments_->setToolTip(tr("The script's own arguments, after it on every rank's command line (quotes group words)"));
     pythonLabel_->setText(tr("Python"));
     python_->setPlaceholderText(QStringLiteral("python3"));
     python_->setToolTip(tr("The Python that runs the script where the ranks run: a path, or a name on the PATH there"));

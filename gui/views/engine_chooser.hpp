@@ -24,10 +24,12 @@ public:
 
     QComboBox* choiceBox() const { return choice_; }
     QLineEdit* scriptEdit() const { return script_; }
+    QLineEdit* argumentsEdit() const { return arguments_; }
     QLineEdit* pythonEdit() const { return python_; }
 
     launch::Engine engine() const;
     QString script() const;  // "" unless the user's own script is chosen
+    QStringList scriptArgs() const; // its arguments, split as a shell would (quotes group)
     QString python() const;
 
 protected:
@@ -41,6 +43,8 @@ private:
     QComboBox* choice_;
     QLineEdit* script_;
     QPushButton* browse_;
+    QLineEdit* arguments_;
+    QLabel* argumentsLabel_;
     QLineEdit* python_;
     QLabel* scriptLabel_;
     QLabel* pythonLabel_;

@@ -155,6 +155,7 @@ LaunchRequest RunAreas::planRequest() const
     const EngineChooser* engine = launchPanel_->engineChooser();
     r.config.engine = engine->engine();
     r.config.python = engine->python();
+    r.config.scriptArgs = engine->scriptArgs();
     // A script where the ranks run: on this machine (and Slurm's shared folders) made absolute.
     r.config.script = engine->script().isEmpty() || !launch::hereCore(r.config.target) ? engine->script()
                                                                                          : QFileInfo(engine->script()).absoluteFilePath();

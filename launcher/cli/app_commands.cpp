@@ -23,7 +23,7 @@
 namespace sb::cli {
 
 const char* const kPreflightUsage =
-    "shardbench-cli preflight PLAN.json [--name NAME] [--ignore-memory-estimate] [--engine core|pytorch [--script FILE] [--python PATH]] TARGET";
+    "shardbench-cli preflight PLAN.json [--name NAME] [--ignore-memory-estimate] [--engine core|pytorch [--script FILE] [--script-arg ARG ...] [--python PATH]] TARGET";
 const char* const kProbeUsage =
     "shardbench-cli probe HOST[:SLOTS] [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...]\n"
     "       [--connect-timeout S] [--accept-new-host-key] [--remote-core PATH] [--remote-dir DIR] [--no-core]\n"

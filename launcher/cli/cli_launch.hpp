@@ -19,10 +19,9 @@ class Args;
 namespace sb::cli {
 
 
-// --engine core|pytorch, --script FILE, --python PATH into `config` (a script
+// --engine core|pytorch, --script FILE, --script-arg ARG..., --python PATH into `config` (a script
 // for this machine or Slurm's shared file system made absolute; over SSH as
 // the hosts have it); a message when they are misused.
-inline const char* const kEngineUsage = "[--engine core|pytorch [--script FILE] [--python PATH]]";
 std::set<std::string> engineValuedOptions();
 std::optional<QString> readEngineOptions(const Args& a, launch::RunConfig& config);
 

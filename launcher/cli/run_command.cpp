@@ -31,7 +31,7 @@ namespace sb::cli {
 const char* const kRunUsage =
     "shardbench-cli run PLAN.json [--local | --slurm | --hosts HOSTFILE | --host HOST[:SLOTS] ...]\n"
     "       [--db FILE] [--name NAME] [--max-restarts N] [--resume CHECKPOINT_DIR] [--init-from WEIGHTS] [--parent-run ID]\n"
-    "       [--ignore-memory-estimate] [--engine core|pytorch [--script FILE] [--python PATH]]\n"
+    "       [--ignore-memory-estimate] [--engine core|pytorch [--script FILE] [--script-arg ARG ...] [--python PATH]]\n"
     "       [--core PATH] [--workdir DIR] [--env NAME=VALUE ...] [--master-addr ADDR] [--master-port N]\n"
     "       [--remote-core PATH] [--remote-dir DIR] [--remote-workdir DIR] [--accept-new-host-key]\n"
     "       [--ssh-config FILE] [--known-hosts FILE] [--ssh-dir DIR] [--identity KEYFILE ...] [--connect-timeout S] [--connect-tries N]\n"

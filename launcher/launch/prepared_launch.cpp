@@ -90,9 +90,8 @@ PrepareResult prepareLaunch(const RunConfig& config)
     }
     if (config.engine == Engine::PyTorch && config.script.isEmpty() && plan.tree)
         l.scriptText = QByteArray::fromStdString(exportFsdp2Script(plan.plan, *plan.tree));
-    // A script of the user's that runs here must be here.
-    if (config.engine == Engine::PyTorch && !config.script.isEmpty() && std::holds_alternative<LocalTarget>(config.target) &&
-        !QFileInfo(config.script).isFile())
+    // A script of the user's that runs here (or on Slurm's shared folders) must be here.
+    if (config.engine == Engine::PyTorch && !config.script.isEmpty() && hereCore(config.target) && !QFileInfo(config.script).isFile())
         r.errors.push_back({C::ScriptNotFound, {textArg(config.script)}});
     l.worldSize = plan.plan.mesh.worldSize();
     l.nodes = plan.plan.mesh.nodes;
@@ -192,6 +191,7 @@ RankProgram rankProgram(const PreparedLaunch& launch, const QString& core, const
                                ? planPath.left(planPath.lastIndexOf(QLatin1Char('/')) + 1) + QLatin1String(kScriptFile)
                                : launch.config.script;
     RankProgram p{launch.config.python, {script.toUtf8()}};
+    for (const QString& a : launch.config.scriptArgs) p.arguments << a.toUtf8();
     if (!launch.config.initFrom.isEmpty()) p.arguments << QByteArray("--init-from") << launch.config.initFrom.toUtf8();
     return p;
 }

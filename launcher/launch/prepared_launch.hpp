@@ -94,7 +94,7 @@ QList<QPair<QString, QByteArray>> shippedFiles(const PreparedLaunch& launch);
 
 // What one rank runs, where `planPath` is the plan's copy and `core` the
 // core's path there. The core: `core --plan P --run-id ID [--resume DIR]
-// [--init-from W]`. PyTorch: `python SCRIPT [--init-from W]`, the run's id in
+// [--init-from W]`. PyTorch: `python SCRIPT [ARGS...] [--init-from W]`, the run's id in
 // SHARDBENCH_RUN_ID (runEnvironment()); the script resumes from the newest
 // checkpoint in its own folder, as the exported one does, so no --resume.
 struct RankProgram {

@@ -73,9 +73,10 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
         if (c.python.contains(QLatin1Char('=')) || c.python.startsWith(QLatin1Char('-'))) e.push_back({C::PythonChars, {}});
         noNul(c.python, C::PythonNul);
         noNul(c.script, C::ScriptNul);
+        for (const QString& a : c.scriptArgs) noNul(a, C::ScriptNul);
         if (c.script.startsWith(QLatin1Char('-'))) e.push_back({C::ScriptDash, {}});
         if (!c.resumeFrom.isEmpty()) e.push_back({C::ResumeWithScript, {}});
-    } else if (!c.script.isEmpty()) {
+    } else if (!c.script.isEmpty() || !c.scriptArgs.isEmpty()) {
         e.push_back({C::ScriptWithCore, {}});
     }
     // Each kind checks only the fields it has: hosts, remote paths and SSH

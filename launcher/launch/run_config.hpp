@@ -38,6 +38,7 @@ struct RunConfig {
     // script, shipped next to the plan as train.py), where the ranks run, and
     // the Python that runs it (a path or a name on PATH there).
     QString script;
+    QStringList scriptArgs; // after the script, as torchrun passes them
     QString python = QStringLiteral("python3");
 
     BackendKind backend() const { return backendOf(target); }

@@ -38,7 +38,7 @@
     X(PythonMissing, "run.python_missing", "no Python given for the PyTorch engine") \
     X(PythonChars, "run.python_chars", "the Python path must not contain '=' or start with '-'") \
     X(PythonNul, "run.python_nul", "the Python path contains a NUL character") \
-    X(ScriptNul, "run.script_nul", "the training script path contains a NUL character") \
+    X(ScriptNul, "run.script_nul", "the training script or one of its arguments contains a NUL character") \
     X(ScriptDash, "run.script_dash", "the training script path must not start with '-'") \
     X(ScriptWithCore, "run.script_with_core", "a training script runs with the PyTorch engine only (--engine pytorch)") \
     X(ResumeWithScript, "run.resume_with_script", \

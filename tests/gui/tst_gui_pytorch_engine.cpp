@@ -4,12 +4,13 @@
 // the live charts, each rank's measured peak stands beside the estimate, and
 // the store has every step. The same plan run by shardbench-core, selected
 // with it in the Runs area, is overlaid in Compare: two runs, the same losses
-// within 1e-5.
+// within 1e-5. Detached, the script is followed to its end like the core.
 #include "gui_test_support.hpp"
 
 #include "history/store_access.hpp"
 #include "models/live_run_model.hpp"
 #include "models/runs_model.hpp"
+#include "session/attached_run.hpp"
 #include "session/run_session.hpp"
 #include "views/compare_view.hpp"
 #include "views/engine_chooser.hpp"
@@ -23,7 +24,10 @@
 
 #include "store/run_reader.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
+#include <QScopeGuard>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -111,6 +115,32 @@ private Q_SLOTS:
         compare->lossChart()->refreshNow();
         QCOMPARE(compare->lossChart()->drawnPoints(0), 8);
         QCOMPARE(compare->lossChart()->drawnPoints(1), 8);
+    }
+
+    void aDetachedPytorchRunIsFollowed()
+    {
+        LaunchPanel* panel = areas()->launchPanel();
+        panel->engineChooser()->choiceBox()->setCurrentIndex(EngineChooser::ExportedScript);
+        panel->detachBox()->setChecked(true);
+        const auto attached = qScopeGuard([panel] { panel->detachBox()->setChecked(false); });
+        panel->nameEdit()->setText(QStringLiteral("pytorch-detached"));
+        RunController* rc = areas()->runs();
+        QTest::mouseClick(panel->launchButton(), Qt::LeftButton);
+        QVERIFY2(QTest::qWaitFor([&] { return rc->attached() != nullptr; }, 120000), qPrintable(panel->messageLabel()->text()));
+        QVERIFY(QTest::qWaitFor([&] { return rc->attached()->isFinished(); }, 180000));
+        QVERIFY2(rc->attached()->followError().isEmpty(), qPrintable(rc->attached()->followError()));
+        QVERIFY(QTest::qWaitFor([&] { return rc->state() == RunController::State::Idle; }, 10000));
+        QString error;
+        auto reader = areas()->store()->openReader(&error);
+        QVERIFY2(reader, qPrintable(error));
+        const store::RunRow row = reader->listRuns(1).value(0);
+        QCOMPARE(row.name, QStringLiteral("pytorch-detached"));
+        QCOMPARE(row.status, QStringLiteral("completed"));
+        QVERIFY(row.isDetached());
+        QVERIFY(QFile::exists(row.runDir + QStringLiteral("/train.py")));
+        int steps = 0;
+        reader->forEachStepRow(row.id, -1, [&](const store::MetricRow&) { ++steps; });
+        QCOMPARE(steps, 16);
     }
 
 private:
