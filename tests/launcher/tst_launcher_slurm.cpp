@@ -118,6 +118,35 @@ private Q_SLOTS:
         QCOMPARE(reader->events(id, QStringLiteral("done")).size(), 2);
     }
 
+    // The PyTorch engine through srun: every task is `python train.py` (the
+    // plan's exported FSDP2 script, copied beside the plan in the working
+    // folder) given torchrun's variables from its SLURM_* ones by a fixed shim.
+    void aPytorchRunThroughSrun()
+    {
+        if (qEnvironmentVariable("SB_PYTHON").isEmpty()) QSKIP("SB_PYTHON is not set (ctest sets it)");
+        QTemporaryDir tmp;
+        RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
+        launch::RunConfig c;
+        c.planPath = tmp.filePath(QStringLiteral("plan.json"));
+        c.name = QStringLiteral("slurm pytorch");
+        launch::SlurmTarget slurm;
+        slurm.corePath = corePath();
+        slurm.workdir = tmp.path();
+        c.target = slurm;
+        c.engine = launch::Engine::PyTorch;
+        c.python = qEnvironmentVariable("SB_PYTHON");
+        c.extraEnv.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+        QCOMPARE(writeTinyPlan(c.planPath, 1, 2, 4), QString());
+        QCOMPARE(h.prepare(c), QString());
+        h.start();
+        QVERIFY2(h.waitFinished(180000), qPrintable(h.progress.join(QLatin1Char('\n'))));
+        const launch::RunOutcome& o = h.supervisor().outcome();
+        QVERIFY2(o.status == store::RunStatus::Completed, qPrintable(o.reason + QLatin1Char('\n') + h.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(h.steps.size(), 8); // 4 steps x 2 ranks
+        QVERIFY(QFile::exists(tmp.filePath(QStringLiteral(".shardbench/runs/%1/train.py").arg(h.launch().uid))));
+        expectNothingLeft(h.launch().uid, QStringLiteral("slurm pytorch"));
+    }
+
     void killedRankFailsTheRun()
     {
         QTemporaryDir tmp;

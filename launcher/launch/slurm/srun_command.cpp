@@ -2,6 +2,20 @@
 
 namespace sb::launch {
 
+// A Python rank is given torchrun's variables from the task's own, as the core
+// derives them (engine/slurm_env.cpp): the rendezvous on the step's first
+// node, at the port the core would pick (protocol/slurm_port.hpp's formula);
+// set ones win. Fixed text: the program and its arguments come after it as
+// "$@", never inside it.
+const char kSlurmTaskShim[] =
+    ": \"${RANK:=$SLURM_PROCID}\" \"${LOCAL_RANK:=$SLURM_LOCALID}\" \"${WORLD_SIZE:=$SLURM_NTASKS}\" "
+    "\"${GROUP_RANK:=$SLURM_NODEID}\" \"${GROUP_WORLD_SIZE:=$SLURM_NNODES}\"\n"
+    ": \"${LOCAL_WORLD_SIZE:=${SLURM_STEP_TASKS_PER_NODE%%[(,]*}}\"\n"
+    "[ -n \"$MASTER_ADDR\" ] || MASTER_ADDR=$(scontrol show hostnames \"$SLURM_STEP_NODELIST\" | head -n 1)\n"
+    "[ -n \"$MASTER_PORT\" ] || MASTER_PORT=$((15000 + (SLURM_JOB_ID % 15000 + (SLURM_STEP_ID % 15000) * 1009) % 15000))\n"
+    "export RANK LOCAL_RANK WORLD_SIZE LOCAL_WORLD_SIZE GROUP_RANK GROUP_WORLD_SIZE MASTER_ADDR MASTER_PORT\n"
+    "exec \"$@\"\n";
+
 QString slurmJobName(const QString& runName)
 {
     QString name = runName.trimmed();
@@ -32,6 +46,8 @@ QStringList srunArguments(const PreparedLaunch& launch, const AttemptSpec& attem
     if (!o.timeLimit.isEmpty()) a << QStringLiteral("--time=") + o.timeLimit;
     a << o.extraArgs;
     const RankProgram program = rankProgram(launch, slurm.corePath, planPath, attempt);
+    if (launch.config.engine == Engine::PyTorch)
+        a << QStringLiteral("/bin/sh") << QStringLiteral("-c") << QString::fromLatin1(kSlurmTaskShim) << QStringLiteral("sb-rank");
     a << program.program;
     for (const QByteArray& arg : program.arguments) a << QString::fromUtf8(arg);
     return a;

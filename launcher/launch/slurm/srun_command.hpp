@@ -16,6 +16,9 @@ namespace sb::launch {
 //   --distribution=block --kill-on-bad-exit=1 --label --chdir=WORKDIR
 //   [--gpus-per-node=P] [--partition=..] [--account=..] [--time=..] [extra...]
 //   CORE --plan PLAN --run-id UID [--resume DIR]
+// or, for the PyTorch engine, /bin/sh -c SHIM sb-rank PYTHON SCRIPT [ARGS...]:
+// a fixed shim that gives each task torchrun's variables from its SLURM_* ones
+// (Python does not derive them, as the core does).
 // --verbose (once) makes srun name the job, its nodes and each node's tasks.
 QStringList srunArguments(const PreparedLaunch& launch, const AttemptSpec& attempt, const QString& planPath,
                           const QString& workdir);
