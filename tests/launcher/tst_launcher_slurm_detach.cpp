@@ -161,6 +161,31 @@ private Q_SLOTS:
         QVERIFY2(left.isEmpty(), qPrintable(describe(left)));
     }
 
+    // The PyTorch engine in a detached Slurm run: the job's supervisor starts
+    // each rank as a step running the plan's exported script (train.py in the
+    // run directory) with torchrun's variables from the spec; followed to its end.
+    void aPytorchRunInTheJob()
+    {
+        if (qEnvironmentVariable("SB_PYTHON").isEmpty()) QSKIP("SB_PYTHON is not set (ctest sets it)");
+        const QString db = tmp_.filePath(QStringLiteral("pytorch.sqlite"));
+        const CliResult r = cli(runArgs(plan(QStringLiteral("pytorch.json"), 4), db, QStringLiteral("sb pytorch")) +
+                                    QStringList{QStringLiteral("--engine"), QStringLiteral("pytorch"), QStringLiteral("--python"),
+                                                qEnvironmentVariable("SB_PYTHON")},
+                                300000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        const launch::AttachTarget t = targetOf(db, 1);
+        QCOMPARE(statusOf(t.runDir), QStringLiteral("completed"));
+        QVERIFY(QFile::exists(t.runDir + QStringLiteral("/train.py")));
+        QCOMPARE(countDir(t.runDir).maxStep, 4);
+        QString error;
+        auto reader = store::RunReader::open(db, &error);
+        QVERIFY2(reader, qPrintable(error));
+        int steps = 0;
+        reader->forEachStepRow(1, -1, [&](const store::MetricRow&) { ++steps; });
+        QCOMPARE(steps, 8);
+        expectJobGone(t.slurmJob);
+    }
+
     // A rank killed while nobody is attached: the supervisor restarts the
     // ranks inside the same job from the newest checkpoint.
     void killedRankRestartsInsideTheJob()
