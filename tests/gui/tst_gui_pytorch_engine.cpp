@@ -4,7 +4,9 @@
 // the live charts, each rank's measured peak stands beside the estimate, and
 // the store has every step. The same plan run by shardbench-core, selected
 // with it in the Runs area, is overlaid in Compare: two runs, the same losses
-// within 1e-5. Detached, the script is followed to its end like the core.
+// within 1e-5. Detached, the script is followed to its end like the core. A
+// script of the user's with its own arguments (the repository's GPT-NeoX
+// example, transformers' model) runs from the same panel.
 #include "gui_test_support.hpp"
 
 #include "history/store_access.hpp"
@@ -35,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace sb;
@@ -141,6 +144,28 @@ private Q_SLOTS:
         int steps = 0;
         reader->forEachStepRow(row.id, -1, [&](const store::MetricRow&) { ++steps; });
         QCOMPARE(steps, 16);
+    }
+
+    void aScriptOfMineWithItsArguments()
+    {
+        EngineChooser* engine = areas()->launchPanel()->engineChooser();
+        engine->choiceBox()->setCurrentIndex(EngineChooser::OwnScript);
+        QVERIFY(engine->scriptEdit()->isVisibleTo(engine) && engine->argumentsEdit()->isVisibleTo(engine));
+        engine->scriptEdit()->setText(qEnvironmentVariable("SB_SOURCE_DIR") + QStringLiteral("/examples/pytorch/train_gpt_neox_fsdp2.py"));
+        engine->argumentsEdit()->setText(QStringLiteral("--steps 3 --hidden 32"));
+        const qint64 id = launch(QStringLiteral("neox"));
+        QVERIFY(id > 0);
+        QString error;
+        auto reader = areas()->store()->openReader(&error);
+        QVERIFY2(reader, qPrintable(error));
+        int rows = 0, last = 0;
+        reader->forEachStepRow(id, -1, [&](const store::MetricRow& r) {
+            ++rows;
+            last = std::max(last, r.m.step);
+        });
+        QCOMPARE(rows, 6); // 3 steps x 2 ranks: the script's --steps 3, not the plan's 8
+        QCOMPARE(last, 3);
+        engine->choiceBox()->setCurrentIndex(EngineChooser::Core);
     }
 
 private:
