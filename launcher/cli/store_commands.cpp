@@ -89,6 +89,7 @@ QJsonObject runJson(const store::RunRow& r)
     o[QStringLiteral("parent_run")] = r.parentRun < 0 ? QJsonValue() : QJsonValue(r.parentRun);
     o[QStringLiteral("resumed_from")] = r.resumedFrom.isEmpty() ? QJsonValue() : QJsonValue(r.resumedFrom);
     o[QStringLiteral("init_from")] = r.initFrom.isEmpty() ? QJsonValue() : QJsonValue(r.initFrom);
+    o[QStringLiteral("engine")] = r.engine.isEmpty() ? QStringLiteral("core") : r.engine;
     o[QStringLiteral("max_restarts")] = r.maxRestarts;
     o[QStringLiteral("restarts")] = r.restarts;
     o[QStringLiteral("steps_done")] = r.stepsDone < 0 ? QJsonValue() : QJsonValue(r.stepsDone);
@@ -241,6 +242,7 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
                      .arg(training.value(QLatin1String("micro_batch")).toInteger())
                      .arg(training.value(QLatin1String("seq_len")).toInteger()));
     line("backend", QStringLiteral("%1, world %2: %3").arg(run->backend).arg(run->worldSize).arg(run->hosts.join(QStringLiteral(", "))));
+    if (!run->engine.isEmpty()) line("engine", run->engine);
     line("created", localTime(run->createdAt));
     line("duration", duration(*run));
     line("steps", run->stepsDone < 0 ? QStringLiteral("-") : QString::number(run->stepsDone));

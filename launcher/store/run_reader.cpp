@@ -36,7 +36,7 @@ int rankOf(const QVariant& v) { return v.isNull() ? -1 : v.toInt(); }
 const char* kRunColumns =
     "id, uid, name, backend, hosts_json, world_size, status, created_at, started_at, ended_at, reason, "
     "failing_rank, failing_host, parent_run, resumed_from, max_restarts, restarts, steps_done, final_loss, "
-    "malformed_lines, launcher_host, launcher_pid, run_dir, attach_json, reason_code, reason_args, tags_json, notes, init_from";
+    "malformed_lines, launcher_host, launcher_pid, run_dir, attach_json, reason_code, reason_args, tags_json, notes, init_from, engine";
 
 } // namespace
 
@@ -116,7 +116,8 @@ QList<RunRow> RunReader::queryRuns(const QString& where, const QVariantList& arg
         r.tags = stringsOf(q.value(26));
         r.notes = q.value(27).toString();
         r.initFrom = q.value(28).toString();
-        if (withPlan) r.planJson = q.value(29).toString();
+        r.engine = q.value(29).toString();
+        if (withPlan) r.planJson = q.value(30).toString();
         out << r;
     }
     return out;

@@ -36,6 +36,7 @@ struct RunRow {
     qint64 parentRun = -1;
     QString resumedFrom;
     QString initFrom; // the weights it started from (--init-from), "" for none
+    QString engine;   // what the ranks ran: "" shardbench-core, "pytorch"
     int maxRestarts = 0;
     int restarts = 0;
     int stepsDone = -1;

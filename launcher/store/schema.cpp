@@ -188,6 +188,11 @@ ALTER TABLE step_metrics ADD COLUMN eval_loss REAL;
 ALTER TABLE step_metrics ADD COLUMN eval_perplexity REAL;
 ALTER TABLE runs ADD COLUMN init_from TEXT;
 )sql",
+    // 7 -> 8: what the ranks ran, when not shardbench-core (every run before):
+    // "pytorch", the plan's exported FSDP2 script or a script of the user's.
+    R"sql(
+ALTER TABLE runs ADD COLUMN engine TEXT;
+)sql",
 };
 
 constexpr int kMigrationCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -28,6 +28,7 @@ struct NewRun {
     std::optional<qint64> parentRun;
     QString resumedFrom;    // checkpoint directory the first attempt resumes from
     QString initFrom;       // weights every rank starts from when it resumes no checkpoint (--init-from)
+    QString engine;         // "" = shardbench-core, "pytorch" (launch/run_config.hpp)
     double createdAt = 0;
     QString launcherHost;   // the machine and process supervising the run
     qint64 launcherPid = -1;

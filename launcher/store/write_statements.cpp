@@ -45,8 +45,8 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
 {
     createRun_ = prepare(QStringLiteral(
         "INSERT INTO runs (uid, name, plan_json, backend, hosts_json, world_size, status, created_at, parent_run, "
-        "resumed_from, max_restarts, launcher_host, launcher_pid, run_dir, attach_json, init_from) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "resumed_from, max_restarts, launcher_host, launcher_pid, run_dir, attach_json, init_from, engine) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     attempt_ = prepare(QStringLiteral(
         "INSERT OR REPLACE INTO run_attempts (run_id, attempt, started_at, ended_at, status, reason, failing_rank, "
         "resume_dir, reason_code, reason_args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
@@ -99,6 +99,7 @@ QString WriteStatements::createRun(const NewRun& r, qint64* id)
     q.bindValue(13, textOrNull(r.runDir.isEmpty() ? QString() : r.runDir));
     q.bindValue(14, textOrNull(r.attachJson.isEmpty() ? QString() : r.attachJson));
     q.bindValue(15, textOrNull(r.initFrom.isEmpty() ? QString() : r.initFrom));
+    q.bindValue(16, textOrNull(r.engine.isEmpty() ? QString() : r.engine));
     const QString err = run(q);
     if (err.isEmpty() && id) *id = q.lastInsertId().toLongLong();
     return err;

@@ -6,7 +6,8 @@
 // - theExportedScriptTrainsAsTheCoreDoes: supervised, every step of every
 //   rank in the store once; the losses equal the core's run of the same plan
 //   within 1e-5 (measured: equal to the digits the store keeps); the
-//   script's DCP checkpoints are recorded.
+//   script's DCP checkpoints are recorded; the run row (and `show`) names
+//   the engine.
 // - aKilledRankRestartsFromItsCheckpoint: rank processes killed after the
 //   first checkpoint; the run restarts (--max-restarts 1), the script resumes
 //   from its newest DCP checkpoint, and the last step's loss equals the
@@ -191,6 +192,11 @@ private Q_SLOTS:
         for (const store::CheckpointRecord& ck : reader->checkpoints(runIdIn(p)))
             if (ck.rank == 0 && ck.status == QLatin1String("complete")) steps << QString::number(ck.step);
         QCOMPARE(steps, (QStringList{QStringLiteral("3"), QStringLiteral("6")}));
+        // The store says what the ranks ran; `show` too.
+        QCOMPARE(reader->run(runIdIn(p))->engine, QStringLiteral("pytorch"));
+        QCOMPARE(reader->run(runIdIn(c))->engine, QString());
+        const CliResult shown = runCli({QStringLiteral("show"), QString::number(runIdIn(p)), QStringLiteral("--db"), db_}, 60000);
+        QVERIFY2(shown.code == 0 && shown.out.contains(QRegularExpression(QStringLiteral("engine +pytorch"))), qPrintable(describe(shown)));
         QVERIFY(QFileInfo(tmp_.filePath(QStringLiteral("ck-pt/step-000006"))).isDir());
     }
 
