@@ -72,6 +72,7 @@ PreparedRun prepareRun(const LaunchRequest& request, const launch::SshOptions& s
         core->corePath = onPath ? localCore : QFileInfo(localCore).absoluteFilePath();
         core->workdir = base;
         if (!c.initFrom.isEmpty()) c.initFrom = QDir(base).absoluteFilePath(c.initFrom);
+        if (!c.script.isEmpty()) c.script = QDir(base).absoluteFilePath(c.script);
     } else if (auto* remote = std::get_if<launch::SshTarget>(&c.target)) {
         remote->remoteCore = remoteCore;
         remote->remoteDir = remoteDir;

@@ -170,8 +170,6 @@ void Preflight::checkPlan()
 }
 
 namespace {
-bool coreProblem(const HostProbeResult& r) { return engineProblem(r); }
-
 // What runs the ranks on a host: the core's version, or the Python's and PyTorch's.
 PreflightMessage engineOn(const HostProbeResult& r, bool withHost)
 {
@@ -193,8 +191,8 @@ void Preflight::onProbesFinished()
     const int total = static_cast<int>(results.size());
     int unreachable = 0, missing = 0, working = 0;
     for (const HostProbeResult& r : results) {
-        if (!r.ok() && !coreProblem(r)) ++unreachable;
-        if (coreProblem(r)) ++missing;
+        if (!r.ok() && !engineProblem(r)) ++unreachable;
+        if (engineProblem(r)) ++missing;
         if (r.ok()) ++working;
     }
     // Per-host lines only say more than the summary when there are hosts.
@@ -202,7 +200,7 @@ void Preflight::onProbesFinished()
         std::vector<PreflightDetail> out;
         if (local && !failures) return out;
         for (const HostProbeResult& r : results) {
-            const bool failed = core ? coreProblem(r) : !r.ok() && !coreProblem(r);
+            const bool failed = core ? engineProblem(r) : !r.ok() && !engineProblem(r);
             if (failures && failed) {
                 out.emplace_back(r);
             } else if (!failures && !failed && (core ? r.ok() : true)) {

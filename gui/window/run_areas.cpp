@@ -156,9 +156,7 @@ LaunchRequest RunAreas::planRequest() const
     r.config.engine = engine->engine();
     r.config.python = engine->python();
     r.config.scriptArgs = engine->scriptArgs();
-    // A script where the ranks run: on this machine (and Slurm's shared folders) made absolute.
-    r.config.script = engine->script().isEmpty() || !launch::hereCore(r.config.target) ? engine->script()
-                                                                                         : QFileInfo(engine->script()).absoluteFilePath();
+    r.config.script = engine->script(); // made absolute with the other paths that start here (app::prepareRun)
     r.detach = launchPanel_->detachBox()->isChecked();
     return r;
 }

@@ -177,20 +177,14 @@ void RunRecorder::addLog(int attempt, int rank, store::LogStream stream, const Q
 void RunRecorder::flushTails()
 {
     const auto dropped = rows_->takeDroppedEvents();
-    for (auto it = dropped.begin(); it != dropped.end(); ++it) {
-        store::LogRecord gap; // in the rank's log, where its events would be
-        gap.runId = runId_;
-        gap.attempt = it.key().first;
-        gap.rank = it.key().second;
-        gap.t = now();
-        gap.stream = store::LogStream::Launcher;
-        gap.line = QStringLiteral("[%1 events of rank %2 not stored: %3 bytes over the %4-byte budget]")
-                       .arg(it.value().events)
-                       .arg(it.key().second)
-                       .arg(it.value().bytes)
-                       .arg(options_.eventBytes);
-        store_.addLog(gap);
-    }
+    for (auto it = dropped.begin(); it != dropped.end(); ++it) // in the rank's log, where its events would be
+        rows_->launcherLine(it.key().first,
+                            QStringLiteral("[%1 events of rank %2 not stored: %3 bytes over the %4-byte budget]")
+                                .arg(it.value().events)
+                                .arg(it.key().second)
+                                .arg(it.value().bytes)
+                                .arg(options_.eventBytes),
+                            {}, 0, it.key().second);
     for (auto it = tails_.begin(); it != tails_.end(); ++it) {
         LogTail& tail = it.value();
         if (tail.lines.empty()) continue;

@@ -89,12 +89,12 @@ bool RunRows::rankLog(store::LogRecord r)
     return true;
 }
 
-void RunRows::launcherLine(int attempt, const QString& line, const QString& src, double t)
+void RunRows::launcherLine(int attempt, const QString& line, const QString& src, double t, int rank)
 {
     store::LogRecord r;
     r.runId = runId_;
     r.attempt = attempt;
-    r.rank = -1;
+    r.rank = rank;
     r.t = t > 0 ? t : QDateTime::currentMSecsSinceEpoch() / 1000.0;
     r.stream = store::LogStream::Launcher;
     r.line = line;

@@ -52,8 +52,9 @@ public:
     void event(int attempt, const protocol::CoreEvent& e, const QByteArray& json, const QString& src = {});
     // A rank's log line (rank >= 0): false when over its head cap, not stored.
     bool rankLog(store::LogRecord r);
-    // A line of the launcher's (or the supervisor's) own log; t 0: now.
-    void launcherLine(int attempt, const QString& line, const QString& src = {}, double t = 0);
+    // A line of the launcher's (or the supervisor's) own log, in a rank's
+    // log when `rank` >= 0 (what was not stored of it); t 0: now.
+    void launcherLine(int attempt, const QString& line, const QString& src = {}, double t = 0, int rank = -1);
     void step(const protocol::StepMetrics& m);
     void steps(std::vector<store::MetricRow> rows);
 
