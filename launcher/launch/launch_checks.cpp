@@ -173,7 +173,8 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
 
     // The initial weights, where this machine sees the files the core will read:
     // their names, shapes and dtypes against the plan's model (headers only).
-    if (hereCore(l.config.target) && !l.config.initFrom.isEmpty())
+    // A script of the user's builds a model of its own: its weights are its own business.
+    if (hereCore(l.config.target) && !l.config.initFrom.isEmpty() && l.config.runsThePlansModel())
         if (std::optional<QString> why = initialWeightsProblem(l)) r.errors.push_back({RunConfigCode::InitFromWeights, {textArg(*why)}});
 
     // Last, and only when everything else passed: it creates the folder.

@@ -42,6 +42,9 @@ struct RunConfig {
     QString python = QStringLiteral("python3");
 
     BackendKind backend() const { return backendOf(target); }
+    // Whether the ranks build the plan's model (the core, the exported script):
+    // only then can --init-from be checked against the plan.
+    bool runsThePlansModel() const { return engine == Engine::Core || script.isEmpty(); }
     QStringList validate() const;
 };
 

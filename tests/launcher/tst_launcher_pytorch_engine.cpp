@@ -15,7 +15,8 @@
 // - aDetachedRunIsFollowedToItsEnd: `run --detach` with the script shipped
 //   into the run directory; every step reaches the store once.
 // - aUserScriptRuns: a script of the user's (--script) that reports through
-//   shardbench_report.py; misuse (--script without --engine pytorch, a missing
+//   shardbench_report.py, its --init-from passed on unchecked (its model is not
+//   the plan's); misuse (--script without --engine pytorch, a missing
 //   script, --resume) is refused with exit 2 before anything is recorded.
 // - aTransformersScriptRestartsDetached: examples/pytorch/train_gpt_neox_fsdp2.py
 //   (transformers' GPT-NeoX, which the core does not implement) as the user's
@@ -255,7 +256,11 @@ private Q_SLOTS:
             "for step in range(1, 4):\n"
             "    rep.step(step=step, steps=3, loss=5.0 - step, tokens=32)\n"
             "rep.done(status='ok')\n")), QString());
-        CliResult r = runCli(pytorchRun(p, QStringLiteral("user")) << QStringLiteral("--script") << script << QStringLiteral("--env")
+        // Its --init-from is its own (its model is not the plan's): passed on, not checked against the plan.
+        const QString weights = tmp_.filePath(QStringLiteral("its-own.safetensors"));
+        QCOMPARE(SshdFixture::writeFile(weights, "not the plan's weights"), QString());
+        CliResult r = runCli(pytorchRun(p, QStringLiteral("user")) << QStringLiteral("--script") << script << QStringLiteral("--init-from")
+                                                                   << weights << QStringLiteral("--env")
                                                                    << QStringLiteral("SB_REPORT_DIR=") + qEnvironmentVariable("SB_SOURCE_DIR") +
                                                                           QStringLiteral("/resources/python"),
                              120000);
