@@ -53,6 +53,11 @@ QString LocalRunner::corePath()
 
 QString LocalRunner::cliPath() { return QFileInfo(corePath()).dir().filePath(QStringLiteral("shardbench-cli")); }
 
+bool LocalRunner::rendezvousPortTaken(const QString& stdErr)
+{
+    return stdErr.contains(QLatin1String("EADDRINUSE")) || stdErr.contains(QLatin1String("address already in use"), Qt::CaseInsensitive);
+}
+
 int LocalRunner::freePort()
 {
     QTcpServer s;
@@ -97,7 +102,7 @@ namespace {
 bool portWasTaken(const RunResult& r)
 {
     return !r.ok() && !r.ranks.empty() && r.ranks[0].ofType(QStringLiteral("step")).empty() &&
-           r.ranks[0].stdErr.contains(QStringLiteral("Address already in use"));
+           LocalRunner::rendezvousPortTaken(r.ranks[0].stdErr);
 }
 
 } // namespace

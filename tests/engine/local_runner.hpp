@@ -39,6 +39,10 @@ public:
     static RunResult run(int world, const QStringList& args, int timeoutMs = 120000,
                          const QProcessEnvironment& extraEnv = QProcessEnvironment());
     static int freePort();
+    // True when a rank's stderr says its rendezvous server could not listen:
+    // LibTorch 1.13 writes "Address already in use", 2.x "EADDRINUSE ...
+    // address already in use".
+    static bool rendezvousPortTaken(const QString& stdErr);
     // torchrun's variables for one rank (and SB_THREADS=1), rendezvous on 127.0.0.1:port.
     static QProcessEnvironment rankEnvironment(int rank, int world, int port);
     // Starts the ranks without waiting (for tests that kill them mid-run);

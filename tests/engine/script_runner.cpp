@@ -55,7 +55,7 @@ ScriptRun runScript(const QString& script, int world, const QString& log, const 
             // side). Then the other ranks wait on a server that is not theirs:
             // they are stopped and the run starts again on another port.
             const PythonZygote::Ended first = zygote.wait(ranks[0], 240000);
-            if (first.exitCode != 0 && first.err.contains(QLatin1String("EADDRINUSE")) && attempt < 2) {
+            if (first.exitCode != 0 && LocalRunner::rendezvousPortTaken(first.err) && attempt < 2) {
                 for (int r = 1; r < world; ++r) {
                     zygote.kill(ranks[static_cast<std::size_t>(r)]);
                     zygote.wait(ranks[static_cast<std::size_t>(r)], 10000);

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTcpServer>
 #include <QTest>
 
 #include <cmath>
@@ -212,6 +213,24 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("rendezvous")), qPrintable(r.out));
         QVERIFY2(t.elapsed() < 30000, "bounded wait");
+    }
+
+    void aTakenRendezvousPortIsRecognised()
+    {
+        // Rank 0 cannot listen where another process already does: it fails at
+        // once, and the suites' runners recognise the message to start again on
+        // another port (its wording differs between LibTorch 1.13 and 2.x).
+        QTcpServer squatter;
+        QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
+        const Single r = runSingle({QStringLiteral("--plan"), writePlan(dir_, QStringLiteral("t3.json"), tinyPlan(2, 2, 3))},
+                                   {{QStringLiteral("RANK"), QStringLiteral("0")},
+                                    {QStringLiteral("WORLD_SIZE"), QStringLiteral("2")},
+                                    {QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1")},
+                                    {QStringLiteral("MASTER_PORT"), QString::number(squatter.serverPort())},
+                                    {QStringLiteral("SB_RENDEZVOUS_TIMEOUT_S"), QStringLiteral("5")}});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.contains(QStringLiteral("rendezvous")), qPrintable(r.out));
+        QVERIFY2(LocalRunner::rendezvousPortTaken(r.err + r.out), qPrintable(r.err.left(600) + r.out.left(600)));
     }
 
     void deadPeerFailsTheRun()
