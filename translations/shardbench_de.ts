@@ -183,6 +183,10 @@
             <source>Folder</source>
             <translation>Ordner</translation>
         </message>
+        <message>
+            <source>DCP (PyTorch)</source>
+            <translation>DCP (PyTorch-Format)</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::CheckpointsView</name>
@@ -258,6 +262,18 @@
                 <numerusform>%n Host hat den Test nicht bestanden; siehe die Spalte Details.</numerusform>
                 <numerusform>%n Hosts haben den Test nicht bestanden; siehe die Spalte Details.</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>A test checks what the Run area&apos;s engine needs on each host: shardbench-core, by a one-step test run.</source>
+            <translation>Ein Test prüft, was die Ausführung des Bereichs „Lauf“ auf jedem Host braucht: shardbench-core, mit einem Testlauf von einem Schritt.</translation>
+        </message>
+        <message>
+            <source>A test checks what the Run area&apos;s engine needs on each host: %1 with PyTorch 2.6 or newer (fully_shard).</source>
+            <translation>Ein Test prüft, was die Ausführung des Bereichs „Lauf“ auf jedem Host braucht: %1 mit PyTorch 2.6 oder neuer (fully_shard).</translation>
+        </message>
+        <message>
+            <source>A test checks what the Run area&apos;s engine needs on each host: %1 with PyTorch 2.6 or newer (fully_shard), CUDA and NCCL (the plan runs on CUDA).</source>
+            <translation>Ein Test prüft, was die Ausführung des Bereichs „Lauf“ auf jedem Host braucht: %1 mit PyTorch 2.6 oder neuer (fully_shard), CUDA und NCCL (der Plan läuft auf CUDA).</translation>
         </message>
     </context>
     <context>
@@ -408,6 +424,116 @@
             <source>Time</source>
             <translation>Uhrzeit</translation>
         </message>
+        <message>
+            <source>Loss and throughput</source>
+            <translation>Verlust und Durchsatz</translation>
+        </message>
+        <message>
+            <source>Memory per rank</source>
+            <translation>Speicher je Rang</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ComparedMemoryChart</name>
+        <message>
+            <source> (first %1 ranks; the table lists all)</source>
+            <translation> (die ersten %1 Ränge; die Tabelle nennt alle)</translation>
+        </message>
+        <message>
+            <source>%1 estimated</source>
+            <translation>%1 geschätzt</translation>
+        </message>
+        <message>
+            <source>%1 estimated; it reported no memory</source>
+            <translation>%1 geschätzt; kein Speicher gemeldet</translation>
+        </message>
+        <message>
+            <source>%1 measured</source>
+            <translation>%1 gemessen</translation>
+        </message>
+        <message>
+            <source>%1 measured (%2)</source>
+            <translation>%1 gemessen (%2)</translation>
+        </message>
+        <message>
+            <source>%1, rank %2</source>
+            <translation>%1, Rang %2</translation>
+        </message>
+        <message>
+            <source>GiB</source>
+            <translation>GiB</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <translation>MiB</translation>
+        </message>
+        <message>
+            <source>Peak memory per rank: measured (solid) against the estimate for each run&apos;s plan (light)</source>
+            <translation>Spitzenspeicher je Rang: gemessen (kräftig) gegen die Schätzung für den Plan jedes Laufs (hell)</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rang</translation>
+        </message>
+        <message>
+            <source>difference: %1</source>
+            <translation>Abweichung: %1</translation>
+        </message>
+        <message>
+            <source>estimated: %1</source>
+            <translation>geschätzt: %1</translation>
+        </message>
+        <message>
+            <source>measured: %1</source>
+            <translation>gemessen: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ComparedMemoryModel</name>
+        <message>
+            <source>%1%2 %</source>
+            <translation>%1%2 %</translation>
+        </message>
+        <message>
+            <source>Difference</source>
+            <translation>Abweichung</translation>
+        </message>
+        <message>
+            <source>Peak estimated</source>
+            <translation>Spitze geschätzt</translation>
+        </message>
+        <message>
+            <source>Peak measured</source>
+            <translation>Spitze gemessen</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rang</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Lauf</translation>
+        </message>
+        <message>
+            <source>The measured peak over (+) or under (−) the estimate for this run&apos;s plan</source>
+            <translation>Die gemessene Spitze über (+) oder unter (−) der Schätzung für den Plan dieses Laufs</translation>
+        </message>
+        <message>
+            <source>The plan this run recorded does not validate, so it has no estimate</source>
+            <translation>Der Plan, den dieser Lauf gespeichert hat, ist nicht gültig; es gibt also keine Schätzung</translation>
+        </message>
+        <message>
+            <source>This rank of the run reported no memory</source>
+            <translation>Dieser Rang des Laufs hat keinen Speicher gemeldet</translation>
+        </message>
+        <message>
+            <source>no estimate</source>
+            <translation>keine Schätzung</translation>
+        </message>
+        <message>
+            <source>not reported</source>
+            <translation>nicht gemeldet</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ConnectionText</name>
@@ -521,6 +647,14 @@
         <message>
             <source>no CUDA</source>
             <translation>kein CUDA</translation>
+        </message>
+        <message>
+            <source>CUDA and NCCL</source>
+            <translation>CUDA und NCCL</translation>
+        </message>
+        <message>
+            <source>Python %1, PyTorch %2 (%3)</source>
+            <translation>Python %1, PyTorch %2 (%3)</translation>
         </message>
     </context>
     <context>
@@ -1074,12 +1208,28 @@
             <translation>Gefundene GPUs</translation>
         </message>
         <message>
-            <source>shardbench-core</source>
-            <translation>shardbench-core</translation>
-        </message>
-        <message>
             <source>Details</source>
             <translation>Details</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>Ausführung</translation>
+        </message>
+        <message>
+            <source>no PyTorch</source>
+            <translation>kein PyTorch</translation>
+        </message>
+        <message>
+            <source>PyTorch %1: too old</source>
+            <translation>PyTorch %1: zu alt</translation>
+        </message>
+        <message>
+            <source>PyTorch %1: no NCCL</source>
+            <translation>PyTorch %1: kein NCCL</translation>
+        </message>
+        <message>
+            <source>PyTorch %1: no CUDA</source>
+            <translation>PyTorch %1: kein CUDA</translation>
         </message>
     </context>
     <context>
@@ -3436,6 +3586,14 @@
                 <numerusform>%n Replikate (HSDP)</numerusform>
             </translation>
         </message>
+        <message>
+            <source>The plan&apos;s exported FSDP2 script loads it with torch.distributed.checkpoint.</source>
+            <translation>Das exportierte FSDP2-Skript des Plans lädt ihn mit torch.distributed.checkpoint.</translation>
+        </message>
+        <message>
+            <source>%1 loads it, given its folder in SHARDBENCH_RESUME_FROM.</source>
+            <translation>%1 lädt ihn; sein Ordner steht in SHARDBENCH_RESUME_FROM.</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunAreas</name>
@@ -3651,10 +3809,6 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>ein Trainingsskript läuft nur mit der PyTorch-Engine (--engine pytorch)</translation>
         </message>
         <message>
-            <source>a PyTorch script resumes from the newest checkpoint in its own folder: --resume is shardbench-core&apos;s</source>
-            <translation>ein PyTorch-Skript setzt am neuesten Checkpoint in seinem eigenen Ordner fort: --resume gilt nur für shardbench-core</translation>
-        </message>
-        <message>
             <source>the training script %1 does not exist</source>
             <translation>das Trainingsskript %1 existiert nicht</translation>
         </message>
@@ -3845,6 +3999,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         <message>
             <source>the plan for the ranks was not written: %1</source>
             <translation>der Plan für die Ränge wurde nicht geschrieben: %1</translation>
+        </message>
+        <message>
+            <source>%1 is not a DCP checkpoint (a step-NNNNNN folder holding .metadata): a PyTorch run resumes from torch.distributed.checkpoint</source>
+            <translation>%1 ist kein DCP-Checkpoint (ein Ordner step-NNNNNN mit .metadata): ein PyTorch-Lauf setzt an einem torch.distributed.checkpoint fort</translation>
         </message>
     </context>
     <context>

@@ -182,6 +182,10 @@
             <source>Folder</source>
             <translation>文件夹</translation>
         </message>
+        <message>
+            <source>DCP (PyTorch)</source>
+            <translation>DCP（PyTorch 格式）</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::CheckpointsView</name>
@@ -255,6 +259,18 @@
             <translation>
                 <numerusform>%n 台主机未通过测试；请查看“详情”列。</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>A test checks what the Run area&apos;s engine needs on each host: shardbench-core, by a one-step test run.</source>
+            <translation>测试会检查“运行”区域所选引擎在每台主机上所需的条件：shardbench-core，通过一次单步测试运行。</translation>
+        </message>
+        <message>
+            <source>A test checks what the Run area&apos;s engine needs on each host: %1 with PyTorch 2.6 or newer (fully_shard).</source>
+            <translation>测试会检查“运行”区域所选引擎在每台主机上所需的条件：%1 带 PyTorch 2.6 或更新版本（fully_shard）。</translation>
+        </message>
+        <message>
+            <source>A test checks what the Run area&apos;s engine needs on each host: %1 with PyTorch 2.6 or newer (fully_shard), CUDA and NCCL (the plan runs on CUDA).</source>
+            <translation>测试会检查“运行”区域所选引擎在每台主机上所需的条件：%1 带 PyTorch 2.6 或更新版本（fully_shard）、CUDA 和 NCCL（该计划在 CUDA 上运行）。</translation>
         </message>
     </context>
     <context>
@@ -404,6 +420,116 @@
             <source>Time</source>
             <translation>时间</translation>
         </message>
+        <message>
+            <source>Loss and throughput</source>
+            <translation>损失与吞吐量</translation>
+        </message>
+        <message>
+            <source>Memory per rank</source>
+            <translation>每个 rank 的内存</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ComparedMemoryChart</name>
+        <message>
+            <source> (first %1 ranks; the table lists all)</source>
+            <translation>（前 %1 个 rank；表格列出全部）</translation>
+        </message>
+        <message>
+            <source>%1 estimated</source>
+            <translation>%1 估算</translation>
+        </message>
+        <message>
+            <source>%1 estimated; it reported no memory</source>
+            <translation>%1 估算；未报告内存</translation>
+        </message>
+        <message>
+            <source>%1 measured</source>
+            <translation>%1 实测</translation>
+        </message>
+        <message>
+            <source>%1 measured (%2)</source>
+            <translation>%1 实测（%2）</translation>
+        </message>
+        <message>
+            <source>%1, rank %2</source>
+            <translation>%1，rank %2</translation>
+        </message>
+        <message>
+            <source>GiB</source>
+            <translation>GiB</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <translation>MiB</translation>
+        </message>
+        <message>
+            <source>Peak memory per rank: measured (solid) against the estimate for each run&apos;s plan (light)</source>
+            <translation>每个 rank 的峰值内存：实测（实色）与各运行计划的估算（浅色）对比</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>difference: %1</source>
+            <translation>差异：%1</translation>
+        </message>
+        <message>
+            <source>estimated: %1</source>
+            <translation>估算：%1</translation>
+        </message>
+        <message>
+            <source>measured: %1</source>
+            <translation>实测：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ComparedMemoryModel</name>
+        <message>
+            <source>%1%2 %</source>
+            <translation>%1%2 %</translation>
+        </message>
+        <message>
+            <source>Difference</source>
+            <translation>差异</translation>
+        </message>
+        <message>
+            <source>Peak estimated</source>
+            <translation>峰值估算</translation>
+        </message>
+        <message>
+            <source>Peak measured</source>
+            <translation>峰值实测</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>The measured peak over (+) or under (−) the estimate for this run&apos;s plan</source>
+            <translation>实测峰值高于（+）或低于（−）此运行计划的估算</translation>
+        </message>
+        <message>
+            <source>The plan this run recorded does not validate, so it has no estimate</source>
+            <translation>此运行记录的计划未通过验证，因此没有估算</translation>
+        </message>
+        <message>
+            <source>This rank of the run reported no memory</source>
+            <translation>该运行的此 rank 未报告内存</translation>
+        </message>
+        <message>
+            <source>no estimate</source>
+            <translation>无估算</translation>
+        </message>
+        <message>
+            <source>not reported</source>
+            <translation>未报告</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::ConnectionText</name>
@@ -516,6 +642,14 @@
         <message>
             <source>no CUDA</source>
             <translation>没有 CUDA</translation>
+        </message>
+        <message>
+            <source>CUDA and NCCL</source>
+            <translation>CUDA 和 NCCL</translation>
+        </message>
+        <message>
+            <source>Python %1, PyTorch %2 (%3)</source>
+            <translation>Python %1，PyTorch %2（%3）</translation>
         </message>
     </context>
     <context>
@@ -1067,12 +1201,28 @@
             <translation>检测到的 GPU</translation>
         </message>
         <message>
-            <source>shardbench-core</source>
-            <translation>shardbench-core</translation>
-        </message>
-        <message>
             <source>Details</source>
             <translation>详情</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>no PyTorch</source>
+            <translation>没有 PyTorch</translation>
+        </message>
+        <message>
+            <source>PyTorch %1: too old</source>
+            <translation>PyTorch %1：版本过旧</translation>
+        </message>
+        <message>
+            <source>PyTorch %1: no NCCL</source>
+            <translation>PyTorch %1：没有 NCCL</translation>
+        </message>
+        <message>
+            <source>PyTorch %1: no CUDA</source>
+            <translation>PyTorch %1：没有 CUDA</translation>
         </message>
     </context>
     <context>
@@ -3395,6 +3545,14 @@
                 <numerusform>%n 个副本（HSDP）</numerusform>
             </translation>
         </message>
+        <message>
+            <source>The plan&apos;s exported FSDP2 script loads it with torch.distributed.checkpoint.</source>
+            <translation>计划导出的 FSDP2 脚本用 torch.distributed.checkpoint 加载它。</translation>
+        </message>
+        <message>
+            <source>%1 loads it, given its folder in SHARDBENCH_RESUME_FROM.</source>
+            <translation>%1 加载它，其文件夹由 SHARDBENCH_RESUME_FROM 给出。</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunAreas</name>
@@ -3610,10 +3768,6 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>训练脚本只能用 PyTorch 引擎运行（--engine pytorch）</translation>
         </message>
         <message>
-            <source>a PyTorch script resumes from the newest checkpoint in its own folder: --resume is shardbench-core&apos;s</source>
-            <translation>PyTorch 脚本从其自身文件夹中最新的检查点继续：--resume 仅适用于 shardbench-core</translation>
-        </message>
-        <message>
             <source>the training script %1 does not exist</source>
             <translation>训练脚本 %1 不存在</translation>
         </message>
@@ -3804,6 +3958,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
         <message>
             <source>the plan for the ranks was not written: %1</source>
             <translation>未能为各 rank 写入计划：%1</translation>
+        </message>
+        <message>
+            <source>%1 is not a DCP checkpoint (a step-NNNNNN folder holding .metadata): a PyTorch run resumes from torch.distributed.checkpoint</source>
+            <translation>%1 不是 DCP 检查点（含 .metadata 的 step-NNNNNN 文件夹）：PyTorch 运行从 torch.distributed.checkpoint 继续</translation>
         </message>
     </context>
     <context>

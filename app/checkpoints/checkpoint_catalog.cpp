@@ -1,20 +1,71 @@
 #include "checkpoints/checkpoint_catalog.hpp"
 
 #include "checkpoint/checkpoint_io.hpp"
+#include "launch/prepared_launch.hpp"
 #include "plan/plan_json.hpp"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <algorithm>
 
 namespace sb::app {
+
+namespace {
+
+const QLatin1String kDcp("dcp");
+
+bool isDcpFolder(const QString& path) { return launch::isDcpCheckpoint(path) && !QFileInfo::exists(path + QStringLiteral("/index.json")); }
+
+// A DCP checkpoint as its files say: committed once .metadata is there (DCP
+// writes it last); its size is every file's in the folder.
+void refreshDcp(CheckpointEntry& e)
+{
+    if (!launch::isDcpCheckpoint(e.path)) {
+        if (e.status != CheckpointEntry::Failed) {
+            e.status = CheckpointEntry::Corrupt;
+            e.message = QStringLiteral("%1: no .metadata, the DCP save did not finish").arg(e.path);
+        }
+        return;
+    }
+    qint64 bytes = 0;
+    for (QDirIterator it(e.path, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) bytes += it.nextFileInfo().size();
+    e.bytes = bytes;
+    if (e.time <= 0) e.time = QFileInfo(e.path + QStringLiteral("/.metadata")).lastModified().toMSecsSinceEpoch() / 1000.0;
+}
+
+// The committed DCP step folders in `folder` that no entry names yet.
+void addDcpFolders(const QString& folder, QList<CheckpointEntry>& out)
+{
+    static const QRegularExpression stepFolder(QStringLiteral("^step-(\\d{6,9})$"));
+    for (const QFileInfo& f : QDir(folder).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QRegularExpressionMatch m = stepFolder.match(f.fileName());
+        const QString p = QDir::cleanPath(f.absoluteFilePath());
+        if (!m.hasMatch() || !isDcpFolder(p)) continue;
+        if (std::any_of(out.begin(), out.end(), [&](const CheckpointEntry& o) { return QDir::cleanPath(o.path) == p; })) continue;
+        CheckpointEntry e;
+        e.step = m.captured(1).toInt();
+        e.path = p;
+        e.kind = kDcp;
+        refreshDcp(e);
+        out << e;
+    }
+}
+
+} // namespace
 
 void refreshFromDisk(CheckpointEntry& e, const QString& runUid)
 {
     const QFileInfo info(e.path);
     if (!info.exists()) {
         if (e.status != CheckpointEntry::Failed) e.status = CheckpointEntry::Missing;
+        return;
+    }
+    if (e.kind != QLatin1String("full") && isDcpFolder(e.path)) e.kind = kDcp; // a script's report may not say so
+    if (e.kind == kDcp) {
+        refreshDcp(e);
         return;
     }
     if (e.kind == QLatin1String("full")) {
@@ -87,6 +138,7 @@ QList<CheckpointEntry> listRunCheckpoints(store::RunReader& reader, const store:
                 if (folder == own || e.runUid == run.uid) out << e; // another run's (or unreadable) top-level folder: not this run's
             }
         }
+        addDcpFolders(own, out); // a PyTorch run's, in the same folder of its own
     }
     for (CheckpointEntry& e : out)
         if (e.reported) refreshFromDisk(e, run.uid);

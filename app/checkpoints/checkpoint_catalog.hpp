@@ -4,7 +4,9 @@
 // format-1 step folders directly in DIR whose index names this run. A
 // checkpoint belongs to the run its index.json names: one naming another run
 // is never listed as this run's, nor restorable from it. Sizes, world sizes
-// and times come from each checkpoint's own index.json when present.
+// and times come from each checkpoint's own index.json when present. A PyTorch
+// run's DCP checkpoints (kind "dcp": a step folder holding .metadata, no
+// index.json) are listed the same way; they restore through the run's script.
 #pragma once
 
 #include "store/run_reader.hpp"
@@ -18,7 +20,7 @@ struct CheckpointEntry {
     enum Status { Complete, Failed, Missing, Verified, Corrupt };
     int step = 0;
     QString path;
-    QString kind;          // sharded | full
+    QString kind;          // sharded | full | dcp
     double time = 0;       // unix seconds
     qint64 bytes = -1;
     int worldSize = 0;
@@ -29,7 +31,7 @@ struct CheckpointEntry {
     bool readOnly = false; // an index without its checksum: inspect, verify, export only
     bool restorable() const
     {
-        return kind == QLatin1String("sharded") && !readOnly && (status == Complete || status == Verified);
+        return (kind == QLatin1String("sharded") || kind == QLatin1String("dcp")) && !readOnly && (status == Complete || status == Verified);
     }
 };
 

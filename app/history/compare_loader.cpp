@@ -52,6 +52,7 @@ QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qin
         c.name = row->name;
         c.status = row->status;
         c.planJson = row->planJson;
+        c.ranks = readRankPeaks(*reader, *row);
         // step -> (attempt, t, loss, tokens/s, validation loss): the newest attempt of a step wins.
         struct Point {
             int attempt;

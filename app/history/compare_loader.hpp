@@ -2,9 +2,11 @@
 // rank 0's loss and tokens/s against the step, against the seconds since
 // each run's first step, and against the wall clock (seconds since the
 // earliest first step of the runs read together; where a resumed attempt
-// repeats steps, the newest attempt counts), and each run's plan for the diff.
+// repeats steps, the newest attempt counts), each run's plan for the diff,
+// and every rank's measured peak memory beside the estimate for that plan.
 #pragma once
 
+#include "history/rank_peaks.hpp"
 #include "history/series_table.hpp"
 
 #include <QFutureWatcher>
@@ -25,6 +27,7 @@ struct ComparedRun {
     std::shared_ptr<SeriesTable> byTime;
     std::shared_ptr<SeriesTable> byClock; // x: seconds since clockOrigin
     double clockOrigin = 0;               // unix seconds: the earliest first step of the runs read together
+    QList<RankPeak> ranks;                // one per rank of the run
 };
 
 class CompareLoader : public QObject {

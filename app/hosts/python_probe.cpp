@@ -42,6 +42,13 @@ HostProbeResult::Failure readPythonCheck(const QByteArray& out, bool needCuda, H
     return HostProbeResult::Other;
 }
 
+void setProbedEngine(HostProbeOptions& options, const launch::RunConfig& config, Device device)
+{
+    const bool pytorch = config.engine == launch::Engine::PyTorch;
+    options.python = pytorch ? config.python : QString();
+    options.needCuda = pytorch && device == Device::Cuda;
+}
+
 bool engineProblem(const HostProbeResult& r)
 {
     switch (r.failure) {

@@ -6,6 +6,9 @@
 
 #include "hosts/host_probe.hpp"
 
+#include "launch/run_config.hpp"
+#include "plan/plan.hpp"
+
 #include <QByteArray>
 
 namespace sb::app {
@@ -16,6 +19,12 @@ extern const char kPythonCheck[];
 // What the check's stdout says, into `r` (versions, CUDA, NCCL); the failure,
 // None when the engine can run the plan.
 HostProbeResult::Failure readPythonCheck(const QByteArray& out, bool needCuda, HostProbeResult& r);
+
+// Makes `options` test what the engine of `config` needs for a plan on
+// `device`: the core, or config.python with PyTorch (and CUDA and NCCL on
+// CUDA). The pre-flight and the Cluster area's test both set it here, so a
+// host that passes one passes the other.
+void setProbedEngine(HostProbeOptions& options, const launch::RunConfig& config, Device device);
 
 // Whether a failure is of the engine on the host (the core or the Python), not of reaching it.
 bool engineProblem(const HostProbeResult& r);

@@ -70,10 +70,7 @@ void Preflight::run(const LaunchRequest& request, const Environment& environment
     set(CorePresent, Running, {request.config.engine == launch::Engine::PyTorch ? PreflightCode::StartingPython : PreflightCode::StartingCore});
     HostProbeOptions probe = environment.probe;
     probe.runCore = probe.runCore && !coreOnNodesPath();
-    if (request.config.engine == launch::Engine::PyTorch) { // the hosts' Python and PyTorch instead of the core
-        probe.python = request.config.python;
-        probe.needCuda = request.plan.mesh.device == Device::Cuda;
-    }
+    setProbedEngine(probe, request.config, request.plan.mesh.device); // for PyTorch: the hosts' Python instead of the core
     probes_.start(targets, environment.ssh, environment.localCore, probe);
     // The plan checks on the next turn, so the window shows "running" first.
     QTimer::singleShot(0, this, &Preflight::checkPlan);

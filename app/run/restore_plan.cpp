@@ -1,15 +1,55 @@
 #include "run/restore_plan.hpp"
 
 #include "checkpoint/checkpoint_index.hpp"
+#include "launch/prepared_launch.hpp"
 #include "plan/plan_json.hpp"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace sb::app {
 
+namespace {
+
+RestoreSource readDcpSource(const QString& checkpointDir, const QString& planJson)
+{
+    RestoreSource s;
+    s.dcp = true;
+    static const QRegularExpression stepFolder(QStringLiteral("^step-(\\d{6,9})$"));
+    const QFileInfo folder(checkpointDir);
+    const QRegularExpressionMatch m = stepFolder.match(folder.fileName());
+    if (!m.hasMatch()) {
+        s.error = QStringLiteral("%1: a DCP checkpoint's folder is named step-NNNNNN").arg(checkpointDir);
+        return s;
+    }
+    s.step = m.captured(1).toInt();
+    s.runUid = folder.absoluteDir().dirName();
+    if (planJson.isEmpty()) {
+        s.error = QStringLiteral("%1 is a DCP checkpoint, which carries no plan: restore it from the run that saved it").arg(checkpointDir);
+        return s;
+    }
+    const PlanReadResult plan = planFromString(planJson.toStdString());
+    if (!plan.ok()) s.error = QStringLiteral("the plan of the run that saved %1 cannot be read").arg(checkpointDir);
+    s.plan = plan.plan;
+    return s;
+}
+
+} // namespace
+
+void runAsBefore(launch::RunConfig& config, const store::RunRow& parent)
+{
+    if (parent.engine != QLatin1String(launch::engineName(launch::Engine::PyTorch))) return;
+    config.engine = launch::Engine::PyTorch;
+    config.script = parent.script;
+    config.scriptArgs = parent.scriptArgs;
+    if (!parent.python.isEmpty()) config.python = parent.python;
+}
+
 RestoreSource readRestoreSource(const QString& checkpointDir, const QString& fallbackPlanJson)
 {
+    if (launch::isDcpCheckpoint(checkpointDir) && !QFileInfo::exists(checkpointDir + QStringLiteral("/index.json")))
+        return readDcpSource(checkpointDir, fallbackPlanJson);
     RestoreSource s;
     const Result<ckpt::CheckpointIndex> read = ckpt::readIndex(checkpointDir.toStdString());
     if (!read) {

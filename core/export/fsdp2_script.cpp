@@ -68,7 +68,10 @@ std::string exportFsdp2Script(const Plan& plan, const ModuleTree& tree)
     s += "Units are sharded bottom-up with fully_shard; the optimizer is built after sharding.\n";
     s += "Weights start and data arrive as in shardbench-core's run of the same plan; the loss\n";
     s += "printed is the mean over ranks, as the core reports it. Checkpoints use\n";
-    s += "torch.distributed.checkpoint (DCP), and a restarted script resumes from the newest.\n\"\"\"\n";
+    s += "torch.distributed.checkpoint (DCP), and a restarted script resumes from the newest.\n";
+    s += "Launched by shardbench (SHARDBENCH_RUN_ID set), it keeps them in the run's own folder\n";
+    s += "CHECKPOINT_DIR/<run id>, and a run restored from a checkpoint at any world size starts from\n";
+    s += "SHARDBENCH_RESUME_FROM (a DCP step folder) while that folder is still empty.\n\"\"\"\n";
     s += R"PY(import argparse
 import glob
 import json
@@ -281,8 +284,10 @@ def train(args, cuda, rank, world, report):
         load_initial_weights(model, args.init_from)
     optim = torch.optim.AdamW(param_groups(model), lr=TRAIN["lr"], betas=TRAIN["betas"], eps=TRAIN["eps"],
                               weight_decay=TRAIN["weight_decay"])
-    ckpt_dir = TRAIN["checkpoint_dir"]
+    ckpt_dir = run_checkpoint_dir(TRAIN["checkpoint_dir"])
     resume, start = latest_checkpoint(ckpt_dir)
+    if not resume:
+        resume, start = restored_checkpoint()
     next_sample = 0
     if resume:
         next_sample = load_checkpoint(model, optim, resume, start)

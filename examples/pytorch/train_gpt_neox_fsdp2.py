@@ -11,6 +11,10 @@ step time, each rank's memory, checkpoints and how it ended
     torchrun --nproc_per_node 2 examples/pytorch/train_gpt_neox_fsdp2.py --steps 20
     torchrun ... train_gpt_neox_fsdp2.py --checkpoint-dir ckpt --checkpoint-every 10   # resumes from the newest
 
+Launched by shardbench, the checkpoints go into the run's own folder
+ckpt/<run id>, and a run restored at another world size starts from the
+checkpoint the restore chose (shardbench_report.restored_checkpoint()).
+
 The model is small and the data synthetic (seeded token ids), so that it runs
 on a CPU with Gloo; on GPUs (NCCL) give --hidden, --layers and a real token
 file of your own. Needs PyTorch 2.6 or newer and transformers.
@@ -30,10 +34,10 @@ from torch.distributed.fsdp import fully_shard
 from transformers import GPTNeoXConfig, GPTNeoXForCausalLM
 
 try:
-    from shardbench_report import Reporter
+    from shardbench_report import Reporter, restored_checkpoint, run_checkpoint_dir
 except ImportError:  # run from a checkout: the module beside the workbench's resources
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "resources", "python"))
-    from shardbench_report import Reporter
+    from shardbench_report import Reporter, restored_checkpoint, run_checkpoint_dir
 
 
 def arguments():
@@ -83,7 +87,12 @@ def train(args, rank, world, device, report):
     report.hello()
     report.plan(model)
     optim = torch.optim.AdamW(model.parameters(), lr=args.lr)
-    path, start = newest_checkpoint(args.checkpoint_dir)
+    # Launched by shardbench: this run's own folder under --checkpoint-dir, and
+    # a restored run's first checkpoint from SHARDBENCH_RESUME_FROM.
+    checkpoint_dir = run_checkpoint_dir(args.checkpoint_dir)
+    path, start = newest_checkpoint(checkpoint_dir)
+    if not path:
+        path, start = restored_checkpoint()
     if path:
         model_state, optim_state = get_state_dict(model, optim)
         state = {"model": model_state, "optim": optim_state}
@@ -114,10 +123,10 @@ def train(args, rank, world, device, report):
         report.step(step + 1, args.steps, loss_mean, lr=args.lr, grad_norm=gn, tokens=world * args.batch * args.seq)
         if rank == 0:
             print(f"step {step + 1} loss {loss_mean:.6f} grad_norm {gn:.6f}", flush=True)
-        if args.checkpoint_dir and args.checkpoint_every and (step + 1) % args.checkpoint_every == 0:
+        if checkpoint_dir and args.checkpoint_every and (step + 1) % args.checkpoint_every == 0:
             saved = time.perf_counter()
             model_state, optim_state = get_state_dict(model, optim)
-            target = os.path.join(args.checkpoint_dir, f"step-{step + 1:06d}")
+            target = os.path.join(checkpoint_dir, f"step-{step + 1:06d}")
             dcp.save({"model": model_state, "optim": optim_state}, checkpoint_id=target)
             if rank == 0:
                 report.checkpoint(step + 1, target, ms=1000 * (time.perf_counter() - saved))

@@ -96,7 +96,9 @@ QVariant CheckpointsModel::data(const QModelIndex& index, int role) const
     case TimeColumn: return timeText(e.time);
     case SizeColumn: return e.bytes >= 0 ? formatBytes(static_cast<std::uint64_t>(e.bytes)) : QString();
     case WorldColumn: return e.worldSize > 0 ? QVariant(e.worldSize) : QVariant();
-    case KindColumn: return e.kind == QLatin1String("full") ? tr("full (.safetensors)") : tr("sharded");
+    case KindColumn:
+        if (e.kind == QLatin1String("full")) return tr("full (.safetensors)");
+        return e.kind == QLatin1String("dcp") ? tr("DCP (PyTorch)") : tr("sharded");
     case StatusColumn: return statusText(e.status);
     case PathColumn: return e.path;
     case ColumnCount: break;

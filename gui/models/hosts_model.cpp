@@ -85,11 +85,24 @@ HostsModel::CheckState HostsModel::checkState(int row, Column column) const
         if (isLocal(row)) return NotApplicable;
         return r.authenticated ? Passed : r.reachable ? Failed : Untested;
     case GpusSeenColumn: return r.authenticated ? (r.gpus.isEmpty() ? NotApplicable : Passed) : Untested;
-    case CoreColumn:
-        if (!r.coreVersion.isEmpty()) return Passed;
+    case EngineColumn:
+        if (r.ok() && !(r.coreVersion.isEmpty() && r.pythonVersion.isEmpty())) return Passed;
         if (engineProblem(r)) return Failed;
         return Untested;
     default: return NotApplicable;
+    }
+}
+
+QString HostsModel::engineFailureText(const HostProbeResult& r)
+{
+    switch (r.failure) {
+    case HostProbeResult::CoreMissing:
+    case HostProbeResult::PythonMissing: return tr("not found");
+    case HostProbeResult::TorchMissing: return tr("no PyTorch");
+    case HostProbeResult::TorchTooOld: return tr("PyTorch %1: too old").arg(r.torchVersion);
+    case HostProbeResult::TorchWithoutCuda:
+        return (r.torchCuda ? tr("PyTorch %1: no NCCL") : tr("PyTorch %1: no CUDA")).arg(r.torchVersion);
+    default: return tr("not working");
     }
 }
 
@@ -102,7 +115,7 @@ QVariant HostsModel::data(const QModelIndex& index, int role) const
     const std::optional<HostProbeResult> r = result(row);
     if (role == CheckStateRole) return static_cast<int>(checkState(row, column));
     if (role == StatusColorRole) {
-        if (column != ReachableColumn && column != LoginColumn && column != GpusSeenColumn && column != CoreColumn) return {};
+        if (column != ReachableColumn && column != LoginColumn && column != GpusSeenColumn && column != EngineColumn) return {};
         switch (checkState(row, column)) {
         case Testing: return QColor(0x1f, 0x6f, 0xc5);
         case Passed: return QColor(0x2e, 0x8b, 0x3e);
@@ -155,10 +168,10 @@ QVariant HostsModel::data(const QModelIndex& index, int role) const
     case GpusSeenColumn:
         if (state == Testing) return tr("testing…");
         return r && r->authenticated ? probeGpuText(*r) : QString();
-    case CoreColumn:
+    case EngineColumn:
         if (state == Testing) return tr("testing…");
-        if (state == Failed && r) return r->failure == HostProbeResult::CoreMissing ? tr("not found") : tr("not working");
-        return r ? probeCoreText(*r) : QString();
+        if (state == Failed && r) return engineFailureText(*r);
+        return r ? probeEngineText(*r) : QString();
     case DetailsColumn:
         if (testing_.value(hostName(row))) return tr("testing…");
         return r ? (r->ok() ? probeSummaryText(*r) : probeFailureText(*r)) : QString();
@@ -198,7 +211,7 @@ QVariant HostsModel::headerData(int section, Qt::Orientation orientation, int ro
     case ReachableColumn: return tr("Reachable");
     case LoginColumn: return tr("Logged in");
     case GpusSeenColumn: return tr("GPUs seen");
-    case CoreColumn: return tr("shardbench-core");
+    case EngineColumn: return tr("Engine");
     case DetailsColumn: return tr("Details");
     case ColumnCount: break;
     }

@@ -1,6 +1,8 @@
 // The Cluster table: this machine, then every known host (SSH config aliases
 // and hosts added by hand), with the outcome of its latest connection test.
-// Only the GPU count is edited here (the ranks to run on the host).
+// Only the GPU count is edited here (the ranks to run on the host). The
+// Engine column is what a test found of the engine it tested for: the core,
+// or the Python with PyTorch.
 #pragma once
 
 #include "hosts/host_probe.hpp"
@@ -20,7 +22,7 @@ class HostsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { HostColumn, AddressColumn, UserColumn, PortColumn, KeyColumn, GpusColumn, SourceColumn,
-                  ReachableColumn, LoginColumn, GpusSeenColumn, CoreColumn, DetailsColumn, ColumnCount };
+                  ReachableColumn, LoginColumn, GpusSeenColumn, EngineColumn, DetailsColumn, ColumnCount };
     // For the state delegate: what a check column shows.
     enum CheckState { Untested, Testing, Passed, Failed, NotApplicable };
     static constexpr int CheckStateRole = Qt::UserRole + 1;
@@ -49,6 +51,8 @@ public:
 
 private:
     CheckState checkState(int row, Column column) const;
+    // The Engine cell of a host whose engine failed the test: what it lacks, in short.
+    static QString engineFailureText(const app::HostProbeResult& r);
     void rowChanged(int row);
 
     app::HostCatalog* catalog_;

@@ -3,10 +3,8 @@
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
 
+#include "history/rank_peaks.hpp"
 #include "history/store_access.hpp"
-
-#include "estimate/estimate.hpp"
-#include "plan/plan_json.hpp"
 
 namespace sb::gui {
 
@@ -38,22 +36,10 @@ StoredRun readStoredRun(const QString& dbPath, qint64 runId, const StoredRunPart
     return readStoredRun(*reader, runId, parts);
 }
 
-std::vector<qint64> predictedPeaks(const QString& planJson, int* steps)
-{
-    std::vector<qint64> predicted;
-    *steps = 0;
-    if (planJson.isEmpty()) return predicted;
-    LoadedPlan loaded = validateLoaded(planFromString(planJson.toStdString()));
-    *steps = loaded.plan.training.steps;
-    if (loaded.ok())
-        for (const RankEstimate& r : estimateMemory(loaded.plan, *loaded.tree).ranks) predicted.push_back(static_cast<qint64>(r.peakBytes));
-    return predicted;
-}
-
 void showStoredSteps(const StoredRun& run, LiveRunModel* live)
 {
     int steps = 0;
-    const std::vector<qint64> predicted = predictedPeaks(run.row.planJson, &steps);
+    const std::vector<qint64> predicted = app::estimatedPeaks(run.row.planJson, &steps);
     live->reset(run.row.worldSize, steps, predicted);
     for (const protocol::StepMetrics& m : run.rank0Steps) live->log(m);
     // The other ranks' memory from their summaries (their rows can be many).

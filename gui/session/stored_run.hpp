@@ -11,8 +11,6 @@
 #include <QList>
 #include <QString>
 
-#include <vector>
-
 namespace sb::gui {
 
 class LiveRunModel;
@@ -38,10 +36,6 @@ struct StoredRunParts {
 StoredRun readStoredRun(store::RunReader& reader, qint64 runId, const StoredRunParts& parts = {});
 // Opens the store at `dbPath` for one read (the worker thread's own connection).
 StoredRun readStoredRun(const QString& dbPath, qint64 runId, const StoredRunParts& parts = {});
-
-// The recorded plan's length in steps and its estimated peak per rank (empty
-// when the plan does not validate).
-std::vector<qint64> predictedPeaks(const QString& planJson, int* steps);
 
 // Resets `live` for the run and draws its steps and every rank's peak.
 void showStoredSteps(const StoredRun& run, LiveRunModel* live);

@@ -75,10 +75,14 @@ QString probeGpuText(const HostProbeResult& r)
     return r.gpus.join(QStringLiteral("; "));
 }
 
-QString probeCoreText(const HostProbeResult& r)
+QString probeEngineText(const HostProbeResult& r)
 {
-    if (r.coreVersion.isEmpty()) return {};
-    return ConnectionText::tr("%1 (LibTorch %2, %3)").arg(r.coreVersion, r.torchVersion, r.coreDevice);
+    if (!r.coreVersion.isEmpty())
+        return ConnectionText::tr("shardbench-core %1")
+            .arg(ConnectionText::tr("%1 (LibTorch %2, %3)").arg(r.coreVersion, r.torchVersion, r.coreDevice));
+    if (r.pythonVersion.isEmpty()) return {};
+    const QString gpu = !r.torchCuda ? ConnectionText::tr("no CUDA") : r.torchNccl ? ConnectionText::tr("CUDA and NCCL") : ConnectionText::tr("no NCCL");
+    return ConnectionText::tr("Python %1, PyTorch %2 (%3)").arg(r.pythonVersion, r.torchVersion, gpu);
 }
 
 QString probeSummaryText(const HostProbeResult& r)
@@ -89,7 +93,7 @@ QString probeSummaryText(const HostProbeResult& r)
         parts << (r.user.isEmpty() ? ConnectionText::tr("reachable at %1:%2").arg(r.address).arg(r.port)
                                    : ConnectionText::tr("logged in as %1 at %2:%3").arg(r.user, r.address).arg(r.port));
     parts << ConnectionText::tr("GPUs: %1").arg(probeGpuText(r));
-    if (!r.coreVersion.isEmpty()) parts << ConnectionText::tr("shardbench-core %1").arg(probeCoreText(r));
+    if (const QString engine = probeEngineText(r); !engine.isEmpty()) parts << engine;
     parts << ConnectionText::tr("%1 s").arg(QLocale().toString(r.ms / 1000.0, 'f', 1));
     return probeHostLabel(r) + QStringLiteral(": ") + parts.join(QStringLiteral(", "));
 }

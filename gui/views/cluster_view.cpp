@@ -30,7 +30,7 @@ using app::ClusterSettings;
 ClusterView::ClusterView(HostsModel* model, QWidget* parent)
     : QWidget(parent), model_(model), table_(new QTableView), add_(new QPushButton), edit_(new QPushButton),
       remove_(new QPushButton), test_(new QPushButton), testAll_(new QPushButton), cancel_(new QPushButton),
-      progress_(new QProgressBar), message_(new QLabel), settings_(new QGroupBox), sshConfig_(new QLineEdit),
+      progress_(new QProgressBar), message_(new QLabel), engine_(new QLabel), settings_(new QGroupBox), sshConfig_(new QLineEdit),
       knownHosts_(new QLineEdit), remoteCore_(new QLineEdit), remoteDir_(new QLineEdit)
 {
     setObjectName(QStringLiteral("clusterView"));
@@ -44,9 +44,11 @@ ClusterView::ClusterView(HostsModel* model, QWidget* parent)
     progress_->setObjectName(QStringLiteral("hostTestProgress"));
     message_->setObjectName(QStringLiteral("clusterMessage"));
     message_->setWordWrap(true);
+    engine_->setObjectName(QStringLiteral("clusterEngine"));
+    engine_->setWordWrap(true);
     table_->setModel(model_);
     auto* delegate = new StatusDelegate(HostsModel::StatusColorRole, table_);
-    for (int c : {HostsModel::ReachableColumn, HostsModel::LoginColumn, HostsModel::GpusSeenColumn, HostsModel::CoreColumn})
+    for (int c : {HostsModel::ReachableColumn, HostsModel::LoginColumn, HostsModel::GpusSeenColumn, HostsModel::EngineColumn})
         table_->setItemDelegateForColumn(c, delegate);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -86,6 +88,7 @@ ClusterView::ClusterView(HostsModel* model, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
+    layout->addWidget(engine_);
     layout->addWidget(table_, 1);
     layout->addWidget(message_);
     layout->addWidget(settings_);
@@ -154,6 +157,8 @@ void ClusterView::setProgress(int done, int total)
 }
 
 void ClusterView::setMessage(const QString& text) { message_->setText(text); }
+
+void ClusterView::setEngineText(const QString& text) { engine_->setText(text); }
 
 void ClusterView::updateButtons()
 {

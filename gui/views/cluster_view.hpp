@@ -1,7 +1,8 @@
 // The Cluster area: this machine and every known host (from ~/.ssh/config
 // and added by hand) with the result of its latest connection test, the
 // buttons to add, edit, remove and test hosts (in parallel, with progress),
-// and where SSH settings and the remote shardbench-core are.
+// what a test checks (the Run area's engine), and where SSH settings and the
+// remote shardbench-core are.
 #pragma once
 
 #include <QWidget>
@@ -34,12 +35,14 @@ public:
     QLineEdit* knownHostsEdit() const { return knownHosts_; }
     QLineEdit* remoteCoreEdit() const { return remoteCore_; }
     QLineEdit* remoteDirEdit() const { return remoteDir_; }
+    QLabel* engineLabel() const { return engine_; }
     // Selected rows as host names ("" is this machine).
     QStringList selectedHosts() const;
 
     void setTesting(bool testing);
     void setProgress(int done, int total);
     void setMessage(const QString& text);
+    void setEngineText(const QString& text); // what a test checks
     void reloadSettings();
 
 Q_SIGNALS:
@@ -69,6 +72,7 @@ private:
     QPushButton* cancel_;
     QProgressBar* progress_;
     QLabel* message_;
+    QLabel* engine_;
     QGroupBox* settings_;
     QLineEdit* sshConfig_;
     QLineEdit* knownHosts_;

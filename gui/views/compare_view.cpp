@@ -1,7 +1,10 @@
 #include "compare_view.hpp"
 
+#include "compared_memory_chart.hpp"
+#include "header_fit.hpp"
 #include "series_chart.hpp"
 
+#include "models/compared_memory_model.hpp"
 #include "models/plan_diff_model.hpp"
 #include "plan/plan_json.hpp"
 
@@ -10,8 +13,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QStyle>
 #include <QSlider>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -37,13 +42,17 @@ QColor runColor(int i)
 CompareView::CompareView(QWidget* parent)
     : QWidget(parent), alignBox_(new QComboBox), alignLabel_(new QLabel), smoothingLabel_(new QLabel),
       smoothing_(new QSlider(Qt::Horizontal)), diffTitle_(new QLabel), loss_(new SeriesChart),
-      rate_(new SeriesChart), diffModel_(new PlanDiffModel(this)), diff_(new QTableView)
+      rate_(new SeriesChart), diffModel_(new PlanDiffModel(this)), diff_(new QTableView), tabs_(new QTabWidget),
+      memoryChart_(new ComparedMemoryChart), memoryModel_(new ComparedMemoryModel(this)), memoryTable_(new QTableView)
 {
     setObjectName(QStringLiteral("compareView"));
     alignBox_->setObjectName(QStringLiteral("compareAlign"));
     loss_->setObjectName(QStringLiteral("compareLossChart"));
     rate_->setObjectName(QStringLiteral("compareRateChart"));
     diff_->setObjectName(QStringLiteral("planDiffTable"));
+    tabs_->setObjectName(QStringLiteral("compareTabs"));
+    memoryChart_->setObjectName(QStringLiteral("compareMemoryChart"));
+    memoryTable_->setObjectName(QStringLiteral("compareMemoryTable"));
     loss_->setExportName(QStringLiteral("compare-loss"));
     loss_->setLogScaleAllowed(true);
     rate_->setExportName(QStringLiteral("compare-tokens-per-second"));
@@ -84,6 +93,21 @@ CompareView::CompareView(QWidget* parent)
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addLayout(bar);
     chartLayout->addLayout(charts, 1);
+    // Memory: the bars for the eye, the table for the numbers of every rank (more than the chart draws).
+    memoryTable_->setModel(memoryModel_);
+    memoryTable_->verticalHeader()->hide();
+    new HeaderFit(memoryTable_->horizontalHeader());
+    memoryTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    memoryTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    memoryTable_->setWordWrap(false);
+    auto* memoryBox = new QSplitter(Qt::Horizontal);
+    memoryBox->addWidget(memoryChart_);
+    memoryBox->addWidget(memoryTable_);
+    memoryBox->setStretchFactor(0, 3);
+    memoryBox->setStretchFactor(1, 2);
+    tabs_->addTab(chartBox, QString());
+    tabs_->addTab(memoryBox, QString());
+    tabs_->setDocumentMode(true);
     auto* diffBox = new QWidget;
     auto* diffLayout = new QVBoxLayout(diffBox);
     diffLayout->setContentsMargins(0, 0, 0, 0);
@@ -91,7 +115,7 @@ CompareView::CompareView(QWidget* parent)
     diffLayout->addWidget(diff_, 1);
     diffBox->setMinimumWidth(380);
     auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(chartBox);
+    split->addWidget(tabs_);
     split->addWidget(diffBox);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -123,8 +147,28 @@ void CompareView::setRuns(const QList<ComparedRun>& runs)
     diff_->resizeColumnsToContents();
     for (int c = PlanDiffModel::FirstRunColumn; c < diffModel_->columnCount(); ++c)
         diff_->setColumnWidth(c, std::min(diff_->columnWidth(c), 180));
+    showMemory();
     rebuild();
     retranslateUi();
+}
+
+void CompareView::showMemory()
+{
+    QStringList labels;
+    QList<QColor> colors;
+    for (int i = 0; i < runs_.size(); ++i) {
+        labels << label(runs_[i]);
+        colors << runColor(i);
+    }
+    memoryModel_->setRuns(runs_, labels);
+    memoryChart_->setRuns(runs_, labels, colors);
+    memoryTable_->resizeColumnsToContents();
+    // Every column readable without scrolling sideways; the chart takes the rest.
+    int width = memoryTable_->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, memoryTable_) + 2 * memoryTable_->frameWidth();
+    const QAbstractItemView* table = memoryTable_; // where sizeHintForColumn is public
+    for (int c = 0; c < ComparedMemoryModel::ColumnCount; ++c)
+        width += std::max(table->sizeHintForColumn(c), memoryTable_->horizontalHeader()->sectionSizeHint(c));
+    memoryTable_->setMinimumWidth(std::min(width, 520));
 }
 
 void CompareView::setAlign(Align align)
@@ -187,6 +231,7 @@ void CompareView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         diffModel_->retranslate();
+        showMemory(); // the run labels and the table's texts
         retranslateUi();
     }
     QWidget::changeEvent(event);
@@ -194,6 +239,8 @@ void CompareView::changeEvent(QEvent* event)
 
 void CompareView::retranslateUi()
 {
+    tabs_->setTabText(0, tr("Loss and throughput"));
+    tabs_->setTabText(1, tr("Memory per rank"));
     alignLabel_->setText(tr("Align"));
     alignBox_->setItemText(0, tr("by step"));
     alignBox_->setItemText(1, tr("by time since the first step"));

@@ -1,6 +1,7 @@
 // Runs side by side: their loss and tokens/s overlaid, aligned by step or by
-// the time since each run's first step, and the differences of their plans
-// (units and policies, model, mesh, training).
+// the time since each run's first step; every rank's measured peak memory
+// against the estimate for each run's own plan (a chart and a table); and the
+// differences of their plans (units and policies, model, mesh, training).
 #pragma once
 
 #include <vector>
@@ -12,10 +13,13 @@
 class QComboBox;
 class QLabel;
 class QSlider;
+class QTabWidget;
 class QTableView;
 
 namespace sb::gui {
 
+class ComparedMemoryChart;
+class ComparedMemoryModel;
 class PlanDiffModel;
 class SeriesChart;
 
@@ -37,6 +41,11 @@ public:
     QTableView* diffTable() const { return diff_; }
     PlanDiffModel* diffModel() const { return diffModel_; }
     QComboBox* alignBox() const { return alignBox_; }
+    // The charts' tabs: loss and throughput, then memory per rank.
+    QTabWidget* tabs() const { return tabs_; }
+    ComparedMemoryChart* memoryChart() const { return memoryChart_; }
+    ComparedMemoryModel* memoryModel() const { return memoryModel_; }
+    QTableView* memoryTable() const { return memoryTable_; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -44,6 +53,7 @@ protected:
 private:
     void rebuild();
     void retranslateUi();
+    void showMemory();
     static QString label(const app::ComparedRun& run);
 
     QList<app::ComparedRun> runs_;
@@ -59,6 +69,10 @@ private:
     SeriesChart* rate_;
     PlanDiffModel* diffModel_;
     QTableView* diff_;
+    QTabWidget* tabs_;
+    ComparedMemoryChart* memoryChart_;
+    ComparedMemoryModel* memoryModel_;
+    QTableView* memoryTable_;
 };
 
 } // namespace sb::gui

@@ -55,10 +55,12 @@ EngineChooser::EngineChooser(QWidget* parent)
     connect(choice_, &QComboBox::currentIndexChanged, this, [this](int i) {
         RunSettings::engine.setValue(QLatin1String(kChoiceNames[std::clamp(i, 0, 2)]));
         update();
+        Q_EMIT changed();
     });
     connect(script_, &QLineEdit::textChanged, this, [](const QString& t) { RunSettings::script.setValue(t.trimmed()); });
     connect(arguments_, &QLineEdit::textChanged, this, [](const QString& t) { RunSettings::scriptArgs.setValue(t.trimmed()); });
     connect(python_, &QLineEdit::textChanged, this, [](const QString& t) { RunSettings::python.setValue(t.trimmed()); });
+    for (QLineEdit* e : {script_, arguments_, python_}) connect(e, &QLineEdit::textChanged, this, &EngineChooser::changed);
     connect(browse_, &QPushButton::clicked, this, &EngineChooser::chooseScript);
     retranslateUi();
     update();

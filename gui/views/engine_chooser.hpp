@@ -32,6 +32,9 @@ public:
     QStringList scriptArgs() const; // its arguments, split as a shell would (quotes group)
     QString python() const;
 
+Q_SIGNALS:
+    void changed(); // the choice, or one of its fields
+
 protected:
     void changeEvent(QEvent* event) override;
 

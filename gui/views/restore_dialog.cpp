@@ -25,8 +25,8 @@ using app::defaultRestoreCheckpointDir;
 using app::restoredPlan;
 
 RestoreDialog::RestoreDialog(HostCatalog* catalog, const RestoreSource& source, const QString& checkpointDir,
-                             qint64 parentRun, const QString& parentLabel, QWidget* parent)
-    : QDialog(parent), source_(source), checkpoint_(checkpointDir), parentRun_(parentRun), target_(new TargetChooser(catalog)),
+                             qint64 parentRun, const QString& parentLabel, const launch::RunConfig& runAs, QWidget* parent)
+    : QDialog(parent), source_(source), checkpoint_(checkpointDir), parentRun_(parentRun), runAs_(runAs), target_(new TargetChooser(catalog)),
       world_(new QSpinBox), steps_(new QSpinBox), dir_(new QLineEdit), name_(new QLineEdit), mesh_(new QLabel),
       problems_(new QLabel), ok_(new QPushButton(tr("Restore")))
 {
@@ -53,11 +53,16 @@ RestoreDialog::RestoreDialog(HostCatalog* catalog, const RestoreSource& source, 
     p.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
     problems_->setPalette(p);
 
-    auto* intro = new QLabel(tr("Checkpoint of %1 at step %2, saved by %n rank(s). Loading it reshards the parameters and "
-                                "optimizer state to the world size you choose.",
-                                nullptr, source.worldSize)
-                                 .arg(parentLabel)
-                                 .arg(source.step));
+    QString introText = tr("Checkpoint of %1 at step %2, saved by %n rank(s). Loading it reshards the parameters and "
+                           "optimizer state to the world size you choose.",
+                           nullptr, source.worldSize)
+                            .arg(parentLabel)
+                            .arg(source.step);
+    if (runAs.engine == launch::Engine::PyTorch)
+        introText += QLatin1Char(' ') + (runAs.script.isEmpty()
+                                             ? tr("The plan's exported FSDP2 script loads it with torch.distributed.checkpoint.")
+                                             : tr("%1 loads it, given its folder in SHARDBENCH_RESUME_FROM.").arg(runAs.script));
+    auto* intro = new QLabel(introText);
     intro->setWordWrap(true);
     auto* form = new QFormLayout;
     form->addRow(tr("World size"), world_);
@@ -124,6 +129,7 @@ void RestoreDialog::update()
 LaunchRequest RestoreDialog::request() const
 {
     LaunchRequest r;
+    r.config = runAs_;
     r.plan = plan();
     r.config.name = name_->text().trimmed();
     r.config.target = target_->target();

@@ -1,7 +1,9 @@
 // Restoring a checkpoint as a new run: the world size (loading reshards to
 // any), where it runs, until which step, where it saves its own checkpoints
 // and its name. The adjusted mesh and any problem of the resulting plan are
-// shown as you choose; the new run is linked to its parent in the store.
+// shown as you choose; the new run is linked to its parent in the store and
+// runs as its parent ran (`runAs`: the engine, and a PyTorch run's script,
+// arguments and Python, which load a DCP checkpoint at any world size).
 #pragma once
 
 #include "run/launch_request.hpp"
@@ -26,7 +28,7 @@ class RestoreDialog : public QDialog {
     Q_OBJECT
 public:
     RestoreDialog(app::HostCatalog* catalog, const app::RestoreSource& source, const QString& checkpointDir, qint64 parentRun,
-                  const QString& parentLabel, QWidget* parent = nullptr);
+                  const QString& parentLabel, const launch::RunConfig& runAs = {}, QWidget* parent = nullptr);
 
     app::LaunchRequest request() const;
     bool isValid() const { return valid_; }
@@ -45,6 +47,7 @@ private:
     app::RestoreSource source_;
     QString checkpoint_;
     qint64 parentRun_;
+    launch::RunConfig runAs_;
     TargetChooser* target_;
     QSpinBox* world_;
     QSpinBox* steps_;

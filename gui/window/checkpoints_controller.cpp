@@ -183,8 +183,11 @@ RestoreDialog* CheckpointsController::makeRestoreDialog(int row)
     QString error;
     std::unique_ptr<store::RunReader> reader = store_->openReader(&error);
     const std::optional<store::RunRow> run = reader ? reader->run(model_->runId()) : std::nullopt;
-    const RestoreSource source = readRestoreSource(e.path, run ? run->planJson : QString());
-    auto* dialog = new RestoreDialog(hosts_, source, e.path, model_->runId(), run ? runLabel(*run) : QString(), window_);
+    RestoreSource source = readRestoreSource(e.path, run ? run->planJson : QString());
+    if (source.worldSize <= 0) source.worldSize = e.worldSize; // a DCP checkpoint's, from its report
+    launch::RunConfig runAs;
+    if (run) app::runAsBefore(runAs, *run);
+    auto* dialog = new RestoreDialog(hosts_, source, e.path, model_->runId(), run ? runLabel(*run) : QString(), runAs, window_);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { Q_EMIT restoreRequested(dialog->request()); });
     return dialog;
 }

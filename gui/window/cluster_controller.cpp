@@ -2,6 +2,8 @@
 
 #include "hosts/host_catalog.hpp"
 #include "hosts/host_probe_runner.hpp"
+#include "hosts/python_probe.hpp"
+#include "run/launch_request.hpp"
 #include "text/connection_text.hpp"
 #include "models/hosts_model.hpp"
 #include "session/gui_host_key_policy.hpp"
@@ -42,6 +44,7 @@ ClusterController::ClusterController(HostCatalog* catalog, HostsModel* model, Cl
     connect(view_, &ClusterView::settingsChanged, catalog_, &HostCatalog::reload);
     connect(view_, &ClusterView::retranslated, this, [this] {
         if (message_) view_->setMessage(message_());
+        showEngine();
     });
     connect(probes_.get(), &HostProbeRunner::progressChanged, view_, &ClusterView::setProgress);
     connect(probes_.get(), &HostProbeRunner::resultReady, this, [this](int index, const HostProbeResult& r) {
@@ -64,6 +67,7 @@ ClusterController::ClusterController(HostCatalog* catalog, HostsModel* model, Cl
         questions_ << q;
         askNext();
     });
+    showEngine();
 }
 
 void ClusterController::showMessage(std::function<QString()> text)
@@ -111,11 +115,40 @@ void ClusterController::test(const QStringList& hosts)
     const int count = static_cast<int>(targets.size());
     if (!error.isEmpty()) showMessage([error] { return tr("The SSH config for the hosts added by hand cannot be written: %1").arg(error); });
     else showMessage([count] { return tr("Testing %n host(s)…", nullptr, count); });
+    view_->setTesting(true);
+    probes_->start(targets, ssh, RunSettings::resolvedCorePath(), probeOptions());
+}
+
+void ClusterController::setNextLaunch(std::function<app::LaunchRequest()> next)
+{
+    nextLaunch_ = std::move(next);
+    showEngine();
+}
+
+HostProbeOptions ClusterController::probeOptions() const
+{
     HostProbeOptions options;
     options.remoteCore = ClusterSettings::remoteCore.value();
     options.remoteDir = ClusterSettings::remoteDir.value();
-    view_->setTesting(true);
-    probes_->start(targets, ssh, RunSettings::resolvedCorePath(), options);
+    if (nextLaunch_) {
+        const app::LaunchRequest next = nextLaunch_();
+        app::setProbedEngine(options, next.config, next.plan.mesh.device);
+    }
+    return options;
+}
+
+void ClusterController::showEngine()
+{
+    const HostProbeOptions options = probeOptions();
+    if (options.python.isEmpty())
+        view_->setEngineText(tr("A test checks what the Run area's engine needs on each host: shardbench-core, by a one-step test run."));
+    else if (options.needCuda)
+        view_->setEngineText(tr("A test checks what the Run area's engine needs on each host: %1 with PyTorch 2.6 or newer "
+                                "(fully_shard), CUDA and NCCL (the plan runs on CUDA).")
+                                 .arg(options.python));
+    else
+        view_->setEngineText(tr("A test checks what the Run area's engine needs on each host: %1 with PyTorch 2.6 or newer (fully_shard).")
+                                 .arg(options.python));
 }
 
 void ClusterController::add()

@@ -1,6 +1,7 @@
 // The Cluster area's actions: adding, editing and removing hosts through the
-// host dialog, testing them in parallel, and asking the user about unknown
-// host keys (for tests, launches and probes alike) with the host key dialog.
+// host dialog, testing them in parallel for what the next launch's engine
+// needs, and asking the user about unknown host keys (for tests, launches and
+// probes alike) with the host key dialog.
 #pragma once
 
 #include <QObject>
@@ -18,6 +19,8 @@ struct HostKeyInfo;
 namespace sb::app {
 class HostCatalog;
 class HostProbeRunner;
+struct HostProbeOptions;
+struct LaunchRequest;
 } // namespace sb::app
 
 namespace sb::gui {
@@ -39,6 +42,11 @@ public:
     // The dialog asking about a host key right now, if any.
     HostKeyDialog* openHostKeyDialog() const;
     void test(const QStringList& hosts); // "" is this machine
+    // What the next launch runs (the Run area's engine and the open plan): a
+    // test checks what it needs on each host. Unset: shardbench-core.
+    void setNextLaunch(std::function<app::LaunchRequest()> next);
+    // Says in the view what a test checks; again whenever the engine or the plan's device changes.
+    void showEngine();
 
 Q_SIGNALS:
     void hostKeyDialogShown(sb::gui::HostKeyDialog* dialog);
@@ -47,6 +55,8 @@ private:
     void add();
     void edit(const QString& host);
     void askNext();
+    // The options of a test: the remote core and folder, and the engine of the next launch.
+    app::HostProbeOptions probeOptions() const;
     // The view's message, rebuilt when the language changes.
     void showMessage(std::function<QString()> text);
 
@@ -60,6 +70,7 @@ private:
     struct Question;
     QList<std::shared_ptr<Question>> questions_;
     std::function<QString()> message_;
+    std::function<app::LaunchRequest()> nextLaunch_;
 };
 
 } // namespace sb::gui

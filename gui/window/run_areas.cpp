@@ -27,6 +27,7 @@
 #include "views/checkpoints_view.hpp"
 #include "views/cluster_view.hpp"
 #include "views/compare_view.hpp"
+#include "views/compared_memory_chart.hpp"
 #include "views/going_runs_bar.hpp"
 #include "views/run_page.hpp"
 #include "views/launch_panel.hpp"
@@ -80,6 +81,10 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     connect(runController_->alerts(), &launch::RunAlerts::alert, notifier_, &RunNotifier::deliver);
     connect(notifier_, &RunNotifier::statusMessage, this, &RunAreas::statusMessage);
     launchPanel_ = new LaunchPanel(hosts_, preflightModel_);
+    // The Cluster area tests the hosts for what the next launch runs: the engine chosen here, the open plan's device.
+    cluster_->setNextLaunch([this] { return planRequest(); });
+    connect(launchPanel_->engineChooser(), &EngineChooser::changed, cluster_, &ClusterController::showEngine);
+    connect(document_, &PlanDocument::meshChanged, cluster_, &ClusterController::showEngine);
     liveView_ = new LiveRunView;
     runSplitter_ = new QSplitter(Qt::Vertical);
     runSplitter_->setObjectName(QStringLiteral("runArea"));
@@ -105,7 +110,7 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     connectAttach();
     for (ChartViewBase* c : std::initializer_list<ChartViewBase*>{liveView_->lossChart(), liveView_->rateChart(), liveView_->timeChart(),
                                                                     liveView_->memoryChart(), compareView_->lossChart(),
-                                                                    compareView_->rateChart(), runsView_->runPage()->runView()->lossChart(),
+                                                                    compareView_->rateChart(), compareView_->memoryChart(), runsView_->runPage()->runView()->lossChart(),
                                                                     runsView_->runPage()->runView()->rateChart(),
                                                                     runsView_->runPage()->runView()->timeChart(),
                                                                     runsView_->runPage()->runView()->memoryChart()})

@@ -1,7 +1,10 @@
 // `restore`: the workbench's "Restore as a new run" from the command line.
 // The checkpoint's own plan gets the mesh for the new world size (through
 // app's restore-plan code), is written next to the run store, and is run as
-// `run PLAN --resume CHECKPOINT_DIR` with every other option passed on.
+// `run PLAN --resume CHECKPOINT_DIR` with every other option passed on. A
+// PyTorch run's DCP checkpoint has no plan of its own: the plan, the engine,
+// the script, its arguments and the Python are those of the run that saved
+// it (its folder DIR/<run uid> names it in the store) unless given.
 #include "app_commands.hpp"
 
 #include "args.hpp"
@@ -25,7 +28,8 @@ namespace sb::cli {
 
 const char* const kRestoreUsage =
     "shardbench-cli restore CHECKPOINT_DIR --world-size N [--steps N] [--checkpoint-dir DIR | --no-checkpoints] [RUN OPTIONS]\n"
-    "  RUN OPTIONS: those of shardbench-cli run (the target, --db, --name, --parent-run, ...), not --resume";
+    "  RUN OPTIONS: those of shardbench-cli run (the target, --db, --name, --parent-run, ...), not --resume\n"
+    "  A PyTorch run's DCP checkpoint restores with that run's plan, engine, script, arguments and Python (from --db)";
 
 namespace {
 
@@ -56,16 +60,28 @@ std::vector<std::string> runArguments(const Args& a)
     return out;
 }
 
-// The run that saved the checkpoint, when the store knows it.
-std::optional<qint64> parentRun(const QString& dbPath, const QString& runUid)
+// The run that saved the checkpoint (with its plan), when the store knows it.
+std::optional<store::RunRow> savedBy(const QString& dbPath, const QString& runUid)
 {
     if (runUid.isEmpty() || !QFileInfo::exists(dbPath)) return std::nullopt;
     QString error;
     const auto reader = store::RunReader::open(dbPath, &error);
     if (!reader) return std::nullopt;
-    const auto run = reader->findRun(runUid);
+    auto run = reader->findRun(runUid);
     if (!run || run->uid != runUid) return std::nullopt;
-    return run->id;
+    return run;
+}
+
+// The options that start the ranks as `parent`'s were started.
+std::vector<std::string> engineArguments(const store::RunRow& parent)
+{
+    launch::RunConfig c;
+    app::runAsBefore(c, parent);
+    if (c.engine == launch::Engine::Core) return {};
+    std::vector<std::string> out{"--engine", launch::engineName(c.engine), "--python", c.python.toStdString()};
+    if (!c.script.isEmpty()) out.insert(out.end(), {"--script", c.script.toStdString()});
+    for (const QString& arg : c.scriptArgs) out.insert(out.end(), {"--script-arg", arg.toStdString()});
+    return out;
 }
 
 } // namespace
@@ -88,8 +104,17 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     if (auto why = readTarget(a, target)) return why->usage ? usageError(err, why->lines.value(0)) : fail(err, why->lines.join(u'\n'));
 
     const QString checkpoint = QFileInfo(q(a.positional()[0])).absoluteFilePath();
-    const app::RestoreSource source = app::readRestoreSource(checkpoint, {});
-    if (!source.error.isEmpty()) return fail(err, QStringLiteral("cannot read the checkpoint %1: %2").arg(checkpoint, source.error));
+    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
+    app::RestoreSource source = app::readRestoreSource(checkpoint, {});
+    std::optional<store::RunRow> parent = savedBy(dbPath, source.runUid);
+    if (source.dcp && parent) {
+        source = app::readRestoreSource(checkpoint, parent->planJson);
+        source.worldSize = parent->worldSize; // the run wrote its DCP checkpoints at its own world size
+    }
+    if (!source.error.isEmpty())
+        return fail(err, QStringLiteral("cannot read the checkpoint %1: %2%3")
+                             .arg(checkpoint, source.error,
+                                  source.dcp && !parent ? QStringLiteral(" (no run %1 in %2)").arg(source.runUid, dbPath) : QString()));
 
     // The restore dialog's defaults: the plan's own steps when still ahead, its own checkpoint root.
     const int planSteps = source.plan.training.steps;
@@ -106,7 +131,6 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     if (plan.mesh.worldSize() != world)
         return fail(err, QStringLiteral("%1 ranks cannot be spread evenly over %2 hosts").arg(world).arg(choice.nodes));
 
-    const QString dbPath = a.value("--db") ? q(*a.value("--db")) : store::defaultDatabasePath();
     const QString launchDir = QFileInfo(dbPath).absolutePath() + QStringLiteral("/launches");
     const QString planFile = launchDir + QStringLiteral("/restore-") +
                              QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QStringLiteral(".json");
@@ -119,8 +143,11 @@ int cmdRestore(const std::vector<std::string>& argv, std::ostream& out, std::ost
     std::vector<std::string> run{planFile.toStdString(), "--resume", checkpoint.toStdString()};
     const std::vector<std::string> options = runArguments(a);
     run.insert(run.end(), options.begin(), options.end());
-    if (!a.has("--parent-run"))
-        if (const auto parent = parentRun(dbPath, source.runUid)) run.insert(run.end(), {"--parent-run", std::to_string(*parent)});
+    if (parent && !a.has("--parent-run")) run.insert(run.end(), {"--parent-run", std::to_string(parent->id)});
+    if (parent && !a.has("--engine")) {
+        const std::vector<std::string> engine = engineArguments(*parent);
+        run.insert(run.end(), engine.begin(), engine.end());
+    }
     return cmdRun(run, out, err);
 }
 

@@ -90,6 +90,11 @@ QJsonObject runJson(const store::RunRow& r)
     o[QStringLiteral("resumed_from")] = r.resumedFrom.isEmpty() ? QJsonValue() : QJsonValue(r.resumedFrom);
     o[QStringLiteral("init_from")] = r.initFrom.isEmpty() ? QJsonValue() : QJsonValue(r.initFrom);
     o[QStringLiteral("engine")] = r.engine.isEmpty() ? QStringLiteral("core") : r.engine;
+    if (!r.engine.isEmpty()) {
+        o[QStringLiteral("script")] = r.script.isEmpty() ? QJsonValue() : QJsonValue(r.script); // null: the plan's exported one
+        o[QStringLiteral("script_args")] = QJsonArray::fromStringList(r.scriptArgs);
+        o[QStringLiteral("python")] = r.python;
+    }
     o[QStringLiteral("max_restarts")] = r.maxRestarts;
     o[QStringLiteral("restarts")] = r.restarts;
     o[QStringLiteral("steps_done")] = r.stepsDone < 0 ? QJsonValue() : QJsonValue(r.stepsDone);
@@ -242,7 +247,10 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
                      .arg(training.value(QLatin1String("micro_batch")).toInteger())
                      .arg(training.value(QLatin1String("seq_len")).toInteger()));
     line("backend", QStringLiteral("%1, world %2: %3").arg(run->backend).arg(run->worldSize).arg(run->hosts.join(QStringLiteral(", "))));
-    if (!run->engine.isEmpty()) line("engine", run->engine);
+    if (!run->engine.isEmpty()) {
+        const QString script = run->script.isEmpty() ? QStringLiteral("the plan's exported script") : run->script;
+        line("engine", QStringLiteral("%1: %2 %3").arg(run->engine, run->python, (QStringList{script} + run->scriptArgs).join(u' ')).trimmed());
+    }
     line("created", localTime(run->createdAt));
     line("duration", duration(*run));
     line("steps", run->stepsDone < 0 ? QStringLiteral("-") : QString::number(run->stepsDone));

@@ -93,6 +93,9 @@ PrepareResult prepareLaunch(const RunConfig& config)
     // A script of the user's that runs here (or on Slurm's shared folders) must be here.
     if (config.engine == Engine::PyTorch && !config.script.isEmpty() && hereCore(config.target) && !QFileInfo(config.script).isFile())
         r.errors.push_back({C::ScriptNotFound, {textArg(config.script)}});
+    // A PyTorch run resumes from a DCP checkpoint (SHARDBENCH_RESUME_FROM); one here is checked here.
+    if (config.engine == Engine::PyTorch && !config.resumeFrom.isEmpty() && hereCore(config.target) && !isDcpCheckpoint(config.resumeFrom))
+        r.errors.push_back({C::ResumeNotDcp, {textArg(config.resumeFrom)}});
     l.worldSize = plan.plan.mesh.worldSize();
     l.nodes = plan.plan.mesh.nodes;
     l.procsPerNode = plan.plan.mesh.procsPerNode;
@@ -161,6 +164,9 @@ Environment runEnvironment(const PreparedLaunch& launch, const AttemptSpec& atte
     if (launch.config.engine == Engine::PyTorch) {
         env.append(qMakePair(QByteArray("SHARDBENCH_RUN_ID"), launch.uid.toUtf8())); // shardbench_report.py's run id
         env.append(qMakePair(QByteArray("PYTHONUNBUFFERED"), QByteArray("1")));      // each event line as it is printed
+        // Every attempt: the script resumes from its own newest checkpoint, and from this one while it has none.
+        if (!launch.config.resumeFrom.isEmpty())
+            env.append(qMakePair(QByteArray("SHARDBENCH_RESUME_FROM"), launch.config.resumeFrom.toUtf8()));
     }
     for (auto it = launch.config.extraEnv.begin(); it != launch.config.extraEnv.end(); ++it)
         env.append({it.key().toUtf8(), it.value().toUtf8()});
@@ -176,6 +182,8 @@ QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPa
     if (!launch.config.initFrom.isEmpty()) args << QByteArray("--init-from") << launch.config.initFrom.toUtf8();
     return args;
 }
+
+bool isDcpCheckpoint(const QString& dir) { return QFileInfo(dir + QLatin1String("/.metadata")).isFile(); }
 
 QList<QPair<QString, QByteArray>> shippedFiles(const PreparedLaunch& launch)
 {

@@ -96,13 +96,20 @@ QList<QPair<QString, QByteArray>> shippedFiles(const PreparedLaunch& launch);
 // core's path there. The core: `core --plan P --run-id ID [--resume DIR]
 // [--init-from W]`. PyTorch: `python SCRIPT [ARGS...] [--init-from W]`, the run's id in
 // SHARDBENCH_RUN_ID (runEnvironment()); the script resumes from the newest
-// checkpoint in its own folder, as the exported one does, so no --resume.
+// checkpoint in its own folder CHECKPOINT_DIR/<run id>, as the exported one
+// does, so no --resume: a run's --resume is SHARDBENCH_RESUME_FROM, the DCP
+// checkpoint it starts from while that folder is empty.
 struct RankProgram {
     QString program;
     QByteArrayList arguments;
 };
 RankProgram rankProgram(const PreparedLaunch& launch, const QString& core, const QString& planPath, const AttemptSpec& attempt);
-// Whether an attempt's checkpoint folder goes on the command line (--resume).
+// A committed torch.distributed.checkpoint folder: DCP writes .metadata last,
+// once every rank's file is in (what a PyTorch run saves and resumes from).
+bool isDcpCheckpoint(const QString& dir);
+
+// Whether an attempt's checkpoint folder goes on the command line (--resume);
+// a PyTorch run's script is given the first one in SHARDBENCH_RESUME_FROM.
 inline bool takesResumeArgument(const PreparedLaunch& launch) { return launch.config.engine == Engine::Core; }
 
 } // namespace sb::launch

@@ -75,7 +75,6 @@ std::vector<RunConfigProblem> runConfigProblems(const RunConfig& c)
         noNul(c.script, C::ScriptNul);
         for (const QString& a : c.scriptArgs) noNul(a, C::ScriptNul);
         if (c.script.startsWith(QLatin1Char('-'))) e.push_back({C::ScriptDash, {}});
-        if (!c.resumeFrom.isEmpty()) e.push_back({C::ResumeWithScript, {}});
     } else if (!c.script.isEmpty() || !c.scriptArgs.isEmpty()) {
         e.push_back({C::ScriptWithCore, {}});
     }

@@ -41,8 +41,6 @@
     X(ScriptNul, "run.script_nul", "the training script or one of its arguments contains a NUL character") \
     X(ScriptDash, "run.script_dash", "the training script path must not start with '-'") \
     X(ScriptWithCore, "run.script_with_core", "a training script runs with the PyTorch engine only (--engine pytorch)") \
-    X(ResumeWithScript, "run.resume_with_script", \
-      "a PyTorch script resumes from the newest checkpoint in its own folder: --resume is shardbench-core's") \
     /* SlurmOptions::problems() */ \
     X(SlurmPartition, "run.slurm_partition", \
       "--partition \"%1\" is not a partition name (letters, digits, '.', '-', '_'; a list separated by commas)") \
@@ -80,6 +78,8 @@
     X(PlanTooLarge, "launch.plan_too_large", "the plan file %1 is larger than 64 MiB") \
     X(PlanProblem, "launch.plan_problem", "%1: %2") /* %2: the plan problem's English */ \
     X(ScriptNotFound, "launch.script_not_found", "the training script %1 does not exist") \
+    X(ResumeNotDcp, "launch.resume_not_dcp", \
+      "%1 is not a DCP checkpoint (a step-NNNNNN folder holding .metadata): a PyTorch run resumes from torch.distributed.checkpoint") \
     X(SrunMissing, "launch.srun_missing", "srun is not on PATH: Slurm runs start from a machine of the cluster (a login node)") \
     X(SlotsMismatch, "launch.slots_mismatch", \
       "the hosts provide %1 slots [%2] but the plan's mesh needs %3 ranks (%4 nodes x %5 procs per node)") \

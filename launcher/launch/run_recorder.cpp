@@ -23,7 +23,12 @@ store::NewRun newRunRecord(const PreparedLaunch& l)
     if (l.config.parentRun >= 0) run.parentRun = l.config.parentRun;
     run.resumedFrom = l.config.resumeFrom;
     run.initFrom = l.config.initFrom;
-    if (l.config.engine != Engine::Core) run.engine = QLatin1String(engineName(l.config.engine));
+    if (l.config.engine != Engine::Core) {
+        run.engine = QLatin1String(engineName(l.config.engine));
+        run.script = l.config.script;
+        run.scriptArgs = l.config.scriptArgs;
+        run.python = l.config.python;
+    }
     run.createdAt = now();
     run.launcherHost = QSysInfo::machineHostName();
     run.launcherPid = QCoreApplication::applicationPid();

@@ -36,7 +36,8 @@ int rankOf(const QVariant& v) { return v.isNull() ? -1 : v.toInt(); }
 const char* kRunColumns =
     "id, uid, name, backend, hosts_json, world_size, status, created_at, started_at, ended_at, reason, "
     "failing_rank, failing_host, parent_run, resumed_from, max_restarts, restarts, steps_done, final_loss, "
-    "malformed_lines, launcher_host, launcher_pid, run_dir, attach_json, reason_code, reason_args, tags_json, notes, init_from, engine";
+    "malformed_lines, launcher_host, launcher_pid, run_dir, attach_json, reason_code, reason_args, tags_json, notes, init_from, engine, "
+    "script, script_args_json, python";
 
 } // namespace
 
@@ -117,7 +118,10 @@ QList<RunRow> RunReader::queryRuns(const QString& where, const QVariantList& arg
         r.notes = q.value(27).toString();
         r.initFrom = q.value(28).toString();
         r.engine = q.value(29).toString();
-        if (withPlan) r.planJson = q.value(30).toString();
+        r.script = q.value(30).toString();
+        r.scriptArgs = stringsOf(q.value(31));
+        r.python = q.value(32).toString();
+        if (withPlan) r.planJson = q.value(33).toString();
         out << r;
     }
     return out;

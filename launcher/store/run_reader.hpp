@@ -37,6 +37,9 @@ struct RunRow {
     QString resumedFrom;
     QString initFrom; // the weights it started from (--init-from), "" for none
     QString engine;   // what the ranks ran: "" shardbench-core, "pytorch"
+    QString script;   // pytorch: the user's script, "" the plan's exported one
+    QStringList scriptArgs;
+    QString python;   // pytorch: the interpreter
     int maxRestarts = 0;
     int restarts = 0;
     int stepsDone = -1;

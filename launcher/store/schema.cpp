@@ -193,6 +193,14 @@ ALTER TABLE runs ADD COLUMN init_from TEXT;
     R"sql(
 ALTER TABLE runs ADD COLUMN engine TEXT;
 )sql",
+    // 8 -> 9: how a PyTorch run's ranks started, so that a checkpoint of it
+    // restores as the same program: the script (NULL: the plan's exported
+    // one), its arguments (a JSON array) and the Python.
+    R"sql(
+ALTER TABLE runs ADD COLUMN script TEXT;
+ALTER TABLE runs ADD COLUMN script_args_json TEXT;
+ALTER TABLE runs ADD COLUMN python TEXT;
+)sql",
 };
 
 constexpr int kMigrationCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -29,6 +29,9 @@ struct NewRun {
     QString resumedFrom;    // checkpoint directory the first attempt resumes from
     QString initFrom;       // weights every rank starts from when it resumes no checkpoint (--init-from)
     QString engine;         // "" = shardbench-core, "pytorch" (launch/run_config.hpp)
+    QString script;         // pytorch: the user's script, "" = the plan's exported one
+    QStringList scriptArgs; // pytorch: the script's arguments
+    QString python;         // pytorch: the interpreter the ranks ran
     double createdAt = 0;
     QString launcherHost;   // the machine and process supervising the run
     qint64 launcherPid = -1;

@@ -45,8 +45,8 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
 {
     createRun_ = prepare(QStringLiteral(
         "INSERT INTO runs (uid, name, plan_json, backend, hosts_json, world_size, status, created_at, parent_run, "
-        "resumed_from, max_restarts, launcher_host, launcher_pid, run_dir, attach_json, init_from, engine) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "resumed_from, max_restarts, launcher_host, launcher_pid, run_dir, attach_json, init_from, engine, "
+        "script, script_args_json, python) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     attempt_ = prepare(QStringLiteral(
         "INSERT OR REPLACE INTO run_attempts (run_id, attempt, started_at, ended_at, status, reason, failing_rank, "
         "resume_dir, reason_code, reason_args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
@@ -100,6 +100,9 @@ QString WriteStatements::createRun(const NewRun& r, qint64* id)
     q.bindValue(14, textOrNull(r.attachJson.isEmpty() ? QString() : r.attachJson));
     q.bindValue(15, textOrNull(r.initFrom.isEmpty() ? QString() : r.initFrom));
     q.bindValue(16, textOrNull(r.engine.isEmpty() ? QString() : r.engine));
+    q.bindValue(17, textOrNull(r.script.isEmpty() ? QString() : r.script));
+    q.bindValue(18, r.scriptArgs.isEmpty() ? textOrNull(QString()) : QVariant(stringsJson(r.scriptArgs)));
+    q.bindValue(19, textOrNull(r.python.isEmpty() ? QString() : r.python));
     const QString err = run(q);
     if (err.isEmpty() && id) *id = q.lastInsertId().toLongLong();
     return err;

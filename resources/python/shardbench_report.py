@@ -18,6 +18,13 @@ how it ended. Standard library only; torch is used when it is imported.
     rep.checkpoint(step, path)             # after a checkpoint is durable
     rep.done(steps=steps, final_loss=loss)
 
+Checkpoints, as shardbench-core keeps them: a run launched by shardbench
+saves into run_checkpoint_dir(root) (root/<run id>, so two runs of one
+script never resume each other's), resumes from its newest checkpoint there
+after a restart, and, while that folder holds none, from
+restored_checkpoint() (the DCP checkpoint a restore in the workbench or
+`shardbench-cli run --resume` chose, at any world size).
+
 Every rank reports; `loss` is the value every rank agrees on (the mean over
 ranks, as the core reports it). Memory is measured here: on CUDA the caching
 allocator's allocated (peak since step_begin) and reserved bytes, on the CPU
@@ -28,6 +35,7 @@ line, as the protocol says.
 import json
 import math
 import os
+import re
 import socket
 import sys
 import time
@@ -38,6 +46,31 @@ PREFIX = "@sb "
 
 def _torch():
     return sys.modules.get("torch")
+
+
+def run_checkpoint_dir(root):
+    """Where a run saves and resumes its checkpoints: launched by shardbench
+    (SHARDBENCH_RUN_ID set), the run's own folder root/<run id>, as
+    shardbench-core keeps it; run by hand, root itself."""
+    run_id = os.environ.get("SHARDBENCH_RUN_ID", "")
+    if root and re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9._-]*", run_id):
+        return os.path.join(root, run_id)
+    return root
+
+
+def restored_checkpoint():
+    """(path, step) of the checkpoint a restored run starts from while its own
+    folder has none, or (None, 0): SHARDBENCH_RESUME_FROM names a DCP
+    checkpoint folder (step-NNNNNN holding .metadata), written at any world
+    size; DCP reshards it as it loads. Anything else there ends the script
+    with a message naming it."""
+    path = os.environ.get("SHARDBENCH_RESUME_FROM", "")
+    if not path:
+        return None, 0
+    m = re.fullmatch(r"step-(\d{6,})", os.path.basename(os.path.normpath(path)))
+    if not m or not os.path.isfile(os.path.join(path, ".metadata")):
+        sys.exit(f"SHARDBENCH_RESUME_FROM={path}: not a DCP checkpoint folder (step-NNNNNN holding .metadata)")
+    return path, int(m.group(1))
 
 
 def _finite(x):
@@ -185,8 +218,11 @@ class Reporter:
         self.emit("step", fields)
         self._step_start = None
 
-    def checkpoint(self, step, path, bytes_=None, ms=None, status="complete", message=None, kind="sharded"):
-        """A checkpoint of `step` at `path`: "complete" once durable, or "failed" with `message`."""
+    def checkpoint(self, step, path, bytes_=None, ms=None, status="complete", message=None, kind=None):
+        """A checkpoint of `step` at `path`: "complete" once durable, or "failed" with `message`.
+        Its kind: "dcp" for a torch.distributed.checkpoint folder (it holds .metadata) unless given."""
+        if kind is None:
+            kind = "dcp" if os.path.isfile(os.path.join(str(path), ".metadata")) else "sharded"
         if bytes_ is None and os.path.isdir(path):
             bytes_ = sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
         self.emit("checkpoint", {

@@ -75,17 +75,17 @@ void useRunFolder(const QString& dir)
 
 QString binPath(const QString& name) { return QDir(qEnvironmentVariable("SB_BIN_DIR")).filePath(name); }
 
-QString writeTinyPlan(const QString& path, int steps)
+QString writeTinyPlan(const QString& path, int steps, const QStringList& moreOptions)
 {
     QProcess cli;
     cli.setProcessChannelMode(QProcess::MergedChannels);
     cli.start(binPath(QStringLiteral("shardbench-cli")),
-              {QStringLiteral("plan"), QStringLiteral("--preset"), QStringLiteral("transformer"), QStringLiteral("--vocab"),
+              QStringList{QStringLiteral("plan"), QStringLiteral("--preset"), QStringLiteral("transformer"), QStringLiteral("--vocab"),
                QStringLiteral("64"), QStringLiteral("--dim"), QStringLiteral("32"), QStringLiteral("--layers"), QStringLiteral("2"),
                QStringLiteral("--heads"), QStringLiteral("2"), QStringLiteral("--max-seq"), QStringLiteral("16"),
                QStringLiteral("--seq"), QStringLiteral("16"), QStringLiteral("--batch"), QStringLiteral("2"),
                QStringLiteral("--procs-per-node"), QStringLiteral("2"), QStringLiteral("--steps"), QString::number(steps),
-               QStringLiteral("-o"), path});
+               QStringLiteral("-o"), path} + moreOptions);
     if (!cli.waitForFinished(30000) || cli.exitCode() != 0) return QString::fromUtf8(cli.readAll()) + cli.errorString();
     return {};
 }

@@ -31,7 +31,7 @@ struct Workbench {
 void useRunFolder(const QString& dir);
 // The tiny plan of the brief, written by shardbench-cli: transformer, vocab 64,
 // dim 32, 2 layers, 2 heads, seq 16, batch 2, 2 processes, `steps` steps.
-QString writeTinyPlan(const QString& path, int steps = 20);
+QString writeTinyPlan(const QString& path, int steps = 20, const QStringList& moreOptions = {}); // moreOptions: `plan`'s
 QString binPath(const QString& name); // under SB_BIN_DIR
 
 // Waits until the memory view shows the document's current revision.

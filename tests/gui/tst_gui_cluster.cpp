@@ -4,19 +4,24 @@
 // version; an unknown host key opens the dialog with its fingerprint (accept
 // or refuse; Enter presses Refuse, its default button:
 // enterInTheHostKeyDialogRefuses), a changed key is refused with an
-// explanation and no dialog; and the tiny plan launches over SSH on a chosen
-// host.
+// explanation and no dialog; the tiny plan launches over SSH on a chosen
+// host; and with the Run area's engine set to PyTorch a test checks each
+// host's Python for PyTorch with fully_shard instead of the core
+// (theTestChecksTheRunAreasEngine).
 #include "gui_test_support.hpp"
 
 #include "launcher_test_support.hpp"
 
 #include "hosts/host_catalog.hpp"
 #include "hosts/host_probe_runner.hpp"
+#include "document/plan_document.hpp"
 #include "models/hosts_model.hpp"
 #include "models/live_run_model.hpp"
 #include "session/run_session.hpp"
 #include "settings/cluster_settings.hpp"
+#include "text/preflight_text.hpp"
 #include "views/cluster_view.hpp"
+#include "views/engine_chooser.hpp"
 #include "views/host_dialog.hpp"
 #include "views/host_key_dialog.hpp"
 #include "views/launch_panel.hpp"
@@ -27,7 +32,9 @@
 #include "window/run_controller.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -40,6 +47,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QUndoStack>
 
 #include <functional>
 
@@ -64,6 +72,7 @@ private Q_SLOTS:
     void enterInTheHostKeyDialogRefuses();
     void hostAddedByHandIsTested();
     void launchOverSshOnAChosenHost();
+    void theTestChecksTheRunAreasEngine();
 
 private:
     RunAreas* areas() const { return w_->window->areas(); }
@@ -161,7 +170,7 @@ void TestCluster::hostsComeFromTheSshConfig()
     const HostProbeResult local = probe(QString(), nullptr);
     QVERIFY2(local.ok(), qPrintable(local.detail));
     QCOMPARE(local.coreVersion, QStringLiteral("0.1.0"));
-    QVERIFY(!model->index(0, HostsModel::CoreColumn).data().toString().isEmpty());
+    QVERIFY(!model->index(0, HostsModel::EngineColumn).data().toString().isEmpty());
 }
 
 void TestCluster::unknownHostKeyAskedThenAccepted()
@@ -183,7 +192,7 @@ void TestCluster::unknownHostKeyAskedThenAccepted()
     HostsModel* model = areas()->hostsModel();
     QCOMPARE(model->index(1, HostsModel::ReachableColumn).data(HostsModel::CheckStateRole).toInt(), int(HostsModel::Passed));
     QCOMPARE(model->index(1, HostsModel::LoginColumn).data(HostsModel::CheckStateRole).toInt(), int(HostsModel::Passed));
-    QCOMPARE(model->index(1, HostsModel::CoreColumn).data(HostsModel::CheckStateRole).toInt(), int(HostsModel::Passed));
+    QCOMPARE(model->index(1, HostsModel::EngineColumn).data(HostsModel::CheckStateRole).toInt(), int(HostsModel::Passed));
     // Remembered: known_hosts now holds the key, and the next test asks nothing.
     QFile k(known);
     QVERIFY(k.open(QIODevice::ReadOnly));
@@ -313,6 +322,83 @@ void TestCluster::launchOverSshOnAChosenHost()
     QVERIFY2(s->status() == store::RunStatus::Completed, qPrintable(s->reason()));
     QCOMPARE(s->launch().config.backend(), launch::BackendKind::Ssh);
     QCOMPARE(s->live()->lastStep(), 10);
+}
+
+void TestCluster::theTestChecksTheRunAreasEngine()
+{
+    const QString venv = qEnvironmentVariable("SB_PYTHON");
+    QVERIFY2(!venv.isEmpty(), "SB_PYTHON is not set (ctest sets it)");
+    ClusterSettings::knownHosts.setValue(sshd_->knownHostsFile);
+    const QString plan = tmp_.filePath(QStringLiteral("engine.json"));
+    QCOMPARE(gt::writeTinyPlan(plan, 1), QString()); // on the CPU
+    QVERIFY(w_->window->files()->openFile(plan));
+    // The engine is chosen where runs are launched; the Cluster area follows it.
+    EngineChooser* engine = areas()->launchPanel()->engineChooser();
+    engine->choiceBox()->setCurrentIndex(EngineChooser::ExportedScript);
+    engine->pythonEdit()->setText(venv);
+    w_->window->areaTabs()->setCurrentWidget(areas()->clusterArea());
+    QLabel* checks = areas()->clusterView()->engineLabel();
+    QVERIFY2(checks->text().contains(venv) && checks->text().contains(QStringLiteral("PyTorch 2.6")), qPrintable(checks->text()));
+    HostsModel* model = areas()->hostsModel();
+    const int row = model->rowOfHost(QStringLiteral("node-a"));
+    auto engineCell = [model](int r) { return model->index(r, HostsModel::EngineColumn).data().toString(); };
+    auto engineState = [model](int r) { return model->index(r, HostsModel::EngineColumn).data(HostsModel::CheckStateRole).toInt(); };
+
+    // The project's Python has PyTorch 2.x with fully_shard: the host is ready, with both versions shown.
+    for (const QString& host : {QStringLiteral("node-a"), QString()}) {
+        const HostProbeResult r = probe(host, nullptr);
+        QVERIFY2(r.ok(), qPrintable(r.detail));
+        QVERIFY(r.coreVersion.isEmpty()); // the core was not run
+        QVERIFY2(r.torchVersion.startsWith(QStringLiteral("2.")), qPrintable(r.torchVersion));
+        QVERIFY(!r.pythonVersion.isEmpty());
+        const int at = model->rowOfHost(host);
+        const QString cell = engineCell(at);
+        QVERIFY2(cell.contains(QStringLiteral("PyTorch ") + r.torchVersion) && cell.contains(QStringLiteral("Python ") + r.pythonVersion),
+                 qPrintable(cell));
+        QCOMPARE(engineState(at), int(HostsModel::Passed));
+    }
+
+    // A CUDA plan needs CUDA and NCCL there too.
+    PlanDocument* document = w_->window->document();
+    Plan cuda = document->plan();
+    cuda.mesh.device = Device::Cuda;
+    QVERIFY(document->change(QStringLiteral("device"), PlanAspect::Mesh, cuda));
+    QVERIFY2(checks->text().contains(QStringLiteral("CUDA and NCCL")), qPrintable(checks->text()));
+    const HostProbeResult onCuda = probe(QStringLiteral("node-a"), nullptr);
+    if (onCuda.torchCuda && onCuda.torchNccl) {
+        QVERIFY2(onCuda.ok(), qPrintable(onCuda.detail));
+    } else {
+        QCOMPARE(onCuda.failure, HostProbeResult::TorchWithoutCuda);
+        QCOMPARE(engineState(row), int(HostsModel::Failed));
+    }
+    document->undoStack()->undo();
+    QCOMPARE(document->plan().mesh.device, Device::Cpu);
+
+    // Debian's own Python has no PyTorch, or 1.13 without fully_shard: the
+    // host fails, in the pre-flight's words, naming the host and what it lacks.
+    const QString system = QStringLiteral("/usr/bin/python3");
+    if (QFileInfo::exists(system)) {
+        engine->pythonEdit()->setText(system);
+        const HostProbeResult r = probe(QStringLiteral("node-a"), nullptr);
+        QVERIFY2(r.failure == HostProbeResult::TorchTooOld || r.failure == HostProbeResult::TorchMissing, qPrintable(r.detail));
+        const QString details = model->index(row, HostsModel::DetailsColumn).data().toString();
+        QCOMPARE(details, preflightDetailText(app::PreflightDetail{r}));
+        QVERIFY2(details.startsWith(QStringLiteral("node-a: ")), qPrintable(details));
+        QVERIFY2(details.contains(r.failure == HostProbeResult::TorchTooOld ? QStringLiteral("PyTorch 2.6 or newer")
+                                                                            : QStringLiteral("cannot import PyTorch")),
+                 qPrintable(details));
+        QCOMPARE(engineState(row), int(HostsModel::Failed));
+        QVERIFY2(engineCell(row).contains(QStringLiteral("PyTorch")), qPrintable(engineCell(row)));
+    }
+
+    // Back to the core: the test runs shardbench-core again, as before.
+    engine->choiceBox()->setCurrentIndex(EngineChooser::Core);
+    QVERIFY2(checks->text().contains(QStringLiteral("shardbench-core")), qPrintable(checks->text()));
+    const HostProbeResult core = probe(QStringLiteral("node-a"), nullptr);
+    QVERIFY2(core.ok(), qPrintable(core.detail));
+    QCOMPARE(core.coreVersion, QStringLiteral("0.1.0"));
+    QVERIFY(core.pythonVersion.isEmpty());
+    QVERIFY2(engineCell(row).startsWith(QStringLiteral("shardbench-core 0.1.0")), qPrintable(engineCell(row)));
 }
 
 QTEST_MAIN(TestCluster)

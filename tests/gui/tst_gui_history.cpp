@@ -3,11 +3,13 @@
 // worker thread, and sorting and filtering work on all of them.
 #include "gui_test_support.hpp"
 
+#include "models/compared_memory_model.hpp"
 #include "models/live_run_model.hpp"
 #include "models/runs_model.hpp"
 #include "settings/run_settings.hpp"
 #include "models/plan_diff_model.hpp"
 #include "views/compare_view.hpp"
+#include "views/compared_memory_chart.hpp"
 #include "views/live_run_view.hpp"
 #include "views/run_page.hpp"
 #include "views/runs_view.hpp"
@@ -15,9 +17,11 @@
 #include "window/run_areas.hpp"
 #include "window/runs_controller.hpp"
 
+#include "estimate/estimate.hpp"
 #include "plan/plan_json.hpp"
 #include "store/sqlite_run_store.hpp"
 
+#include <QBarSet>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QComboBox>
@@ -91,6 +95,7 @@ private Q_SLOTS:
     void thousandRunsOpenFast();
     void detachedRunsSayTheyRunOnTheCluster();
     void oneSelectedRunShowsItsChartsAndPlan();
+    void comparedRunsShowEveryRanksPeakAgainstItsEstimate();
     void runsAreRenamedTaggedAndDeleted(); // deletes runs
     void aRunWhosePlanDoesNotReadSaysSo();
 
@@ -196,6 +201,90 @@ void TestHistory::oneSelectedRunShowsItsChartsAndPlan()
     compare->lossChart()->refreshNow();
     QCOMPARE(compare->lossChart()->drawnPoints(4), 4);
     QCOMPARE(compare->diffTable()->model()->rowCount(), 0); // the same plan
+}
+
+// Compare's memory per rank, from a store of its own: 8 ranks that reported
+// their peaks, 8 that reported none (read as such, not as zeros) and a run
+// whose recorded plan does not read (no estimate).
+void TestHistory::comparedRunsShowEveryRanksPeakAgainstItsEstimate()
+{
+    const QString path = tmp_.filePath(QStringLiteral("memory.sqlite"));
+    Plan plan = defaultPlan(*presetConfig("gpt2-124m"));
+    plan.mesh.procsPerNode = 8;
+    const QString planJson = QString::fromStdString(planToString(plan));
+    QList<qint64> ids;
+    {
+        QString error;
+        auto store = store::SqliteRunStore::open(path, &error);
+        QVERIFY2(store, qPrintable(error));
+        for (int run = 0; run < 3; ++run) {
+            store::NewRun r;
+            r.uid = QStringLiteral("memory-%1").arg(run);
+            r.planJson = run < 2 ? planJson : QStringLiteral("{\"format\": 999}");
+            r.backend = QStringLiteral("local");
+            r.worldSize = run < 2 ? 8 : 2;
+            r.createdAt = 1.7e9;
+            ids << store->createRun(r);
+            for (int rank = 0; rank < r.worldSize; ++rank) {
+                store::MetricRow m;
+                m.runId = ids.back();
+                m.m.rank = rank;
+                m.m.step = 1;
+                m.m.t = r.createdAt + 1;
+                m.m.loss = 10;
+                m.m.memPeak = run == 1 ? 0 : (qint64{3} << 30) + rank * (qint64{1} << 20); // run 1 reported none
+                store->addStepMetrics(m);
+            }
+        }
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+    }
+    std::vector<qint64> estimated;
+    const LoadedPlan loaded = validateLoaded(planFromString(planJson.toStdString()));
+    QVERIFY(loaded.ok());
+    for (const RankEstimate& r : estimateMemory(loaded.plan, *loaded.tree).ranks) estimated.push_back(static_cast<qint64>(r.peakBytes));
+    QCOMPARE(estimated.size(), std::size_t{8});
+
+    CompareView compare;
+    compare.resize(1366, 480);
+    compare.setRuns(app::CompareLoader::read(path, ids));
+    compare.tabs()->setCurrentIndex(1);
+    const ComparedMemoryModel* model = compare.memoryModel();
+    QCOMPARE(model->rowCount(), 2 * 3 + 6 * 2); // ranks 0 and 1 of the three runs, ranks 2 to 7 of the first two
+    auto cell = [model](int row, int column, int role = Qt::DisplayRole) { return model->index(row, column).data(role); };
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const int run = model->runOfRow(row);
+        const int rank = cell(row, ComparedMemoryModel::RankColumn).toInt();
+        QCOMPARE(cell(row, ComparedMemoryModel::RunColumn, ComparedMemoryModel::ValueRole).toLongLong(), ids[run]);
+        const QVariant measured = cell(row, ComparedMemoryModel::MeasuredColumn, ComparedMemoryModel::ValueRole);
+        const QVariant estimate = cell(row, ComparedMemoryModel::EstimatedColumn, ComparedMemoryModel::ValueRole);
+        if (run == 1) {
+            QVERIFY(!measured.isValid());
+            QCOMPARE(cell(row, ComparedMemoryModel::MeasuredColumn).toString(), QStringLiteral("not reported"));
+        } else {
+            QCOMPARE(measured.toLongLong(), (qint64{3} << 30) + rank * (qint64{1} << 20));
+        }
+        if (run == 2) {
+            QVERIFY(!estimate.isValid());
+            QCOMPARE(cell(row, ComparedMemoryModel::EstimatedColumn).toString(), QStringLiteral("no estimate"));
+        } else {
+            QCOMPARE(estimate.toLongLong(), estimated[static_cast<std::size_t>(rank)]);
+        }
+        const QVariant difference = cell(row, ComparedMemoryModel::DifferenceColumn, ComparedMemoryModel::ValueRole);
+        QCOMPARE(difference.isValid(), run == 0);
+        if (run == 0)
+            QVERIFY(std::abs(difference.toDouble() - (measured.toDouble() / estimate.toDouble() - 1) * 100) < 1e-9);
+    }
+    // The chart: run 0's bars both, run 1's estimate alone, run 2's measured alone; in GiB at this size.
+    const ComparedMemoryChart* chart = compare.memoryChart();
+    QCOMPARE(chart->unit(), 1024.0 * 1024 * 1024);
+    QVERIFY(chart->measuredBars(0) && chart->estimatedBars(0));
+    QVERIFY(!chart->measuredBars(1) && chart->estimatedBars(1));
+    QVERIFY(chart->measuredBars(2) && !chart->estimatedBars(2));
+    QCOMPARE(chart->measuredBars(0)->count(), 8);
+    QCOMPARE(chart->measuredBars(0)->at(7), 3 + 7.0 / 1024);
+    QCOMPARE(chart->estimatedBars(1)->at(7), estimated[7] / chart->unit());
+    QVERIFY(chart->estimatedBars(1)->label().contains(QStringLiteral("reported no memory")));
+    QVERIFY(chart->measuredBars(0)->label().endsWith(QStringLiteral(" %)")));
 }
 
 // A detached run that has not ended runs on its cluster, not in this

@@ -6,8 +6,17 @@
 // - theExportedScriptTrainsAsTheCoreDoes: supervised, every step of every
 //   rank in the store once; the losses equal the core's run of the same plan
 //   within 1e-5 (measured: equal to the digits the store keeps); the
-//   script's DCP checkpoints are recorded; the run row (and `show`) names
-//   the engine.
+//   script's DCP checkpoints are recorded in the run's own folder
+//   CHECKPOINT_DIR/<run uid>; the run row (and `show`) names the engine; a
+//   second run of the same plan trains from step 1 (it used to resume the
+//   first run's last checkpoint and train nothing).
+// - aDcpCheckpointRestoresAtAnotherWorldSize: `restore` of the script's DCP
+//   checkpoint at step 3 of 2 ranks, at 1 rank: the plan, engine and Python
+//   come from the run that saved it, the script starts from it
+//   (SHARDBENCH_RESUME_FROM) and its losses of steps 4-6 equal, within 1e-5,
+//   those of shardbench-core resumed at 1 rank from the same state
+//   (tools/checkpoint/convert.py); a core checkpoint given to a PyTorch run's
+//   --resume is refused with exit 2, naming it.
 // - aKilledRankRestartsFromItsCheckpoint: rank processes killed after the
 //   first checkpoint; the run restarts (--max-restarts 1), the script resumes
 //   from its newest DCP checkpoint, and the last step's loss equals the
@@ -17,14 +26,16 @@
 // - aUserScriptRuns: a script of the user's (--script) that reports through
 //   shardbench_report.py, its --init-from passed on unchecked (its model is not
 //   the plan's); misuse (--script without --engine pytorch, a missing
-//   script, --resume) is refused with exit 2 before anything is recorded.
+//   script) is refused with exit 2 before anything is recorded.
 // - aTransformersScriptRestartsDetached: examples/pytorch/train_gpt_neox_fsdp2.py
 //   (transformers' GPT-NeoX, which the core does not implement) as the user's
 //   script with its own arguments (--script-arg), detached with a restart
 //   allowed: its ranks killed after its first DCP checkpoint, the supervisor
 //   starts it again without --resume, it resumes from that checkpoint, and
 //   the followed run's last loss equals an uninterrupted run's within 1e-5,
-//   every step of each attempt stored once.
+//   every step of each attempt stored once; a DCP checkpoint of it restored
+//   (`restore`) at 1 rank runs the same script with the same arguments from
+//   the step after it.
 // - preflightSaysWhichHostLacksWhat: `preflight --engine pytorch` tests the
 //   Python of every host instead of the core: the project's PyTorch passes;
 //   a missing Python, a venv without torch and Debian's PyTorch 1.13 (no
@@ -75,6 +86,15 @@ Losses lossesOf(const QString& db, qint64 runId, int attempt, int* duplicates)
     return out;
 }
 
+// A DCP checkpoint of `step` committed in a run's own folder under `root`
+// (ROOT/<run uid>/step-N/.metadata; DCP writes .metadata last).
+bool committedUnder(const QString& root, int step)
+{
+    for (const QString& run : QDir(root).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (QFile::exists(QStringLiteral("%1/%2/step-%3/.metadata").arg(root, run).arg(step, 6, 10, QLatin1Char('0')))) return true;
+    return false;
+}
+
 qint64 runIdIn(const CliResult& r)
 {
     // "run 7 (UID) completed", the summary's first line on stdout
@@ -89,6 +109,8 @@ class LauncherPytorchEngine : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
     QString db_;
+    qint64 ptRun_ = -1; // the exported script's first run, W=2, DCP checkpoints at steps 3 and 6
+    QString ptPlan_;
 
     // A plan of the tutorial Transformer at W=2 on the CPU, checkpointing
     // into `checkpoints` every `interval` steps.
@@ -115,12 +137,12 @@ class LauncherPytorchEngine : public QObject {
                 QStringLiteral("SB_THREADS=1"), QStringLiteral("--env"), QStringLiteral("OMP_NUM_THREADS=1")};
     }
 
-    // Once `committed` exists (a checkpoint's .metadata, which DCP writes
-    // last), SIGKILLs the rank processes `isRank` picks; the run's result.
-    void killRanksAfter(QProcess& run, const QString& committed, const std::function<bool(const ProcessInfo&)>& isRank, CliResult* out)
+    // Once the checkpoint of `step` is committed under `root`, SIGKILLs the
+    // rank processes `isRank` picks; the run's result.
+    void killRanksAfter(QProcess& run, const QString& root, int step, const std::function<bool(const ProcessInfo&)>& isRank, CliResult* out)
     {
         QVERIFY(run.waitForStarted());
-        QVERIFY2(QTest::qWaitFor([&] { return QFile::exists(committed); }, 180000), qPrintable(committed));
+        QVERIFY2(QTest::qWaitFor([&] { return committedUnder(root, step); }, 180000), qPrintable(root));
         int signalled = 0;
         for (const ProcessInfo& p : processes())
             if (p.comm.startsWith("python") && isRank(p) && ::kill(static_cast<pid_t>(p.pid), SIGKILL) == 0) ++signalled;
@@ -198,7 +220,75 @@ private Q_SLOTS:
         QCOMPARE(reader->run(runIdIn(c))->engine, QString());
         const CliResult shown = runCli({QStringLiteral("show"), QString::number(runIdIn(p)), QStringLiteral("--db"), db_}, 60000);
         QVERIFY2(shown.code == 0 && shown.out.contains(QRegularExpression(QStringLiteral("engine +pytorch"))), qPrintable(describe(shown)));
-        QVERIFY(QFileInfo(tmp_.filePath(QStringLiteral("ck-pt/step-000006"))).isDir());
+        // Its checkpoints are in a folder of its own, as the core's are.
+        const QString uid = reader->run(runIdIn(p))->uid;
+        QVERIFY(QFileInfo(tmp_.filePath(QStringLiteral("ck-pt/%1/step-000006/.metadata").arg(uid))).isFile());
+        ptRun_ = runIdIn(p);
+        ptPlan_ = pt;
+
+        // The same plan again: a run of its own from step 1, not a resume of the first run's step 6.
+        const CliResult again = runCli(pytorchRun(pt, QStringLiteral("pytorch-again")), 300000);
+        QVERIFY2(again.code == 0, qPrintable(describe(again)));
+        const Losses la = lossesOf(db_, runIdIn(again), 0, &dupP);
+        QCOMPARE(la.size(), 12);
+        QCOMPARE(la.value({0, 1}), lp.value({0, 1}));
+    }
+
+    void aDcpCheckpointRestoresAtAnotherWorldSize()
+    {
+        QVERIFY2(ptRun_ >= 0, "needs theExportedScriptTrainsAsTheCoreDoes's run");
+        QString error;
+        auto reader = store::RunReader::open(db_, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const QString checkpoint = tmp_.filePath(QStringLiteral("ck-pt/%1/step-000003").arg(reader->run(ptRun_)->uid));
+        const CliResult r = runCli({QStringLiteral("restore"), checkpoint, QStringLiteral("--world-size"), QStringLiteral("1"),
+                                    QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--name"), QStringLiteral("restored"),
+                                    QStringLiteral("--env"), QStringLiteral("SB_THREADS=1"), QStringLiteral("--env"),
+                                    QStringLiteral("OMP_NUM_THREADS=1")},
+                                   300000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        reader = store::RunReader::open(db_, &error);
+        const std::optional<store::RunRow> child = reader->run(runIdIn(r));
+        QVERIFY(child);
+        QCOMPARE(child->engine, QStringLiteral("pytorch"));
+        QCOMPARE(child->python, python());
+        QCOMPARE(child->script, QString()); // the plan's exported one
+        QCOMPARE(child->parentRun, ptRun_);
+        QCOMPARE(child->resumedFrom, checkpoint);
+        QCOMPARE(child->worldSize, 1);
+        int dup = 0;
+        const Losses restored = lossesOf(db_, child->id, 0, &dup);
+        QCOMPARE(dup, 0);
+        QCOMPARE(restored.size(), 3);
+        QVERIFY(restored.contains({0, 4}) && restored.contains({0, 6}));
+
+        // The oracle: shardbench-core resumed at 1 rank from the same state, converted by tools/checkpoint/convert.py.
+        const QString plan = tmp_.filePath(QStringLiteral("restored.json")), script = tmp_.filePath(QStringLiteral("restored.py"));
+        QCOMPARE(SshdFixture::writeFile(plan, child->planJson.toUtf8()), QString());
+        CliResult c = runCli({QStringLiteral("export-script"), plan, QStringLiteral("-o"), script}, 60000);
+        QVERIFY2(c.code == 0, qPrintable(describe(c)));
+        QByteArray out;
+        const QString converted = tmp_.filePath(QStringLiteral("restored-core"));
+        QVERIFY2(runProgram(python(), {qEnvironmentVariable("SB_SOURCE_DIR") + QStringLiteral("/tools/checkpoint/convert.py"), QStringLiteral("dcp-to-core"),
+                                       checkpoint, converted, QStringLiteral("--script"), script, QStringLiteral("--plan"), plan},
+                            &out, 180000) == 0,
+                 out.constData());
+        const QString coreCheckpoint = converted + QStringLiteral("/converted/step-000003");
+        c = runCli({QStringLiteral("run"), plan, QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--resume"), coreCheckpoint,
+                    QStringLiteral("--env"), QStringLiteral("SB_THREADS=1")},
+                   300000);
+        QVERIFY2(c.code == 0, qPrintable(describe(c)));
+        const Losses core = lossesOf(db_, runIdIn(c), 0, &dup);
+        QCOMPARE(core.size(), 3);
+        double worst = 0;
+        for (auto it = core.begin(); it != core.end(); ++it) worst = std::max(worst, std::abs(restored.value(it.key(), NAN) - it.value()));
+        qInfo("DCP step 3 of 2 ranks restored at 1 rank, script vs core, steps 4-6: largest loss difference %.3g", worst);
+        QVERIFY2(worst <= kLossTolerance, qPrintable(QString::number(worst)));
+
+        // A PyTorch run resumes from DCP only: the core's checkpoint is refused, named.
+        c = runCli(pytorchRun(ptPlan_, QStringLiteral("not-dcp")) << QStringLiteral("--resume") << coreCheckpoint, 60000);
+        QCOMPARE(c.code, 2);
+        QVERIFY2(c.err.contains(coreCheckpoint + QStringLiteral(" is not a DCP checkpoint")), qPrintable(describe(c)));
     }
 
     void aKilledRankRestartsFromItsCheckpoint()
@@ -216,7 +306,7 @@ private Q_SLOTS:
         run.start();
         CliResult k;
         // The ranks of this run: their script is in the plan copy's folder.
-        killRanksAfter(run, tmp_.filePath(QStringLiteral("ck-killed/step-000010/.metadata")),
+        killRanksAfter(run, tmp_.filePath(QStringLiteral("ck-killed")), 10,
                        [](const ProcessInfo& p) { return p.cmdline.contains("/shardbench-") && p.cmdline.contains("train.py"); }, &k);
         if (QTest::currentTestFailed()) return;
         resumedAsUninterrupted(runIdIn(k), runIdIn(w), {10, 20, 30}, 40, "exported script");
@@ -277,9 +367,6 @@ private Q_SLOTS:
         r = runCli(pytorchRun(p, QStringLiteral("missing")) << QStringLiteral("--script") << tmp_.filePath(QStringLiteral("nowhere.py")), 60000);
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QLatin1String("nowhere.py")), qPrintable(describe(r)));
-        r = runCli(pytorchRun(p, QStringLiteral("resumed")) << QStringLiteral("--resume") << tmp_.path(), 60000);
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains(QLatin1String("--resume")), qPrintable(describe(r)));
     }
 
     void aTransformersScriptRestartsDetached()
@@ -304,7 +391,7 @@ private Q_SLOTS:
                          << tmp_.filePath(QStringLiteral("neox-runs")));
         run.start();
         CliResult k;
-        killRanksAfter(run, tmp_.filePath(QStringLiteral("ck-neox-killed/step-000004/.metadata")), [](const ProcessInfo& p) {
+        killRanksAfter(run, tmp_.filePath(QStringLiteral("ck-neox-killed")), 4, [](const ProcessInfo& p) {
             return p.cmdline.contains("train_gpt_neox_fsdp2.py") && p.cmdline.contains("ck-neox-killed");
         }, &k);
         if (QTest::currentTestFailed()) return;
@@ -315,6 +402,24 @@ private Q_SLOTS:
         QCOMPARE(killed.name, QStringLiteral("neox-killed"));
         QVERIFY(killed.isDetached());
         resumedAsUninterrupted(killed.id, runIdIn(whole), {4, 8}, 12, "GPT-NeoX, detached");
+
+        // Its step-8 checkpoint restored at 1 rank: the same script with the same arguments, from step 9.
+        const store::RunRow parent = *reader->run(runIdIn(whole));
+        const QString checkpoint = tmp_.filePath(QStringLiteral("ck-neox-whole/%1/step-000008").arg(parent.uid));
+        const CliResult r = runCli({QStringLiteral("restore"), checkpoint, QStringLiteral("--world-size"), QStringLiteral("1"),
+                                    QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--env"), QStringLiteral("OMP_NUM_THREADS=1")},
+                                   300000);
+        QVERIFY2(r.code == 0, qPrintable(describe(r)));
+        reader = store::RunReader::open(db_, &error);
+        const store::RunRow child = *reader->run(runIdIn(r));
+        QCOMPARE(child.script, example);
+        QCOMPARE(child.scriptArgs, parent.scriptArgs);
+        QCOMPARE(child.worldSize, 1);
+        int dup = 0;
+        const Losses steps = lossesOf(db_, child.id, 0, &dup);
+        QCOMPARE(steps.size(), 4);
+        QVERIFY(steps.contains({0, 9}) && steps.contains({0, 12}));
+        QVERIFY(committedUnder(tmp_.filePath(QStringLiteral("ck-neox-whole")), 12));
     }
 
     void preflightSaysWhichHostLacksWhat()
