@@ -58,13 +58,13 @@ void HostCatalog::reload()
         e.identityFile = o.value(QStringLiteral("identityFile")).toString();
         e.gpus = o.value(QStringLiteral("gpus")).toInt();
         e.source = HostEntry::Manual;
-        if (!e.name.isEmpty() && launch::checkHostName(e.name).isEmpty()) hosts << e;
+        if (!e.name.isEmpty() && launch::checkHostName(e.name).ok()) hosts << e;
     }
     const QJsonObject gpus = saved.value(QStringLiteral("gpus")).toObject();
     for (const SshConfigHost& c : readSshConfigHosts(ClusterSettings::userSshConfigPath())) {
         bool shadowed = false; // a hand-made host of the same name comes first in the generated config
         for (const HostEntry& h : hosts) shadowed = shadowed || h.name == c.alias;
-        if (shadowed || !launch::checkHostName(c.alias).isEmpty()) continue;
+        if (shadowed || !launch::checkHostName(c.alias).ok()) continue;
         HostEntry e;
         e.name = c.alias;
         e.hostname = c.hostname;
@@ -113,14 +113,14 @@ HostEditError HostCatalog::setManualHost(const HostEntry& entryIn, const QString
     entry.hostname = entry.hostname.trimmed();
     entry.user = entry.user.trimmed();
     // A user@ in the alias would be taken for the login name: the user has its own field.
-    if (QString bad = launch::checkHostName(entry.name); !bad.isEmpty() || entry.name.contains(u'@'))
-        return {HostEditError::BadName, bad};
+    if (const Status bad = launch::checkHostName(entry.name); !bad || entry.name.contains(u'@'))
+        return {HostEditError::BadName, qtMessage(bad)};
     if (!entry.hostname.isEmpty())
-        if (QString bad = launch::checkHostName(entry.hostname); !bad.isEmpty() || entry.hostname.contains(u'@'))
-            return {HostEditError::BadAddress, bad};
+        if (const Status bad = launch::checkHostName(entry.hostname); !bad || entry.hostname.contains(u'@'))
+            return {HostEditError::BadAddress, qtMessage(bad)};
     if (!entry.user.isEmpty())
-        if (QString bad = launch::checkHostName(entry.user + QStringLiteral("@x")); !bad.isEmpty() || entry.user.contains(u'@'))
-            return {HostEditError::BadUser, bad};
+        if (const Status bad = launch::checkHostName(entry.user + QStringLiteral("@x")); !bad || entry.user.contains(u'@'))
+            return {HostEditError::BadUser, qtMessage(bad)};
     const int previous = indexOf(previousName.isEmpty() ? entry.name : previousName);
     const int clash = indexOf(entry.name);
     if (clash >= 0 && clash != previous && hosts_[clash].source == HostEntry::Manual)

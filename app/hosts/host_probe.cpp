@@ -152,7 +152,7 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     const auto releaseSlot = qScopeGuard([gate] {
         if (gate) gate->release();
     });
-    const QString error = conn.open(host, ssh, recorder, &key);
+    const QString error = qtMessage(conn.open(host, ssh, recorder, &key));
     if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
     r.address = conn.hostname();
     r.user = conn.user();
@@ -180,19 +180,18 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
 
     QByteArray out;
     int status = -1;
-    if (QString e = conn.run(kMachineScript, &out, &status, options.commandTimeoutMs); !e.isEmpty())
-        return done(HostProbeResult::Other, e);
+    if (const Status ran = conn.run(kMachineScript, &out, &status, options.commandTimeoutMs); !ran)
+        return done(HostProbeResult::Other, qtMessage(ran));
     readMachine(out, r);
     if (!options.runCore) return done(HostProbeResult::None);
     if (cancelled(cancel)) return done(HostProbeResult::Cancelled);
     if (!options.python.isEmpty()) {
         r.corePath = options.python;
-        QString quoteError;
-        const QByteArray check = launch::shellCommand({options.python.toUtf8(), "-c", kPythonCheck}, &quoteError);
-        if (check.isEmpty()) return done(HostProbeResult::Other, quoteError);
+        const Result<QByteArray> check = launch::shellCommand({options.python.toUtf8(), "-c", kPythonCheck});
+        if (!check) return done(HostProbeResult::Other, qtMessage(check));
         out.clear();
-        if (QString e = conn.run(check, &out, &status, options.coreTimeoutMs, kMaxProbeOutput, true); !e.isEmpty())
-            return done(HostProbeResult::Other, e);
+        if (const Status ran = conn.run(check.value(), &out, &status, options.coreTimeoutMs, kMaxProbeOutput, true); !ran)
+            return done(HostProbeResult::Other, qtMessage(ran));
         r.exitCode = status;
         if (status == 127 || status == 126) return done(HostProbeResult::PythonMissing);
         const HostProbeResult::Failure f = readPythonCheck(out, options.needCuda, r);
@@ -202,30 +201,29 @@ HostProbeResult probeSshHost(const launch::HostSpec& host, const launch::SshOpti
     // The core's plan goes through SFTP, as a run's does, into a folder of
     // this probe's own: hosts that share a file system (a cluster's home) are
     // probed at once, and one must never read another's half-written plan.
-    QString dir;
     const QString folder = options.remoteDir + QStringLiteral("/probe-") + QUuid::createUuid().toString(QUuid::Id128).left(16);
-    if (QString e = conn.upload(folder, QStringLiteral("plan.json"), probePlanJson(), &dir); !e.isEmpty())
-        return done(HostProbeResult::Other, e);
+    const Result<QString> uploaded = conn.upload(folder, QStringLiteral("plan.json"), probePlanJson());
+    if (!uploaded) return done(HostProbeResult::Other, qtMessage(uploaded));
+    const QString dir = uploaded.value();
     const auto removeFolder = qScopeGuard([&] {
-        QString ignored;
-        const QByteArray rm = launch::shellCommand({"rm", "-f", "--", (dir + QStringLiteral("/plan.json")).toUtf8()}, &ignored);
-        const QByteArray rmdir = launch::shellCommand({"rmdir", "--", dir.toUtf8()}, &ignored);
+        // Best effort: a folder left behind is named probe-* under the remote folder.
+        const Result<QByteArray> rm = launch::shellCommand({"rm", "-f", "--", (dir + QStringLiteral("/plan.json")).toUtf8()});
+        const Result<QByteArray> rmdir = launch::shellCommand({"rmdir", "--", dir.toUtf8()});
         QByteArray said;
         int code = -1;
-        if (!rm.isEmpty() && !rmdir.isEmpty()) conn.run(rm + " && " + rmdir, &said, &code, options.commandTimeoutMs);
+        if (rm && rmdir) (void)conn.run(rm.value() + " && " + rmdir.value(), &said, &code, options.commandTimeoutMs);
     });
     QByteArray ports;
-    conn.run(launch::listeningPortsCommand(), &ports, &status, options.commandTimeoutMs);
+    (void)conn.run(launch::listeningPortsCommand(), &ports, &status, options.commandTimeoutMs); // none: any port
     const int port = launch::pickRendezvousPort(launch::listeningPorts(ports), false);
     QByteArrayList argv{"env"};
     for (const auto& [name, value] : probeEnvironment(port ? port : 29517)) argv << name + '=' + value;
     argv << options.remoteCore.toUtf8() << "--plan" << (dir + QStringLiteral("/plan.json")).toUtf8() << "--run-id" << "probe";
-    QString quoteError;
-    const QByteArray command = launch::shellCommand(argv, &quoteError);
-    if (command.isEmpty()) return done(HostProbeResult::Other, quoteError);
+    const Result<QByteArray> command = launch::shellCommand(argv);
+    if (!command) return done(HostProbeResult::Other, qtMessage(command));
     out.clear();
     status = -1;
-    if (QString e = conn.run(command, &out, &status, options.coreTimeoutMs, kMaxProbeOutput, true); !e.isEmpty())
+    if (const QString e = qtMessage(conn.run(command.value(), &out, &status, options.coreTimeoutMs, kMaxProbeOutput, true)); !e.isEmpty())
         return done(e.contains(QLatin1String("timed out")) ? HostProbeResult::CoreTimeout : HostProbeResult::CoreFailed,
                     e.contains(QLatin1String("output was too long")) ? outputTooLong() : e);
     r.corePath = options.remoteCore;

@@ -174,7 +174,10 @@ void AttachedRun::stop()
             Q_EMIT stopFailed(error);
         }
     });
-    watcher->setFuture(QtConcurrent::run(workPool(), [target, kill] { return launch::stopDetachedRun(target, kill, nullptr); }));
+    watcher->setFuture(QtConcurrent::run(workPool(), [target, kill] {
+        const Result<QString> stopped = launch::stopDetachedRun(target, kill);
+        return stopped ? QString() : qtMessage(stopped); // why it was not stopped
+    }));
 }
 
 } // namespace sb::gui

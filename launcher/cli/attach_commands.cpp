@@ -251,8 +251,8 @@ int cmdAttach(const std::vector<std::string>& argv, std::ostream& out, std::ostr
     for (auto [option, value] : {std::pair{"--logs", &o.logs}, std::pair{"--live-steps", &o.liveSteps}}) {
         const std::optional<std::string> v = a.value(option);
         if (!v) continue;
-        if (const QString bad = launch::checkRankSet(QString::fromLatin1(option), q(*v)); !bad.isEmpty())
-            return usageError(err, "attach", s(bad), kAttachUsage);
+        if (const Status bad = launch::checkRankSet(QString::fromLatin1(option), q(*v)); !bad)
+            return usageError(err, "attach", bad.message(), kAttachUsage);
         *value = q(*v);
     }
     const QString dbPath = storePathOption(a);
@@ -271,14 +271,13 @@ int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     store::RunRow run;
     launch::AttachTarget target;
     if (const int code = detachedRun(dbPath, q(a.positional()[0]), "stop", err, &run, &target)) return code;
-    QString said;
     launch::SupervisorProcess found;
-    const QString error = launch::stopDetachedRun(target, a.has("--kill"), &said, &found);
-    if (!error.isEmpty()) {
-        err << "shardbench-cli stop: run " << run.id << ": " << s(terminalSafe(error)) << "\n";
+    const Result<QString> said = launch::stopDetachedRun(target, a.has("--kill"), &found);
+    if (!said) {
+        err << "shardbench-cli stop: run " << run.id << ": " << s(terminalSafe(qtMessage(said))) << "\n";
         return 1;
     }
-    err << "shardbench: run " << run.id << ": " << s(terminalSafe(said)) << "\n";
+    err << "shardbench: run " << run.id << ": " << s(terminalSafe(said.value())) << "\n";
     if (launch::isGoneForGood(found)) {
         // No run directory: no state will ever say how it ended; this command does.
         if (!run.mayStillRun()) return 0;

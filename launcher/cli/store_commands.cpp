@@ -119,9 +119,9 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     const QString dbPath = storePathOption(a);
     if (a.has("--refresh")) refreshDetachedRuns(dbPath, err);
     // Runs whose launcher on this machine is gone are marked failed first.
-    QString reconcileError;
-    if (QFileInfo::exists(dbPath) && launch::reconcileAbandonedRuns(dbPath, &reconcileError) < 0)
-        err << "shardbench-cli runs: warning: abandoned runs not marked: " << s(reconcileError) << "\n";
+    if (QFileInfo::exists(dbPath))
+        if (const Result<int> marked = launch::reconcileAbandonedRuns(dbPath); !marked)
+            err << "shardbench-cli runs: warning: abandoned runs not marked: " << marked.error() << "\n";
     auto reader = openReader(a, "runs", err);
     if (!reader) return kBadInput;
     // --tag: the runs carrying it (the newest `limit` of them).

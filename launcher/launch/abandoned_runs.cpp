@@ -46,19 +46,17 @@ bool markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs)
     return runs.isEmpty() || writer.flush();
 }
 
-int reconcileAbandonedRuns(const QString& dbPath, QString* error)
+Result<int> reconcileAbandonedRuns(const QString& dbPath)
 {
-    std::unique_ptr<store::RunReader> reader = store::RunReader::open(dbPath, error);
-    if (!reader) return -1;
+    QString error;
+    std::unique_ptr<store::RunReader> reader = store::RunReader::open(dbPath, &error);
+    if (!reader) return qtError(error);
     const QList<AbandonedRun> runs = findAbandonedRuns(*reader);
     reader.reset();
     if (runs.isEmpty()) return 0;
-    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(dbPath, error);
-    if (!writer) return -1;
-    if (!markAbandonedRuns(*writer, runs)) {
-        *error = writer->lastError();
-        return -1;
-    }
+    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(dbPath, &error);
+    if (!writer) return qtError(error);
+    if (!markAbandonedRuns(*writer, runs)) return qtError(writer->lastError());
     return static_cast<int>(runs.size());
 }
 

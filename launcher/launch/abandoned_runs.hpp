@@ -4,6 +4,8 @@
 // their supervisor lives elsewhere and attaching learns their fate.
 #pragma once
 
+#include "qt_status.hpp"
+
 #include "store/run_reader.hpp"
 #include "store/run_store.hpp"
 
@@ -25,7 +27,7 @@ QList<AbandonedRun> findAbandonedRuns(store::RunReader& reader);
 // Marks them failed (ended when last heard from) and flushes; false on a storage error.
 bool markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs);
 // Both, opening a writer only when there is something to mark. Returns how
-// many runs were marked; -1 with `error` set when the store could not be read or written.
-int reconcileAbandonedRuns(const QString& dbPath, QString* error);
+// many runs were marked, or why the store could not be read or written.
+Result<int> reconcileAbandonedRuns(const QString& dbPath);
 
 } // namespace sb::launch

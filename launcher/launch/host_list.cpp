@@ -67,10 +67,10 @@ std::optional<RunConfigProblem> hostNameProblem(const QString& name)
     return partProblem(host, name, true);
 }
 
-QString checkHostName(const QString& name)
+Status checkHostName(const QString& name)
 {
     const std::optional<RunConfigProblem> bad = hostNameProblem(name);
-    return bad ? runConfigMessage(*bad) : QString();
+    return bad ? qtError(runConfigMessage(*bad)) : Status();
 }
 
 HostListResult parseHostfileText(const QString& text, const QString& fileLabel)
@@ -88,8 +88,8 @@ HostListResult parseHostfileText(const QString& text, const QString& fileLabel)
         const QStringList words = line.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
         HostSpec h;
         h.name = words[0];
-        if (QString e = checkHostName(h.name); !e.isEmpty()) {
-            r.errors << where + e;
+        if (const Status e = checkHostName(h.name); !e) {
+            r.errors << where + qtMessage(e);
             continue;
         }
         bool bad = false;
@@ -149,8 +149,8 @@ HostListResult parseHostArguments(const QStringList& args)
                 continue;
             }
         }
-        if (QString e = checkHostName(h.name); !e.isEmpty()) {
-            r.errors << QStringLiteral("--host: ") + e;
+        if (const Status e = checkHostName(h.name); !e) {
+            r.errors << QStringLiteral("--host: ") + qtMessage(e);
             continue;
         }
         if (seen.contains(h.name)) {

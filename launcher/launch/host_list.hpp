@@ -7,6 +7,8 @@
 // that a name can never reach a shell (ProxyCommand, Match exec) as code.
 #pragma once
 
+#include "qt_status.hpp"
+
 #include "run_config_problems.hpp"
 
 #include <QList>
@@ -33,8 +35,8 @@ struct HostListResult {
 
 // What is wrong with `name` (user@host, host, [v6]), if anything.
 std::optional<RunConfigProblem> hostNameProblem(const QString& name);
-// The same in English: "" when `name` is acceptable.
-QString checkHostName(const QString& name);
+// The same in English, an error when `name` is not acceptable.
+Status checkHostName(const QString& name);
 
 HostListResult parseHostfileText(const QString& text, const QString& fileLabel);
 HostListResult readHostfile(const QString& path);

@@ -56,10 +56,9 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
         QMetaObject::invokeMethod(this, [this] { maybeFinish(); }, Qt::QueuedConnection);
         return;
     }
-    QString planError;
-    const QString planFile = writePlanCopy(launch, &planError);
-    if (planFile.isEmpty()) {
-        Q_EMIT launchFailed(planError, 0);
+    const Result<QString> planCopy = writePlanCopy(launch);
+    if (!planCopy) {
+        Q_EMIT launchFailed(qtMessage(planCopy), 0);
         QMetaObject::invokeMethod(this, [this] { maybeFinish(); }, Qt::QueuedConnection);
         return;
     }
@@ -76,7 +75,7 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
         QProcessEnvironment env = base;
         for (const auto& [name, value] : rankEnvironment(launch, slot, attempt))
             env.insert(QString::fromUtf8(name), QString::fromUtf8(value));
-        const RankProgram program = rankProgram(launch, here.corePath, planFile, attempt);
+        const RankProgram program = rankProgram(launch, here.corePath, planCopy.value(), attempt);
         QStringList args;
         for (const QByteArray& a : program.arguments) args << QString::fromUtf8(a);
         r->process->setProgram(program.program);
@@ -115,20 +114,15 @@ void LocalBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
     QMetaObject::invokeMethod(this, [this] { maybeFinish(); }, Qt::QueuedConnection);
 }
 
-QString LocalBackend::writePlanCopy(const PreparedLaunch& launch, QString* error)
+Result<QString> LocalBackend::writePlanCopy(const PreparedLaunch& launch)
 {
     planDir_ = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("shardbench-%1-XXXXXX").arg(launch.uid)));
-    if (!planDir_->isValid()) {
-        *error = QStringLiteral("cannot create a folder for the plan copy: %1").arg(planDir_->errorString());
-        return {};
-    }
+    if (!planDir_->isValid()) return qtError(QStringLiteral("cannot create a folder for the plan copy: %1").arg(planDir_->errorString()));
     for (const auto& [name, bytes] : shippedFiles(launch)) {
         const QString path = planDir_->filePath(name);
         QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.flush()) {
-            *error = QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString());
-            return {};
-        }
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.flush())
+            return qtError(QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString()));
     }
     return planDir_->filePath(QStringLiteral("plan.json"));
 }

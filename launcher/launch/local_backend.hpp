@@ -7,6 +7,8 @@
 // which may have changed since the run was validated.
 #pragma once
 
+#include "qt_status.hpp"
+
 #include "backend.hpp"
 #include "protocol/line_splitter.hpp"
 
@@ -42,7 +44,7 @@ private:
     void onFinished(Rank& r, int code, QProcess::ExitStatus status);
     void onStartError(Rank& r);
     void maybeFinish();
-    QString writePlanCopy(const PreparedLaunch& launch, QString* error);
+    Result<QString> writePlanCopy(const PreparedLaunch& launch); // the plan.json beside its shipped files
 
     std::unique_ptr<QTemporaryDir> planDir_; // removed with the backend, after its ranks
     std::vector<std::unique_ptr<Rank>> ranks_;

@@ -9,14 +9,11 @@ QByteArray shellQuote(const QByteArray& arg)
     return QByteArray::fromStdString(supervise::shellQuote(std::string_view(arg.constData(), static_cast<std::size_t>(arg.size()))));
 }
 
-QByteArray shellCommand(const QByteArrayList& argv, QString* error)
+Result<QByteArray> shellCommand(const QByteArrayList& argv)
 {
     QByteArray out;
     for (const QByteArray& a : argv) {
-        if (a.contains('\0')) {
-            if (error) *error = QStringLiteral("an argument contains a NUL byte, which no command line can carry");
-            return {};
-        }
+        if (a.contains('\0')) return Status::error("an argument contains a NUL byte, which no command line can carry");
         if (!out.isEmpty()) out.append(' ');
         out.append(shellQuote(a));
     }

@@ -4,6 +4,8 @@
 // so no user text is ever executed. Arguments are bytes (UTF-8 on the wire).
 #pragma once
 
+#include "qt_status.hpp"
+
 #include <QByteArray>
 #include <QByteArrayList>
 #include <QString>
@@ -13,8 +15,8 @@ namespace sb::launch {
 QByteArray shellQuote(const QByteArray& arg);
 
 // The arguments quoted and joined by spaces. A NUL byte cannot be passed in
-// an argument at all: returns an empty array and sets `error`.
-QByteArray shellCommand(const QByteArrayList& argv, QString* error);
+// an argument at all: an error.
+Result<QByteArray> shellCommand(const QByteArrayList& argv);
 
 // `env NAME=VALUE` arguments for environment variables; names are checked
 // (letters, digits, underscore, not starting with a digit).

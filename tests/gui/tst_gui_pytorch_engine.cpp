@@ -337,7 +337,7 @@ private:
             qWarning("run %s did not complete", qPrintable(name));
             return -1;
         }
-        QTest::qWaitFor([&] { return rc->state() == RunController::State::Idle; }, 10000);
+        if (!QTest::qWaitFor([&] { return rc->state() == RunController::State::Idle; }, 10000)) qWarning("run %s: not idle after it ended", qPrintable(name));
         return s->runId();
     }
 

@@ -26,6 +26,7 @@
 #include <vector>
 
 using namespace sb::launch;
+using sb::qtMessage;
 using sb::limits::kMaxConnecting;
 
 namespace {
@@ -179,11 +180,11 @@ private Q_SLOTS:
         FixedHostKeyPolicy reject(HostKeyDecision::Reject);
         SshConnection conn;
         QCOMPARE(conn.openFailure(), SshConnection::OpenFailure::None);
-        const QString error = conn.open(HostSpec{QStringLiteral("nowhere"), 1}, o, reject, nullptr);
+        const QString error = qtMessage(conn.open(HostSpec{QStringLiteral("nowhere"), 1}, o, reject, nullptr));
         QVERIFY2(error.contains(QLatin1String("cannot connect")), qPrintable(error));
         QCOMPARE(conn.openFailure(), SshConnection::OpenFailure::Connection);
         // A name refused before any connection is not worth another try.
-        QVERIFY(!conn.open(HostSpec{QStringLiteral("bad$(name)"), 1}, o, reject, nullptr).isEmpty());
+        QVERIFY(!conn.open(HostSpec{QStringLiteral("bad$(name)"), 1}, o, reject, nullptr).ok());
         QCOMPARE(conn.openFailure(), SshConnection::OpenFailure::Setup);
     }
 };

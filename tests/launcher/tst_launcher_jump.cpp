@@ -61,10 +61,10 @@ class LauncherJump : public QObject {
         launch::FixedHostKeyPolicy reject(launch::HostKeyDecision::Reject);
         launch::HostSpec spec;
         spec.name = host;
-        if (QString e = conn.open(spec, o, reject, nullptr); !e.isEmpty()) return e;
+        if (const Status e = conn.open(spec, o, reject, nullptr); !e) return qtMessage(e);
         QByteArray out;
         int status = -1;
-        if (QString e = conn.run("echo ok", &out, &status, 20000); !e.isEmpty()) return e;
+        if (const Status e = conn.run("echo ok", &out, &status, 20000); !e) return qtMessage(e);
         return out.trimmed() == "ok" && status == 0 ? QString() : QStringLiteral("unexpected output: ") + QString::fromUtf8(out);
     }
 

@@ -25,6 +25,8 @@
 #include <unistd.h>
 
 using namespace sb::launch;
+using sb::Result;
+using sb::qtMessage;
 
 namespace {
 
@@ -162,16 +164,19 @@ private Q_SLOTS:
         QCOMPARE(shellQuote(""), QByteArray("''"));
         QCOMPARE(shellQuote("it's"), QByteArray("'it'\\''s'"));
         QCOMPARE(shellQuote("$(x) `y` \"z\""), QByteArray("'$(x) `y` \"z\"'"));
-        QString err;
-        QCOMPARE(shellCommand({"a b", "c"}, &err), QByteArray("'a b' 'c'"));
-        QVERIFY(err.isEmpty());
+        const Result<QByteArray> cmd = shellCommand({"a b", "c"});
+        QVERIFY(cmd.ok());
+        QCOMPARE(cmd.value(), QByteArray("'a b' 'c'"));
     }
 
     void refusesNulBytes()
     {
-        QString err;
-        QVERIFY(shellCommand({"ok", QByteArray("a\0b", 3)}, &err).isEmpty());
-        QVERIFY(err.contains(QLatin1String("NUL")));
+        const Result<QByteArray> cmd = shellCommand({"ok", QByteArray("a\0b", 3)});
+        QVERIFY(!cmd.ok());
+        QVERIFY(qtMessage(cmd).contains(QLatin1String("NUL")));
+        const Result<QByteArray> env = buildRankCommand({QStringLiteral("p.pid"), 1, {}, {{"BAD NAME", "x"}}, QStringLiteral("/bin/true"), {}});
+        QVERIFY(!env.ok());
+        QVERIFY(qtMessage(env).contains(QLatin1String("BAD NAME")));
     }
 
     void roundTripsThroughRealShells_data()
@@ -187,10 +192,9 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const QByteArrayList args = nastyStrings(tmp.path());
-        QString err;
-        const QByteArray cmd = shellCommand(QByteArrayList{"printf", "%s\\0"} + args, &err);
-        QVERIFY2(!cmd.isEmpty(), qPrintable(err));
-        const QByteArrayList got = splitNul(runShell(shell, cmd));
+        const Result<QByteArray> cmd = shellCommand(QByteArrayList{"printf", "%s\\0"} + args);
+        QVERIFY2(cmd.ok(), qPrintable(qtMessage(cmd)));
+        const QByteArrayList got = splitNul(runShell(shell, cmd.value()));
         QCOMPARE(got, args);
         QVERIFY2(QDir(tmp.path()).isEmpty(), "a quoted argument was executed");
     }
@@ -212,9 +216,9 @@ private Q_SLOTS:
         c.environment = {{"RANK", "0"}, {"SB_RUN_NAME", nasty[8] + nasty[12]}};
         c.program = QStringLiteral("/bin/sh");
         c.arguments = QByteArrayList{"-c", "printf '%s\\0' \"$@\"; printf '%s\\0' \"$RANK\" \"$SB_RUN_NAME\" \"$PWD\"", "sb"} + nasty;
-        QString err;
-        const QByteArray cmd = buildRankCommand(c, &err);
-        QVERIFY2(!cmd.isEmpty(), qPrintable(err));
+        const Result<QByteArray> built = buildRankCommand(c);
+        QVERIFY2(built.ok(), qPrintable(qtMessage(built)));
+        const QByteArray cmd = built.value();
         int code = -1;
         QByteArray stderrText;
         const QByteArrayList got = splitNul(runShell(QStringLiteral("/bin/bash"), cmd, &code, &stderrText));
@@ -238,10 +242,10 @@ private Q_SLOTS:
         c.arguments = {"-c", "exit 3"};
         QString err;
         int code = -1;
-        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c, &err), &code);
+        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c).value(), &code);
         QCOMPARE(code, 3);
         c.arguments = {"-c", "kill -9 $$"};
-        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c, &err), &code);
+        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c).value(), &code);
         QCOMPARE(code, 128 + 9);
     }
 
@@ -258,7 +262,7 @@ private Q_SLOTS:
         c.arguments = {"-c", "trap '' TERM; sleep 300 & sleep 301; wait", tag};
         QString err;
         QProcess p;
-        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromUtf8(buildRankCommand(c, &err))});
+        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromUtf8(buildRankCommand(c).value())});
         QVERIFY(p.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(c.pidFile), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(!sb::test::processesMentioning(tag).isEmpty(), 5000);
@@ -281,7 +285,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(::getpgid(static_cast<pid_t>(victim.processId())) == victim.processId(), 5000);
         QVERIFY(sb::test::SshdFixture::writeFile(pidFile, QByteArray::number(victim.processId())).isEmpty());
         QString err;
-        const QByteArray cmd = buildKillCommand({pidFile, tmp.path() + QStringLiteral("/missing.pid")}, &err);
+        const QByteArray cmd = buildKillCommand({pidFile, tmp.path() + QStringLiteral("/missing.pid")}).value();
         int code = -1;
         runShell(QStringLiteral("/bin/bash"), cmd, &code);
         QCOMPARE(code, 0);
@@ -302,7 +306,7 @@ private Q_SLOTS:
         c.arguments = {"-c", "exit 0"};
         QString err;
         int code = -1;
-        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c, &err), &code);
+        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c).value(), &code);
         QCOMPARE(code, 0);
         QVERIFY2(QDir(tmp.path()).isEmpty(), qPrintable(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(u' ')));
 
@@ -315,7 +319,7 @@ private Q_SLOTS:
         QVERIFY(sb::test::SshdFixture::writeFile(tmp.filePath(QStringLiteral("-n.pid")), QByteArray::number(victim.processId())).isEmpty());
         QProcess kill;
         kill.setWorkingDirectory(tmp.path());
-        kill.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromUtf8(buildKillCommand({QStringLiteral("-n.pid")}, &err))});
+        kill.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromUtf8(buildKillCommand({QStringLiteral("-n.pid")}).value())});
         QVERIFY(kill.waitForFinished(10000));
         QVERIFY2(victim.waitForFinished(5000), "the kill command did not read its pid file");
     }
@@ -352,9 +356,9 @@ private Q_SLOTS:
         QVERIFY(sb::test::SshdFixture::writeFile(supervise, "#!/bin/sh\nprintf '%s\\0' \"$@\" > \"$SB_ARGS_OUT\"\n").isEmpty());
         QVERIFY(QFile::setPermissions(supervise, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         QVERIFY2(batchScriptProblems(l, runDir).empty(), qPrintable(runConfigMessages(batchScriptProblems(l, runDir)).join(u'\n')));
-        QString err;
-        const QString script = sbatchScript(l, runDir, supervise, &err);
-        QVERIFY2(!script.isEmpty(), qPrintable(err));
+        const Result<QString> batch = sbatchScript(l, runDir, supervise);
+        QVERIFY2(batch.ok(), qPrintable(qtMessage(batch)));
+        const QString script = batch.value();
 
         // The shell: `sh -n` takes it, and run, it runs only its exec.
         const QString scriptPath = tmp.path() + QStringLiteral("/job.sbatch");
@@ -445,9 +449,9 @@ private Q_SLOTS:
         const QString message = runConfigMessage(bad[0]);
         QVERIFY2(message.contains(expected), qPrintable(message));
         QVERIFY2(!message.contains(u'\n'), qPrintable(message));
-        QString err;
-        QVERIFY(sbatchScript(l, runDir, QStringLiteral("/opt/sb/shardbench-supervise"), &err).isEmpty());
-        QCOMPARE(err, message);
+        const Result<QString> refused = sbatchScript(l, runDir, QStringLiteral("/opt/sb/shardbench-supervise"));
+        QVERIFY(!refused.ok());
+        QCOMPARE(qtMessage(refused), message);
     }
 
     void checksHostNames_data()
@@ -477,7 +481,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(bool, ok);
-        const QString err = checkHostName(name);
+        const QString err = qtMessage(checkHostName(name));
         QVERIFY2(err.isEmpty() == ok, qPrintable(err));
         if (!ok) QVERIFY2(!err.contains(QLatin1Char('\n')), "messages stay on one line");
     }

@@ -223,7 +223,7 @@ private Q_SLOTS:
         const std::vector<RunConfigProblem> problems = runConfigProblems(c);
         QCOMPARE(codesOf(problems), code);
         QCOMPARE(argsOf(problems[0]), args);
-        QCOMPARE(checkHostName(host), runConfigMessage(problems[0])); // the hostfile reader's English is the same row's
+        QCOMPARE(qtMessage(checkHostName(host)), runConfigMessage(problems[0])); // the hostfile reader's English is the same row's
 
         if (host.isEmpty()) return; // an empty --master-addr is the default, not a problem
         RunConfig master = validLocal();
@@ -291,7 +291,7 @@ private Q_SLOTS:
         FixedHostKeyPolicy policy(HostKeyDecision::Reject);
         SshConnection conn;
         HostKeyInfo key;
-        const QString e = conn.open(HostSpec{QStringLiteral("gpu2"), 1}, o, policy, &key);
+        const QString e = qtMessage(conn.open(HostSpec{QStringLiteral("gpu2"), 1}, o, policy, &key));
         QVERIFY2(e.contains(QStringLiteral("cannot apply the SSH config: %1 line 5 is not understood by libssh: \"ProxyJump jump1,u@:\"")
                                 .arg(config)),
                  qPrintable(e));

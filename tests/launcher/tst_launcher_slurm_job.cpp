@@ -103,9 +103,9 @@ private Q_SLOTS:
         const PrepareResult p = prepareLaunch(c);
         if (!p.ok() && runConfigMessages(p.errors).join(QString()).contains(QLatin1String("srun is not on PATH"))) QSKIP("Slurm's srun is not installed");
         QVERIFY2(p.ok(), qPrintable(runConfigMessages(p.errors).join(QLatin1Char('\n'))));
-        QString error;
-        const QString script = sbatchScript(p.launch, QStringLiteral("/shared/w/.shardbench/runs/R 1"), QStringLiteral("/shared/bin/shardbench-supervise"), &error);
-        QCOMPARE(error, QString());
+        const Result<QString> batch = sbatchScript(p.launch, QStringLiteral("/shared/w/.shardbench/runs/R 1"), QStringLiteral("/shared/bin/shardbench-supervise"));
+        QCOMPARE(qtMessage(batch), QString());
+        const QString script = batch.value();
         QVERIFY(script.startsWith(QLatin1String("#!/bin/sh\n# shardbench detached run ")));
         for (const char* line : {"#SBATCH --job-name=\"llama run\"\n", "#SBATCH --nodes=2\n", "#SBATCH --ntasks-per-node=2\n",
                                  "#SBATCH --partition=gpu\n", "#SBATCH --time=02:00:00\n", "#SBATCH --no-requeue\n",
@@ -114,8 +114,8 @@ private Q_SLOTS:
                                  "\nexec '/shared/bin/shardbench-supervise' 'start' '/shared/w/.shardbench/runs/R 1' '--foreground'\n"})
             QVERIFY2(script.contains(QLatin1String(line)), qPrintable(script));
         // What a #SBATCH line cannot carry is refused, not mangled.
-        QVERIFY(sbatchScript(p.launch, QStringLiteral("/shared/a\"b"), QStringLiteral("/x"), &error).isEmpty());
-        QVERIFY2(error.contains(QLatin1String("cannot be written in a batch script")), qPrintable(error));
+        const Result<QString> refused = sbatchScript(p.launch, QStringLiteral("/shared/a\"b"), QStringLiteral("/x"));
+        QVERIFY2(qtMessage(refused).contains(QLatin1String("cannot be written in a batch script")), qPrintable(qtMessage(refused)));
     }
 };
 

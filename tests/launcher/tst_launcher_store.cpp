@@ -417,7 +417,7 @@ private Q_SLOTS:
         QVERIFY(store->flush());
         store.reset();
 
-        QCOMPARE(sb::launch::reconcileAbandonedRuns(path, &err), 1);
+        QCOMPARE(sb::launch::reconcileAbandonedRuns(path).value(), 1);
         auto reader = RunReader::open(path, &err);
         QVERIFY2(reader, qPrintable(err));
         const auto row = reader->run(lost);
@@ -432,7 +432,7 @@ private Q_SLOTS:
         QCOMPARE(row->endedAt, 1700000050.25);
         QCOMPARE(reader->run(detached)->status, QStringLiteral("running")); // attach decides its fate
         QCOMPARE(reader->run(live)->status, QStringLiteral("starting"));    // its launcher is this test
-        QCOMPARE(sb::launch::reconcileAbandonedRuns(path, &err), 0);
+        QCOMPARE(sb::launch::reconcileAbandonedRuns(path).value(), 0);
     }
 
     void storesNoSecrets()

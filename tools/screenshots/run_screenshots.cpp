@@ -79,7 +79,10 @@ RunSession* launchAndWait(MainWindow& w, Shooter& shots, const QString& name, in
     RunController* rc = areas->runs();
     const RunSession* before = rc->session();
     areas->launchPanel()->nameEdit()->setText(name);
-    rc->launch(areas->planRequest());
+    if (!rc->launch(areas->planRequest())) { // another run goes: refused at once
+        shots.fail(QStringLiteral("run \"%1\" was refused: %2").arg(name, rc->lastError()));
+        return nullptr;
+    }
     if (!waitUntil([&] { return rc->session() && rc->session() != before; }, 120000)) {
         shots.fail(QStringLiteral("run \"%1\" did not start: %2").arg(name, rc->lastError()));
         return nullptr;

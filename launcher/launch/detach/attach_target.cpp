@@ -80,8 +80,7 @@ QString AttachTarget::fromJson(const QString& record, AttachTarget* out)
     }
     if (t.transport == Transport::Ssh) {
         t.host.name = textOf(o, "host");
-        const QString bad = checkHostName(t.host.name);
-        if (!bad.isEmpty()) return bad;
+        if (const Status bad = checkHostName(t.host.name); !bad) return qtMessage(bad);
         const json::Value* sv = o.find("ssh");
         const json::Value s = sv && sv->isObject() ? *sv : json::Value::object();
         t.ssh.configFile = textOf(s, "config");

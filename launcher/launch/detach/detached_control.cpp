@@ -39,10 +39,10 @@ QString runOverSsh(const AttachTarget& target, const QByteArrayList& argv, QByte
     SshConnection own;
     SshConnection& conn = open ? *open : own;
     HostKeyInfo key;
-    QString error = open ? QString() : conn.open(target.host, target.ssh, policy, &key);
-    const QByteArray cmd = error.isEmpty() ? shellCommand(argv, &error) + " 2>&1" : QByteArray();
-    if (error.isEmpty()) error = conn.run(cmd, output, status, kStopWaitMs);
-    return error;
+    if (!open)
+        if (const Status opened = conn.open(target.host, target.ssh, policy, &key); !opened) return qtMessage(opened);
+    const Result<QByteArray> cmd = shellCommand(argv);
+    return qtMessage(cmd ? conn.run(cmd.value() + " 2>&1", output, status, kStopWaitMs) : cmd.status());
 }
 
 // Where the run directory is, for a person: DIR here, HOST:DIR over SSH.
@@ -141,9 +141,9 @@ store::RunUpdate goneRunUpdate(qint64 runId, const AttachTarget& target, const S
     return u;
 }
 
-QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said, SupervisorProcess* byProcess)
+Result<QString> stopDetachedRun(const AttachTarget& target, bool kill, SupervisorProcess* byProcess)
 {
-    if (target.transport == AttachTarget::Transport::Slurm) return stopSlurmRun(target.slurmJob, target.runDir, kill, said);
+    if (target.transport == AttachTarget::Transport::Slurm) return stopSlurmRun(target.slurmJob, target.runDir, kill);
     QByteArrayList args = {"stop"};
     if (kill) args << "--kill";
     const QByteArrayList argv = superviseCommand(target, args);
@@ -152,24 +152,21 @@ QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said, Su
     const QString error = target.transport == AttachTarget::Transport::Local ? runLocally(target, argv, &output, &status)
                                                                             : runOverSsh(target, argv, &output, &status);
     const QString words = QString::fromUtf8(output.trimmed());
-    if (!error.isEmpty()) return error;
-    if (status != 0) return words.isEmpty() ? QStringLiteral("shardbench-supervise stop exited with %1").arg(status) : words;
-    if (said) *said = words;
-    if (!words.startsWith(QLatin1String("not running"))) return {};
+    if (!error.isEmpty()) return qtError(error);
+    if (status != 0) return qtError(words.isEmpty() ? QStringLiteral("shardbench-supervise stop exited with %1").arg(status) : words);
+    if (!words.startsWith(QLatin1String("not running"))) return words;
     // No lock says it runs: its run directory may be gone while the supervisor and its ranks train on.
     SupervisorProcess p;
     const QString why = signalSupervisor(target, kill ? SupervisorSignal::Kill : SupervisorSignal::Term, &p);
-    if (why.contains(QLatin1String("unknown command \"signal\""))) return {}; // an older supervisor: it cannot tell
-    if (!why.isEmpty()) return QStringLiteral("%1; looking for its supervisor by process: %2").arg(words, why);
+    if (why.contains(QLatin1String("unknown command \"signal\""))) return words; // an older supervisor: it cannot tell
+    if (!why.isEmpty()) return qtError(QStringLiteral("%1; looking for its supervisor by process: %2").arg(words, why));
     if (byProcess) *byProcess = p;
-    if (!said) return {};
     if (!p.signalled.isEmpty())
-        *said = (p.runDirExists ? QStringLiteral("its supervisor held no lock in %1").arg(runDirLabel(target))
-                                : QStringLiteral("the run directory %1 is gone").arg(runDirLabel(target))) +
-                QStringLiteral("; the supervisor (pid %1) was stopped").arg(pidList(p.signalled));
-    else if (!p.runDirExists)
-        *said = QStringLiteral("not running: the run directory %1 is gone and no supervisor of it runs").arg(runDirLabel(target));
-    return {};
+        return QString((p.runDirExists ? QStringLiteral("its supervisor held no lock in %1").arg(runDirLabel(target))
+                                       : QStringLiteral("the run directory %1 is gone").arg(runDirLabel(target))) +
+                       QStringLiteral("; the supervisor (pid %1) was stopped").arg(pidList(p.signalled)));
+    if (!p.runDirExists) return QStringLiteral("not running: the run directory %1 is gone and no supervisor of it runs").arg(runDirLabel(target));
+    return words;
 }
 
 } // namespace sb::launch

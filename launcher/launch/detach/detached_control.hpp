@@ -36,12 +36,12 @@ enum class SupervisorSignal { None, Term, Kill };
 
 // Runs `shardbench-supervise stop [--kill]` where the run lives (a Slurm run:
 // scancel, slurm_job.hpp) and waits for it (blocking: up to two minutes; call it off the GUI thread). Returns
-// "" and the supervisor's words in `said`, or why the run was not stopped.
+// the supervisor's words, or why the run was not stopped.
 // When the supervisor says it is not running (its lock is gone: a removed
 // run directory), its process is looked for and stopped by pid, start time
 // and command line (signalSupervisor()), and `byProcess` (if given) gets
 // what was found: a run directory that is gone gives no state ever again.
-QString stopDetachedRun(const AttachTarget& target, bool kill, QString* said, SupervisorProcess* byProcess = nullptr);
+Result<QString> stopDetachedRun(const AttachTarget& target, bool kill, SupervisorProcess* byProcess = nullptr);
 
 // Runs `shardbench-supervise signal RUN_DIR [--pid P [--start-time T]]
 // [--term|--kill]` where the run lives (local or over SSH; over `conn` when

@@ -146,23 +146,24 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
 {
     SshConnection conn;
     HostKeyInfo key;
-    QString err = conn.open(l.hosts[0], target.ssh, policy, &key);
-    if (!err.isEmpty()) return err;
+    if (const Status opened = conn.open(l.hosts[0], target.ssh, policy, &key); !opened) return qtMessage(opened);
+    QString err;
     QString remoteDir = target.remoteDir;
     while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
     QString dir;
     for (const auto& [name, bytes] : shippedFiles(l)) {
-        err = conn.upload(remoteDir + QLatin1Char('/') + l.uid, name, bytes, &dir);
-        if (!err.isEmpty()) return err;
+        const Result<QString> uploaded = conn.upload(remoteDir + QLatin1Char('/') + l.uid, name, bytes);
+        if (!uploaded) return qtMessage(uploaded);
+        dir = uploaded.value();
     }
     // The head node checks the initial weights, as its ranks would read them, before anything starts
     // (the core does; a script reads its weights itself).
     if (!l.config.initFrom.isEmpty() && l.config.engine == Engine::Core) {
-        const QByteArray check =
-            buildCheckInitFromCommand(target.remoteWorkdir, target.remoteCore, dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile), l.config.initFrom, &err);
+        const Result<QByteArray> check =
+            buildCheckInitFromCommand(target.remoteWorkdir, target.remoteCore, dir + QLatin1Char('/') + QLatin1String(protocol::kPlanFile), l.config.initFrom);
         QByteArray out;
         int status = -1;
-        if (err.isEmpty()) err = conn.run(check, &out, &status, 120000);
+        err = check ? qtMessage(conn.run(check.value(), &out, &status, 120000)) : qtMessage(check);
         if (err.isEmpty()) err = initFromProblem(l.hosts[0].name, l.config.initFrom, status, out);
         if (!err.isEmpty()) return err;
     }
@@ -172,20 +173,20 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
     // rendezvous is on the head, at the address this machine reached it by.
     if (l.config.masterAddr.isEmpty()) spec.masterAddr = s(conn.hostname());
     for (std::size_t h = 1; h < spec.hosts.size(); ++h) spec.hosts[h].ssh = headSshCommand(l.hosts[static_cast<int>(h)], o.headSshConfig);
-    err = conn.upload(dir, QLatin1String(protocol::kSpecFile), QByteArray::fromStdString(supervise::runSpecToJson(spec)), nullptr);
-    if (!err.isEmpty()) return err;
+    if (const Result<QString> uploaded = conn.upload(dir, QLatin1String(protocol::kSpecFile), QByteArray::fromStdString(supervise::runSpecToJson(spec)));
+        !uploaded)
+        return qtMessage(uploaded);
     run->target.transport = AttachTarget::Transport::Ssh;
     run->target.runDir = dir;
     run->target.supervise = program;
     run->target.host = l.hosts[0];
     run->target.ssh = target.ssh;
     if (!record(run->target)) return {};
-    QString quoteError;
-    const QByteArray cmd = shellCommand(superviseCommand(run->target, {"start"}), &quoteError) + " 2>&1";
-    if (!quoteError.isEmpty()) return quoteError;
+    const Result<QByteArray> cmd = shellCommand(superviseCommand(run->target, {"start"}));
+    if (!cmd) return qtMessage(cmd);
     QByteArray out;
     int status = -1;
-    err = conn.run(cmd, &out, &status, 30000);
+    err = qtMessage(conn.run(cmd.value() + " 2>&1", &out, &status, 30000));
     if (!err.isEmpty()) return err;
     run->supervisorPid = startedPid(out);
     if (status != 0 || run->supervisorPid <= 0)
@@ -213,28 +214,30 @@ QString startSlurm(const PreparedLaunch& l, const SlurmTarget& slurm, const Deta
     spec.slurm = true;
     spec.gpusPerNode = l.cuda ? l.procsPerNode : 0;
     spec.masterAddr = s(l.config.masterAddr); // "": rank 0's node, once the job has nodes
-    QString err;
-    *script = sbatchScript(l, dir, o.supervise, &err);
-    if (!err.isEmpty()) return err;
+    const Result<QString> batch = sbatchScript(l, dir, o.supervise);
+    if (!batch) return qtMessage(batch);
+    *script = batch.value();
     const QString scriptPath = dir + QStringLiteral("/job.sbatch");
-    err = writeRunFiles(dir, shippedFiles(l) << QPair<QString, QByteArray>{QLatin1String(protocol::kSpecFile),
+    QString err = writeRunFiles(dir, shippedFiles(l) << QPair<QString, QByteArray>{QLatin1String(protocol::kSpecFile),
                                                                            QByteArray::fromStdString(supervise::runSpecToJson(spec))}
                                              << QPair<QString, QByteArray>{QStringLiteral("job.sbatch"), script->toUtf8()});
     if (!err.isEmpty()) return err;
-    const qint64 job = submitHeldJob(scriptPath, dir, &err);
-    if (job < 0) return err;
+    const Result<qint64> submitted = submitHeldJob(scriptPath, dir);
+    if (!submitted) return qtMessage(submitted);
+    const qint64 job = submitted.value();
     run->target.transport = AttachTarget::Transport::Slurm;
     run->target.runDir = dir;
     run->target.supervise = o.supervise;
     run->target.slurmJob = job;
-    if (!record(run->target)) {
-        withdrawJob(job);
-        return {};
-    }
-    err = releaseJob(job);
-    if (!err.isEmpty()) {
-        withdrawJob(job);
-        return err;
+    // A job withdrawn in vain stays held in the queue: named, for a person to scancel.
+    auto withdraw = [job] {
+        const Status w = withdrawJob(job);
+        return w ? QString() : QStringLiteral("Slurm job %1 stays held in the queue: %2").arg(job).arg(qtMessage(w));
+    };
+    if (!record(run->target)) return withdraw(); // the record's own error says why
+    if (const Status released = releaseJob(job); !released) {
+        const QString left = withdraw();
+        return left.isEmpty() ? qtMessage(released) : qtMessage(released) + QStringLiteral("; ") + left;
     }
     return {};
 }
@@ -311,7 +314,7 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
     if (const auto* local = std::get_if<LocalTarget>(&l.config.target)) err = startLocal(l, *local, o, record, &run);
     else if (const auto* slurm = std::get_if<SlurmTarget>(&l.config.target)) err = startSlurm(l, *slurm, o, record, &run, &script);
     else err = startSsh(l, std::get<SshTarget>(l.config.target), o, policy, record, &run);
-    if (!recordError.isEmpty()) return recordError; // nothing was started
+    if (!recordError.isEmpty()) return err.isEmpty() ? recordError : recordError + QStringLiteral("; ") + err; // nothing was started
     if (!err.isEmpty() && run.runId < 0) {
         // It failed before its directory was ready: recorded as a failed launch.
         row.runDir = QStringLiteral("-");

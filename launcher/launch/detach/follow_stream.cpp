@@ -12,10 +12,10 @@
 
 namespace sb::launch {
 
-QString checkRankSet(const QString& option, const QString& value)
+Status checkRankSet(const QString& option, const QString& value)
 {
     const Result<supervise::RankSet> set = supervise::RankSet::parse(value.toStdString());
-    return set ? QString() : option + QStringLiteral(": ") + QString::fromStdString(set.error());
+    return set ? Status() : set.status().prefixed(option.toStdString());
 }
 
 QByteArrayList followArguments(const FollowRequest& r)
@@ -117,13 +117,12 @@ void SshFollowStream::run(FollowRequest request)
     };
     SshConnection conn;
     HostKeyInfo key;
-    QString err = conn.open(target_.host, target_.ssh, *policy_, &key);
+    QString err = qtMessage(conn.open(target_.host, target_.ssh, *policy_, &key));
     if (!err.isEmpty()) return finish(err);
-    QString quoteError;
-    const QByteArray cmd = shellCommand(superviseCommand(target_, followArguments(request)), &quoteError);
-    if (!quoteError.isEmpty()) return finish(quoteError);
+    const Result<QByteArray> cmd = shellCommand(superviseCommand(target_, followArguments(request)));
+    if (!cmd) return finish(qtMessage(cmd));
     ssh_channel ch = ssh_channel_new(conn.session());
-    if (!ch || ssh_channel_open_session(ch) != SSH_OK || ssh_channel_request_exec(ch, cmd.constData()) != SSH_OK) {
+    if (!ch || ssh_channel_open_session(ch) != SSH_OK || ssh_channel_request_exec(ch, cmd.value().constData()) != SSH_OK) {
         err = QStringLiteral("%1: cannot start the follower: %2").arg(conn.label(), conn.sshError());
         if (ch) ssh_channel_free(ch);
         return finish(err);

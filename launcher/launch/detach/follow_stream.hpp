@@ -7,6 +7,7 @@
 
 #include "attach_target.hpp"
 
+#include "../qt_status.hpp"
 #include "../ssh/host_key_policy.hpp"
 #include "protocol/line_splitter.hpp"
 
@@ -37,7 +38,7 @@ struct FollowRequest {
 };
 
 // Returns "" or why `value` is not a rank set (`option` names it in the message).
-QString checkRankSet(const QString& option, const QString& value);
+Status checkRankSet(const QString& option, const QString& value);
 
 class FollowStream : public QObject {
     Q_OBJECT

@@ -77,12 +77,10 @@ std::vector<RunConfigProblem> batchScriptProblems(const PreparedLaunch& l, const
     return e;
 }
 
-QString sbatchScript(const PreparedLaunch& l, const QString& runDir, const QString& supervise, QString* error)
+Result<QString> sbatchScript(const PreparedLaunch& l, const QString& runDir, const QString& supervise)
 {
-    if (const std::vector<RunConfigProblem> bad = batchScriptProblems(l, runDir); !bad.empty()) {
-        *error = runConfigMessages(bad).join(QStringLiteral("; "));
-        return {};
-    }
+    if (const std::vector<RunConfigProblem> bad = batchScriptProblems(l, runDir); !bad.empty())
+        return qtError(runConfigMessages(bad).join(QStringLiteral("; ")));
     const SlurmOptions& o = std::get<SlurmTarget>(l.config.target).options;
     QStringList directives = {
         QStringLiteral("--job-name=") + slurmJobName(l.config.name),
@@ -111,13 +109,9 @@ QString sbatchScript(const PreparedLaunch& l, const QString& runDir, const QStri
                             printable(QSysInfo::machineHostName()), QDateTime::currentDateTimeUtc().toString(Qt::ISODate),
                             QString::number(l.config.maxRestarts), printable(l.planSummary));
     for (const QString& d : directives) text += QStringLiteral("#SBATCH ") + directiveArgument(d) + QLatin1Char('\n');
-    QString quoteError;
-    const QByteArray cmd = shellCommand({supervise.toUtf8(), "start", runDir.toUtf8(), "--foreground"}, &quoteError);
-    if (!quoteError.isEmpty()) {
-        *error = quoteError;
-        return {};
-    }
-    return text + QStringLiteral("\nexec ") + QString::fromUtf8(cmd) + QLatin1Char('\n');
+    const Result<QByteArray> cmd = shellCommand({supervise.toUtf8(), "start", runDir.toUtf8(), "--foreground"});
+    if (!cmd) return cmd.status();
+    return QString(text + QStringLiteral("\nexec ") + QString::fromUtf8(cmd.value()) + QLatin1Char('\n'));
 }
 
 } // namespace sb::launch

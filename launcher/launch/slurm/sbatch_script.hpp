@@ -13,6 +13,8 @@
 // starts a comment there), or refused where that quoting cannot carry it.
 #pragma once
 
+#include "../qt_status.hpp"
+
 #include "../prepared_launch.hpp"
 
 #include <QString>
@@ -33,7 +35,7 @@ QString slurmRunRoot(const PreparedLaunch& launch, const QString& runRoot);
 // (an --output pattern with one is not expanded, so the log would go elsewhere).
 std::vector<RunConfigProblem> batchScriptProblems(const PreparedLaunch& launch, const QString& runDir);
 
-// The script, or "" and why not (batchScriptProblems(), or a NUL in the supervise path).
-QString sbatchScript(const PreparedLaunch& launch, const QString& runDir, const QString& supervise, QString* error);
+// The script, or why not (batchScriptProblems(), or a NUL in the supervise path).
+Result<QString> sbatchScript(const PreparedLaunch& launch, const QString& runDir, const QString& supervise);
 
 } // namespace sb::launch

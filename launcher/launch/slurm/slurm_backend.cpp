@@ -66,18 +66,16 @@ SlurmBackend::~SlurmBackend()
     canceller_.wait(5000);
 }
 
-QString SlurmBackend::copyPlan(const QString& workdir, QString* error) const
+Result<QString> SlurmBackend::copyPlan(const QString& workdir) const
 {
     const QString dir = QDir(workdir).filePath(QStringLiteral(".shardbench/runs/") + launch_.uid);
     for (const auto& [name, bytes] : shippedFiles(launch_)) {
         const QString path = dir + QLatin1Char('/') + name;
         QSaveFile f(path);
-        if (!QDir().mkpath(dir) || !f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-            *error = QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString());
-            return {};
-        }
+        if (!QDir().mkpath(dir) || !f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+            return qtError(QStringLiteral("cannot copy the plan to %1: %2").arg(path, f.errorString()));
     }
-    return dir + QStringLiteral("/plan.json");
+    return QString(dir + QStringLiteral("/plan.json"));
 }
 
 void SlurmBackend::start(const PreparedLaunch& launch, const AttemptSpec& attempt)
@@ -93,16 +91,15 @@ void SlurmBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
     ownAllocation_ = !env.contains(QStringLiteral("SLURM_JOB_ID"));
     const SlurmTarget& slurm = std::get<SlurmTarget>(launch.config.target);
     const QString workdir = QDir(slurm.workdir.isEmpty() ? QDir::currentPath() : slurm.workdir).absolutePath();
-    QString error;
-    const QString plan = copyPlan(workdir, &error);
-    if (plan.isEmpty()) {
+    const Result<QString> plan = copyPlan(workdir);
+    if (!plan) {
         srunDone_ = true;
-        Q_EMIT launchFailed(error, 0);
+        Q_EMIT launchFailed(qtMessage(plan), 0);
         QMetaObject::invokeMethod(this, &SlurmBackend::maybeFinish, Qt::QueuedConnection);
         return;
     }
     srun_.setProgram(QStringLiteral("srun"));
-    srun_.setArguments(srunArguments(launch, attempt, plan, workdir));
+    srun_.setArguments(srunArguments(launch, attempt, plan.value(), workdir));
     srun_.setProcessEnvironment(srunEnvironment(launch, attempt, env));
     srun_.setWorkingDirectory(workdir);
     srun_.setStandardInputFile(QProcess::nullDevice());
@@ -119,7 +116,7 @@ void SlurmBackend::start(const PreparedLaunch& launch, const AttemptSpec& attemp
                         .arg(slurmJobName(launch.config.name))
                         .arg(launch.nodes)
                         .arg(launch.procsPerNode)
-                        .arg(o.partition.isEmpty() ? QString() : QStringLiteral(", partition ") + o.partition, plan));
+                        .arg(o.partition.isEmpty() ? QString() : QStringLiteral(", partition ") + o.partition, plan.value()));
     srun_.start();
 }
 

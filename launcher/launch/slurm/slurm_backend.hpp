@@ -9,6 +9,8 @@
 // (a shared file system), as it must see the core.
 #pragma once
 
+#include "../qt_status.hpp"
+
 #include "../backend.hpp"
 #include "job_canceller.hpp"
 #include "srun_output.hpp"
@@ -30,7 +32,7 @@ public:
     void kill() override;
 
 private:
-    QString copyPlan(const QString& workdir, QString* error) const;
+    Result<QString> copyPlan(const QString& workdir) const; // the plan.json beside its shipped files
     void readStdout();
     void readStderr();
     void onTaskLine(int task, OutputStream stream, QByteArray line, bool truncated);

@@ -69,39 +69,36 @@ qint64 parseSbatchJobId(const QByteArray& output)
     return ok && id > 0 ? id : -1;
 }
 
-qint64 submitHeldJob(const QString& script, const QString& workdir, QString* error)
+Result<qint64> submitHeldJob(const QString& script, const QString& workdir)
 {
     const Ran r = runSlurm(QStringLiteral("sbatch"), {QStringLiteral("--parsable"), QStringLiteral("--hold"), script}, workdir, true);
-    if (!r.error.isEmpty()) {
-        *error = r.error;
-        return -1;
-    }
+    if (!r.error.isEmpty()) return qtError(r.error);
     const qint64 id = r.code == 0 ? parseSbatchJobId(r.out) : -1;
-    if (id < 0) *error = QStringLiteral("sbatch refused the job: ") + said(r);
+    if (id < 0) return qtError(QStringLiteral("sbatch refused the job: ") + said(r));
     return id;
 }
 
-QString releaseJob(qint64 jobId)
+Status releaseJob(qint64 jobId)
 {
     const Ran r = runSlurm(QStringLiteral("scontrol"), {QStringLiteral("release"), QString::number(jobId)});
-    if (!r.error.isEmpty()) return r.error;
-    return r.code == 0 ? QString() : QStringLiteral("scontrol release %1: %2").arg(jobId).arg(said(r));
+    if (!r.error.isEmpty()) return qtError(r.error);
+    return r.code == 0 ? Status() : qtError(QStringLiteral("scontrol release %1: %2").arg(jobId).arg(said(r)));
 }
 
-QString cancelJob(qint64 jobId, bool kill)
+Status cancelJob(qint64 jobId, bool kill)
 {
     QStringList args = {QStringLiteral("--batch"), kill ? QStringLiteral("--signal=USR1") : QStringLiteral("--signal=INT")};
     args << QString::number(jobId);
     const Ran r = runSlurm(QStringLiteral("scancel"), args);
-    if (!r.error.isEmpty()) return r.error;
-    return r.code == 0 ? QString() : QStringLiteral("scancel %1: %2").arg(args.join(QLatin1Char(' ')), said(r));
+    if (!r.error.isEmpty()) return qtError(r.error);
+    return r.code == 0 ? Status() : qtError(QStringLiteral("scancel %1: %2").arg(args.join(QLatin1Char(' ')), said(r)));
 }
 
-QString withdrawJob(qint64 jobId)
+Status withdrawJob(qint64 jobId)
 {
     const Ran r = runSlurm(QStringLiteral("scancel"), {QString::number(jobId)});
-    if (!r.error.isEmpty()) return r.error;
-    return r.code == 0 ? QString() : QStringLiteral("scancel %1: %2").arg(jobId).arg(said(r));
+    if (!r.error.isEmpty()) return qtError(r.error);
+    return r.code == 0 ? Status() : qtError(QStringLiteral("scancel %1: %2").arg(jobId).arg(said(r)));
 }
 
 SlurmJobState::Phase phaseOfState(const QString& state)
@@ -162,17 +159,14 @@ SlurmJobState querySlurmJob(qint64 jobId)
     return s;
 }
 
-QString stopSlurmRun(qint64 jobId, const QString& runDir, bool kill, QString* said)
+Result<QString> stopSlurmRun(qint64 jobId, const QString& runDir, bool kill)
 {
     SlurmJobState job = querySlurmJob(jobId);
-    if (job.phase == SlurmJobState::Phase::Unknown || job.phase == SlurmJobState::Phase::NotFound) return job.describe(jobId);
-    if (job.phase == SlurmJobState::Phase::Ended) {
-        if (said) *said = QStringLiteral("not running (%1)").arg(job.describe(jobId));
-        return {};
-    }
+    if (job.phase == SlurmJobState::Phase::Unknown || job.phase == SlurmJobState::Phase::NotFound) return qtError(job.describe(jobId));
+    if (job.phase == SlurmJobState::Phase::Ended) return QStringLiteral("not running (%1)").arg(job.describe(jobId));
     const bool queued = job.phase == SlurmJobState::Phase::Queued;
     // A queued job has no supervisor to tell: Slurm withdraws it.
-    if (const QString e = queued ? withdrawJob(jobId) : cancelJob(jobId, kill); !e.isEmpty()) return e;
+    if (const Status e = queued ? withdrawJob(jobId) : cancelJob(jobId, kill); !e) return e;
     const QDeadlineTimer deadline(120000);
     while (!deadline.hasExpired()) {
         job = querySlurmJob(jobId);
@@ -180,14 +174,12 @@ QString stopSlurmRun(qint64 jobId, const QString& runDir, bool kill, QString* sa
         QThread::msleep(500);
     }
     if (job.phase != SlurmJobState::Phase::Ended && job.phase != SlurmJobState::Phase::NotFound)
-        return QStringLiteral("%1 two minutes after scancel").arg(job.describe(jobId));
+        return qtError(QStringLiteral("%1 two minutes after scancel").arg(job.describe(jobId)));
     QFile f(runDir + QStringLiteral("/state.json"));
     const QString status = f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("status")).toString()
                                                        : QString();
-    if (said)
-        *said = queued ? QStringLiteral("withdrew Slurm job %1 from the queue").arg(jobId)
-                       : QStringLiteral("stopped (%1; %2)").arg(status.isEmpty() ? QStringLiteral("no state recorded") : status, job.describe(jobId));
-    return {};
+    return queued ? QStringLiteral("withdrew Slurm job %1 from the queue").arg(jobId)
+                  : QStringLiteral("stopped (%1; %2)").arg(status.isEmpty() ? QStringLiteral("no state recorded") : status, job.describe(jobId));
 }
 
 } // namespace sb::launch

@@ -4,6 +4,8 @@
 // `kSlurmCommandMs`); call them off the GUI thread.
 #pragma once
 
+#include "../qt_status.hpp"
+
 #include <QString>
 
 namespace sb::launch {
@@ -12,16 +14,16 @@ inline constexpr int kSlurmCommandMs = 30000;
 
 // `sbatch --parsable --hold SCRIPT` in `workdir` (without the SLURM_*
 // variables of an allocation it may be called in: the job is a new one);
-// the job id, or -1 and why.
-qint64 submitHeldJob(const QString& script, const QString& workdir, QString* error);
-// scontrol release JOB: "" or why not.
-QString releaseJob(qint64 jobId);
+// the job id, or why not.
+Result<qint64> submitHeldJob(const QString& script, const QString& workdir);
+// scontrol release JOB.
+Status releaseJob(qint64 jobId);
 // Tells the supervisor (the batch step) to stop the run: SIGINT (the ranks
 // get the grace), with `kill` SIGUSR1 (they do not); it records "cancelled"
 // and the job ends with it. (Slurm's own SIGTERM would mean the job is ending.)
-QString cancelJob(qint64 jobId, bool kill);
+Status cancelJob(qint64 jobId, bool kill);
 // scancel JOB: Slurm cancels the job (a queued one is withdrawn).
-QString withdrawJob(qint64 jobId);
+Status withdrawJob(qint64 jobId);
 
 struct SlurmJobState {
     enum class Phase { Unknown, Queued, Running, Ended, NotFound };
@@ -39,8 +41,8 @@ SlurmJobState querySlurmJob(qint64 jobId);
 
 // `stop` for a Slurm run: a queued job is withdrawn (scancel); a running one
 // gets cancelJob(kill) and is waited for (at most two minutes) until it is
-// gone. "" and what happened in `said`, or why the run was not stopped.
-QString stopSlurmRun(qint64 jobId, const QString& runDir, bool kill, QString* said);
+// gone. What happened, or why the run was not stopped.
+Result<QString> stopSlurmRun(qint64 jobId, const QString& runDir, bool kill);
 
 // Parsers of the commands' output, for the tests.
 SlurmJobState parseSqueueLine(const QString& line);    // "%T|%r|%B"

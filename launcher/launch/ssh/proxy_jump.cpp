@@ -65,7 +65,7 @@ QString parseHop(const QString& hopIn, JumpHop* out)
     }
     const QString name = (h.user.isEmpty() && at < 0 ? QString() : h.user + QLatin1Char('@')) +
                          (bracketed ? QLatin1Char('[') + h.host + QLatin1Char(']') : h.host);
-    if (QString e = checkHostName(name); !e.isEmpty()) return e;
+    if (const Status e = checkHostName(name); !e) return qtMessage(e);
     if (!port.isEmpty()) {
         bool ok = false;
         h.port = port.toInt(&ok);
@@ -139,11 +139,10 @@ QString jumpProxyCommand(const QList<JumpHop>& hops, const JumpOptions& o, QByte
         if (k > 0) argv << "-o" << "ProxyCommand=" + previous;
         if (!h.user.isEmpty()) argv << "-l" << h.user.toUtf8();
         if (h.port > 0) argv << "-p" << QByteArray::number(h.port);
-        QString error;
-        const QByteArray quoted = shellCommand(argv, &error);
-        if (!error.isEmpty()) return error;
+        const Result<QByteArray> quoted = shellCommand(argv);
+        if (!quoted) return qtMessage(quoted);
         // SHELL: OpenSSH runs the next ProxyCommand as `$SHELL -c "exec CMD"`; the nested quoting is POSIX.
-        previous = "env SHELL=/bin/sh " + escapePercent(quoted) + " -W '[%h]:%p' " + shellQuote(h.host.toUtf8());
+        previous = "env SHELL=/bin/sh " + escapePercent(quoted.value()) + " -W '[%h]:%p' " + shellQuote(h.host.toUtf8());
     }
     *command = "exec " + previous; // libssh runs it as `$SHELL -c CMD`
     return {};

@@ -25,15 +25,21 @@ const char* const kCheckInitFromScript =
     "if [ -n \"$workdir\" ]; then cd -- \"$workdir\" || { echo \"shardbench: cannot enter the working folder $workdir\"; exit 126; }; fi\n"
     "exec \"$@\" 2>&1\n";
 
+// "exec " and the quoted command.
+Result<QByteArray> execCommand(const QByteArrayList& argv)
+{
+    Result<QByteArray> cmd = shellCommand(argv);
+    if (!cmd) return cmd.status();
+    return QByteArray(QByteArray("exec ") + cmd.value());
+}
+
 } // namespace
 
-QByteArray buildCheckInitFromCommand(const QString& workdir, const QString& core, const QString& planPath, const QString& initFrom,
-                                     QString* error)
+Result<QByteArray> buildCheckInitFromCommand(const QString& workdir, const QString& core, const QString& planPath, const QString& initFrom)
 {
     const QByteArrayList argv = {"/bin/sh", "-c", kCheckInitFromScript, "sb-check", workdir.toUtf8(), core.toUtf8(),
                                  "--plan", planPath.toUtf8(), "--check-init-from", initFrom.toUtf8()};
-    const QByteArray cmd = shellCommand(argv, error);
-    return cmd.isEmpty() ? QByteArray() : QByteArray("exec ") + cmd;
+    return execCommand(argv);
 }
 
 QString initFromProblem(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output)
@@ -48,29 +54,24 @@ QString initFromProblem(const QString& hostName, const QString& initFrom, int ex
         .arg(QString::fromUtf8(why.left(2000)));
 }
 
-QByteArray buildRankCommand(const RemoteRankCommand& c, QString* error)
+Result<QByteArray> buildRankCommand(const RemoteRankCommand& c)
 {
     QByteArrayList argv = {"/bin/sh", "-c", supervise::kRankWrapperScript, "sb-rank", c.pidFile.toUtf8(),
                            QByteArray::number(c.graceSeconds), c.workdir.toUtf8(), "env"};
     for (const auto& [name, value] : c.environment) {
-        if (!isValidEnvName(name)) {
-            if (error) *error = QStringLiteral("invalid environment variable name \"%1\"").arg(QString::fromUtf8(name));
-            return {};
-        }
+        if (!isValidEnvName(name)) return qtError(QStringLiteral("invalid environment variable name \"%1\"").arg(QString::fromUtf8(name)));
         argv << name + '=' + value;
     }
     argv << c.program.toUtf8();
     argv << c.arguments;
-    const QByteArray cmd = shellCommand(argv, error);
-    return cmd.isEmpty() ? QByteArray() : QByteArray("exec ") + cmd;
+    return execCommand(argv);
 }
 
-QByteArray buildKillCommand(const QStringList& pidFiles, QString* error)
+Result<QByteArray> buildKillCommand(const QStringList& pidFiles)
 {
     QByteArrayList argv = {"/bin/sh", "-c", kKillScript, "sb-kill"};
     for (const QString& f : pidFiles) argv << f.toUtf8();
-    const QByteArray cmd = shellCommand(argv, error);
-    return cmd.isEmpty() ? QByteArray() : QByteArray("exec ") + cmd;
+    return execCommand(argv);
 }
 
 QByteArray listeningPortsCommand() { return QByteArrayLiteral("cat /proc/net/tcp /proc/net/tcp6 2>/dev/null"); }

@@ -4,6 +4,8 @@
 // scripts that use them as "$1"... and never evaluate them.
 #pragma once
 
+#include "../qt_status.hpp"
+
 #include <QByteArray>
 #include <QByteArrayList>
 #include <QList>
@@ -29,17 +31,16 @@ struct RemoteRankCommand {
 };
 
 // "exec /bin/sh -c '<wrapper>' 'sb-rank' '<pidfile>' ... 'env' 'RANK=0' ... '<core>' ..."
-// Returns "" and sets `error` on a NUL byte or an invalid variable name.
-QByteArray buildRankCommand(const RemoteRankCommand& c, QString* error);
+// An error on a NUL byte or an invalid variable name.
+Result<QByteArray> buildRankCommand(const RemoteRankCommand& c);
 
 // Sends SIGKILL to the process groups whose PIDs are in the given files.
-QByteArray buildKillCommand(const QStringList& pidFiles, QString* error);
+Result<QByteArray> buildKillCommand(const QStringList& pidFiles);
 
 // Runs `core --plan PLAN --check-init-from INIT` in `workdir` ("" = the home
 // folder), its stderr with its stdout: the pre-flight of --init-from on a
-// host, before any rank starts. "" and `error` set on a NUL byte.
-QByteArray buildCheckInitFromCommand(const QString& workdir, const QString& core, const QString& planPath, const QString& initFrom,
-                                     QString* error);
+// host, before any rank starts. An error on a NUL byte.
+Result<QByteArray> buildCheckInitFromCommand(const QString& workdir, const QString& core, const QString& planPath, const QString& initFrom);
 // What to report of that check's exit status and output; "" when it passed.
 QString initFromProblem(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output);
 

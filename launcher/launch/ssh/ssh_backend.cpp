@@ -115,16 +115,15 @@ void SshBackend::startRanks()
             const RankProgram program = rankProgram(launch_, ssh.remoteCore, planPath, a);
             c.program = program.program;
             c.arguments = program.arguments;
-            QString err;
-            const QByteArray cmd = buildRankCommand(c, &err);
-            if (cmd.isEmpty()) {
+            const Result<QByteArray> cmd = buildRankCommand(c);
+            if (!cmd) {
                 // Validated before; reaching here is a bug, reported as a launch failure.
                 failed_ = true;
                 abortConnects();
-                Q_EMIT launchFailed(QStringLiteral("cannot build the command of rank %1: %2").arg(rank).arg(err), h);
+                Q_EMIT launchFailed(QStringLiteral("cannot build the command of rank %1: %2").arg(rank).arg(qtMessage(cmd)), h);
                 return;
             }
-            jobs << SshHostWorker::RankJob{rank, cmd, c.pidFile};
+            jobs << SshHostWorker::RankJob{rank, cmd.value(), c.pidFile};
         }
         workers_[h]->startRanks(jobs);
     }

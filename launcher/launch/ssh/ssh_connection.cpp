@@ -92,7 +92,7 @@ QString SshConnection::sshError() const
     return session_ ? QString::fromUtf8(ssh_get_error(session_)) : QStringLiteral("no session");
 }
 
-QString SshConnection::open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy,
+Status SshConnection::open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy,
                             HostKeyInfo* keyInfo)
 {
     disconnect();
@@ -100,26 +100,26 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     jumpLog_.reset();
     openFailure_ = OpenFailure::Setup;
     label_ = host.name;
-    if (QString bad = checkHostName(host.name); !bad.isEmpty()) return bad;
+    if (const Status bad = checkHostName(host.name); !bad) return bad;
     session_ = ssh_new();
-    if (!session_) return QStringLiteral("%1: cannot create an SSH session").arg(label_);
+    if (!session_) return qtError(QStringLiteral("%1: cannot create an SSH session").arg(label_));
     auto set = [&](ssh_options_e o, const QString& v) { return ssh_options_set(session_, o, v.toUtf8().constData()) == 0; };
     // libssh takes "user@host"; an IPv6 literal goes without its brackets.
     QString target = host.hostPart();
     if (target.startsWith(QLatin1Char('[')) && target.endsWith(QLatin1Char(']'))) target = target.mid(1, target.size() - 2);
     if (!host.userPart().isEmpty()) target = host.userPart() + QLatin1Char('@') + target;
-    if (!set(SSH_OPTIONS_HOST, target)) return QStringLiteral("%1: invalid host: %2").arg(label_, sshError());
+    if (!set(SSH_OPTIONS_HOST, target)) return qtError(QStringLiteral("%1: invalid host: %2").arg(label_, sshError()));
     if (!options.sshDir.isEmpty() && !set(SSH_OPTIONS_SSH_DIR, options.sshDir))
-        return QStringLiteral("invalid SSH folder %1: %2").arg(options.sshDir, sshError());
+        return qtError(QStringLiteral("invalid SSH folder %1: %2").arg(options.sshDir, sshError()));
     if (!options.knownHostsFile.isEmpty() && !set(SSH_OPTIONS_KNOWNHOSTS, libsshPath(options.knownHostsFile)))
-        return QStringLiteral("invalid known_hosts file %1: %2").arg(options.knownHostsFile, sshError());
+        return qtError(QStringLiteral("invalid known_hosts file %1: %2").arg(options.knownHostsFile, sshError()));
     long timeout = options.connectTimeoutS;
     ssh_options_set(session_, SSH_OPTIONS_TIMEOUT, &timeout);
 
     // Host aliases, HostName, User, Port, IdentityFile... from the config;
     // what was set above (user@, known_hosts) takes precedence, as in OpenSSH.
     if (!options.configFile.isEmpty() && !QFileInfo(options.configFile).isReadable())
-        return QStringLiteral("cannot read the SSH config file %1").arg(options.configFile);
+        return qtError(QStringLiteral("cannot read the SSH config file %1").arg(options.configFile));
     const QByteArray config = libsshPath(options.configFile).toUtf8();
     if (ssh_options_parse_config(session_, options.configFile.isEmpty() ? nullptr : config.constData()) != 0) {
         QString why = sshError();
@@ -134,7 +134,7 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
                 if (why.isEmpty()) why = refusedConfigLine(f, target, options.sshDir);
             if (why.isEmpty()) why = QStringLiteral("libssh refused %1 without saying why").arg(printable(files.join(QStringLiteral(", "))));
         }
-        return QStringLiteral("%1: cannot apply the SSH config: %2").arg(label_, why);
+        return qtError(QStringLiteral("%1: cannot apply the SSH config: %2").arg(label_, why));
     }
     // The config may weaken host-key checking (StrictHostKeyChecking no,
     // UserKnownHostsFile /dev/null): undo that. libssh uses these files only to
@@ -144,9 +144,9 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     ssh_options_set(session_, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
     const QString userKnownHosts = options.knownHostsFile.isEmpty() ? QStringLiteral("%d/known_hosts") : libsshPath(options.knownHostsFile);
     if (!set(SSH_OPTIONS_KNOWNHOSTS, userKnownHosts) || !set(SSH_OPTIONS_GLOBAL_KNOWNHOSTS, QLatin1String(kGlobalKnownHosts)))
-        return QStringLiteral("%1: cannot set the known_hosts files: %2").arg(label_, sshError());
+        return qtError(QStringLiteral("%1: cannot set the known_hosts files: %2").arg(label_, sshError()));
     for (const QString& id : options.identityFiles) {
-        if (!QFileInfo(id).isReadable()) return QStringLiteral("cannot read the identity file %1").arg(id);
+        if (!QFileInfo(id).isReadable()) return qtError(QStringLiteral("cannot read the identity file %1").arg(id));
         set(SSH_OPTIONS_ADD_IDENTITY, libsshPath(id));
     }
 
@@ -160,26 +160,26 @@ QString SshConnection::open(const HostSpec& host, const SshOptions& options, Hos
     if (hostname_ != host.hostPart() || port_ != 22)
         label_ += QStringLiteral(" (%1%2:%3)").arg(user_.isEmpty() ? QString() : user_ + QLatin1Char('@'), hostname_).arg(port_);
 
-    if (QString e = applyProxyJump(options); !e.isEmpty()) return QStringLiteral("%1: %2").arg(label_, e);
+    if (QString e = applyProxyJump(options); !e.isEmpty()) return qtError(QStringLiteral("%1: %2").arg(label_, e));
     if (ssh_connect(session_) != SSH_OK) {
         openFailure_ = jumps_.isEmpty() ? OpenFailure::Connection : jumpFailure();
-        if (jumps_.isEmpty()) return QStringLiteral("%1: cannot connect: %2").arg(label_, sshError());
-        return QStringLiteral("%1: cannot connect through the jump host(s) %2 (ProxyJump): %3%4")
-            .arg(label_, jumps_, sshError(), jumpErrors());
+        if (jumps_.isEmpty()) return qtError(QStringLiteral("%1: cannot connect: %2").arg(label_, sshError()));
+        return qtError(QStringLiteral("%1: cannot connect through the jump host(s) %2 (ProxyJump): %3%4")
+            .arg(label_, jumps_, sshError(), jumpErrors()));
     }
 
     char* kh = nullptr;
     QString knownHosts = options.knownHostsFile;
     if (knownHosts.isEmpty() && ssh_options_get(session_, SSH_OPTIONS_KNOWNHOSTS, &kh) == SSH_OK) knownHosts = takeString(kh);
     openFailure_ = OpenFailure::HostKey;
-    if (QString e = verifyHostKey(policy, keyInfo, knownHosts); !e.isEmpty()) return e;
+    if (QString e = verifyHostKey(policy, keyInfo, knownHosts); !e.isEmpty()) return qtError(e);
     openFailure_ = OpenFailure::Login;
-    QString e = authenticate();
+    const QString e = authenticate();
     // A connection that broke during the login was not refused by the host.
     if (!e.isEmpty() && (!isConnected() || (ssh_get_status(session_) & (SSH_CLOSED | SSH_CLOSED_ERROR))))
         openFailure_ = OpenFailure::Connection;
     else if (e.isEmpty()) openFailure_ = OpenFailure::None;
-    return e;
+    return e.isEmpty() ? Status() : qtError(e);
 }
 
 QString SshConnection::applyProxyJump(const SshOptions& options)
@@ -328,17 +328,17 @@ QString SshConnection::authenticate()
         .arg(label_, user_);
 }
 
-QString SshConnection::run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
+Status SshConnection::run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
                            qsizetype maxOutput, bool stopWhenLonger)
 {
     using Clock = std::chrono::steady_clock;
     const auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
     ssh_channel ch = ssh_channel_new(session_);
-    if (!ch) return QStringLiteral("%1: cannot open a channel: %2").arg(label_, sshError());
+    if (!ch) return qtError(QStringLiteral("%1: cannot open a channel: %2").arg(label_, sshError()));
     auto fail = [&](const QString& what) {
         const QString msg = QStringLiteral("%1: %2: %3").arg(label_, what, sshError());
         ssh_channel_free(ch);
-        return msg;
+        return qtError(msg);
     };
     if (ssh_channel_open_session(ch) != SSH_OK) return fail(QStringLiteral("cannot open a session channel"));
     if (ssh_channel_request_exec(ch, command.constData()) != SSH_OK) return fail(QStringLiteral("cannot run a command"));
@@ -354,7 +354,7 @@ QString SshConnection::run(const QByteArray& command, QByteArray* output, int* e
                                     .arg(label_).arg(maxOutput);
             ssh_channel_close(ch);
             ssh_channel_free(ch);
-            return msg;
+            return qtError(msg);
         }
         if (n > 0 && output && output->size() < maxOutput) output->append(buf, std::min<qsizetype>(n, maxOutput - output->size()));
         while (ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1) > 0) {} // stderr is not needed
@@ -365,25 +365,25 @@ QString SshConnection::run(const QByteArray& command, QByteArray* output, int* e
     if (exitStatus) *exitStatus = status;
     ssh_channel_close(ch);
     ssh_channel_free(ch);
-    return {};
+    return Status();
 }
 
-QString SshConnection::upload(const QString& dirIn, const QString& name, const QByteArray& data, QString* absoluteDir)
+Result<QString> SshConnection::upload(const QString& dirIn, const QString& name, const QByteArray& data)
 {
     QString dir = dirIn;
     if (dir.startsWith(QLatin1String("~/"))) dir = dir.mid(2); // SFTP starts in the home folder
     else if (dir == QLatin1String("~")) dir = QStringLiteral(".");
     else if (dir.startsWith(QLatin1Char('~')))
-        return QStringLiteral("%1: remote folder \"%2\": only ~/ is understood, not ~user").arg(label_, printable(dirIn));
+        return qtError(QStringLiteral("%1: remote folder \"%2\": only ~/ is understood, not ~user").arg(label_, printable(dirIn)));
     sftp_session sftp = sftp_new(session_);
-    if (!sftp) return QStringLiteral("%1: cannot start SFTP: %2").arg(label_, sshError());
+    if (!sftp) return qtError(QStringLiteral("%1: cannot start SFTP: %2").arg(label_, sshError()));
     auto fail = [&](const QString& what) {
         QString msg = QStringLiteral("%1: %2: %3").arg(label_, what, sshError());
         const int code = sftp_get_error(sftp);
         if (code == SSH_FX_PERMISSION_DENIED) msg += QStringLiteral(" (permission denied)");
         else if (code == SSH_FX_NO_SUCH_FILE) msg += QStringLiteral(" (no such file or folder)");
         sftp_free(sftp);
-        return msg;
+        return qtError(msg);
     };
     if (sftp_init(sftp) != SSH_OK) return fail(QStringLiteral("cannot start SFTP (is the sftp subsystem enabled?)"));
 
@@ -425,16 +425,15 @@ QString SshConnection::upload(const QString& dirIn, const QString& name, const Q
             sftp_unlink(sftp, file.constData()); // no empty or partial file for the supervisor to misread
             sftp_free(sftp);
             if (room >= 0 && room < data.size() - done + 65536)
-                return QStringLiteral("%1: no space left on its file system (%2 bytes free) for the folder %3: %4")
-                    .arg(label_).arg(room).arg(printable(abs), what);
-            return QStringLiteral("%1: %2").arg(label_, what);
+                return qtError(QStringLiteral("%1: no space left on its file system (%2 bytes free) for the folder %3: %4")
+                                   .arg(label_).arg(room).arg(printable(abs), what));
+            return qtError(QStringLiteral("%1: %2").arg(label_, what));
         }
         done += n;
     }
     if (sftp_close(f) != SSH_OK) return fail(QStringLiteral("cannot close \"%1\"").arg(printable(QString::fromUtf8(file))));
     sftp_free(sftp);
-    if (absoluteDir) *absoluteDir = abs;
-    return {};
+    return abs;
 }
 
 } // namespace sb::launch

@@ -4,6 +4,8 @@
 // SFTP. Every failure is a sentence naming the host.
 #pragma once
 
+#include "../qt_status.hpp"
+
 #include "../host_list.hpp"
 #include "../run_config.hpp"
 #include "host_key_policy.hpp"
@@ -31,9 +33,9 @@ public:
     // completed; a host key or a login that is refused stays refused.
     enum class OpenFailure { None, Setup, Connection, HostKey, Login };
 
-    // Returns "" or why not. `keyInfo` receives the server key either way
+    // Ok, or why not. `keyInfo` receives the server key either way
     // (when the handshake got that far). May be called again after a failure.
-    QString open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy, HostKeyInfo* keyInfo);
+    Status open(const HostSpec& host, const SshOptions& options, HostKeyPolicy& policy, HostKeyInfo* keyInfo);
     void disconnect();
     bool isConnected() const;
     OpenFailure openFailure() const { return openFailure_; } // of the last open()
@@ -47,12 +49,12 @@ public:
     // Runs a fixed command and collects up to `maxOutput` bytes of stdout; with
     // `stopWhenLonger`, more than that is an error and the command is hung up on
     // at once (not read on until it ends or times out).
-    QString run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
-                qsizetype maxOutput = 1 << 20, bool stopWhenLonger = false);
+    Status run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,
+               qsizetype maxOutput = 1 << 20, bool stopWhenLonger = false);
     // SFTP: creates `dir` (and parents) and writes `data` to dir/name with
-    // mode 0600. `absoluteDir` receives the folder's canonical path.
+    // mode 0600; the folder's canonical path.
     // A failed write leaves no file, and a full disk is named as such.
-    QString upload(const QString& dir, const QString& name, const QByteArray& data, QString* absoluteDir);
+    Result<QString> upload(const QString& dir, const QString& name, const QByteArray& data);
     // The last libssh error of this session.
     QString sshError() const;
 

@@ -211,8 +211,8 @@ bool SshHostWorker::prepare(SshConnection& conn)
     const ConnectResult connected = connectWithRetries(
         *setup_.gate, retry,
         [&] {
-            QString e = conn.open(setup_.host, setup_.options, *setup_.policy, &key);
-            return ConnectAttempt{e, conn.openFailure() == SshConnection::OpenFailure::Connection};
+            const Status opened = conn.open(setup_.host, setup_.options, *setup_.policy, &key);
+            return ConnectAttempt{qtMessage(opened), conn.openFailure() == SshConnection::OpenFailure::Connection};
         },
         [&](const QString& error, int nextTry, int delayMs) {
             Q_EMIT connectRetrying(setup_.hostIndex, QStringLiteral("%1; try %2 of %3 in %4 s")
@@ -225,14 +225,18 @@ bool SshHostWorker::prepare(SshConnection& conn)
     QString err = connected.error;
     if (err.isEmpty() && aborted()) return false;
     QString absDir;
-    for (const auto& [name, bytes] : setup_.files)
-        if (err.isEmpty()) err = conn.upload(setup_.remoteRunDir, name, bytes, &absDir);
+    for (const auto& [name, bytes] : setup_.files) {
+        if (!err.isEmpty()) break;
+        const Result<QString> uploaded = conn.upload(setup_.remoteRunDir, name, bytes);
+        if (uploaded) absDir = uploaded.value();
+        else err = qtMessage(uploaded);
+    }
     if (err.isEmpty() && !setup_.initFrom.isEmpty()) {
-        const QByteArray cmd = buildCheckInitFromCommand(setup_.remoteWorkdir, setup_.remoteCore, absDir + QStringLiteral("/plan.json"),
-                                                         setup_.initFrom, &err);
+        const Result<QByteArray> cmd =
+            buildCheckInitFromCommand(setup_.remoteWorkdir, setup_.remoteCore, absDir + QStringLiteral("/plan.json"), setup_.initFrom);
         QByteArray out;
         int status = -1;
-        if (err.isEmpty()) err = conn.run(cmd, &out, &status, 120000);
+        err = cmd ? qtMessage(conn.run(cmd.value(), &out, &status, 120000)) : qtMessage(cmd);
         if (err.isEmpty()) err = initFromProblem(setup_.host.name, setup_.initFrom, status, out);
     }
     QList<int> busy;
@@ -240,7 +244,7 @@ bool SshHostWorker::prepare(SshConnection& conn)
         QByteArray out;
         int status = 0;
         // Not fatal: the port list only avoids a likely collision.
-        if (conn.run(listeningPortsCommand(), &out, &status, 10000).isEmpty())
+        if (conn.run(listeningPortsCommand(), &out, &status, 10000).ok())
             for (int p : listeningPorts(out)) busy << p;
     }
     if (!err.isEmpty()) {
@@ -354,9 +358,8 @@ void SshHostWorker::supervise(SshConnection& conn, const QList<RankJob>& jobs)
             QStringList pidFiles;
             for (auto& c : channels)
                 if (!c->reported && !c->pidFile.isEmpty()) pidFiles << c->pidFile;
-            QString err;
-            const QByteArray cmd = buildKillCommand(pidFiles, &err);
-            if (!cmd.isEmpty()) conn.run(cmd, nullptr, nullptr, 2000);
+            // Best effort: the ranks' watchdogs stop them when this cannot.
+            if (const Result<QByteArray> cmd = buildKillCommand(pidFiles)) (void)conn.run(cmd.value(), nullptr, nullptr, 2000);
         }
         if (stopAt >= 0 && now - stopAt > (kill ? 2000 : setup_.deadlineMs)) {
             for (auto& c : channels) {
