@@ -7,7 +7,6 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -39,14 +38,13 @@ void refreshDcp(CheckpointEntry& e)
 // The committed DCP step folders in `folder` that no entry names yet.
 void addDcpFolders(const QString& folder, QList<CheckpointEntry>& out)
 {
-    static const QRegularExpression stepFolder(QStringLiteral("^step-(\\d{6,9})$"));
     for (const QFileInfo& f : QDir(folder).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QRegularExpressionMatch m = stepFolder.match(f.fileName());
         const QString p = QDir::cleanPath(f.absoluteFilePath());
-        if (!m.hasMatch() || !isDcpFolder(p)) continue;
+        const int step = launch::checkpointFolderStep(p);
+        if (step < 0 || !isDcpFolder(p)) continue;
         if (std::any_of(out.begin(), out.end(), [&](const CheckpointEntry& o) { return QDir::cleanPath(o.path) == p; })) continue;
         CheckpointEntry e;
-        e.step = m.captured(1).toInt();
+        e.step = step;
         e.path = p;
         e.kind = kDcp;
         refreshDcp(e);

@@ -6,7 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 namespace sb::app {
 
@@ -16,15 +15,12 @@ RestoreSource readDcpSource(const QString& checkpointDir, const QString& planJso
 {
     RestoreSource s;
     s.dcp = true;
-    static const QRegularExpression stepFolder(QStringLiteral("^step-(\\d{6,9})$"));
-    const QFileInfo folder(checkpointDir);
-    const QRegularExpressionMatch m = stepFolder.match(folder.fileName());
-    if (!m.hasMatch()) {
+    s.step = launch::checkpointFolderStep(checkpointDir);
+    if (s.step < 0) {
         s.error = QStringLiteral("%1: a DCP checkpoint's folder is named step-NNNNNN").arg(checkpointDir);
         return s;
     }
-    s.step = m.captured(1).toInt();
-    s.runUid = folder.absoluteDir().dirName();
+    s.runUid = QFileInfo(checkpointDir).absoluteDir().dirName();
     if (planJson.isEmpty()) {
         s.error = QStringLiteral("%1 is a DCP checkpoint, which carries no plan: restore it from the run that saved it").arg(checkpointDir);
         return s;

@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QRandomGenerator>
 #include <QStandardPaths>
 
@@ -184,6 +185,13 @@ QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPa
 }
 
 bool isDcpCheckpoint(const QString& dir) { return QFileInfo(dir + QLatin1String("/.metadata")).isFile(); }
+
+int checkpointFolderStep(const QString& dir)
+{
+    static const QRegularExpression stepFolder(QStringLiteral("^step-(\\d{6,9})$"));
+    const QRegularExpressionMatch m = stepFolder.match(QFileInfo(dir).fileName());
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
 
 QList<QPair<QString, QByteArray>> shippedFiles(const PreparedLaunch& launch)
 {

@@ -107,6 +107,9 @@ RankProgram rankProgram(const PreparedLaunch& launch, const QString& core, const
 // A committed torch.distributed.checkpoint folder: DCP writes .metadata last,
 // once every rank's file is in (what a PyTorch run saves and resumes from).
 bool isDcpCheckpoint(const QString& dir);
+// The step a checkpoint folder is named for (step-NNNNNN, as the scripts and
+// the core name them), or -1.
+int checkpointFolderStep(const QString& dir);
 
 // Whether an attempt's checkpoint folder goes on the command line (--resume);
 // a PyTorch run's script is given the first one in SHARDBENCH_RESUME_FROM.

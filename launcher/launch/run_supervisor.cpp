@@ -159,14 +159,14 @@ void RunSupervisor::onEvent(int rank, protocol::CoreEvent event)
         for (MetricsSink* s : sinks_) s->log(*step);
         Q_EMIT stepReported(*step);
     } else if (auto ck = protocol::checkpointFromEvent(event)) {
-        const int step = static_cast<int>(ck->step);
+        const int saved = static_cast<int>(ck->step);
         // Rank 0 reports a sharded checkpoint once every rank's part is in place.
-        if (rank == 0 && protocol::isComplete(*ck) && (!latestCheckpoint_ || step >= latestCheckpoint_->step))
-            latestCheckpoint_ = Checkpoint{step, QString::fromStdString(ck->path)};
+        if (rank == 0 && protocol::isComplete(*ck) && (!latestCheckpoint_ || saved >= latestCheckpoint_->step))
+            latestCheckpoint_ = Checkpoint{saved, QString::fromStdString(ck->path)};
         if (!protocol::isComplete(*ck)) {
-            failedCheckpoints_.insert({attempt_, step});
+            failedCheckpoints_.insert({attempt_, saved});
             const std::string why = ck->message && !ck->message->empty() ? *ck->message : ck->status;
-            if (firstCheckpointFailure_.isEmpty()) firstCheckpointFailure_ = QStringLiteral("step %1: %2").arg(step).arg(QString::fromStdString(why));
+            if (firstCheckpointFailure_.isEmpty()) firstCheckpointFailure_ = QStringLiteral("step %1: %2").arg(saved).arg(QString::fromStdString(why));
         }
         Q_EMIT checkpointReported(attempt_, rank, *ck);
     } else if (auto done = protocol::eventAs<protocol::Done>(event)) {

@@ -239,7 +239,8 @@ private Q_SLOTS:
         QCOMPARE(statusOf(a.runDir), QStringLiteral("running")); // trained alongside
 
         const CliResult stop = cli({QStringLiteral("stop"), QString::number(longRun), QStringLiteral("--db"), db});
-        QVERIFY2(stop.code == 0, qPrintable(describe(stop)));
+        // What the supervisor recorded, read from its state.json through core/protocol.
+        QVERIFY2(stop.code == 0 && stop.err.contains(QLatin1String("stopped (cancelled; ")), qPrintable(describe(stop)));
         QCOMPARE(statusOf(a.runDir), QStringLiteral("cancelled"));
         QCOMPARE(countStore(db, longRun).status, QStringLiteral("cancelled"));
         expectJobGone(a.slurmJob);

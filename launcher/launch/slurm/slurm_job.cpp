@@ -1,9 +1,11 @@
 #include "slurm_job.hpp"
 
+#include "json/json.hpp"
+#include "protocol/run_dir_layout.hpp"
+#include "protocol/run_state.hpp"
+
 #include <QDeadlineTimer>
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 #include <QStringList>
 #include <QThread>
@@ -175,9 +177,13 @@ Result<QString> stopSlurmRun(qint64 jobId, const QString& runDir, bool kill)
     }
     if (job.phase != SlurmJobState::Phase::Ended && job.phase != SlurmJobState::Phase::NotFound)
         return qtError(QStringLiteral("%1 two minutes after scancel").arg(job.describe(jobId)));
-    QFile f(runDir + QStringLiteral("/state.json"));
-    const QString status = f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("status")).toString()
-                                                       : QString();
+    // How the supervisor recorded the end, read as every client reads state.json (core/protocol).
+    QString status;
+    QFile f(runDir + QLatin1Char('/') + QLatin1String(protocol::kStateFile));
+    if (f.open(QIODevice::ReadOnly))
+        if (const json::ParseResult parsed = json::parse(f.read(16 << 20).toStdString()); parsed)
+            if (const Result<protocol::RunState> state = protocol::readRunState(*parsed.value, f.fileName().toStdString(), "update shardbench"))
+                status = QString::fromStdString(state.value().status);
     return queued ? QStringLiteral("withdrew Slurm job %1 from the queue").arg(jobId)
                   : QStringLiteral("stopped (%1; %2)").arg(status.isEmpty() ? QStringLiteral("no state recorded") : status, job.describe(jobId));
 }
