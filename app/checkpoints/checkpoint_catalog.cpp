@@ -16,8 +16,6 @@ namespace {
 
 const QLatin1String kDcp("dcp");
 
-bool isDcpFolder(const QString& path) { return launch::isDcpCheckpoint(path) && !QFileInfo::exists(path + QStringLiteral("/index.json")); }
-
 // A DCP checkpoint as its files say: committed once .metadata is there (DCP
 // writes it last); its size is every file's in the folder.
 void refreshDcp(CheckpointEntry& e)
@@ -41,7 +39,7 @@ void addDcpFolders(const QString& folder, QList<CheckpointEntry>& out)
     for (const QFileInfo& f : QDir(folder).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         const QString p = QDir::cleanPath(f.absoluteFilePath());
         const int step = launch::checkpointFolderStep(p);
-        if (step < 0 || !isDcpFolder(p)) continue;
+        if (step < 0 || !launch::isDcpCheckpoint(p)) continue;
         if (std::any_of(out.begin(), out.end(), [&](const CheckpointEntry& o) { return QDir::cleanPath(o.path) == p; })) continue;
         CheckpointEntry e;
         e.step = step;
@@ -61,7 +59,7 @@ void refreshFromDisk(CheckpointEntry& e, const QString& runUid)
         if (e.status != CheckpointEntry::Failed) e.status = CheckpointEntry::Missing;
         return;
     }
-    if (e.kind != QLatin1String("full") && isDcpFolder(e.path)) e.kind = kDcp; // a script's report may not say so
+    if (e.kind != QLatin1String("full") && launch::isDcpCheckpoint(e.path)) e.kind = kDcp; // a script's report may not say so
     if (e.kind == kDcp) {
         refreshDcp(e);
         return;

@@ -44,8 +44,7 @@ void runAsBefore(launch::RunConfig& config, const store::RunRow& parent)
 
 RestoreSource readRestoreSource(const QString& checkpointDir, const QString& fallbackPlanJson)
 {
-    if (launch::isDcpCheckpoint(checkpointDir) && !QFileInfo::exists(checkpointDir + QStringLiteral("/index.json")))
-        return readDcpSource(checkpointDir, fallbackPlanJson);
+    if (launch::isDcpCheckpoint(checkpointDir)) return readDcpSource(checkpointDir, fallbackPlanJson);
     RestoreSource s;
     const Result<ckpt::CheckpointIndex> read = ckpt::readIndex(checkpointDir.toStdString());
     if (!read) {

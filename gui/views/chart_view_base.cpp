@@ -86,6 +86,12 @@ int tickDecimals(double step)
     return std::min(9, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
 }
 
+double memoryAxisUnit(qint64 top)
+{
+    constexpr double kMiB = 1024.0 * 1024;
+    return top >= static_cast<qint64>(2) * 1024 * 1024 * 1024 ? 1024 * kMiB : kMiB;
+}
+
 void setRoundRange(QValueAxis* axis, double lo, double hi, bool whole)
 {
     double step = roundTickStep(hi - lo);

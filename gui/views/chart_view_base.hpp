@@ -31,6 +31,10 @@ int tickDecimals(double step);
 // first: a wide range with a narrow range's step would lay out a tick for
 // every one of its multiples.
 void setRoundRange(QValueAxis* axis, double lo, double hi, bool whole = false);
+// Bytes per unit of a memory axis whose largest value is `top` bytes: MiB for
+// small runs (CPU tests), GiB for real ones.
+double memoryAxisUnit(qint64 top);
+inline bool isGiB(double unit) { return unit > 1024.0 * 1024; }
 
 class ChartViewBase : public QChartView {
     Q_OBJECT

@@ -64,8 +64,7 @@ void ComparedMemoryChart::setRuns(const QList<ComparedRun>& runs, const QStringL
         for (const RankPeak& p : r.ranks) top = std::max({top, p.measured, p.estimated});
     }
     ranks = std::min<qsizetype>(ranks, kMaxRanks);
-    // MiB for small runs (CPU tests), GiB for real ones.
-    unit_ = top >= static_cast<qint64>(2) * 1024 * 1024 * 1024 ? 1024.0 * 1024 * 1024 : 1024.0 * 1024;
+    unit_ = memoryAxisUnit(top);
     for (qsizetype i = 0; i < runs_.size(); ++i) {
         const ComparedRun& r = runs_[i];
         const QColor color = colors.value(i);
@@ -131,7 +130,7 @@ void ComparedMemoryChart::retranslate()
     if (ranks > kMaxRanks) title += tr(" (first %1 ranks; the table lists all)").arg(kMaxRanks);
     chart()->setTitle(title);
     xAxis_->setTitleText(tr("Rank"));
-    yAxis_->setTitleText(unit_ > 1024.0 * 1024 ? tr("GiB") : tr("MiB"));
+    yAxis_->setTitleText(isGiB(unit_) ? tr("GiB") : tr("MiB"));
 }
 
 void ComparedMemoryChart::showToolTip(bool shown, int rank, QBarSet* set)

@@ -73,8 +73,7 @@ void RankMemoryChart::refreshNow()
         measuredPeak_ = std::max(measuredPeak_, r.peak);
         predictedPeak_ = std::max(predictedPeak_, r.predicted);
     }
-    // MiB for small runs (CPU tests), GiB for real ones.
-    unit_ = top >= static_cast<qint64>(2) * 1024 * 1024 * 1024 ? 1024.0 * 1024 * 1024 : 1024.0 * 1024;
+    unit_ = memoryAxisUnit(top);
     QStringList labels;
     QList<qreal> current, peak;
     QList<QPointF> estimate;
@@ -102,7 +101,7 @@ void RankMemoryChart::refreshNow()
 
 void RankMemoryChart::updateTitle()
 {
-    yAxis_->setTitleText(unit_ > 1024.0 * 1024 ? tr("GiB") : tr("MiB"));
+    yAxis_->setTitleText(isGiB(unit_) ? tr("GiB") : tr("MiB"));
     QString title = tr("Memory per rank");
     if (measuredPeak_ > 0 && predictedPeak_ > 0) {
         const double diff = (ratio_ - 1.0) * 100.0;

@@ -184,7 +184,10 @@ QByteArrayList coreArguments(const PreparedLaunch& launch, const QString& planPa
     return args;
 }
 
-bool isDcpCheckpoint(const QString& dir) { return QFileInfo(dir + QLatin1String("/.metadata")).isFile(); }
+bool isDcpCheckpoint(const QString& dir)
+{
+    return QFileInfo(dir + QLatin1String("/.metadata")).isFile() && !QFileInfo::exists(dir + QLatin1String("/index.json"));
+}
 
 int checkpointFolderStep(const QString& dir)
 {

@@ -105,7 +105,8 @@ struct RankProgram {
 };
 RankProgram rankProgram(const PreparedLaunch& launch, const QString& core, const QString& planPath, const AttemptSpec& attempt);
 // A committed torch.distributed.checkpoint folder: DCP writes .metadata last,
-// once every rank's file is in (what a PyTorch run saves and resumes from).
+// once every rank's file is in (what a PyTorch run saves and resumes from);
+// never shardbench-core's, which describes itself in index.json.
 bool isDcpCheckpoint(const QString& dir);
 // The step a checkpoint folder is named for (step-NNNNNN, as the scripts and
 // the core name them), or -1.
