@@ -8,7 +8,7 @@
 #include "launch/ssh/remote_command.hpp"
 #include "launch/ssh/ssh_connection.hpp"
 #include "plan/plan_json.hpp"
-#include "protocol/event_line.hpp"
+#include "events/event_line.hpp"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

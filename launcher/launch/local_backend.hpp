@@ -10,7 +10,7 @@
 #include "qt_status.hpp"
 
 #include "backend.hpp"
-#include "protocol/line_splitter.hpp"
+#include "events/line_splitter.hpp"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -3,7 +3,7 @@
 // file or a plot are others.
 #pragma once
 
-#include "protocol/core_event.hpp"
+#include "events/core_event.hpp"
 
 namespace sb::launch {
 

@@ -8,7 +8,7 @@
 // the event budget says: a restore must find every checkpoint.
 #pragma once
 
-#include "protocol/core_event.hpp"
+#include "events/core_event.hpp"
 #include "store/run_store.hpp"
 
 #include <QByteArray>

@@ -1,6 +1,6 @@
 #include "run_supervisor.hpp"
 
-#include "protocol/event_line.hpp"
+#include "events/event_line.hpp"
 
 #include <QDateTime>
 

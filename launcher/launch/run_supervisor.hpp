@@ -16,7 +16,7 @@
 #include "failure_analysis.hpp"
 #include "metrics_sink.hpp"
 #include "prepared_launch.hpp"
-#include "protocol/core_event.hpp"
+#include "events/core_event.hpp"
 #include "store/run_status.hpp"
 #include "store/store_records.hpp"
 

@@ -4,7 +4,7 @@
 // never from user text. Metric names the entries the code refers to.
 #pragma once
 
-#include "protocol/step_fields.hpp"
+#include "events/step_fields.hpp"
 
 #include <QString>
 

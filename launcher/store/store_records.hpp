@@ -3,7 +3,7 @@
 // name, address, user, port and the public key fingerprint only.
 #pragma once
 
-#include "protocol/core_event.hpp"
+#include "events/core_event.hpp"
 #include "run_status.hpp"
 
 #include <QByteArray>

@@ -2,8 +2,8 @@
 // cut into lines (LineSplitter, fed in uneven pieces) and each line
 // classified (parseOutputLine, which reads through the core's event parser).
 // Links Qt Core.
-#include "protocol/event_line.hpp"
-#include "protocol/line_splitter.hpp"
+#include "events/event_line.hpp"
+#include "events/line_splitter.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -2,7 +2,7 @@
 // list, the step_metrics columns of a fresh store, the values written and
 // read back, and the CLI's CSV header all follow that table, in its order.
 #include "launcher_test_support.hpp"
-#include "protocol/step_fields.hpp"
+#include "events/step_fields.hpp"
 #include "protocol/step_metrics.hpp"
 #include "store/connection.hpp"
 #include "store/run_reader.hpp"

@@ -3,10 +3,10 @@
 // The Python reporting module (resources/python/shardbench_report.py) writes
 // lines that the core's reader, the launcher's and the fast step reader take
 // field for field.
-#include "protocol/core_event.hpp"
-#include "protocol/event_line.hpp"
-#include "protocol/line_splitter.hpp"
-#include "protocol/step_line.hpp"
+#include "events/core_event.hpp"
+#include "events/event_line.hpp"
+#include "events/line_splitter.hpp"
+#include "events/step_line.hpp"
 
 #include <QFile>
 #include <QProcess>

@@ -7,7 +7,7 @@
 #include "launch/slurm/slurm_options.hpp"
 #include "launch/slurm/srun_command.hpp"
 #include "launch/slurm/srun_output.hpp"
-#include "protocol/event_line.hpp"
+#include "events/event_line.hpp"
 
 #include <QFile>
 #include <QTest>

@@ -5,7 +5,7 @@
 #include "../shell_quote.hpp"
 #include "../ssh/ssh_connection.hpp"
 
-#include "protocol/line_splitter.hpp"
+#include "events/line_splitter.hpp"
 #include "supervisor/follow_files.hpp"
 
 #include <libssh/libssh.h>

@@ -9,7 +9,7 @@
 
 #include "../qt_status.hpp"
 #include "../ssh/host_key_policy.hpp"
-#include "protocol/line_splitter.hpp"
+#include "events/line_splitter.hpp"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,7 +1,7 @@
 #include "run_ingestor.hpp"
 
-#include "protocol/event_line.hpp"
-#include "protocol/step_line.hpp"
+#include "events/event_line.hpp"
+#include "events/step_line.hpp"
 #include "protocol/follow_records.hpp"
 #include "protocol/run_dir_layout.hpp"
 

@@ -20,7 +20,7 @@
 
 #include "../failure_analysis.hpp"
 #include "../run_rows.hpp"
-#include "protocol/core_event.hpp"
+#include "events/core_event.hpp"
 #include "protocol/follow_records.hpp"
 #include "protocol/run_state.hpp"
 #include "store/run_reader.hpp"

@@ -2,7 +2,7 @@
 
 #include "../failure_analysis.hpp"
 #include "protocol/follow_records.hpp"
-#include "protocol/line_splitter.hpp"
+#include "events/line_splitter.hpp"
 #include "protocol/run_dir_layout.hpp"
 
 #include <QDateTime>

@@ -4,8 +4,8 @@
 
 #include "srun_command.hpp"
 
-#include "protocol/core_event.hpp"
-#include "protocol/event_line.hpp"
+#include "events/core_event.hpp"
+#include "events/event_line.hpp"
 
 #include <QDir>
 #include <QSaveFile>

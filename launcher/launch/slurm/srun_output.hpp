@@ -5,7 +5,7 @@
 #pragma once
 
 #include "../backend.hpp"
-#include "protocol/line_splitter.hpp"
+#include "events/line_splitter.hpp"
 
 #include <QByteArray>
 #include <QByteArrayView>

@@ -1,7 +1,7 @@
 #include "ssh_host_worker.hpp"
 
 #include "connect_gate.hpp"
-#include "protocol/line_splitter.hpp"
+#include "events/line_splitter.hpp"
 #include "remote_command.hpp"
 #include "ssh_connection.hpp"
 

@@ -1,6 +1,6 @@
 // The commands of shardbench-cli as a table, and the one dispatcher both builds
-// use: the Qt-free core build (core/cli/main.cpp) registers coreCommands()
-// only; the full build (launcher/cli/main.cpp) registers its Qt commands on top.
+// use: the Qt-free core build (core/commands/main.cpp) registers coreCommands()
+// only; the full build (app/cli/main.cpp) registers its Qt commands on top.
 #pragma once
 
 #include <ostream>

@@ -1,6 +1,6 @@
 // shardbench-cli of the Qt-free core build (SHARDBENCH_GUI=OFF): the plan and
 // checkpoint commands, for a GPU node with only a compiler, CMake and LibTorch.
-// The full build's launcher/cli/main.cpp serves the same table plus its Qt
+// The full build's app/cli/main.cpp serves the same table plus its Qt
 // commands.
 #include "command_table.hpp"
 

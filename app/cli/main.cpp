@@ -38,7 +38,7 @@ const char* kRunsSection = R"(Runs (recorded in the run store; --db FILE, defaul
 int main(int argc, char** argv)
 {
     using namespace sb::cli;
-    // The Qt-free commands (core/cli), with the commands that need Qt between
+    // The Qt-free commands (core/commands), with the commands that need Qt between
     // the plan and the checkpoint sections.
     CommandTable table = coreCommands();
     // preflight's TARGET and restore's RUN OPTIONS are run's target options.
