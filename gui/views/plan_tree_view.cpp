@@ -1,7 +1,7 @@
 #include "plan_tree_view.hpp"
 
+#include "frozen_column.hpp"
 #include "header_fit.hpp"
-
 #include "policy_delegate.hpp"
 
 #include "document/plan_document.hpp"
@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QMenu>
+#include <QScrollBar>
 
 namespace sb::gui {
 
@@ -43,6 +44,19 @@ PlanTreeView::PlanTreeView(PlanTreeModel* model, QWidget* parent)
     new HeaderFit(header());
     connect(model_, &QAbstractItemModel::modelReset, this, &PlanTreeView::expandDefault);
     expandDefault();
+    frozen_ = new FrozenColumn(this);
+}
+
+QTreeView* PlanTreeView::frozenNames() const
+{
+    return frozen_->names();
+}
+
+void PlanTreeView::scrollTo(const QModelIndex& index, ScrollHint hint)
+{
+    const int sideways = horizontalScrollBar()->value();
+    QTreeView::scrollTo(index, hint);
+    if (index.column() == PlanTreeModel::NameColumn) horizontalScrollBar()->setValue(sideways);
 }
 
 std::vector<int> PlanTreeView::selectedModules() const
@@ -72,6 +86,7 @@ void PlanTreeView::expandDefault()
         const int container = doc->tree().module(b).parent;
         expand(model_->indexOfModule(container));
     }
+    if (frozen_) frozen_->mirrorExpansion();
 }
 
 void PlanTreeView::applyToSelection(int column, const QVariant& value)
@@ -131,7 +146,10 @@ void PlanTreeView::contextMenuEvent(QContextMenuEvent* event)
     policyMenus.push_back(ac);
     for (QMenu* sub : policyMenus) sub->setEnabled(any);
     menu.addSeparator();
-    menu.addAction(tr("Expand all"), this, &QTreeView::expandAll);
+    menu.addAction(tr("Expand all"), this, [this] {
+        expandAll();
+        frozen_->mirrorExpansion();
+    });
     menu.addAction(tr("Collapse all"), this, [this] {
         collapseAll();
         expandDefault();

@@ -1,6 +1,7 @@
 // The plan tree: modules with their parameters and unit policies. Rows can be
 // multi-selected; a policy edit on a selected row applies to all of them, and
 // the context menu sets any policy on the whole selection in one undo step.
+// The module names stay in place while the policy columns scroll sideways.
 #pragma once
 
 #include <QTreeView>
@@ -9,6 +10,7 @@
 
 namespace sb::gui {
 
+class FrozenColumn;
 class PlanTreeModel;
 class PolicyDelegate;
 
@@ -25,6 +27,11 @@ public:
     void selectModule(int module);
     // Root and block containers open, blocks closed: the shape of the model at a glance.
     void expandDefault();
+    // The names kept in place over column 0 (a view that only draws).
+    QTreeView* frozenNames() const;
+
+    // Scrolls to `index`; to a module name only up and down, as the names stay in sight.
+    void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
 
 Q_SIGNALS:
     void makeBlocksUnitsRequested();
@@ -38,6 +45,7 @@ private:
 
     PlanTreeModel* model_;
     PolicyDelegate* delegate_;
+    FrozenColumn* frozen_ = nullptr;
 };
 
 } // namespace sb::gui

@@ -1,5 +1,6 @@
 // Making a module a unit changes the estimate shown; undo and redo (Ctrl+Z,
-// Ctrl+Shift+Z) restore it; edits on a multi-selection apply to every row.
+// Ctrl+Shift+Z) restore it; edits on a multi-selection apply to every row;
+// the module names stay in sight while the policy columns scroll sideways.
 #include "gui_test_support.hpp"
 
 #include "document/plan_document.hpp"
@@ -11,8 +12,11 @@
 #include "estimate/estimate.hpp"
 
 #include <QAction>
+#include <QScrollBar>
 #include <QTest>
 #include <QUndoStack>
+
+#include <algorithm>
 
 using namespace sb;
 using namespace sb::gui;
@@ -24,6 +28,7 @@ private Q_SLOTS:
     void makeUnitChangesEstimateAndUndoRedo();
     void multiSelectionEditsEveryRow();
     void everyBlockAUnitIsOneUndoStep();
+    void namesStayInSightWhileThePoliciesScroll();
 };
 
 // Presses Space on a cell of the tree, as a person toggling a check box does.
@@ -118,3 +123,56 @@ void TestUnitEdit::everyBlockAUnitIsOneUndoStep()
 
 QTEST_MAIN(TestUnitEdit)
 #include "tst_gui_unit_edit.moc"
+
+// Scrolled to the last policy column, the left edge of a row still shows its
+// module's name (the issue: scrolling right hid the names of the rows being
+// edited), lined up with its row; a click there selects that module, a
+// Ctrl+click adds one, and a block closed in the tree closes beside it.
+void TestUnitEdit::namesStayInSightWhileThePoliciesScroll()
+{
+    test::Workbench w;
+    QVERIFY(QTest::qWaitForWindowActive(w.window.get()));
+    PlanTreeView* tree = w->planTree();
+    PlanTreeModel* model = w->planTreeModel();
+    QScrollBar* sideways = tree->horizontalScrollBar();
+    sideways->setValue(sideways->maximum());
+    QVERIFY2(sideways->value() > tree->columnWidth(PlanTreeModel::NameColumn), "the tree is wide enough to hide its names");
+    const int first = test::moduleIndex(*w.window, "layers.0");
+    const int second = test::moduleIndex(*w.window, "output");
+    QVERIFY(first > 0 && second > 0);
+
+    // The left end of a module's row (in the tree's viewport: the end of the
+    // name column's width, past any branch), what sits there, and which cell that shows.
+    auto leftOf = [&](int module) {
+        return QPoint(tree->columnWidth(PlanTreeModel::NameColumn) - 10, tree->visualRect(model->indexOfModule(module)).center().y());
+    };
+    auto cellAtLeft = [&](int module) -> std::pair<QWidget*, QModelIndex> {
+        const QPoint global = tree->viewport()->mapToGlobal(leftOf(module));
+        QWidget* hit = tree->childAt(tree->mapFromGlobal(global));
+        auto* view = hit ? qobject_cast<QAbstractItemView*>(hit->parentWidget()) : nullptr;
+        if (!view) return {hit, {}};
+        return {hit, view->indexAt(hit->mapFromGlobal(global))};
+    };
+    for (int module : {first, second}) {
+        QVERIFY(tree->visualRect(model->indexOfModule(module)).right() < 0); // the tree's own name cell is out of sight
+        const auto [hit, shown] = cellAtLeft(module);
+        QCOMPARE(shown.column(), int(PlanTreeModel::NameColumn));
+        QCOMPARE(model->moduleOf(shown), module);
+    }
+
+    QWidget* hit = cellAtLeft(first).first;
+    QTest::mouseClick(hit, Qt::LeftButton, {}, hit->mapFromGlobal(tree->viewport()->mapToGlobal(leftOf(first))));
+    QCOMPARE(tree->selectedModules(), std::vector<int>{first});
+    QCOMPARE(model->moduleOf(tree->currentIndex()), first);
+    QTest::mouseClick(hit, Qt::LeftButton, Qt::ControlModifier, hit->mapFromGlobal(tree->viewport()->mapToGlobal(leftOf(second))));
+    std::vector<int> both = tree->selectedModules();
+    std::sort(both.begin(), both.end());
+    QCOMPARE(both, (std::vector<int>{std::min(first, second), std::max(first, second)}));
+    QCOMPARE(sideways->value(), sideways->maximum()); // selecting by name does not scroll the policies away
+
+    // Closing the blocks' container moves "output" up on both sides alike.
+    const QModelIndex container = model->indexOfModule(w->document()->tree().module(first).parent);
+    tree->collapse(container);
+    QVERIFY(!tree->isExpanded(container));
+    QCOMPARE(cellAtLeft(second).second, model->indexOfModule(second));
+}
