@@ -1533,6 +1533,76 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::LaunchBar</name>
+        <message>
+            <source>this machine</source>
+            <translation>diesem Rechner</translation>
+        </message>
+        <message>
+            <source>a Slurm allocation</source>
+            <translation>einer Slurm-Zuteilung</translation>
+        </message>
+        <message>
+            <source>Slurm (partition %1)</source>
+            <translation>Slurm (Partition %1)</translation>
+        </message>
+        <message>
+            <source>no host chosen</source>
+            <translation>keinem Host (keiner gewählt)</translation>
+        </message>
+        <message>
+            <source>Run on</source>
+            <translation>Ausführen auf</translation>
+        </message>
+        <message>
+            <source>Where the next run goes: choose it in the Run area</source>
+            <translation>Wo der nächste Lauf läuft: im Bereich Lauf wählen</translation>
+        </message>
+        <message>
+            <source>Keep running</source>
+            <translation>Weiterlaufen</translation>
+        </message>
+        <message>
+            <source>Detached: the run goes on when the workbench closes (as the Run area's &quot;Keep running when the workbench closes&quot;)</source>
+            <translation>Abgekoppelt: der Lauf geht weiter, wenn die Werkbank geschlossen wird (wie „Weiterlaufen, wenn die Werkbank geschlossen wird“ im Bereich Lauf)</translation>
+        </message>
+        <message>
+            <source>Launch run</source>
+            <translation>Lauf starten</translation>
+        </message>
+        <message>
+            <source>Start the open plan as a new run on %1</source>
+            <translation>Den offenen Plan als neuen Lauf auf %1 starten</translation>
+        </message>
+        <message>
+            <source>Launch detached</source>
+            <translation>Abgekoppelt starten</translation>
+        </message>
+        <message>
+            <source>Start the open plan as a detached run on %1: it keeps running when the workbench closes</source>
+            <translation>Den offenen Plan als abgekoppelten Lauf auf %1 starten: er läuft weiter, wenn die Werkbank geschlossen wird</translation>
+        </message>
+        <message>
+            <source>Restore run %1 at step %2…</source>
+            <translation>Lauf %1 bei Schritt %2 wiederherstellen…</translation>
+        </message>
+        <message>
+            <source>Restore the checkpoint chosen in the Checkpoints area as a new run</source>
+            <translation>Den im Bereich Checkpoints gewählten Checkpoint als neuen Lauf wiederherstellen</translation>
+        </message>
+        <message>
+            <source>A run is being checked, runs or is followed: the Run area shows it</source>
+            <translation>Ein Lauf wird geprüft, läuft oder wird verfolgt: der Bereich Lauf zeigt ihn</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s): %1</source>
+            <translation>
+                <numerusform>%n Host: %1</numerusform>
+                <numerusform>%n Hosts: %1</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
             <source>Choose…</source>
@@ -1638,8 +1708,8 @@
             <translation>Noch kein Lauf</translation>
         </message>
         <message>
-            <source>Launch the open plan above; its loss, throughput, memory and logs appear here.</source>
-            <translation>Starten Sie oben den geöffneten Plan; Verlust, Durchsatz, Speicher und Logs erscheinen hier.</translation>
+            <source>Launch the open plan (Launch, on the left or at the top right); its loss, throughput, memory and logs appear here.</source>
+            <translation>Starten Sie den geöffneten Plan (Starten, links oder oben rechts); Verlust, Durchsatz, Speicher und Logs erscheinen hier.</translation>
         </message>
         <message>
             <source>run %1</source>
@@ -2001,6 +2071,14 @@
     </context>
     <context>
         <name>sb::gui::MemoryView</name>
+        <message>
+            <source>Per rank</source>
+            <translation>Pro Rang</translation>
+        </message>
+        <message>
+            <source>Through one step</source>
+            <translation>Über einen Schritt</translation>
+        </message>
         <message>
             <source>Use it</source>
             <translation>Übernehmen</translation>
@@ -3491,6 +3569,96 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::MemorySystemTabs</name>
+        <message>
+            <source>Memory</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <translation>System</translation>
+        </message>
+        <message>
+            <source>Each rank&apos;s CPU utilisation and host memory, and on CUDA its GPU&apos;s utilisation, power, temperature and SM clock</source>
+            <translation>CPU-Auslastung und Hostspeicher jedes Rangs, unter CUDA auch Auslastung, Leistungsaufnahme, Temperatur und SM-Takt seiner GPU</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::SystemChart</name>
+        <message>
+            <source>Show</source>
+            <translation>Anzeigen</translation>
+        </message>
+        <message>
+            <source>CPU utilisation</source>
+            <translation>CPU-Auslastung</translation>
+        </message>
+        <message>
+            <source>Host memory (RSS)</source>
+            <translation>Hostspeicher (RSS)</translation>
+        </message>
+        <message>
+            <source>GPU utilisation</source>
+            <translation>GPU-Auslastung</translation>
+        </message>
+        <message>
+            <source>GPU power</source>
+            <translation>GPU-Leistungsaufnahme</translation>
+        </message>
+        <message>
+            <source>GPU temperature</source>
+            <translation>GPU-Temperatur</translation>
+        </message>
+        <message>
+            <source>GPU SM clock</source>
+            <translation>GPU-SM-Takt</translation>
+        </message>
+        <message>
+            <source>% of one core</source>
+            <translation>% eines Kerns</translation>
+        </message>
+        <message>
+            <source>GiB</source>
+            <translation>GiB</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <translation>MiB</translation>
+        </message>
+        <message>
+            <source>%</source>
+            <translation>%</translation>
+        </message>
+        <message>
+            <source>W</source>
+            <translation>W</translation>
+        </message>
+        <message>
+            <source>°C</source>
+            <translation>°C</translation>
+        </message>
+        <message>
+            <source>MHz</source>
+            <translation>MHz</translation>
+        </message>
+        <message>
+            <source>System: %1 per rank</source>
+            <translation>System: %1 je Rang</translation>
+        </message>
+        <message>
+            <source>System: no samples (the ranks send them every few seconds; SB_SYSTEM_SAMPLE_S sets how often)</source>
+            <translation>System: keine Messwerte (die Ränge senden sie alle paar Sekunden; SB_SYSTEM_SAMPLE_S legt fest, wie oft)</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>Uhrzeit</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>Rang %1</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RecentFiles</name>
         <message>
             <source>No recent plans</source>
@@ -4159,6 +4327,35 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
         </message>
     </context>
     <context>
+        <name>sb::gui::RunsGroupProxy</name>
+        <message>
+            <source>not known</source>
+            <translation>unbekannt</translation>
+        </message>
+        <message>
+            <source>, best final loss %1</source>
+            <translation>, bester letzter Verlust %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %2 — %n run(s)</source>
+            <translation>
+                <numerusform>%1: %2 — %n Lauf</numerusform>
+                <numerusform>%1: %2 — %n Läufe</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ParallelCoordinates</name>
+        <message>
+            <source>No run to draw yet: each run the table lists appears here as a line once its plan has been read.</source>
+            <translation>Noch kein Lauf zu zeichnen: Jeder Lauf der Tabelle erscheint hier als Linie, sobald sein Plan gelesen ist.</translation>
+        </message>
+        <message>
+            <source>Colour: final loss, blue the lowest, red the highest, grey none. Click a line to select its run (Ctrl+click adds it); drag along an axis to select the runs in a range.</source>
+            <translation>Farbe: letzter Verlust, blau der niedrigste, rot der höchste, grau keiner. Eine Linie anklicken wählt ihren Lauf (Strg+Klick fügt ihn hinzu); entlang einer Achse ziehen wählt die Läufe in einem Bereich.</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RunsModel</name>
         <message>
             <source>%1 (rank %2)</source>
@@ -4224,6 +4421,54 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <source>Tags</source>
             <translation>Tags</translation>
         </message>
+        <message>
+            <source>mixed</source>
+            <translation>gemischt</translation>
+        </message>
+        <message>
+            <source>own</source>
+            <translation>eigener</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>ja</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>nein</translation>
+        </message>
+        <message>
+            <source>Reshard</source>
+            <translation>Reshard</translation>
+        </message>
+        <message>
+            <source>Param dtype</source>
+            <translation>Param-Datentyp</translation>
+        </message>
+        <message>
+            <source>Reduce dtype</source>
+            <translation>Reduce-Datentyp</translation>
+        </message>
+        <message>
+            <source>CPU offload</source>
+            <translation>CPU-Auslagerung</translation>
+        </message>
+        <message>
+            <source>Micro-batch</source>
+            <translation>Micro-Batch</translation>
+        </message>
+        <message>
+            <source>Global batch (tokens)</source>
+            <translation>Globaler Batch (Tokens)</translation>
+        </message>
+        <message>
+            <source>Learning rate</source>
+            <translation>Lernrate</translation>
+        </message>
+        <message>
+            <source>Eval loss</source>
+            <translation>Validierungsverlust</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunsView</name>
@@ -4268,12 +4513,40 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
             <translation>%1 Läufe löschen…</translation>
         </message>
         <message>
-            <source>Filter by name, tag, note, status, reason or plan…</source>
-            <translation>Nach Name, Tag, Notiz, Status, Grund oder Plan filtern…</translation>
-        </message>
-        <message>
             <source>Select a run to see its charts, memory, logs, plan and checkpoints; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
             <translation>Einen Lauf auswählen, um Diagramme, Speicher, Logs, Plan und Checkpoints zu sehen; zwei oder mehr (Strg+Klick) auswählen, um sie und die Unterschiede ihrer Pläne zu vergleichen.</translation>
+        </message>
+        <message>
+            <source>Filter: text, or fields such as world=8 lr&lt;1e-3 param:bf16 loss&lt;3</source>
+            <translation>Filter: Text oder Felder wie world=8 lr&lt;1e-3 param:bf16 loss&lt;3</translation>
+        </message>
+        <message>
+            <source>Words find runs by name, tag, note, status, reason or plan. KEY:TEXT, KEY=VALUE, KEY&lt;N, KEY&gt;N, KEY&lt;=N and KEY&gt;=N keep the runs whose column matches; keys: world, reshard, param, reduce, offload, micro, batch, lr, loss, eval, rate, peak, duration, status, name, tags.</source>
+            <translation>Wörter finden Läufe nach Name, Tag, Notiz, Status, Grund oder Plan. KEY:TEXT, KEY=WERT, KEY&lt;N, KEY&gt;N, KEY&lt;=N und KEY&gt;=N behalten die Läufe, deren Spalte passt; Schlüssel: world, reshard, param, reduce, offload, micro, batch, lr, loss, eval, rate, peak, duration, status, name, tags.</translation>
+        </message>
+        <message>
+            <source>Group by</source>
+            <translation>Gruppieren nach</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <source>Table</source>
+            <translation>Tabelle</translation>
+        </message>
+        <message>
+            <source>Parallel coordinates</source>
+            <translation>Parallele Koordinaten</translation>
+        </message>
+        <message>
+            <source>Every run as a line across its plan&apos;s fields and what it reached: final loss, eval loss, tokens/s, peak memory</source>
+            <translation>Jeder Lauf als Linie über die Felder seines Plans und das Erreichte: letzter Verlust, Validierungsverlust, Tokens/s, Spitzenspeicher</translation>
+        </message>
+        <message>
+            <source>Right-click to choose the columns shown</source>
+            <translation>Rechtsklick, um die angezeigten Spalten zu wählen</translation>
         </message>
     </context>
     <context>
@@ -4714,6 +4987,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
 </context>
 <context>
     <name>sb::gui::SeriesChart</name>
+        <message>
+            <source>No data yet</source>
+            <translation>Noch keine Daten</translation>
+        </message>
         <message>
             <source>%1: %2</source>
             <translation>%1: %2</translation>

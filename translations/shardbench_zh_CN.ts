@@ -1525,6 +1525,75 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::LaunchBar</name>
+        <message>
+            <source>this machine</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <source>a Slurm allocation</source>
+            <translation>一个 Slurm 分配</translation>
+        </message>
+        <message>
+            <source>Slurm (partition %1)</source>
+            <translation>Slurm（分区 %1）</translation>
+        </message>
+        <message>
+            <source>no host chosen</source>
+            <translation>未选择主机</translation>
+        </message>
+        <message>
+            <source>Run on</source>
+            <translation>运行于</translation>
+        </message>
+        <message>
+            <source>Where the next run goes: choose it in the Run area</source>
+            <translation>下一次运行的位置：在“运行”区域中选择</translation>
+        </message>
+        <message>
+            <source>Keep running</source>
+            <translation>继续运行</translation>
+        </message>
+        <message>
+            <source>Detached: the run goes on when the workbench closes (as the Run area's &quot;Keep running when the workbench closes&quot;)</source>
+            <translation>分离：工作台关闭后运行继续（同“运行”区域的“工作台关闭后继续运行”）</translation>
+        </message>
+        <message>
+            <source>Launch run</source>
+            <translation>启动运行</translation>
+        </message>
+        <message>
+            <source>Start the open plan as a new run on %1</source>
+            <translation>在%1上将打开的计划作为新运行启动</translation>
+        </message>
+        <message>
+            <source>Launch detached</source>
+            <translation>分离启动</translation>
+        </message>
+        <message>
+            <source>Start the open plan as a detached run on %1: it keeps running when the workbench closes</source>
+            <translation>在%1上将打开的计划作为分离运行启动：工作台关闭后它继续运行</translation>
+        </message>
+        <message>
+            <source>Restore run %1 at step %2…</source>
+            <translation>恢复运行 %1 的第 %2 步…</translation>
+        </message>
+        <message>
+            <source>Restore the checkpoint chosen in the Checkpoints area as a new run</source>
+            <translation>将“检查点”区域中选择的检查点恢复为新运行</translation>
+        </message>
+        <message>
+            <source>A run is being checked, runs or is followed: the Run area shows it</source>
+            <translation>有运行正在检查、运行或被跟踪：“运行”区域显示它</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s): %1</source>
+            <translation>
+                <numerusform>%n 台主机：%1</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::LaunchPanel</name>
         <message>
             <source>Choose…</source>
@@ -1630,8 +1699,8 @@
             <translation>尚无运行</translation>
         </message>
         <message>
-            <source>Launch the open plan above; its loss, throughput, memory and logs appear here.</source>
-            <translation>在上方启动当前打开的计划；其损失、吞吐量、内存和日志将显示在这里。</translation>
+            <source>Launch the open plan (Launch, on the left or at the top right); its loss, throughput, memory and logs appear here.</source>
+            <translation>启动当前打开的计划（“启动”，在左侧或右上角）；其损失、吞吐量、内存和日志将显示在这里。</translation>
         </message>
         <message>
             <source>run %1</source>
@@ -1993,6 +2062,14 @@
     </context>
     <context>
         <name>sb::gui::MemoryView</name>
+        <message>
+            <source>Per rank</source>
+            <translation>每个 rank</translation>
+        </message>
+        <message>
+            <source>Through one step</source>
+            <translation>一步之内</translation>
+        </message>
         <message>
             <source>Use it</source>
             <translation>采用</translation>
@@ -3455,6 +3532,96 @@
         </message>
     </context>
     <context>
+        <name>sb::gui::MemorySystemTabs</name>
+        <message>
+            <source>Memory</source>
+            <translation>内存</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <translation>系统</translation>
+        </message>
+        <message>
+            <source>Each rank&apos;s CPU utilisation and host memory, and on CUDA its GPU&apos;s utilisation, power, temperature and SM clock</source>
+            <translation>每个 rank 的 CPU 利用率和主机内存；在 CUDA 上还有其 GPU 的利用率、功率、温度和 SM 时钟</translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::SystemChart</name>
+        <message>
+            <source>Show</source>
+            <translation>显示</translation>
+        </message>
+        <message>
+            <source>CPU utilisation</source>
+            <translation>CPU 利用率</translation>
+        </message>
+        <message>
+            <source>Host memory (RSS)</source>
+            <translation>主机内存（RSS）</translation>
+        </message>
+        <message>
+            <source>GPU utilisation</source>
+            <translation>GPU 利用率</translation>
+        </message>
+        <message>
+            <source>GPU power</source>
+            <translation>GPU 功率</translation>
+        </message>
+        <message>
+            <source>GPU temperature</source>
+            <translation>GPU 温度</translation>
+        </message>
+        <message>
+            <source>GPU SM clock</source>
+            <translation>GPU SM 时钟</translation>
+        </message>
+        <message>
+            <source>% of one core</source>
+            <translation>单个核心的 %</translation>
+        </message>
+        <message>
+            <source>GiB</source>
+            <translation>GiB</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <translation>MiB</translation>
+        </message>
+        <message>
+            <source>%</source>
+            <translation>%</translation>
+        </message>
+        <message>
+            <source>W</source>
+            <translation>W</translation>
+        </message>
+        <message>
+            <source>°C</source>
+            <translation>°C</translation>
+        </message>
+        <message>
+            <source>MHz</source>
+            <translation>MHz</translation>
+        </message>
+        <message>
+            <source>System: %1 per rank</source>
+            <translation>系统：每个 rank 的%1</translation>
+        </message>
+        <message>
+            <source>System: no samples (the ranks send them every few seconds; SB_SYSTEM_SAMPLE_S sets how often)</source>
+            <translation>系统：没有采样（各 rank 每隔几秒发送一次；SB_SYSTEM_SAMPLE_S 设置频率）</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RecentFiles</name>
         <message>
             <source>No recent plans</source>
@@ -4114,6 +4281,34 @@ The ranks would probably run out of memory. Launch anyway?</source>
         </message>
     </context>
     <context>
+        <name>sb::gui::RunsGroupProxy</name>
+        <message>
+            <source>not known</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>, best final loss %1</source>
+            <translation>，最佳最终损失 %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %2 — %n run(s)</source>
+            <translation>
+                <numerusform>%1：%2 — %n 次运行</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>sb::gui::ParallelCoordinates</name>
+        <message>
+            <source>No run to draw yet: each run the table lists appears here as a line once its plan has been read.</source>
+            <translation>尚无可绘制的运行：表格列出的每次运行在读取其计划后都会以一条线显示在这里。</translation>
+        </message>
+        <message>
+            <source>Colour: final loss, blue the lowest, red the highest, grey none. Click a line to select its run (Ctrl+click adds it); drag along an axis to select the runs in a range.</source>
+            <translation>颜色：最终损失，蓝色最低，红色最高，灰色表示无。单击一条线选择其运行（Ctrl+单击添加）；沿坐标轴拖动选择范围内的运行。</translation>
+        </message>
+    </context>
+    <context>
         <name>sb::gui::RunsModel</name>
         <message>
             <source>%1 (rank %2)</source>
@@ -4179,6 +4374,54 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <source>Tags</source>
             <translation>标签</translation>
         </message>
+        <message>
+            <source>mixed</source>
+            <translation>混合</translation>
+        </message>
+        <message>
+            <source>own</source>
+            <translation>自身</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <source>Reshard</source>
+            <translation>重新分片</translation>
+        </message>
+        <message>
+            <source>Param dtype</source>
+            <translation>参数数据类型</translation>
+        </message>
+        <message>
+            <source>Reduce dtype</source>
+            <translation>归约数据类型</translation>
+        </message>
+        <message>
+            <source>CPU offload</source>
+            <translation>CPU 卸载</translation>
+        </message>
+        <message>
+            <source>Micro-batch</source>
+            <translation>微批次</translation>
+        </message>
+        <message>
+            <source>Global batch (tokens)</source>
+            <translation>全局批次（词元）</translation>
+        </message>
+        <message>
+            <source>Learning rate</source>
+            <translation>学习率</translation>
+        </message>
+        <message>
+            <source>Eval loss</source>
+            <translation>验证损失</translation>
+        </message>
     </context>
     <context>
         <name>sb::gui::RunsView</name>
@@ -4223,12 +4466,40 @@ The ranks would probably run out of memory. Launch anyway?</source>
             <translation>删除 %1 次运行…</translation>
         </message>
         <message>
-            <source>Filter by name, tag, note, status, reason or plan…</source>
-            <translation>按名称、标签、备注、状态、原因或计划筛选…</translation>
-        </message>
-        <message>
             <source>Select a run to see its charts, memory, logs, plan and checkpoints; select two or more (Ctrl+click) to compare them and to see how their plans differ.</source>
             <translation>选择一个运行以查看其图表、内存、日志、计划和检查点；选择两个或更多（Ctrl+单击）以比较它们及其计划的差异。</translation>
+        </message>
+        <message>
+            <source>Filter: text, or fields such as world=8 lr&lt;1e-3 param:bf16 loss&lt;3</source>
+            <translation>筛选：文本，或字段如 world=8 lr&lt;1e-3 param:bf16 loss&lt;3</translation>
+        </message>
+        <message>
+            <source>Words find runs by name, tag, note, status, reason or plan. KEY:TEXT, KEY=VALUE, KEY&lt;N, KEY&gt;N, KEY&lt;=N and KEY&gt;=N keep the runs whose column matches; keys: world, reshard, param, reduce, offload, micro, batch, lr, loss, eval, rate, peak, duration, status, name, tags.</source>
+            <translation>文字按名称、标签、备注、状态、原因或计划查找运行。KEY:TEXT、KEY=VALUE、KEY&lt;N、KEY&gt;N、KEY&lt;=N 和 KEY&gt;=N 保留该列匹配的运行；键：world、reshard、param、reduce、offload、micro、batch、lr、loss、eval、rate、peak、duration、status、name、tags。</translation>
+        </message>
+        <message>
+            <source>Group by</source>
+            <translation>分组依据</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Table</source>
+            <translation>表格</translation>
+        </message>
+        <message>
+            <source>Parallel coordinates</source>
+            <translation>平行坐标</translation>
+        </message>
+        <message>
+            <source>Every run as a line across its plan&apos;s fields and what it reached: final loss, eval loss, tokens/s, peak memory</source>
+            <translation>每次运行是一条线，穿过其计划的字段和所达结果：最终损失、验证损失、词元/秒、峰值内存</translation>
+        </message>
+        <message>
+            <source>Right-click to choose the columns shown</source>
+            <translation>右键单击以选择显示的列</translation>
         </message>
     </context>
     <context>
@@ -4667,6 +4938,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
 </context>
 <context>
     <name>sb::gui::SeriesChart</name>
+        <message>
+            <source>No data yet</source>
+            <translation>暂无数据</translation>
+        </message>
         <message>
             <source>%1: %2</source>
             <translation>%1：%2</translation>

@@ -22,7 +22,7 @@ const char* kRunsSection = R"(Runs (recorded in the run store; --db FILE, defaul
   stop            stop a detached run (--kill: without the grace; Slurm: scancel of the whole job)
   runs            list the recorded runs (--refresh: catch up with detached runs first)
   show            a run's plan, status, reason and summary
-  metrics         a run's per-rank step metrics (--csv)
+  metrics         a run's per-rank step metrics (--csv), or system samples (--system)
   logs            a run's per-rank logs (--rank R, --grep TEXT)
   rename          give a run a name
   tag             add tags to a run (--remove: take them off; --clear)

@@ -22,7 +22,7 @@ namespace sb::cli {
 
 const char* const kRunsUsage = "shardbench-cli runs [--db FILE] [--limit N] [--tag TAG] [--json] [--refresh]";
 const char* const kShowUsage = "shardbench-cli show RUN [--db FILE] [--plan] [--json]";
-const char* const kMetricsUsage = "shardbench-cli metrics RUN [--db FILE] [--csv] [--rank R] [--metric NAME] [--all-attempts]";
+const char* const kMetricsUsage = "shardbench-cli metrics RUN [--db FILE] [--csv] [--rank R] [--metric NAME] [--all-attempts] [--system]";
 const char* const kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R [--no-fetch]] [--attempt N] [--launcher] [--grep TEXT]";
 
 namespace {
@@ -296,7 +296,7 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
 
 int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
-    Args a(argv, {"--db", "--rank", "--metric"}, {"--csv", "--all-attempts"});
+    Args a(argv, {"--db", "--rank", "--metric"}, {"--csv", "--all-attempts", "--system"});
     const int rank = static_cast<int>(a.integer("--rank", -1, 0, plan_limits::kMaxWorldSize - 1));
     if (!a.ok()) return usageError(err, "metrics", a.error(), kMetricsUsage);
     if (a.positional().size() != 1) return usageError(err, "metrics", "expected one run", kMetricsUsage);
@@ -314,6 +314,12 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
     auto run = findRun(*reader, a.positional()[0], "metrics", err);
     if (!run) return kBadInput;
 
+    if (a.has("--system")) { // the system samples (CPU, host RSS, GPU), as CSV
+        const QList<store::SystemSample> samples = reader->systemSamples(run->id, rank);
+        out << store::systemSamplesCsv(samples).toStdString();
+        if (!reader->lastError().isEmpty()) err << "shardbench-cli metrics: " << s(reader->lastError()) << "\n";
+        return reader->lastError().isEmpty() ? 0 : 1;
+    }
     if (metric) {
         const store::MetricSeries series = reader->series(run->id, *metric, rank, !a.has("--all-attempts"));
         const char* col = store::metricInfo(*metric).column;

@@ -8,10 +8,44 @@
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cmath>
+
 namespace sb::app {
 
 namespace {
 constexpr int kChunk = 100; // runs per delivery to the GUI thread
+
+template <typename T, typename Get>
+UnitsValue<T> unitsValue(const Plan& plan, Get get)
+{
+    UnitsValue<T> out;
+    out.value = get(plan.units.front());
+    for (const UnitPolicy& u : plan.units) out.mixed = out.mixed || !(get(u) == out.value);
+    return out;
+}
+
+double lastValue(const store::MetricSeries& s)
+{
+    for (qsizetype i = s.size() - 1; i >= 0; --i)
+        if (!std::isnan(s.values[i])) return s.values[i];
+    return std::numeric_limits<double>::quiet_NaN();
+}
+} // namespace
+
+RunPlanFields planFields(const Plan& plan)
+{
+    RunPlanFields f;
+    if (plan.units.empty()) return f;
+    f.read = true;
+    f.reshard = unitsValue<Reshard>(plan, [](const UnitPolicy& u) { return u.reshard; });
+    f.paramDtype = unitsValue<std::optional<DType>>(plan, [](const UnitPolicy& u) { return u.mp.paramDtype; });
+    f.reduceDtype = unitsValue<std::optional<DType>>(plan, [](const UnitPolicy& u) { return u.mp.reduceDtype; });
+    f.offload = unitsValue<bool>(plan, [](const UnitPolicy& u) { return u.offload; });
+    const TrainingConfig& t = plan.training;
+    f.microBatch = t.microBatch;
+    f.globalBatchTokens = qint64{t.microBatch} * t.seqLen * t.gradAccum * plan.mesh.worldSize();
+    f.lr = t.optimizer.lr;
+    return f;
 }
 
 HistoryLoader::HistoryLoader(QObject* parent) : QObject(parent)
@@ -44,7 +78,9 @@ RunDetails HistoryLoader::readDetails(store::RunReader& reader, qint64 runId)
         d.nodes = plan.plan.mesh.nodes;
         d.procsPerNode = plan.plan.mesh.procsPerNode;
         d.replicate = plan.plan.mesh.replicate;
+        if (plan.ok()) d.fields = planFields(plan.plan);
     }
+    d.evalLoss = lastValue(reader.series(runId, store::Metric::EvalLoss, 0));
     for (const store::RankSummary& s : reader.rankSummaries(runId)) {
         if (s.rank == 0) d.tokensPerS = s.meanTokensPerS;
         if (s.rank < 0 || s.rank > 1 << 20) continue;

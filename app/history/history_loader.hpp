@@ -1,10 +1,11 @@
 // The run history for the Runs area, in two steps so that a store with
 // thousands of runs opens at once: the run rows come from one query in the
-// GUI thread; what needs more reading per run (the plan's summary, mean
-// tokens/s, peak memory per rank) follows from a worker thread with its own
-// reader, in chunks, newest runs first.
+// GUI thread; what needs more reading per run (the plan's summary and fields,
+// mean tokens/s, peak memory per rank, the last validation loss) follows from
+// a worker thread with its own reader, in chunks, newest runs first.
 #pragma once
 
+#include "plan/plan.hpp"
 #include "store/run_reader.hpp"
 
 #include <QFutureWatcher>
@@ -18,6 +19,24 @@
 
 namespace sb::app {
 
+// A unit policy as one value for the whole plan: every unit's, or mixed.
+template <typename T>
+struct UnitsValue {
+    T value{};
+    bool mixed = false; // the units disagree
+};
+
+// The plan fields the Runs table shows as columns (read from the stored plan).
+struct RunPlanFields {
+    bool read = false; // false: the recorded plan does not read
+    UnitsValue<Reshard> reshard;
+    UnitsValue<std::optional<DType>> paramDtype, reduceDtype; // nullopt: the parameter's own
+    UnitsValue<bool> offload;
+    int microBatch = 0;
+    qint64 globalBatchTokens = 0; // micro-batch x sequence x accumulation x world size
+    double lr = 0;
+};
+
 struct RunDetails {
     QString preset;
     int units = 0;
@@ -26,8 +45,12 @@ struct RunDetails {
     QList<qint64> peakPerRank; // index: rank
     qint64 peakMax = -1;
     int peakRank = -1;
+    double evalLoss = std::numeric_limits<double>::quiet_NaN(); // rank 0's last validation loss
+    RunPlanFields fields;
     bool finalStatus = false; // read after the run ended: it will not change
 };
+
+RunPlanFields planFields(const Plan& plan);
 
 class HistoryLoader : public QObject {
     Q_OBJECT

@@ -73,6 +73,7 @@ Status readDistEnv(DistEnv& env)
     env.threads = std::max(1, static_cast<int>(cores) / env.localWorld);
     if (Status e = readInt("OMP_NUM_THREADS", env.threads, false, 1, 4096); !e.ok()) return e;
     if (Status e = readInt("SB_THREADS", env.threads, false, 1, 4096); !e.ok()) return e;
+    if (Status e = readInt("SB_SYSTEM_SAMPLE_S", env.systemSampleS, false, 0, 86400); !e.ok()) return e;
     return readElasticEnv(env.elastic);
 }
 

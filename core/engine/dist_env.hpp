@@ -17,6 +17,7 @@ struct DistEnv {
     int rendezvousTimeoutS = 60;
     int collectiveTimeoutS = 300;
     int threads = 1;
+    int systemSampleS = 5; // SB_SYSTEM_SAMPLE_S: seconds between `system` events, 0 for none
     bool fromSlurm = false; // some values were derived from srun's SLURM_* variables
     ElasticEnv elastic;     // what torchrun's agent says (elastic.hpp)
 };

@@ -6,6 +6,7 @@
 #include "events.hpp"
 #include "model.hpp"
 #include "process_groups.hpp"
+#include "system_sampler.hpp"
 #include "torch_compat.hpp"
 #include "tracking_allocator.hpp"
 #include "trainer.hpp"
@@ -160,6 +161,8 @@ int runRank(int argc, char** argv)
     hello.master = env.masterAddr + ":" + std::to_string(env.masterPort);
     hello.env = env.fromSlurm ? "slurm" : "torchrun";
     events().emit(hello);
+    // Stopped and joined when runRank returns, after the run's last event.
+    const SystemSampler sampler(env.systemSampleS, plan.plan.mesh.device == Device::Cuda ? env.localRank : -1);
 
     options.runId = runId;
     try {

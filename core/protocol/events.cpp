@@ -204,6 +204,30 @@ Done Done::fromJson(const json::Value& o)
     return d;
 }
 
+json::Value System::toJson() const
+{
+    json::Value o = json::Value::object();
+    setIf(o, "cpu_util", cpuUtil);
+    setIf(o, "host_rss", hostRss);
+    setIf(o, "gpu_util", gpuUtil);
+    setIf(o, "gpu_power_w", gpuPowerW);
+    setIf(o, "gpu_temp_c", gpuTempC);
+    setIf(o, "gpu_sm_clock_mhz", gpuSmClockMhz);
+    return o;
+}
+
+System System::fromJson(const json::Value& o)
+{
+    System s;
+    s.cpuUtil = optNumber(o, "cpu_util");
+    s.hostRss = optInt(o, "host_rss");
+    s.gpuUtil = optNumber(o, "gpu_util");
+    s.gpuPowerW = optNumber(o, "gpu_power_w");
+    s.gpuTempC = optNumber(o, "gpu_temp_c");
+    s.gpuSmClockMhz = optNumber(o, "gpu_sm_clock_mhz");
+    return s;
+}
+
 namespace {
 constexpr std::string_view kRankLogStart = "[rank ";
 constexpr std::string_view kRankLogError = "error: ";

@@ -28,6 +28,7 @@ inline constexpr const char* step = "step";
 inline constexpr const char* checkpoint = "checkpoint";
 inline constexpr const char* error = "error";
 inline constexpr const char* done = "done";
+inline constexpr const char* system = "system";
 } // namespace type
 
 // The fields every line carries.
@@ -119,6 +120,22 @@ struct Done {
     std::optional<long long> peakBytes;
     json::Value toJson() const;
     static Done fromJson(const json::Value& o);
+};
+
+// What a rank's process costs the machine, sampled every few seconds beside
+// the steps: CPU time (percent of one core since the previous sample, or since
+// the process started for the first) and resident set on the host; on CUDA the
+// GPU's own counters from NVML. Every field is optional: absent when unknown.
+struct System {
+    static constexpr const char* kType = type::system;
+    std::optional<double> cpuUtil;          // % of one core
+    std::optional<long long> hostRss;       // bytes
+    std::optional<double> gpuUtil;          // %
+    std::optional<double> gpuPowerW;        // watts
+    std::optional<double> gpuTempC;         // degrees Celsius
+    std::optional<double> gpuSmClockMhz;    // MHz
+    json::Value toJson() const;
+    static System fromJson(const json::Value& o);
 };
 
 // A rank's human log on stderr, one line each: "[rank R] MESSAGE", an error

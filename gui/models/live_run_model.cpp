@@ -9,7 +9,7 @@ namespace {
 double nanIfNegative(double v) { return v < 0 ? std::nan("") : v; }
 } // namespace
 
-LiveRunModel::LiveRunModel(QObject* parent) : QObject(parent)
+LiveRunModel::LiveRunModel(QObject* parent) : QObject(parent), system_(new SystemSeries(this))
 {
     // The stacked split is drawn as filled bands of per-pixel means.
     for (int c : {ForwardMs, UpToBackward, UpToOptimizer, UpToComm}) {
@@ -25,6 +25,7 @@ void LiveRunModel::reset(int worldSize, int totalSteps, const std::vector<qint64
     smoother_.reset(smoother_.weight());
     totalSteps_ = totalSteps;
     lastEvalLoss_ = std::nan("");
+    system_->clear();
     ranks_.clear();
     for (int r = 0; r < worldSize; ++r) {
         RankMemory m;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "ema_smoothing.hpp"
+#include "system_series.hpp"
 #include "history/series_table.hpp"
 
 #include "launch/metrics_sink.hpp"
@@ -58,6 +59,8 @@ public:
     // charts' "by time" x axis, as the compare view offers).
     const app::SeriesTable& tableByTime() const { return byTime_; }
     const QList<RankMemory>& ranks() const { return ranks_; }
+    // Every rank's system samples (CPU, host RSS, GPU): fed beside the steps, cleared by reset().
+    SystemSeries* system() const { return system_; }
     // Unix seconds of the first step (tableByTime()'s x origin); NaN before it.
     double firstStepTime() const;
     int lastStep() const { return table_.isEmpty() ? 0 : static_cast<int>(table_.xs().back()); }
@@ -88,6 +91,7 @@ private:
     double t0_ = 0; // unix seconds of the first step
     EmaSmoother smoother_;
     QList<RankMemory> ranks_;
+    SystemSeries* system_;
     int totalSteps_ = 0;
     double lastEvalLoss_ = std::numeric_limits<double>::quiet_NaN();
 };

@@ -101,7 +101,9 @@ QVariant RunsModel::display(int row, Column column) const
     case PeakColumn:
         if (!has || d->peakMax < 0) return {};
         return tr("%1 (rank %2)").arg(formatBytes(static_cast<std::uint64_t>(d->peakMax))).arg(d->peakRank);
+    case EvalLossColumn: return has ? lossText(d->evalLoss) : QString();
     case ColumnCount: break;
+    default: return has ? fieldText(*d, column) : QVariant();
     }
     return {};
 }
@@ -124,7 +126,37 @@ QVariant RunsModel::sortValue(int row, Column column) const
     case LossColumn: return std::isnan(r.finalLoss) ? 1e300 : r.finalLoss;
     case RateColumn: return has && !std::isnan(d->tokensPerS) ? d->tokensPerS : -1.0;
     case PeakColumn: return has ? d->peakMax : -1;
+    case EvalLossColumn: return has && !std::isnan(d->evalLoss) ? d->evalLoss : 1e300;
+    case MicroBatchColumn:
+    case GlobalBatchColumn:
+    case LrColumn: return has && d->fields.read ? fieldValue(*d, column) : QVariant(-1.0);
     default: return display(row, column);
+    }
+}
+
+QVariant RunsModel::value(int row, Column column) const
+{
+    if (!isNumeric(column)) {
+        const QString text = display(row, column).toString();
+        return text.isEmpty() ? QVariant() : QVariant(text);
+    }
+    const store::RunRow& r = runs_[row];
+    const auto d = details_.find(r.id);
+    const bool has = d != details_.end();
+    auto number = [](double v) { return std::isfinite(v) ? QVariant(v) : QVariant(); };
+    switch (column) {
+    case LossColumn: return number(r.finalLoss);
+    case EvalLossColumn: return has ? number(d->evalLoss) : QVariant();
+    case RateColumn: return has ? number(d->tokensPerS) : QVariant();
+    case PeakColumn: return has && d->peakMax >= 0 ? QVariant(static_cast<double>(d->peakMax)) : QVariant();
+    case MicroBatchColumn:
+    case GlobalBatchColumn:
+    case LrColumn: return has && d->fields.read ? fieldValue(*d, column) : QVariant();
+    case DurationColumn: {
+        const double seconds = sortValue(row, column).toDouble();
+        return seconds >= 0 ? QVariant(seconds) : QVariant();
+    }
+    default: return number(sortValue(row, column).toDouble());
     }
 }
 
@@ -140,10 +172,9 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
     case RunIdRole: return r.id;
     case StatusRole: return r.status;
     case StatusColorRole: return runStatusColor(r.status, abandoned_[row]);
+    case ValueRole: return value(row, column);
     case Qt::TextAlignmentRole:
-        if (column == IdColumn || column == WorldColumn || column == LossColumn || column == RateColumn ||
-            column == DurationColumn || column == PeakColumn)
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        if (isNumeric(column) && column != StartColumn) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole: {
         if (column == ReasonColumn && !r.reason.isEmpty()) return runReasonText(r);
@@ -170,61 +201,14 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    switch (static_cast<Column>(section)) {
-    case IdColumn: return tr("Run");
-    case NameColumn: return tr("Name");
-    case TagsColumn: return tr("Tags");
-    case StatusColumn: return tr("Status");
-    case ReasonColumn: return tr("Reason");
-    case WorldColumn: return tr("World size");
-    case PlanColumn: return tr("Plan");
-    case StartColumn: return tr("Started");
-    case DurationColumn: return tr("Duration");
-    case LossColumn: return tr("Final loss");
-    case RateColumn: return tr("Tokens/s");
-    case PeakColumn: return tr("Peak memory per rank");
-    case ColumnCount: break;
-    }
-    return {};
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount) return {};
+    return columnTitle(static_cast<Column>(section));
 }
 
 void RunsModel::retranslate()
 {
     Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
     if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-}
-
-RunsFilterProxy::RunsFilterProxy(QObject* parent) : QSortFilterProxyModel(parent)
-{
-    setSortRole(RunsModel::SortRole);
-    setDynamicSortFilter(true);
-}
-
-void RunsFilterProxy::setText(const QString& text)
-{
-    if (text == text_) return;
-    text_ = text;
-    invalidateFilter();
-}
-
-void RunsFilterProxy::setStatus(const QString& storedStatus)
-{
-    if (storedStatus == status_) return;
-    status_ = storedStatus;
-    invalidateFilter();
-}
-
-bool RunsFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex&) const
-{
-    const QAbstractItemModel* m = sourceModel();
-    if (!status_.isEmpty() && m->index(sourceRow, 0).data(RunsModel::StatusRole).toString() != status_) return false;
-    if (text_.isEmpty()) return true;
-    for (int c : {RunsModel::IdColumn, RunsModel::NameColumn, RunsModel::TagsColumn, RunsModel::StatusColumn,
-                  RunsModel::ReasonColumn, RunsModel::PlanColumn})
-        if (m->index(sourceRow, c).data().toString().contains(text_, Qt::CaseInsensitive)) return true;
-    // The notes too: they are the name's tooltip.
-    return m->index(sourceRow, RunsModel::NameColumn).data(Qt::ToolTipRole).toString().contains(text_, Qt::CaseInsensitive);
 }
 
 } // namespace sb::gui

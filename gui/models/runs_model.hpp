@@ -1,7 +1,9 @@
 // The run history as a table, one row per run, newest first. The rows come
 // from the store's run table at once; the columns that need more reading
-// (plan, tokens/s, peak memory) fill in as HistoryLoader delivers them.
-// SortRole gives each column's raw value, for RunsFilterProxy.
+// (plan and its fields, tokens/s, peak memory, validation loss) fill in as
+// HistoryLoader delivers them. SortRole gives each column's value for
+// sorting; ValueRole its value for comparing runs (a number for numeric
+// columns, the text for the others, invalid where there is none).
 #pragma once
 
 #include "history/history_loader.hpp"
@@ -9,18 +11,28 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
-#include <QSortFilterProxyModel>
 
 namespace sb::gui {
 
 class RunsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { IdColumn, NameColumn, TagsColumn, StatusColumn, ReasonColumn, WorldColumn, PlanColumn, StartColumn,
-                  DurationColumn, LossColumn, RateColumn, PeakColumn, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, RunIdRole, StatusRole, StatusColorRole };
+    enum Column { IdColumn, NameColumn, TagsColumn, StatusColumn, ReasonColumn, WorldColumn, PlanColumn,
+                  ReshardColumn, ParamDtypeColumn, ReduceDtypeColumn, OffloadColumn, MicroBatchColumn,
+                  GlobalBatchColumn, LrColumn, StartColumn, DurationColumn, LossColumn, EvalLossColumn, RateColumn,
+                  PeakColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole + 1, RunIdRole, StatusRole, StatusColorRole, ValueRole };
 
     explicit RunsModel(QObject* parent = nullptr);
+
+    // A column's name in settings and in filter terms ("world", "lr"...), and back (-1: none).
+    static QString columnKey(int column);
+    static int columnOfKey(const QString& key);
+    // ValueRole is a number (else a text) in these columns.
+    static bool isNumeric(int column);
+    // The plan's fields and what the run reached, in the order the parallel coordinates draw them.
+    static QList<int> planFieldColumns();
+    static QList<int> outcomeColumns();
 
     void setRuns(const QList<store::RunRow>& runs);
     void addDetails(const QHash<qint64, app::RunDetails>& details);
@@ -44,6 +56,11 @@ public:
 private:
     QVariant display(int row, Column column) const;
     QVariant sortValue(int row, Column column) const;
+    QVariant value(int row, Column column) const;
+    // The plan-field columns (runs_model_fields.cpp).
+    static QVariant fieldText(const app::RunDetails& d, Column column);
+    static QVariant fieldValue(const app::RunDetails& d, Column column);
+    static QString columnTitle(Column column);
 
     QList<store::RunRow> runs_;
     QList<bool> abandoned_;
@@ -52,23 +69,6 @@ private:
     qint64 attachedRun_ = -1;
 };
 
-// Sorting by raw values, and a filter on the text of the name, status,
-// reason and plan, plus the status itself.
-class RunsFilterProxy : public QSortFilterProxyModel {
-    Q_OBJECT
-public:
-    explicit RunsFilterProxy(QObject* parent = nullptr);
-    void setText(const QString& text);
-    // "" shows every status.
-    void setStatus(const QString& storedStatus);
-    QString status() const { return status_; }
-
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-
-private:
-    QString text_;
-    QString status_;
-};
-
 } // namespace sb::gui
+
+#include "runs_filter_model.hpp"

@@ -113,6 +113,7 @@ void AttachedRun::connectSession()
         live_->log(m);
         Q_EMIT stepReported(m);
     });
+    connect(in, &launch::RunIngestor::systemSampled, live_->system(), &SystemSeries::add);
     connect(in, &launch::RunIngestor::logLine, this, [this](int attempt, int rank, const QString& line) {
         if (rank < 0) logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, attempt, line);
         else logs_->append(rank, RunLogModel::Stdout, attempt, line);

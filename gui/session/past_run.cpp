@@ -31,6 +31,7 @@ PastRun::PastRun(QObject* parent) : QObject(parent), live_(new LiveRunModel(this
         appendStoredLogs(shown_.logs, logs_);
         logs_->flush();
         shown_.rank0Steps.clear();
+        shown_.system.clear();
         shown_.logs.clear();
         Q_EMIT loaded();
     });

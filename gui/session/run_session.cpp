@@ -3,6 +3,8 @@
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
 
+#include "launch/run_rows.hpp"
+
 namespace sb::gui {
 
 RunSession::RunSession(std::shared_ptr<app::SupervisedRun> run, const std::vector<qint64>& predictedPeaks, QObject* parent)
@@ -30,6 +32,10 @@ RunSession::RunSession(std::shared_ptr<app::SupervisedRun> run, const std::vecto
     connect(s, &launch::RunSupervisor::rankExited, this, [this](int attempt, const launch::RankExit& e) {
         logs_->append(RunLogModel::kLauncher, RunLogModel::Launcher, attempt,
                       QStringLiteral("rank %1 %2").arg(e.rank).arg(launch::describeExit(e)));
+    });
+    connect(s, &launch::RunSupervisor::eventReceived, this, [this](int attempt, const protocol::CoreEvent& e) {
+        if (const std::optional<protocol::System> sample = protocol::eventAs<protocol::System>(e))
+            live_->system()->add(launch::systemSampleRecord(-1, attempt, e, *sample));
     });
     connect(s, &launch::RunSupervisor::finished, this, [this](const launch::RunOutcome& o) {
         logs_->flush();

@@ -19,6 +19,7 @@ StoredRun readStoredRun(store::RunReader& reader, qint64 runId, const StoredRunP
     out.row = std::move(*row);
     reader.forEachStepRow(runId, 0, [&out](const store::MetricRow& r) { out.rank0Steps << r.m; });
     out.ranks = reader.rankSummaries(runId);
+    out.system = reader.systemSamples(runId);
     for (int rank : parts.logRanks) out.logs += reader.logs(runId, rank);
     if (parts.checkpoints) out.checkpoints = app::listRunCheckpoints(reader, out.row);
     return out;
@@ -51,6 +52,7 @@ void showStoredSteps(const StoredRun& run, LiveRunModel* live)
         m.memPeak = r.peakMem;
         live->log(m);
     }
+    live->system()->addAll(run.system);
 }
 
 void appendStoredLogs(const QList<store::LogRecord>& logs, RunLogModel* model)

@@ -22,6 +22,7 @@ struct StoredRun {
     QList<store::RankSummary> ranks;
     QList<store::LogRecord> logs;
     QList<app::CheckpointEntry> checkpoints;
+    QList<store::SystemSample> system;        // every rank's system samples (CPU, host RSS, GPU)
     QString error;                            // why the run could not be read ("" when it was)
 };
 
@@ -37,7 +38,7 @@ StoredRun readStoredRun(store::RunReader& reader, qint64 runId, const StoredRunP
 // Opens the store at `dbPath` for one read (the worker thread's own connection).
 StoredRun readStoredRun(const QString& dbPath, qint64 runId, const StoredRunParts& parts = {});
 
-// Resets `live` for the run and draws its steps and every rank's peak.
+// Resets `live` for the run and draws its steps, every rank's peak and its system samples.
 void showStoredSteps(const StoredRun& run, LiveRunModel* live);
 void appendStoredLogs(const QList<store::LogRecord>& logs, RunLogModel* model);
 

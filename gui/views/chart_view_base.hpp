@@ -1,9 +1,12 @@
 // A chart view with the workbench's look (no animation, tight margins,
 // legend below) that counts its paints, so a benchmark can tell when an edit
-// has reached the screen.
+// has reached the screen. It asks for room for a readable plot and fits its
+// axes to the plot's size, so no tick label or axis title is cut short.
 #pragma once
 
 #include <QChartView>
+
+#include <functional>
 
 class QAbstractAxis;
 class QAreaSeries;
@@ -13,8 +16,13 @@ class QValueAxis;
 
 namespace sb::gui {
 
-// Low enough that two rows of charts and the run's log fit under the launch
-// settings on a 1366x768 screen; charts grow with the window from there.
+// The smallest plot a chart is readable in (issue 39): a chart asks its
+// layout for this much plot area plus what its title, axes and legend take.
+inline constexpr int kMinimumPlotWidth = 300;
+inline constexpr int kMinimumPlotHeight = 160;
+// A floor for what surrounds a chart (older callers). A chart's own minimum
+// is the plot above plus its chrome: QChartView resets any minimum set on it
+// to its chart's at every resize, and ChartViewBase sets that one.
 inline constexpr int kMinimumChartHeight = 140;
 
 // The tick step of an axis spanning `span`: 1, 2 or 5 times a power of ten,
@@ -29,8 +37,14 @@ int tickDecimals(double step);
 // never 0, 0, 0, 1). A `whole` axis (steps) ticks at whole numbers only: an
 // empty chart's 0..1 reads 0, 1, never 0, 0, 0, 1, 1, 1. The step is set
 // first: a wide range with a narrow range's step would lay out a tick for
-// every one of its multiples.
+// every one of its multiples. At most 6 ticks, fewer when the axis of a
+// ChartViewBase is too short for their labels to read whole (QtCharts would
+// cut them to "…"); the view sets the range again when its plot changes size.
 void setRoundRange(QValueAxis* axis, double lo, double hi, bool whole = false);
+// The tick step setRoundRange() picks for [lo, hi] on an axis `pixels` long
+// (0: not laid out, up to 6 ticks) whose labels are `labelExtent` px along it
+// at most (a vertical axis: their height), given the step's labels.
+double fittedTickStep(double lo, double hi, bool whole, double pixels, const std::function<double(double step)>& labelExtent);
 // Bytes per unit of a memory axis whose largest value is `top` bytes: MiB for
 // small runs (CPU tests), GiB for real ones.
 double memoryAxisUnit(qint64 top);
@@ -43,6 +57,8 @@ public:
 
     explicit ChartViewBase(QWidget* parent = nullptr);
     quint64 paintCount() const { return paintCount_; }
+    // Room for a plot of kMinimumPlotWidth x kMinimumPlotHeight with the chart's title, axes and legend.
+    QSize minimumSizeHint() const override;
     // The chart's data as CSV (a header line, then rows), when it has data to offer.
     virtual bool hasCsv() const { return false; }
     virtual QByteArray csv() const { return {}; }
@@ -68,7 +84,12 @@ protected:
     void updateOverCapacityBand(bool over);
 
 private:
+    // Fits every axis to the plot's new size: fewer ticks on a short axis,
+    // bar labels turned upright when they do not fit side by side.
+    void fitAxes();
+    void updateMinimumSize();
     quint64 paintCount_ = 0;
+    QSize chrome_; // the chart's size less its plot area, at the last layout
     QString exportName_ = QStringLiteral("chart");
     QLineSeries* capacity_ = nullptr;
     QLineSeries* bandTop_ = nullptr;

@@ -100,19 +100,22 @@ LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidge
     buttons->addWidget(stop_);
     buttons->addWidget(detach_);
     buttons->addStretch(1);
-    auto* left = new QVBoxLayout;
-    left->addWidget(going_);
-    left->addWidget(subject_);
-    left->addLayout(form);
-    left->addLayout(buttons);
-    left->addStretch(1);
-    auto* right = new QVBoxLayout;
-    right->addWidget(progress_);
-    right->addWidget(checks_, 1);
-    right->addWidget(message_);
-    auto* layout = new QHBoxLayout(this);
-    layout->addLayout(left, 2);
-    layout->addLayout(right, 3);
+    // One column beside the run's charts. What comes and goes (the restore
+    // launched, the detached runs still going, the checks and their message)
+    // sits below the buttons: it never moves a field from under the pointer.
+    auto* settings = new QWidget;
+    settings->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed); // its height, never a pixel more or less
+    auto* settingsLayout = new QVBoxLayout(settings);
+    settingsLayout->setContentsMargins(0, 0, 0, 0);
+    settingsLayout->addLayout(form);
+    settingsLayout->addLayout(buttons);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(settings);
+    layout->addWidget(subject_);
+    layout->addWidget(going_);
+    layout->addWidget(progress_);
+    layout->addWidget(checks_, 1);
+    layout->addWidget(message_);
 
     connect(check_, &QPushButton::clicked, this, &LaunchPanel::checkRequested);
     connect(launch_, &QPushButton::clicked, this, &LaunchPanel::launchRequested);

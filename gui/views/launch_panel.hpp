@@ -1,8 +1,9 @@
 // Launching the open plan: where (this machine or chosen hosts), a name, the
 // restarts allowed, whether the run outlives the workbench (detached), then
-// Check / Launch / Stop, and Detach while following a detached run. The
-// pre-flight checks show below with their progress; a failed check says
-// plainly what is wrong.
+// Check / Launch / Stop, and Detach while following a detached run, in one
+// column. The pre-flight checks show below with their progress; a failed
+// check says plainly what is wrong. Messages go below the buttons, so they
+// never push a field down.
 #pragma once
 
 #include <QWidget>

@@ -4,6 +4,7 @@
 #include "rank_memory_chart.hpp"
 #include "clock_ticks.hpp"
 #include "series_chart.hpp"
+#include "system_chart.hpp"
 
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
@@ -59,7 +60,7 @@ QByteArray tableCsv(const SeriesTable& t, const QList<QPair<const char*, int>>& 
 LiveRunView::LiveRunView(QWidget* parent)
     : QWidget(parent), state_(new QLabel), progress_(new QLabel), hint_(new QLabel), smoothing_(new QSlider(Qt::Horizontal)),
       smoothingLabel_(new QLabel), smoothingValue_(new QLabel), xAxis_(new QComboBox), xAxisLabel_(new QLabel), loss_(new SeriesChart), rate_(new SeriesChart),
-      time_(new SeriesChart), memory_(new RankMemoryChart), logs_(new LogPanes), charts_(new QWidget),
+      time_(new SeriesChart), memory_(new RankMemoryChart), system_(new SystemChart), logs_(new LogPanes), charts_(new QWidget),
       splitter_(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("liveRunView"));
@@ -82,6 +83,8 @@ LiveRunView::LiveRunView(QWidget* parent)
     rate_->setYFromZero(true);
     time_->setYFromZero(true);
     time_->setRenderHint(QPainter::Antialiasing, false); // four filled bands: twice as fast, as sharp at pixel size
+    // The X axis box below the loss chart names the charts' x: its height goes to the plots.
+    for (SeriesChart* c : {loss_, rate_, time_}) c->setXTitleShown(false);
     smoothing_->setObjectName(QStringLiteral("smoothingSlider"));
     smoothing_->setRange(0, 99);
     smoothing_->setValue(60);
@@ -117,10 +120,13 @@ LiveRunView::LiveRunView(QWidget* parent)
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(lossBox, 0, 0);
     grid->addWidget(rate_, 0, 1);
-    grid->addWidget(memory_, 1, 0);
+    grid->addWidget(new MemorySystemTabs(memory_, system_), 1, 0);
     grid->addWidget(time_, 1, 1);
     splitter_->addWidget(charts_);
     splitter_->addWidget(logs_);
+    // On a 1366x768 screen the charts keep their readable minimum and the log
+    // its filter, tabs and Enlarge (which gives it the whole view).
+    logs_->setMinimumHeight(64);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
@@ -155,6 +161,7 @@ void LiveRunView::setRun(LiveRunModel* live, RunLogModel* logs, int worldSize, q
     lastPaintedStep_ = 0;
     for (SeriesChart* c : seriesCharts()) c->removeAll();
     memory_->setModel(live);
+    system_->setSeries(live ? live->system() : nullptr);
     logs_->setModel(logs, worldSize);
     if (live) {
         live->setSmoothing(smoothing_->value() / 100.0);
@@ -218,7 +225,7 @@ void LiveRunView::updateStatus()
 {
     if (!hasRun_) {
         state_->setText(tr("No run yet"));
-        progress_->setText(tr("Launch the open plan above; its loss, throughput, memory and logs appear here."));
+        progress_->setText(tr("Launch the open plan (Launch, on the left or at the top right); its loss, throughput, memory and logs appear here."));
         return;
     }
     QPalette p = state_->palette();

@@ -25,6 +25,7 @@ class LogPanes;
 class RankMemoryChart;
 class RunLogModel;
 class SeriesChart;
+class SystemChart;
 
 class LiveRunView : public QWidget {
     Q_OBJECT
@@ -41,6 +42,7 @@ public:
     SeriesChart* rateChart() const { return rate_; }
     SeriesChart* timeChart() const { return time_; }
     RankMemoryChart* memoryChart() const { return memory_; }
+    SystemChart* systemChart() const { return system_; } // in a tab beside the memory chart
     QList<SeriesChart*> seriesCharts() const { return {loss_, rate_, time_}; }
     // The charts' grid: hidden while the log is enlarged.
     QWidget* chartsArea() const { return charts_; }
@@ -81,6 +83,7 @@ private:
     SeriesChart* rate_;
     SeriesChart* time_;
     RankMemoryChart* memory_;
+    SystemChart* system_;
     LogPanes* logs_;
     QWidget* charts_;
     QSplitter* splitter_;

@@ -12,14 +12,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace sb::gui {
 
 MemoryView::MemoryView(MemoryModel* model, QWidget* parent)
     : QWidget(parent), model_(model), verdict_(new QLabel), details_(new QLabel), batch_(new QLabel),
-      useBatch_(new QPushButton), splitter_(new QSplitter(Qt::Vertical)), rankChart_(new RankChart),
+      useBatch_(new QPushButton), charts_(new QTabWidget), rankChart_(new RankChart),
       timelineChart_(new TimelineChart)
 {
     setObjectName(QStringLiteral("memoryView"));
@@ -33,20 +33,27 @@ MemoryView::MemoryView(MemoryModel* model, QWidget* parent)
     verdict_->setFont(big);
     details_->setWordWrap(true);
     batch_->setObjectName(QStringLiteral("largestBatch"));
+    batch_->setWordWrap(true);
     useBatch_->setObjectName(QStringLiteral("useLargestBatch"));
+    // A longer verdict takes another line, never more width (the splitter beside keeps its place).
+    for (QLabel* text : {verdict_, details_, batch_}) {
+        text->setMinimumWidth(120);
+        text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    }
 
     auto* batchRow = new QHBoxLayout;
     batchRow->addWidget(batch_, 1);
     batchRow->addWidget(useBatch_);
-    splitter_->addWidget(rankChart_);
-    splitter_->addWidget(timelineChart_);
-    splitter_->setChildrenCollapsible(false);
+    charts_->setObjectName(QStringLiteral("memoryCharts"));
+    charts_->setDocumentMode(true);
+    charts_->addTab(rankChart_, QString());
+    charts_->addTab(timelineChart_, QString());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(verdict_);
     layout->addWidget(details_);
     layout->addLayout(batchRow);
-    layout->addWidget(splitter_, 1);
+    layout->addWidget(charts_, 1);
 
     connect(model_, &MemoryModel::estimateChanged, this, &MemoryView::showEstimate);
     connect(model_, &MemoryModel::largestMicroBatchChanged, this, &MemoryView::showLargestBatch);
@@ -67,6 +74,8 @@ void MemoryView::changeEvent(QEvent* event)
 
 void MemoryView::retranslateUi()
 {
+    charts_->setTabText(0, tr("Per rank"));
+    charts_->setTabText(1, tr("Through one step"));
     useBatch_->setText(tr("Use it"));
     useBatch_->setToolTip(tr("Set the micro-batch to the largest that fits (undoable)"));
     showEstimate();

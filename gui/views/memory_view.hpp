@@ -1,13 +1,15 @@
 // The Memory area: a verdict banner (fits, or over capacity by how much), the
-// largest micro-batch that fits, the per-rank chart and the step timeline.
-// It follows a MemoryModel and redraws when the estimate changes.
+// largest micro-batch that fits, then the per-rank chart and the step
+// timeline as two tabs (each readable beside the Setup and Problems docks on
+// a 1366x768 screen). It follows a MemoryModel and redraws when the estimate
+// changes. The texts wrap: they never change the panel's width.
 #pragma once
 
 #include <QWidget>
 
 class QLabel;
 class QPushButton;
-class QSplitter;
+class QTabWidget;
 
 namespace sb::gui {
 
@@ -22,6 +24,7 @@ public:
 
     RankChart* rankChart() const { return rankChart_; }
     TimelineChart* timelineChart() const { return timelineChart_; }
+    QTabWidget* chartTabs() const { return charts_; }
     QString verdictText() const;
     QString largestBatchText() const;
     // Revision of the document the charts show (see PlanDocument::revision()).
@@ -44,7 +47,7 @@ private:
     QLabel* details_;
     QLabel* batch_;
     QPushButton* useBatch_;
-    QSplitter* splitter_;
+    QTabWidget* charts_;
     RankChart* rankChart_;
     TimelineChart* timelineChart_;
     quint64 shownRevision_ = 0;

@@ -49,6 +49,7 @@ void RankChart::clear()
 {
     empty_ = true;
     over_ = false;
+    yAxis_->setLabelsVisible(false); // no estimate: no made-up scale
     for (QBarSet* s : sets_) s->remove(0, s->count());
     capacity_->clear();
     updateOverCapacityBand(false);
@@ -61,6 +62,7 @@ void RankChart::clear()
 void RankChart::setEstimate(const Estimate& e, const std::vector<RankGroup>& groups)
 {
     empty_ = false;
+    yAxis_->setLabelsVisible(true);
     ranks_ = static_cast<int>(e.ranks.size());
     groupCount_ = static_cast<int>(groups.size());
     capacityBytes_ = e.capacityBytes;

@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QElapsedTimer>
 #include <QGraphicsLineItem>
+#include <QGraphicsSimpleTextItem>
 #include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
@@ -45,6 +46,35 @@ SeriesChart::SeriesChart(QWidget* parent)
     crosshair_->setZValue(100);
     crosshair_->hide();
     rubber_ = new QRubberBand(QRubberBand::Rectangle, viewport());
+    emptyText_ = new QGraphicsSimpleTextItem(chart());
+    emptyText_->setBrush(QColor(0x70, 0x70, 0x70));
+    emptyText_->setZValue(50);
+    connect(chart(), &QChart::plotAreaChanged, this, &SeriesChart::placeEmptyText);
+    retranslate();
+    showEmpty(true);
+}
+
+void SeriesChart::retranslate()
+{
+    emptyText_->setText(tr("No data yet"));
+    placeEmptyText();
+    scheduleRefresh(); // a clock axis writes its times in the new language
+    Q_EMIT languageChanged();
+}
+
+bool SeriesChart::isEmptyShown() const { return emptyText_->isVisible(); }
+
+void SeriesChart::showEmpty(bool empty)
+{
+    emptyText_->setVisible(empty);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{xAxis_, clockAxis_, yAxis_, logAxis_})
+        if (axis && axis->labelsVisible() == empty) axis->setLabelsVisible(!empty);
+}
+
+void SeriesChart::placeEmptyText()
+{
+    const QRectF plot = chart()->plotArea();
+    emptyText_->setPos(plot.center() - emptyText_->boundingRect().center());
 }
 
 QAbstractAxis* SeriesChart::valueAxis() const
@@ -222,6 +252,12 @@ void SeriesChart::setAxisTitles(const QString& x, const QString& y)
     if (logAxis_) logAxis_->setTitleText(y);
 }
 
+void SeriesChart::setXTitleShown(bool shown)
+{
+    xAxis_->setTitleVisible(shown);
+    clockAxis_->setTitleVisible(shown);
+}
+
 void SeriesChart::setTitle(const QString& title) { chart()->setTitle(title); }
 
 void SeriesChart::scheduleRefresh()
@@ -326,6 +362,7 @@ void SeriesChart::refreshNow()
         }
     }
     setXRange(shownXAxis(), x0, x1);
+    showEmpty(!any);
     if (!(lo <= hi)) {
         lo = 0;
         hi = 1;
@@ -528,7 +565,8 @@ void SeriesChart::setLogScale(bool on)
     if (!logAxis_) {
         logAxis_ = new QLogValueAxis(this);
         logAxis_->setBase(10);
-        logAxis_->setLabelFormat(QStringLiteral("%g"));
+        // With the chart's localized numbers QtCharts reads only "%.<n><conversion>": a bare "%g" wrote empty labels.
+        logAxis_->setLabelFormat(QStringLiteral("%.6g"));
         logAxis_->setMinorTickCount(-1); // the 2, 3, ... 9 of each decade
         logAxis_->setTitleText(yAxis_->titleText());
     }

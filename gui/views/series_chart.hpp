@@ -26,6 +26,7 @@
 class QAreaSeries;
 class QCategoryAxis;
 class QGraphicsLineItem;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QLogValueAxis;
 class QRubberBand;
@@ -57,6 +58,8 @@ public:
     void removeAll();
     int seriesCount() const { return static_cast<int>(series_.size()); }
     void setAxisTitles(const QString& x, const QString& y);
+    // Whether the x axis' title is drawn (it names the hovered x either way).
+    void setXTitleShown(bool shown);
     void setTitle(const QString& title);
     void setYFromZero(bool fromZero) { yFromZero_ = fromZero; }
     // x as seconds since `unixSeconds`, shown as the time of day (NaN: x as a number); the same origin again does nothing.
@@ -65,6 +68,8 @@ public:
     bool showsClock() const;
     // The x axis' tick labels as shown (clock or numbers; tests).
     QStringList xTickLabels() const;
+    // Without data the axes show no ticks (no made-up 0 0 0 1 1 1) but "No data yet" in the plot.
+    bool isEmptyShown() const;
 
     // Redraws soon (at most every 30 ms), or now.
     void scheduleRefresh();
@@ -103,11 +108,7 @@ Q_SIGNALS:
     void painted();
 
 protected:
-    void retranslate() override
-    {
-        scheduleRefresh(); // a clock axis writes its times in the new language
-        Q_EMIT languageChanged();
-    }
+    void retranslate() override;
     void paintEvent(QPaintEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
@@ -141,6 +142,8 @@ private:
     QAbstractAxis* valueAxis() const;
     QValueAxis* shownXAxis() const; // the numeric axis, or the clock axis
     void setXRange(QValueAxis* axis, double x0, double x1);
+    void showEmpty(bool empty);
+    void placeEmptyText();
     void hover(const QPointF& pos);
     void clearHover();
     // Sets the view to [x0, x1] moved inside the data, at least a few x wide.
@@ -166,6 +169,7 @@ private:
     QPointF pressAt_;
     double panFrom0_ = 0, panFrom1_ = 0;
     QGraphicsLineItem* crosshair_ = nullptr;
+    QGraphicsSimpleTextItem* emptyText_ = nullptr;
     QRubberBand* rubber_ = nullptr;
     QString hoverText_;
     QLogValueAxis* logAxis_ = nullptr;

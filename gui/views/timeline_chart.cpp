@@ -47,8 +47,9 @@ TimelineChart::TimelineChart(QWidget* parent)
     capacity_->attachAxis(xAxis_);
     capacity_->attachAxis(yAxis_);
     addOverCapacityBand(capacity_, xAxis_, yAxis_);
-    c->legend()->setVisible(false); // the colours are the per-rank chart's, whose legend sits beside it
+    c->legend()->setAlignment(Qt::AlignRight); // in its own tab: its colours read as the per-rank chart's
     c->addSeries(peak_);
+    for (QLegendMarker* m : c->legend()->markers(peak_)) m->setVisible(false);
     peak_->attachAxis(xAxis_);
     peak_->attachAxis(yAxis_);
     peak_->setMarkerSize(9);
@@ -81,6 +82,7 @@ QString TimelineChart::pointLabel(const TimelinePoint& p)
 
 void TimelineChart::clear()
 {
+    yAxis_->setLabelsVisible(false); // no estimate: no made-up scale
     points_.clear();
     for (QLineSeries* s : uppers_) s->clear();
     capacity_->clear();
@@ -91,6 +93,7 @@ void TimelineChart::clear()
 
 void TimelineChart::setEstimate(const Estimate& e)
 {
+    yAxis_->setLabelsVisible(true);
     points_ = e.timeline;
     capacityBytes_ = e.capacityBytes;
     worstRank_ = e.worstRank;

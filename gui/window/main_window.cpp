@@ -2,6 +2,7 @@
 
 #include "file_controller.hpp"
 #include "language_manager.hpp"
+#include "plan_docks.hpp"
 #include "recent_files.hpp"
 #include "run_areas.hpp"
 #include "run_notifier.hpp"
@@ -16,6 +17,7 @@
 #include "models/problems_model.hpp"
 #include "settings/setting.hpp"
 #include "views/file_banner.hpp"
+#include "views/launch_bar.hpp"
 #include "views/launch_panel.hpp"
 #include "views/memory_view.hpp"
 #include "views/mesh_panel.hpp"
@@ -40,6 +42,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
@@ -70,8 +73,9 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
     splitter_->setObjectName(QStringLiteral("centralSplitter"));
     splitter_->addWidget(tree_);
     splitter_->addWidget(memoryView_);
-    splitter_->setStretchFactor(0, 11);
-    splitter_->setStretchFactor(1, 9);
+    // The memory side grows more: its charts need 300 px of plot beside their legend.
+    splitter_->setStretchFactor(0, 2);
+    splitter_->setStretchFactor(1, 3);
     tabs_->setObjectName(QStringLiteral("areaTabs"));
     tabs_->setDocumentMode(true);
     banner_ = new FileBanner(document_);
@@ -88,12 +92,22 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
     actions_.view->addAction(setupDock_->toggleViewAction());
     actions_.view->addAction(problemsDock_->toggleViewAction());
     actions_.view->addAction(actions_.toolbar->toggleViewAction());
+    // Launch, its target and "Keep running" at the end of the tabs' row: one click away on every tab.
+    tabs_->setCornerWidget(areas_->launchBar(), Qt::TopRightCorner);
+    // Only the tab shown sets the window's minimum size, with what it shows beside it (the Plan tab: its docks).
+    connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::sizeByShownTab);
+    sizeByShownTab();
+    planDocks_ = new PlanDocks(tabs_, tabs_->indexOf(planTab),
+                               {{setupDock_, setupDock_->toggleViewAction()},
+                                {problemsDock_, problemsDock_->toggleViewAction()},
+                                {actions_.toolbar, actions_.toolbar->toggleViewAction()}},
+                               this);
     actions_.settings->addActions({areas_->notifier()->notifyAction(), areas_->notifier()->commandAction()});
     statusBar()->addPermanentWidget(peakStatus_);
     connectActions();
     retranslateUi();
     resize(1500, 920);
-    splitter_->setSizes({760, 640});
+    splitter_->setSizes({600, 800});
     resizeDocks({setupDock_}, {370}, Qt::Horizontal);
     restoreWindowState();
 }
@@ -237,6 +251,7 @@ void MainWindow::updateLanguageChecks()
 
 void MainWindow::showProblem(const ProblemLocation& location)
 {
+    tabs_->setCurrentIndex(0); // the plan's problems are shown where it is designed
     switch (location.kind) {
     case ProblemLocation::Unit:
         if (location.module >= 0) {
@@ -276,7 +291,10 @@ void MainWindow::restoreWindowState()
     if (!state.isEmpty()) restoreState(state);
     const QByteArray split = kSplitter.value();
     if (!split.isEmpty()) splitter_->restoreState(split);
+    planDocks_->restore();
+    areas_->restoreLayout();
     fitToScreen();
+    fittedSize_ = size();
 }
 
 void MainWindow::fitToScreen()
@@ -285,10 +303,12 @@ void MainWindow::fitToScreen()
     // leaves part of the window beyond this screen's edge.
     const QScreen* s = screen();
     if (!s || isMaximized() || isFullScreen()) return;
+    const QMargins frame = frameMargins();
     const QRect available = s->availableGeometry();
-    const QSize fitted = size().boundedTo(available.size()).expandedTo(minimumSizeHint().boundedTo(available.size()));
+    const QSize room = available.size().shrunkBy(frame);
+    const QSize fitted = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
     if (fitted != size()) resize(fitted);
-    QRect placed(pos(), fitted);
+    QRect placed(pos(), fitted.grownBy(frame)); // a window's pos() is its frame's
     if (!available.contains(placed)) {
         placed.moveRight(std::min(placed.right(), available.right()));
         placed.moveBottom(std::min(placed.bottom(), available.bottom()));
@@ -298,11 +318,39 @@ void MainWindow::fitToScreen()
     }
 }
 
+void MainWindow::sizeByShownTab()
+{
+    for (int i = 0; i < tabs_->count(); ++i) {
+        const QSizePolicy::Policy p = i == tabs_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        tabs_->widget(i)->setSizePolicy(p, p);
+    }
+}
+
+QMargins MainWindow::frameMargins() const
+{
+    const QRect outer = frameGeometry();
+    const QRect inner = geometry();
+    const QMargins frame(inner.left() - outer.left(), inner.top() - outer.top(), outer.right() - inner.right(), outer.bottom() - inner.bottom());
+    if (!frame.isNull()) return frame;
+    // Not shown yet (or a platform without frames): room for a title bar, so the status bar stays on screen.
+    return QMargins(0, style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this), 0, 0);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Fitted again with the real frame, unless the size was set since (tests, a restored geometry kept as is).
+    if (!fittedSize_.isEmpty() && size() == fittedSize_) fitToScreen();
+    fittedSize_ = QSize();
+}
+
 void MainWindow::saveWindowState()
 {
     kGeometry.setValue(saveGeometry());
     kState.setValue(saveState());
     kSplitter.setValue(splitter_->saveState());
+    planDocks_->save();
+    areas_->saveLayout();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -1,7 +1,10 @@
-// The workbench window. The Plan tab: the plan tree with its policies (centre
-// left), the memory of every rank (centre right), the model / mesh /
-// training settings (left dock) and the problems (bottom dock). Then the
-// Cluster, Run, Runs and Checkpoints tabs (RunAreas).
+// The workbench window, laid out by task. The Plan tab (designing): the plan
+// tree with its policies (centre left), the memory of every rank (centre
+// right), the model / mesh / training settings (left dock) and the problems
+// (bottom dock). Then the Cluster, Run, Runs and Checkpoints tabs
+// (RunAreas), which get the whole window: the docks and the toolbar of plan
+// actions show with the Plan tab only. The end of the tabs' row holds Launch
+// with its target and "Keep running", on every tab.
 #pragma once
 
 #include "main_actions.hpp"
@@ -24,6 +27,7 @@ class MemoryModel;
 class MemoryView;
 class MeshPanel;
 class ModelPanel;
+class PlanDocks;
 class PlanDocument;
 class PlanTreeModel;
 class PlanTreeView;
@@ -51,6 +55,8 @@ public:
     TrainingPanel* trainingPanel() const { return trainingPanel_; }
     QDockWidget* setupDock() const { return setupDock_; }
     QDockWidget* problemsDock() const { return problemsDock_; }
+    // The docks and toolbar shown with the Plan tab only, and the user's choice there.
+    PlanDocks* planDocks() const { return planDocks_; }
     FileController* files() const { return files_; }
     RecentFiles* recentFiles() const { return recent_; }
     LanguageManager* languages() const { return languages_; }
@@ -67,6 +73,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -77,7 +84,12 @@ private:
     void updateStatus();
     void updateLanguageChecks();
     void restoreWindowState();
+    // The window with its frame inside the screen's available area (its status bar on screen).
     void fitToScreen();
+    // The window's minimum follows the tab shown: a hidden tab asks for no room.
+    void sizeByShownTab();
+    // The frame around the window; before it is shown, a title bar's worth.
+    QMargins frameMargins() const;
     void saveWindowState();
     void showAbout();
 
@@ -100,6 +112,8 @@ private:
     bool interactive_ = true;
     QDockWidget* setupDock_ = nullptr;
     QDockWidget* problemsDock_ = nullptr;
+    PlanDocks* planDocks_ = nullptr;
+    QSize fittedSize_; // the size fitToScreen() chose before the window was first shown
     QGroupBox* modelGroup_ = nullptr;
     QGroupBox* meshGroup_ = nullptr;
     QGroupBox* trainingGroup_ = nullptr;

@@ -30,6 +30,7 @@
 #include "views/compared_memory_chart.hpp"
 #include "views/going_runs_bar.hpp"
 #include "views/run_page.hpp"
+#include "views/launch_bar.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
 #include "views/log_panes.hpp"
@@ -47,7 +48,10 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QItemSelectionModel>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QTableView>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QtConcurrent/QtConcurrentRun>
@@ -61,6 +65,7 @@ using app::StoreAccess;
 
 namespace {
 const Setting<QString> kChartDirectory{QStringLiteral("files/chartDirectory")};
+const Setting<QByteArray> kRunSplitter{QStringLiteral("window/runSplitter")};
 
 QString notRestoredText(qint64 parent, const QString& from)
 {
@@ -86,18 +91,8 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
     connect(launchPanel_->engineChooser(), &EngineChooser::changed, cluster_, &ClusterController::showEngine);
     connect(document_, &PlanDocument::meshChanged, cluster_, &ClusterController::showEngine);
     liveView_ = new LiveRunView;
-    runSplitter_ = new QSplitter(Qt::Vertical);
-    runSplitter_->setObjectName(QStringLiteral("runArea"));
-    // The launch settings scroll, so the Run area fits a laptop screen with the charts beside them.
-    auto* launchScroll = new QScrollArea;
-    launchScroll->setObjectName(QStringLiteral("launchScroll"));
-    launchScroll->setWidget(launchPanel_);
-    launchScroll->setWidgetResizable(true);
-    launchScroll->setFrameShape(QFrame::NoFrame);
-    runSplitter_->addWidget(launchScroll);
-    runSplitter_->addWidget(liveView_);
-    runSplitter_->setStretchFactor(0, 1);
-    runSplitter_->setStretchFactor(1, 4);
+    launchBar_ = new LaunchBar;
+    buildRunArea();
     checkpoints_ = new CheckpointsController(store_, hosts_, checkpointsModel_, checkpointsView_, window, this);
 
     tabs_->addTab(clusterView_, QString());
@@ -108,6 +103,7 @@ RunAreas::RunAreas(PlanDocument* document, QTabWidget* tabs, QWidget* window)
 
     connectRun();
     connectAttach();
+    connectLaunchBar();
     for (ChartViewBase* c : std::initializer_list<ChartViewBase*>{liveView_->lossChart(), liveView_->rateChart(), liveView_->timeChart(),
                                                                     liveView_->memoryChart(), compareView_->lossChart(),
                                                                     compareView_->rateChart(), compareView_->memoryChart(), runsView_->runPage()->runView()->lossChart(),
@@ -133,6 +129,34 @@ RunAreas::~RunAreas()
     delete runController_;
     delete checkpoints_;
     delete runsController_;
+}
+
+void RunAreas::buildRunArea()
+{
+    // The launch settings in a column with the height they need, the run's
+    // charts beside them: the height of a laptop's screen goes to the charts.
+    // The column scrolls only when a long host list or the Slurm fields overflow it.
+    runSplitter_ = new QSplitter(Qt::Horizontal);
+    runSplitter_->setObjectName(QStringLiteral("runArea"));
+    auto* launchScroll = new QScrollArea;
+    launchScroll->setObjectName(QStringLiteral("launchScroll"));
+    launchScroll->setWidget(launchPanel_);
+    launchScroll->setWidgetResizable(true);
+    launchScroll->setFrameShape(QFrame::NoFrame);
+    launchScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    launchScroll->setMinimumWidth(launchPanel_->minimumSizeHint().width() + launchScroll->verticalScrollBar()->sizeHint().width());
+    runSplitter_->addWidget(launchScroll);
+    runSplitter_->addWidget(liveView_);
+    runSplitter_->setChildrenCollapsible(false);
+    runSplitter_->setStretchFactor(0, 0);
+    runSplitter_->setStretchFactor(1, 1);
+}
+
+void RunAreas::saveLayout() const { kRunSplitter.setValue(runSplitter_->saveState()); }
+
+void RunAreas::restoreLayout()
+{
+    if (const QByteArray state = kRunSplitter.value(); !state.isEmpty()) runSplitter_->restoreState(state);
 }
 
 QWidget* RunAreas::clusterArea() const { return clusterView_; }
@@ -174,12 +198,7 @@ void RunAreas::connectRun()
         showMessage({}, false);
         runController_->check(planRequest());
     });
-    connect(launchPanel_, &LaunchPanel::launchRequested, this, [this] {
-        setRestoring({});
-        showMessage({}, false);
-        // Refused only while another run goes (the button is off then); launchRefused says why.
-        runController_->launch(planRequest());
-    });
+    connect(launchPanel_, &LaunchPanel::launchRequested, this, &RunAreas::launchPlan);
     connect(launchPanel_, &LaunchPanel::stopRequested, rc, [this] {
         runController_->stop();
         if (runController_->state() == RunController::State::Running) launchPanel_->setState(LaunchPanel::State::Stopping);
@@ -232,6 +251,56 @@ void RunAreas::connectRun()
         showMessage([id, status] { return tr("Run %1 %2.").arg(id).arg(runStatusText(status)); }, status == store::RunStatus::Failed);
         Q_EMIT statusMessage(tr("Run %1 finished: %2").arg(id).arg(runStatusText(status)));
     });
+}
+
+void RunAreas::launchPlan()
+{
+    setRestoring({});
+    showMessage({}, false);
+    // Refused only while another run goes (the button is off then); launchRefused says why.
+    runController_->launch(planRequest());
+}
+
+void RunAreas::connectLaunchBar()
+{
+    // The bar starts what the Run area or the Checkpoints area would, and shows where its checks and run go on.
+    connect(launchBar_, &LaunchBar::launchRequested, this, [this] {
+        const bool restore = launchBar_->start() == LaunchBar::Start::Restore;
+        if (restore) {
+            checkpointsView_->restoreButton()->click(); // the Checkpoints area's Restore: its dialog, then launchRestore()
+            return;
+        }
+        tabs_->setCurrentWidget(runSplitter_);
+        launchPlan();
+    });
+    connect(launchBar_, &LaunchBar::targetRequested, this, [this] {
+        tabs_->setCurrentWidget(runSplitter_);
+        launchPanel_->targetChooser()->setFocus(Qt::OtherFocusReason);
+    });
+    QCheckBox* detach = launchPanel_->detachBox();
+    launchBar_->keepRunningBox()->setChecked(detach->isChecked());
+    connect(detach, &QCheckBox::toggled, launchBar_->keepRunningBox(), &QCheckBox::setChecked);
+    connect(launchBar_->keepRunningBox(), &QCheckBox::toggled, detach, &QCheckBox::setChecked);
+    connect(detach, &QCheckBox::toggled, this, &RunAreas::updateLaunchBar);
+    connect(launchPanel_->targetChooser(), &TargetChooser::changed, this, &RunAreas::updateLaunchBar);
+    connect(runController_, &RunController::stateChanged, this, &RunAreas::updateLaunchBar);
+    connect(tabs_, &QTabWidget::currentChanged, this, &RunAreas::updateLaunchBar);
+    connect(checkpointsView_->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunAreas::updateLaunchBar);
+    connect(checkpointsModel_, &QAbstractItemModel::modelReset, this, &RunAreas::updateLaunchBar);
+    connect(checkpointsModel_, &QAbstractItemModel::dataChanged, this, &RunAreas::updateLaunchBar);
+    updateLaunchBar();
+}
+
+void RunAreas::updateLaunchBar()
+{
+    launchBar_->setTarget(launchPanel_->targetChooser()->target());
+    launchBar_->setBusy(runController_->state() != RunController::State::Idle);
+    // On the Checkpoints area with a checkpoint to restore chosen, Launch restores it.
+    const int row = tabs_->currentWidget() == checkpointsView_ ? checkpointsView_->selectedRow() : -1;
+    if (row >= 0 && checkpointsModel_->entry(row).restorable())
+        launchBar_->setStart(LaunchBar::Start::Restore, checkpointsModel_->runId(), checkpointsModel_->entry(row).step);
+    else
+        launchBar_->setStart(launchPanel_->detachBox()->isChecked() ? LaunchBar::Start::Detached : LaunchBar::Start::Run);
 }
 
 void RunAreas::showSession(RunSession* session)

@@ -31,6 +31,7 @@ class ClusterView;
 class CompareView;
 class GuiHostKeyPolicy;
 class HostsModel;
+class LaunchBar;
 class LaunchPanel;
 class LiveRunView;
 class PlanDocument;
@@ -62,6 +63,8 @@ public:
     ClusterView* clusterView() const { return clusterView_; }
     ClusterController* cluster() const { return cluster_; }
     LaunchPanel* launchPanel() const { return launchPanel_; }
+    // Launch with its target and "Keep running", for a bar every tab shows.
+    LaunchBar* launchBar() const { return launchBar_; }
     LiveRunView* liveView() const { return liveView_; }
     RunController* runs() const { return runController_; }
     RunNotifier* notifier() const { return notifier_; }
@@ -80,12 +83,21 @@ public:
     // Launches a restore; while another run is going it is refused, saying why.
     void launchRestore(const app::LaunchRequest& request);
     void retranslate();
+    // The Run area's splitter (launch settings | the run), kept with the window's state.
+    void saveLayout() const;
+    void restoreLayout();
 
 Q_SIGNALS:
     void statusMessage(const QString& text);
 
 private:
+    void buildRunArea();
     void connectRun();
+    // Launches the open plan with the Run area's choices (its Launch button and the bar's).
+    void launchPlan();
+    void connectLaunchBar();
+    // What the bar's Launch starts now: the open plan (detached or not), or the checkpoint chosen.
+    void updateLaunchBar();
     void connectChart(ChartViewBase* chart);
     void exportChart(ChartViewBase* chart, ChartViewBase::ExportFormat format);
     void showSession(RunSession* session);
@@ -119,6 +131,7 @@ private:
     ClusterController* cluster_;
     PreflightModel* preflightModel_;
     LaunchPanel* launchPanel_;
+    LaunchBar* launchBar_;
     LiveRunView* liveView_;
     QSplitter* runSplitter_;
     RunController* runController_;

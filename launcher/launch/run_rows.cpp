@@ -37,6 +37,22 @@ store::CheckpointRecord checkpointRecord(qint64 runId, int attempt, int rank, do
     return r;
 }
 
+store::SystemSample systemSampleRecord(qint64 runId, int attempt, const protocol::CoreEvent& e, const protocol::System& s)
+{
+    store::SystemSample r;
+    r.runId = runId;
+    r.rank = e.rank;
+    r.attempt = attempt;
+    r.t = e.t;
+    r.cpuUtil = s.cpuUtil.value_or(store::kNoTime);
+    r.hostRss = s.hostRss && *s.hostRss >= 0 ? *s.hostRss : -1;
+    r.gpuUtil = s.gpuUtil.value_or(store::kNoTime);
+    r.gpuPowerW = s.gpuPowerW.value_or(store::kNoTime);
+    r.gpuTempC = s.gpuTempC.value_or(store::kNoTime);
+    r.gpuSmClockMhz = s.gpuSmClockMhz.value_or(store::kNoTime);
+    return r;
+}
+
 RunRows::RunRows(store::RunStore& store, qint64 runId, RecorderOptions caps, QHash<Key, int> storedLogLines,
                  QHash<Key, qint64> storedEventBytes)
     : store_(store), runId_(runId), caps_(caps), logLines_(std::move(storedLogLines)), eventBytes_(std::move(storedEventBytes))
@@ -51,6 +67,12 @@ void RunRows::setPlace(std::function<QString(int)> hostOfRank, int worldSize)
 
 void RunRows::event(int attempt, const protocol::CoreEvent& e, const QByteArray& json, const QString& src)
 {
+    if (std::optional<protocol::System> sample = protocol::eventAs<protocol::System>(e)) {
+        store::SystemSample r = systemSampleRecord(runId_, attempt, e, *sample);
+        r.src = src;
+        store_.addSystemSample(r);
+        return;
+    }
     if (std::optional<protocol::CheckpointEvent> c = protocol::checkpointFromEvent(e)) {
         store::CheckpointRecord r = checkpointRecord(runId_, attempt, e.rank, e.t, *c);
         r.host = hostOfRank_ ? hostOfRank_(e.rank) : QString();

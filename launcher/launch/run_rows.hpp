@@ -34,6 +34,9 @@ bool isEssentialEvent(const QString& type, qint64 bytes, const RecorderOptions& 
 // The store's row of a checkpoint event of `rank` in `attempt`.
 store::CheckpointRecord checkpointRecord(qint64 runId, int attempt, int rank, double t, const protocol::CheckpointEvent& c);
 
+// The store's row of a `system` event of `rank` in `attempt`.
+store::SystemSample systemSampleRecord(qint64 runId, int attempt, const protocol::CoreEvent& e, const protocol::System& s);
+
 class RunRows {
 public:
     using Key = QPair<int, int>; // (attempt, rank)
@@ -48,7 +51,8 @@ public:
     void setWorldSize(int worldSize) { worldSize_ = worldSize; }
 
     // An event other than a step, `json` its object as the rank wrote it,
-    // `src` the run-directory line it came from ("" when supervised).
+    // `src` the run-directory line it came from ("" when supervised). A
+    // `system` event becomes a row of system_samples, outside the event budget.
     void event(int attempt, const protocol::CoreEvent& e, const QByteArray& json, const QString& src = {});
     // A rank's log line (rank >= 0): false when over its head cap, not stored.
     bool rankLog(store::LogRecord r);

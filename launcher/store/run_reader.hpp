@@ -5,6 +5,7 @@
 
 #include "metric_columns.hpp"
 #include "store_records.hpp"
+#include "system_samples.hpp"
 
 #include <QHash>
 #include <QList>
@@ -117,6 +118,8 @@ public:
     // The newest time among the run's step metrics, events and logs; kNoTime if none.
     double lastHeardAt(qint64 runId);
     QList<CheckpointRecord> checkpoints(qint64 runId);
+    // The run's system samples (system_samples.hpp), by rank, attempt and time; rank < 0: every rank.
+    QList<SystemSample> systemSamples(qint64 runId, int rank = -1);
     QList<HostRecord> hosts();
 
 private:

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "store_records.hpp"
+#include "system_samples.hpp"
 
 #include <QString>
 
@@ -26,6 +27,7 @@ public:
         for (const MetricRow& r : rows) addStepMetrics(r);
     }
     virtual void addEvent(const EventRecord& event) = 0;
+    virtual void addSystemSample(const SystemSample& sample) = 0;
     virtual void addLog(const LogRecord& log) = 0;
     virtual void addCheckpoint(const CheckpointRecord& checkpoint) = 0;
     virtual void upsertHost(const HostRecord& host) = 0;

@@ -201,6 +201,22 @@ ALTER TABLE runs ADD COLUMN script TEXT;
 ALTER TABLE runs ADD COLUMN script_args_json TEXT;
 ALTER TABLE runs ADD COLUMN python TEXT;
 )sql",
+    // 9 -> 10: each rank's system samples (the `system` event): CPU
+    // utilisation and host RSS, and the GPU's utilisation, power, temperature
+    // and SM clock, every few seconds; src as in events.
+    R"sql(
+CREATE TABLE system_samples (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  rank INTEGER NOT NULL,
+  attempt INTEGER NOT NULL DEFAULT 0,
+  t REAL NOT NULL,
+  cpu_util REAL, host_rss INTEGER, gpu_util REAL, gpu_power_w REAL, gpu_temp_c REAL, gpu_sm_clock_mhz REAL,
+  src TEXT
+);
+CREATE INDEX system_samples_by_run ON system_samples(run_id, rank, attempt, t);
+CREATE UNIQUE INDEX system_samples_by_src ON system_samples(run_id, src) WHERE src IS NOT NULL;
+)sql",
 };
 
 constexpr int kMigrationCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -8,7 +8,7 @@
 
 namespace sb::store {
 
-inline constexpr int kSchemaVersion = 9;
+inline constexpr int kSchemaVersion = 10;
 
 // Brings `db` from its version up to `target` (default: current) in one
 // transaction. Refuses a database newer than this program. Returns "" or an

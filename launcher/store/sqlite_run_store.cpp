@@ -83,6 +83,7 @@ void SqliteRunStore::addStepMetricsBatch(std::vector<MetricRow> rows)
     if (!rows.empty()) enqueue(std::move(rows));
 }
 void SqliteRunStore::addEvent(const EventRecord& e) { enqueue(e); }
+void SqliteRunStore::addSystemSample(const SystemSample& s) { enqueue(s); }
 void SqliteRunStore::addLog(const LogRecord& l) { enqueue(l); }
 void SqliteRunStore::addCheckpoint(const CheckpointRecord& c) { enqueue(c); }
 void SqliteRunStore::upsertHost(const HostRecord& h) { enqueue(h); }
@@ -179,6 +180,7 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
                     else if constexpr (std::is_same_v<T, std::vector<MetricRow>>)
                         for (const MetricRow& row : o) note(statements->addStepMetrics(row));
                     else if constexpr (std::is_same_v<T, EventRecord>) note(statements->addEvent(o));
+                    else if constexpr (std::is_same_v<T, SystemSample>) note(statements->addSystemSample(o));
                     else if constexpr (std::is_same_v<T, LogRecord>) note(statements->addLog(o));
                     else if constexpr (std::is_same_v<T, CheckpointRecord>) note(statements->addCheckpoint(o));
                     else if constexpr (std::is_same_v<T, HostRecord>) note(statements->upsertHost(o));

@@ -44,6 +44,7 @@ public:
     void addStepMetrics(const MetricRow& row) override;
     void addStepMetricsBatch(std::vector<MetricRow> rows) override;
     void addEvent(const EventRecord& event) override;
+    void addSystemSample(const SystemSample& sample) override;
     void addLog(const LogRecord& log) override;
     void addCheckpoint(const CheckpointRecord& checkpoint) override;
     void upsertHost(const HostRecord& host) override;
@@ -58,7 +59,7 @@ private:
     struct CreateRunOp { NewRun run; std::shared_ptr<std::promise<qint64>> done; };
     struct FlushOp { std::shared_ptr<std::promise<bool>> done; };
     using Op = std::variant<CreateRunOp, RunUpdate, DeleteRun, AttemptRecord, MetricRow, std::vector<MetricRow>,
-                            EventRecord, LogRecord, CheckpointRecord, HostRecord, IngestOffset, FlushOp>;
+                            EventRecord, SystemSample, LogRecord, CheckpointRecord, HostRecord, IngestOffset, FlushOp>;
 
     SqliteRunStore(QString path, WriterOptions options);
     void enqueue(Op op);

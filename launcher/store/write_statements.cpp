@@ -57,6 +57,8 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
     event_ = prepare(QStringLiteral(
         "INSERT INTO events (run_id, attempt, rank, t, type, json, src) VALUES (?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT DO NOTHING"));
+    system_ = prepare(QStringLiteral("INSERT INTO system_samples (run_id, attempt, rank, t, src, ") + systemColumnList() +
+                      QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
     log_ = prepare(QStringLiteral(
         "INSERT INTO logs (run_id, attempt, rank, t, stream, line, src) VALUES (?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT DO NOTHING"));
@@ -211,6 +213,19 @@ QString WriteStatements::addEvent(const EventRecord& e)
     q.bindValue(4, e.type);
     q.bindValue(5, e.json.isEmpty() ? QString(QLatin1String("")) : QString::fromUtf8(e.json));
     q.bindValue(6, textOrNull(e.src.isEmpty() ? QString() : e.src));
+    return run(q);
+}
+
+QString WriteStatements::addSystemSample(const SystemSample& s)
+{
+    QSqlQuery& q = system_;
+    q.bindValue(0, s.runId);
+    q.bindValue(1, s.attempt);
+    q.bindValue(2, s.rank);
+    q.bindValue(3, s.t);
+    q.bindValue(4, textOrNull(s.src.isEmpty() ? QString() : s.src));
+    int i = 5;
+    for (const SystemField& f : kSystemFields) q.bindValue(i++, f.real ? real(s.*f.real) : count(s.*f.count));
     return run(q);
 }
 

@@ -4,6 +4,7 @@
 
 #include "sqlite_handle.hpp"
 #include "store_records.hpp"
+#include "system_samples.hpp"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -23,6 +24,7 @@ public:
     QString recordAttempt(const AttemptRecord& a);
     QString addStepMetrics(const MetricRow& row);
     QString addEvent(const EventRecord& e);
+    QString addSystemSample(const SystemSample& s);
     QString addLog(const LogRecord& l);
     QString addCheckpoint(const CheckpointRecord& c);
     QString upsertHost(const HostRecord& h);
@@ -34,7 +36,7 @@ private:
     QSqlDatabase db_;
     QString prepareError_;
     SqliteStatement metrics_; // the hot path, bound without QVariant
-    QSqlQuery createRun_, attempt_, event_, log_, checkpoint_, host_, offset_;
+    QSqlQuery createRun_, attempt_, event_, system_, log_, checkpoint_, host_, offset_;
 };
 
 } // namespace sb::store

@@ -18,6 +18,12 @@ how it ended. Standard library only; torch is used when it is imported.
     rep.checkpoint(step, path)             # after a checkpoint is durable
     rep.done(steps=steps, final_loss=loss)
 
+From hello() to done() a daemon thread also writes a `system` event every
+SB_SYSTEM_SAMPLE_S seconds (default 5, 0 for none): this process' CPU
+utilisation and resident set, and on CUDA the GPU's utilisation, power,
+temperature and SM clock through NVML (libnvidia-ml.so.1 with ctypes; left
+out when it cannot be loaded).
+
 Checkpoints, as shardbench-core keeps them: a run launched by shardbench
 saves into run_checkpoint_dir(root) (root/<run id>, so two runs of one
 script never resume each other's), resumes from its newest checkpoint there
@@ -38,6 +44,7 @@ import os
 import re
 import socket
 import sys
+import threading
 import time
 
 VERSION = 1
@@ -93,6 +100,59 @@ def _peak_rss_bytes():
         return -1
 
 
+def _cpu_seconds_and_age():
+    """(utime + stime, seconds since the process started) from /proc, or None."""
+    try:
+        with open("/proc/self/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()  # field 3 onwards
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        tick = os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / tick, uptime - int(fields[19]) / tick
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _nvml_device_name(local_rank):
+    """The NVML device of CUDA device `local_rank`: its CUDA_VISIBLE_DEVICES entry, else its index."""
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is None:
+        return str(local_rank)
+    entries = visible.split(",")
+    return entries[local_rank] if 0 <= local_rank < len(entries) else ""
+
+
+class _Nvml:
+    """A GPU's counters through NVML with ctypes: OSError when unavailable."""
+
+    def __init__(self, local_rank):
+        import ctypes
+        self._c = ctypes
+        self._lib = ctypes.CDLL("libnvidia-ml.so.1")
+        if self._lib.nvmlInit_v2() != 0:
+            raise OSError("nvmlInit_v2 failed")
+        self._dev = ctypes.c_void_p()
+        name = _nvml_device_name(local_rank)
+        if name.isdigit():
+            rc = self._lib.nvmlDeviceGetHandleByIndex_v2(ctypes.c_uint(int(name)), ctypes.byref(self._dev))
+        else:
+            rc = self._lib.nvmlDeviceGetHandleByUUID(name.encode(), ctypes.byref(self._dev))
+        if rc != 0:
+            raise OSError("NVML has no device %r (error %d)" % (name, rc))
+
+    def read(self, out):
+        c, lib, dev, v = self._c, self._lib, self._dev, self._c.c_uint()
+        util = (c.c_uint * 2)()
+        if lib.nvmlDeviceGetUtilizationRates(dev, util) == 0:
+            out["gpu_util"] = util[0]
+        if lib.nvmlDeviceGetPowerUsage(dev, c.byref(v)) == 0:
+            out["gpu_power_w"] = v.value / 1000.0
+        if lib.nvmlDeviceGetTemperature(dev, 0, c.byref(v)) == 0:  # NVML_TEMPERATURE_GPU
+            out["gpu_temp_c"] = v.value
+        if lib.nvmlDeviceGetClockInfo(dev, 1, c.byref(v)) == 0:  # NVML_CLOCK_SM
+            out["gpu_sm_clock_mhz"] = v.value
+
+
 class Reporter:
     """Writes protocol events for this rank to `stream` (stdout)."""
 
@@ -110,6 +170,9 @@ class Reporter:
         self._step_start = None
         self._phase = {}
         self._peak = 0
+        self._lock = threading.Lock()  # the sampler's lines never interleave with the others
+        self._stop = threading.Event()
+        self._sampler = None
 
     # -- the envelope -----------------------------------------------------
     def emit(self, type_, fields):
@@ -119,8 +182,51 @@ class Reporter:
             if value is None or (isinstance(value, float) and not math.isfinite(value)):
                 continue
             line[key] = value
-        self.stream.write(PREFIX + json.dumps(line, separators=(",", ":"), allow_nan=False) + "\n")
-        self.stream.flush()
+        text = PREFIX + json.dumps(line, separators=(",", ":"), allow_nan=False) + "\n"
+        with self._lock:
+            self.stream.write(text)
+            self.stream.flush()
+
+    # -- system samples -------------------------------------------------------
+    def start_system_samples(self, period_s=None):
+        """A `system` event now and every `period_s` seconds (SB_SYSTEM_SAMPLE_S, default 5; 0: none) until done()."""
+        if period_s is None:
+            try:
+                period_s = int(os.environ.get("SB_SYSTEM_SAMPLE_S", "5"))
+            except ValueError:
+                period_s = 5
+        if period_s <= 0 or self._sampler is not None:
+            return
+        nvml = None
+        if self._cuda():
+            try:
+                nvml = _Nvml(self.local_rank)
+            except (OSError, AttributeError) as e:
+                print("[rank %d] system samples without GPU fields: %s" % (self.rank, e), file=sys.stderr)
+        self._sampler = threading.Thread(target=self._sample_loop, args=(period_s, nvml), daemon=True)
+        self._sampler.start()
+
+    def _sample_loop(self, period_s, nvml):
+        last = None  # (cpu seconds, monotonic seconds) at the previous sample
+        while not self._stop.is_set():
+            fields, now, cpu = {}, time.monotonic(), _cpu_seconds_and_age()
+            if cpu is not None:
+                used, wall = (cpu[0], cpu[1]) if last is None else (cpu[0] - last[0], now - last[1])
+                if wall > 0:
+                    fields["cpu_util"] = 100.0 * used / wall
+                last = (cpu[0], now)
+            rss = _rss_bytes()
+            if rss >= 0:
+                fields["host_rss"] = rss
+            if nvml is not None:
+                nvml.read(fields)
+            self.emit("system", fields)
+            self._stop.wait(period_s)
+
+    def stop_system_samples(self):
+        self._stop.set()
+        if self._sampler is not None:
+            self._sampler.join(timeout=5)
 
     # -- memory -------------------------------------------------------------
     def _cuda(self):
@@ -157,6 +263,7 @@ class Reporter:
             "threads": int(threads), "master": master,
             "env": "torchrun" if "TORCHELASTIC_RUN_ID" in os.environ else "slurm" if "SLURM_PROCID" in os.environ else "",
         })
+        self.start_system_samples()
 
     def plan(self, model=None, units=None, shard_size=None, replicate=1, params_total=None):
         """The model's size. `units`: [(module name, parameters)], or the
@@ -235,6 +342,7 @@ class Reporter:
         self.emit("error", {"message": str(message), "where": str(where)})
 
     def done(self, status="ok", steps=None, final_loss=None):
+        self.stop_system_samples()
         peak = self.memory()[1]
         if not self._cuda():
             peak = max(peak, _peak_rss_bytes())

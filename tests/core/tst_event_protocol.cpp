@@ -151,6 +151,39 @@ private Q_SLOTS:
         QCOMPARE(failed.size(), std::size_t(1));
     }
 
+    void systemRoundTrip()
+    {
+        System cuda;
+        cuda.cpuUtil = 187.5;
+        cuda.hostRss = 3LL << 30;
+        cuda.gpuUtil = 97;
+        cuda.gpuPowerW = 612.25;
+        cuda.gpuTempC = 71;
+        cuda.gpuSmClockMhz = 1980;
+        const std::string line = formatLine({type::system, kVersion, 5, 1700000000.5, "run-1"}, cuda.toJson());
+        const EventLine p = parseEventLine(line);
+        QVERIFY(p.ok);
+        QCOMPARE(p.envelope.type, std::string("system"));
+        QCOMPARE(p.envelope.rank, 5);
+        const System back = System::fromJson(p.body);
+        QCOMPARE(back.cpuUtil, cuda.cpuUtil);
+        QCOMPARE(back.hostRss, cuda.hostRss);
+        QCOMPARE(back.gpuUtil, cuda.gpuUtil);
+        QCOMPARE(back.gpuPowerW, cuda.gpuPowerW);
+        QCOMPARE(back.gpuTempC, cuda.gpuTempC);
+        QCOMPARE(back.gpuSmClockMhz, cuda.gpuSmClockMhz);
+        // A CPU rank's sample: the GPU fields are left out, and read as absent.
+        System cpu;
+        cpu.cpuUtil = 12.5;
+        cpu.hostRss = 64LL << 20;
+        const json::Value o = cpu.toJson();
+        QCOMPARE(o.size(), std::size_t(2));
+        QVERIFY(!o.find("gpu_util"));
+        const System cpuBack = System::fromJson(parseEventLine(formatLine({type::system, kVersion, 0, 1.0, "r"}, o)).body);
+        QCOMPARE(cpuBack.hostRss, cpu.hostRss);
+        QVERIFY(!cpuBack.gpuUtil && !cpuBack.gpuPowerW && !cpuBack.gpuTempC && !cpuBack.gpuSmClockMhz);
+    }
+
     void lineRoundTrip()
     {
         const std::string line = formatLine({type::step, kVersion, 3, 1700000000.5, "run-1"}, Step{}.toJson());

@@ -36,7 +36,7 @@ constexpr double kTolerance = 1e-5;
 // The script reports as the core does (resources/python/shardbench_report.py,
 // embedded): rank 0's event lines read by the core's reader, a hello, the
 // plan's units as fully_shard wrapped them, a step line per step carrying the
-// printed loss, and a done.
+// printed loss, system samples, and a done.
 void checkReports(const ScriptRun& py, const sb::Plan& plan)
 {
     QStringList types;
@@ -52,6 +52,10 @@ void checkReports(const ScriptRun& py, const sb::Plan& plan)
             QVERIFY2(step.tokens > 0 && step.stepMs > 0 && step.memCurrent > 0, qPrintable(line));
             losses.push_back(step.loss);
         }
+        if (e.envelope.type == sb::protocol::type::system) { // from hello() on, every few seconds
+            const sb::protocol::System sample = sb::protocol::System::fromJson(e.body);
+            QVERIFY2(sample.cpuUtil && *sample.cpuUtil >= 0 && sample.hostRss && *sample.hostRss > (10LL << 20), qPrintable(line));
+        }
         if (e.envelope.type == sb::protocol::type::plan) {
             const sb::protocol::PlanEvent p = sb::protocol::PlanEvent::fromJson(e.body);
             QCOMPARE(p.units.size(), plan.units.size());
@@ -61,6 +65,7 @@ void checkReports(const ScriptRun& py, const sb::Plan& plan)
     QVERIFY2(types.size() >= 2 && types.front() == QStringLiteral("hello") && types.back() == QStringLiteral("done"),
              qPrintable(types.join(QLatin1Char(' '))));
     QVERIFY(types.contains(QStringLiteral("plan")));
+    QVERIFY(types.contains(QStringLiteral("system"))); // the first sample, at hello()
     QCOMPARE(losses.size(), py.steps.size());
     for (std::size_t i = 0; i < losses.size(); ++i)
         QVERIFY2(std::abs(losses[i] - py.steps[i].loss) <= 1e-6 * std::abs(py.steps[i].loss) + 1e-6,

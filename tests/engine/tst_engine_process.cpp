@@ -19,6 +19,8 @@
 #include <functional>
 #include <limits>
 
+#include <unistd.h>
+
 namespace {
 
 struct Single {
@@ -106,6 +108,9 @@ private Q_SLOTS:
                                                         << QStringLiteral("WORLD_SIZE is 1");
         QTest::newRow("model the core cannot run") << QStringList{QStringLiteral("--plan"), importedPath} << QStringList{} << 2
                                                    << QStringLiteral("\\\"imported\\\"");
+        QTest::newRow("system sample period not a number")
+            << QStringList{QStringLiteral("--plan"), tiny_} << QStringList{QStringLiteral("SB_SYSTEM_SAMPLE_S=often")} << 2
+            << QStringLiteral("SB_SYSTEM_SAMPLE_S=\\\"often\\\" is not an integer from 0 to 86400");
         QTest::newRow("missing token file") << QStringList{QStringLiteral("--plan"), tokensPath} << QStringList{} << 2
                                             << QStringLiteral("missing.bin");
         // This build's LibTorch has no CUDA: a cuda plan is refused, naming the field.
@@ -279,6 +284,49 @@ private Q_SLOTS:
         for (const char* key : {"loss", "lr", "grad_norm", "tokens", "tokens_per_s", "step_ms", "forward_ms", "backward_ms",
                                 "optimizer_ms", "comm_exposed_ms", "mem_current", "mem_peak", "mem_reserved", "device_mem_used"})
             QVERIFY2(r.ofType(QStringLiteral("step")).front().contains(QLatin1String(key)), key);
+    }
+
+    // Every rank samples its process at once and then every SB_SYSTEM_SAMPLE_S
+    // seconds (docs/protocol.md, `system`): CPU time used and a resident set
+    // that a LibTorch process has (more than 10 MiB) and the machine can hold.
+    void systemSamplesFromEveryRank()
+    {
+        const QString plan = writePlan(dir_, QStringLiteral("system2.json"), tinyPlan(2, 2, 1000));
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("SB_SYSTEM_SAMPLE_S"), QStringLiteral("1"));
+        const RunResult run = LocalRunner::run(2, {QStringLiteral("--plan"), plan}, 300000, env);
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        const double machine = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+        for (int rank = 0; rank < 2; ++rank) {
+            const RankResult& r = run.ranks[static_cast<std::size_t>(rank)];
+            const std::vector<QJsonObject> samples = r.ofType(QStringLiteral("system"));
+            const double seconds = r.ofType(QStringLiteral("done")).front().value(QStringLiteral("t")).toDouble() -
+                                   r.ofType(QStringLiteral("hello")).front().value(QStringLiteral("t")).toDouble();
+            qInfo("rank %d: %zu samples in %.1f s", rank, samples.size(), seconds);
+            // The first at once, then one a second (a sample may be cut off by the end).
+            QVERIFY2(samples.size() >= 1 + static_cast<std::size_t>(seconds * 0.5),
+                     qPrintable(QStringLiteral("rank %1: %2 samples in %3 s").arg(rank).arg(samples.size()).arg(seconds)));
+            double busiest = 0;
+            for (const QJsonObject& s : samples) {
+                QCOMPARE(s.value(QStringLiteral("rank")).toInt(), rank);
+                QVERIFY2(s.value(QStringLiteral("cpu_util")).toDouble(-1) >= 0, QJsonDocument(s).toJson().constData());
+                busiest = std::max(busiest, s.value(QStringLiteral("cpu_util")).toDouble());
+                const double rss = s.value(QStringLiteral("host_rss")).toDouble();
+                QVERIFY2(rss > 10.0 * 1024 * 1024 && rss < machine, QJsonDocument(s).toJson().constData());
+                QVERIFY(!s.contains(QStringLiteral("gpu_util"))); // a CPU run sends no GPU fields
+            }
+            QVERIFY2(busiest > 0, qPrintable(QStringLiteral("rank %1 used no CPU time").arg(rank)));
+        }
+    }
+
+    void systemSamplesCanBeTurnedOff()
+    {
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("SB_SYSTEM_SAMPLE_S"), QStringLiteral("0"));
+        const RunResult run = LocalRunner::run(1, {QStringLiteral("--plan"), tiny_}, 120000, env);
+        QVERIFY2(run.ok(), qPrintable(run.describe()));
+        QVERIFY(run.ranks[0].ofType(QStringLiteral("system")).empty());
+        QCOMPARE(run.ranks[0].ofType(QStringLiteral("step")).size(), std::size_t(3));
     }
 
     void tokenAndTextFilesTrain()

@@ -6,6 +6,7 @@
 #include "window/file_controller.hpp"
 #include "window/language_manager.hpp"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -93,6 +94,19 @@ QString writeTinyPlan(const QString& path, int steps, const QStringList& moreOpt
 QString sourcePath(const QString& relative)
 {
     return QDir(qEnvironmentVariable("SB_SOURCE_DIR")).filePath(relative);
+}
+
+int runOnLaptopScreen(int argc, char** argv, const std::function<int(int, char**)>& exec)
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("screens.json"));
+    QFile f(config);
+    if (!f.open(QIODevice::WriteOnly)) return 2;
+    f.write(R"({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    f.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
+    QApplication app(argc, argv);
+    return exec(argc, argv);
 }
 
 } // namespace sb::gui::test

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 
 class QValueAxis;
@@ -41,5 +42,10 @@ int moduleIndex(const MainWindow& w, const char* path);
 // multiple of its interval from the anchor within its range, in its label format.
 QStringList tickLabels(const QValueAxis* axis);
 QString sourcePath(const QString& relative); // under SB_SOURCE_DIR
+
+// A suite's main() on an offscreen screen of a laptop's size, 1366x768 (the
+// platform plugin's config file): makes the QApplication, then returns
+// `exec(argc, argv)` (QTest::qExec of the suite's test object).
+int runOnLaptopScreen(int argc, char** argv, const std::function<int(int, char**)>& exec);
 
 } // namespace sb::gui::test

@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QSysInfo>
 #include <QThread>
+#include <QSet>
 #include <QTest>
 
 #include <cmath>
@@ -107,6 +108,20 @@ private Q_SLOTS:
         QCOMPARE(csv.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 21);
         const Result table = cli({QStringLiteral("metrics"), QStringLiteral("1"), QStringLiteral("--db"), db_});
         QCOMPARE(table.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 41);
+        // Every rank's system samples (the first at its start), stored by the
+        // supervised run's recorder: host RSS, and no GPU fields on a CPU run.
+        const Result system = cli({QStringLiteral("metrics"), QStringLiteral("1"), QStringLiteral("--system"), QStringLiteral("--db"), db_});
+        QVERIFY2(system.code == 0, qPrintable(describe(system)));
+        const QStringList samples = system.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(samples.value(0), QStringLiteral("attempt,rank,t,cpu_util,host_rss,gpu_util,gpu_power_w,gpu_temp_c,gpu_sm_clock_mhz"));
+        QSet<QString> sampledRanks;
+        for (const QString& l : samples.mid(1)) {
+            const QStringList f = l.split(QLatin1Char(','));
+            QCOMPARE(f.size(), 9);
+            sampledRanks.insert(f[1]);
+            QVERIFY2(f[3].toDouble() >= 0 && f[4].toLongLong() > (10LL << 20) && f[5].isEmpty(), qPrintable(l));
+        }
+        QCOMPARE(sampledRanks.size(), 2);
 
         const Result launcherLogs = cli({QStringLiteral("logs"), QStringLiteral("1"), QStringLiteral("--launcher"), QStringLiteral("--db"), db_});
         QVERIFY(launcherLogs.out.contains(QLatin1String("[launcher] rank 0 started on localhost")));

@@ -261,7 +261,16 @@ private Q_SLOTS:
             "r.done(status='failed', steps=3, final_loss=2.5)\n")});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-        const QByteArrayList lines = p.readAllStandardOutput().trimmed().split('\n');
+        QByteArrayList lines = p.readAllStandardOutput().trimmed().split('\n');
+        // From hello() on, a thread samples the process: its first line at once, wherever it falls among the others.
+        QByteArrayList samples;
+        for (qsizetype i = lines.size() - 1; i >= 0; --i)
+            if (lines[i].contains("\"type\":\"system\"")) samples.prepend(lines.takeAt(i));
+        QCOMPARE(samples.size(), 1);
+        const System sample = System::fromJson(parseEventLine(samples[0].toStdString(), "python").body);
+        QVERIFY2(sample.cpuUtil && *sample.cpuUtil >= 0 && sample.hostRss && *sample.hostRss > (1LL << 20) && !sample.gpuUtil,
+                 samples[0].constData());
+        QCOMPARE(parseOutputLine(samples[0]).event.rank, 1);
         QCOMPARE(lines.size(), 6);
         QStringList types;
         for (const QByteArray& line : lines) {

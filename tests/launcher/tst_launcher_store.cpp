@@ -1,7 +1,9 @@
 // The SQLite run store: what is written is read back exactly, and a writer
 // killed with SIGKILL mid-ingest leaves a sound database with every committed
 // row. Migrations and refused files: tst_launcher_store_schema.cpp.
+#include "events/event_line.hpp"
 #include "launch/abandoned_runs.hpp"
+#include "launch/run_rows.hpp"
 #include "../safe_signal.hpp"
 #include "store/connection.hpp"
 #include "store/run_reader.hpp"
@@ -84,6 +86,70 @@ private Q_SLOTS:
         }
         QCOMPARE(reader->run(b)->parentRun, qint64(-1)); // the resumed run stays, no longer pointing at it
         QCOMPARE(reader->series(b, Metric::Loss).size(), 3);
+    }
+
+    // A rank's `system` events, through the one writer of a run's rows (as a
+    // supervised run and a detached run's ingest store them): a row each in
+    // system_samples, absent fields NULL, an ingested line stored once, none
+    // in the events table; deleting the run deletes them, and only them.
+    void systemSamplesAreStoredAndDeletedWithTheRun()
+    {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
+        QString err;
+        auto store = SqliteRunStore::open(path, &err);
+        QVERIFY2(store, qPrintable(err));
+        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("a")));
+        const qint64 b = store->createRun(sampleRun(QStringLiteral("uid-b"), QStringLiteral("b")));
+        auto line = [](int rank, double t, const sb::protocol::System& s) {
+            const std::string text = sb::protocol::formatLine({sb::protocol::type::system, 1, rank, t, "r"}, s.toJson());
+            const sb::protocol::ParsedLine p = sb::protocol::parseOutputLine(QByteArray::fromStdString(text).trimmed());
+            return std::make_pair(p.event, QByteArray::fromStdString(p.event.body.dump()));
+        };
+        sb::protocol::System gpu;
+        gpu.cpuUtil = 99.5;
+        gpu.hostRss = 5LL << 30;
+        gpu.gpuUtil = 87;
+        gpu.gpuPowerW = 612.5;
+        gpu.gpuTempC = 66;
+        gpu.gpuSmClockMhz = 1980;
+        sb::protocol::System cpu;
+        cpu.cpuUtil = 12.25;
+        cpu.hostRss = 300LL << 20;
+        sb::launch::RunRows rowsA(*store, a);
+        for (const auto& [e, json] : {line(0, 1700000000.0, gpu), line(1, 1700000001.0, cpu)}) rowsA.event(0, e, json);
+        const auto ingested = line(1, 1700000006.0, cpu);
+        for (int fetch = 0; fetch < 2; ++fetch) rowsA.event(1, ingested.first, ingested.second, QStringLiteral("attempt-1/rank-1.events:120"));
+        sb::launch::RunRows(*store, b).event(0, line(0, 1700000002.0, cpu).first, "{}");
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+
+        auto reader = RunReader::open(path, &err);
+        QVERIFY2(reader, qPrintable(err));
+        const QList<SystemSample> samples = reader->systemSamples(a);
+        QCOMPARE(samples.size(), 3);
+        QCOMPARE(samples[0].rank, 0);
+        QCOMPARE(samples[0].t, 1700000000.0);
+        QCOMPARE(samples[0].cpuUtil, 99.5);
+        QCOMPARE(samples[0].hostRss, 5LL << 30);
+        QCOMPARE(samples[0].gpuUtil, 87.0);
+        QCOMPARE(samples[0].gpuPowerW, 612.5);
+        QCOMPARE(samples[0].gpuTempC, 66.0);
+        QCOMPARE(samples[0].gpuSmClockMhz, 1980.0);
+        QCOMPARE(samples[1].rank, 1);
+        QCOMPARE(samples[1].hostRss, 300LL << 20);
+        QVERIFY(std::isnan(samples[1].gpuUtil) && std::isnan(samples[1].gpuPowerW));
+        QCOMPARE(samples[2].attempt, 1);
+        QCOMPARE(reader->systemSamples(a, 1).size(), 2);
+        QCOMPARE(scalar(path, QStringLiteral("SELECT COUNT(*) FROM system_samples WHERE gpu_util IS NULL")).toInt(), 3);
+        QCOMPARE(reader->events(a).size(), 0); // outside the event budget
+        const QByteArray csv = systemSamplesCsv(samples);
+        QVERIFY2(csv.startsWith("attempt,rank,t,cpu_util,host_rss,gpu_util,gpu_power_w,gpu_temp_c,gpu_sm_clock_mhz\n"), csv.constData());
+        QVERIFY2(csv.contains("\n0,1,1700000001.000,12.25,314572800,,,,\n"), csv.constData());
+
+        store->deleteRun({a});
+        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        QCOMPARE(scalar(path, QStringLiteral("SELECT COUNT(*) FROM system_samples WHERE run_id = %1").arg(a)).toInt(), 0);
+        QCOMPARE(reader->systemSamples(b).size(), 1);
     }
 
     void writesAndReadsBack()

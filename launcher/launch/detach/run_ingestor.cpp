@@ -358,6 +358,8 @@ void RunIngestor::takeEvent(FileState& f, qint64 offset, QByteArrayView data)
     }
     // What is over the budget stays in the run directory.
     rows_.event(attempt, e, data.toByteArray(), f.name + QLatin1Char(':') + QString::number(offset));
+    if (std::optional<protocol::System> sample = protocol::eventAs<protocol::System>(e))
+        Q_EMIT systemSampled(systemSampleRecord(runId_, attempt, e, *sample));
 }
 
 void RunIngestor::takeLog(FileState& f, qint64 offset, QByteArrayView data)

@@ -85,6 +85,7 @@ public:
 Q_SIGNALS:
     void stateChanged(sb::store::RunStatus status, const sb::launch::CodedReason& reason, bool supervisorAlive);
     void stepReported(const sb::protocol::StepMetrics& step);
+    void systemSampled(const sb::store::SystemSample& sample); // a rank's `system` event, as stored
     void logLine(int attempt, int rank, const QString& line); // rank -1: the supervisor
     void attemptChanged(int attempt);
     // A sentence for the user: a file not read, a record refused, events of a

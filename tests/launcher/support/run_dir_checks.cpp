@@ -66,9 +66,12 @@ DirCounts countDir(const QString& runDir)
         for (const QByteArray& l : linesOf(path)) {
             if (path.endsWith(QLatin1String(".events"))) {
                 const QJsonObject e = QJsonDocument::fromJson(l).object();
-                if (e.value(QStringLiteral("type")).toString() == QLatin1String("step")) {
+                const QString type = e.value(QStringLiteral("type")).toString();
+                if (type == QLatin1String("step")) {
                     ++c.steps;
                     c.maxStep = std::max(c.maxStep, e.value(QStringLiteral("step")).toInt());
+                } else if (type == QLatin1String("system")) {
+                    ++c.systemSamples;
                 } else {
                     ++c.otherEvents;
                 }
@@ -94,6 +97,7 @@ StoreCounts countStore(const QString& db, qint64 runId)
     });
     c.distinctSteps = static_cast<int>(keys.size());
     c.events = static_cast<int>(reader->events(runId).size());
+    c.systemSamples = static_cast<int>(reader->systemSamples(runId).size());
     c.supervisorLines = static_cast<int>(reader->logs(runId, -1).size());
     c.rank0LogLines = static_cast<int>(reader->logs(runId, 0).size());
     c.attempts = static_cast<int>(reader->attempts(runId).size());
@@ -120,6 +124,8 @@ void expectStoreMatchesDir(const QString& db, qint64 runId, const QString& runDi
     QCOMPARE(s.steps, d.steps);
     QCOMPARE(s.distinctSteps, d.steps);
     QCOMPARE(s.events, d.otherEvents);
+    QVERIFY(d.systemSamples > 0); // every rank's first, at its start
+    QCOMPARE(s.systemSamples, d.systemSamples);
     QCOMPARE(s.supervisorLines, d.supervisorLines + extraSupervisorRows);
     QCOMPARE(s.rank0LogLines, d.rank0LogLines);
 }

@@ -25,6 +25,7 @@ QList<QByteArray> linesOf(const QString& path);
 // What the run directory holds, counted the way the store should hold it.
 struct DirCounts {
     int steps = 0;          // step events, every rank and attempt
+    int systemSamples = 0;  // system events, every rank and attempt
     int otherEvents = 0;    // every other event
     int supervisorLines = 0;
     int rank0LogLines = 0;
@@ -33,13 +34,13 @@ struct DirCounts {
 DirCounts countDir(const QString& runDir);
 
 struct StoreCounts {
-    int steps = 0, distinctSteps = 0, events = 0, supervisorLines = 0, rank0LogLines = 0, attempts = 0;
+    int steps = 0, distinctSteps = 0, events = 0, systemSamples = 0, supervisorLines = 0, rank0LogLines = 0, attempts = 0;
     QString status, reason;
 };
 StoreCounts countStore(const QString& db, qint64 runId);
 QString runDirOf(const QString& db, qint64 runId);
 
-// Every line of the run directory is in the store once: step rows, events,
+// Every line of the run directory is in the store once: step rows, system samples, events,
 // the supervisor's lines and rank 0's log. `extraSupervisorRows`: launcher
 // rows the store holds beside them (a Slurm run's batch script).
 void expectStoreMatchesDir(const QString& db, qint64 runId, const QString& runDir, int extraSupervisorRows = 0);
