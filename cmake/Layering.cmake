@@ -25,5 +25,5 @@ endfunction()
 # The folders of each layer, as includes name them.
 set(SB_GUI_FOLDERS document models session views window QtWidgets QtGui QtCharts QtSvg)
 set(SB_APP_FOLDERS checkpoints history hosts jobs run settings)
-set(SB_LAUNCHER_FOLDERS events store launch)
+set(SB_LAUNCHER_FOLDERS events status store launch)
 set(SB_QT_HEADERS "Q[A-Za-z]*")

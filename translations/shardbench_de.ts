@@ -4176,6 +4176,10 @@ Den Rängen würde wahrscheinlich der Speicher ausgehen. Trotzdem starten?</tran
     <context>
         <name>sb::gui::RunController</name>
         <message>
+            <source>The SSH config for the hosts added by hand cannot be written: %1</source>
+            <translation>Die SSH-Konfiguration für die von Hand hinzugefügten Hosts kann nicht geschrieben werden: %1</translation>
+        </message>
+        <message>
             <source>The pre-flight checks failed; nothing was started.</source>
             <translation>Die Vorabprüfungen sind fehlgeschlagen; es wurde nichts gestartet.</translation>
         </message>

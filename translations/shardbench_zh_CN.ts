@@ -4134,6 +4134,10 @@ The ranks would probably run out of memory. Launch anyway?</source>
     <context>
         <name>sb::gui::RunController</name>
         <message>
+            <source>The SSH config for the hosts added by hand cannot be written: %1</source>
+            <translation>无法写入手动添加主机的 SSH 配置：%1</translation>
+        </message>
+        <message>
             <source>The pre-flight checks failed; nothing was started.</source>
             <translation>启动前检查未通过；未启动任何内容。</translation>
         </message>

@@ -40,12 +40,12 @@ struct FoundRuns {
 // The runs `refs` name (id, uid, uid prefix or name), each once, or an error on `err`.
 std::optional<FoundRuns> findRuns(const Args& a, const std::vector<std::string>& refs, const char* cmd, std::ostream& err)
 {
-    QString error;
-    std::unique_ptr<store::RunReader> reader = store::RunReader::open(storePathOption(a), &error);
-    if (!reader) {
-        err << "shardbench-cli " << cmd << ": " << s(error) << "\n";
+    Result<std::unique_ptr<store::RunReader>> opened = store::RunReader::open(storePathOption(a));
+    if (!opened) {
+        err << "shardbench-cli " << cmd << ": " << s(qtMessage(opened)) << "\n";
         return std::nullopt;
     }
+    std::unique_ptr<store::RunReader> reader = std::move(opened).value();
     QList<store::RunRow> runs;
     for (const std::string& ref : refs) {
         std::optional<store::RunRow> run = reader->findRun(q(ref));
@@ -62,15 +62,14 @@ std::optional<FoundRuns> findRuns(const Args& a, const std::vector<std::string>&
 
 int write(const Args& a, const char* cmd, std::ostream& err, const std::function<void(store::SqliteRunStore&)>& change)
 {
-    QString error;
-    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(storePathOption(a), &error);
-    if (!writer) {
-        err << "shardbench-cli " << cmd << ": the run store cannot be written: " << s(error) << "\n";
-        return kWriteFailed;
+    Result<std::unique_ptr<store::SqliteRunStore>> writer = store::SqliteRunStore::open(storePathOption(a));
+    Status written = writer.status();
+    if (writer) {
+        change(*writer.value());
+        written = writer.value()->flush();
     }
-    change(*writer);
-    if (!writer->flush()) {
-        err << "shardbench-cli " << cmd << ": the run store cannot be written: " << s(writer->lastError()) << "\n";
+    if (!written) {
+        err << "shardbench-cli " << cmd << ": the run store cannot be written: " << written.message() << "\n";
         return kWriteFailed;
     }
     return 0;

@@ -61,7 +61,7 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
     if (a.positional().size() != 1) return usageError(err, "preflight", kPreflightUsage, {QStringLiteral("expected one plan file")});
     launch::RunConfig c;
     if (auto why = readTarget(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);
-    if (auto why = readEngineOptions(a, c)) return usageError(err, "preflight", kPreflightUsage, {*why});
+    if (const Status engine = readEngineOptions(a, c); !engine) return usageError(err, "preflight", kPreflightUsage, {qtMessage(engine)});
     // A local core that is missing is the pre-flight's finding, not a misuse.
     if (auto* local = std::get_if<launch::LocalTarget>(&c.target)) local->corePath = QFileInfo(local->corePath).absoluteFilePath();
     else if (auto why = checkTargetCore(a, c)) return usageError(err, "preflight", kPreflightUsage, why->lines);

@@ -50,14 +50,17 @@ int exitCodeOf(store::RunStatus st)
 int detachedRun(const QString& dbPath, const QString& ref, const char* cmd, std::ostream& err, store::RunRow* run,
                 launch::AttachTarget* target)
 {
-    QString error;
-    auto reader = store::RunReader::open(dbPath, &error);
-    std::optional<store::RunRow> row = reader ? reader->findRun(ref) : std::nullopt;
-    if (reader && !row) error = reader->lastError();
+    const Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(dbPath);
+    QString error = qtMessage(reader);
+    std::optional<store::RunRow> row = reader ? reader.value()->findRun(ref) : std::nullopt;
+    if (reader && !row) error = reader.value()->lastError();
     else if (row && !row->isDetached())
         error = QStringLiteral("run %1 was not launched detached (its launcher supervised it)").arg(row->id);
-    else if (row && !(error = launch::AttachTarget::fromJson(row->attachJson, target)).isEmpty())
-        error = QStringLiteral("run %1: %2").arg(row->id).arg(error);
+    else if (row) {
+        const Result<launch::AttachTarget> recorded = launch::AttachTarget::fromJson(row->attachJson);
+        if (recorded) *target = recorded.value();
+        else error = QStringLiteral("run %1: %2").arg(row->id).arg(qtMessage(recorded));
+    }
     if (!error.isEmpty()) {
         err << "shardbench-cli " << cmd << ": " << s(terminalSafe(error)) << "\n";
         return kBadInput;
@@ -66,30 +69,30 @@ int detachedRun(const QString& dbPath, const QString& ref, const char* cmd, std:
     return 0;
 }
 
-// Records `update` (a run's final row) in the store at `dbPath`; "" or why not.
-QString recordFinal(const QString& dbPath, const store::RunUpdate& update)
+// Records `update` (a run's final row) in the store at `dbPath`, or says why not.
+Status recordFinal(const QString& dbPath, const store::RunUpdate& update)
 {
-    QString error;
-    auto store = store::SqliteRunStore::open(dbPath, &error);
-    if (!store) return error;
-    store->updateRun(update);
-    return store->flush() ? QString() : store->lastError();
+    Result<std::unique_ptr<store::SqliteRunStore>> store = store::SqliteRunStore::open(dbPath);
+    if (!store) return store.status();
+    store.value()->updateRun(update);
+    return store.value()->flush();
 }
 
 } // namespace
 
 bool settleVanishedRun(const QString& dbPath, const store::RunRow& run, std::ostream& err)
 {
-    launch::AttachTarget target;
-    if (!run.isDetached() || !run.mayStillRun() || !launch::AttachTarget::fromJson(run.attachJson, &target).isEmpty() ||
-        target.transport == launch::AttachTarget::Transport::Slurm) // squeue knows a Slurm run's fate
+    if (!run.isDetached() || !run.mayStillRun()) return false;
+    const Result<launch::AttachTarget> recorded = launch::AttachTarget::fromJson(run.attachJson);
+    if (!recorded || recorded.value().transport == launch::AttachTarget::Transport::Slurm) // squeue knows a Slurm run's fate
         return false;
-    launch::SupervisorProcess found;
-    if (!launch::signalSupervisor(target, launch::SupervisorSignal::None, &found).isEmpty() || !launch::isGoneForGood(found))
-        return false;
+    const launch::AttachTarget& target = recorded.value();
+    const Result<launch::SupervisorProcess> looked = launch::signalSupervisor(target, launch::SupervisorSignal::None);
+    if (!looked || !launch::isGoneForGood(looked.value())) return false;
+    const launch::SupervisorProcess& found = looked.value();
     const store::RunUpdate u = launch::goneRunUpdate(run.id, target, found);
-    if (const QString why = recordFinal(dbPath, u); !why.isEmpty()) {
-        err << "shardbench-cli: run " << run.id << ": cannot record its end: " << s(terminalSafe(why)) << "\n";
+    if (const Status recorded = recordFinal(dbPath, u); !recorded) {
+        err << "shardbench-cli: run " << run.id << ": cannot record its end: " << s(terminalSafe(qtMessage(recorded))) << "\n";
         return false;
     }
     err << "shardbench: run " << run.id << ": recorded as failed: " << s(terminalSafe(*u.reason)) << "\n";
@@ -99,20 +102,20 @@ bool settleVanishedRun(const QString& dbPath, const store::RunRow& run, std::ost
 int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
                     std::ostream& out, std::ostream& err, const QString& alertCommand)
 {
-    QString error;
     store::RunRow run;
-    auto store = store::SqliteRunStore::open(dbPath, &error);
-    if (!store) {
-        err << "shardbench-cli attach: run store " << s(dbPath) << ": " << s(error) << "\n";
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(dbPath);
+    if (!opened) {
+        err << "shardbench-cli attach: run store " << s(dbPath) << ": " << opened.error() << "\n";
         return kBadInput;
     }
+    const std::unique_ptr<store::SqliteRunStore> store = std::move(opened).value();
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
-    std::unique_ptr<launch::AttachSession> attached = launch::openAttachSession(dbPath, *store, runId, &policy, options, &error, &run);
+    Result<std::unique_ptr<launch::AttachSession>> attached = launch::openAttachSession(dbPath, *store, runId, &policy, options, &run);
     if (!attached) {
-        err << "shardbench-cli attach: " << s(terminalSafe(error)) << "\n";
+        err << "shardbench-cli attach: " << s(terminalSafe(qtMessage(attached))) << "\n";
         return kBadInput;
     }
-    launch::AttachSession& session = *attached;
+    launch::AttachSession& session = *attached.value();
     const launch::AttachTarget& target = session.target();
 
     // Every line said here carries text from the cluster: reasons, log lines, host names, remote errors.
@@ -164,7 +167,8 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     if (!quiet) say(QStringLiteral("attaching to run %1 (%2)").arg(runId).arg(target.describe()));
     session.start();
     QCoreApplication::exec();
-    store->flush();
+    if (const Status stored = store->flush(); !stored && finishError.isEmpty())
+        finishError = QStringLiteral("the run store cannot be written: ") + qtMessage(stored);
     if (!finishError.isEmpty()) {
         err << "shardbench-cli attach: run " << runId << ": " << s(terminalSafe(finishError)) << "\n";
         // Not `starting` for ever when nothing of it is left (written by a connection of its own: WAL).
@@ -183,38 +187,38 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     return st == store::RunStatus::Completed && checkpointsFailed ? kCheckpointsFailed : exitCodeOf(st);
 }
 
-QString fetchRankLog(const QString& dbPath, qint64 runId, int rank)
+Status fetchRankLog(const QString& dbPath, qint64 runId, int rank)
 {
-    QString error;
-    auto store = store::SqliteRunStore::open(dbPath, &error);
-    if (!store) return QStringLiteral("run store %1: %2").arg(dbPath, error);
+    Result<std::unique_ptr<store::SqliteRunStore>> store = store::SqliteRunStore::open(dbPath);
+    if (!store) return store.status().prefixed("run store " + dbPath.toStdString());
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
-    std::unique_ptr<launch::AttachSession> fetch = launch::openRankLogFetch(dbPath, *store, runId, rank, &policy, &error);
-    if (!fetch) return error;
+    Result<std::unique_ptr<launch::AttachSession>> fetch = launch::openRankLogFetch(dbPath, *store.value(), runId, rank, &policy);
+    if (!fetch) return fetch.status();
+    QString error;
     QEventLoop loop;
-    QObject::connect(fetch.get(), &launch::AttachSession::finished, &loop, [&](const QString& e) {
+    QObject::connect(fetch.value().get(), &launch::AttachSession::finished, &loop, [&](const QString& e) {
         error = e;
         loop.quit();
     }, Qt::QueuedConnection);
-    fetch->start();
+    fetch.value()->start();
     loop.exec();
-    if (!store->flush() && error.isEmpty()) error = store->lastError();
-    return error;
+    const Status stored = store.value()->flush();
+    if (!error.isEmpty()) return qtError(error);
+    return stored;
 }
 
 int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
 {
-    QString error;
-    auto reader = store::RunReader::open(dbPath, &error);
-    if (!reader) return 0;
-    const QList<qint64> ids = launch::DetachedRefresh::pendingRuns(reader->listRuns());
-    reader.reset();
+    QList<qint64> ids;
+    if (const Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(dbPath))
+        ids = launch::DetachedRefresh::pendingRuns(reader.value()->listRuns());
     if (ids.isEmpty()) return 0;
-    auto store = store::SqliteRunStore::open(dbPath, &error);
-    if (!store) {
-        err << "shardbench-cli runs: run store " << s(dbPath) << ": " << s(error) << "\n";
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(dbPath);
+    if (!opened) {
+        err << "shardbench-cli runs: run store " << s(dbPath) << ": " << opened.error() << "\n";
         return 0;
     }
+    const std::unique_ptr<store::SqliteRunStore> store = std::move(opened).value();
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
     launch::DetachedRefresh refresh(dbPath, *store, &policy);
     QEventLoop loop;
@@ -228,11 +232,13 @@ int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
     });
     refresh.start(ids);
     loop.exec();
-    store->flush();
+    if (const Status stored = store->flush(); !stored)
+        err << "shardbench-cli runs: run store " << s(dbPath) << ": " << stored.message() << "\n";
     // A run that could not be followed because nothing of it is left ends here, not `starting` for ever.
-    if (!unreached.isEmpty()) reader = store::RunReader::open(dbPath, &error);
+    if (unreached.isEmpty()) return static_cast<int>(ids.size());
+    const Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(dbPath);
     for (qint64 id : unreached)
-        if (const std::optional<store::RunRow> row = reader ? reader->run(id) : std::nullopt) settleVanishedRun(dbPath, *row, err);
+        if (const std::optional<store::RunRow> row = reader ? reader.value()->run(id) : std::nullopt) settleVanishedRun(dbPath, *row, err);
     return static_cast<int>(ids.size());
 }
 
@@ -282,8 +288,8 @@ int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         // No run directory: no state will ever say how it ended; this command does.
         if (!run.mayStillRun()) return 0;
         const store::RunUpdate u = launch::goneRunUpdate(run.id, target, found);
-        if (const QString why = recordFinal(dbPath, u); !why.isEmpty()) {
-            err << "shardbench-cli stop: run " << run.id << ": cannot record its end: " << s(terminalSafe(why)) << "\n";
+        if (const Status recorded = recordFinal(dbPath, u); !recorded) {
+            err << "shardbench-cli stop: run " << run.id << ": cannot record its end: " << s(terminalSafe(qtMessage(recorded))) << "\n";
             return 1;
         }
         out << "run " << run.id << " (" << s(terminalSafe(run.uid)) << "): " << s(store::statusName(*u.status)) << ": "

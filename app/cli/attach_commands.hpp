@@ -23,8 +23,8 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
                     std::ostream& out, std::ostream& err, const QString& alertCommand = {});
 
 // Fetches what the store lacks of rank `rank`'s log of detached run `runId`
-// (launch/detach/rank_log_fetch.hpp). Returns "" or why it could not.
-QString fetchRankLog(const QString& dbPath, qint64 runId, int rank);
+// (launch/detach/rank_log_fetch.hpp), or why it could not.
+[[nodiscard]] Status fetchRankLog(const QString& dbPath, qint64 runId, int rank);
 
 // A detached run the store still has as starting or running, whose run
 // directory is gone and of which no supervisor runs (asked where it lives:

@@ -13,18 +13,18 @@ namespace sb::cli {
 
 std::set<std::string> engineValuedOptions() { return {"--engine", "--script", "--script-arg", "--python"}; }
 
-std::optional<QString> readEngineOptions(const Args& a, launch::RunConfig& c)
+Status readEngineOptions(const Args& a, launch::RunConfig& c)
 {
     const auto engine = a.value("--engine");
     if (engine && *engine == "pytorch") c.engine = launch::Engine::PyTorch;
-    else if (engine && *engine != "core") return QStringLiteral("--engine must be core or pytorch, not \"%1\"").arg(QString::fromStdString(*engine));
+    else if (engine && *engine != "core") return Status::error("--engine must be core or pytorch, not \"" + *engine + "\"");
     if (c.engine != launch::Engine::PyTorch && (a.has("--script") || a.has("--script-arg") || a.has("--python")))
-        return QStringLiteral("--script, --script-arg and --python need --engine pytorch");
+        return Status::error("--script, --script-arg and --python need --engine pytorch");
     for (const std::string& v : a.values("--script-arg")) c.scriptArgs << QString::fromStdString(v);
     if (auto v = a.value("--script"))
         c.script = launch::hereCore(c.target) ? QFileInfo(QString::fromStdString(*v)).absoluteFilePath() : QString::fromStdString(*v);
     if (auto v = a.value("--python")) c.python = QString::fromStdString(*v);
-    return std::nullopt;
+    return {};
 }
 
 std::optional<CliLaunch> readCliLaunch(const QString& planPath, const launch::RunConfig& config, const QString& launchDir,

@@ -6,6 +6,7 @@
 
 #include "run/launch_request.hpp"
 #include "run/preflight.hpp"
+#include "status/qt_status.hpp"
 
 #include <ostream>
 #include <optional>
@@ -23,7 +24,7 @@ namespace sb::cli {
 // for this machine or Slurm's shared file system made absolute; over SSH as
 // the hosts have it); a message when they are misused.
 std::set<std::string> engineValuedOptions();
-std::optional<QString> readEngineOptions(const Args& a, launch::RunConfig& config);
+[[nodiscard]] Status readEngineOptions(const Args& a, launch::RunConfig& config);
 
 struct CliLaunch {
     app::LaunchRequest request;

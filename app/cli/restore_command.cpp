@@ -64,10 +64,9 @@ std::vector<std::string> runArguments(const Args& a)
 std::optional<store::RunRow> savedBy(const QString& dbPath, const QString& runUid)
 {
     if (runUid.isEmpty() || !QFileInfo::exists(dbPath)) return std::nullopt;
-    QString error;
-    const auto reader = store::RunReader::open(dbPath, &error);
+    const Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(dbPath);
     if (!reader) return std::nullopt;
-    auto run = reader->findRun(runUid);
+    auto run = reader.value()->findRun(runUid);
     if (!run || run->uid != runUid) return std::nullopt;
     return run;
 }

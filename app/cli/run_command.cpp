@@ -104,7 +104,7 @@ std::optional<int> readRunConfig(Args& a, launch::RunConfig& c, std::ostream& er
         if (eq == std::string::npos || eq == 0) return usageError(err, QStringLiteral("--env needs NAME=VALUE, got \"%1\"").arg(q(kv)));
         c.extraEnv.insert(q(kv.substr(0, eq)), q(kv.substr(eq + 1)));
     }
-    if (auto why = readEngineOptions(a, c)) return usageError(err, *why);
+    if (const Status engine = readEngineOptions(a, c); !engine) return usageError(err, qtMessage(engine));
     if (auto why = checkTargetCore(a, c)) return targetError(err, *why);
     return std::nullopt;
 }
@@ -172,8 +172,10 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     // and given to --on-alert's command.
     const QString alertCommand = a.value("--on-alert") ? q(*a.value("--on-alert")) : QString();
     launch::RunAlerts alerts;
-    app::RunService service(dbPath, [dbPath](QString* error) -> std::shared_ptr<store::SqliteRunStore> {
-        return store::SqliteRunStore::open(dbPath, error);
+    app::RunService service(dbPath, [dbPath]() -> Result<std::shared_ptr<store::SqliteRunStore>> {
+        Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(dbPath);
+        if (!opened) return opened.status();
+        return std::shared_ptr<store::SqliteRunStore>(std::move(opened).value());
     }, &policy);
 
     // Console output goes through stdio so it interleaves with std::ostream users.

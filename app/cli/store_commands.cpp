@@ -35,10 +35,12 @@ std::string s(const QString& q) { return q.toStdString(); }
 std::unique_ptr<store::RunReader> openReader(const Args& a, const char* cmd, std::ostream& err)
 {
     const QString path = storePathOption(a);
-    QString error;
-    auto reader = store::RunReader::open(path, &error);
-    if (!reader) err << "shardbench-cli " << cmd << ": " << s(terminalSafe(error)) << "\n";
-    return reader;
+    Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(path);
+    if (!reader) {
+        err << "shardbench-cli " << cmd << ": " << s(terminalSafe(qtMessage(reader))) << "\n";
+        return nullptr;
+    }
+    return std::move(reader).value();
 }
 
 std::optional<store::RunRow> findRun(store::RunReader& r, const std::string& ref, const char* cmd, std::ostream& err)
@@ -381,9 +383,9 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (!run) return kBadInput;
     // A detached run's client holds rank 0's log only: fetch the rank's first (what is new since).
     if (run->isDetached() && rank >= 0 && !a.has("--no-fetch")) {
-        const QString why = fetchRankLog(storePathOption(a), run->id, rank);
-        if (!why.isEmpty())
-            err << "shardbench-cli logs: run " << run->id << ": cannot fetch rank " << rank << "'s log (" << s(terminalSafe(why))
+        const Status fetched = fetchRankLog(storePathOption(a), run->id, rank);
+        if (!fetched)
+            err << "shardbench-cli logs: run " << run->id << ": cannot fetch rank " << rank << "'s log (" << s(terminalSafe(qtMessage(fetched)))
                 << "); showing what the store holds\n";
     }
     const QList<store::LogRecord> logs = reader->logs(run->id, rank, attempt);

@@ -41,9 +41,9 @@ void CompareLoader::load(const QString& storePath, const QList<qint64>& runIds)
 QList<ComparedRun> CompareLoader::read(const QString& storePath, const QList<qint64>& runIds)
 {
     QList<ComparedRun> out;
-    QString error;
-    std::unique_ptr<store::RunReader> reader = StoreAccess::openReader(storePath, &error);
-    if (!reader) return out;
+    Result<std::unique_ptr<store::RunReader>> opened = StoreAccess::openReader(storePath);
+    if (!opened || !opened.value()) return out;
+    store::RunReader* reader = opened.value().get();
     for (qint64 id : runIds) {
         const std::optional<store::RunRow> row = reader->run(id);
         if (!row) continue;

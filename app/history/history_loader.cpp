@@ -101,7 +101,9 @@ bool HistoryLoader::load(const QString& storePath, const QSet<qint64>& known)
     ++generation_;
     runs_.clear();
     error_.clear();
-    std::unique_ptr<store::RunReader> reader = StoreAccess::openReader(storePath, &error_);
+    Result<std::unique_ptr<store::RunReader>> opened = StoreAccess::openReader(storePath);
+    if (!opened) error_ = qtMessage(opened);
+    std::unique_ptr<store::RunReader> reader = opened ? std::move(opened).value() : nullptr;
     if (reader) {
         runs_ = reader->listRuns();
         if (!reader->lastError().isEmpty()) error_ = reader->lastError();
@@ -119,9 +121,9 @@ bool HistoryLoader::load(const QString& storePath, const QSet<qint64>& known)
     auto stop = stop_;
     const int generation = generation_;
     watcher_.setFuture(QtConcurrent::run(workPool(), [this, storePath, ids, stop, generation] {
-        QString error;
-        std::unique_ptr<store::RunReader> worker = StoreAccess::openReader(storePath, &error);
-        if (!worker) return;
+        Result<std::unique_ptr<store::RunReader>> opened = StoreAccess::openReader(storePath);
+        if (!opened || !opened.value()) return;
+        store::RunReader* worker = opened.value().get();
         QHash<qint64, RunDetails> chunk;
         auto deliver = [&] {
             if (chunk.isEmpty()) return;

@@ -41,29 +41,23 @@ StoreAccess::StoreAccess(QObject* parent) : QObject(parent) {}
 
 QString StoreAccess::path() const { return QFileInfo(RunSettings::resolvedStorePath()).absoluteFilePath(); }
 
-std::shared_ptr<store::SqliteRunStore> StoreAccess::writer(QString* error)
+Result<std::shared_ptr<store::SqliteRunStore>> StoreAccess::writer()
 {
     const QString p = path();
     // A changed setting takes effect for the next run; sessions keep theirs.
     if (writer_ && writer_->path() == p) return writer_;
-    std::unique_ptr<store::SqliteRunStore> opened = store::SqliteRunStore::open(p, error);
-    if (!opened) return nullptr;
-    writer_ = std::move(opened);
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(p);
+    if (!opened) return opened.status();
+    writer_ = std::move(opened).value();
     return writer_;
 }
 
-std::unique_ptr<store::RunReader> StoreAccess::openReader(QString* error) const { return openReader(path(), error); }
+Result<std::unique_ptr<store::RunReader>> StoreAccess::openReader() const { return openReader(path()); }
 
-std::unique_ptr<store::RunReader> StoreAccess::openReader(const QString& path, QString* error)
+Result<std::unique_ptr<store::RunReader>> StoreAccess::openReader(const QString& path)
 {
-    if (!QFileInfo::exists(path)) {
-        if (error) error->clear();
-        return nullptr;
-    }
-    QString e;
-    auto reader = store::RunReader::open(path, &e);
-    if (error) *error = e;
-    return reader;
+    if (!QFileInfo::exists(path)) return std::unique_ptr<store::RunReader>();
+    return store::RunReader::open(path);
 }
 
 } // namespace sb::app

@@ -20,11 +20,11 @@ public:
 
     // The file in use (the setting, else the CLI's default store).
     QString path() const;
-    // Opens the writer on first use (creating the file); null with `error` set on failure.
-    std::shared_ptr<store::SqliteRunStore> writer(QString* error);
-    // A reader for the calling thread; null when there is no store yet (error empty) or it cannot be read.
-    std::unique_ptr<store::RunReader> openReader(QString* error) const;
-    static std::unique_ptr<store::RunReader> openReader(const QString& path, QString* error);
+    // Opens the writer on first use (creating the file); or the error, naming the file.
+    Result<std::shared_ptr<store::SqliteRunStore>> writer();
+    // A reader for the calling thread: null when there is no store yet, or the error when it cannot be read.
+    Result<std::unique_ptr<store::RunReader>> openReader() const;
+    static Result<std::unique_ptr<store::RunReader>> openReader(const QString& path);
 
     void notifyRunsChanged() { Q_EMIT runsChanged(); }
 

@@ -155,7 +155,7 @@ void HostCatalog::setGpus(const QString& name, int gpus)
 
 QString HostCatalog::generatedConfigPath() { return RunSettings::dataDir() + QStringLiteral("/ssh_config"); }
 
-launch::SshOptions HostCatalog::sshOptions(QString* error) const
+Result<launch::SshOptions> HostCatalog::sshOptions() const
 {
     launch::SshOptions o;
     o.knownHostsFile = expandHome(ClusterSettings::knownHosts.value());
@@ -193,10 +193,8 @@ launch::SshOptions HostCatalog::sshOptions(QString* error) const
     const QString path = generatedConfigPath();
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
-        if (error) *error = f.errorString();
-        return o;
-    }
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit())
+        return qtError(QStringLiteral("%1: %2").arg(path, f.errorString()));
     o.configFile = path;
     return o;
 }

@@ -51,9 +51,9 @@ public:
     void setGpus(const QString& name, int gpus);
 
     // Where libssh reads the configuration for these hosts (writes the
-    // generated config when hand-made hosts exist). `error` gets a sentence
-    // when the generated file cannot be written.
-    launch::SshOptions sshOptions(QString* error = nullptr) const;
+    // generated config when hand-made hosts exist); or why the generated
+    // file cannot be written.
+    Result<launch::SshOptions> sshOptions() const;
     static QString generatedConfigPath();
 
 Q_SIGNALS:

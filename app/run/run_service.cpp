@@ -151,14 +151,13 @@ void RunService::onPreflightFinished(bool passed)
 
 void RunService::startChecked()
 {
-    QString error;
-    std::shared_ptr<store::SqliteRunStore> writer = openStore_(&error);
+    Result<std::shared_ptr<store::SqliteRunStore>> writer = openStore_();
     if (!writer) {
-        refuse(Refusal::StoreUnavailable, error);
+        refuse(Refusal::StoreUnavailable, qtMessage(writer));
         return;
     }
-    if (preflight_->request().detach) startDetached(std::move(writer));
-    else startSupervised(std::move(writer));
+    if (preflight_->request().detach) startDetached(std::move(writer).value());
+    else startSupervised(std::move(writer).value());
 }
 
 void RunService::startSupervised(std::shared_ptr<store::SqliteRunStore> writer)
@@ -196,8 +195,8 @@ void RunService::startDetached(std::shared_ptr<store::SqliteRunStore> writer)
     // Blocking work (SSH, files, the supervisor's start): off the caller's thread.
     detachedLaunch_.setFuture(QtConcurrent::run(workPool(), [prepared, options, writer, policy] {
         launch::DetachedRun run;
-        const QString why = launch::launchDetached(prepared, options, *writer, *policy, &run);
-        return qMakePair(why, run);
+        const Status started = launch::launchDetached(prepared, options, *writer, *policy, &run);
+        return qMakePair(qtMessage(started), run);
     }));
 }
 

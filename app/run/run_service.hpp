@@ -63,7 +63,7 @@ public:
     // cannot carry the run (bad input, refusalLines() say what).
     enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotDetachable, NotStarted, Busy };
     // The run store's writer; nullptr, with the reason, when it cannot be opened.
-    using StoreOpener = std::function<std::shared_ptr<store::SqliteRunStore>(QString* error)>;
+    using StoreOpener = std::function<Result<std::shared_ptr<store::SqliteRunStore>>()>;
 
     RunService(QString storePath, StoreOpener openStore, launch::HostKeyPolicy* policy, QObject* parent = nullptr);
     ~RunService() override; // waits for a detached launch under way; a supervised run's ranks are killed

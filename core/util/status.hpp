@@ -45,6 +45,8 @@ public:
     const T& value() const& { assert(ok()); return value_; }
     T& value() & { assert(ok()); return value_; }
     T&& value() && { assert(ok()); return std::move(value_); }
+    // The value, or `fallback` when this is an error (std::expected's value_or).
+    T valueOr(T fallback) && { return ok() ? std::move(value_) : std::move(fallback); }
 
 private:
     T value_{};

@@ -31,11 +31,15 @@ AttachedRun::AttachedRun(const QString& dbPath, std::shared_ptr<store::SqliteRun
     // Every rank's memory bar moves live in a run of up to kLiveStepsOfAllRanks
     // ranks; a larger run sends rank 0's steps live and the others' at catch-up,
     // so following costs the same at any size (docs/launcher.md#attaching).
-    if (auto reader = store::RunReader::open(dbPath, &error_))
-        if (const auto run = reader->run(runId); run && run->worldSize <= kLiveStepsOfAllRanks)
+    if (auto reader = store::RunReader::open(dbPath))
+        if (const auto run = reader.value()->run(runId); run && run->worldSize <= kLiveStepsOfAllRanks)
             options.liveSteps = QStringLiteral("all");
-    session_ = launch::openAttachSession(dbPath, *store_, runId, policy, options, &error_, &row_);
-    if (!session_) return;
+    Result<std::unique_ptr<launch::AttachSession>> session = launch::openAttachSession(dbPath, *store_, runId, policy, options, &row_);
+    if (!session) {
+        error_ = qtMessage(session);
+        return;
+    }
+    session_ = std::move(session).value();
     status_ = store::parseStatus(row_.status).value_or(store::RunStatus::Running);
     reason_ = launch::storedReason(row_);
     loadBacklog(dbPath);
@@ -81,18 +85,18 @@ void AttachedRun::nextLogFetch()
     fetchingRank_ = -1;
     if (logFetchQueue_.isEmpty()) return;
     const int rank = logFetchQueue_.takeFirst();
-    QString error;
     if (!ranksWithLogs_.contains(rank))
-        if (auto reader = store::RunReader::open(dbPath_, &error)) {
+        if (auto reader = store::RunReader::open(dbPath_)) {
             ranksWithLogs_.insert(rank);
-            appendStoredLogs(reader->logs(row_.id, rank), logs_);
+            appendStoredLogs(reader.value()->logs(row_.id, rank), logs_);
         }
-    logFetch_ = launch::openRankLogFetch(dbPath_, *store_, row_.id, rank, policy_, &error);
-    if (!logFetch_) {
-        Q_EMIT rankLogFetched(rank, error);
+    Result<std::unique_ptr<launch::AttachSession>> fetch = launch::openRankLogFetch(dbPath_, *store_, row_.id, rank, policy_);
+    if (!fetch) {
+        Q_EMIT rankLogFetched(rank, qtMessage(fetch));
         nextLogFetch();
         return;
     }
+    logFetch_ = std::move(fetch).value();
     fetchingRank_ = rank;
     connect(&logFetch_->ingestor(), &launch::RunIngestor::logLine, this, [this](int attempt, int r, const QString& line) {
         if (r >= 0) logs_->append(r, RunLogModel::Stdout, attempt, line);
@@ -142,7 +146,8 @@ void AttachedRun::connectSession()
         finished_ = true;
         connected_ = false;
         logs_->flush();
-        store_->flush();
+        if (const Status stored = store_->flush(); !stored && followError_.isEmpty())
+            followError_ = QStringLiteral("the run store: ") + qtMessage(stored);
         Q_EMIT finished();
     }, Qt::QueuedConnection);
 }

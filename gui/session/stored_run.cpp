@@ -27,14 +27,13 @@ StoredRun readStoredRun(store::RunReader& reader, qint64 runId, const StoredRunP
 
 StoredRun readStoredRun(const QString& dbPath, qint64 runId, const StoredRunParts& parts)
 {
-    QString error;
-    std::unique_ptr<store::RunReader> reader = app::StoreAccess::openReader(dbPath, &error);
-    if (!reader) {
+    const Result<std::unique_ptr<store::RunReader>> reader = app::StoreAccess::openReader(dbPath);
+    if (!reader || !reader.value()) {
         StoredRun out;
-        out.error = error;
+        out.error = reader ? QStringLiteral("there is no run store at %1").arg(dbPath) : qtMessage(reader);
         return out;
     }
-    return readStoredRun(*reader, runId, parts);
+    return readStoredRun(*reader.value(), runId, parts);
 }
 
 void showStoredSteps(const StoredRun& run, LiveRunModel* live)

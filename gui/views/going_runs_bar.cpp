@@ -67,10 +67,9 @@ QList<store::RunRow> goingDetachedRuns(const QString& path)
 {
     QList<store::RunRow> going;
     if (!QFileInfo::exists(path)) return going;
-    QString error;
-    const std::unique_ptr<store::RunReader> reader = store::RunReader::open(path, &error);
+    const Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(path);
     if (!reader) return going;
-    for (const store::RunRow& r : reader->listRuns())
+    for (const store::RunRow& r : reader.value()->listRuns())
         if (r.isDetached() && r.mayStillRun()) going << r;
     return going;
 }

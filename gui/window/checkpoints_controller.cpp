@@ -64,8 +64,8 @@ void CheckpointsController::showMessage(std::function<QString()> text, bool erro
 
 void CheckpointsController::reloadRuns()
 {
-    QString error;
-    std::unique_ptr<store::RunReader> reader = store_->openReader(&error);
+    const Result<std::unique_ptr<store::RunReader>> opened = store_->openReader();
+    store::RunReader* reader = opened ? opened.value().get() : nullptr;
     QList<QPair<qint64, QString>> runs;
     if (reader)
         for (const store::RunRow& r : reader->listRuns())
@@ -81,8 +81,8 @@ void CheckpointsController::showRun(qint64 runId)
         view_->showRun(runId); // comes back here through runChosen
         if (view_->currentRun() == runId) return;
     }
-    QString error;
-    std::unique_ptr<store::RunReader> reader = store_->openReader(&error);
+    const Result<std::unique_ptr<store::RunReader>> opened = store_->openReader();
+    store::RunReader* reader = opened ? opened.value().get() : nullptr;
     std::optional<store::RunRow> run = reader ? reader->run(runId) : std::nullopt;
     if (!run) {
         model_->setCheckpoints(-1, {});
@@ -180,8 +180,8 @@ RestoreDialog* CheckpointsController::makeRestoreDialog(int row)
 {
     if (row < 0 || row >= model_->rowCount() || !model_->entry(row).restorable()) return nullptr;
     const CheckpointEntry& e = model_->entry(row);
-    QString error;
-    std::unique_ptr<store::RunReader> reader = store_->openReader(&error);
+    const Result<std::unique_ptr<store::RunReader>> opened = store_->openReader();
+    store::RunReader* reader = opened ? opened.value().get() : nullptr;
     const std::optional<store::RunRow> run = reader ? reader->run(model_->runId()) : std::nullopt;
     RestoreSource source = readRestoreSource(e.path, run ? run->planJson : QString());
     if (source.worldSize <= 0) source.worldSize = e.worldSize; // a DCP checkpoint's, from its report

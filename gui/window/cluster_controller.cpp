@@ -110,13 +110,18 @@ void ClusterController::test(const QStringList& hosts)
         else if (const HostEntry* e = catalog_->find(h)) targets << ProbeTarget{false, launch::HostSpec{e->name, e->gpus}};
         model_->setTesting(h, true);
     }
-    QString error;
-    const launch::SshOptions ssh = catalog_->sshOptions(&error);
+    const Result<launch::SshOptions> ssh = catalog_->sshOptions();
+    if (!ssh) {
+        // Nothing is tested with a config that would leave out the hosts added by hand.
+        for (const QString& h : hosts) model_->setTesting(h, false);
+        const QString error = qtMessage(ssh);
+        showMessage([error] { return tr("The SSH config for the hosts added by hand cannot be written: %1").arg(error); });
+        return;
+    }
     const int count = static_cast<int>(targets.size());
-    if (!error.isEmpty()) showMessage([error] { return tr("The SSH config for the hosts added by hand cannot be written: %1").arg(error); });
-    else showMessage([count] { return tr("Testing %n host(s)…", nullptr, count); });
+    showMessage([count] { return tr("Testing %n host(s)…", nullptr, count); });
     view_->setTesting(true);
-    probes_->start(targets, ssh, RunSettings::resolvedCorePath(), probeOptions());
+    probes_->start(targets, ssh.value(), RunSettings::resolvedCorePath(), probeOptions());
 }
 
 void ClusterController::setNextLaunch(std::function<app::LaunchRequest()> next)

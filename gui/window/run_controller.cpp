@@ -24,7 +24,7 @@ const FailureReason kStopped{FailureCode::CancelledFromWorkbench, {}};
 
 RunController::RunController(StoreAccess* store, HostCatalog* hosts, GuiHostKeyPolicy* policy, QObject* parent)
     : QObject(parent), store_(store), hosts_(hosts), policy_(policy),
-      service_(new RunService(store->path(), [store](QString* error) { return store->writer(error); }, policy, this)),
+      service_(new RunService(store->path(), [store] { return store->writer(); }, policy, this)),
       alerts_(new launch::RunAlerts(this))
 {
     connect(service_, &RunService::stateChanged, this, &RunController::onServiceState);
@@ -46,10 +46,12 @@ RunController::~RunController()
     attached_.reset();
 }
 
-app::Preflight::Environment RunController::environment() const
+Result<app::Preflight::Environment> RunController::environment() const
 {
     app::Preflight::Environment e;
-    e.ssh = hosts_->sshOptions();
+    Result<launch::SshOptions> ssh = hosts_->sshOptions();
+    if (!ssh) return ssh.status();
+    e.ssh = std::move(ssh).value();
     e.localCore = RunSettings::resolvedCorePath();
     e.probe.remoteCore = ClusterSettings::remoteCore.value();
     e.probe.remoteDir = ClusterSettings::remoteDir.value();
@@ -83,6 +85,7 @@ QString RunController::lastError() const
     case Refusal::None: return {};
     case Refusal::ChecksFailed: return tr("The pre-flight checks failed; nothing was started.");
     case Refusal::StoreUnavailable: return tr("The run store %1 cannot be opened: %2").arg(store_->path(), refusalDetail_);
+    case Refusal::SshConfigUnwritable: return tr("The SSH config for the hosts added by hand cannot be written: %1").arg(refusalDetail_);
     case Refusal::NotRecorded: return tr("The run cannot be recorded: %1").arg(refusalDetail_);
     case Refusal::NotDetachable: return tr("The run cannot be detached: %1").arg(refusalDetail_);
     case Refusal::NotStarted: return tr("The detached run did not start: %1").arg(refusalDetail_);
@@ -123,7 +126,12 @@ void RunController::check(const LaunchRequest& request)
     if (state_ != State::Idle) return;
     refusal_ = Refusal::None;
     service_->setStorePath(store_->path());
-    service_->check(request, environment());
+    const Result<app::Preflight::Environment> env = environment();
+    if (!env) {
+        refuse(Refusal::SshConfigUnwritable, qtMessage(env));
+        return;
+    }
+    service_->check(request, env.value());
 }
 
 bool RunController::launch(const LaunchRequest& request)
@@ -137,7 +145,12 @@ bool RunController::launch(const LaunchRequest& request)
     }
     refusal_ = Refusal::None;
     service_->setStorePath(store_->path());
-    return service_->launch(request, environment());
+    const Result<app::Preflight::Environment> env = environment();
+    if (!env) {
+        refuse(Refusal::SshConfigUnwritable, qtMessage(env));
+        return false;
+    }
+    return service_->launch(request, env.value());
 }
 
 void RunController::launchDespiteMemoryEstimate()
@@ -163,12 +176,12 @@ bool RunController::attach(qint64 runId)
         Q_EMIT launchRefused();
         return false;
     }
-    QString error;
-    std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&error);
-    if (!writer) {
-        refuse(Refusal::StoreUnavailable, error);
+    Result<std::shared_ptr<store::SqliteRunStore>> opened = store_->writer();
+    if (!opened) {
+        refuse(Refusal::StoreUnavailable, qtMessage(opened));
         return false;
     }
+    std::shared_ptr<store::SqliteRunStore> writer = std::move(opened).value();
     if (attached_) {
         attached_->disconnect(this);
         attached_->detach();

@@ -38,7 +38,7 @@ public:
 
     // Busy and Following refuse a launch at once and leave what is going on as it is;
     // the others end the launch (or attach) under way.
-    enum class Refusal { None, ChecksFailed, StoreUnavailable, NotRecorded, NotDetachable, NotStarted, CannotAttach, Busy, Following };
+    enum class Refusal { None, ChecksFailed, StoreUnavailable, SshConfigUnwritable, NotRecorded, NotDetachable, NotStarted, CannotAttach, Busy, Following };
 
     State state() const { return state_; }
     app::Preflight* preflight() const { return service_->preflight(); }
@@ -72,7 +72,8 @@ public:
     // ended and is recorded; false when it has not within `timeoutMs`.
     bool stopAndWait(int timeoutMs);
 
-    app::Preflight::Environment environment() const;
+    // Or why the SSH config of the hosts added by hand cannot be written.
+    Result<app::Preflight::Environment> environment() const;
     // The alerts of the run shown (supervised or followed).
     launch::RunAlerts* alerts() const { return alerts_; }
 

@@ -46,11 +46,11 @@ RunsController::RunsController(StoreAccess* store, RunsModel* model, RunsView* v
 
 QString RunsController::writeAndReload(const std::function<void(store::SqliteRunStore&)>& write)
 {
-    QString error;
-    std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&error);
-    if (!writer) return tr("The run store cannot be written: %1").arg(error);
-    write(*writer);
-    if (!writer->flush()) return tr("The run store cannot be written: %1").arg(writer->lastError());
+    const Result<std::shared_ptr<store::SqliteRunStore>> writer = store_->writer();
+    if (!writer) return tr("The run store cannot be written: %1").arg(qtMessage(writer));
+    write(*writer.value());
+    if (const Status written = writer.value()->flush(); !written)
+        return tr("The run store cannot be written: %1").arg(qtMessage(written));
     store_->notifyRunsChanged(); // this history and the Checkpoints area read the store again
     return {};
 }
@@ -110,12 +110,15 @@ void RunsController::reload()
 {
     clock_.start();
     // Runs whose launcher on this machine is gone are marked failed before they are listed.
-    QString storeError; // the history says when the store cannot be read
-    if (std::unique_ptr<store::RunReader> reader = store_->openReader(&storeError)) {
-        const QList<launch::AbandonedRun> abandoned = launch::findAbandonedRuns(*reader);
-        reader.reset();
-        if (!abandoned.isEmpty())
-            if (std::shared_ptr<store::SqliteRunStore> writer = store_->writer(&storeError)) launch::markAbandonedRuns(*writer, abandoned);
+    // (The history says when the store cannot be read; a failed mark is said below.)
+    QList<launch::AbandonedRun> abandoned;
+    if (const Result<std::unique_ptr<store::RunReader>> reader = store_->openReader(); reader && reader.value())
+        abandoned = launch::findAbandonedRuns(*reader.value());
+    QString markError;
+    if (!abandoned.isEmpty()) {
+        const Result<std::shared_ptr<store::SqliteRunStore>> writer = store_->writer();
+        const Status marked = writer ? launch::markAbandonedRuns(*writer.value(), abandoned) : writer.status();
+        if (!marked) markError = qtMessage(marked);
     }
     const QList<qint64> selected = view_->selectedRuns();
     history_.load(store_->path(), model_->runsWithDetails());
@@ -124,8 +127,10 @@ void RunsController::reload()
     rowsMs_ = clock_.nsecsElapsed() / 1e6;
     const QString error = history_.error(), path = store_->path();
     const int count = static_cast<int>(history_.runs().size());
-    view_->setLoadInfo([error, path, count] {
-        return !error.isEmpty() ? tr("Cannot read the run store: %1").arg(error) : tr("%n run(s) in %1", nullptr, count).arg(path);
+    view_->setLoadInfo([error, markError, path, count] {
+        if (!error.isEmpty()) return tr("Cannot read the run store: %1").arg(error);
+        if (!markError.isEmpty()) return tr("The run store cannot be written: %1").arg(markError);
+        return tr("%n run(s) in %1", nullptr, count).arg(path);
     });
     Q_EMIT reloaded();
 }
@@ -141,9 +146,9 @@ bool RunsController::refreshDetached(qint64 following)
     const QList<qint64> runs = launch::DetachedRefresh::pendingRuns(rows);
     if (runs.isEmpty()) return false;
     if (!refresh_) {
-        QString error;
-        writer_ = store_->writer(&error);
-        if (!writer_) return false;
+        Result<std::shared_ptr<store::SqliteRunStore>> writer = store_->writer();
+        if (!writer) return false;
+        writer_ = std::move(writer).value();
         refresh_ = std::make_unique<launch::DetachedRefresh>(store_->path(), *writer_, &hostKeys_);
         connect(refresh_.get(), &launch::DetachedRefresh::finished, this, [this](const QStringList& errors) {
             reload();

@@ -31,7 +31,7 @@ QList<AbandonedRun> findAbandonedRuns(store::RunReader& reader)
     return out;
 }
 
-bool markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs)
+Status markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs)
 {
     for (const AbandonedRun& a : runs) {
         store::RunUpdate u;
@@ -43,20 +43,22 @@ bool markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs)
         if (!std::isnan(a.lastHeardAt)) u.endedAt = a.lastHeardAt;
         writer.updateRun(u);
     }
-    return runs.isEmpty() || writer.flush();
+    if (runs.isEmpty()) return {};
+    return writer.flush();
 }
 
 Result<int> reconcileAbandonedRuns(const QString& dbPath)
 {
-    QString error;
-    std::unique_ptr<store::RunReader> reader = store::RunReader::open(dbPath, &error);
-    if (!reader) return qtError(error);
-    const QList<AbandonedRun> runs = findAbandonedRuns(*reader);
-    reader.reset();
+    QList<AbandonedRun> runs;
+    {
+        Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(dbPath);
+        if (!reader) return reader.status();
+        runs = findAbandonedRuns(*reader.value());
+    }
     if (runs.isEmpty()) return 0;
-    std::unique_ptr<store::SqliteRunStore> writer = store::SqliteRunStore::open(dbPath, &error);
-    if (!writer) return qtError(error);
-    if (!markAbandonedRuns(*writer, runs)) return qtError(writer->lastError());
+    Result<std::unique_ptr<store::SqliteRunStore>> writer = store::SqliteRunStore::open(dbPath);
+    if (!writer) return writer.status();
+    if (Status marked = markAbandonedRuns(*writer.value(), runs); !marked) return marked;
     return static_cast<int>(runs.size());
 }
 

@@ -4,7 +4,7 @@
 // their supervisor lives elsewhere and attaching learns their fate.
 #pragma once
 
-#include "qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include "store/run_reader.hpp"
 #include "store/run_store.hpp"
@@ -24,8 +24,8 @@ struct AbandonedRun {
 };
 
 QList<AbandonedRun> findAbandonedRuns(store::RunReader& reader);
-// Marks them failed (ended when last heard from) and flushes; false on a storage error.
-bool markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs);
+// Marks them failed (ended when last heard from) and flushes; or the storage error.
+[[nodiscard]] Status markAbandonedRuns(store::RunStore& writer, const QList<AbandonedRun>& runs);
 // Both, opening a writer only when there is something to mark. Returns how
 // many runs were marked, or why the store could not be read or written.
 Result<int> reconcileAbandonedRuns(const QString& dbPath);

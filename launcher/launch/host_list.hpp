@@ -7,7 +7,7 @@
 // that a name can never reach a shell (ProxyCommand, Match exec) as code.
 #pragma once
 
-#include "qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include "run_config_problems.hpp"
 

@@ -140,13 +140,11 @@ std::optional<RunConfigProblem> checkpointFolderProblem(const QString& dir, quin
     return std::nullopt;
 }
 
-std::optional<QString> initialWeightsProblem(const PreparedLaunch& l)
+Status checkInitialWeights(const PreparedLaunch& l)
 {
     const LoadedPlan plan = validateLoaded(planFromString(l.planJson.toStdString()));
-    if (!plan.tree) return QStringLiteral("the plan has no model to check them against");
-    const Result<hf::WeightSource> weights = hf::openWeightsFor(*plan.tree, plan.plan.model, l.config.initFrom.toStdString());
-    if (weights) return std::nullopt;
-    return QString::fromStdString(weights.status().message());
+    if (!plan.tree) return Status::error("the plan has no model to check them against");
+    return hf::openWeightsFor(*plan.tree, plan.plan.model, l.config.initFrom.toStdString()).status();
 }
 
 LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOptions& options, const MachineFacts& m,
@@ -175,7 +173,8 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& l, const LaunchCheckOp
     // their names, shapes and dtypes against the plan's model (headers only).
     // A script of the user's builds a model of its own: its weights are its own business.
     if (hereCore(l.config.target) && !l.config.initFrom.isEmpty() && l.config.runsThePlansModel())
-        if (std::optional<QString> why = initialWeightsProblem(l)) r.errors.push_back({RunConfigCode::InitFromWeights, {textArg(*why)}});
+        if (const Status weights = checkInitialWeights(l); !weights)
+            r.errors.push_back({RunConfigCode::InitFromWeights, {textArg(qtMessage(weights))}});
 
     // Last, and only when everything else passed: it creates the folder.
     const LocalTarget* local = std::get_if<LocalTarget>(&l.config.target);

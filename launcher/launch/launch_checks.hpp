@@ -6,6 +6,7 @@
 #pragma once
 
 #include "prepared_launch.hpp"
+#include "status/qt_status.hpp"
 
 #include <QString>
 #include <QStringList>
@@ -74,9 +75,9 @@ LaunchCheckResult checkLaunchTarget(const PreparedLaunch& launch, const LaunchCh
 // created when missing, a file is written and removed, and its file system has room.
 std::optional<RunConfigProblem> checkpointFolderProblem(const QString& dir, quint64 bytes);
 
-// Why the run's initial weights (RunConfig::initFrom) cannot start the plan's
-// model, if they cannot: openWeightsFor()'s message (core/hf/hf_weights.hpp).
-std::optional<QString> initialWeightsProblem(const PreparedLaunch& launch);
+// Whether the run's initial weights (RunConfig::initFrom) can start the plan's
+// model; if not, openWeightsFor()'s message (core/hf/hf_weights.hpp).
+[[nodiscard]] Status checkInitialWeights(const PreparedLaunch& launch);
 
 // Local ranks beyond this many per core are refused on a CPU plan.
 inline constexpr int kMaxRanksPerCore = 4;

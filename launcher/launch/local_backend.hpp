@@ -7,7 +7,7 @@
 // which may have changed since the run was validated.
 #pragma once
 
-#include "qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include "backend.hpp"
 #include "events/line_splitter.hpp"

@@ -38,11 +38,12 @@ store::NewRun newRunRecord(const PreparedLaunch& l)
 RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, RecorderOptions options)
     : store_(store), supervisor_(supervisor), options_(options)
 {
-    runId_ = store_.createRun(newRunRecord(supervisor.launch()));
-    if (runId_ < 0) {
-        error_ = QStringLiteral("cannot record the run: ") + store_.lastError();
+    const Result<qint64> id = store_.createRun(newRunRecord(supervisor.launch()));
+    if (!id) {
+        error_ = QStringLiteral("cannot record the run: ") + qtMessage(id);
         return;
     }
+    runId_ = id.value();
     rows_.emplace(store_, runId_, options_);
     rows_->setPlace([this](int rank) { return supervisor_.hostOfRank(rank); }, supervisor.launch().worldSize);
     supervisor.addMetricsSink(this);
@@ -127,7 +128,7 @@ RunRecorder::RunRecorder(store::RunStore& store, RunSupervisor& supervisor, Reco
         u.finalLoss = o.finalLoss;
         u.malformedLines = o.malformedLines;
         store_.updateRun(u);
-        if (!store_.flush()) error_ = QStringLiteral("some rows could not be stored: ") + store_.lastError();
+        if (const Status stored = store_.flush(); !stored) error_ = QStringLiteral("some rows could not be stored: ") + qtMessage(stored);
     });
 }
 

@@ -4,7 +4,7 @@
 // so no user text is ever executed. Arguments are bytes (UTF-8 on the wire).
 #pragma once
 
-#include "qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include <QByteArray>
 #include <QByteArrayList>

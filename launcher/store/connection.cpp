@@ -18,42 +18,39 @@ QString uniqueConnectionName()
     return QStringLiteral("sb-store-%1").arg(counter.fetchAndAddRelaxed(1));
 }
 
-bool exec(QSqlDatabase& db, const QString& sql, QString* error)
+Status exec(QSqlDatabase& db, const QString& sql)
 {
     QSqlQuery q(db);
-    if (q.exec(sql)) return true;
-    if (error) *error = sql + QStringLiteral(": ") + q.lastError().text();
-    return false;
+    if (q.exec(sql)) return {};
+    return qtError(sql + QStringLiteral(": ") + q.lastError().text());
 }
 
-QString configure(QSqlDatabase& db, const QString& path, const OpenOptions& options)
+Status configure(QSqlDatabase& db, const QString& path, const OpenOptions& options)
 {
-    QString err;
-    if (!exec(db, QStringLiteral("PRAGMA foreign_keys = ON"), &err)) return err;
+    if (Status s = exec(db, QStringLiteral("PRAGMA foreign_keys = ON")); !s) return s;
     // journal_mode is persistent in the file; the query fails on a file that is not a database.
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !q.next())
-        return QStringLiteral("%1 is not a usable SQLite database: %2").arg(path, q.lastError().text());
+        return qtError(QStringLiteral("%1 is not a usable SQLite database: %2").arg(path, q.lastError().text()));
     if (q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-        return QStringLiteral("cannot switch %1 to WAL mode (journal mode is %2)").arg(path, q.value(0).toString());
+        return qtError(QStringLiteral("cannot switch %1 to WAL mode (journal mode is %2)").arg(path, q.value(0).toString()));
     q.finish();
     // NORMAL in WAL mode: a crash of the process never loses a committed
     // transaction; only a power loss may drop the last ones.
-    if (!exec(db, QStringLiteral("PRAGMA synchronous = NORMAL"), &err)) return err;
-    if (options.migrate) return migrate(db);
+    if (Status s = exec(db, QStringLiteral("PRAGMA synchronous = NORMAL")); !s) return s;
+    if (options.migrate) {
+        return migrate(db);
+    }
     if (schemaVersion(db) != kSchemaVersion)
-        return QStringLiteral("%1 has schema version %2, expected %3").arg(path).arg(schemaVersion(db)).arg(kSchemaVersion);
+        return qtError(QStringLiteral("%1 has schema version %2, expected %3").arg(path).arg(schemaVersion(db)).arg(kSchemaVersion));
     return {};
 }
 
 } // namespace
 
-QSqlDatabase openStoreConnection(const QString& path, const OpenOptions& options, QString* error)
+Result<QSqlDatabase> openStoreConnection(const QString& path, const OpenOptions& options)
 {
-    auto fail = [&](const QString& msg) {
-        if (error) *error = msg;
-        return QSqlDatabase();
-    };
+    auto fail = [](const QString& msg) -> Result<QSqlDatabase> { return qtError(msg); };
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return fail(QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed (Debian: libqt6sql6-sqlite)"));
     const QFileInfo info(path);
@@ -69,14 +66,13 @@ QSqlDatabase openStoreConnection(const QString& path, const OpenOptions& options
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
     db.setDatabaseName(path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs));
-    QString err;
-    if (!db.open()) err = QStringLiteral("cannot open %1: %2").arg(path, db.lastError().text());
-    else err = configure(db, path, options);
-    if (!err.isEmpty()) {
+    const Status opened = db.open() ? configure(db, path, options)
+                                    : qtError(QStringLiteral("cannot open %1: %2").arg(path, db.lastError().text()));
+    if (!opened) {
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(name);
-        return fail(err);
+        return opened;
     }
     return db;
 }

@@ -3,6 +3,8 @@
 // failing, foreign keys on, and the schema migrated to the current version.
 #pragma once
 
+#include "status/qt_status.hpp"
+
 #include <QSqlDatabase>
 #include <QString>
 
@@ -15,9 +17,8 @@ struct OpenOptions {
 };
 
 // Opens `path` under a connection name unique to this call; the connection
-// belongs to the calling thread. On failure returns an invalid database and
-// sets `error`.
-QSqlDatabase openStoreConnection(const QString& path, const OpenOptions& options, QString* error);
+// belongs to the calling thread. Or the error, naming the file.
+Result<QSqlDatabase> openStoreConnection(const QString& path, const OpenOptions& options);
 
 // Closes and removes a connection opened above.
 void closeStoreConnection(QSqlDatabase& db);

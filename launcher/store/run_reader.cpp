@@ -55,13 +55,13 @@ bool RunRow::mayStillRun() const
     return (status == statusName(RunStatus::Starting) || status == statusName(RunStatus::Running)) && !isAbandoned();
 }
 
-std::unique_ptr<RunReader> RunReader::open(const QString& path, QString* error)
+Result<std::unique_ptr<RunReader>> RunReader::open(const QString& path)
 {
     OpenOptions o;
     o.create = false;
-    QSqlDatabase db = openStoreConnection(path, o, error);
-    if (!db.isValid()) return nullptr;
-    return std::unique_ptr<RunReader>(new RunReader(db));
+    Result<QSqlDatabase> db = openStoreConnection(path, o);
+    if (!db) return db.status();
+    return std::unique_ptr<RunReader>(new RunReader(std::move(db).value()));
 }
 
 RunReader::~RunReader() { closeStoreConnection(db_); }
@@ -203,13 +203,12 @@ MetricSeries RunReader::series(qint64 runId, Metric metric, int rank, bool lates
                      QByteArrayLiteral(" FROM step_metrics WHERE run_id = ?");
     if (rank >= 0) sql += " AND rank = ?";
     sql += " ORDER BY rank, step, attempt";
-    sqlite3* db = sqliteHandle(db_);
-    QString err;
-    SqliteStatement st(db, sql.constData(), &err);
-    if (!st) {
-        lastError_ = err;
+    Result<SqliteStatement> prepared = SqliteStatement::prepare(sqliteHandle(db_), sql.constData());
+    if (!prepared) {
+        lastError_ = qtMessage(prepared);
         return s;
     }
+    const SqliteStatement st = std::move(prepared).value();
     sqlite3_bind_int64(st.get(), 1, runId);
     if (rank >= 0) sqlite3_bind_int(st.get(), 2, rank);
     int rc;
@@ -228,7 +227,7 @@ MetricSeries RunReader::series(qint64 runId, Metric metric, int rank, bool lates
         s.steps.append(step);
         s.values.append(value);
     }
-    if (rc != SQLITE_DONE) lastError_ = sqliteError(db);
+    if (rc != SQLITE_DONE) lastError_ = sqliteError(sqliteHandle(db_));
     return s;
 }
 

@@ -85,8 +85,8 @@ struct RankSummary {
 
 class RunReader {
 public:
-    // The file must exist; an older schema is migrated first.
-    static std::unique_ptr<RunReader> open(const QString& path, QString* error);
+    // The file must exist; an older schema is migrated first. Or the error, naming the file.
+    static Result<std::unique_ptr<RunReader>> open(const QString& path);
     ~RunReader();
     RunReader(const RunReader&) = delete;
     RunReader& operator=(const RunReader&) = delete;

@@ -5,6 +5,8 @@
 #include "store_records.hpp"
 #include "system_samples.hpp"
 
+#include "status/qt_status.hpp"
+
 #include <QString>
 
 #include <vector>
@@ -15,8 +17,8 @@ class RunStore {
 public:
     virtual ~RunStore() = default;
 
-    // Returns the new run's id, or -1 (see lastError()).
-    virtual qint64 createRun(const NewRun& run) = 0;
+    // The new run's id once committed, or why it could not be recorded.
+    virtual Result<qint64> createRun(const NewRun& run) = 0;
     virtual void updateRun(const RunUpdate& update) = 0;
     virtual void deleteRun(const DeleteRun& run) = 0;
     virtual void recordAttempt(const AttemptRecord& attempt) = 0; // insert or replace
@@ -34,10 +36,9 @@ public:
     // Never moves an offset backwards.
     virtual void setIngestOffset(const IngestOffset& offset) = 0;
 
-    // Waits until everything queued before the call is committed; false when
-    // some write failed since the last flush (see lastError()).
-    virtual bool flush() = 0;
-    virtual QString lastError() const = 0;
+    // Waits until everything queued before the call is committed; the error
+    // of the last write that failed since the previous flush, if any did.
+    virtual Status flush() = 0;
 };
 
 } // namespace sb::store

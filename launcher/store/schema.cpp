@@ -249,40 +249,40 @@ int schemaVersion(QSqlDatabase& db)
     return q.value(0).toInt();
 }
 
-QString migrate(QSqlDatabase& db, int target)
+Status migrate(QSqlDatabase& db, int target)
 {
     const int from = schemaVersion(db);
-    if (from < 0) return QStringLiteral("cannot read the schema version: ") + db.lastError().text();
+    if (from < 0) return qtError(QStringLiteral("cannot read the schema version: ") + db.lastError().text());
     if (from > kSchemaVersion)
-        return QStringLiteral("the database has schema version %1, newer than this program understands (%2); "
-                              "use a newer shardbench").arg(from).arg(kSchemaVersion);
-    if (target > kSchemaVersion || target < from) return QStringLiteral("invalid schema target %1").arg(target);
+        return qtError(QStringLiteral("the database has schema version %1, newer than this program understands (%2); "
+                                      "use a newer shardbench").arg(from).arg(kSchemaVersion));
+    if (target > kSchemaVersion || target < from) return qtError(QStringLiteral("invalid schema target %1").arg(target));
     if (from == target) return {};
 
     QSqlQuery q(db);
     // BEGIN IMMEDIATE takes the write lock first, so two processes opening a
     // fresh database cannot both migrate it.
     if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
-        return QStringLiteral("cannot start the migration: ") + q.lastError().text();
+        return qtError(QStringLiteral("cannot start the migration: ") + q.lastError().text());
     const int current = schemaVersion(db); // re-read under the lock
     for (int v = current; v < target; ++v) {
         for (const QString& stmt : statements(kMigrations[v])) {
             if (!q.exec(stmt)) {
                 const QString err = q.lastError().text();
                 q.exec(QStringLiteral("ROLLBACK"));
-                return QStringLiteral("migration to schema version %1 failed: %2").arg(v + 1).arg(err);
+                return qtError(QStringLiteral("migration to schema version %1 failed: %2").arg(v + 1).arg(err));
             }
         }
     }
     if (current < target && !q.exec(QStringLiteral("PRAGMA user_version = %1").arg(target))) {
         const QString err = q.lastError().text();
         q.exec(QStringLiteral("ROLLBACK"));
-        return QStringLiteral("cannot record the schema version: ") + err;
+        return qtError(QStringLiteral("cannot record the schema version: ") + err);
     }
     if (!q.exec(QStringLiteral("COMMIT"))) {
         const QString err = q.lastError().text();
         q.exec(QStringLiteral("ROLLBACK"));
-        return QStringLiteral("cannot commit the migration: ") + err;
+        return qtError(QStringLiteral("cannot commit the migration: ") + err);
     }
     return {};
 }

@@ -3,6 +3,8 @@
 // one transaction, so a database is always at exactly one known version.
 #pragma once
 
+#include "status/qt_status.hpp"
+
 #include <QSqlDatabase>
 #include <QString>
 
@@ -11,9 +13,8 @@ namespace sb::store {
 inline constexpr int kSchemaVersion = 10;
 
 // Brings `db` from its version up to `target` (default: current) in one
-// transaction. Refuses a database newer than this program. Returns "" or an
-// error sentence.
-QString migrate(QSqlDatabase& db, int target = kSchemaVersion);
+// transaction. Refuses a database newer than this program, saying so.
+Status migrate(QSqlDatabase& db, int target = kSchemaVersion);
 
 int schemaVersion(QSqlDatabase& db); // -1 when unreadable
 

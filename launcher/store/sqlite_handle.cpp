@@ -18,17 +18,13 @@ sqlite3* sqliteHandle(const QSqlDatabase& db)
     return *static_cast<sqlite3* const*>(v.data());
 }
 
-SqliteStatement::SqliteStatement(sqlite3* db, const char* sql, QString* error)
+Result<SqliteStatement> SqliteStatement::prepare(sqlite3* db, const char* sql)
 {
-    if (!db) {
-        if (error) *error = QStringLiteral("no SQLite connection");
-        return;
-    }
-    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr) != SQLITE_OK) {
-        if (error) *error = QString::fromUtf8(sql) + QStringLiteral(": ") + sqliteError(db);
-        sqlite3_finalize(stmt_);
-        stmt_ = nullptr;
-    }
+    if (!db) return qtError(QStringLiteral("no SQLite connection"));
+    SqliteStatement s;
+    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s.stmt_, nullptr) != SQLITE_OK)
+        return qtError(QString::fromUtf8(sql) + QStringLiteral(": ") + sqliteError(db)); // s finalizes what was made
+    return s;
 }
 
 SqliteStatement::~SqliteStatement() { sqlite3_finalize(stmt_); }

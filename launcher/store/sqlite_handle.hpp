@@ -4,6 +4,8 @@
 // system libsqlite3 this target links.
 #pragma once
 
+#include "status/qt_status.hpp"
+
 #include <QSqlDatabase>
 
 struct sqlite3;
@@ -17,7 +19,8 @@ sqlite3* sqliteHandle(const QSqlDatabase& db); // nullptr if not QSQLITE
 class SqliteStatement {
 public:
     SqliteStatement() = default;
-    SqliteStatement(sqlite3* db, const char* sql, QString* error);
+    // A persistent statement, or the error naming `sql`.
+    static Result<SqliteStatement> prepare(sqlite3* db, const char* sql);
     ~SqliteStatement();
     SqliteStatement(SqliteStatement&& o) noexcept : stmt_(o.stmt_) { o.stmt_ = nullptr; }
     SqliteStatement& operator=(SqliteStatement&& o) noexcept;

@@ -11,35 +11,30 @@
 
 namespace sb::store {
 
-QString WriterOptions::validate() const
+Status WriterOptions::validate() const
 {
-    if (maxBatch < 1) return QStringLiteral("maxBatch must be at least 1");
-    if (maxQueued < 1) return QStringLiteral("maxQueued must be at least 1");
+    if (maxBatch < 1) return Status::error("maxBatch must be at least 1");
+    if (maxQueued < 1) return Status::error("maxQueued must be at least 1");
     return {};
 }
 
 SqliteRunStore::SqliteRunStore(QString path, WriterOptions options) : path_(std::move(path)), options_(options) {}
 
-std::unique_ptr<SqliteRunStore> SqliteRunStore::open(const QString& path, QString* error, WriterOptions options)
+Result<std::unique_ptr<SqliteRunStore>> SqliteRunStore::open(const QString& path, WriterOptions options)
 {
-    if (const QString bad = options.validate(); !bad.isEmpty()) {
-        if (error) *error = bad;
-        return nullptr;
-    }
+    if (Status bad = options.validate(); !bad) return bad;
     std::unique_ptr<SqliteRunStore> store(new SqliteRunStore(path, options));
-    std::promise<QString> opened;
-    std::future<QString> openResult = opened.get_future();
+    std::promise<Status> opened;
+    std::future<Status> openResult = opened.get_future();
     SqliteRunStore* self = store.get();
     store->thread_ = QThread::create([self, &opened] { self->writerLoop(opened); });
     store->thread_->setObjectName(QStringLiteral("run-store-writer"));
     store->thread_->start();
-    const QString err = openResult.get();
-    if (!err.isEmpty()) {
+    if (Status err = openResult.get(); !err) {
         store->thread_->wait();
         delete store->thread_;
         store->thread_ = nullptr;
-        if (error) *error = err;
-        return nullptr;
+        return err;
     }
     return store;
 }
@@ -66,10 +61,10 @@ void SqliteRunStore::enqueue(Op op)
     wake_.notify_one();
 }
 
-qint64 SqliteRunStore::createRun(const NewRun& run)
+Result<qint64> SqliteRunStore::createRun(const NewRun& run)
 {
-    auto done = std::make_shared<std::promise<qint64>>();
-    std::future<qint64> id = done->get_future();
+    auto done = std::make_shared<std::promise<Result<qint64>>>();
+    std::future<Result<qint64>> id = done->get_future();
     enqueue(CreateRunOp{run, done});
     return id.get();
 }
@@ -89,18 +84,12 @@ void SqliteRunStore::addCheckpoint(const CheckpointRecord& c) { enqueue(c); }
 void SqliteRunStore::upsertHost(const HostRecord& h) { enqueue(h); }
 void SqliteRunStore::setIngestOffset(const IngestOffset& o) { enqueue(o); }
 
-bool SqliteRunStore::flush()
+Status SqliteRunStore::flush()
 {
-    auto done = std::make_shared<std::promise<bool>>();
-    std::future<bool> ok = done->get_future();
+    auto done = std::make_shared<std::promise<Status>>();
+    std::future<Status> ok = done->get_future();
     enqueue(FlushOp{done});
     return ok.get();
-}
-
-QString SqliteRunStore::lastError() const
-{
-    std::lock_guard<std::mutex> lock(mutex_);
-    return lastError_;
 }
 
 WriterStats SqliteRunStore::stats() const
@@ -109,23 +98,22 @@ WriterStats SqliteRunStore::stats() const
     return stats_;
 }
 
-void SqliteRunStore::writerLoop(std::promise<QString>& opened)
+void SqliteRunStore::writerLoop(std::promise<Status>& opened)
 {
-    QString err;
-    QSqlDatabase db = openStoreConnection(path_, OpenOptions{}, &err);
-    if (!db.isValid()) {
-        opened.set_value(err);
+    Result<QSqlDatabase> connected = openStoreConnection(path_, OpenOptions{});
+    if (!connected) {
+        opened.set_value(connected.status());
         return;
     }
+    QSqlDatabase db = std::move(connected).value();
     std::optional<WriteStatements> statements(std::in_place, db);
-    if (!statements->prepareError().isEmpty()) {
-        err = QStringLiteral("cannot prepare the store statements: ") + statements->prepareError();
+    if (Status prepared = statements->prepared(); !prepared) {
         statements.reset();
         closeStoreConnection(db);
-        opened.set_value(err);
+        opened.set_value(prepared.prefixed("cannot prepare the store statements"));
         return;
     }
-    opened.set_value(QString());
+    opened.set_value(Status());
 
     std::vector<Op> batch;
     batch.reserve(static_cast<std::size_t>(options_.maxBatch));
@@ -144,17 +132,17 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
         drained_.notify_all();
 
         // Results are handed out only after COMMIT: an id returned is durable.
-        std::vector<std::pair<std::shared_ptr<std::promise<qint64>>, qint64>> ids;
-        std::vector<std::shared_ptr<std::promise<bool>>> flushes;
-        QString batchError;
+        std::vector<std::pair<std::shared_ptr<std::promise<Result<qint64>>>, Result<qint64>>> ids;
+        std::vector<std::shared_ptr<std::promise<Status>>> flushes;
+        Status batchError;
         qint64 failed = 0;
-        auto note = [&](const QString& e) {
-            if (e.isEmpty()) return;
+        auto note = [&](const Status& e) {
+            if (e) return;
             ++failed;
-            if (batchError.isEmpty()) batchError = e;
+            if (batchError) batchError = e;
         };
         const bool began = tx.exec(QStringLiteral("BEGIN"));
-        if (!began) batchError = QStringLiteral("cannot begin a transaction: ") + tx.lastError().text();
+        if (!began) batchError = qtError(QStringLiteral("cannot begin a transaction: ") + tx.lastError().text());
         for (Op& op : batch) {
             if (auto* f = std::get_if<FlushOp>(&op)) {
                 flushes.push_back(f->done);
@@ -162,17 +150,16 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
             }
             if (!began) {
                 ++failed;
-                if (auto* c = std::get_if<CreateRunOp>(&op)) ids.emplace_back(c->done, -1);
+                if (auto* c = std::get_if<CreateRunOp>(&op)) ids.emplace_back(c->done, batchError);
                 continue;
             }
             std::visit(
                 [&](auto& o) {
                     using T = std::decay_t<decltype(o)>;
                     if constexpr (std::is_same_v<T, CreateRunOp>) {
-                        qint64 id = -1;
-                        const QString e = statements->createRun(o.run, &id);
-                        note(e);
-                        ids.emplace_back(o.done, e.isEmpty() ? id : -1);
+                        Result<qint64> id = statements->createRun(o.run);
+                        note(id.status());
+                        ids.emplace_back(o.done, std::move(id));
                     } else if constexpr (std::is_same_v<T, RunUpdate>) note(statements->updateRun(o));
                     else if constexpr (std::is_same_v<T, DeleteRun>) note(statements->deleteRun(o));
                     else if constexpr (std::is_same_v<T, AttemptRecord>) note(statements->recordAttempt(o));
@@ -196,7 +183,7 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
         bool committed = true;
         if (began && !tx.exec(QStringLiteral("COMMIT"))) {
             committed = false;
-            batchError = QStringLiteral("cannot commit: ") + tx.lastError().text();
+            batchError = qtError(QStringLiteral("cannot commit: ") + tx.lastError().text());
             tx.exec(QStringLiteral("ROLLBACK"));
         }
         if (!began) committed = false;
@@ -209,20 +196,17 @@ void SqliteRunStore::writerLoop(std::promise<QString>& opened)
             } else {
                 stats_.failedRows += rows;
             }
-            if (!batchError.isEmpty()) {
-                lastError_ = batchError;
-                failedSinceFlush_ = true;
-            }
+            if (!batchError) sinceFlush_ = batchError;
         }
-        for (auto& [promise, id] : ids) promise->set_value(committed ? id : -1);
+        // An id is handed out only when its row was committed.
+        for (auto& [promise, id] : ids) promise->set_value(committed || !id ? std::move(id) : Result<qint64>(batchError));
         if (!flushes.empty()) {
-            bool ok;
+            Status result;
             {
                 std::lock_guard<std::mutex> lock(mutex_);
-                ok = !failedSinceFlush_;
-                failedSinceFlush_ = false;
+                std::swap(result, sinceFlush_);
             }
-            for (auto& f : flushes) f->set_value(ok);
+            for (auto& f : flushes) f->set_value(result);
         }
         batch.clear();
     }

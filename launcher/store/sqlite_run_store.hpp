@@ -22,7 +22,7 @@ namespace sb::store {
 struct WriterOptions {
     int maxBatch = 50000;          // rows per transaction at most
     std::size_t maxQueued = 1000000; // producers wait beyond this
-    QString validate() const;
+    Status validate() const;
 };
 
 struct WriterStats {
@@ -33,11 +33,12 @@ struct WriterStats {
 
 class SqliteRunStore final : public RunStore {
 public:
-    // Opens (creating and migrating as needed) and starts the writer thread.
-    static std::unique_ptr<SqliteRunStore> open(const QString& path, QString* error, WriterOptions options = {});
+    // Opens (creating and migrating as needed) and starts the writer thread;
+    // or the error, naming the file.
+    static Result<std::unique_ptr<SqliteRunStore>> open(const QString& path, WriterOptions options = {});
     ~SqliteRunStore() override; // commits what is queued, then stops the thread
 
-    qint64 createRun(const NewRun& run) override;
+    Result<qint64> createRun(const NewRun& run) override;
     void updateRun(const RunUpdate& update) override;
     void deleteRun(const DeleteRun& run) override;
     void recordAttempt(const AttemptRecord& attempt) override;
@@ -49,21 +50,20 @@ public:
     void addCheckpoint(const CheckpointRecord& checkpoint) override;
     void upsertHost(const HostRecord& host) override;
     void setIngestOffset(const IngestOffset& offset) override;
-    bool flush() override;
-    QString lastError() const override;
+    Status flush() override;
 
     QString path() const { return path_; }
     WriterStats stats() const;
 
 private:
-    struct CreateRunOp { NewRun run; std::shared_ptr<std::promise<qint64>> done; };
-    struct FlushOp { std::shared_ptr<std::promise<bool>> done; };
+    struct CreateRunOp { NewRun run; std::shared_ptr<std::promise<Result<qint64>>> done; };
+    struct FlushOp { std::shared_ptr<std::promise<Status>> done; };
     using Op = std::variant<CreateRunOp, RunUpdate, DeleteRun, AttemptRecord, MetricRow, std::vector<MetricRow>,
                             EventRecord, SystemSample, LogRecord, CheckpointRecord, HostRecord, IngestOffset, FlushOp>;
 
     SqliteRunStore(QString path, WriterOptions options);
     void enqueue(Op op);
-    void writerLoop(std::promise<QString>& opened);
+    void writerLoop(std::promise<Status>& opened);
 
     const QString path_;
     const WriterOptions options_;
@@ -74,8 +74,7 @@ private:
     std::condition_variable drained_;   // producers: room in the queue
     std::deque<Op> queue_;
     bool stopping_ = false;
-    bool failedSinceFlush_ = false;
-    QString lastError_;
+    Status sinceFlush_; // the last failed batch's error since the previous flush
     WriterStats stats_;
 };
 

@@ -33,10 +33,10 @@ std::string metricsInsertSql()
     for (std::size_t i = 0; i < metricInfos().size(); ++i) sql += ", ?";
     return sql + ")";
 }
-QString run(QSqlQuery& q)
+Status run(QSqlQuery& q)
 {
     if (q.exec()) return {};
-    return q.lastError().text();
+    return qtError(q.lastError().text());
 }
 
 } // namespace
@@ -50,10 +50,10 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
     attempt_ = prepare(QStringLiteral(
         "INSERT OR REPLACE INTO run_attempts (run_id, attempt, started_at, ended_at, status, reason, failing_rank, "
         "resume_dir, reason_code, reason_args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    metrics_ = SqliteStatement(
-        sqliteHandle(db_),
-        metricsInsertSql().c_str(),
-        prepareError_.isEmpty() ? &prepareError_ : nullptr);
+    if (Result<SqliteStatement> m = SqliteStatement::prepare(sqliteHandle(db_), metricsInsertSql().c_str()))
+        metrics_ = std::move(m).value();
+    else if (prepared_)
+        prepared_ = m.status();
     event_ = prepare(QStringLiteral(
         "INSERT INTO events (run_id, attempt, rank, t, type, json, src) VALUES (?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT DO NOTHING"));
@@ -78,11 +78,11 @@ WriteStatements::WriteStatements(QSqlDatabase db) : db_(std::move(db))
 QSqlQuery WriteStatements::prepare(const QString& sql)
 {
     QSqlQuery q(db_);
-    if (!q.prepare(sql) && prepareError_.isEmpty()) prepareError_ = sql + QStringLiteral(": ") + q.lastError().text();
+    if (!q.prepare(sql) && prepared_) prepared_ = qtError(sql + QStringLiteral(": ") + q.lastError().text());
     return q;
 }
 
-QString WriteStatements::createRun(const NewRun& r, qint64* id)
+Result<qint64> WriteStatements::createRun(const NewRun& r)
 {
     QSqlQuery& q = createRun_;
     q.bindValue(0, r.uid);
@@ -105,12 +105,11 @@ QString WriteStatements::createRun(const NewRun& r, qint64* id)
     q.bindValue(17, textOrNull(r.script.isEmpty() ? QString() : r.script));
     q.bindValue(18, r.scriptArgs.isEmpty() ? textOrNull(QString()) : QVariant(stringsJson(r.scriptArgs)));
     q.bindValue(19, textOrNull(r.python.isEmpty() ? QString() : r.python));
-    const QString err = run(q);
-    if (err.isEmpty() && id) *id = q.lastInsertId().toLongLong();
-    return err;
+    if (Status s = run(q); !s) return s;
+    return q.lastInsertId().toLongLong();
 }
 
-QString WriteStatements::updateRun(const RunUpdate& u)
+Status WriteStatements::updateRun(const RunUpdate& u)
 {
     // Few updates per run: built per call, with only the fields given.
     QStringList sets;
@@ -141,25 +140,25 @@ QString WriteStatements::updateRun(const RunUpdate& u)
     if (sets.isEmpty()) return {};
     QSqlQuery q(db_);
     if (!q.prepare(QStringLiteral("UPDATE runs SET ") + sets.join(QStringLiteral(", ")) + QStringLiteral(" WHERE id = ?")))
-        return q.lastError().text();
+        return qtError(q.lastError().text());
     int i = 0;
     for (const QVariant& v : values) q.bindValue(i++, v);
     q.bindValue(i, u.runId);
     return run(q);
 }
 
-QString WriteStatements::deleteRun(const DeleteRun& d)
+Status WriteStatements::deleteRun(const DeleteRun& d)
 {
     // The schema's ON DELETE CASCADE takes the run's metrics, events, logs,
     // attempts, checkpoint records and ingest offsets with it; runs resumed
     // from it keep theirs (parent_run becomes NULL).
     QSqlQuery q(db_);
-    if (!q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"))) return q.lastError().text();
+    if (!q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"))) return qtError(q.lastError().text());
     q.bindValue(0, d.runId);
     return run(q);
 }
 
-QString WriteStatements::recordAttempt(const AttemptRecord& a)
+Status WriteStatements::recordAttempt(const AttemptRecord& a)
 {
     QSqlQuery& q = attempt_;
     q.bindValue(0, a.runId);
@@ -175,7 +174,7 @@ QString WriteStatements::recordAttempt(const AttemptRecord& a)
     return run(q);
 }
 
-QString WriteStatements::addStepMetrics(const MetricRow& row)
+Status WriteStatements::addStepMetrics(const MetricRow& row)
 {
     const protocol::StepMetrics& m = row.m;
     sqlite3_stmt* st = metrics_.get();
@@ -200,10 +199,10 @@ QString WriteStatements::addStepMetrics(const MetricRow& row)
     const int rc = sqlite3_step(st);
     sqlite3_reset(st);
     if (rc == SQLITE_DONE) return {};
-    return sqliteError(sqliteHandle(db_));
+    return qtError(sqliteError(sqliteHandle(db_)));
 }
 
-QString WriteStatements::addEvent(const EventRecord& e)
+Status WriteStatements::addEvent(const EventRecord& e)
 {
     QSqlQuery& q = event_;
     q.bindValue(0, e.runId);
@@ -216,7 +215,7 @@ QString WriteStatements::addEvent(const EventRecord& e)
     return run(q);
 }
 
-QString WriteStatements::addSystemSample(const SystemSample& s)
+Status WriteStatements::addSystemSample(const SystemSample& s)
 {
     QSqlQuery& q = system_;
     q.bindValue(0, s.runId);
@@ -229,7 +228,7 @@ QString WriteStatements::addSystemSample(const SystemSample& s)
     return run(q);
 }
 
-QString WriteStatements::addLog(const LogRecord& l)
+Status WriteStatements::addLog(const LogRecord& l)
 {
     QSqlQuery& q = log_;
     q.bindValue(0, l.runId);
@@ -242,7 +241,7 @@ QString WriteStatements::addLog(const LogRecord& l)
     return run(q);
 }
 
-QString WriteStatements::addCheckpoint(const CheckpointRecord& c)
+Status WriteStatements::addCheckpoint(const CheckpointRecord& c)
 {
     QSqlQuery& q = checkpoint_;
     q.bindValue(0, c.runId);
@@ -263,7 +262,7 @@ QString WriteStatements::addCheckpoint(const CheckpointRecord& c)
     return run(q);
 }
 
-QString WriteStatements::upsertHost(const HostRecord& h)
+Status WriteStatements::upsertHost(const HostRecord& h)
 {
     QSqlQuery& q = host_;
     q.bindValue(0, h.name);
@@ -276,7 +275,7 @@ QString WriteStatements::upsertHost(const HostRecord& h)
     return run(q);
 }
 
-QString WriteStatements::setIngestOffset(const IngestOffset& o)
+Status WriteStatements::setIngestOffset(const IngestOffset& o)
 {
     QSqlQuery& q = offset_;
     q.bindValue(0, o.runId);

@@ -15,26 +15,27 @@ namespace sb::store {
 class WriteStatements {
 public:
     explicit WriteStatements(QSqlDatabase db);
-    QString prepareError() const { return prepareError_; }
+    // ok, or the first statement that could not be prepared.
+    Status prepared() const { return prepared_; }
 
-    // Each returns "" or the error of that row.
-    QString createRun(const NewRun& run, qint64* id);
-    QString updateRun(const RunUpdate& u);
-    QString deleteRun(const DeleteRun& d);
-    QString recordAttempt(const AttemptRecord& a);
-    QString addStepMetrics(const MetricRow& row);
-    QString addEvent(const EventRecord& e);
-    QString addSystemSample(const SystemSample& s);
-    QString addLog(const LogRecord& l);
-    QString addCheckpoint(const CheckpointRecord& c);
-    QString upsertHost(const HostRecord& h);
-    QString setIngestOffset(const IngestOffset& o);
+    // Each returns ok or the error of that row; createRun the new run's id.
+    Result<qint64> createRun(const NewRun& run);
+    Status updateRun(const RunUpdate& u);
+    Status deleteRun(const DeleteRun& d);
+    Status recordAttempt(const AttemptRecord& a);
+    Status addStepMetrics(const MetricRow& row);
+    Status addEvent(const EventRecord& e);
+    Status addSystemSample(const SystemSample& s);
+    Status addLog(const LogRecord& l);
+    Status addCheckpoint(const CheckpointRecord& c);
+    Status upsertHost(const HostRecord& h);
+    Status setIngestOffset(const IngestOffset& o);
 
 private:
     QSqlQuery prepare(const QString& sql);
 
     QSqlDatabase db_;
-    QString prepareError_;
+    Status prepared_;
     SqliteStatement metrics_; // the hot path, bound without QVariant
     QSqlQuery createRun_, attempt_, event_, system_, log_, checkpoint_, host_, offset_;
 };

@@ -9,6 +9,7 @@
 // host's Python for PyTorch with fully_shard instead of the core
 // (theTestChecksTheRunAreasEngine).
 #include "gui_test_support.hpp"
+#include "../status_checks.hpp"
 
 #include "launcher_test_support.hpp"
 
@@ -284,10 +285,9 @@ void TestCluster::hostAddedByHandIsTested()
     QVERIFY(model->isManual(row));
     QCOMPARE(model->index(row, HostsModel::GpusColumn).data().toString(), QStringLiteral("2"));
     // The generated config carries the hand-made host and includes the user's.
-    QString error;
-    const launch::SshOptions ssh = areas()->hosts()->sshOptions(&error);
-    QCOMPARE(error, QString());
-    QFile config(ssh.configFile);
+    const Result<launch::SshOptions> ssh = areas()->hosts()->sshOptions();
+    SB_VERIFY_OK(ssh);
+    QFile config(ssh.value().configFile);
     QVERIFY(config.open(QIODevice::ReadOnly));
     const QByteArray text = config.readAll();
     QVERIFY(text.contains("Host lab-box"));

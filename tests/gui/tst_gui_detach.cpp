@@ -179,7 +179,7 @@ int TestDetach::stepsInRunDir(qint64 run) const
 
 int TestDetach::storedRank0Steps(qint64 run, bool* unique) const
 {
-    auto reader = areas()->store()->openReader(nullptr);
+    auto reader = areas()->store()->openReader().valueOr(nullptr);
     QSet<QPair<int, int>> seen; // (attempt, step)
     int rows = 0;
     if (reader)
@@ -258,7 +258,7 @@ void TestDetach::runOutlivesTheWorkbenchAndAttachDrawsTheBacklog()
     QVERIFY(unique);
     QCOMPARE(stored, stepsInRunDir(run));
     QCOMPARE(stored, state(run).value(QStringLiteral("steps_done")).toInt());
-    auto reader = areas()->store()->openReader(nullptr);
+    auto reader = areas()->store()->openReader().valueOr(nullptr);
     QCOMPARE(reader->run(run)->status, QStringLiteral("cancelled"));
     QVERIFY(areas()->launchPanel()->launchButton()->isEnabled());
 }

@@ -2,6 +2,7 @@
 // under 200 ms (rows laid out and painted), the detail columns follow from a
 // worker thread, and sorting and filtering work on all of them.
 #include "gui_test_support.hpp"
+#include "../status_checks.hpp"
 
 #include "models/compared_memory_model.hpp"
 #include "models/live_run_model.hpp"
@@ -43,9 +44,9 @@ namespace {
 // A store of `runs` runs (GPT-2 124M plans, `steps` steps on 2 ranks each).
 QString fillStore(const QString& path, int runs, int steps)
 {
-    QString error;
-    auto store = store::SqliteRunStore::open(path, &error);
-    if (!store) return error;
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(path);
+    if (!opened) return qtMessage(opened);
+    const std::unique_ptr<store::SqliteRunStore> store = std::move(opened).value();
     const QString plan = QString::fromStdString(planToString(defaultPlan(*presetConfig("gpt2-124m"))));
     for (int i = 0; i < runs; ++i) {
         store::NewRun r;
@@ -55,8 +56,9 @@ QString fillStore(const QString& path, int runs, int steps)
         r.backend = QStringLiteral("local");
         r.worldSize = 2;
         r.createdAt = 1.7e9 + i * 60;
-        const qint64 id = store->createRun(r);
-        if (id < 0) return store->lastError();
+        const Result<qint64> created = store->createRun(r);
+        if (!created) return qtMessage(created);
+        const qint64 id = created.value();
         for (int s = 1; s <= steps; ++s)
             for (int rank = 0; rank < 2; ++rank) {
                 store::MetricRow m;
@@ -83,7 +85,7 @@ QString fillStore(const QString& path, int runs, int steps)
         if (i % 10 == 3) u.reason = QStringLiteral("rank 1 on localhost exited with code 1");
         store->updateRun(u);
     }
-    return store->flush() ? QString() : store->lastError();
+    return qtMessage(store->flush());
 }
 
 } // namespace
@@ -215,8 +217,9 @@ void TestHistory::comparedRunsShowEveryRanksPeakAgainstItsEstimate()
     QList<qint64> ids;
     {
         QString error;
-        auto store = store::SqliteRunStore::open(path, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         for (int run = 0; run < 3; ++run) {
             store::NewRun r;
             r.uid = QStringLiteral("memory-%1").arg(run);
@@ -224,7 +227,7 @@ void TestHistory::comparedRunsShowEveryRanksPeakAgainstItsEstimate()
             r.backend = QStringLiteral("local");
             r.worldSize = run < 2 ? 8 : 2;
             r.createdAt = 1.7e9;
-            ids << store->createRun(r);
+            ids << store->createRun(r).value();
             for (int rank = 0; rank < r.worldSize; ++rank) {
                 store::MetricRow m;
                 m.runId = ids.back();
@@ -236,7 +239,7 @@ void TestHistory::comparedRunsShowEveryRanksPeakAgainstItsEstimate()
                 store->addStepMetrics(m);
             }
         }
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
     }
     std::vector<qint64> estimated;
     const LoadedPlan loaded = validateLoaded(planFromString(planJson.toStdString()));
@@ -317,21 +320,23 @@ void TestHistory::runsAreRenamedTaggedAndDeleted()
     qint64 live = -1;
     {
         QString error;
-        auto store = store::SqliteRunStore::open(RunSettings::storePath.value(), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(RunSettings::storePath.value());
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         store::NewRun r;
         r.uid = QStringLiteral("still-running");
         r.backend = QStringLiteral("local");
         r.worldSize = 2;
         r.createdAt = 1.8e9;
         r.planJson = QString::fromStdString(planToString(defaultPlan(ModelConfig{})));
-        live = store->createRun(r);
-        QVERIFY2(live > 0, qPrintable(store->lastError()));
+        const Result<qint64> created = store->createRun(r);
+        SB_VERIFY_OK(created);
+        live = created.value();
         store::RunUpdate u;
         u.runId = live;
         u.status = store::RunStatus::Running; // no launcher recorded: not known to be abandoned
         store->updateRun(u);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
     }
     test::Workbench w;
     RunAreas* areas = w->areas();
@@ -369,15 +374,16 @@ void TestHistory::aRunWhosePlanDoesNotReadSaysSo()
     qint64 id = -1;
     {
         QString error;
-        auto store = store::SqliteRunStore::open(RunSettings::storePath.value(), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(RunSettings::storePath.value());
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         store::NewRun r;
         r.uid = QStringLiteral("cut-short");
         r.planJson = QStringLiteral("{\"format\": \"shardbench-plan\", \"model\": {\"dim\": ");
         r.backend = QStringLiteral("local");
         r.worldSize = 1;
         r.createdAt = 1.8e9;
-        id = store->createRun(r);
+        id = store->createRun(r).value();
         for (int step = 1; step <= 2; ++step) {
             store::MetricRow m;
             m.runId = id;
@@ -391,7 +397,7 @@ void TestHistory::aRunWhosePlanDoesNotReadSaysSo()
         u.runId = id;
         u.status = store::RunStatus::Completed;
         store->updateRun(u);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
     }
     test::Workbench w;
     RunsView* view = w->areas()->runsView();

@@ -160,7 +160,8 @@ void showTab(QTabWidget* tabs, int i)
     // The charts' coalesced refreshes, and the axes fitted to the layouts they cause (a loaded machine is slower).
     QTest::qWait(60);
     const QList<SeriesChart*> charts = tabs->window()->findChildren<SeriesChart*>();
-    QTest::qWaitFor([&] { return std::none_of(charts.begin(), charts.end(), [](SeriesChart* c) { return c->isRefreshPending(); }); }, 2000);
+    if (!QTest::qWaitFor([&] { return std::none_of(charts.begin(), charts.end(), [](SeriesChart* c) { return c->isRefreshPending(); }); }, 2000))
+        qWarning("a chart still had a refresh pending after 2 s");
     QCoreApplication::processEvents();
 }
 

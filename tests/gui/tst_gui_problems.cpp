@@ -6,6 +6,7 @@
 // each code of the four catalogues has a finished, non-empty entry in both
 // translations/*.ts.
 #include "gui_test_support.hpp"
+#include "../status_checks.hpp"
 #include "ts_file.hpp"
 
 #include "document/plan_document.hpp"
@@ -243,19 +244,20 @@ void TestProblems::recordedFailureShowsInGerman()
     QTemporaryDir tmp;
     const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
     QString err;
-    auto store = store::SqliteRunStore::open(path, &err);
-    QVERIFY2(store, qPrintable(err));
+    auto storeOpened = store::SqliteRunStore::open(path);
+    QVERIFY2(storeOpened, storeOpened.error().c_str());
+    auto store = std::move(storeOpened).value();
     store::NewRun run;
     run.uid = QStringLiteral("u1");
     run.planJson = QStringLiteral("{}");
     run.backend = QStringLiteral("ssh");
     run.worldSize = 4;
     run.createdAt = 1700000000;
-    const qint64 coded = store->createRun(run);
+    const qint64 coded = store->createRun(run).value();
     run.uid = QStringLiteral("u2");
-    const qint64 old = store->createRun(run);
+    const qint64 old = store->createRun(run).value();
     run.uid = QStringLiteral("u3");
-    const qint64 restarted = store->createRun(run);
+    const qint64 restarted = store->createRun(run).value();
     launch::ObservedExit killed;
     killed.exit.rank = 3;
     killed.exit.kind = launch::RankExit::Signaled;
@@ -285,10 +287,11 @@ void TestProblems::recordedFailureShowsInGerman()
     again.reasonArgs = QStringList{QStringLiteral("1"), QStringLiteral("node-a")};
     again.restarts = 2;
     store->updateRun(again);
-    QVERIFY2(store->flush(), qPrintable(store->lastError()));
+    SB_VERIFY_OK(store->flush());
 
-    auto reader = store::RunReader::open(path, &err);
-    QVERIFY2(reader, qPrintable(err));
+    auto readerOpened = store::RunReader::open(path);
+    QVERIFY2(readerOpened, readerOpened.error().c_str());
+    auto reader = std::move(readerOpened).value();
     RunsModel model;
     model.setRuns(reader->listRuns());
     QCOMPARE(model.rowCount(), 3);

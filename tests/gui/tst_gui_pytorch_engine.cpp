@@ -97,9 +97,8 @@ private Q_SLOTS:
         }
         QCOMPARE(areas()->liveView()->lossChart()->drawnPoints(0), 8);
         // The ranks were PyTorch's: their hello names its version.
-        QString error;
-        auto reader = areas()->store()->openReader(&error);
-        QVERIFY2(reader, qPrintable(error));
+        auto reader = areas()->store()->openReader().valueOr(nullptr);
+        QVERIFY(reader);
         int hellos = 0;
         for (const store::EventRecord& e : reader->events(pytorchRun_))
             if (e.type == QLatin1String("hello") && e.json.contains("\"torch\":\"2.")) ++hellos;
@@ -113,9 +112,8 @@ private Q_SLOTS:
         const qint64 coreRun = launch(QStringLiteral("core"));
         QVERIFY(coreRun > 0);
 
-        QString error;
-        auto reader = areas()->store()->openReader(&error);
-        QVERIFY2(reader, qPrintable(error));
+        auto reader = areas()->store()->openReader().valueOr(nullptr);
+        QVERIFY(reader);
         QHash<QPair<int, int>, double> pt, core;
         reader->forEachStepRow(pytorchRun_, -1, [&](const store::MetricRow& r) { pt.insert({r.m.rank, r.m.step}, r.m.loss); });
         reader->forEachStepRow(coreRun, -1, [&](const store::MetricRow& r) { core.insert({r.m.rank, r.m.step}, r.m.loss); });
@@ -144,9 +142,8 @@ private Q_SLOTS:
         QCOMPARE(compare->runs().size(), 2);
         compare->tabs()->setCurrentIndex(1);
         QVERIFY(compare->memoryChart()->isVisible() && compare->memoryTable()->isVisible());
-        QString error;
-        auto reader = areas()->store()->openReader(&error);
-        QVERIFY2(reader, qPrintable(error));
+        auto reader = areas()->store()->openReader().valueOr(nullptr);
+        QVERIFY(reader);
         const ComparedMemoryModel* model = compare->memoryModel();
         const ComparedMemoryChart* chart = compare->memoryChart();
         QCOMPARE(model->rowCount(), 4); // 2 ranks x 2 runs
@@ -205,9 +202,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&] { return rc->attached()->isFinished(); }, 180000));
         QVERIFY2(rc->attached()->followError().isEmpty(), qPrintable(rc->attached()->followError()));
         QVERIFY(QTest::qWaitFor([&] { return rc->state() == RunController::State::Idle; }, 10000));
-        QString error;
-        auto reader = areas()->store()->openReader(&error);
-        QVERIFY2(reader, qPrintable(error));
+        auto reader = areas()->store()->openReader().valueOr(nullptr);
+        QVERIFY(reader);
         const store::RunRow row = reader->listRuns(1).value(0);
         QCOMPARE(row.name, QStringLiteral("pytorch-detached"));
         QCOMPARE(row.status, QStringLiteral("completed"));
@@ -227,9 +223,8 @@ private Q_SLOTS:
         engine->argumentsEdit()->setText(QStringLiteral("--steps 3 --hidden 32"));
         const qint64 id = launch(QStringLiteral("neox"));
         QVERIFY(id > 0);
-        QString error;
-        auto reader = areas()->store()->openReader(&error);
-        QVERIFY2(reader, qPrintable(error));
+        auto reader = areas()->store()->openReader().valueOr(nullptr);
+        QVERIFY(reader);
         int rows = 0, last = 0;
         reader->forEachStepRow(id, -1, [&](const store::MetricRow& r) {
             ++rows;
@@ -261,9 +256,8 @@ private Q_SLOTS:
         CheckpointsModel* model = areas()->checkpointsModel();
         c->showRun(parent);
         QCOMPARE(model->rowCount(), 2);
-        QString error;
-        auto reader = areas()->store()->openReader(&error);
-        QVERIFY2(reader, qPrintable(error));
+        auto reader = areas()->store()->openReader().valueOr(nullptr);
+        QVERIFY(reader);
         const QString parentUid = reader->run(parent)->uid;
         for (int row = 0; row < 2; ++row) {
             const app::CheckpointEntry& e = model->entry(row);
@@ -299,7 +293,7 @@ private Q_SLOTS:
         QCOMPARE(s->live()->lastStep(), 8);
         QVERIFY(QTest::qWaitFor([&] { return rc->state() == RunController::State::Idle; }, 10000));
 
-        reader = areas()->store()->openReader(&error);
+        reader = areas()->store()->openReader().valueOr(nullptr);
         const std::optional<store::RunRow> child = reader->run(s->runId());
         QVERIFY(child);
         QCOMPARE(child->engine, QStringLiteral("pytorch"));

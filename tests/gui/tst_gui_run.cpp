@@ -94,10 +94,9 @@ void TestRun::cleanupTestCase() { w_.reset(); }
 
 std::unique_ptr<store::RunReader> TestRun::reader() const
 {
-    QString error;
-    auto r = areas()->store()->openReader(&error);
-    if (!r) qWarning("no reader: %s", qPrintable(error));
-    return r;
+    auto r = areas()->store()->openReader();
+    if (!r || !r.value()) qWarning("no reader: %s", r ? "no store yet" : r.error().c_str());
+    return std::move(r).valueOr(nullptr);
 }
 
 void TestRun::typeInto(QWidget* w, const QString& text)

@@ -63,9 +63,9 @@ double finalLossOf(int i) { return 3.0 + 0.1 * ((i * 5) % kRuns); } // distinct,
 
 QString fillStore(const QString& path)
 {
-    QString error;
-    auto store = store::SqliteRunStore::open(path, &error);
-    if (!store) return error;
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(path);
+    if (!opened) return qtMessage(opened);
+    const std::unique_ptr<store::SqliteRunStore> store = std::move(opened).value();
     for (int i = 0; i < kRuns; ++i) {
         const Plan plan = planOf(i);
         store::NewRun r;
@@ -75,8 +75,9 @@ QString fillStore(const QString& path)
         r.backend = QStringLiteral("local");
         r.worldSize = plan.mesh.worldSize();
         r.createdAt = 1.7e9 + i * 60;
-        const qint64 id = store->createRun(r);
-        if (id < 0) return store->lastError();
+        const Result<qint64> created = store->createRun(r);
+        if (!created) return qtMessage(created);
+        const qint64 id = created.value();
         for (int s = 1; s <= 4; ++s)
             for (int rank = 0; rank < r.worldSize; ++rank) {
                 store::MetricRow m;
@@ -99,7 +100,7 @@ QString fillStore(const QString& path)
         u.finalLoss = finalLossOf(i);
         store->updateRun(u);
     }
-    return store->flush() ? QString() : store->lastError();
+    return qtMessage(store->flush());
 }
 
 qint64 runOf(int i) { return i + 1; } // ids in the order written

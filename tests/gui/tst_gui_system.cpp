@@ -3,6 +3,7 @@
 // CPU utilisation, host RSS in a unit by its range, and the GPU's series
 // offered only when a rank sent them.
 #include "gui_test_support.hpp"
+#include "../status_checks.hpp"
 
 #include "models/live_run_model.hpp"
 #include "models/run_log_model.hpp"
@@ -39,7 +40,7 @@ qint64 writeRun(store::SqliteRunStore& s, const QString& uid, int world, int sam
     run.backend = QStringLiteral("local");
     run.worldSize = world;
     run.createdAt = 1700000000.0;
-    const qint64 id = s.createRun(run);
+    const qint64 id = s.createRun(run).value();
     for (int rank = 0; rank < world; ++rank) {
         store::MetricRow m;
         m.runId = id;
@@ -82,12 +83,13 @@ private Q_SLOTS:
         test::isolateSettings();
         db_ = dir_.filePath(QStringLiteral("runs.sqlite"));
         QString err;
-        auto s = store::SqliteRunStore::open(db_, &err);
-        QVERIFY2(s, qPrintable(err));
+        auto sOpened = store::SqliteRunStore::open(db_);
+        QVERIFY2(sOpened, sOpened.error().c_str());
+        auto s = std::move(sOpened).value();
         gpuRun_ = writeRun(*s, QStringLiteral("gpu"), 2, 6, true, 3LL << 30);
         cpuRun_ = writeRun(*s, QStringLiteral("cpu"), 3, 4, false, 200LL << 20);
         oldRun_ = writeRun(*s, QStringLiteral("old"), 2, 0, false, 0); // sent none (sampling off, or older)
-        QVERIFY2(s->flush(), qPrintable(s->lastError()));
+        SB_VERIFY_OK(s->flush());
     }
 
     void aPastRunsPageDrawsEveryRanksSamples()

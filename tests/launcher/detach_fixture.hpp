@@ -77,9 +77,9 @@ protected:
     {
         launch::AttachTarget t;
         QString error;
-        auto reader = store::RunReader::open(db, &error);
+        auto reader = store::RunReader::open(db).valueOr(nullptr);
         const std::optional<store::RunRow> run = reader ? reader->run(id) : std::nullopt;
-        if (run) launch::AttachTarget::fromJson(run->attachJson, &t);
+        if (run) t = launch::AttachTarget::fromJson(run->attachJson).valueOr(t);
         return t;
     }
 

@@ -14,19 +14,19 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: launcher_store_writer_child DB\n");
         return 2;
     }
-    QString err;
-    auto store = sb::store::SqliteRunStore::open(QString::fromLocal8Bit(argv[1]), &err);
-    if (!store) {
-        std::fprintf(stderr, "%s\n", qPrintable(err));
+    sb::Result<std::unique_ptr<sb::store::SqliteRunStore>> opened = sb::store::SqliteRunStore::open(QString::fromLocal8Bit(argv[1]));
+    if (!opened) {
+        std::fprintf(stderr, "%s\n", opened.error().c_str());
         return 1;
     }
+    const std::unique_ptr<sb::store::SqliteRunStore> store = std::move(opened).value();
     sb::store::NewRun run;
     run.uid = QStringLiteral("writer-child");
     run.planJson = QStringLiteral("{}");
     run.backend = QStringLiteral("local");
     run.worldSize = 4;
     run.createdAt = 1;
-    const qint64 id = store->createRun(run);
+    const qint64 id = store->createRun(run).value();
     std::printf("run %lld\n", static_cast<long long>(id));
     std::fflush(stdout);
     for (int step = 1;; ++step) {
@@ -41,8 +41,8 @@ int main(int argc, char** argv)
             store->addStepMetrics(row);
         }
         if (step % 500 == 0) {
-            if (!store->flush()) {
-                std::fprintf(stderr, "%s\n", qPrintable(store->lastError()));
+            if (const sb::Status flushed = store->flush(); !flushed) {
+                std::fprintf(stderr, "%s\n", flushed.message().c_str());
                 return 1;
             }
             std::printf("committed %d\n", step);

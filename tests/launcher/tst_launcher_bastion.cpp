@@ -200,8 +200,9 @@ private Q_SLOTS:
         QVERIFY2(launched.code == 0, qPrintable(describe(launched)));
         const qint64 runId = launched.out.trimmed().toLongLong();
         QString error;
-        auto reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const QString dir = reader->run(runId)->runDir;
         reader.reset();
         QElapsedTimer waited;
@@ -224,8 +225,11 @@ private Q_SLOTS:
                                            QStringLiteral("--no-follow")},
                                           180000);
         QVERIFY2(attached.code == 0, qPrintable(describe(attached)));
-        reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        {
+            auto opened = store::RunReader::open(db);
+            QVERIFY2(opened, opened.error().c_str());
+            reader = std::move(opened).value();
+        }
         QCOMPARE(reader->run(runId)->status, QStringLiteral("completed"));
         QHash<int, QSet<int>> steps;
         reader->forEachStepRow(runId, -1, [&](const store::MetricRow& r) { steps[r.m.rank].insert(r.m.step); });
@@ -259,8 +263,9 @@ private Q_SLOTS:
               kHosts, r.ms, retries, static_cast<long long>(dropped));
         QVERIFY2(retries == 0 && dropped == 0, qPrintable(r.err));
         QString error;
-        auto reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const QList<store::RunRow> runs = reader->listRuns(1);
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs[0].status, QStringLiteral("completed"));

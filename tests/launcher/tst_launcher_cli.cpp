@@ -195,8 +195,9 @@ private Q_SLOTS:
 
         // A run that may still be training (its launcher, this test, lives) is never deleted.
         QString error;
-        auto store = sb::store::SqliteRunStore::open(db_, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = sb::store::SqliteRunStore::open(db_);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         sb::store::NewRun live;
         live.uid = QStringLiteral("still-running");
         live.planJson = QStringLiteral("{}");
@@ -205,14 +206,14 @@ private Q_SLOTS:
         live.createdAt = 1.7e9;
         live.launcherHost = QSysInfo::machineHostName();
         live.launcherPid = QCoreApplication::applicationPid();
-        const qint64 liveId = store->createRun(live);
+        const qint64 liveId = store->createRun(live).value();
         sb::store::RunUpdate running;
         running.runId = liveId;
         running.status = sb::store::RunStatus::Running;
         store->updateRun(running);
         sb::store::NewRun ended = live;
         ended.uid = QStringLiteral("ended-with-a-checkpoint");
-        const qint64 endedId = store->createRun(ended);
+        const qint64 endedId = store->createRun(ended).value();
         sb::store::CheckpointRecord ckpt;
         ckpt.runId = endedId;
         ckpt.step = 10;
@@ -436,8 +437,9 @@ private Q_SLOTS:
         qint64 id = -1;
         {
             QString error;
-            auto store = sb::store::SqliteRunStore::open(db, &error);
-            QVERIFY2(store, qPrintable(error));
+            auto storeOpened = sb::store::SqliteRunStore::open(db);
+            QVERIFY2(storeOpened, storeOpened.error().c_str());
+            auto store = std::move(storeOpened).value();
             sb::launch::AttachTarget t;
             t.runDir = dir;
             t.supervise = binDir() + QStringLiteral("/shardbench-supervise");
@@ -449,7 +451,7 @@ private Q_SLOTS:
             row.worldSize = 1;
             row.runDir = dir;
             row.attachJson = t.toJson();
-            id = store->createRun(row);
+            id = store->createRun(row).value();
             QVERIFY(id > 0);
             sb::store::RunUpdate u;
             u.runId = id;

@@ -113,7 +113,7 @@ private Q_SLOTS:
         QVERIFY2(a.code == 0, qPrintable(describe(a)));
         expectStoreMatchesDir(db, id, dir);
         QString error;
-        auto reader = store::RunReader::open(db, &error);
+        auto reader = store::RunReader::open(db).valueOr(nullptr);
         QVERIFY(reader);
         const QList<store::AttemptRecord> attempts = reader->attempts(id);
         QCOMPARE(attempts.size(), 2);
@@ -163,8 +163,9 @@ private Q_SLOTS:
         QCOMPARE(state.value(QStringLiteral("reason_code")).toString(), QStringLiteral("run.checkpoints_failed"));
         QCOMPARE(state.value(QStringLiteral("reason_args")).toArray().at(0).toString(), QStringLiteral("2"));
         QString error;
-        auto reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const std::optional<store::RunRow> run = reader->run(id);
         QCOMPARE(run->reasonCode, QStringLiteral("run.checkpoints_failed"));
         QCOMPARE(run->reasonArgs.value(0), QStringLiteral("2"));
@@ -230,8 +231,9 @@ private Q_SLOTS:
         QVERIFY2(row.value(QStringLiteral("reason")).toString().contains(QLatin1String("is gone (last heard from at")),
                  qPrintable(runs.out));
         QString error;
-        auto reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const std::optional<store::RunRow> run = reader->run(id);
         QCOMPARE(run->reasonCode, QStringLiteral("run.supervisor_gone"));
         QCOMPARE(run->reasonArgs.size(), 2);
@@ -439,14 +441,15 @@ private Q_SLOTS:
     {
         const QString db = tmp_.filePath(QStringLiteral("ingest.sqlite"));
         QString error;
-        auto store = store::SqliteRunStore::open(db, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(db);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         store::NewRun row;
         row.uid = QStringLiteral("ingest-test");
         row.planJson = QStringLiteral("{}");
         row.backend = QStringLiteral("local");
         row.runDir = QStringLiteral("/nowhere");
-        const qint64 id = store->createRun(row);
+        const qint64 id = store->createRun(row).value();
         QVERIFY(id > 0);
         auto record = [](const QString& file, qint64 at, const QByteArray& line) {
             QJsonObject o{{QStringLiteral("k"), QStringLiteral("l")}, {QStringLiteral("f"), file}, {QStringLiteral("o"), at},
@@ -473,7 +476,7 @@ private Q_SLOTS:
             in.saveOffsets();
             QVERIFY(store->flush());
         }
-        auto reader = store::RunReader::open(db, &error);
+        auto reader = store::RunReader::open(db).valueOr(nullptr);
         const QList<store::EventRecord> events = reader->events(id);
         qint64 bytes = 0;
         for (const store::EventRecord& e : events) bytes += e.json.size();
@@ -492,13 +495,14 @@ private Q_SLOTS:
     void checkpointsPastTheEventBudgetAreRecorded()
     {
         QString error;
-        auto store = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("budget.sqlite")), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("budget.sqlite")));
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         store::NewRun row;
         row.uid = QStringLiteral("budget-test");
         row.planJson = QStringLiteral("{}");
         row.backend = QStringLiteral("local");
-        const qint64 id = store->createRun(row);
+        const qint64 id = store->createRun(row).value();
         QVERIFY(id > 0);
         const QByteArray note = "{\"type\":\"note\",\"rank\":0,\"t\":1,\"text\":\"" + QByteArray(100, 'x') + "\"}";
         const QByteArray checkpoint = "{\"type\":\"checkpoint\",\"rank\":0,\"t\":2,\"step\":5,\"path\":\"/ck/step-000005\","
@@ -516,8 +520,9 @@ private Q_SLOTS:
         }
         in.saveOffsets();
         QVERIFY(store->flush());
-        auto reader = store::RunReader::open(tmp_.filePath(QStringLiteral("budget.sqlite")), &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(tmp_.filePath(QStringLiteral("budget.sqlite")));
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->events(id).size(), 1); // the note
         const QList<store::CheckpointRecord> checkpoints = reader->checkpoints(id);
         QCOMPARE(checkpoints.size(), 1);

@@ -15,6 +15,7 @@
 // - badInputIsExplained: bad rank sets (--logs, --live-steps) and an unknown
 //   --wire are refused, exit 2.
 #include "follow_fixtures.hpp"
+#include "../status_checks.hpp"
 #include "../safe_signal.hpp"
 
 using namespace sb;
@@ -105,23 +106,24 @@ private Q_SLOTS:
         const qint64 id = createRun(db, run);
         QVERIFY(id > 0);
         QString error;
-        auto store = store::SqliteRunStore::open(db, &error);
-        auto reader = store::RunReader::open(db, &error);
+        auto store = store::SqliteRunStore::open(db).valueOr(nullptr);
+        auto reader = store::RunReader::open(db).valueOr(nullptr);
         QVERIFY2(store && reader, qPrintable(error));
-        launch::AttachTarget target;
-        QCOMPARE(launch::AttachTarget::fromJson(reader->run(id)->attachJson, &target), QString());
+        const Result<launch::AttachTarget> recorded = launch::AttachTarget::fromJson(reader->run(id)->attachJson);
+        SB_VERIFY_OK(recorded);
+        const launch::AttachTarget& target = recorded.value();
         launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject);
         launch::AttachSession session(*store, *reader->run(id), target, &policy, launch::AttachOptions{}, {}, {}, {});
         QString finished = QStringLiteral("(not finished)");
         connect(&session, &launch::AttachSession::finished, this, [&](const QString& e) { finished = e; });
         session.start();
-        QVERIFY(waitFor([&] { store->flush(); return stored(db, id).steps == 9; }, 10000)); // the catch-up at start
+        QVERIFY(waitFor([&] { return store->flush().ok() && stored(db, id).steps == 9; }, 10000)); // the catch-up at start
 
         run.steps(4, 8);
         run.append(FakeRun::events(0, 2), eventLine(2, "error", ",\"message\":\"boom\""));
-        QVERIFY(waitFor([&] { store->flush(); return stored(db, id).stepsOfRank.value(0) == 8 && stored(db, id).events == 4; }, 10000));
+        QVERIFY(waitFor([&] { return store->flush().ok() && stored(db, id).stepsOfRank.value(0) == 8 && stored(db, id).events == 4; }, 10000));
         QTest::qWait(400);
-        store->flush();
+        SB_VERIFY_OK(store->flush());
         Stored live = stored(db, id);
         QCOMPARE(live.stepsOfRank.value(1), 3); // left for the catch-up
         QCOMPARE(live.stepsOfRank.value(2), 3);
@@ -132,7 +134,7 @@ private Q_SLOTS:
         run.finish();
         QVERIFY(waitFor([&] { return finished != QLatin1String("(not finished)"); }, 15000));
         QCOMPARE(finished, QString());
-        store->flush();
+        SB_VERIFY_OK(store->flush());
         expectAllOnce(db, id, run, {0});
         QCOMPARE(session.ingestor().status(), store::RunStatus::Completed);
     }
@@ -189,15 +191,17 @@ private Q_SLOTS:
         QVERIFY2(a.code == 0, qPrintable(describe(a)));
         QCOMPARE(stored(db, id).logsOfRank.value(2), 0);
 
-        QString error;
         {
-            auto store = store::SqliteRunStore::open(db, &error);
+            auto store = store::SqliteRunStore::open(db).valueOr(nullptr);
+            QVERIFY(store);
             launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject);
-            QVERIFY(!launch::openRankLogFetch(db, *store, id, 7, &policy, &error));
-            QVERIFY2(error.contains(QLatin1String("no rank 7")), qPrintable(error));
+            const auto noRank = launch::openRankLogFetch(db, *store, id, 7, &policy);
+            QVERIFY(!noRank);
+            QVERIFY2(noRank.error().find("no rank 7") != std::string::npos, noRank.error().c_str());
             for (int pass = 0; pass < 2; ++pass) {
-                auto fetch = launch::openRankLogFetch(db, *store, id, 1, &policy, &error);
-                QVERIFY2(fetch, qPrintable(error));
+                auto fetched = launch::openRankLogFetch(db, *store, id, 1, &policy);
+                SB_VERIFY_OK(fetched);
+                const std::unique_ptr<launch::AttachSession> fetch = std::move(fetched).value();
                 QStringList lines;
                 QString finished = QStringLiteral("(not finished)");
                 connect(&fetch->ingestor(), &launch::RunIngestor::logLine, this, [&](int, int rank, const QString& l) { if (rank == 1) lines << l; });
@@ -207,7 +211,7 @@ private Q_SLOTS:
                 QCOMPARE(finished, QString());
                 QCOMPARE(lines, pass == 0 ? QStringList{QStringLiteral("rank 1 says hi")} : QStringList{});
             }
-            store->flush();
+            SB_VERIFY_OK(store->flush());
         }
         const CliResult logs = runCli({QStringLiteral("logs"), QString::number(id), QStringLiteral("--db"), db, QStringLiteral("--rank"), QStringLiteral("2")}, 60000);
         QVERIFY2(logs.code == 0 && logs.out.contains(QLatin1String("loss went down")), qPrintable(describe(logs)));
@@ -224,14 +228,15 @@ private Q_SLOTS:
     void stateReasonsAreCodedButRestartingIsText()
     {
         QString error;
-        auto store = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("reasons.sqlite")), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("reasons.sqlite")));
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         store::NewRun row;
         row.uid = QStringLiteral("reasons");
         row.planJson = QStringLiteral("{}");
         row.backend = QStringLiteral("local");
         row.worldSize = 2;
-        const qint64 id = store->createRun(row);
+        const qint64 id = store->createRun(row).value();
         launch::RunIngestor in(*store, id, {}, {});
         const QByteArray killed = R"j("reason":"rank 1 on h was killed by signal 9 (SIGKILL)","reason_code":"rank.killed",)j"
                                   R"j("reason_args":["1","h","9","SIGKILL"])j";

@@ -4,6 +4,7 @@
 // (docs/robustness.md#the-run-directory-of-a-detached-run). Run directories
 // are written here in the supervisor's layout: no training core.
 #include "follow_fixtures.hpp"
+#include "../status_checks.hpp"
 #include "../safe_signal.hpp"
 
 #include <csignal>
@@ -54,7 +55,7 @@ private Q_SLOTS:
         QCOMPARE(s.stepsOfRank.value(0), 2); // attempt 1's steps are not read through its link
         QCOMPARE(s.stepsOfRank.value(1), 0);
         QString error;
-        auto reader = store::RunReader::open(db, &error);
+        auto reader = store::RunReader::open(db).valueOr(nullptr);
         for (const store::LogRecord& l : reader->logs(id, -2)) QVERIFY2(!l.line.contains(QLatin1String("secret")), qPrintable(l.line));
         for (const store::EventRecord& e : reader->events(id)) QVERIFY2(!e.json.contains("secret"), e.json.constData());
         QCOMPARE(launcherLines(db, id).filter(QStringLiteral("was not read")).size(), 3); // once, though attached twice
@@ -138,7 +139,7 @@ private Q_SLOTS:
         QVERIFY2(a.code == 0 && a.out.contains(QLatin1String("completed, 3 steps")), qPrintable(describe(a)));
         expectAllOnce(db, id, run, {0});
         QString error;
-        auto reader = store::RunReader::open(db, &error);
+        auto reader = store::RunReader::open(db).valueOr(nullptr);
         for (int r = 0; r < 2; ++r)
             QCOMPARE(reader->ingestOffsets(id).value(FakeRun::events(0, r)), QFileInfo(run.dir() + QLatin1Char('/') + FakeRun::events(0, r)).size());
     }
@@ -149,14 +150,15 @@ private Q_SLOTS:
     void lineRecordsMustContinueTheStoredOffset()
     {
         QString error;
-        auto store = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("offsets.sqlite")), &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("offsets.sqlite")));
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         store::NewRun row;
         row.uid = QStringLiteral("offsets");
         row.planJson = QStringLiteral("{}");
         row.backend = QStringLiteral("local");
         row.worldSize = 2;
-        const qint64 id = store->createRun(row);
+        const qint64 id = store->createRun(row).value();
         const QString file = QStringLiteral("attempt-0/rank-1.events");
         launch::RunIngestor in(*store, id, {{file, 100}}, {});
         const QByteArray line = stepLine(1, 5).trimmed();
@@ -171,8 +173,8 @@ private Q_SLOTS:
         QCOMPARE(in.malformed(), 5);
         in.take(QByteArray("L attempt-0/rank-1.events 100 " + next + ' ' + line));
         QCOMPARE(in.offsets().value(file), next.toLongLong());
-        store->flush();
-        auto reader = store::RunReader::open(tmp_.filePath(QStringLiteral("offsets.sqlite")), &error);
+        SB_VERIFY_OK(store->flush());
+        auto reader = store::RunReader::open(tmp_.filePath(QStringLiteral("offsets.sqlite"))).valueOr(nullptr);
         int steps = 0;
         reader->forEachStepRow(id, -1, [&](const store::MetricRow&) { ++steps; });
         QCOMPARE(steps, 1);
@@ -196,7 +198,7 @@ private Q_SLOTS:
         QCOMPARE(countStore(db, id).status, QStringLiteral("starting"));
 
         QString error;
-        auto store = store::SqliteRunStore::open(db, &error);
+        auto store = store::SqliteRunStore::open(db).valueOr(nullptr);
         launch::RunIngestor in(*store, id, {}, {});
         in.take(QByteArray(R"({"k":"state","alive":false,"state":{"version":3,"status":"completed"}})"));
         QVERIFY2(in.followerError().contains(QLatin1String("state.json is version 3")), qPrintable(in.followerError()));
@@ -219,7 +221,7 @@ private Q_SLOTS:
         QVERIFY2(a.code == 0 && a.err.contains(QLatin1String("2 event line(s) of a newer protocol version were not read")), qPrintable(describe(a)));
         QCOMPARE(launcherLines(db, id).filter(QStringLiteral("an event of protocol version 2 was not read")).size(), 2);
         QString error;
-        QCOMPARE(store::RunReader::open(db, &error)->run(id)->malformedLines, 2);
+        QCOMPARE(store::RunReader::open(db).valueOr(nullptr)->run(id)->malformedLines, 2);
     }
 
     // A supervisor that holds its lock but has not rewritten its state for
@@ -306,7 +308,7 @@ private Q_SLOTS:
         QVERIFY2(a.code == 1 && a.out.contains(QStringLiteral("failed: the supervisor on here is gone (last heard from at %1), 5 steps").arg(when)),
                  qPrintable(describe(a)));
         QString error;
-        QCOMPARE(store::RunReader::open(db, &error)->run(id)->stepsDone, 5);
+        QCOMPARE(store::RunReader::open(db).valueOr(nullptr)->run(id)->stepsDone, 5);
     }
 
     // A run that never wrote a state keeps the reason it was recorded with
@@ -321,7 +323,7 @@ private Q_SLOTS:
         const qint64 failed = createRun(db, run), starting = createRun(db, run);
         {
             QString error;
-            auto store = store::SqliteRunStore::open(db, &error);
+            auto store = store::SqliteRunStore::open(db).valueOr(nullptr);
             store::RunUpdate u;
             u.runId = failed;
             u.status = store::RunStatus::Failed;

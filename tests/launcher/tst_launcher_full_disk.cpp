@@ -140,8 +140,9 @@ class LauncherFullDisk : public QObject {
         QCOMPARE(s.status, QStringLiteral("completed"));
         QCOMPARE(s.reason, reason);
         QString error;
-        auto reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const std::optional<store::RunRow> run = reader->run(id);
         QVERIFY(run);
         QCOMPARE(run->reasonCode, QStringLiteral("run.lines_lost"));

@@ -122,8 +122,9 @@ private Q_SLOTS:
         QVERIFY(launch::proxyJumpFromLibsshCommand(QStringLiteral("ssh -p 23 -W '[%h]:%p' ::1"), &spec));
         QCOMPARE(spec, QStringLiteral("[::1]:23"));
         QVERIFY(!launch::proxyJumpFromLibsshCommand(QStringLiteral("nc %h %p"), &spec));
-        QList<launch::JumpHop> hops;
-        QCOMPARE(launch::parseProxyJump(QStringLiteral("alice@j1:2222,ssh://bob@[::1]:23,j2"), &hops), QString());
+        const Result<QList<launch::JumpHop>> parsed = launch::parseProxyJump(QStringLiteral("alice@j1:2222,ssh://bob@[::1]:23,j2"));
+        QVERIFY2(parsed, parsed.error().c_str());
+        const QList<launch::JumpHop>& hops = parsed.value();
         QCOMPARE(hops.size(), 3);
         QCOMPARE(hops[0].user, QStringLiteral("alice"));
         QCOMPARE(hops[0].port, 2222);
@@ -131,10 +132,10 @@ private Q_SLOTS:
         QCOMPARE(hops[2].port, 0);
         for (const char* bad : {"j1;touch x", "j1,j2$(id)", "u`id`@h", "h:0", "h:99999", "h:", "[::1", "", "a,,b",
                                 "-oProxyCommand=x", "a,b,c,d,e,f,g,h,i"}) {
-            const QString e = launch::parseProxyJump(QString::fromLatin1(bad), &hops);
+            const QString e = qtMessage(launch::parseProxyJump(QString::fromLatin1(bad)));
             QVERIFY2(e.startsWith(QLatin1String("ProxyJump \"")), bad);
         }
-        QVERIFY(launch::parseProxyJump(QStringLiteral("j1,j2$(id)"), &hops).contains(QLatin1String("hop \"j2$(id)\"")));
+        QVERIFY(qtMessage(launch::parseProxyJump(QStringLiteral("j1,j2$(id)"))).contains(QLatin1String("hop \"j2$(id)\"")));
     }
 
     // Every hop's ssh gets the config, the known_hosts and strict checking;
@@ -145,17 +146,18 @@ private Q_SLOTS:
         o.ssh = QStringLiteral("/usr/bin/ssh");
         o.configFile = QStringLiteral("/a dir/it's 100%");
         o.knownHostsFile = QStringLiteral("/k h/known");
-        QList<launch::JumpHop> hops;
-        QCOMPARE(launch::parseProxyJump(QStringLiteral("j1,u@j2:2200"), &hops), QString());
-        QByteArray cmd;
-        QCOMPARE(launch::jumpProxyCommand(hops, o, &cmd), QString());
+        const Result<QList<launch::JumpHop>> hops = launch::parseProxyJump(QStringLiteral("j1,u@j2:2200"));
+        QVERIFY2(hops, hops.error().c_str());
+        const Result<QByteArray> made = launch::jumpProxyCommand(hops.value(), o);
+        QVERIFY2(made, made.error().c_str());
+        QByteArray cmd = made.value();
         QVERIFY2(cmd.startsWith("exec env SHELL=/bin/sh '/usr/bin/ssh' '-F' '/a dir/it'\\''s 100%%'"), cmd.constData());
         QVERIFY2(cmd.contains("'StrictHostKeyChecking=yes'") && cmd.contains("'BatchMode=yes'"), cmd.constData());
         QVERIFY2(cmd.contains("'UserKnownHostsFile=\"/k h/known\"'"), cmd.constData());
         QVERIFY2(cmd.endsWith("'-l' 'u' '-p' '2200' -W '[%h]:%p' 'j2'"), cmd.constData());
         QVERIFY2(cmd.contains("-W '\\''[%%h]:%%p'\\'' '\\''j1'\\''"), cmd.constData()); // the first hop, one level down
         o.configFile = QStringLiteral("/a\nb");
-        QVERIFY(launch::jumpProxyCommand(hops, o, &cmd).contains(QLatin1String("'\\n'"))); // the newline, escaped and quoted
+        QVERIFY(qtMessage(launch::jumpProxyCommand(hops.value(), o)).contains(QLatin1String("'\\n'"))); // the newline, escaped and quoted
     }
 
     void oneHopFromTheConfigFile() { expectRuns(QStringLiteral("one-hop")); }

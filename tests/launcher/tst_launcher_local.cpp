@@ -82,8 +82,9 @@ private Q_SLOTS:
         expectNoProcessesOf(uid);
 
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = store::RunReader::open(h.dbPath());
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const auto run = reader->run(id);
         QVERIFY(run);
         QCOMPARE(run->status, QStringLiteral("completed"));
@@ -122,7 +123,7 @@ private Q_SLOTS:
         h.closeStore();
         expectNoProcessesOf(uid);
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
+        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
         const auto run = reader->run(id);
         QCOMPARE(run->status, QStringLiteral("failed"));
         QCOMPARE(run->failingRank, 1);
@@ -173,7 +174,7 @@ private Q_SLOTS:
         h.closeStore();
         expectNoProcessesOf(uid);
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
+        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
         const auto attempts = reader->attempts(id);
         QCOMPARE(attempts.size(), 2);
         QCOMPARE(attempts[0].status, QStringLiteral("failed"));
@@ -255,7 +256,7 @@ private Q_SLOTS:
         const qint64 id = h.runId();
         h.closeStore();
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
+        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
         const auto attempts = reader->attempts(id);
         QCOMPARE(attempts.size(), 2);
         QCOMPARE(attempts[0].failingRank, 1);
@@ -361,8 +362,9 @@ private Q_SLOTS:
         const qint64 id = h.runId();
         h.closeStore();
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = store::RunReader::open(h.dbPath());
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         for (int rank = 0; rank < 2; ++rank) {
             QStringList lines;
             for (const store::LogRecord& l : reader->logs(id, rank)) lines << l.line;

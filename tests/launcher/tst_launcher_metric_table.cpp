@@ -2,6 +2,7 @@
 // list, the step_metrics columns of a fresh store, the values written and
 // read back, and the CLI's CSV header all follow that table, in its order.
 #include "launcher_test_support.hpp"
+#include "../status_checks.hpp"
 #include "events/step_fields.hpp"
 #include "protocol/step_metrics.hpp"
 #include "store/connection.hpp"
@@ -42,15 +43,16 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("store.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         NewRun r;
         r.uid = QStringLiteral("uid-table");
         r.planJson = QStringLiteral("{}");
         r.backend = QStringLiteral("local");
         r.worldSize = 1;
         r.createdAt = 1700000000;
-        const qint64 id = store->createRun(r);
+        const qint64 id = store->createRun(r).value();
         MetricRow row;
         row.runId = id;
         row.m.rank = 0;
@@ -64,10 +66,11 @@ private Q_SLOTS:
             ++i;
         }
         store->addStepMetrics(row);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
 
-        QSqlDatabase db = openStoreConnection(path, {}, &err);
-        QVERIFY2(db.isValid(), qPrintable(err));
+        Result<QSqlDatabase> connected = openStoreConnection(path, {});
+        SB_VERIFY_OK(connected);
+        QSqlDatabase db = std::move(connected).value();
         {
             QSqlQuery q(db);
             QVERIFY(q.exec(QStringLiteral("PRAGMA table_info(step_metrics)")));
@@ -80,8 +83,9 @@ private Q_SLOTS:
             }
         }
         closeStoreConnection(db);
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         int rows = 0;
         QVERIFY(reader->forEachStepRow(id, -1, [&](const MetricRow& back) {
             ++rows;

@@ -76,7 +76,7 @@ Losses lossesOf(const QString& db, qint64 runId, int attempt, int* duplicates)
     Losses out;
     *duplicates = 0;
     QString error;
-    auto reader = store::RunReader::open(db, &error);
+    auto reader = store::RunReader::open(db).valueOr(nullptr);
     if (!reader) return out;
     reader->forEachStepRow(runId, -1, [&](const store::MetricRow& r) {
         if (r.m.attempt != attempt) return;
@@ -157,8 +157,9 @@ class LauncherPytorchEngine : public QObject {
     void resumedAsUninterrupted(qint64 runId, qint64 uninterrupted, const QList<int>& resumable, int last, const char* what)
     {
         QString error;
-        auto reader = store::RunReader::open(db_, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db_);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->run(runId)->status, QStringLiteral("completed"));
         QCOMPARE(reader->run(runId)->restarts, 1);
         int dup = 0;
@@ -209,8 +210,9 @@ private Q_SLOTS:
         qInfo("exported script vs core, 6 steps x 2 ranks: largest loss difference %.3g", worst);
         QVERIFY2(worst <= kLossTolerance, qPrintable(QString::number(worst)));
         QString error;
-        auto reader = store::RunReader::open(db_, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db_);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         QStringList steps;
         for (const store::CheckpointRecord& ck : reader->checkpoints(runIdIn(p)))
             if (ck.rank == 0 && ck.status == QLatin1String("complete")) steps << QString::number(ck.step);
@@ -238,8 +240,9 @@ private Q_SLOTS:
     {
         QVERIFY2(ptRun_ >= 0, "needs theExportedScriptTrainsAsTheCoreDoes's run");
         QString error;
-        auto reader = store::RunReader::open(db_, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db_);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const QString checkpoint = tmp_.filePath(QStringLiteral("ck-pt/%1/step-000003").arg(reader->run(ptRun_)->uid));
         const CliResult r = runCli({QStringLiteral("restore"), checkpoint, QStringLiteral("--world-size"), QStringLiteral("1"),
                                     QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--name"), QStringLiteral("restored"),
@@ -247,7 +250,7 @@ private Q_SLOTS:
                                     QStringLiteral("OMP_NUM_THREADS=1")},
                                    300000);
         QVERIFY2(r.code == 0, qPrintable(describe(r)));
-        reader = store::RunReader::open(db_, &error);
+        reader = store::RunReader::open(db_).valueOr(nullptr);
         const std::optional<store::RunRow> child = reader->run(runIdIn(r));
         QVERIFY(child);
         QCOMPARE(child->engine, QStringLiteral("pytorch"));
@@ -321,8 +324,9 @@ private Q_SLOTS:
                                    300000);
         QVERIFY2(r.code == 0, qPrintable(describe(r)));
         QString error;
-        auto reader = store::RunReader::open(db_, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db_);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const QList<store::RunRow> runs = reader->listRuns(1);
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs[0].status, QStringLiteral("completed"));
@@ -396,8 +400,9 @@ private Q_SLOTS:
         }, &k);
         if (QTest::currentTestFailed()) return;
         QString error;
-        auto reader = store::RunReader::open(db_, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db_);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const store::RunRow killed = reader->listRuns(1).value(0);
         QCOMPARE(killed.name, QStringLiteral("neox-killed"));
         QVERIFY(killed.isDetached());
@@ -410,7 +415,7 @@ private Q_SLOTS:
                                     QStringLiteral("--local"), QStringLiteral("--db"), db_, QStringLiteral("--env"), QStringLiteral("OMP_NUM_THREADS=1")},
                                    300000);
         QVERIFY2(r.code == 0, qPrintable(describe(r)));
-        reader = store::RunReader::open(db_, &error);
+        reader = store::RunReader::open(db_).valueOr(nullptr);
         const store::RunRow child = *reader->run(runIdIn(r));
         QCOMPARE(child.script, example);
         QCOMPARE(child.scriptArgs, parent.scriptArgs);

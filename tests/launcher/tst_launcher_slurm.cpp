@@ -101,8 +101,9 @@ private Q_SLOTS:
         // Steps and events per rank.
         const qint64 id = run->id;
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = store::RunReader::open(h.dbPath());
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->series(id, store::Metric::Loss, 0).size(), 20);
         QCOMPARE(reader->series(id, store::Metric::Loss, 1).size(), 20);
         const auto hellos = reader->events(id, QStringLiteral("hello"));

@@ -49,10 +49,10 @@ CliResult cli(const QStringList& args, int timeoutMs = 180000) { return runCli(a
 launch::AttachTarget targetOf(const QString& db, qint64 runId)
 {
     QString error;
-    auto reader = store::RunReader::open(db, &error);
+    auto reader = store::RunReader::open(db).valueOr(nullptr);
     auto run = reader ? reader->run(runId) : std::nullopt;
     launch::AttachTarget t;
-    if (run) launch::AttachTarget::fromJson(run->attachJson, &t);
+    if (run) t = launch::AttachTarget::fromJson(run->attachJson).valueOr(t);
     return t;
 }
 
@@ -156,8 +156,9 @@ private Q_SLOTS:
         const QJsonArray ranks = stateOf(t.runDir).value(QStringLiteral("ranks")).toArray();
         QCOMPARE(ranks.at(1).toObject().value(QStringLiteral("host")).toString(), shortHostName());
         QString error;
-        auto reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->run(1)->hosts, QStringList{shortHostName() + QStringLiteral(" slots=2")});
         expectJobGone(t.slurmJob);
         const auto left = waitUntilNoneMention(t.runDir.toUtf8(), 10000);
@@ -181,8 +182,9 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(t.runDir + QStringLiteral("/train.py")));
         QCOMPARE(countDir(t.runDir).maxStep, 4);
         QString error;
-        auto reader = store::RunReader::open(db, &error);
-        QVERIFY2(reader, qPrintable(error));
+        auto readerOpened = store::RunReader::open(db);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         int steps = 0;
         reader->forEachStepRow(1, -1, [&](const store::MetricRow&) { ++steps; });
         QCOMPARE(steps, 8);
@@ -209,7 +211,7 @@ private Q_SLOTS:
         QVERIFY2(a.code == 0, qPrintable(describe(a)));
         expectStoreMatchesDir(db, id, t.runDir, 1);
         QString error;
-        auto reader = store::RunReader::open(db, &error);
+        auto reader = store::RunReader::open(db).valueOr(nullptr);
         QVERIFY(reader);
         const QList<store::AttemptRecord> attempts = reader->attempts(id);
         QCOMPARE(attempts.size(), 2);
@@ -402,8 +404,9 @@ private Q_SLOTS:
 
         // A record whose job id Slurm never heard of, and no state in its folder.
         QString error;
-        auto store = store::SqliteRunStore::open(db, &error);
-        QVERIFY2(store, qPrintable(error));
+        auto storeOpened = store::SqliteRunStore::open(db);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         launch::AttachTarget t;
         t.transport = launch::AttachTarget::Transport::Slurm;
         t.runDir = tmp_.filePath(QStringLiteral("unknown-job"));
@@ -416,7 +419,7 @@ private Q_SLOTS:
         row.backend = QStringLiteral("slurm");
         row.runDir = t.runDir;
         row.attachJson = t.toJson();
-        const qint64 id = store->createRun(row);
+        const qint64 id = store->createRun(row).value();
         QVERIFY(id > 0 && store->flush());
         store.reset();
         const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});

@@ -122,8 +122,9 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(tmp_.filePath(QStringLiteral("remote/")) + uid + QStringLiteral("/plan.json")));
 
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = store::RunReader::open(h.dbPath());
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const auto run = reader->run(id);
         QCOMPARE(run->status, QStringLiteral("completed"));
         QCOMPARE(run->backend, QStringLiteral("ssh"));
@@ -166,7 +167,7 @@ private Q_SLOTS:
         h.closeStore();
         expectNoProcessesOf(uid);
         QString err;
-        auto reader = store::RunReader::open(h.dbPath(), &err);
+        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
         QCOMPARE(reader->run(id)->status, QStringLiteral("failed"));
         QCOMPARE(reader->run(id)->failingRank, 3);
     }

@@ -69,8 +69,9 @@ private Q_SLOTS:
             const qint64 id = h.runId();
             h.closeStore();
             QString err;
-            auto reader = store::RunReader::open(h.dbPath(), &err);
-            QVERIFY2(reader, qPrintable(err));
+            auto readerOpened = store::RunReader::open(h.dbPath());
+            QVERIFY2(readerOpened, readerOpened.error().c_str());
+            auto reader = std::move(readerOpened).value();
             QCOMPARE(reader->events(id, QStringLiteral("hello")).size(), 0); // no rank started
         }
         launch::RunConfig config = sshRunConfig(p, sshd, 2, tmp_.filePath(QStringLiteral("remote")));

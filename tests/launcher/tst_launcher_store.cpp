@@ -4,6 +4,7 @@
 #include "events/event_line.hpp"
 #include "launch/abandoned_runs.hpp"
 #include "launch/run_rows.hpp"
+#include "../status_checks.hpp"
 #include "../safe_signal.hpp"
 #include "store/connection.hpp"
 #include "store/run_reader.hpp"
@@ -39,12 +40,13 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
-        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("baseline")));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
+        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("baseline"))).value();
         NewRun child = sampleRun(QStringLiteral("uid-b"), QStringLiteral("resumed"));
         child.parentRun = a;
-        const qint64 b = store->createRun(child);
+        const qint64 b = store->createRun(child).value();
         for (qint64 id : {a, b}) {
             for (int step = 1; step <= 3; ++step) store->addStepMetrics(metric(id, 0, step, 0, 5.0));
             store->addLog({id, 0, 0, 1700000003.0, LogStream::Stderr, QStringLiteral("a line")});
@@ -57,9 +59,10 @@ private Q_SLOTS:
         words.tags = QStringList{QStringLiteral("lr-sweep"), QStringLiteral("fp32 \"ref\"")};
         words.notes = QStringLiteral("diverged once at step 4000;\nrestarted");
         store->updateRun(words);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        SB_VERIFY_OK(store->flush());
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         std::optional<RunRow> row = reader->run(a);
         QCOMPARE(row->name, words.name.value());
         QCOMPARE(row->tags, words.tags.value());
@@ -78,7 +81,7 @@ private Q_SLOTS:
         QCOMPARE(row->name, words.name.value()); // untouched
 
         store->deleteRun({a});
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
         QVERIFY(!reader->run(a).has_value());
         for (const char* table : {"step_metrics", "logs", "events", "run_attempts"}) {
             QCOMPARE(scalar(path, QStringLiteral("SELECT COUNT(*) FROM %1 WHERE run_id = %2").arg(QLatin1String(table)).arg(a)).toInt(), 0);
@@ -97,10 +100,11 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
-        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("a")));
-        const qint64 b = store->createRun(sampleRun(QStringLiteral("uid-b"), QStringLiteral("b")));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
+        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("a"))).value();
+        const qint64 b = store->createRun(sampleRun(QStringLiteral("uid-b"), QStringLiteral("b"))).value();
         auto line = [](int rank, double t, const sb::protocol::System& s) {
             const std::string text = sb::protocol::formatLine({sb::protocol::type::system, 1, rank, t, "r"}, s.toJson());
             const sb::protocol::ParsedLine p = sb::protocol::parseOutputLine(QByteArray::fromStdString(text).trimmed());
@@ -121,10 +125,11 @@ private Q_SLOTS:
         const auto ingested = line(1, 1700000006.0, cpu);
         for (int fetch = 0; fetch < 2; ++fetch) rowsA.event(1, ingested.first, ingested.second, QStringLiteral("attempt-1/rank-1.events:120"));
         sb::launch::RunRows(*store, b).event(0, line(0, 1700000002.0, cpu).first, "{}");
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
 
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const QList<SystemSample> samples = reader->systemSamples(a);
         QCOMPARE(samples.size(), 3);
         QCOMPARE(samples[0].rank, 0);
@@ -147,7 +152,7 @@ private Q_SLOTS:
         QVERIFY2(csv.contains("\n0,1,1700000001.000,12.25,314572800,,,,\n"), csv.constData());
 
         store->deleteRun({a});
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
         QCOMPARE(scalar(path, QStringLiteral("SELECT COUNT(*) FROM system_samples WHERE run_id = %1").arg(a)).toInt(), 0);
         QCOMPARE(reader->systemSamples(b).size(), 1);
     }
@@ -157,9 +162,10 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("sub/folder/runs.sqlite")); // folders are created
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-1"), QStringLiteral("first")));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-1"), QStringLiteral("first"))).value();
         QVERIFY(id > 0);
         RunUpdate u;
         u.runId = id;
@@ -205,11 +211,12 @@ private Q_SLOTS:
         store->addCheckpoint(ck);
         store->upsertHost({QStringLiteral("node-b"), QStringLiteral("127.0.0.3"), QStringLiteral("root"), 2222, 2,
                            QStringLiteral("ssh-ed25519 SHA256:xyz"), 1700000006.0});
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
         QCOMPARE(store->stats().failedRows, 0);
 
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const auto run = reader->run(id);
         QVERIFY(run.has_value());
         QCOMPARE(run->uid, QStringLiteral("uid-1"));
@@ -289,12 +296,12 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-2")));
+        auto store = SqliteRunStore::open(path).valueOr(nullptr);
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-2"))).value();
         for (int step = 1; step <= 15; ++step) store->addStepMetrics(metric(id, 0, step, 0, 100 + step));
         for (int step = 11; step <= 20; ++step) store->addStepMetrics(metric(id, 0, step, 1, 200 + step)); // resumed at 10
         QVERIFY(store->flush());
-        auto reader = RunReader::open(path, &err);
+        auto reader = RunReader::open(path).valueOr(nullptr);
         const MetricSeries s = reader->series(id, Metric::Loss, 0);
         QCOMPARE(s.size(), 20);
         QCOMPARE(s.values[9], 110.0);
@@ -308,13 +315,13 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        const qint64 a = store->createRun(sampleRun(QStringLiteral("20250101-aaaa"), QStringLiteral("alpha")));
-        const qint64 b = store->createRun(sampleRun(QStringLiteral("20250101-abbb"), QStringLiteral("alpha")));
-        const qint64 c = store->createRun(sampleRun(QStringLiteral("20250202-cccc"), QStringLiteral("50% _odd_")));
+        auto store = SqliteRunStore::open(path).valueOr(nullptr);
+        const qint64 a = store->createRun(sampleRun(QStringLiteral("20250101-aaaa"), QStringLiteral("alpha"))).value();
+        const qint64 b = store->createRun(sampleRun(QStringLiteral("20250101-abbb"), QStringLiteral("alpha"))).value();
+        const qint64 c = store->createRun(sampleRun(QStringLiteral("20250202-cccc"), QStringLiteral("50% _odd_"))).value();
         QVERIFY(store->flush());
-        QVERIFY(store->createRun(sampleRun(QStringLiteral("20250101-aaaa"))) < 0); // uid is unique
-        auto reader = RunReader::open(path, &err);
+        QVERIFY(!store->createRun(sampleRun(QStringLiteral("20250101-aaaa")))); // uid is unique
+        auto reader = RunReader::open(path).valueOr(nullptr);
         QCOMPARE(reader->findRun(QString::number(a))->id, a);
         QCOMPARE(reader->findRun(QStringLiteral("20250101-abbb"))->id, b);
         QCOMPARE(reader->findRun(QStringLiteral("20250202"))->id, c);
@@ -373,8 +380,9 @@ private Q_SLOTS:
         QVERIFY(maxStep <= (rows + 3) / 4);
         // And the store opens and accepts writes again.
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         store->addStepMetrics(metric(runId, 0, 1000000, 0, 1.0));
         QVERIFY(store->flush());
     }
@@ -384,10 +392,11 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("wal.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-wal")));
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto store = SqliteRunStore::open(path).valueOr(nullptr);
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-wal"))).value();
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         qsizetype last = 0;
         for (int batch = 0; batch < 20; ++batch) {
             for (int step = 1; step <= 500; ++step) store->addStepMetrics(metric(id, 0, batch * 500 + step, 0, 1.0));
@@ -406,9 +415,10 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("blank.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-blank")));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-blank"))).value();
         QVERIFY(id > 0);
         int n = 0;
         for (const QString& line : {QString(), QString::fromUtf8(QByteArray("")), QStringLiteral("after")}) {
@@ -420,11 +430,11 @@ private Q_SLOTS:
             l.line = line;
             store->addLog(l);
         }
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
-        QCOMPARE(store->lastError(), QString());
+        SB_VERIFY_OK(store->flush());
         store.reset();
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const QList<LogRecord> logs = reader->logs(id, 0);
         QCOMPARE(logs.size(), 3);
         QCOMPARE(logs[0].line, QString());
@@ -443,14 +453,15 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("abandoned.sqlite"));
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         auto make = [&](const QString& uid, bool detached) {
             NewRun r = sampleRun(uid);
             r.launcherHost = QSysInfo::machineHostName();
             r.launcherPid = pid;
             if (detached) r.runDir = QStringLiteral("/tmp/somewhere/") + uid;
-            const qint64 id = store->createRun(r);
+            const qint64 id = store->createRun(r).value();
             RunUpdate u;
             u.runId = id;
             u.status = RunStatus::Running;
@@ -465,7 +476,7 @@ private Q_SLOTS:
             r.launcherHost = QSysInfo::machineHostName();
             r.launcherPid = QCoreApplication::applicationPid();
             return r;
-        }());
+        }()).value();
         store->addStepMetrics(metric(lost, 0, 1, 0, 2.0)); // t 1700000001
         EventRecord e;
         e.runId = lost;
@@ -484,8 +495,9 @@ private Q_SLOTS:
         store.reset();
 
         QCOMPARE(sb::launch::reconcileAbandonedRuns(path).value(), 1);
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const auto row = reader->run(lost);
         QCOMPARE(row->status, QStringLiteral("failed"));
         QVERIFY(!row->isAbandoned());
@@ -505,10 +517,10 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("s.sqlite"));
-        QString err;
-        { auto s = SqliteRunStore::open(path, &err); }
-        QSqlDatabase db = openStoreConnection(path, OpenOptions{}, &err);
-        QVERIFY2(db.isValid(), qPrintable(err));
+        SB_VERIFY_OK(SqliteRunStore::open(path));
+        sb::Result<QSqlDatabase> connected = openStoreConnection(path, OpenOptions{});
+        SB_VERIFY_OK(connected);
+        QSqlDatabase db = std::move(connected).value();
         QStringList columns;
         {
             QSqlQuery tables(db);

@@ -1,6 +1,7 @@
 // The run store's schema: an old database is migrated, a newer or damaged
 // file is refused.
 #include "store/connection.hpp"
+#include "../status_checks.hpp"
 #include "store/run_reader.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite_run_store.hpp"
@@ -27,7 +28,7 @@ QString writeOldDatabase(const QString& path, int version, const QStringList& st
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
         db.setDatabaseName(path);
         if (!db.open()) return db.lastError().text();
-        error = migrate(db, version);
+        error = qtMessage(migrate(db, version));
         QSqlQuery q(db);
         for (const QString& sql : statements)
             if (error.isEmpty() && !q.exec(sql)) error = q.lastError().text();
@@ -52,19 +53,21 @@ private Q_SLOTS:
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), 1);
 
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
         // New columns and tables work on the migrated file.
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("new-run")));
+        const qint64 id = store->createRun(sampleRun(QStringLiteral("new-run"))).value();
         QVERIFY(id == 3);
         store->recordAttempt({id, 0, 1.0, 2.0, QStringLiteral("completed"), QString(), QString(), {}, -1, QString()});
         store->addStepMetrics(metric(id, 0, 1, 0, 1.0));
         store->addStepMetrics(metric(1, 0, 1, 1, 9.0)); // a second attempt of an old run's step
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
 
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         const auto old = reader->run(1);
         QVERIFY(old.has_value());
         QCOMPARE(old->name, QStringLiteral("old run"));
@@ -100,12 +103,14 @@ private Q_SLOTS:
                                                   "'rank 1 exited with code 1 (runtime failure)')")}),
                  QString());
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
         QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->run(1)->reason, QStringLiteral("rank 1 exited with code 1 (runtime failure)"));
         QCOMPARE(reader->run(1)->reasonCode, QString());
         QVERIFY(reader->run(1)->reasonArgs.isEmpty());
@@ -115,13 +120,13 @@ private Q_SLOTS:
         coded.reason = QStringLiteral("the ranks stopped without finishing");
         coded.reasonCode = QStringLiteral("run.unfinished");
         store->updateRun(coded);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
         QCOMPARE(reader->run(1)->reasonCode, QStringLiteral("run.unfinished"));
         RunUpdate text;
         text.runId = 1;
         text.reason = QStringLiteral("something said in English only");
         store->updateRun(text);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
         QCOMPARE(reader->run(1)->reason, text.reason.value());
         QCOMPARE(reader->run(1)->reasonCode, QString());
     }
@@ -139,11 +144,13 @@ private Q_SLOTS:
                                                   "VALUES (1, 0, 'failed', 'rank 1 on a exited with code 1')")}),
                  QString());
         QString err;
-        auto store = SqliteRunStore::open(path, &err);
-        QVERIFY2(store, qPrintable(err));
+        auto storeOpened = SqliteRunStore::open(path);
+        QVERIFY2(storeOpened, storeOpened.error().c_str());
+        auto store = std::move(storeOpened).value();
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
-        auto reader = RunReader::open(path, &err);
-        QVERIFY2(reader, qPrintable(err));
+        auto readerOpened = RunReader::open(path);
+        QVERIFY2(readerOpened, readerOpened.error().c_str());
+        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->attempts(1).value(0).reason, QStringLiteral("rank 1 on a exited with code 1"));
         QCOMPARE(reader->attempts(1).value(0).reasonCode, QString());
 
@@ -155,7 +162,7 @@ private Q_SLOTS:
         next.reasonCode = QStringLiteral("rank.killed");
         next.reasonArgs = {QStringLiteral("0"), QStringLiteral("b"), QStringLiteral("9"), QStringLiteral("SIGKILL")};
         store->recordAttempt(next);
-        QVERIFY2(store->flush(), qPrintable(store->lastError()));
+        SB_VERIFY_OK(store->flush());
         const AttemptRecord back = reader->attempts(1).value(1);
         QCOMPARE(back.reasonCode, next.reasonCode);
         QCOMPARE(back.reasonArgs, next.reasonArgs);
@@ -166,9 +173,8 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString newer = tmp.filePath(QStringLiteral("newer.sqlite"));
         {
-            QString err;
-            auto s = SqliteRunStore::open(newer, &err);
-            QVERIFY(s);
+            auto s = SqliteRunStore::open(newer);
+            QVERIFY2(s, s.error().c_str());
         }
         QVERIFY(execSqlFile(newer, tmp.filePath(QStringLiteral("none.sql"))).contains(QLatin1String("cannot read")));
         QVERIFY(sb::store::kSchemaVersion < 99);
@@ -180,22 +186,24 @@ private Q_SLOTS:
             db.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("bump"));
-        QString err;
-        QVERIFY(!SqliteRunStore::open(newer, &err));
+        // Each refusal names what is wrong.
+        auto refusal = [](const auto& opened) { return opened ? QString() : qtMessage(opened); };
+        QString err = refusal(SqliteRunStore::open(newer));
         QVERIFY2(err.contains(QLatin1String("newer")), qPrintable(err));
-        QVERIFY(!RunReader::open(newer, &err));
+        err = refusal(RunReader::open(newer));
+        QVERIFY2(err.contains(QLatin1String("newer")), qPrintable(err));
 
         const QString garbage = tmp.filePath(QStringLiteral("garbage.sqlite"));
         QFile g(garbage);
         QVERIFY(g.open(QIODevice::WriteOnly));
         g.write(QByteArray(8192, 'x'));
         g.close();
-        QVERIFY(!SqliteRunStore::open(garbage, &err));
+        err = refusal(SqliteRunStore::open(garbage));
         QVERIFY2(err.contains(QLatin1String("not a usable SQLite database")), qPrintable(err));
 
-        QVERIFY(!SqliteRunStore::open(tmp.path(), &err));
+        err = refusal(SqliteRunStore::open(tmp.path()));
         QVERIFY2(err.contains(QLatin1String("folder")), qPrintable(err));
-        QVERIFY(!RunReader::open(tmp.filePath(QStringLiteral("missing.sqlite")), &err));
+        err = refusal(RunReader::open(tmp.filePath(QStringLiteral("missing.sqlite"))));
         QVERIFY2(err.contains(QLatin1String("no run store")), qPrintable(err));
     }
 

@@ -200,9 +200,9 @@ void benchLiveCharts(int points, int repeats)
 
 QString fillStore(const QString& path, int runs, int steps)
 {
-    QString error;
-    auto store = store::SqliteRunStore::open(path, &error);
-    if (!store) return error;
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(path);
+    if (!opened) return qtMessage(opened);
+    const std::unique_ptr<store::SqliteRunStore> store = std::move(opened).value();
     const QString plan = QString::fromStdString(planToString(defaultPlan(*presetConfig("gpt2-124m"))));
     for (int i = 0; i < runs; ++i) {
         store::NewRun r;
@@ -212,8 +212,9 @@ QString fillStore(const QString& path, int runs, int steps)
         r.backend = QStringLiteral("local");
         r.worldSize = 8;
         r.createdAt = 1.7e9 + i * 60;
-        const qint64 id = store->createRun(r);
-        if (id < 0) return store->lastError();
+        const Result<qint64> created = store->createRun(r);
+        if (!created) return qtMessage(created);
+        const qint64 id = created.value();
         for (int s = 1; s <= steps; ++s)
             for (int rank = 0; rank < 8; ++rank) {
                 store::MetricRow m{id, syntheticStep(s, rank)};
@@ -228,7 +229,7 @@ QString fillStore(const QString& path, int runs, int steps)
         u.finalLoss = 2.5;
         store->updateRun(u);
     }
-    return store->flush() ? QString() : store->lastError();
+    return qtMessage(store->flush());
 }
 
 void benchHistory(const QString& dir, int runs, int repeats)
@@ -297,8 +298,12 @@ void benchLiveRun(const QString& dir, const QString& core, int steps)
         std::printf("  cannot prepare: %s\n", qPrintable(launch::runConfigMessages(errors).join(QStringLiteral("; "))));
         return;
     }
-    QString error;
-    std::shared_ptr<store::SqliteRunStore> store = store::SqliteRunStore::open(dir + QStringLiteral("/live.sqlite"), &error);
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(dir + QStringLiteral("/live.sqlite"));
+    if (!opened) {
+        std::printf("  cannot open the store: %s\n", opened.error().c_str());
+        return;
+    }
+    std::shared_ptr<store::SqliteRunStore> store = std::move(opened).value();
     RunSession session(std::make_shared<app::SupervisedRun>(prepared.result.launch, store, nullptr), {});
     LiveRunView view;
     view.resize(1500, 900);

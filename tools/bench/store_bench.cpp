@@ -21,6 +21,8 @@
 #include <vector>
 
 using namespace sb::store;
+using sb::Result;
+using sb::Status;
 
 namespace {
 
@@ -88,12 +90,12 @@ int main(int argc, char** argv)
         dbPath = tmp.filePath(QStringLiteral("bench.sqlite"));
     }
 
-    QString err;
-    auto store = SqliteRunStore::open(dbPath, &err);
-    if (!store) {
-        std::fprintf(stderr, "shardbench-store-bench: %s\n", qPrintable(err));
+    Result<std::unique_ptr<SqliteRunStore>> opened = SqliteRunStore::open(dbPath);
+    if (!opened) {
+        std::fprintf(stderr, "shardbench-store-bench: %s\n", opened.error().c_str());
         return 1;
     }
+    std::unique_ptr<SqliteRunStore> store = std::move(opened).value();
     NewRun run;
     run.uid = QStringLiteral("bench-%1").arg(QDateTime::currentMSecsSinceEpoch());
     run.name = QStringLiteral("bench");
@@ -101,11 +103,12 @@ int main(int argc, char** argv)
     run.backend = QStringLiteral("local");
     run.worldSize = ranks;
     run.createdAt = QDateTime::currentMSecsSinceEpoch() / 1000.0;
-    const qint64 runId = store->createRun(run);
-    if (runId < 0) {
-        std::fprintf(stderr, "shardbench-store-bench: cannot create a run: %s\n", qPrintable(store->lastError()));
+    const Result<qint64> created = store->createRun(run);
+    if (!created) {
+        std::fprintf(stderr, "shardbench-store-bench: cannot create a run: %s\n", created.error().c_str());
         return 1;
     }
+    const qint64 runId = created.value();
 
     // Rows arrive as the supervisor produces them: step by step, every rank.
     QElapsedTimer timer;
@@ -139,19 +142,20 @@ int main(int argc, char** argv)
         }
     }
     const double enqueueS = timer.nsecsElapsed() / 1e9;
-    if (!store->flush()) {
-        std::fprintf(stderr, "shardbench-store-bench: ingest failed: %s\n", qPrintable(store->lastError()));
+    if (const Status flushed = store->flush(); !flushed) {
+        std::fprintf(stderr, "shardbench-store-bench: ingest failed: %s\n", flushed.message().c_str());
         return 1;
     }
     const double ingestS = timer.nsecsElapsed() / 1e9;
     const WriterStats stats = store->stats();
     store.reset();
 
-    auto reader = RunReader::open(dbPath, &err);
-    if (!reader) {
-        std::fprintf(stderr, "shardbench-store-bench: %s\n", qPrintable(err));
+    Result<std::unique_ptr<RunReader>> read = RunReader::open(dbPath);
+    if (!read) {
+        std::fprintf(stderr, "shardbench-store-bench: %s\n", read.error().c_str());
         return 1;
     }
+    const std::unique_ptr<RunReader> reader = std::move(read).value();
     std::vector<double> times;
     qsizetype points = 0;
     for (int k = 0; k < reads; ++k) {

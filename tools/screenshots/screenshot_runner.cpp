@@ -98,13 +98,9 @@ int runScreenshots(MainWindow& w, const QString& directory, const QString& sourc
         shots.shoot(w.planTree(), QStringLiteral("imported-tree"));
     }
 
-    // The same window in German.
-    const QString before = w.languages()->language();
+    // The same window in German and in Chinese, at both sizes.
     doc->reset(demoPlan("llama3-8b", 1, 2, 4096));
-    w.languages()->setLanguage(QStringLiteral("de"));
-    shots.shoot(&w, QStringLiteral("workbench-de"));
-    w.languages()->setLanguage(before);
-    settle();
+    shots.shootTranslated(w, QStringLiteral("workbench"));
 
     // Part 2: real runs of the training core, launched, compared and restored.
     runRunScreenshots(w, shots);

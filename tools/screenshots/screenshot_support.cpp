@@ -1,5 +1,8 @@
 #include "screenshot_support.hpp"
 
+#include "window/language_manager.hpp"
+#include "window/main_window.hpp"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
@@ -42,6 +45,17 @@ void Shooter::shootAtScreenSizes(QWidget* window, const QString& name)
         shoot(window, QStringLiteral("%1-%2x%3").arg(name).arg(size.width()).arg(size.height()));
     }
     window->resize(was);
+}
+
+void Shooter::shootTranslated(MainWindow& window, const QString& name)
+{
+    const QString was = window.languages()->language();
+    for (const QString language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+        window.languages()->setLanguage(language);
+        shootAtScreenSizes(&window, name + QLatin1Char('-') + language);
+    }
+    window.languages()->setLanguage(was);
+    settle();
 }
 
 void Shooter::fail(const QString& why)

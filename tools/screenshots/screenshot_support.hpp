@@ -11,6 +11,8 @@ class QWidget;
 
 namespace sb::gui {
 
+class MainWindow;
+
 // Lets layouts, charts and posted events settle.
 void settle(int ms = 150);
 // Runs events until `done` holds; false after `timeoutMs`.
@@ -23,6 +25,9 @@ public:
     // The whole window at a laptop's 1366x768 and at 1920x1080 ("NAME-1366x768"),
     // then at the size it had.
     void shootAtScreenSizes(QWidget* window, const QString& name);
+    // The same in German and in Chinese ("NAME-de-1366x768", "NAME-zh_CN-..."),
+    // then back in the window's language.
+    void shootTranslated(MainWindow& window, const QString& name);
     void fail(const QString& why);
     bool ok() const { return ok_; }
 

@@ -124,12 +124,13 @@ void AttachSession::finish(const QString& error)
                             .arg(ingestor_.newerVersionEvents()));
     if (ingestor_.inconsistent() > 0)
         Q_EMIT progress(QStringLiteral("%1 line record(s) refused: their offsets do not continue what is stored").arg(ingestor_.inconsistent()));
-    store_.flush();
+    const Status stored = store_.flush();
     if (stream_) {
         stream_->disconnect(this);
         stream_.release()->deleteLater();
     }
-    Q_EMIT finished(error);
+    // A run followed to its end whose rows could not be stored did not end well for this client.
+    Q_EMIT finished(error.isEmpty() && !stored ? QStringLiteral("the run store cannot be written: ") + qtMessage(stored) : error);
 }
 
 } // namespace sb::launch

@@ -57,30 +57,30 @@ QString AttachTarget::toJson() const
     return QString::fromStdString(o.dump());
 }
 
-QString AttachTarget::fromJson(const QString& record, AttachTarget* out)
+Result<AttachTarget> AttachTarget::fromJson(const QString& record)
 {
     const json::ParseResult parsed = json::parse(record.toStdString());
-    if (!parsed || !parsed.value->isObject()) return QStringLiteral("the run's attach record is not a JSON object");
+    if (!parsed || !parsed.value->isObject()) return qtError(QStringLiteral("the run's attach record is not a JSON object"));
     const json::Value& o = *parsed.value;
     AttachTarget t;
     const QString transport = textOf(o, "transport");
     if (transport == QLatin1String("ssh")) t.transport = Transport::Ssh;
     else if (transport == QLatin1String("slurm")) t.transport = Transport::Slurm;
-    else if (transport != QLatin1String("local")) return QStringLiteral("unknown transport \"%1\"").arg(transport);
+    else if (transport != QLatin1String("local")) return qtError(QStringLiteral("unknown transport \"%1\"").arg(transport));
     t.runDir = textOf(o, "dir");
     t.supervise = textOf(o, "supervise");
-    if (t.runDir.isEmpty() || t.supervise.isEmpty()) return QStringLiteral("the run's attach record names no run directory");
+    if (t.runDir.isEmpty() || t.supervise.isEmpty()) return qtError(QStringLiteral("the run's attach record names no run directory"));
     t.supervisorPid = numberOf(o, "supervisor_pid", -1);
     t.supervisorStartTime = numberOf(o, "supervisor_start_time", -1);
     if (t.supervisorPid <= 1 || t.supervisorPid > std::numeric_limits<int>::max()) t.supervisorPid = -1;
     if (t.supervisorPid < 0 || t.supervisorStartTime < 0) t.supervisorStartTime = -1;
     if (t.transport == Transport::Slurm) {
         t.slurmJob = numberOf(o, "slurm_job", -1);
-        if (t.slurmJob <= 0) return QStringLiteral("the run's attach record names no Slurm job");
+        if (t.slurmJob <= 0) return qtError(QStringLiteral("the run's attach record names no Slurm job"));
     }
     if (t.transport == Transport::Ssh) {
         t.host.name = textOf(o, "host");
-        if (const Status bad = checkHostName(t.host.name); !bad) return qtMessage(bad);
+        if (const Status bad = checkHostName(t.host.name); !bad) return bad;
         const json::Value* sv = o.find("ssh");
         const json::Value s = sv && sv->isObject() ? *sv : json::Value::object();
         t.ssh.configFile = textOf(s, "config");
@@ -93,8 +93,7 @@ QString AttachTarget::fromJson(const QString& record, AttachTarget* out)
         t.ssh.keepaliveS = intOf(s, "keepalive", t.ssh.keepaliveS);
         t.ssh.livenessTimeoutS = intOf(s, "liveness_timeout", t.ssh.livenessTimeoutS);
     }
-    *out = t;
-    return {};
+    return t;
 }
 
 QByteArrayList superviseCommand(const AttachTarget& t, const QByteArrayList& args)

@@ -7,6 +7,7 @@
 
 #include "../host_list.hpp"
 #include "../run_config.hpp"
+#include "status/qt_status.hpp"
 
 #include <QString>
 
@@ -29,8 +30,8 @@ struct AttachTarget {
 
     QString describe() const; // "this machine: DIR", "HOST:DIR" or "Slurm job N: DIR"
     QString toJson() const;
-    // Returns "" or why the text is not an attach target.
-    static QString fromJson(const QString& text, AttachTarget* out);
+    // The target the text records, or why it is not one.
+    static Result<AttachTarget> fromJson(const QString& text);
 };
 
 // The argv of a shardbench-supervise command for the target.

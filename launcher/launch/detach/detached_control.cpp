@@ -60,34 +60,27 @@ QString pidList(const QList<qint64>& pids)
 
 } // namespace
 
-std::unique_ptr<AttachSession> openAttachSession(const QString& dbPath, store::RunStore& store, qint64 runId,
-                                                 HostKeyPolicy* policy, const AttachOptions& options, QString* error,
-                                                 store::RunRow* row, QObject* parent)
+Result<std::unique_ptr<AttachSession>> openAttachSession(const QString& dbPath, store::RunStore& store, qint64 runId,
+                                                         HostKeyPolicy* policy, const AttachOptions& options,
+                                                         store::RunRow* row, QObject* parent)
 {
-    auto reader = store::RunReader::open(dbPath, error);
-    if (!reader) return nullptr;
+    Result<std::unique_ptr<store::RunReader>> opened = store::RunReader::open(dbPath);
+    if (!opened) return opened.status();
+    store::RunReader* reader = opened.value().get();
     std::optional<store::RunRow> run = reader->run(runId);
-    if (!run) {
-        *error = reader->lastError();
-        return nullptr;
-    }
-    if (!run->isDetached()) {
-        *error = QStringLiteral("run %1 was not launched detached (its launcher supervised it)").arg(runId);
-        return nullptr;
-    }
-    AttachTarget target;
-    if (const QString why = AttachTarget::fromJson(run->attachJson, &target); !why.isEmpty()) {
-        *error = QStringLiteral("run %1: %2").arg(runId).arg(why);
-        return nullptr;
-    }
+    if (!run) return qtError(reader->lastError());
+    if (!run->isDetached()) return qtError(QStringLiteral("run %1 was not launched detached (its launcher supervised it)").arg(runId));
+    const Result<AttachTarget> recorded = AttachTarget::fromJson(run->attachJson);
+    if (!recorded) return recorded.status().prefixed("run " + std::to_string(runId));
+    const AttachTarget& target = recorded.value();
     if (row) *row = *run;
-    return std::make_unique<AttachSession>(store, *run, target, policy, options, reader->ingestOffsets(runId),
-                                           reader->logLineCounts(runId), reader->eventBytes(runId), parent);
+    return {std::make_unique<AttachSession>(store, *run, target, policy, options, reader->ingestOffsets(runId),
+                                            reader->logLineCounts(runId), reader->eventBytes(runId), parent)};
 }
 
-QString signalSupervisor(const AttachTarget& target, SupervisorSignal sig, SupervisorProcess* out, SshConnection* conn)
+Result<SupervisorProcess> signalSupervisor(const AttachTarget& target, SupervisorSignal sig, SshConnection* conn)
 {
-    if (target.transport == AttachTarget::Transport::Slurm) return QStringLiteral("a Slurm run's supervisor is its job");
+    if (target.transport == AttachTarget::Transport::Slurm) return qtError(QStringLiteral("a Slurm run's supervisor is its job"));
     QByteArrayList args = {"signal"};
     if (target.supervisorPid > 0) args << "--pid" << QByteArray::number(target.supervisorPid);
     if (target.supervisorPid > 0 && target.supervisorStartTime >= 0)
@@ -99,13 +92,13 @@ QString signalSupervisor(const AttachTarget& target, SupervisorSignal sig, Super
     int status = -1;
     const QString error = target.transport == AttachTarget::Transport::Local ? runLocally(target, argv, &output, &status)
                                                                             : runOverSsh(target, argv, &output, &status, conn);
-    if (!error.isEmpty()) return error;
+    if (!error.isEmpty()) return qtError(error);
     // One JSON line on stdout; stderr (merged) may say more before or after it.
     const std::optional<protocol::SignalReply> reply =
         protocol::findSignalReply(std::string_view(output.constData(), static_cast<std::size_t>(output.size())));
     if (!reply || status != 0) {
         const QString words = QString::fromUtf8(output.trimmed().left(2000));
-        return words.isEmpty() ? QStringLiteral("shardbench-supervise signal exited with %1").arg(status) : words;
+        return qtError(words.isEmpty() ? QStringLiteral("shardbench-supervise signal exited with %1").arg(status) : words);
     }
     SupervisorProcess p;
     p.looked = true;
@@ -114,8 +107,7 @@ QString signalSupervisor(const AttachTarget& target, SupervisorSignal sig, Super
     for (long long pid : reply->pids) p.pids << pid;
     for (long long pid : reply->signalled) p.signalled << pid;
     p.startTime = reply->startTime;
-    *out = p;
-    return {};
+    return p;
 }
 
 void noteSupervisorProcess(AttachTarget* target, qint64 pid, SshConnection* conn)
@@ -123,9 +115,9 @@ void noteSupervisorProcess(AttachTarget* target, qint64 pid, SshConnection* conn
     if (pid <= 1 || target->transport == AttachTarget::Transport::Slurm) return;
     target->supervisorPid = pid;
     target->supervisorStartTime = -1;
-    SupervisorProcess found;
-    if (signalSupervisor(*target, SupervisorSignal::None, &found, conn).isEmpty() && found.pids == QList<qint64>{pid})
-        target->supervisorStartTime = found.startTime;
+    if (const Result<SupervisorProcess> found = signalSupervisor(*target, SupervisorSignal::None, conn);
+        found && found.value().pids == QList<qint64>{pid})
+        target->supervisorStartTime = found.value().startTime;
 }
 
 store::RunUpdate goneRunUpdate(qint64 runId, const AttachTarget& target, const SupervisorProcess& found)
@@ -156,10 +148,11 @@ Result<QString> stopDetachedRun(const AttachTarget& target, bool kill, Superviso
     if (status != 0) return qtError(words.isEmpty() ? QStringLiteral("shardbench-supervise stop exited with %1").arg(status) : words);
     if (!words.startsWith(QLatin1String("not running"))) return words;
     // No lock says it runs: its run directory may be gone while the supervisor and its ranks train on.
-    SupervisorProcess p;
-    const QString why = signalSupervisor(target, kill ? SupervisorSignal::Kill : SupervisorSignal::Term, &p);
+    const Result<SupervisorProcess> signalled = signalSupervisor(target, kill ? SupervisorSignal::Kill : SupervisorSignal::Term);
+    const QString why = qtMessage(signalled);
     if (why.contains(QLatin1String("unknown command \"signal\""))) return words; // an older supervisor: it cannot tell
-    if (!why.isEmpty()) return qtError(QStringLiteral("%1; looking for its supervisor by process: %2").arg(words, why));
+    if (!signalled) return qtError(QStringLiteral("%1; looking for its supervisor by process: %2").arg(words, why));
+    const SupervisorProcess& p = signalled.value();
     if (byProcess) *byProcess = p;
     if (!p.signalled.isEmpty())
         return QString((p.runDirExists ? QStringLiteral("its supervisor held no lock in %1").arg(runDirLabel(target))

@@ -15,12 +15,12 @@ namespace sb::launch {
 class SshConnection;
 
 // An AttachSession for run `runId` of `store` (whose file is `dbPath`),
-// resuming from the offsets and caps recorded there. Null with `error` set
-// when the run is unknown, not detached, or its target cannot be read;
-// `row` (if given) receives the run's row.
-std::unique_ptr<AttachSession> openAttachSession(const QString& dbPath, store::RunStore& store, qint64 runId,
-                                                 HostKeyPolicy* policy, const AttachOptions& options, QString* error,
-                                                 store::RunRow* row = nullptr, QObject* parent = nullptr);
+// resuming from the offsets and caps recorded there; or why not: the store
+// cannot be read, the run is unknown, not detached, or its target cannot be
+// read. `row` (if given) receives the run's row.
+Result<std::unique_ptr<AttachSession>> openAttachSession(const QString& dbPath, store::RunStore& store, qint64 runId,
+                                                         HostKeyPolicy* policy, const AttachOptions& options,
+                                                         store::RunRow* row = nullptr, QObject* parent = nullptr);
 
 // What `shardbench-supervise signal` found of a run's supervisor, by its
 // process rather than its run directory.
@@ -46,8 +46,8 @@ Result<QString> stopDetachedRun(const AttachTarget& target, bool kill, Superviso
 // Runs `shardbench-supervise signal RUN_DIR [--pid P [--start-time T]]
 // [--term|--kill]` where the run lives (local or over SSH; over `conn` when
 // given, else a new connection). A target with no recorded pid has the
-// supervisor looked for by command line. Returns "" or why it could not.
-QString signalSupervisor(const AttachTarget& target, SupervisorSignal sig, SupervisorProcess* out, SshConnection* conn = nullptr);
+// supervisor looked for by command line. What it found, or why it could not.
+Result<SupervisorProcess> signalSupervisor(const AttachTarget& target, SupervisorSignal sig, SshConnection* conn = nullptr);
 
 // Records in `target` the supervisor that `start` said runs as `pid`, with
 // its start time when it can be read (the run may already be over), so that

@@ -164,7 +164,7 @@ QString startSsh(const PreparedLaunch& l, const SshTarget& target, const DetachO
         QByteArray out;
         int status = -1;
         err = check ? qtMessage(conn.run(check.value(), &out, &status, 120000)) : qtMessage(check);
-        if (err.isEmpty()) err = initFromProblem(l.hosts[0].name, l.config.initFrom, status, out);
+        if (err.isEmpty()) err = qtMessage(initFromChecked(l.hosts[0].name, l.config.initFrom, status, out));
         if (!err.isEmpty()) return err;
     }
     const QString program = o.supervise.isEmpty() ? defaultRemoteSupervise(target.remoteCore) : o.supervise;
@@ -296,8 +296,8 @@ DetachOptions defaultDetachOptions(const PreparedLaunch& l, const QString& store
     return o;
 }
 
-QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::RunStore& store, HostKeyPolicy& policy,
-                       DetachedRun* out)
+Status launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::RunStore& store, HostKeyPolicy& policy,
+                      DetachedRun* out)
 {
     store::NewRun row = newRunRecord(l);
     DetachedRun run;
@@ -305,22 +305,24 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
     const RecordRun record = [&](const AttachTarget& target) {
         row.runDir = target.runDir;
         row.attachJson = target.toJson();
-        run.runId = store.createRun(row);
-        if (run.runId < 0) recordError = QStringLiteral("cannot record the run: ") + store.lastError();
-        return run.runId >= 0;
+        const Result<qint64> id = store.createRun(row);
+        if (!id) recordError = QStringLiteral("cannot record the run: ") + qtMessage(id);
+        run.runId = id ? id.value() : -1;
+        return bool(id);
     };
     QString script;
     QString err;
     if (const auto* local = std::get_if<LocalTarget>(&l.config.target)) err = startLocal(l, *local, o, record, &run);
     else if (const auto* slurm = std::get_if<SlurmTarget>(&l.config.target)) err = startSlurm(l, *slurm, o, record, &run, &script);
     else err = startSsh(l, std::get<SshTarget>(l.config.target), o, policy, record, &run);
-    if (!recordError.isEmpty()) return err.isEmpty() ? recordError : recordError + QStringLiteral("; ") + err; // nothing was started
+    if (!recordError.isEmpty()) return qtError(err.isEmpty() ? recordError : recordError + QStringLiteral("; ") + err); // nothing was started
     if (!err.isEmpty() && run.runId < 0) {
         // It failed before its directory was ready: recorded as a failed launch.
         row.runDir = QStringLiteral("-");
         row.attachJson = run.target.toJson();
-        run.runId = store.createRun(row);
-        if (run.runId < 0) return QStringLiteral("cannot record the run: ") + store.lastError();
+        const Result<qint64> id = store.createRun(row);
+        if (!id) return qtError(QStringLiteral("cannot record the run: ") + qtMessage(id));
+        run.runId = id.value();
     }
     if (err.isEmpty() && !script.isEmpty()) {
         // The store keeps the script too: the run directory may be cleaned up long before the record.
@@ -330,14 +332,12 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         log.stream = store::LogStream::Launcher;
         log.line = QStringLiteral("Slurm job %1, batch script %2/job.sbatch:\n").arg(run.target.slurmJob).arg(run.target.runDir) + script;
         store.addLog(log);
-        store.flush();
     }
     if (err.isEmpty() && run.target.supervisorPid > 0) {
         store::RunUpdate u;
         u.runId = run.runId;
         u.attachJson = run.target.toJson();
         store.updateRun(u);
-        store.flush();
     }
     if (!err.isEmpty()) {
         store::RunUpdate u;
@@ -346,10 +346,14 @@ QString launchDetached(const PreparedLaunch& l, const DetachOptions& o, store::R
         recordReason(u, codedReason({FailureCode::LaunchFailed, {err.toStdString()}}));
         u.endedAt = now();
         store.updateRun(u);
-        store.flush();
     }
     *out = run;
-    return err;
+    if (const Status stored = store.flush(); !stored) {
+        // The run goes on (or failed) all the same: say where, and that its record is incomplete.
+        const QString why = QStringLiteral("the run store could not record run %1 in full: %2").arg(run.runId).arg(qtMessage(stored));
+        return qtError(err.isEmpty() ? QStringLiteral("%1 (the run goes on in %2)").arg(why, run.target.runDir) : err + QStringLiteral("; ") + why);
+    }
+    return err.isEmpty() ? Status() : qtError(err);
 }
 
 } // namespace sb::launch

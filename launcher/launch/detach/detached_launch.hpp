@@ -46,9 +46,9 @@ supervise::RunSpec runSpecFor(const PreparedLaunch& launch, const QString& planP
 // core when that is a path, else the name on the remote PATH.
 QString defaultRemoteSupervise(const QString& remoteCore);
 
-// Blocking (connects over SSH). Returns "" or why the run did not start; the
-// run is recorded either way once the store accepted it (out->runId >= 0).
-QString launchDetached(const PreparedLaunch& launch, const DetachOptions& options, store::RunStore& store,
-                       HostKeyPolicy& policy, DetachedRun* out);
+// Blocking (connects over SSH). Ok, or why the run did not start; the run is
+// recorded either way once the store accepted it (out->runId >= 0).
+[[nodiscard]] Status launchDetached(const PreparedLaunch& launch, const DetachOptions& options, store::RunStore& store,
+                                    HostKeyPolicy& policy, DetachedRun* out);
 
 } // namespace sb::launch

@@ -49,14 +49,15 @@ void DetachedRefresh::next()
     AttachOptions o;
     o.follow = false;
     o.logs = QStringLiteral("none");
-    QString error;
-    current_ = openAttachSession(dbPath_, store_, currentRun_, policy_, o, &error);
-    if (!current_) {
+    Result<std::unique_ptr<AttachSession>> opened = openAttachSession(dbPath_, store_, currentRun_, policy_, o);
+    if (!opened) {
+        const QString error = qtMessage(opened);
         errors_ << QStringLiteral("run %1: %2").arg(currentRun_).arg(error);
         Q_EMIT runRefreshed(currentRun_, error);
         QTimer::singleShot(0, this, &DetachedRefresh::next);
         return;
     }
+    current_ = std::move(opened).value();
     connect(current_.get(), &AttachSession::finished, this, [this](const QString& e) {
         if (!e.isEmpty()) errors_ << QStringLiteral("run %1: %2").arg(currentRun_).arg(e);
         Q_EMIT runRefreshed(currentRun_, e);

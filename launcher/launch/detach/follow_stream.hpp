@@ -7,7 +7,7 @@
 
 #include "attach_target.hpp"
 
-#include "../qt_status.hpp"
+#include "status/qt_status.hpp"
 #include "../ssh/host_key_policy.hpp"
 #include "events/line_splitter.hpp"
 
@@ -37,7 +37,7 @@ struct FollowRequest {
     bool once = false;
 };
 
-// Returns "" or why `value` is not a rank set (`option` names it in the message).
+// Ok, or why `value` is not a rank set (`option` names it in the message).
 Status checkRankSet(const QString& option, const QString& value);
 
 class FollowStream : public QObject {

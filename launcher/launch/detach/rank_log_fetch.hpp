@@ -14,9 +14,9 @@ namespace sb::launch {
 
 // A session ready to start() (openAttachSession, detached_control.hpp):
 // connect finished(error) (and, for lines as they arrive,
-// ingestor().logLine), then call start(). Null with `error` set when the run
-// is unknown, not detached, or has no rank `rank`.
-std::unique_ptr<AttachSession> openRankLogFetch(const QString& dbPath, store::RunStore& store, qint64 runId, int rank,
-                                                HostKeyPolicy* policy, QString* error, QObject* parent = nullptr);
+// ingestor().logLine), then call start(). Or why not: the run is unknown,
+// not detached, or has no rank `rank`.
+Result<std::unique_ptr<AttachSession>> openRankLogFetch(const QString& dbPath, store::RunStore& store, qint64 runId, int rank,
+                                                        HostKeyPolicy* policy, QObject* parent = nullptr);
 
 } // namespace sb::launch

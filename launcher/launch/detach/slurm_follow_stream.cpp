@@ -125,7 +125,7 @@ void SlurmFollowStream::run(FollowRequest request)
     QMetaObject::invokeMethod(this, [this] { Q_EMIT connected(); }, Qt::QueuedConnection);
     offsets_ = request.offsets;
     const QByteArrayList follower = superviseCommand(target_, followArguments(request));
-    QString queuedReason, error;
+    QString queuedReason;
     int failures = 0;
     while (!stop_) {
         const SlurmJobState job = querySlurmJob(target_.slurmJob);
@@ -154,33 +154,29 @@ void SlurmFollowStream::run(FollowRequest request)
                  << QStringLiteral("--nodes=1") << QStringLiteral("--ntasks=1") << QStringLiteral("--nodelist=") + job.batchHost
                  << QStringLiteral("--quiet") << QStringLiteral("--job-name=shardbench-follow");
         for (const QByteArray& a : follower) argv << QString::fromUtf8(a);
-        const Outcome o = follow(argv, request, onJobNode, &error);
-        if (o == Outcome::Ended) return finish({});
+        const Result<Outcome> o = follow(argv, request, onJobNode);
+        if (o && o.value() == Outcome::Ended) return finish({});
         if (!onJobNode) {
             // The job is gone and the follower here could not read the run: nothing will change that.
-            if (o == Outcome::Failed) return finish(error);
+            if (!o) return finish(qtMessage(o));
             if (isFinal(lastState_.status)) return finish({});
             send({stateRecord(reconciledState(lastState_, target_.slurmJob, job, target_.runDir), false), endRecord(false)});
             return finish({});
         }
         // The step ended with the job, or the supervisor has not taken its lock yet: ask Slurm again.
-        failures = o == Outcome::Failed ? failures + 1 : 0;
-        if (failures >= kMaxFailedFollowers) return finish(error);
+        failures = o ? 0 : failures + 1;
+        if (failures >= kMaxFailedFollowers) return finish(qtMessage(o));
         beatWhileWaiting(1000);
     }
     finish(QStringLiteral("detached"));
 }
 
 // Runs one follower to its end. Ended: the run's last record was passed on.
-SlurmFollowStream::Outcome SlurmFollowStream::follow(const QStringList& argv, const FollowRequest& request, bool onJobNode,
-                                                     QString* error)
+Result<SlurmFollowStream::Outcome> SlurmFollowStream::follow(const QStringList& argv, const FollowRequest& request, bool onJobNode)
 {
     QProcess p;
     p.start(argv.first(), argv.mid(1));
-    if (!p.waitForStarted(10000)) {
-        *error = QStringLiteral("cannot run %1: %2").arg(argv.first(), p.errorString());
-        return Outcome::Failed;
-    }
+    if (!p.waitForStarted(10000)) return qtError(QStringLiteral("cannot run %1: %2").arg(argv.first(), p.errorString()));
     p.write(offsetsPreamble(offsets_)); // stdin stays open: closing it tells the follower we left
     protocol::LineSplitter splitter(kMaxFollowerLine);
     bool ended = false;
@@ -202,8 +198,8 @@ SlurmFollowStream::Outcome SlurmFollowStream::follow(const QStringList& argv, co
     }
     if (ended) return Outcome::Ended;
     const QString err = QString::fromUtf8(p.readAllStandardError().trimmed()).left(2000);
-    *error = QStringLiteral("the follower ended (exit %1)%2").arg(p.exitCode()).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err);
-    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0 ? Outcome::Again : Outcome::Failed;
+    if (p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0) return Outcome::Again;
+    return qtError(QStringLiteral("the follower ended (exit %1)%2").arg(p.exitCode()).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err));
 }
 
 // Whether to pass a follower record on, keeping the offsets and the last

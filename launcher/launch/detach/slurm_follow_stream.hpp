@@ -30,9 +30,9 @@ public:
     void stop() override;
 
 private:
-    enum class Outcome { Ended, Again, Failed };
+    enum class Outcome { Ended, Again }; // or the error of a follower that failed
     void run(FollowRequest request);
-    Outcome follow(const QStringList& argv, const FollowRequest& request, bool onJobNode, QString* error);
+    Result<Outcome> follow(const QStringList& argv, const FollowRequest& request, bool onJobNode);
     bool take(const QByteArray& record, bool onJobNode, bool once, bool* ended);
     void send(const QList<QByteArray>& batch); // from the worker thread, queued to the owner's
     void beatWhileWaiting(int ms);

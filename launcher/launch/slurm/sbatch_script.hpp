@@ -13,7 +13,7 @@
 // starts a comment there), or refused where that quoting cannot carry it.
 #pragma once
 
-#include "../qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include "../prepared_launch.hpp"
 

@@ -9,7 +9,7 @@
 // (a shared file system), as it must see the core.
 #pragma once
 
-#include "../qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include "../backend.hpp"
 #include "job_canceller.hpp"

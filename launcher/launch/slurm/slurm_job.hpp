@@ -4,7 +4,7 @@
 // `kSlurmCommandMs`); call them off the GUI thread.
 #pragma once
 
-#include "../qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include <QString>
 

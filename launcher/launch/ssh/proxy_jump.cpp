@@ -92,34 +92,34 @@ bool proxyJumpFromLibsshCommand(const QString& command, QString* spec)
     return true;
 }
 
-QString parseProxyJump(const QString& spec, QList<JumpHop>* hops)
+Result<QList<JumpHop>> parseProxyJump(const QString& spec)
 {
-    hops->clear();
+    QList<JumpHop> hops;
     const QStringList parts = spec.split(QLatin1Char(','));
     if (parts.size() > kMaxHops)
-        return QStringLiteral("ProxyJump \"%1\" has %2 hops; at most %3 are supported")
-            .arg(printable(spec))
-            .arg(parts.size())
-            .arg(kMaxHops);
+        return qtError(QStringLiteral("ProxyJump \"%1\" has %2 hops; at most %3 are supported")
+                           .arg(printable(spec))
+                           .arg(parts.size())
+                           .arg(kMaxHops));
     for (const QString& part : parts) {
         JumpHop h;
         QString e = part.isEmpty() ? QStringLiteral("an empty hop") : parseHop(part, &h);
         if (!e.isEmpty())
-            return QStringLiteral("ProxyJump \"%1\": hop \"%2\": %3").arg(printable(spec), printable(part), e);
-        hops->append(h);
+            return qtError(QStringLiteral("ProxyJump \"%1\": hop \"%2\": %3").arg(printable(spec), printable(part), e));
+        hops.append(h);
     }
-    return {};
+    return hops;
 }
 
-QString jumpProxyCommand(const QList<JumpHop>& hops, const JumpOptions& o, QByteArray* command)
+Result<QByteArray> jumpProxyCommand(const QList<JumpHop>& hops, const JumpOptions& o)
 {
-    if (hops.isEmpty() || hops.size() > kMaxHops) return QStringLiteral("a ProxyJump needs 1 to %1 hops").arg(kMaxHops);
-    if (!o.ssh.startsWith(QLatin1Char('/'))) return QStringLiteral("ProxyJump needs OpenSSH's ssh client on this machine");
+    if (hops.isEmpty() || hops.size() > kMaxHops) return qtError(QStringLiteral("a ProxyJump needs 1 to %1 hops").arg(kMaxHops));
+    if (!o.ssh.startsWith(QLatin1Char('/'))) return qtError(QStringLiteral("ProxyJump needs OpenSSH's ssh client on this machine"));
     for (const auto& [path, what] : {std::pair{o.configFile, "SSH config file"}, {o.knownHostsFile, "known_hosts file"},
                                      {o.logFile, "log file"}, {o.ssh, "ssh client"}})
-        if (QString e = checkPath(path, what); !e.isEmpty()) return e;
+        if (QString e = checkPath(path, what); !e.isEmpty()) return qtError(e);
     for (const QString& id : o.identityFiles)
-        if (QString e = checkPath(id, "identity file"); !e.isEmpty()) return e;
+        if (QString e = checkPath(id, "identity file"); !e.isEmpty()) return qtError(e);
     const int keepalive = std::max(1, o.keepaliveS);
     const int aliveMax = std::max(1, (o.livenessTimeoutS + keepalive - 1) / keepalive);
     QByteArray previous; // the command of the hop before, run by this hop's ssh
@@ -140,12 +140,11 @@ QString jumpProxyCommand(const QList<JumpHop>& hops, const JumpOptions& o, QByte
         if (!h.user.isEmpty()) argv << "-l" << h.user.toUtf8();
         if (h.port > 0) argv << "-p" << QByteArray::number(h.port);
         const Result<QByteArray> quoted = shellCommand(argv);
-        if (!quoted) return qtMessage(quoted);
+        if (!quoted) return quoted.status();
         // SHELL: OpenSSH runs the next ProxyCommand as `$SHELL -c "exec CMD"`; the nested quoting is POSIX.
         previous = "env SHELL=/bin/sh " + escapePercent(quoted.value()) + " -W '[%h]:%p' " + shellQuote(h.host.toUtf8());
     }
-    *command = "exec " + previous; // libssh runs it as `$SHELL -c CMD`
-    return {};
+    return QByteArray("exec " + previous); // libssh runs it as `$SHELL -c CMD`
 }
 
 } // namespace sb::launch

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "protocol/run_limits.hpp"
+#include "status/qt_status.hpp"
 
 #include <QByteArray>
 #include <QList>
@@ -29,8 +30,8 @@ bool proxyJumpFromLibsshCommand(const QString& command, QString* spec);
 
 // A ProxyJump value: hops `[ssh://][user@]host[:port]` separated by commas,
 // an IPv6 address in brackets. Host and user names as checkHostName allows
-// (no shell metacharacters). "" or why not, naming the hop.
-QString parseProxyJump(const QString& spec, QList<JumpHop>* hops);
+// (no shell metacharacters). The hops, or why not, naming the hop.
+Result<QList<JumpHop>> parseProxyJump(const QString& spec);
 
 struct JumpOptions {
     QString ssh;            // the OpenSSH client, an absolute path
@@ -44,7 +45,7 @@ struct JumpOptions {
 };
 
 // The ProxyCommand for libssh that reaches `%h:%p` through `hops` (at most
-// 8). "" or why not (a path that cannot be passed to ssh safely).
-QString jumpProxyCommand(const QList<JumpHop>& hops, const JumpOptions& options, QByteArray* command);
+// 8), or why not (a path that cannot be passed to ssh safely).
+Result<QByteArray> jumpProxyCommand(const QList<JumpHop>& hops, const JumpOptions& options);
 
 } // namespace sb::launch

@@ -42,16 +42,16 @@ Result<QByteArray> buildCheckInitFromCommand(const QString& workdir, const QStri
     return execCommand(argv);
 }
 
-QString initFromProblem(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output)
+Status initFromChecked(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output)
 {
     if (exitStatus == 0) return {};
     QByteArray why = output.trimmed();
     // The core's own words: "shardbench-core: " and then what is wrong, or an error event.
     if (why.startsWith("shardbench-core: ")) why = why.mid(17);
-    return QStringLiteral("%1: the initial weights %2 cannot start this plan (checked there, exit %3): %4")
-        .arg(hostName, initFrom)
-        .arg(exitStatus)
-        .arg(QString::fromUtf8(why.left(2000)));
+    return qtError(QStringLiteral("%1: the initial weights %2 cannot start this plan (checked there, exit %3): %4")
+                       .arg(hostName, initFrom)
+                       .arg(exitStatus)
+                       .arg(QString::fromUtf8(why.left(2000))));
 }
 
 Result<QByteArray> buildRankCommand(const RemoteRankCommand& c)

@@ -4,7 +4,7 @@
 // scripts that use them as "$1"... and never evaluate them.
 #pragma once
 
-#include "../qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include <QByteArray>
 #include <QByteArrayList>
@@ -41,8 +41,8 @@ Result<QByteArray> buildKillCommand(const QStringList& pidFiles);
 // folder), its stderr with its stdout: the pre-flight of --init-from on a
 // host, before any rank starts. An error on a NUL byte.
 Result<QByteArray> buildCheckInitFromCommand(const QString& workdir, const QString& core, const QString& planPath, const QString& initFrom);
-// What to report of that check's exit status and output; "" when it passed.
-QString initFromProblem(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output);
+// Whether that check passed, by its exit status; if not, what to report of its output.
+[[nodiscard]] Status initFromChecked(const QString& hostName, const QString& initFrom, int exitStatus, const QByteArray& output);
 
 // Lists listening TCP ports (for choosing a rendezvous port on host 0).
 QByteArray listeningPortsCommand();

@@ -160,7 +160,7 @@ Status SshConnection::open(const HostSpec& host, const SshOptions& options, Host
     if (hostname_ != host.hostPart() || port_ != 22)
         label_ += QStringLiteral(" (%1%2:%3)").arg(user_.isEmpty() ? QString() : user_ + QLatin1Char('@'), hostname_).arg(port_);
 
-    if (QString e = applyProxyJump(options); !e.isEmpty()) return qtError(QStringLiteral("%1: %2").arg(label_, e));
+    if (Status jump = applyProxyJump(options); !jump) return jump.prefixed(label_.toStdString());
     if (ssh_connect(session_) != SSH_OK) {
         openFailure_ = jumps_.isEmpty() ? OpenFailure::Connection : jumpFailure();
         if (jumps_.isEmpty()) return qtError(QStringLiteral("%1: cannot connect: %2").arg(label_, sshError()));
@@ -172,29 +172,29 @@ Status SshConnection::open(const HostSpec& host, const SshOptions& options, Host
     QString knownHosts = options.knownHostsFile;
     if (knownHosts.isEmpty() && ssh_options_get(session_, SSH_OPTIONS_KNOWNHOSTS, &kh) == SSH_OK) knownHosts = takeString(kh);
     openFailure_ = OpenFailure::HostKey;
-    if (QString e = verifyHostKey(policy, keyInfo, knownHosts); !e.isEmpty()) return qtError(e);
+    if (Status key = verifyHostKey(policy, keyInfo, knownHosts); !key) return key;
     openFailure_ = OpenFailure::Login;
-    const QString e = authenticate();
+    Status login = authenticate();
     // A connection that broke during the login was not refused by the host.
-    if (!e.isEmpty() && (!isConnected() || (ssh_get_status(session_) & (SSH_CLOSED | SSH_CLOSED_ERROR))))
+    if (!login && (!isConnected() || (ssh_get_status(session_) & (SSH_CLOSED | SSH_CLOSED_ERROR))))
         openFailure_ = OpenFailure::Connection;
-    else if (e.isEmpty()) openFailure_ = OpenFailure::None;
-    return e.isEmpty() ? Status() : qtError(e);
+    else if (login) openFailure_ = OpenFailure::None;
+    return login;
 }
 
-QString SshConnection::applyProxyJump(const SshOptions& options)
+Status SshConnection::applyProxyJump(const SshOptions& options)
 {
     char* value = nullptr;
     QString spec;
     if (ssh_options_get(session_, SSH_OPTIONS_PROXYCOMMAND, &value) != SSH_OK ||
         !proxyJumpFromLibsshCommand(takeString(value), &spec))
         return {}; // no proxy, or a ProxyCommand the user wrote
-    QList<JumpHop> hops;
-    if (QString e = parseProxyJump(spec, &hops); !e.isEmpty()) return e;
+    const Result<QList<JumpHop>> hops = parseProxyJump(spec);
+    if (!hops) return hops.status();
     JumpOptions jump;
     jump.ssh = QStandardPaths::findExecutable(QStringLiteral("ssh"));
     if (jump.ssh.isEmpty())
-        return QStringLiteral("ProxyJump %1 needs OpenSSH's ssh client on this machine, and none is on the PATH").arg(spec);
+        return qtError(QStringLiteral("ProxyJump %1 needs OpenSSH's ssh client on this machine, and none is on the PATH").arg(spec));
     // The hops read the file this connection read: --ssh-config, else DIR/config
     // of --ssh-dir (nothing when it has none), else OpenSSH's own defaults.
     jump.configFile = options.configFile;
@@ -211,10 +211,10 @@ QString SshConnection::applyProxyJump(const SshOptions& options)
     jump.livenessTimeoutS = options.livenessTimeoutS;
     jumpLog_ = std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/shardbench-jump-XXXXXX.log"));
     if (jumpLog_->open()) jump.logFile = jumpLog_->fileName();
-    QByteArray command;
-    if (QString e = jumpProxyCommand(hops, jump, &command); !e.isEmpty()) return e;
-    if (ssh_options_set(session_, SSH_OPTIONS_PROXYCOMMAND, command.constData()) != SSH_OK)
-        return QStringLiteral("cannot set the ProxyJump command: %1").arg(sshError());
+    const Result<QByteArray> command = jumpProxyCommand(hops.value(), jump);
+    if (!command) return command.status();
+    if (ssh_options_set(session_, SSH_OPTIONS_PROXYCOMMAND, command.value().constData()) != SSH_OK)
+        return qtError(QStringLiteral("cannot set the ProxyJump command: %1").arg(sshError()));
     jumps_ = spec;
     return {};
 }
@@ -242,7 +242,7 @@ SshConnection::OpenFailure SshConnection::jumpFailure() const
     return OpenFailure::Connection;
 }
 
-QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts)
+Status SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts)
 {
     HostKeyInfo info;
     info.host = label_;
@@ -251,7 +251,7 @@ QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo
     info.knownHostsFile = knownHosts;
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(session_, &key) != SSH_OK || !key)
-        return QStringLiteral("%1: the server sent no host key: %2").arg(label_, sshError());
+        return qtError(QStringLiteral("%1: the server sent no host key: %2").arg(label_, sshError()));
     char* base64 = nullptr;
     const QByteArray blob = ssh_pki_export_pubkey_base64(key, &base64) == SSH_OK
                                 ? QByteArray::fromBase64(QByteArray(base64))
@@ -262,7 +262,7 @@ QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo
     const int hashed = ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLen);
     info.keyType = QString::fromUtf8(ssh_key_type_to_char(ssh_key_type(key)));
     ssh_key_free(key);
-    if (hashed != 0 || blob.isEmpty()) return QStringLiteral("%1: cannot read the host key").arg(label_);
+    if (hashed != 0 || blob.isEmpty()) return qtError(QStringLiteral("%1: cannot read the host key").arg(label_));
     info.fingerprint = takeString(ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLen));
     ssh_clean_pubkey_hash(&hash);
     if (keyInfo) *keyInfo = info;
@@ -275,57 +275,57 @@ QString SshConnection::verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo
     case KnownHostsVerdict::Trusted:
         return {};
     case KnownHostsVerdict::Changed:
-        return QStringLiteral("%1: the host key has CHANGED (it is now %2; %3 holds another). Someone may be "
+        return qtError(QStringLiteral("%1: the host key has CHANGED (it is now %2; %3 holds another). Someone may be "
                               "intercepting the connection, or the host was reinstalled. Refusing to connect. If the "
                               "change is expected, remove the old key (ssh-keygen -R).")
-            .arg(label_, shown, where);
+            .arg(label_, shown, where));
     case KnownHostsVerdict::OtherType:
-        return QStringLiteral("%1: the host offered a %2 key, but known_hosts (%3) holds a key of another type for "
+        return qtError(QStringLiteral("%1: the host offered a %2 key, but known_hosts (%3) holds a key of another type for "
                               "it. Refusing to connect: this can mean someone is intercepting the connection.")
-            .arg(label_, info.keyType, where);
+            .arg(label_, info.keyType, where));
     case KnownHostsVerdict::Revoked:
-        return QStringLiteral("%1: the host key %2 is REVOKED (@revoked in %3). Refusing to connect: a revoked key "
+        return qtError(QStringLiteral("%1: the host key %2 is REVOKED (@revoked in %3). Refusing to connect: a revoked key "
                               "is never accepted.")
-            .arg(label_, shown, where);
+            .arg(label_, shown, where));
     case KnownHostsVerdict::CertAuthority:
-        return QStringLiteral("%1: known_hosts (%2) trusts this host through a certificate authority "
+        return qtError(QStringLiteral("%1: known_hosts (%2) trusts this host through a certificate authority "
                               "(@cert-authority), and shardbench does not support certificate-authority host keys. "
                               "Refusing to connect.")
-            .arg(label_, where);
+            .arg(label_, where));
     case KnownHostsVerdict::Error:
-        return QStringLiteral("%1: cannot check the host key against %2: %3").arg(label_, v.file, v.error);
+        return qtError(QStringLiteral("%1: cannot check the host key against %2: %3").arg(label_, v.file, v.error));
     case KnownHostsVerdict::Unknown:
         break;
     }
     const HostKeyDecision d = policy.decideUnknownHost(info);
     if (d == HostKeyDecision::Reject)
-        return QStringLiteral("%1: unknown host key %2 (not in %3). Check the fingerprint with the host's "
+        return qtError(QStringLiteral("%1: unknown host key %2 (not in %3). Check the fingerprint with the host's "
                               "administrator, then accept it (shardbench-cli: --accept-new-host-key).")
-            .arg(label_, shown, knownHosts);
+            .arg(label_, shown, knownHosts));
     if (d == HostKeyDecision::AcceptAndRemember) {
         if (!knownHosts.isEmpty()) QDir().mkpath(QFileInfo(knownHosts).absolutePath());
         if (ssh_session_update_known_hosts(session_) != SSH_OK)
-            return QStringLiteral("%1: cannot add the host key to %2: %3").arg(label_, knownHosts, sshError());
+            return qtError(QStringLiteral("%1: cannot add the host key to %2: %3").arg(label_, knownHosts, sshError()));
     }
     return {};
 }
 
-QString SshConnection::authenticate()
+Status SshConnection::authenticate()
 {
     int rc = ssh_userauth_none(session_, nullptr);
     if (rc == SSH_AUTH_SUCCESS) return {};
-    if (rc == SSH_AUTH_ERROR) return QStringLiteral("%1: authentication failed: %2").arg(label_, sshError());
+    if (rc == SSH_AUTH_ERROR) return qtError(QStringLiteral("%1: authentication failed: %2").arg(label_, sshError()));
     const int methods = ssh_userauth_list(session_, nullptr);
     if (!(methods & SSH_AUTH_METHOD_PUBLICKEY))
-        return QStringLiteral("%1: the server does not accept public-key logins; shardbench logs in with keys only "
-                              "(ssh-agent or key files)").arg(label_);
+        return qtError(QStringLiteral("%1: the server does not accept public-key logins; shardbench logs in with keys only "
+                              "(ssh-agent or key files)").arg(label_));
     rc = ssh_userauth_publickey_auto(session_, nullptr, nullptr);
     if (rc == SSH_AUTH_SUCCESS) return {};
-    if (rc == SSH_AUTH_ERROR) return QStringLiteral("%1: authentication failed: %2").arg(label_, sshError());
-    return QStringLiteral("%1: permission denied for user \"%2\": no key was accepted (tried ssh-agent and the key "
+    if (rc == SSH_AUTH_ERROR) return qtError(QStringLiteral("%1: authentication failed: %2").arg(label_, sshError()));
+    return qtError(QStringLiteral("%1: permission denied for user \"%2\": no key was accepted (tried ssh-agent and the key "
                           "files). Install your public key on the host; a key with a passphrase must be loaded "
                           "into ssh-agent.")
-        .arg(label_, user_);
+        .arg(label_, user_));
 }
 
 Status SshConnection::run(const QByteArray& command, QByteArray* output, int* exitStatus, int timeoutMs,

@@ -4,7 +4,7 @@
 // SFTP. Every failure is a sentence naming the host.
 #pragma once
 
-#include "../qt_status.hpp"
+#include "status/qt_status.hpp"
 
 #include "../host_list.hpp"
 #include "../run_config.hpp"
@@ -59,10 +59,10 @@ public:
     QString sshError() const;
 
 private:
-    QString verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts);
-    QString authenticate();
+    Status verifyHostKey(HostKeyPolicy& policy, HostKeyInfo* keyInfo, const QString& knownHosts);
+    Status authenticate();
     // Replaces libssh's ProxyCommand for a ProxyJump by proxy_jump.hpp's.
-    QString applyProxyJump(const SshOptions& options);
+    Status applyProxyJump(const SshOptions& options);
     QString jumpErrors() const; // what the hops' ssh said, for a failed connect
     OpenFailure jumpFailure() const; // a hop's refusal (key, login) or a connection failure
 

@@ -237,7 +237,7 @@ bool SshHostWorker::prepare(SshConnection& conn)
         QByteArray out;
         int status = -1;
         err = cmd ? qtMessage(conn.run(cmd.value(), &out, &status, 120000)) : qtMessage(cmd);
-        if (err.isEmpty()) err = initFromProblem(setup_.host.name, setup_.initFrom, status, out);
+        if (err.isEmpty()) err = qtMessage(initFromChecked(setup_.host.name, setup_.initFrom, status, out));
     }
     QList<int> busy;
     if (err.isEmpty() && setup_.probePorts) {

@@ -120,7 +120,7 @@ private:
 inline qint64 createRun(const QString& db, const FakeRun& run)
 {
     QString error;
-    auto store = store::SqliteRunStore::open(db, &error);
+    auto store = store::SqliteRunStore::open(db).valueOr(nullptr);
     if (!store) return -1;
     launch::AttachTarget t;
     t.runDir = run.dir();
@@ -133,7 +133,7 @@ inline qint64 createRun(const QString& db, const FakeRun& run)
     row.worldSize = run.ranks();
     row.runDir = run.dir();
     row.attachJson = t.toJson();
-    return store->createRun(row);
+    return store->createRun(row).value();
 }
 
 struct Stored {
@@ -146,7 +146,7 @@ inline Stored stored(const QString& db, qint64 id)
 {
     Stored s;
     QString error;
-    auto reader = store::RunReader::open(db, &error);
+    auto reader = store::RunReader::open(db).valueOr(nullptr);
     if (!reader) return s;
     QSet<QString> keys;
     reader->forEachStepRow(id, -1, [&](const store::MetricRow& r) {
@@ -208,7 +208,7 @@ inline void makeLink(const FakeRun& run, const QString& name, const QString& tar
 inline QStringList launcherLines(const QString& db, qint64 id)
 {
     QString error;
-    auto reader = store::RunReader::open(db, &error);
+    auto reader = store::RunReader::open(db).valueOr(nullptr);
     QStringList out;
     if (!reader) return out;
     for (const store::LogRecord& l : reader->logs(id, -1))

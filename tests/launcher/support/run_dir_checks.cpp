@@ -88,7 +88,7 @@ StoreCounts countStore(const QString& db, qint64 runId)
 {
     StoreCounts c;
     QString error;
-    auto reader = store::RunReader::open(db, &error);
+    auto reader = store::RunReader::open(db).valueOr(nullptr);
     if (!reader) return c;
     QSet<QString> keys;
     reader->forEachStepRow(runId, -1, [&](const store::MetricRow& r) {
@@ -111,7 +111,7 @@ StoreCounts countStore(const QString& db, qint64 runId)
 QString runDirOf(const QString& db, qint64 runId)
 {
     QString error;
-    auto reader = store::RunReader::open(db, &error);
+    auto reader = store::RunReader::open(db).valueOr(nullptr);
     auto run = reader ? reader->run(runId) : std::nullopt;
     return run ? run->runDir : QString();
 }

@@ -45,9 +45,9 @@ QString RunHarness::prepare(const launch::RunConfig& config, launch::HostKeyPoli
 {
     const launch::PrepareResult p = launch::prepareLaunch(config);
     if (!p.ok()) return launch::runConfigMessages(p.errors).join(QLatin1Char('\n'));
-    QString err;
-    store_ = store::SqliteRunStore::open(dbPath_, &err);
-    if (!store_) return err;
+    Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(dbPath_);
+    if (!opened) return qtMessage(opened);
+    store_ = std::move(opened).value();
     const launch::BackendKind kind = config.backend();
     supervisor_ = std::make_unique<launch::RunSupervisor>(p.launch, [kind, policy] { return launch::makeBackend(kind, policy); });
     recorder_ = std::make_unique<launch::RunRecorder>(*store_, *supervisor_);
@@ -145,10 +145,9 @@ std::optional<store::RunRow> RunHarness::closeAndReadRun()
 {
     const qint64 id = runId();
     closeStore();
-    QString err;
-    const auto reader = store::RunReader::open(dbPath_, &err);
+    const Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(dbPath_);
     if (!reader) return std::nullopt;
-    return reader->run(id);
+    return reader.value()->run(id);
 }
 
 } // namespace sb::test
