@@ -61,7 +61,7 @@ Result<std::unique_ptr<RunReader>> RunReader::open(const QString& path)
     o.create = false;
     Result<QSqlDatabase> db = openStoreConnection(path, o);
     if (!db) return db.status();
-    return std::unique_ptr<RunReader>(new RunReader(std::move(db).value()));
+    return std::unique_ptr<RunReader>(new RunReader(db.value()));
 }
 
 RunReader::~RunReader() { closeStoreConnection(db_); }

@@ -100,12 +100,16 @@ WriterStats SqliteRunStore::stats() const
 
 void SqliteRunStore::writerLoop(std::promise<Status>& opened)
 {
-    Result<QSqlDatabase> connected = openStoreConnection(path_, OpenOptions{});
-    if (!connected) {
-        opened.set_value(connected.status());
-        return;
+    QSqlDatabase db;
+    {
+        // QSqlDatabase copies share the connection: none may outlive closeStoreConnection below.
+        Result<QSqlDatabase> connected = openStoreConnection(path_, OpenOptions{});
+        if (!connected) {
+            opened.set_value(connected.status());
+            return;
+        }
+        db = connected.value();
     }
-    QSqlDatabase db = std::move(connected).value();
     std::optional<WriteStatements> statements(std::in_place, db);
     if (Status prepared = statements->prepared(); !prepared) {
         statements.reset();

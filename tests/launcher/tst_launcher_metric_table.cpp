@@ -68,9 +68,12 @@ private Q_SLOTS:
         store->addStepMetrics(row);
         SB_VERIFY_OK(store->flush());
 
-        Result<QSqlDatabase> connected = openStoreConnection(path, {});
-        SB_VERIFY_OK(connected);
-        QSqlDatabase db = std::move(connected).value();
+        QSqlDatabase db; // no other copy may outlive closeStoreConnection
+        {
+            const Result<QSqlDatabase> connected = openStoreConnection(path, {});
+            SB_VERIFY_OK(connected);
+            db = connected.value();
+        }
         {
             QSqlQuery q(db);
             QVERIFY(q.exec(QStringLiteral("PRAGMA table_info(step_metrics)")));

@@ -518,9 +518,12 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("s.sqlite"));
         SB_VERIFY_OK(SqliteRunStore::open(path));
-        sb::Result<QSqlDatabase> connected = openStoreConnection(path, OpenOptions{});
-        SB_VERIFY_OK(connected);
-        QSqlDatabase db = std::move(connected).value();
+        QSqlDatabase db; // no other copy may outlive closeStoreConnection
+        {
+            const sb::Result<QSqlDatabase> connected = openStoreConnection(path, OpenOptions{});
+            SB_VERIFY_OK(connected);
+            db = connected.value();
+        }
         QStringList columns;
         {
             QSqlQuery tables(db);

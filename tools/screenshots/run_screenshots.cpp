@@ -222,6 +222,7 @@ void runRunScreenshots(MainWindow& w, Shooter& shots)
     settle(300);
     shots.shoot(&w, QStringLiteral("runs"));
     shots.shootAtScreenSizes(&w, QStringLiteral("runs"));
+    shots.shootTranslated(w, QStringLiteral("runs"));
     shots.shoot(areas->compareView(), QStringLiteral("compare"));
     // The baseline alone: its page, with its memory, logs and checkpoints.
     areas->runsView()->selectRuns({firstId});
@@ -229,6 +230,7 @@ void runRunScreenshots(MainWindow& w, Shooter& shots)
     settle(300);
     shots.shoot(&w, QStringLiteral("run-page"));
     shots.shootAtScreenSizes(&w, QStringLiteral("run-page"));
+    shots.shootTranslated(w, QStringLiteral("run-page"));
     shootDetachedRun(w, shots, tmp.filePath(QStringLiteral("ckpt4")));
 
     // The Cluster area: this machine tested, and a host that is not there.
