@@ -18,6 +18,8 @@ app=$build/bin/shardbench-screenshots
 [ -x "$app" ] || { echo "screenshots.sh: $app not found; build first" >&2; exit 1; }
 [ -x "$build/bin/shardbench-core" ] || { echo "screenshots.sh: $build/bin/shardbench-core not found; build with -DSHARDBENCH_ENGINE=ON" >&2; exit 1; }
 command -v xvfb-run >/dev/null || { echo "screenshots.sh: xvfb-run not found (apt-get install xvfb xauth)" >&2; exit 1; }
+# The Chinese screenshots need a font with Chinese glyphs, or every character is a box.
+[ -n "$(fc-list :lang=zh 2>/dev/null)" ] || { echo "screenshots.sh: no font with Chinese glyphs (apt-get install fonts-wqy-microhei)" >&2; exit 1; }
 
 # Fresh settings, so a developer's saved layout or language never leaks in.
 config=$(mktemp -d)

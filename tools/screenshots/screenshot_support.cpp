@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
+#include <QStatusBar>
 #include <QTextStream>
 #include <QWidget>
 
@@ -50,6 +51,7 @@ void Shooter::shootAtScreenSizes(QWidget* window, const QString& name)
 void Shooter::shootTranslated(MainWindow& window, const QString& name)
 {
     const QString was = window.languages()->language();
+    window.statusBar()->clearMessage(); // said in the language before, about an earlier shot
     for (const QString language : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
         window.languages()->setLanguage(language);
         shootAtScreenSizes(&window, name + QLatin1Char('-') + language);
