@@ -20,6 +20,9 @@ namespace {
 
 constexpr qint64 kGiB = 1024LL * 1024 * 1024;
 
+// Host RSS reads in GiB once a rank passed 1 GiB, else in MiB.
+bool rssInGiB(const SystemSeries* series) { return series && series->maxHostRss() >= kGiB; }
+
 // The series' column of each quantity, in Quantity's order (host RSS: by range).
 constexpr SystemSeries::Column kColumns[] = {SystemSeries::CpuUtil,  SystemSeries::HostRssMiB, SystemSeries::GpuUtil,
                                              SystemSeries::GpuPowerW, SystemSeries::GpuTempC,  SystemSeries::GpuSmClockMhz};
@@ -94,7 +97,7 @@ int SystemChart::column() const
 void SystemChart::onChanged()
 {
     fillQuantities();
-    const bool gib = series_ && series_->maxHostRss() >= kGiB;
+    const bool gib = rssInGiB(series_);
     const QList<int> ranks = series_ ? series_->ranks().mid(0, kMaxRanks) : QList<int>();
     if (ranks != drawnRanks_ || gib != gib_ || drawnQuantity_ != quantity()) addLines(); // the lines change
     else chart_->scheduleRefresh();
@@ -119,7 +122,7 @@ void SystemChart::addLines()
 {
     chart_->removeAll();
     drawnRanks_.clear();
-    gib_ = series_ && series_->maxHostRss() >= kGiB;
+    gib_ = rssInGiB(series_);
     drawnQuantity_ = quantity();
     if (series_) {
         drawnRanks_ = series_->ranks().mid(0, kMaxRanks);
