@@ -2,6 +2,7 @@
 
 #include "args.hpp"
 #include "attach_commands.hpp"
+#include "command_exit.hpp"
 #include "store_option.hpp"
 #include "text_format.hpp"
 
@@ -25,11 +26,8 @@ const char* const kDeleteUsage = "shardbench-cli delete RUN... [--yes] [--db FIL
 
 namespace {
 
-constexpr int kWriteFailed = 1;
-constexpr int kBadInput = 2;
 constexpr std::size_t kMaxNote = 64 * 1024;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
 
 struct FoundRuns {
@@ -70,9 +68,9 @@ int write(const Args& a, const char* cmd, std::ostream& err, const std::function
     }
     if (!written) {
         err << "shardbench-cli " << cmd << ": the run store cannot be written: " << written.message() << "\n";
-        return kWriteFailed;
+        return kExitFailed;
     }
-    return 0;
+    return kExitOk;
 }
 
 QString quoted(const QString& text) { return QLatin1Char('"') + text + QLatin1Char('"'); }
@@ -92,14 +90,14 @@ int cmdRename(const std::vector<std::string>& argv, std::ostream& out, std::ostr
     if (a.positional().size() != 2) return usageError(err, "rename", "expected a run and its new name", kRenameUsage);
     const QString name = q(a.positional()[1]).simplified(); // one line, as the Runs table shows it
     auto found = findRuns(a, {a.positional()[0]}, "rename", err);
-    if (!found) return kBadInput;
+    if (!found) return kExitBadInput;
     const store::RunRow& run = found->runs.front();
     store::RunUpdate u;
     u.runId = run.id;
     u.name = name;
     if (const int rc = write(a, "rename", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
     out << s(runLabel(run)) << (name.isEmpty() ? " has no name now" : " is now " + s(quoted(terminalSafe(name)))) << "\n";
-    return 0;
+    return kExitOk;
 }
 
 int cmdTag(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -113,7 +111,7 @@ int cmdTag(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         return usageError(err, "tag", "--clear takes no tags and no --remove", kTagUsage);
     if (a.has("--remove") && given.isEmpty()) return usageError(err, "tag", "--remove needs the tags to remove", kTagUsage);
     auto found = findRuns(a, {a.positional()[0]}, "tag", err);
-    if (!found) return kBadInput;
+    if (!found) return kExitBadInput;
     const store::RunRow& run = found->runs.front();
     const QStringList tags = a.has("--clear")  ? QStringList()
                              : a.has("--remove") ? store::removeTags(run.tags, given)
@@ -125,7 +123,7 @@ int cmdTag(const std::vector<std::string>& argv, std::ostream& out, std::ostream
         if (const int rc = write(a, "tag", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
     }
     out << s(runLabel(run)) << (tags.isEmpty() ? ": no tags" : ": tags " + s(terminalSafe(tags.join(QStringLiteral(", "))))) << "\n";
-    return 0;
+    return kExitOk;
 }
 
 int cmdNote(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) { return cmdNote(argv, std::cin, out, err); }
@@ -136,7 +134,7 @@ int cmdNote(const std::vector<std::string>& argv, std::istream& in, std::ostream
     if (!a.ok()) return usageError(err, "note", a.error(), kNoteUsage);
     if (a.positional().size() != 2) return usageError(err, "note", "expected a run and the note (- reads it from standard input)", kNoteUsage);
     auto found = findRuns(a, {a.positional()[0]}, "note", err);
-    if (!found) return kBadInput;
+    if (!found) return kExitBadInput;
     QString text = q(a.positional()[1]);
     if (text == QLatin1String("-")) {
         // Standard input, up to kMaxNote bytes: a note, not a file (nor /dev/zero).
@@ -154,7 +152,7 @@ int cmdNote(const std::vector<std::string>& argv, std::istream& in, std::ostream
     u.notes = text;
     if (const int rc = write(a, "note", err, [&](store::SqliteRunStore& w) { w.updateRun(u); })) return rc;
     out << s(runLabel(run)) << (text.isEmpty() ? ": note cleared" : ": note saved (" + std::to_string(text.size()) + " characters)") << "\n";
-    return 0;
+    return kExitOk;
 }
 
 int cmdDelete(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -168,20 +166,20 @@ int cmdDelete(const std::vector<std::string>& argv, std::istream& in, bool inIsT
     if (!a.ok()) return usageError(err, "delete", a.error(), kDeleteUsage);
     if (a.positional().empty()) return usageError(err, "delete", "expected one or more runs", kDeleteUsage);
     auto found = findRuns(a, a.positional(), "delete", err);
-    if (!found) return kBadInput;
+    if (!found) return kExitBadInput;
     const QList<store::RunRow>& runs = found->runs;
     for (const store::RunRow& r : runs)
         // A detached run whose directory and supervisor are gone is recorded failed first: nothing of it runs.
         if (r.mayStillRun() && !(r.isDetached() && settleVanishedRun(storePathOption(a), r, err))) {
             err << "shardbench-cli delete: " << s(runLabel(r)) << " is " << s(terminalSafe(r.status))
                 << (r.isDetached() ? " on its cluster" : "") << ": stop it before deleting it (nothing was deleted)\n";
-            return kBadInput;
+            return kExitBadInput;
         }
     if (!a.has("--yes")) {
         if (!inIsTerminal) {
             err << "shardbench-cli delete: deleting " << runs.size() << (runs.size() == 1 ? " run" : " runs")
                 << " needs --yes when there is no terminal to ask on (nothing was deleted)\n";
-            return kBadInput;
+            return kExitBadInput;
         }
         for (const store::RunRow& r : runs)
             err << "  " << s(runLabel(r)) << ": " << s(terminalSafe(r.status)) << ", " << std::max(r.stepsDone, 0) << " steps, uid "
@@ -192,7 +190,7 @@ int cmdDelete(const std::vector<std::string>& argv, std::istream& in, bool inIsT
         std::getline(in, answer);
         if (answer != "y" && answer != "Y" && answer != "yes") {
             out << "nothing deleted\n";
-            return 0;
+            return kExitOk;
         }
     }
     // The checkpoints each run reported, said once the rows that knew them are gone.
@@ -212,7 +210,7 @@ int cmdDelete(const std::vector<std::string>& argv, std::istream& in, bool inIsT
         out << "deleted " << s(runLabel(runs[i])) << "\n";
         for (const QString& path : kept[i]) out << "  its checkpoint stays on disk: " << s(terminalSafe(path)) << "\n";
     }
-    return 0;
+    return kExitOk;
 }
 
 } // namespace sb::cli

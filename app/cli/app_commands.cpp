@@ -2,6 +2,7 @@
 
 #include "args.hpp"
 #include "cli_launch.hpp"
+#include "command_exit.hpp"
 #include "preflight_words.hpp"
 #include "probe_text.hpp"
 #include "target_options.hpp"
@@ -31,15 +32,11 @@ const char* const kProbeUsage =
 
 namespace {
 
-constexpr int kBadInput = 2;
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 int usageError(std::ostream& err, const char* cmd, const char* usage, const QStringList& lines)
 {
     for (const QString& l : lines) err << "shardbench-cli " << cmd << ": " << l.toStdString() << "\n";
     err << "usage: " << usage << (usage == kPreflightUsage ? std::string("\n  TARGET: ") + kTargetUsage : std::string()) << "\n";
-    return kBadInput;
+    return kExitBadInput;
 }
 
 launch::FixedHostKeyPolicy hostKeyPolicy(const Args& a)
@@ -68,7 +65,7 @@ int cmdPreflight(const std::vector<std::string>& argv, std::ostream& out, std::o
 
     QTemporaryDir launchDir; // the plan as the ranks would read it, thrown away afterwards
     const std::optional<CliLaunch> l = readCliLaunch(q(a.positional()[0]), c, launchDir.path(), a.has("--ignore-memory-estimate"), "preflight", err);
-    if (!l) return kBadInput;
+    if (!l) return kExitBadInput;
     app::LaunchRequest request = l->request;
     request.config.name = a.value("--name") ? q(*a.value("--name")) : QString();
 
@@ -113,9 +110,9 @@ int cmdProbe(const std::vector<std::string>& argv, std::ostream& out, std::ostre
         result = app::probeSshHost(hosts.hosts.value(0), ssh, policy, options);
     }
     printProbe(result, out);
-    if (result.ok()) return 0;
+    if (result.ok()) return kExitOk;
     err << "shardbench-cli probe: " << terminalSafe(probeFailure(result)).toStdString() << "\n";
-    return 1;
+    return kExitFailed;
 }
 
 } // namespace sb::cli

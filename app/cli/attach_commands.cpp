@@ -1,6 +1,7 @@
 #include "attach_commands.hpp"
 
 #include "args.hpp"
+#include "command_exit.hpp"
 #include "interrupt_signals.hpp"
 #include "store_option.hpp"
 #include "text_format.hpp"
@@ -30,20 +31,8 @@ const char* const kStopUsage = "shardbench-cli stop RUN [--db FILE] [--kill]";
 
 namespace {
 
-constexpr int kBadInput = 2;
-constexpr int kCheckpointsFailed = 3; // as `run`: trained to the end, but checkpoints failed or lines were lost
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
 
-int exitCodeOf(store::RunStatus st)
-{
-    switch (st) {
-    case store::RunStatus::Failed: return 1;
-    case store::RunStatus::Cancelled: return 130;
-    default: return 0;
-    }
-}
 
 // A run of the store by reference, with its attach target: 0, or the exit
 // code after saying why not.
@@ -63,10 +52,10 @@ int detachedRun(const QString& dbPath, const QString& ref, const char* cmd, std:
     }
     if (!error.isEmpty()) {
         err << "shardbench-cli " << cmd << ": " << s(terminalSafe(error)) << "\n";
-        return kBadInput;
+        return kExitBadInput;
     }
     *run = *row;
-    return 0;
+    return kExitOk;
 }
 
 // Records `update` (a run's final row) in the store at `dbPath`, or says why not.
@@ -106,14 +95,14 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     Result<std::unique_ptr<store::SqliteRunStore>> opened = store::SqliteRunStore::open(dbPath);
     if (!opened) {
         err << "shardbench-cli attach: run store " << s(dbPath) << ": " << opened.error() << "\n";
-        return kBadInput;
+        return kExitBadInput;
     }
     const std::unique_ptr<store::SqliteRunStore> store = std::move(opened).value();
     launch::FixedHostKeyPolicy policy(launch::HostKeyDecision::Reject); // the launch verified the host
     Result<std::unique_ptr<launch::AttachSession>> attached = launch::openAttachSession(dbPath, *store, runId, &policy, options, &run);
     if (!attached) {
         err << "shardbench-cli attach: " << s(terminalSafe(qtMessage(attached))) << "\n";
-        return kBadInput;
+        return kExitBadInput;
     }
     launch::AttachSession& session = *attached.value();
     const launch::AttachTarget& target = session.target();
@@ -173,7 +162,7 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
         err << "shardbench-cli attach: run " << runId << ": " << s(terminalSafe(finishError)) << "\n";
         // Not `starting` for ever when nothing of it is left (written by a connection of its own: WAL).
         if (!store::isFinal(in.status())) settleVanishedRun(dbPath, run, err);
-        return 1;
+        return kExitFailed;
     }
     const store::RunStatus st = in.status();
     // Lines the supervisor could not write into the run directory (a full disk) make no plain completion either.
@@ -184,7 +173,7 @@ int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOpt
     out << ", " << steps << " steps";
     if (in.state().finalLoss) out << ", final loss " << s(QString::number(*in.state().finalLoss, 'f', 4));
     out << "\n";
-    return st == store::RunStatus::Completed && checkpointsFailed ? kCheckpointsFailed : exitCodeOf(st);
+    return runExitStatus(st, checkpointsFailed);
 }
 
 Status fetchRankLog(const QString& dbPath, qint64 runId, int rank)
@@ -205,6 +194,18 @@ Status fetchRankLog(const QString& dbPath, qint64 runId, int rank)
     const Status stored = store.value()->flush();
     if (!error.isEmpty()) return qtError(error);
     return stored;
+}
+
+int runExitStatus(store::RunStatus status, bool checkpointsFailed)
+{
+    switch (status) {
+    case store::RunStatus::Completed: return checkpointsFailed ? kExitCheckpointsFailed : kExitOk;
+    case store::RunStatus::Cancelled: return kExitCancelled;
+    case store::RunStatus::Failed: return kExitFailed;
+    case store::RunStatus::Starting:
+    case store::RunStatus::Running: break; // attach --no-follow returns while the run goes on
+    }
+    return kExitOk;
 }
 
 int refreshDetachedRuns(const QString& dbPath, std::ostream& err)
@@ -281,25 +282,25 @@ int cmdStop(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     const Result<QString> said = launch::stopDetachedRun(target, a.has("--kill"), &found);
     if (!said) {
         err << "shardbench-cli stop: run " << run.id << ": " << s(terminalSafe(qtMessage(said))) << "\n";
-        return 1;
+        return kExitFailed;
     }
     err << "shardbench: run " << run.id << ": " << s(terminalSafe(said.value())) << "\n";
     if (launch::isGoneForGood(found)) {
         // No run directory: no state will ever say how it ended; this command does.
-        if (!run.mayStillRun()) return 0;
+        if (!run.mayStillRun()) return kExitOk;
         const store::RunUpdate u = launch::goneRunUpdate(run.id, target, found);
         if (const Status recorded = recordFinal(dbPath, u); !recorded) {
             err << "shardbench-cli stop: run " << run.id << ": cannot record its end: " << s(terminalSafe(qtMessage(recorded))) << "\n";
-            return 1;
+            return kExitFailed;
         }
         out << "run " << run.id << " (" << s(terminalSafe(run.uid)) << "): " << s(store::statusName(*u.status)) << ": "
             << s(terminalSafe(*u.reason)) << "\n";
-        return 0;
+        return kExitOk;
     }
     launch::AttachOptions o;
     o.follow = false;
     attachAndIngest(dbPath, run.id, o, true, out, err); // record the final state
-    return 0;
+    return kExitOk;
 }
 
 } // namespace sb::cli

@@ -22,6 +22,11 @@ int cmdStop(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 int attachAndIngest(const QString& dbPath, qint64 runId, const launch::AttachOptions& options, bool quiet,
                     std::ostream& out, std::ostream& err, const QString& alertCommand = {});
 
+// The exit status of `run` and `attach` for a run that ended `status`
+// (command_exit.hpp): a completed run whose checkpoints failed or whose lines
+// were lost exits kExitCheckpointsFailed.
+int runExitStatus(store::RunStatus status, bool checkpointsFailed);
+
 // Fetches what the store lacks of rank `rank`'s log of detached run `runId`
 // (launch/detach/rank_log_fetch.hpp), or why it could not.
 [[nodiscard]] Status fetchRankLog(const QString& dbPath, qint64 runId, int rank);

@@ -8,8 +8,10 @@
 #include "app_commands.hpp"
 
 #include "args.hpp"
+#include "command_exit.hpp"
 #include "run_command.hpp"
 #include "target_options.hpp"
+#include "text_format.hpp"
 
 #include "run/launch_request.hpp"
 #include "run/restore_plan.hpp"
@@ -33,20 +35,12 @@ const char* const kRestoreUsage =
 
 namespace {
 
-constexpr int kBadInput = 2;
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-int usageError(std::ostream& err, const QString& msg)
-{
-    err << "shardbench-cli restore: " << msg.toStdString() << "\nusage: " << kRestoreUsage << "\n";
-    return kBadInput;
-}
+int usageError(std::ostream& err, const QString& msg) { return cli::usageError(err, "restore", msg.toStdString(), kRestoreUsage); }
 
 int fail(std::ostream& err, const QString& msg)
 {
     err << "shardbench-cli restore: " << msg.toStdString() << "\n";
-    return kBadInput;
+    return kExitBadInput;
 }
 
 // The run options given, in their order, for `run`.

@@ -3,6 +3,7 @@
 #include "args.hpp"
 #include "attach_commands.hpp"
 #include "cli_launch.hpp"
+#include "command_exit.hpp"
 #include "interrupt_signals.hpp"
 #include "preflight_words.hpp"
 #include "run_console.hpp"
@@ -41,22 +42,13 @@ const char* const kRunUsage =
 
 namespace {
 
-constexpr int kBadInput = 2;
-constexpr int kCheckpointsFailed = 3; // trained to the end, but checkpoints failed
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-int usageError(std::ostream& err, const QString& msg)
-{
-    err << "shardbench-cli run: " << msg.toStdString() << "\nusage: " << kRunUsage << "\n";
-    return kBadInput;
-}
+int usageError(std::ostream& err, const QString& msg) { return cli::usageError(err, "run", msg.toStdString(), kRunUsage); }
 
 int targetError(std::ostream& err, const TargetError& why)
 {
     if (why.usage) return usageError(err, why.lines.value(0));
     for (const QString& line : why.lines) err << "shardbench-cli run: " << terminalSafe(line).toStdString() << "\n";
-    return kBadInput;
+    return kExitBadInput;
 }
 
 } // namespace
@@ -117,17 +109,17 @@ std::optional<int> refusalExit(const app::RunService& service, const QString& db
     case app::RunService::Refusal::ChecksFailed:
     case app::RunService::Refusal::NotDetachable:
         for (const QString& line : service.refusalLines()) err << "shardbench-cli run: " << terminalSafe(line).toStdString() << "\n";
-        return kBadInput;
+        return kExitBadInput;
     case app::RunService::Refusal::StoreUnavailable:
         err << "shardbench-cli run: run store " << dbGiven.toStdString() << ": " << service.refusalDetail().toStdString() << "\n";
-        return kBadInput;
+        return kExitBadInput;
     case app::RunService::Refusal::NotRecorded:
         err << "shardbench-cli run: " << service.refusalDetail().toStdString() << "\n";
-        return kBadInput;
+        return kExitBadInput;
     case app::RunService::Refusal::NotStarted:
     case app::RunService::Refusal::Busy:
         err << "shardbench-cli run: " << terminalSafe(service.refusalDetail()).toStdString() << "\n"; // may hold the cluster's words
-        return 1;
+        return kExitFailed;
     }
     return std::nullopt;
 }
@@ -159,7 +151,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     const QString dbPath = QFileInfo(dbGiven).absoluteFilePath();
     std::optional<CliLaunch> l = readCliLaunch(c.planPath, c, QFileInfo(dbPath).absolutePath() + QStringLiteral("/launches"),
                                                a.has("--ignore-memory-estimate"), "run", err);
-    if (!l) return kBadInput;
+    if (!l) return kExitBadInput;
     l->request.detach = detach;
     if (auto v = a.value("--run-root")) l->request.detachChoice.runRoot = q(*v);
     if (auto v = a.value("--supervise")) l->request.detachChoice.supervise = q(*v);
@@ -224,7 +216,7 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
 
     const app::Preflight& preflight = *service.preflight();
     const bool interruptedChecks = service.refusal() == app::RunService::Refusal::None && !preflight.passed();
-    if (interruptedChecks) return 130;
+    if (interruptedChecks) return kExitCancelled;
     if (consoleOptions.verbose) printPreflight(preflight, err);
     printPreflightFindings(preflight, "run", err);
     if (const std::optional<int> refused = refusalExit(service, dbGiven, err)) return *refused;
@@ -236,23 +228,20 @@ int cmdRun(const std::vector<std::string>& argv, std::ostream& out, std::ostream
                 << (detached->supervisorPid > 0 ? " (pid " + std::to_string(detached->supervisorPid) + ")" : std::string()) << "\n";
         if (a.has("--no-follow")) {
             out << detached->runId << "\n";
-            return 0;
+            return kExitOk;
         }
         launch::AttachOptions o;
         return attachAndIngest(dbPath, detached->runId, o, quiet, out, err, alertCommand);
     }
 
     const std::shared_ptr<app::SupervisedRun> run = service.supervised();
-    if (!run) return 130;
+    if (!run) return kExitCancelled;
     console->printSummary(outStream, run->runId(), dbPath);
     if (!run->error().isEmpty()) errStream << "shardbench: warning: " << terminalSafe(run->error()) << "\n";
     errStream.flush();
     const launch::RunOutcome& outcome = run->supervisor().outcome();
-    switch (outcome.status) {
-    case store::RunStatus::Completed: return outcome.failedCheckpoints > 0 ? kCheckpointsFailed : 0;
-    case store::RunStatus::Cancelled: return 130;
-    default: return 1;
-    }
+    if (!store::isFinal(outcome.status)) return kExitFailed; // the event loop ended before the run did
+    return runExitStatus(outcome.status, outcome.failedCheckpoints > 0);
 }
 
 } // namespace sb::cli

@@ -2,6 +2,7 @@
 
 #include "args.hpp"
 #include "attach_commands.hpp"
+#include "command_exit.hpp"
 #include "store_option.hpp"
 #include "text_format.hpp"
 
@@ -27,9 +28,6 @@ const char* const kLogsUsage = "shardbench-cli logs RUN [--db FILE] [--rank R [-
 
 namespace {
 
-constexpr int kBadInput = 2;
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 std::string s(const QString& q) { return q.toStdString(); }
 
 std::unique_ptr<store::RunReader> openReader(const Args& a, const char* cmd, std::ostream& err)
@@ -125,13 +123,13 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         if (const Result<int> marked = launch::reconcileAbandonedRuns(dbPath); !marked)
             err << "shardbench-cli runs: warning: abandoned runs not marked: " << marked.error() << "\n";
     auto reader = openReader(a, "runs", err);
-    if (!reader) return kBadInput;
+    if (!reader) return kExitBadInput;
     // --tag: the runs carrying it (the newest `limit` of them).
     const std::optional<std::string> tag = a.value("--tag");
     QList<store::RunRow> runs = reader->listRuns(tag ? 0 : limit);
     if (!reader->lastError().isEmpty()) {
         err << "shardbench-cli runs: " << s(reader->lastError()) << "\n";
-        return 1;
+        return kExitFailed;
     }
     if (tag) {
         runs.removeIf([&](const store::RunRow& r) { return !r.tags.contains(q(*tag)); });
@@ -141,11 +139,11 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         QJsonArray arr;
         for (const store::RunRow& r : runs) arr.append(runJson(r));
         out << QJsonDocument(arr).toJson(QJsonDocument::Indented).toStdString();
-        return 0;
+        return kExitOk;
     }
     if (runs.isEmpty()) {
         out << "no runs recorded\n";
-        return 0;
+        return kExitOk;
     }
     out << s(pad(QStringLiteral("ID"), 5) + pad(QStringLiteral("RUN"), 23) + pad(QStringLiteral("NAME"), 16) +
              pad(QStringLiteral("STATUS"), 10) + pad(QStringLiteral("BACKEND"), 8) + pad(QStringLiteral("WORLD"), 6) +
@@ -164,7 +162,7 @@ int cmdRuns(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
                  pad(number(r.finalLoss, 5), 10) + pad(localTime(r.createdAt), 20) + duration(r))
             << "\n";
     }
-    return 0;
+    return kExitOk;
 }
 
 int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -173,9 +171,9 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     if (!a.ok()) return usageError(err, "show", a.error(), kShowUsage);
     if (a.positional().size() != 1) return usageError(err, "show", "expected one run (id, run id or name)", kShowUsage);
     auto reader = openReader(a, "show", err);
-    if (!reader) return kBadInput;
+    if (!reader) return kExitBadInput;
     auto run = findRun(*reader, a.positional()[0], "show", err);
-    if (!run) return kBadInput;
+    if (!run) return kExitBadInput;
     const QList<store::RankSummary> ranks = reader->rankSummaries(run->id);
     const QList<store::AttemptRecord> attempts = reader->attempts(run->id);
     const QList<store::CheckpointRecord> checkpoints = reader->checkpoints(run->id);
@@ -212,12 +210,12 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
                                   {QStringLiteral("checksum"), c.checksum}});
         o[QStringLiteral("checkpoints")] = cs;
         out << QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
-        return 0;
+        return kExitOk;
     }
     if (a.has("--plan")) {
         out << run->planJson.toStdString();
         if (!run->planJson.endsWith(QLatin1Char('\n'))) out << "\n";
-        return 0;
+        return kExitOk;
     }
     // Every value may come from a cluster (reason, hosts, paths) or a person (name, tags, notes): escaped.
     auto line = [&](const char* key, const QString& value) {
@@ -293,7 +291,7 @@ int cmdShow(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
                          .arg(c.host.isEmpty() ? QString() : QStringLiteral(" on ") + c.host)))
                 << "\n";
     }
-    return 0;
+    return kExitOk;
 }
 
 int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -312,9 +310,9 @@ int cmdMetrics(const std::vector<std::string>& argv, std::ostream& out, std::ost
         }
     }
     auto reader = openReader(a, "metrics", err);
-    if (!reader) return kBadInput;
+    if (!reader) return kExitBadInput;
     auto run = findRun(*reader, a.positional()[0], "metrics", err);
-    if (!run) return kBadInput;
+    if (!run) return kExitBadInput;
 
     if (a.has("--system")) { // the system samples (CPU, host RSS, GPU), as CSV
         const QList<store::SystemSample> samples = reader->systemSamples(run->id, rank);
@@ -378,9 +376,9 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         rank = -1;
     }
     auto reader = openReader(a, "logs", err);
-    if (!reader) return kBadInput;
+    if (!reader) return kExitBadInput;
     auto run = findRun(*reader, a.positional()[0], "logs", err);
-    if (!run) return kBadInput;
+    if (!run) return kExitBadInput;
     // A detached run's client holds rank 0's log only: fetch the rank's first (what is new since).
     if (run->isDetached() && rank >= 0 && !a.has("--no-fetch")) {
         const Status fetched = fetchRankLog(storePathOption(a), run->id, rank);
@@ -403,9 +401,9 @@ int cmdLogs(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     }
     if (!reader->lastError().isEmpty()) {
         err << "shardbench-cli logs: " << s(reader->lastError()) << "\n";
-        return 1;
+        return kExitFailed;
     }
-    return 0;
+    return kExitOk;
 }
 
 } // namespace sb::cli

@@ -10,10 +10,4 @@ QString storePathOption(const Args& a)
     return db ? QString::fromStdString(*db) : store::defaultDatabasePath();
 }
 
-int usageError(std::ostream& err, const char* cmd, const std::string& msg, const char* usage)
-{
-    err << "shardbench-cli " << cmd << ": " << msg << "\nusage: " << usage << "\n";
-    return 2;
-}
-
 } // namespace sb::cli

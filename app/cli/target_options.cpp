@@ -1,5 +1,7 @@
 #include "target_options.hpp"
 
+#include "text_format.hpp"
+
 #include "protocol/run_limits.hpp"
 
 #include <QCoreApplication>
@@ -19,8 +21,6 @@ namespace {
 const char* const kSshOptions[] = {"--remote-core", "--remote-dir", "--remote-workdir", "--accept-new-host-key",
                                    "--ssh-config", "--known-hosts", "--ssh-dir", "--identity", "--connect-timeout", "--connect-tries"};
 const char* const kSlurmOptions[] = {"--partition", "--account", "--time", "--slurm-arg"};
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 TargetError misuse(const QString& sentence) { return TargetError{{sentence}, true}; }
 

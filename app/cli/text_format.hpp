@@ -8,6 +8,9 @@
 
 namespace sb::cli {
 
+// A std::string (UTF-8: the argument reader's, the core's) as a QString.
+inline QString q(const std::string& s) { return QString::fromStdString(s); }
+
 QString humanBytes(qint64 bytes);      // "1.5 GiB", "-" for unknown (< 0)
 QString humanRate(double perSecond);   // "12.3k", "1.20M"
 QString humanDuration(double seconds); // "45.2 s", "3 min 05 s", "2 h 01 min"

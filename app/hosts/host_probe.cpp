@@ -91,15 +91,7 @@ QString coreFailure(const QByteArray& out)
 QByteArray probePlanJson()
 {
     static const QByteArray json = [] {
-        ModelConfig m = *presetConfig("transformer");
-        m.vocabSize = 16;
-        m.dim = 8;
-        m.nLayers = 1;
-        m.nHeads = 1;
-        m.nKvHeads = 1;
-        m.ffnHidden = 16;
-        m.maxSeqLen = 4;
-        Plan plan = defaultPlan(m);
+        Plan plan = defaultPlan(tutorialTransformer(16, 8, 1, 1, 16, 4));
         plan.name = "shardbench-probe";
         plan.mesh.nodes = 1;
         plan.mesh.procsPerNode = 1;

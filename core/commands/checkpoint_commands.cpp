@@ -1,6 +1,7 @@
 #include "checkpoint_commands.hpp"
 
 #include "args.hpp"
+#include "command_exit.hpp"
 
 #include "checkpoint/checkpoint_index.hpp"
 #include "checkpoint/checkpoint_io.hpp"
@@ -27,7 +28,7 @@ namespace {
 int fail(std::ostream& err, const std::string& msg)
 {
     err << "shardbench-cli: " << msg << "\n";
-    return 2;
+    return kExitBadInput;
 }
 
 // Progress on stderr, at most every half second.
@@ -62,7 +63,7 @@ int exportHf(Args& a, const std::string& dir, const ckpt::CheckpointIndex& index
     const Status exported = hf::exportCheckpointAsHf(dir, outDir, options, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
     if (!exported) return fail(err, exported.message());
     out << "wrote " << outDir << " (Hugging Face " << archName(plan.plan.model.arch) << ", " << dtype << ", of " << dir << ")\n";
-    return 0;
+    return kExitOk;
 }
 
 } // namespace
@@ -88,14 +89,14 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
         const Result<std::string> text = ckpt::describeCheckpoint(dir);
         if (!text) return fail(err, text.error());
         out << text.value();
-        return 0;
+        return kExitOk;
     }
     if (sub == "verify") {
         const Status verified = ckpt::verifyCheckpoint(dir, quiet ? ckpt::Progress() : progressPrinter(err, "verifying"));
         if (!verified) return fail(err, verified.prefixed("checkpoint is damaged").message());
         out << dir << ": verified (the index" << (index.checksummed ? "'s SHA-256" : "")
             << " and its completeness against the plan's model, every file's size and SHA-256, every shard's CRC-32C)\n";
-        return 0;
+        return kExitOk;
     }
     if (sub == "export") {
         auto output = a.value("-o") ? a.value("-o") : a.value("--output");
@@ -106,7 +107,7 @@ int cmdCheckpoint(const std::vector<std::string>& argv, std::ostream& out, std::
         const Status exported = ckpt::exportCheckpoint(dir, *output, quiet ? ckpt::Progress() : progressPrinter(err, "exporting"));
         if (!exported) return fail(err, exported.message());
         out << "wrote " << *output << " (unsharded parameters of " << dir << ")\n";
-        return 0;
+        return kExitOk;
     }
     return fail(err, "unknown checkpoint subcommand \"" + sub + "\"\nusage: " + kCheckpointUsage);
 }

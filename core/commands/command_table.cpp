@@ -1,6 +1,7 @@
 #include "command_table.hpp"
 
 #include "checkpoint_commands.hpp"
+#include "command_exit.hpp"
 #include "plan_commands.hpp"
 #include "sb_version.hpp"
 
@@ -74,7 +75,7 @@ int CommandTable::dispatch(int argc, char** argv, std::ostream& out, std::ostrea
 {
     if (argc < 2) {
         err << usage();
-        return 2;
+        return kExitBadInput;
     }
     // Numbers in plans and CSV stay in the C locale, whatever the user's is.
     std::setlocale(LC_NUMERIC, "C");
@@ -83,25 +84,25 @@ int CommandTable::dispatch(int argc, char** argv, std::ostream& out, std::ostrea
         const std::vector<std::string> args(argv + 2, argv + argc);
         if (asksForHelp(args)) {
             out << "usage: " << command->usage << "\n";
-            return 0;
+            return kExitOk;
         }
         return command->run(args, out, err);
     }
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         out << usage();
-        return 0;
+        return kExitOk;
     }
     if (cmd == "--version" || cmd == "version") {
         out << "shardbench-cli " << kReleaseVersion << "\n";
-        return 0;
+        return kExitOk;
     }
     if (fullBuildOnly(cmd)) {
         err << "shardbench-cli: \"" << cmd << "\" needs the full build (Qt, configured with SHARDBENCH_GUI=ON); "
             << "this shardbench-cli is the Qt-free build (plan, validate, estimate, export-script, presets, checkpoint)\n";
-        return 2;
+        return kExitBadInput;
     }
     err << "shardbench-cli: unknown command \"" << cmd << "\"\n" << usage();
-    return 2;
+    return kExitBadInput;
 }
 
 bool asksForHelp(const std::vector<std::string>& args)

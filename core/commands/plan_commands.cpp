@@ -1,6 +1,7 @@
 #include "plan_commands.hpp"
 
 #include "args.hpp"
+#include "command_exit.hpp"
 
 #include "estimate/estimate.hpp"
 #include "estimate/estimate_report.hpp"
@@ -20,12 +21,10 @@ namespace sb::cli {
 
 namespace {
 
-constexpr int kBadInput = 2;
-
 int usageError(std::ostream& err, const std::string& msg, const char* usage)
 {
     err << "shardbench-cli: " << msg << "\nusage: " << usage << "\n";
-    return kBadInput;
+    return kExitBadInput;
 }
 
 void printProblems(std::ostream& err, const std::string& file, const Problems& ps)
@@ -97,7 +96,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         Result<ModelConfig> hf = hf::modelFromConfig(*hfDir);
         if (!hf) {
             err << hf.error() << "\n";
-            return kBadInput;
+            return kExitBadInput;
         }
         model = std::move(hf).value();
         model.maxSeqLen = a.integer("--max-seq", model.maxSeqLen, 1, plan_limits::kMaxSeqLen);
@@ -109,7 +108,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         json::ParseResult parsed = json::parse(ss.str());
         if (!parsed) {
             err << *imp << ": invalid JSON at " << parsed.error.toString() << "\n";
-            return kBadInput;
+            return kExitBadInput;
         }
         model.preset = "imported";
         model.arch = Arch::Imported;
@@ -121,7 +120,7 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
         ModuleTree t;
         if (!moduleTreeFromJson(model.importedTree, JsonPath(), t, ps)) {
             printProblems(err, *imp, ps);
-            return kBadInput;
+            return kExitBadInput;
         }
     } else {
         const std::string preset = a.value("--preset").value_or("transformer");
@@ -255,12 +254,12 @@ int cmdPlan(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     printProblems(err, *output, checked.problems);
     if (!checked.ok()) {
         err << "shardbench-cli: the plan has errors; not written\n";
-        return kBadInput;
+        return kExitBadInput;
     }
-    if (!writeText(*output, planToString(plan), err)) return kBadInput;
+    if (!writeText(*output, planToString(plan), err)) return kExitBadInput;
     out << "wrote " << *output << " (" << plan.model.preset << ", " << plan.units.size() << " units, world "
         << plan.mesh.worldSize() << ")\n";
-    return 0;
+    return kExitOk;
 }
 
 int cmdValidate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -270,10 +269,10 @@ int cmdValidate(const std::vector<std::string>& argv, std::ostream& out, std::os
     if (!a.ok()) return usageError(err, a.error(), usage);
     if (a.positional().size() != 1) return usageError(err, "expected one plan file", usage);
     LoadedPlan lp;
-    if (!loadValid(a.positional()[0], lp, err)) return kBadInput;
+    if (!loadValid(a.positional()[0], lp, err)) return kExitBadInput;
     out << a.positional()[0] << ": valid (" << lp.plan.model.preset << ", " << formatCount(lp.tree->totalParams())
         << " parameters, " << lp.plan.units.size() << " units, world " << lp.plan.mesh.worldSize() << ")\n";
-    return 0;
+    return kExitOk;
 }
 
 int cmdEstimate(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -283,7 +282,7 @@ int cmdEstimate(const std::vector<std::string>& argv, std::ostream& out, std::os
     if (!a.ok()) return usageError(err, a.error(), usage);
     if (a.positional().size() != 1) return usageError(err, "expected one plan file", usage);
     LoadedPlan lp;
-    if (!loadValid(a.positional()[0], lp, err)) return kBadInput;
+    if (!loadValid(a.positional()[0], lp, err)) return kExitBadInput;
     const ResolvedPlan r = resolvePlan(lp.plan, *lp.tree);
     const Estimate e = estimateMemory(lp.plan, *lp.tree, r);
     if (a.has("--json")) {
@@ -301,7 +300,7 @@ int cmdEstimate(const std::vector<std::string>& argv, std::ostream& out, std::os
         if (a.has("--max-batch"))
             out << "Largest micro-batch that fits: " << largestFittingMicroBatch(lp.plan, *lp.tree) << "\n";
     }
-    return 0;
+    return kExitOk;
 }
 
 int cmdExportScript(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -313,10 +312,10 @@ int cmdExportScript(const std::vector<std::string>& argv, std::ostream& out, std
     auto output = a.value("-o") ? a.value("-o") : a.value("--output");
     if (!output) return usageError(err, "missing -o train.py", usage);
     LoadedPlan lp;
-    if (!loadValid(a.positional()[0], lp, err)) return kBadInput;
-    if (!writeText(*output, exportFsdp2Script(lp.plan, *lp.tree), err)) return kBadInput;
+    if (!loadValid(a.positional()[0], lp, err)) return kExitBadInput;
+    if (!writeText(*output, exportFsdp2Script(lp.plan, *lp.tree), err)) return kExitBadInput;
     out << "wrote " << *output << "\n";
-    return 0;
+    return kExitOk;
 }
 
 int cmdPresets(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
@@ -329,7 +328,7 @@ int cmdPresets(const std::vector<std::string>& argv, std::ostream& out, std::ost
         auto tree = buildModuleTree(*cfg);
         out << p.name << "\t" << formatCount(tree->totalParams()) << "\t" << p.description << "\n";
     }
-    return 0;
+    return kExitOk;
 }
 
 } // namespace sb::cli

@@ -85,6 +85,10 @@ struct PresetInfo {
 
 const std::vector<PresetInfo>& modelPresets();
 std::optional<ModelConfig> presetConfig(std::string_view name);
+// The "transformer" preset (the FSDP2 tutorial's model) at other sizes, as a
+// host probe, a demo or a test trains it: nKvHeads equals `heads`.
+ModelConfig tutorialTransformer(std::int64_t vocab, std::int64_t dim, std::int64_t layers, std::int64_t heads,
+                                std::int64_t ffnHidden, std::int64_t maxSeqLen);
 // Llama 3.1 scaling as Hugging Face's rope_scaling object (rope_type "llama3"),
 // which is also the plan's model.rope_scaling.
 json::Value ropeScalingJson(const RopeScaling& r);

@@ -113,6 +113,20 @@ const std::vector<PresetInfo>& modelPresets()
     return presets;
 }
 
+ModelConfig tutorialTransformer(std::int64_t vocab, std::int64_t dim, std::int64_t layers, std::int64_t heads,
+                                std::int64_t ffnHidden, std::int64_t maxSeqLen)
+{
+    ModelConfig c;
+    c.vocabSize = vocab;
+    c.dim = dim;
+    c.nLayers = layers;
+    c.nHeads = heads;
+    c.nKvHeads = heads;
+    c.ffnHidden = ffnHidden;
+    c.maxSeqLen = maxSeqLen;
+    return c;
+}
+
 std::optional<ModelConfig> presetConfig(std::string_view name)
 {
     if (name == "transformer") return ModelConfig{};

@@ -277,16 +277,8 @@ void benchLiveRun(const QString& dir, const QString& core, int steps)
 {
     std::printf("A real run (tiny plan, 2 ranks, %d steps) from the core's print to the loss chart's paint:\n", steps);
     RunSettings::launchDir.setValue(dir + QStringLiteral("/launches"));
-    ModelConfig m = *presetConfig("transformer");
-    m.vocabSize = 64;
-    m.dim = 32;
-    m.nLayers = 2;
-    m.nHeads = 2;
-    m.nKvHeads = 2;
-    m.ffnHidden = 128;
-    m.maxSeqLen = 16;
     LaunchRequest request;
-    request.plan = defaultPlan(m);
+    request.plan = defaultPlan(tutorialTransformer(64, 32, 2, 2, 128, 16));
     request.plan.training.microBatch = 2;
     request.plan.training.seqLen = 16;
     request.plan.training.steps = steps;

@@ -53,15 +53,7 @@ namespace {
 // Small enough to train in seconds on a laptop CPU, large enough for real curves.
 Plan screenshotPlan(const QString& checkpoints)
 {
-    ModelConfig m = *presetConfig("transformer");
-    m.vocabSize = 128;
-    m.dim = 64;
-    m.nLayers = 4;
-    m.nHeads = 4;
-    m.nKvHeads = 4;
-    m.ffnHidden = 256;
-    m.maxSeqLen = 32;
-    Plan plan = defaultPlan(m);
+    Plan plan = defaultPlan(tutorialTransformer(128, 64, 4, 4, 256, 32));
     plan.name = "tutorial-small";
     plan.mesh.procsPerNode = 2;
     plan.training.microBatch = 4;
