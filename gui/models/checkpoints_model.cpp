@@ -7,7 +7,7 @@ namespace sb::gui {
 
 using app::CheckpointEntry;
 
-CheckpointsModel::CheckpointsModel(QObject* parent) : QAbstractTableModel(parent) {}
+CheckpointsModel::CheckpointsModel(QObject* parent) : ColumnTableModel(parent) {}
 
 void CheckpointsModel::applyVerification(CheckpointEntry& e) const
 {
@@ -53,10 +53,6 @@ QString CheckpointsModel::statusText(CheckpointEntry::Status status)
     }
     return {};
 }
-
-int CheckpointsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(entries_.size()); }
-
-int CheckpointsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant CheckpointsModel::data(const QModelIndex& index, int role) const
 {
@@ -106,10 +102,9 @@ QVariant CheckpointsModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QVariant CheckpointsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString CheckpointsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    switch (static_cast<Column>(section)) {
+    switch (static_cast<Column>(column)) {
     case StepColumn: return tr("Step");
     case TimeColumn: return tr("Saved");
     case SizeColumn: return tr("Size");
@@ -120,12 +115,6 @@ QVariant CheckpointsModel::headerData(int section, Qt::Orientation orientation, 
     case ColumnCount: break;
     }
     return {};
-}
-
-void CheckpointsModel::retranslate()
-{
-    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-    if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 } // namespace sb::gui

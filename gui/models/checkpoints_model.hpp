@@ -4,12 +4,13 @@
 
 #include "checkpoints/checkpoint_catalog.hpp"
 
-#include <QAbstractTableModel>
+#include "column_table_model.hpp"
+
 #include <QHash>
 
 namespace sb::gui {
 
-class CheckpointsModel : public QAbstractTableModel {
+class CheckpointsModel : public ColumnTableModel {
     Q_OBJECT
 public:
     enum Column { StepColumn, TimeColumn, SizeColumn, WorldColumn, KindColumn, StatusColumn, PathColumn, ColumnCount };
@@ -26,13 +27,13 @@ public:
 
     static QString statusText(app::CheckpointEntry::Status status);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    void retranslate();
 
 private:
+    int rows() const override { return static_cast<int>(entries_.size()); }
+    int columns() const override { return ColumnCount; }
+    QString columnTitle(int column) const override;
+
     struct Verification {
         QString error;
     };

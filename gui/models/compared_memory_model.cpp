@@ -13,7 +13,7 @@ namespace sb::gui {
 using app::ComparedRun;
 using app::RankPeak;
 
-ComparedMemoryModel::ComparedMemoryModel(QObject* parent) : QAbstractTableModel(parent) {}
+ComparedMemoryModel::ComparedMemoryModel(QObject* parent) : ColumnTableModel(parent) {}
 
 void ComparedMemoryModel::setRuns(const QList<ComparedRun>& runs, const QStringList& labels)
 {
@@ -45,10 +45,6 @@ QString ComparedMemoryModel::estimatedText(const RankPeak& peak)
 {
     return peak.estimated > 0 ? formatBytes(static_cast<std::uint64_t>(peak.estimated)) : tr("no estimate");
 }
-
-int ComparedMemoryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
-
-int ComparedMemoryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant ComparedMemoryModel::data(const QModelIndex& index, int role) const
 {
@@ -93,10 +89,9 @@ QVariant ComparedMemoryModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QVariant ComparedMemoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString ComparedMemoryModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    switch (static_cast<Column>(section)) {
+    switch (static_cast<Column>(column)) {
     case RankColumn: return tr("Rank");
     case RunColumn: return tr("Run");
     case MeasuredColumn: return tr("Peak measured");

@@ -3,14 +3,14 @@
 // and world size, and how far apart the two are in percent.
 #pragma once
 
+#include "column_table_model.hpp"
 #include "history/compare_loader.hpp"
 
-#include <QAbstractTableModel>
 #include <QStringList>
 
 namespace sb::gui {
 
-class ComparedMemoryModel : public QAbstractTableModel {
+class ComparedMemoryModel : public ColumnTableModel {
     Q_OBJECT
 public:
     enum Column { RankColumn, RunColumn, MeasuredColumn, EstimatedColumn, DifferenceColumn, ColumnCount };
@@ -31,12 +31,13 @@ public:
     static QString measuredText(const app::RankPeak& peak);
     static QString estimatedText(const app::RankPeak& peak);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    int rows() const override { return static_cast<int>(rows_.size()); }
+    int columns() const override { return ColumnCount; }
+    QString columnTitle(int column) const override;
+
     struct Row {
         int run;
         int rank; // an index into that run's ranks

@@ -14,7 +14,7 @@ using app::HostCatalog;
 using app::HostEntry;
 using app::HostProbeResult;
 
-HostsModel::HostsModel(HostCatalog* catalog, QObject* parent) : QAbstractTableModel(parent), catalog_(catalog)
+HostsModel::HostsModel(HostCatalog* catalog, QObject* parent) : ColumnTableModel(parent), catalog_(catalog)
 {
     connect(catalog_, &HostCatalog::changed, this, [this] {
         beginResetModel();
@@ -64,12 +64,7 @@ void HostsModel::setResult(const QString& host, const HostProbeResult& result)
     rowChanged(rowOfHost(host));
 }
 
-int HostsModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(catalog_->hosts().size()) + 1;
-}
-
-int HostsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int HostsModel::rows() const { return static_cast<int>(catalog_->hosts().size()) + 1; }
 
 HostsModel::CheckState HostsModel::checkState(int row, Column column) const
 {
@@ -197,10 +192,9 @@ Qt::ItemFlags HostsModel::flags(const QModelIndex& index) const
     return f;
 }
 
-QVariant HostsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString HostsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    switch (static_cast<Column>(section)) {
+    switch (static_cast<Column>(column)) {
     case HostColumn: return tr("Host");
     case AddressColumn: return tr("Address");
     case UserColumn: return tr("User");
@@ -216,12 +210,6 @@ QVariant HostsModel::headerData(int section, Qt::Orientation orientation, int ro
     case ColumnCount: break;
     }
     return {};
-}
-
-void HostsModel::retranslate()
-{
-    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-    if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 } // namespace sb::gui

@@ -5,9 +5,9 @@
 // or the Python with PyTorch.
 #pragma once
 
+#include "column_table_model.hpp"
 #include "hosts/host_probe.hpp"
 
-#include <QAbstractTableModel>
 #include <QHash>
 
 #include <optional>
@@ -18,7 +18,7 @@ class HostCatalog;
 
 namespace sb::gui {
 
-class HostsModel : public QAbstractTableModel {
+class HostsModel : public ColumnTableModel {
     Q_OBJECT
 public:
     enum Column { HostColumn, AddressColumn, UserColumn, PortColumn, KeyColumn, GpusColumn, SourceColumn,
@@ -40,16 +40,14 @@ public:
     void setTesting(const QString& host, bool testing); // "" = this machine
     void setResult(const QString& host, const app::HostProbeResult& result);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-    void retranslate();
 
 private:
+    int rows() const override;
+    int columns() const override { return ColumnCount; }
+    QString columnTitle(int column) const override;
     CheckState checkState(int row, Column column) const;
     // The Engine cell of a host whose engine failed the test: what it lacks, in short.
     static QString engineFailureText(const app::HostProbeResult& r);

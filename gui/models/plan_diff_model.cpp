@@ -5,7 +5,7 @@
 
 namespace sb::gui {
 
-PlanDiffModel::PlanDiffModel(QObject* parent) : QAbstractTableModel(parent) {}
+PlanDiffModel::PlanDiffModel(QObject* parent) : ColumnTableModel(parent) {}
 
 void PlanDiffModel::setPlans(const QStringList& runLabels, const std::vector<Plan>& plans)
 {
@@ -14,13 +14,6 @@ void PlanDiffModel::setPlans(const QStringList& runLabels, const std::vector<Pla
     plans_ = plans;
     rows_ = diffPlans(plans_);
     endResetModel();
-}
-
-int PlanDiffModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
-
-int PlanDiffModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : FirstRunColumn + static_cast<int>(labels_.size());
 }
 
 QVariant PlanDiffModel::data(const QModelIndex& index, int role) const
@@ -36,12 +29,11 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const
     return d.values.value(value);
 }
 
-QVariant PlanDiffModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString PlanDiffModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    if (section == SectionColumn) return tr("Part");
-    if (section == ItemColumn) return tr("Item");
-    return labels_.value(section - FirstRunColumn);
+    if (column == SectionColumn) return tr("Part");
+    if (column == ItemColumn) return tr("Item");
+    return labels_.value(column - FirstRunColumn);
 }
 
 void PlanDiffModel::retranslate()

@@ -2,14 +2,14 @@
 // per run with its value.
 #pragma once
 
+#include "column_table_model.hpp"
 #include "plan_diff.hpp"
 
-#include <QAbstractTableModel>
 #include <QStringList>
 
 namespace sb::gui {
 
-class PlanDiffModel : public QAbstractTableModel {
+class PlanDiffModel : public ColumnTableModel {
     Q_OBJECT
 public:
     enum Column { SectionColumn, ItemColumn, FirstRunColumn };
@@ -20,13 +20,14 @@ public:
     void setPlans(const QStringList& runLabels, const std::vector<Plan>& plans);
     const std::vector<PlanDifference>& differences() const { return rows_; }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    void retranslate();
+    void retranslate() override;
 
 private:
+    int rows() const override { return static_cast<int>(rows_.size()); }
+    int columns() const override { return FirstRunColumn + static_cast<int>(labels_.size()); }
+    QString columnTitle(int column) const override;
+
     QStringList labels_;
     std::vector<Plan> plans_;
     std::vector<PlanDifference> rows_;

@@ -9,7 +9,7 @@ namespace sb::gui {
 
 using app::Preflight;
 
-PreflightModel::PreflightModel(Preflight* preflight, QObject* parent) : QAbstractTableModel(parent), preflight_(preflight)
+PreflightModel::PreflightModel(Preflight* preflight, QObject* parent) : ColumnTableModel(parent), preflight_(preflight)
 {
     connect(preflight_, &Preflight::itemChanged, this, [this](int row) {
         if (rowCount() != Preflight::CheckCount) return;
@@ -19,12 +19,7 @@ PreflightModel::PreflightModel(Preflight* preflight, QObject* parent) : QAbstrac
     connect(preflight_, &Preflight::started, this, [this] { endResetModel(); });
 }
 
-int PreflightModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(preflight_->items().size());
-}
-
-int PreflightModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int PreflightModel::rows() const { return static_cast<int>(preflight_->items().size()); }
 
 QVariant PreflightModel::data(const QModelIndex& index, int role) const
 {
@@ -51,11 +46,7 @@ QVariant PreflightModel::data(const QModelIndex& index, int role) const
     return text;
 }
 
-QVariant PreflightModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    return section == CheckColumn ? tr("Check") : tr("Result");
-}
+QString PreflightModel::columnTitle(int column) const { return column == CheckColumn ? tr("Check") : tr("Result"); }
 
 QStringList PreflightModel::failures() const
 {
@@ -66,12 +57,6 @@ QStringList PreflightModel::failures() const
         for (const QString& d : preflightDetailLines(i)) out << QStringLiteral("  ") + d;
     }
     return out;
-}
-
-void PreflightModel::retranslate()
-{
-    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-    if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 } // namespace sb::gui

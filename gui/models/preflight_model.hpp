@@ -2,7 +2,7 @@
 // per problem or host below the summary).
 #pragma once
 
-#include <QAbstractTableModel>
+#include "column_table_model.hpp"
 
 namespace sb::app {
 class Preflight;
@@ -10,7 +10,7 @@ class Preflight;
 
 namespace sb::gui {
 
-class PreflightModel : public QAbstractTableModel {
+class PreflightModel : public ColumnTableModel {
     Q_OBJECT
 public:
     enum Column { CheckColumn, ResultColumn, ColumnCount };
@@ -19,15 +19,15 @@ public:
 
     explicit PreflightModel(app::Preflight* preflight, QObject* parent = nullptr);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     // Every failed check's lines, for a plain message.
     QStringList failures() const;
-    void retranslate();
 
 private:
+    int rows() const override;
+    int columns() const override { return ColumnCount; }
+    QString columnTitle(int column) const override;
+
     app::Preflight* preflight_;
 };
 

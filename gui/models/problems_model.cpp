@@ -25,7 +25,7 @@ std::optional<Problem> fitProblem(const MemoryModel& memory)
 }
 
 ProblemsModel::ProblemsModel(PlanDocument* document, MemoryModel* memory, QObject* parent)
-    : QAbstractTableModel(parent), document_(document), memory_(memory)
+    : ColumnTableModel(parent), document_(document), memory_(memory)
 {
     connect(document_, &PlanDocument::problemsChanged, this, &ProblemsModel::refresh);
     connect(memory_, &MemoryModel::estimateChanged, this, &ProblemsModel::refresh);
@@ -54,13 +54,6 @@ int ProblemsModel::errorCount() const
 
 int ProblemsModel::warningCount() const { return static_cast<int>(problems_.size()) - errorCount(); }
 
-int ProblemsModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(problems_.size());
-}
-
-int ProblemsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
 QVariant ProblemsModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount()) return {};
@@ -84,22 +77,15 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QVariant ProblemsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString ProblemsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-    switch (section) {
+    switch (column) {
     case SeverityColumn: return tr("Severity");
     case PathColumn: return tr("Path");
     case ModuleColumn: return tr("Module");
     case MessageColumn: return tr("Problem");
     default: return {};
     }
-}
-
-void ProblemsModel::retranslate()
-{
-    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-    if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 } // namespace sb::gui

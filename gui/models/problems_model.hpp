@@ -4,11 +4,11 @@
 // from the same estimate as the memory verdict, so the two never disagree.
 #pragma once
 
+#include "column_table_model.hpp"
 #include "text/problem_location.hpp"
 
 #include "plan/problem.hpp"
 
-#include <QAbstractTableModel>
 
 #include <optional>
 #include <vector>
@@ -22,7 +22,7 @@ class PlanDocument;
 // (or has no estimate).
 std::optional<Problem> fitProblem(const MemoryModel& memory);
 
-class ProblemsModel : public QAbstractTableModel {
+class ProblemsModel : public ColumnTableModel {
     Q_OBJECT
 public:
     enum Column { SeverityColumn, PathColumn, ModuleColumn, MessageColumn, ColumnCount };
@@ -34,14 +34,13 @@ public:
     int errorCount() const;
     int warningCount() const;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-    void retranslate();
 
 private:
+    int rows() const override { return static_cast<int>(problems_.size()); }
+    int columns() const override { return ColumnCount; }
+    QString columnTitle(int column) const override;
+
     void refresh();
 
     PlanDocument* document_;

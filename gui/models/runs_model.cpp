@@ -16,7 +16,7 @@ namespace {
 double nowSeconds() { return QDateTime::currentMSecsSinceEpoch() / 1000.0; }
 } // namespace
 
-RunsModel::RunsModel(QObject* parent) : QAbstractTableModel(parent) {}
+RunsModel::RunsModel(QObject* parent) : ColumnTableModel(parent) {}
 
 void RunsModel::setRuns(const QList<store::RunRow>& runs)
 {
@@ -76,10 +76,6 @@ void RunsModel::setAttachedRun(qint64 id)
     for (int row : {before, rowOfRun(id)})
         if (row >= 0) Q_EMIT dataChanged(index(row, StatusColumn), index(row, StatusColumn));
 }
-
-int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(runs_.size()); }
-
-int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant RunsModel::display(int row, Column column) const
 {
@@ -197,18 +193,6 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
     }
     default: return {};
     }
-}
-
-QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount) return {};
-    return columnTitle(static_cast<Column>(section));
-}
-
-void RunsModel::retranslate()
-{
-    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-    if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 } // namespace sb::gui

@@ -6,15 +6,15 @@
 // columns, the text for the others, invalid where there is none).
 #pragma once
 
+#include "column_table_model.hpp"
 #include "history/history_loader.hpp"
 
-#include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
 
 namespace sb::gui {
 
-class RunsModel : public QAbstractTableModel {
+class RunsModel : public ColumnTableModel {
     Q_OBJECT
 public:
     enum Column { IdColumn, NameColumn, TagsColumn, StatusColumn, ReasonColumn, WorldColumn, PlanColumn,
@@ -47,20 +47,18 @@ public:
     void setAttachedRun(qint64 id);
     qint64 attachedRun() const { return attachedRun_; }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    void retranslate();
 
 private:
+    int rows() const override { return static_cast<int>(runs_.size()); }
+    int columns() const override { return ColumnCount; }
+    QString columnTitle(int column) const override; // runs_model_fields.cpp
     QVariant display(int row, Column column) const;
     QVariant sortValue(int row, Column column) const;
     QVariant value(int row, Column column) const;
     // The plan-field columns (runs_model_fields.cpp).
     static QVariant fieldText(const app::RunDetails& d, Column column);
     static QVariant fieldValue(const app::RunDetails& d, Column column);
-    static QString columnTitle(Column column);
 
     QList<store::RunRow> runs_;
     QList<bool> abandoned_;

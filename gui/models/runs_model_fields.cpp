@@ -80,9 +80,9 @@ QVariant RunsModel::fieldValue(const app::RunDetails& d, Column column)
     }
 }
 
-QString RunsModel::columnTitle(Column column)
+QString RunsModel::columnTitle(int column) const
 {
-    switch (column) {
+    switch (static_cast<Column>(column)) {
     case IdColumn: return tr("Run");
     case NameColumn: return tr("Name");
     case TagsColumn: return tr("Tags");

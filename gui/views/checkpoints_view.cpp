@@ -1,5 +1,7 @@
 #include "checkpoints_view.hpp"
 
+#include "named_widget.hpp"
+
 #include "header_fit.hpp"
 
 #include "empty_state.hpp"
@@ -27,20 +29,14 @@ namespace sb::gui {
 using app::CheckpointEntry;
 
 CheckpointsView::CheckpointsView(CheckpointsModel* model, QWidget* parent)
-    : QWidget(parent), model_(model), proxy_(new QSortFilterProxyModel(this)), runs_(new QComboBox), runLabel_(new QLabel),
-      table_(new QTableView), verify_(new QPushButton), export_(new QPushButton), exportHf_(new QPushButton), restore_(new QPushButton),
-      cancel_(new QPushButton), progress_(new QProgressBar), message_(new QLabel)
+    : Retranslated<QWidget>(parent), model_(model), proxy_(new QSortFilterProxyModel(this)),
+      runs_(named<QComboBox>("checkpointRun")), runLabel_(new QLabel), table_(named<QTableView>("checkpointsTable")),
+      verify_(named<QPushButton>("verifyCheckpoint")), export_(named<QPushButton>("exportCheckpoint")),
+      exportHf_(named<QPushButton>("exportCheckpointHf")), restore_(named<QPushButton>("restoreCheckpoint")),
+      cancel_(named<QPushButton>("cancelCheckpointJob")), progress_(named<QProgressBar>("checkpointProgress")),
+      message_(named<QLabel>("checkpointMessage"))
 {
     setObjectName(QStringLiteral("checkpointsView"));
-    runs_->setObjectName(QStringLiteral("checkpointRun"));
-    table_->setObjectName(QStringLiteral("checkpointsTable"));
-    verify_->setObjectName(QStringLiteral("verifyCheckpoint"));
-    export_->setObjectName(QStringLiteral("exportCheckpoint"));
-    exportHf_->setObjectName(QStringLiteral("exportCheckpointHf"));
-    restore_->setObjectName(QStringLiteral("restoreCheckpoint"));
-    cancel_->setObjectName(QStringLiteral("cancelCheckpointJob"));
-    progress_->setObjectName(QStringLiteral("checkpointProgress"));
-    message_->setObjectName(QStringLiteral("checkpointMessage"));
     message_->setWordWrap(true);
     message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     runs_->setMinimumContentsLength(40);
@@ -158,12 +154,6 @@ void CheckpointsView::updateButtons()
     export_->setEnabled(!busy_ && onDisk && sharded);
     exportHf_->setEnabled(!busy_ && onDisk && sharded);
     restore_->setEnabled(!busy_ && row >= 0 && model_->entry(row).restorable());
-}
-
-void CheckpointsView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void CheckpointsView::retranslateUi()

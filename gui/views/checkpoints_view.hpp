@@ -3,6 +3,8 @@
 // (with progress and cancel), or restore it as a new run.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QWidget>
 
 class QComboBox;
@@ -16,7 +18,7 @@ namespace sb::gui {
 
 class CheckpointsModel;
 
-class CheckpointsView : public QWidget {
+class CheckpointsView : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit CheckpointsView(CheckpointsModel* model, QWidget* parent = nullptr);
@@ -53,11 +55,8 @@ Q_SIGNALS:
     void restoreRequested(int row);
     void cancelRequested();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void updateButtons();
 
     CheckpointsModel* model_;

@@ -1,5 +1,7 @@
 #include "cluster_view.hpp"
 
+#include "named_widget.hpp"
+
 #include "header_fit.hpp"
 
 #include "status_delegate.hpp"
@@ -28,23 +30,15 @@ namespace sb::gui {
 using app::ClusterSettings;
 
 ClusterView::ClusterView(HostsModel* model, QWidget* parent)
-    : QWidget(parent), model_(model), table_(new QTableView), add_(new QPushButton), edit_(new QPushButton),
-      remove_(new QPushButton), test_(new QPushButton), testAll_(new QPushButton), cancel_(new QPushButton),
-      progress_(new QProgressBar), message_(new QLabel), engine_(new QLabel), settings_(new QGroupBox), sshConfig_(new QLineEdit),
-      knownHosts_(new QLineEdit), remoteCore_(new QLineEdit), remoteDir_(new QLineEdit)
+    : Retranslated<QWidget>(parent), model_(model), table_(named<QTableView>("hostsTable")), add_(named<QPushButton>("addHost")),
+      edit_(named<QPushButton>("editHost")), remove_(named<QPushButton>("removeHost")), test_(named<QPushButton>("testHosts")),
+      testAll_(named<QPushButton>("testAllHosts")), cancel_(named<QPushButton>("cancelHostTest")),
+      progress_(named<QProgressBar>("hostTestProgress")), message_(named<QLabel>("clusterMessage")),
+      engine_(named<QLabel>("clusterEngine")), settings_(new QGroupBox), sshConfig_(new QLineEdit), knownHosts_(new QLineEdit),
+      remoteCore_(new QLineEdit), remoteDir_(new QLineEdit)
 {
     setObjectName(QStringLiteral("clusterView"));
-    table_->setObjectName(QStringLiteral("hostsTable"));
-    test_->setObjectName(QStringLiteral("testHosts"));
-    testAll_->setObjectName(QStringLiteral("testAllHosts"));
-    cancel_->setObjectName(QStringLiteral("cancelHostTest"));
-    add_->setObjectName(QStringLiteral("addHost"));
-    edit_->setObjectName(QStringLiteral("editHost"));
-    remove_->setObjectName(QStringLiteral("removeHost"));
-    progress_->setObjectName(QStringLiteral("hostTestProgress"));
-    message_->setObjectName(QStringLiteral("clusterMessage"));
     message_->setWordWrap(true);
-    engine_->setObjectName(QStringLiteral("clusterEngine"));
     engine_->setWordWrap(true);
     table_->setModel(model_);
     auto* delegate = new StatusDelegate(HostsModel::StatusColorRole, table_);
@@ -172,12 +166,6 @@ void ClusterView::updateButtons()
     test_->setEnabled(!testing_ && !hosts.isEmpty());
     testAll_->setEnabled(!testing_);
     add_->setEnabled(!testing_);
-}
-
-void ClusterView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void ClusterView::retranslateUi()

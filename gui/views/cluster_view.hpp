@@ -5,6 +5,8 @@
 // remote shardbench-core are.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QWidget>
 
 class QGroupBox;
@@ -18,7 +20,7 @@ namespace sb::gui {
 
 class HostsModel;
 
-class ClusterView : public QWidget {
+class ClusterView : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit ClusterView(HostsModel* model, QWidget* parent = nullptr);
@@ -55,11 +57,8 @@ Q_SIGNALS:
     void cancelRequested();
     void settingsChanged();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void updateButtons();
 
     HostsModel* model_;

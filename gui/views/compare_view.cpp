@@ -1,5 +1,7 @@
 #include "compare_view.hpp"
 
+#include "named_widget.hpp"
+
 #include "compared_memory_chart.hpp"
 #include "header_fit.hpp"
 #include "series_chart.hpp"
@@ -40,19 +42,14 @@ QColor runColor(int i)
 } // namespace
 
 CompareView::CompareView(QWidget* parent)
-    : QWidget(parent), alignBox_(new QComboBox), alignLabel_(new QLabel), smoothingLabel_(new QLabel),
-      smoothing_(new QSlider(Qt::Horizontal)), diffTitle_(new QLabel), loss_(new SeriesChart),
-      rate_(new SeriesChart), diffModel_(new PlanDiffModel(this)), diff_(new QTableView), tabs_(new QTabWidget),
-      memoryChart_(new ComparedMemoryChart), memoryModel_(new ComparedMemoryModel(this)), memoryTable_(new QTableView)
+    : QWidget(parent), alignBox_(named<QComboBox>("compareAlign")), alignLabel_(new QLabel), smoothingLabel_(new QLabel),
+      smoothing_(named<QSlider>("compareSmoothing", Qt::Horizontal)), diffTitle_(new QLabel),
+      loss_(named<SeriesChart>("compareLossChart")), rate_(named<SeriesChart>("compareRateChart")),
+      diffModel_(new PlanDiffModel(this)), diff_(named<QTableView>("planDiffTable")), tabs_(named<QTabWidget>("compareTabs")),
+      memoryChart_(named<ComparedMemoryChart>("compareMemoryChart")), memoryModel_(new ComparedMemoryModel(this)),
+      memoryTable_(named<QTableView>("compareMemoryTable"))
 {
     setObjectName(QStringLiteral("compareView"));
-    alignBox_->setObjectName(QStringLiteral("compareAlign"));
-    loss_->setObjectName(QStringLiteral("compareLossChart"));
-    rate_->setObjectName(QStringLiteral("compareRateChart"));
-    diff_->setObjectName(QStringLiteral("planDiffTable"));
-    tabs_->setObjectName(QStringLiteral("compareTabs"));
-    memoryChart_->setObjectName(QStringLiteral("compareMemoryChart"));
-    memoryTable_->setObjectName(QStringLiteral("compareMemoryTable"));
     loss_->setExportName(QStringLiteral("compare-loss"));
     loss_->setLogScaleAllowed(true);
     rate_->setExportName(QStringLiteral("compare-tokens-per-second"));
@@ -76,7 +73,6 @@ CompareView::CompareView(QWidget* parent)
     bar->addSpacing(16);
     bar->addWidget(smoothingLabel_);
     bar->addWidget(smoothing_);
-    smoothing_->setObjectName(QStringLiteral("compareSmoothing"));
     smoothing_->setRange(0, 99);
     smoothing_->setValue(60);
     smoothing_->setMaximumWidth(160);

@@ -1,5 +1,7 @@
 #include "views/engine_chooser.hpp"
 
+#include "named_widget.hpp"
+
 #include "settings/run_settings.hpp"
 
 #include <QComboBox>
@@ -23,15 +25,11 @@ const char* const kChoiceNames[] = {"core", "exported", "script"};
 } // namespace
 
 EngineChooser::EngineChooser(QWidget* parent)
-    : QWidget(parent), choice_(new QComboBox), script_(new QLineEdit), browse_(new QPushButton), arguments_(new QLineEdit),
-      argumentsLabel_(new QLabel), python_(new QLineEdit), scriptLabel_(new QLabel), pythonLabel_(new QLabel)
+    : Retranslated<QWidget>(parent), choice_(named<QComboBox>("engine")), script_(named<QLineEdit>("engineScript")),
+      browse_(named<QPushButton>("chooseScript")), arguments_(named<QLineEdit>("engineScriptArgs")), argumentsLabel_(new QLabel),
+      python_(named<QLineEdit>("enginePython")), scriptLabel_(new QLabel), pythonLabel_(new QLabel)
 {
     setObjectName(QStringLiteral("engineChooser"));
-    choice_->setObjectName(QStringLiteral("engine"));
-    script_->setObjectName(QStringLiteral("engineScript"));
-    python_->setObjectName(QStringLiteral("enginePython"));
-    browse_->setObjectName(QStringLiteral("chooseScript"));
-    arguments_->setObjectName(QStringLiteral("engineScriptArgs"));
     choice_->addItems({QString(), QString(), QString()});
     const QString saved = RunSettings::engine.value();
     for (int i = 0; i < 3; ++i)
@@ -96,12 +94,6 @@ void EngineChooser::chooseScript()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Training script"), script_->text(), tr("Python (*.py);;All files (*)"));
     if (!path.isEmpty()) script_->setText(path);
-}
-
-void EngineChooser::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void EngineChooser::retranslateUi()

@@ -4,6 +4,8 @@
 // SSH, on the hosts). Remembered across sessions (RunSettings).
 #pragma once
 
+#include "retranslated.hpp"
+
 #include "launch/run_config.hpp"
 
 #include <QWidget>
@@ -15,7 +17,7 @@ class QPushButton;
 
 namespace sb::gui {
 
-class EngineChooser : public QWidget {
+class EngineChooser : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     enum Choice { Core, ExportedScript, OwnScript };
@@ -35,13 +37,10 @@ public:
 Q_SIGNALS:
     void changed(); // the choice, or one of its fields
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void update();
     void chooseScript();
-    void retranslateUi();
+    void retranslateUi() override;
 
     QComboBox* choice_;
     QLineEdit* script_;

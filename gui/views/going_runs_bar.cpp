@@ -1,5 +1,7 @@
 #include "going_runs_bar.hpp"
 
+#include "named_widget.hpp"
+
 #include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -9,14 +11,13 @@
 namespace sb::gui {
 
 GoingRunsBar::GoingRunsBar(QWidget* parent)
-    : QFrame(parent), text_(new QLabel), attach_(new QPushButton), showRuns_(new QPushButton)
+    : Retranslated<QFrame>(parent), text_(new QLabel), attach_(named<QPushButton>("attachGoingRun")),
+      showRuns_(named<QPushButton>("showGoingRuns"))
 {
     setObjectName(QStringLiteral("goingRunsBar"));
     setFrameShape(QFrame::StyledPanel);
     text_->setWordWrap(true);
     text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    attach_->setObjectName(QStringLiteral("attachGoingRun"));
-    showRuns_->setObjectName(QStringLiteral("showGoingRuns"));
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(text_, 1);
     layout->addWidget(attach_);
@@ -33,12 +34,6 @@ void GoingRunsBar::setRuns(const QList<store::RunRow>& runs)
     runs_ = runs;
     setVisible(!runs_.isEmpty());
     retranslateUi();
-}
-
-void GoingRunsBar::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QFrame::changeEvent(event);
 }
 
 void GoingRunsBar::retranslateUi()

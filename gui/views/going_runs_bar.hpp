@@ -5,6 +5,8 @@
 // attaches anything, or when there are none.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include "store/run_reader.hpp"
 
 #include <QFrame>
@@ -15,7 +17,7 @@ class QPushButton;
 
 namespace sb::gui {
 
-class GoingRunsBar : public QFrame {
+class GoingRunsBar : public Retranslated<QFrame> {
     Q_OBJECT
 public:
     explicit GoingRunsBar(QWidget* parent = nullptr);
@@ -31,11 +33,8 @@ Q_SIGNALS:
     void attachRequested(qint64 runId);
     void showRunsRequested();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
 
     QList<store::RunRow> runs_;
     QLabel* text_;

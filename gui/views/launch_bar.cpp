@@ -1,5 +1,7 @@
 #include "launch_bar.hpp"
 
+#include "named_widget.hpp"
+
 #include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -10,12 +12,10 @@
 namespace sb::gui {
 
 LaunchBar::LaunchBar(QWidget* parent)
-    : QWidget(parent), whereLabel_(new QLabel), target_(new QPushButton), keepRunning_(new QCheckBox), launch_(new QPushButton)
+    : Retranslated<QWidget>(parent), whereLabel_(new QLabel), target_(named<QPushButton>("launchBarTarget")),
+      keepRunning_(named<QCheckBox>("launchBarKeepRunning")), launch_(named<QPushButton>("launchBarLaunch"))
 {
     setObjectName(QStringLiteral("launchBar"));
-    target_->setObjectName(QStringLiteral("launchBarTarget"));
-    keepRunning_->setObjectName(QStringLiteral("launchBarKeepRunning"));
-    launch_->setObjectName(QStringLiteral("launchBarLaunch"));
     target_->setFlat(true);
     launch_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     auto* layout = new QHBoxLayout(this);
@@ -68,12 +68,6 @@ QString LaunchBar::whereText(const launch::LaunchTarget& target)
     if (names.isEmpty()) return tr("no host chosen");
     if (names.size() > 2) names = names.mid(0, 2) << QStringLiteral("…");
     return tr("%n host(s): %1", nullptr, static_cast<int>(hosts.size())).arg(names.join(QStringLiteral(", ")));
-}
-
-void LaunchBar::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void LaunchBar::retranslateUi()

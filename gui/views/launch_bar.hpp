@@ -4,6 +4,8 @@
 // or the restore of the checkpoint chosen in the Checkpoints area.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include "launch/launch_target.hpp"
 
 #include <QWidget>
@@ -14,7 +16,7 @@ class QPushButton;
 
 namespace sb::gui {
 
-class LaunchBar : public QWidget {
+class LaunchBar : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     enum class Start { Run, Detached, Restore };
@@ -38,11 +40,8 @@ Q_SIGNALS:
     void launchRequested();
     void targetRequested(); // show where the target is chosen
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
 
     QLabel* whereLabel_;
     QPushButton* target_;

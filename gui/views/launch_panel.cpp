@@ -1,5 +1,7 @@
 #include "launch_panel.hpp"
 
+#include "named_widget.hpp"
+
 #include "views/engine_chooser.hpp"
 
 #include "going_runs_bar.hpp"
@@ -35,28 +37,19 @@ using app::HostCatalog;
 using app::RunSettings;
 
 LaunchPanel::LaunchPanel(HostCatalog* catalog, PreflightModel* preflight, QWidget* parent)
-    : QWidget(parent), target_(new TargetChooser(catalog)), engine_(new EngineChooser), engineLabel_(new QLabel), name_(new QLineEdit), restarts_(new QSpinBox), initFrom_(new QLineEdit),
-      chooseWeights_(new QPushButton), initFromLabel_(new QLabel),
-      check_(new QPushButton), launch_(new QPushButton), stop_(new QPushButton), detachBox_(new QCheckBox), detach_(new QPushButton), progress_(new QProgressBar),
-      checks_(new QTableView), message_(new QLabel), subject_(new QLabel), going_(new GoingRunsBar), whereLabel_(new QLabel), nameLabel_(new QLabel),
+    : Retranslated<QWidget>(parent), target_(new TargetChooser(catalog)), engine_(new EngineChooser), engineLabel_(new QLabel),
+      name_(named<QLineEdit>("runName")), restarts_(named<QSpinBox>("maxRestarts")), initFrom_(named<QLineEdit>("initFrom")),
+      chooseWeights_(named<QPushButton>("chooseWeights")), initFromLabel_(new QLabel), check_(named<QPushButton>("checkButton")),
+      launch_(named<QPushButton>("launchButton")), stop_(named<QPushButton>("stopButton")),
+      detachBox_(named<QCheckBox>("detachedLaunch")), detach_(named<QPushButton>("detachButton")), progress_(new QProgressBar),
+      checks_(named<QTableView>("preflightTable")), message_(named<QLabel>("launchMessage")),
+      subject_(named<QLabel>("launchSubject")), going_(new GoingRunsBar), whereLabel_(new QLabel), nameLabel_(new QLabel),
       restartsLabel_(new QLabel)
 {
     setObjectName(QStringLiteral("launchPanel"));
-    name_->setObjectName(QStringLiteral("runName"));
-    restarts_->setObjectName(QStringLiteral("maxRestarts"));
-    initFrom_->setObjectName(QStringLiteral("initFrom"));
-    chooseWeights_->setObjectName(QStringLiteral("chooseWeights"));
     connect(chooseWeights_, &QPushButton::clicked, this, &LaunchPanel::chooseWeights);
-    check_->setObjectName(QStringLiteral("checkButton"));
-    launch_->setObjectName(QStringLiteral("launchButton"));
-    stop_->setObjectName(QStringLiteral("stopButton"));
-    detachBox_->setObjectName(QStringLiteral("detachedLaunch"));
-    detach_->setObjectName(QStringLiteral("detachButton"));
     detachBox_->setChecked(RunSettings::detached.value());
     connect(detachBox_, &QCheckBox::toggled, this, [](bool on) { RunSettings::detached.setValue(on); });
-    checks_->setObjectName(QStringLiteral("preflightTable"));
-    message_->setObjectName(QStringLiteral("launchMessage"));
-    subject_->setObjectName(QStringLiteral("launchSubject"));
     launch_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     stop_->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
     check_->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
@@ -180,12 +173,6 @@ void LaunchPanel::chooseWeights()
     const QFileInfo file(path);
     const bool hfFolder = file.fileName() == QLatin1String("model.safetensors") || file.fileName().endsWith(QLatin1String(".index.json"));
     initFrom_->setText(hfFolder ? file.absolutePath() : file.absoluteFilePath());
-}
-
-void LaunchPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void LaunchPanel::retranslateUi()

@@ -6,6 +6,8 @@
 // never push a field down.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QWidget>
 
 class QCheckBox;
@@ -27,7 +29,7 @@ class GoingRunsBar;
 class PreflightModel;
 class TargetChooser;
 
-class LaunchPanel : public QWidget {
+class LaunchPanel : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     enum class State { Idle, Checking, Launching, Running, Stopping };
@@ -68,11 +70,8 @@ Q_SIGNALS:
     void stopRequested();
     void detachRequested();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void chooseWeights();
 
     TargetChooser* target_;

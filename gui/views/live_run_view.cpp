@@ -1,5 +1,7 @@
 #include "live_run_view.hpp"
 
+#include "named_widget.hpp"
+
 #include "log_panes.hpp"
 #include "rank_memory_chart.hpp"
 #include "clock_ticks.hpp"
@@ -58,24 +60,20 @@ QByteArray tableCsv(const SeriesTable& t, const QList<QPair<const char*, int>>& 
 } // namespace
 
 LiveRunView::LiveRunView(QWidget* parent)
-    : QWidget(parent), state_(new QLabel), progress_(new QLabel), hint_(new QLabel), smoothing_(new QSlider(Qt::Horizontal)),
-      smoothingLabel_(new QLabel), smoothingValue_(new QLabel), xAxis_(new QComboBox), xAxisLabel_(new QLabel), loss_(new SeriesChart), rate_(new SeriesChart),
-      time_(new SeriesChart), memory_(new RankMemoryChart), system_(new SystemChart), logs_(new LogPanes), charts_(new QWidget),
+    : Retranslated<QWidget>(parent), state_(named<QLabel>("runState")), progress_(named<QLabel>("runProgress")), hint_(new QLabel),
+      smoothing_(named<QSlider>("smoothingSlider", Qt::Horizontal)), smoothingLabel_(new QLabel), smoothingValue_(new QLabel),
+      xAxis_(named<QComboBox>("liveXAxis")), xAxisLabel_(new QLabel), loss_(named<SeriesChart>("lossChart")),
+      rate_(named<SeriesChart>("rateChart")), time_(named<SeriesChart>("stepTimeChart")),
+      memory_(named<RankMemoryChart>("rankMemoryChart")), system_(new SystemChart), logs_(new LogPanes), charts_(new QWidget),
       splitter_(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("liveRunView"));
-    state_->setObjectName(QStringLiteral("runState"));
-    progress_->setObjectName(QStringLiteral("runProgress"));
     // Long progress and hint lines wrap instead of widening the window (1366x768 screens).
     progress_->setWordWrap(true);
     hint_->setWordWrap(true);
     QFont bold = state_->font();
     bold.setBold(true);
     state_->setFont(bold);
-    loss_->setObjectName(QStringLiteral("lossChart"));
-    rate_->setObjectName(QStringLiteral("rateChart"));
-    time_->setObjectName(QStringLiteral("stepTimeChart"));
-    memory_->setObjectName(QStringLiteral("rankMemoryChart"));
     loss_->setExportName(QStringLiteral("loss"));
     loss_->setLogScaleAllowed(true);
     rate_->setExportName(QStringLiteral("tokens-per-second"));
@@ -85,7 +83,6 @@ LiveRunView::LiveRunView(QWidget* parent)
     time_->setRenderHint(QPainter::Antialiasing, false); // four filled bands: twice as fast, as sharp at pixel size
     // The X axis box below the loss chart names the charts' x: its height goes to the plots.
     for (SeriesChart* c : {loss_, rate_, time_}) c->setXTitleShown(false);
-    smoothing_->setObjectName(QStringLiteral("smoothingSlider"));
     smoothing_->setRange(0, 99);
     smoothing_->setValue(60);
 
@@ -103,7 +100,6 @@ LiveRunView::LiveRunView(QWidget* parent)
     smooth->addSpacing(12);
     smooth->addWidget(xAxisLabel_);
     smooth->addWidget(xAxis_);
-    xAxis_->setObjectName(QStringLiteral("liveXAxis"));
     xAxis_->addItem(QString());
     xAxis_->addItem(QString());
     xAxis_->addItem(QString());
@@ -245,12 +241,6 @@ void LiveRunView::updateStatus()
     if (!reason_.isEmpty()) parts << runReasonText(reason_);
     if (!note_.isEmpty()) parts << note_;
     progress_->setText(parts.join(QStringLiteral(" · ")));
-}
-
-void LiveRunView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void LiveRunView::addLines()

@@ -6,6 +6,8 @@
 // print to the screen.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include "launch/failure_analysis.hpp"
 #include "store/run_status.hpp"
 
@@ -27,7 +29,7 @@ class RunLogModel;
 class SeriesChart;
 class SystemChart;
 
-class LiveRunView : public QWidget {
+class LiveRunView : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit LiveRunView(QWidget* parent = nullptr);
@@ -59,14 +61,11 @@ public:
     const QList<double>& screenLatenciesMs() const { return latencies_; }
     int lastPaintedStep() const { return lastPaintedStep_; }
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void addLines(); // the charts' lines, against the chosen x
     void updateClock(); // the wall-clock axis' origin, once the first step is known
     QString hoverDetails(double x, bool byTime) const;
-    void retranslateUi();
+    void retranslateUi() override;
     void updateStatus();
     void onLossPainted();
 

@@ -1,5 +1,7 @@
 #include "log_panes.hpp"
 
+#include "named_widget.hpp"
+
 #include "models/run_log_model.hpp"
 
 #include <QEvent>
@@ -14,17 +16,16 @@
 
 namespace sb::gui {
 
-LogPanes::LogPanes(QWidget* parent) : QWidget(parent), filter_(new QLineEdit), tabs_(new QTabWidget), enlarge_(new QToolButton)
+LogPanes::LogPanes(QWidget* parent)
+    : Retranslated<QWidget>(parent), filter_(named<QLineEdit>("logFilter")), tabs_(named<QTabWidget>("logTabs")),
+      enlarge_(named<QToolButton>("enlargeLog"))
 {
     setObjectName(QStringLiteral("logPanes"));
-    filter_->setObjectName(QStringLiteral("logFilter"));
     filter_->setClearButtonEnabled(true);
-    tabs_->setObjectName(QStringLiteral("logTabs"));
     tabs_->setDocumentMode(true);
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) {
         if (index >= 0 && index < proxies_.size() && proxies_[index]->rank() >= 0) Q_EMIT rankPaneShown(proxies_[index]->rank());
     });
-    enlarge_->setObjectName(QStringLiteral("enlargeLog"));
     enlarge_->setCheckable(true);
     enlarge_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     connect(enlarge_, &QToolButton::toggled, this, [this](bool on) {
@@ -96,12 +97,6 @@ int LogPanes::shownLines(int rank) const
     for (LogFilterProxy* p : proxies_)
         if (p->rank() == rank) return p->rowCount();
     return 0;
-}
-
-void LogPanes::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void LogPanes::retranslateUi()

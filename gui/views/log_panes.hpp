@@ -4,6 +4,8 @@
 // (the charts above give way) and back.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QList>
 #include <QWidget>
 
@@ -17,7 +19,7 @@ namespace sb::gui {
 class LogFilterProxy;
 class RunLogModel;
 
-class LogPanes : public QWidget {
+class LogPanes : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit LogPanes(QWidget* parent = nullptr);
@@ -39,11 +41,8 @@ Q_SIGNALS:
     // The Enlarge button was toggled: the logs want all the room (or give it back).
     void enlargeToggled(bool large);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void addPane(int rank);
 
     RunLogModel* model_ = nullptr;

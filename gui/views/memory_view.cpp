@@ -1,5 +1,7 @@
 #include "memory_view.hpp"
 
+#include "named_widget.hpp"
+
 #include "rank_chart.hpp"
 #include "timeline_chart.hpp"
 
@@ -18,12 +20,11 @@
 namespace sb::gui {
 
 MemoryView::MemoryView(MemoryModel* model, QWidget* parent)
-    : QWidget(parent), model_(model), verdict_(new QLabel), details_(new QLabel), batch_(new QLabel),
-      useBatch_(new QPushButton), charts_(new QTabWidget), rankChart_(new RankChart),
-      timelineChart_(new TimelineChart)
+    : Retranslated<QWidget>(parent), model_(model), verdict_(named<QLabel>("memoryVerdict")), details_(new QLabel),
+      batch_(named<QLabel>("largestBatch")), useBatch_(named<QPushButton>("useLargestBatch")),
+      charts_(named<QTabWidget>("memoryCharts")), rankChart_(new RankChart), timelineChart_(new TimelineChart)
 {
     setObjectName(QStringLiteral("memoryView"));
-    verdict_->setObjectName(QStringLiteral("memoryVerdict"));
     verdict_->setWordWrap(true);
     verdict_->setMargin(8);
     verdict_->setAutoFillBackground(true);
@@ -32,9 +33,7 @@ MemoryView::MemoryView(MemoryModel* model, QWidget* parent)
     big.setBold(true);
     verdict_->setFont(big);
     details_->setWordWrap(true);
-    batch_->setObjectName(QStringLiteral("largestBatch"));
     batch_->setWordWrap(true);
-    useBatch_->setObjectName(QStringLiteral("useLargestBatch"));
     // A longer verdict takes another line, never more width (the splitter beside keeps its place).
     for (QLabel* text : {verdict_, details_, batch_}) {
         text->setMinimumWidth(120);
@@ -44,7 +43,6 @@ MemoryView::MemoryView(MemoryModel* model, QWidget* parent)
     auto* batchRow = new QHBoxLayout;
     batchRow->addWidget(batch_, 1);
     batchRow->addWidget(useBatch_);
-    charts_->setObjectName(QStringLiteral("memoryCharts"));
     charts_->setDocumentMode(true);
     charts_->addTab(rankChart_, QString());
     charts_->addTab(timelineChart_, QString());
@@ -65,12 +63,6 @@ MemoryView::MemoryView(MemoryModel* model, QWidget* parent)
 QString MemoryView::verdictText() const { return verdict_->text(); }
 
 QString MemoryView::largestBatchText() const { return batch_->text(); }
-
-void MemoryView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
-}
 
 void MemoryView::retranslateUi()
 {

@@ -5,6 +5,8 @@
 // changes. The texts wrap: they never change the panel's width.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QWidget>
 
 class QLabel;
@@ -17,7 +19,7 @@ class MemoryModel;
 class RankChart;
 class TimelineChart;
 
-class MemoryView : public QWidget {
+class MemoryView : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit MemoryView(MemoryModel* model, QWidget* parent = nullptr);
@@ -33,11 +35,8 @@ public:
 Q_SIGNALS:
     void updated();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void showEstimate();
     void showLargestBatch();
     void useLargestBatch();

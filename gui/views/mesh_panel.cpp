@@ -31,7 +31,7 @@ int merge(const char* key)
 } // namespace
 
 MeshPanel::MeshPanel(PlanDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
+    : Retranslated<QWidget>(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
       nodes_(new NumberField("nodes", NumberField::Integer, 1, plan_limits::kMaxNodes)),
       procs_(new NumberField("procs_per_node", NumberField::Integer, 1, plan_limits::kMaxProcsPerNode)),
       replicate_(new NumberField("replicate", NumberField::Integer, 1, plan_limits::kMaxReplicate)), device_(new QComboBox),
@@ -79,12 +79,6 @@ MeshPanel::MeshPanel(PlanDocument* document, QWidget* parent)
     // Once per applied change (problemsChanged follows every one, a mesh change included).
     connect(document_, &PlanDocument::problemsChanged, this, &MeshPanel::refresh);
     retranslateUi();
-}
-
-void MeshPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void MeshPanel::retranslateUi()

@@ -2,6 +2,8 @@
 // the device each rank runs on with its capacity.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QWidget>
 
 class QComboBox;
@@ -14,7 +16,7 @@ class NumberField;
 class PlanDocument;
 class PlanFields;
 
-class MeshPanel : public QWidget {
+class MeshPanel : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit MeshPanel(PlanDocument* document, QWidget* parent = nullptr);
@@ -26,11 +28,8 @@ public:
     NumberField* capacityBox() const { return capacity_; }
     bool focusField(const QString& field);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void refresh();
     void deviceChosen(int index);
 

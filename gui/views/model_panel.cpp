@@ -66,7 +66,7 @@ std::int64_t& sizeOf(ModelConfig& m, int s)
 } // namespace
 
 ModelPanel::ModelPanel(PlanDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
+    : Retranslated<QWidget>(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
       preset_(new QComboBox), tied_(new QCheckBox), dtype_(new QComboBox),
       presetLabel_(new QLabel), dtypeLabel_(new QLabel), info_(new QLabel), import_(new QPushButton)
 {
@@ -123,12 +123,6 @@ ModelPanel::ModelPanel(PlanDocument* document, QWidget* parent)
         markOthers();
     });
     retranslateUi();
-}
-
-void ModelPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void ModelPanel::retranslateUi()

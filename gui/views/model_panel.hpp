@@ -3,6 +3,8 @@
 // planWithModel).
 #pragma once
 
+#include "retranslated.hpp"
+
 #include "plan/json_path.hpp"
 
 #include <QWidget>
@@ -21,7 +23,7 @@ class NumberField;
 class PlanDocument;
 class PlanFields;
 
-class ModelPanel : public QWidget {
+class ModelPanel : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     enum Size { Vocab, Dim, Layers, Heads, KvHeads, Ffn, MaxSeq, SizeCount };
@@ -38,11 +40,8 @@ public:
 Q_SIGNALS:
     void importRequested();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void refresh();
     void presetChosen(int index);
     void sizeEdited(int size, double value, const JsonPath& path);

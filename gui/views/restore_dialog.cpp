@@ -1,5 +1,7 @@
 #include "restore_dialog.hpp"
 
+#include "named_widget.hpp"
+
 #include "target_chooser.hpp"
 
 #include "text/problem_text.hpp"
@@ -26,18 +28,14 @@ using app::restoredPlan;
 
 RestoreDialog::RestoreDialog(HostCatalog* catalog, const RestoreSource& source, const QString& checkpointDir,
                              qint64 parentRun, const QString& parentLabel, const launch::RunConfig& runAs, QWidget* parent)
-    : QDialog(parent), source_(source), checkpoint_(checkpointDir), parentRun_(parentRun), runAs_(runAs), target_(new TargetChooser(catalog)),
-      world_(new QSpinBox), steps_(new QSpinBox), dir_(new QLineEdit), name_(new QLineEdit), mesh_(new QLabel),
-      problems_(new QLabel), ok_(new QPushButton(tr("Restore")))
+    : QDialog(parent), source_(source), checkpoint_(checkpointDir), parentRun_(parentRun), runAs_(runAs),
+      target_(new TargetChooser(catalog)), world_(named<QSpinBox>("restoreWorldSize")), steps_(named<QSpinBox>("restoreSteps")),
+      dir_(named<QLineEdit>("restoreCheckpointDir")), name_(named<QLineEdit>("restoreName")), mesh_(new QLabel),
+      problems_(named<QLabel>("restoreProblems")), ok_(named<QPushButton>("restoreAccept", tr("Restore")))
 {
     setObjectName(QStringLiteral("restoreDialog"));
     setWindowTitle(tr("Restore a checkpoint as a new run"));
     setMinimumWidth(560);
-    world_->setObjectName(QStringLiteral("restoreWorldSize"));
-    steps_->setObjectName(QStringLiteral("restoreSteps"));
-    dir_->setObjectName(QStringLiteral("restoreCheckpointDir"));
-    name_->setObjectName(QStringLiteral("restoreName"));
-    ok_->setObjectName(QStringLiteral("restoreAccept"));
     world_->setRange(1, plan_limits::kMaxWorldSize);
     world_->setValue(std::max(1, source.worldSize));
     const int planSteps = source.plan.training.steps;
@@ -48,7 +46,6 @@ RestoreDialog::RestoreDialog(HostCatalog* catalog, const RestoreSource& source, 
     dir_->setPlaceholderText(tr("no checkpoints"));
     name_->setText(tr("%1, resumed at step %2").arg(parentLabel).arg(source.step));
     problems_->setWordWrap(true);
-    problems_->setObjectName(QStringLiteral("restoreProblems"));
     QPalette p = problems_->palette();
     p.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
     problems_->setPalette(p);

@@ -1,5 +1,7 @@
 #include "run_notes_dialog.hpp"
 
+#include "named_widget.hpp"
+
 #include "store/run_tags.hpp"
 
 #include <QDialogButtonBox>
@@ -11,14 +13,11 @@ namespace sb::gui {
 
 RunNotesDialog::RunNotesDialog(const QString& title, const QString& name, const QStringList& tags, const QString& notes,
                                QWidget* parent)
-    : QDialog(parent), name_(new QLineEdit(name)), tags_(new QLineEdit(tags.join(QStringLiteral(", ")))),
-      notes_(new QPlainTextEdit(notes))
+    : QDialog(parent), name_(named<QLineEdit>("runName", name)),
+      tags_(named<QLineEdit>("runTags", tags.join(QStringLiteral(", ")))), notes_(named<QPlainTextEdit>("runNotes", notes))
 {
     setObjectName(QStringLiteral("runNotesDialog"));
     setWindowTitle(title);
-    name_->setObjectName(QStringLiteral("runName"));
-    tags_->setObjectName(QStringLiteral("runTags"));
-    notes_->setObjectName(QStringLiteral("runNotes"));
     tags_->setPlaceholderText(tr("lr-sweep, fp32, baseline"));
     name_->setMaxLength(200);
     auto* form = new QFormLayout(this);

@@ -1,5 +1,7 @@
 #include "run_page.hpp"
 
+#include "named_widget.hpp"
+
 #include "chart_view_base.hpp"
 #include "empty_state.hpp"
 #include "header_fit.hpp"
@@ -47,16 +49,12 @@ void setUpTable(QTableView* table)
 } // namespace
 
 RunPage::RunPage(QWidget* parent)
-    : QWidget(parent), tabs_(new QTabWidget), details_(new QLabel), runView_(new LiveRunView), planModel_(new PlanDiffModel(this)),
-      plan_(new QTableView), checkpoints_(new CheckpointsModel(this)), checkpointsTable_(new QTableView), openCheckpoints_(new QPushButton)
+    : QWidget(parent), tabs_(named<QTabWidget>("runPageTabs")), details_(named<QLabel>("runPageDetails")),
+      runView_(named<LiveRunView>("pastRunView")), planModel_(new PlanDiffModel(this)), plan_(named<QTableView>("runPagePlan")),
+      checkpoints_(new CheckpointsModel(this)), checkpointsTable_(named<QTableView>("runPageCheckpoints")),
+      openCheckpoints_(named<QPushButton>("runPageOpenCheckpoints"))
 {
     setObjectName(QStringLiteral("runPage"));
-    tabs_->setObjectName(QStringLiteral("runPageTabs"));
-    details_->setObjectName(QStringLiteral("runPageDetails"));
-    runView_->setObjectName(QStringLiteral("pastRunView"));
-    plan_->setObjectName(QStringLiteral("runPagePlan"));
-    checkpointsTable_->setObjectName(QStringLiteral("runPageCheckpoints"));
-    openCheckpoints_->setObjectName(QStringLiteral("runPageOpenCheckpoints"));
     details_->setWordWrap(true);
     details_->setTextInteractionFlags(Qt::TextSelectableByMouse); // a run directory, a host: copied from here
 

@@ -1,5 +1,7 @@
 #include "runs_view.hpp"
 
+#include "named_widget.hpp"
+
 #include "column_chooser.hpp"
 #include "compare_view.hpp"
 #include "empty_state.hpp"
@@ -38,15 +40,15 @@ constexpr int kRowsKept = 10; // rows the table keeps visible while a page or co
 } // namespace
 
 RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
-    : QWidget(parent), model_(model), proxy_(new RunsFilterProxy(this)), groups_(new RunsGroupProxy(this)), compare_(compare),
-      page_(new RunPage), lower_(new QWidget), lowerScroll_(new QScrollArea), table_(new QTableView), parallel_(new ParallelCoordinates),
-      views_(new QTabWidget), filter_(new QLineEdit), status_(new QComboBox), groupLabel_(new QLabel), group_(new QComboBox),
-      refresh_(new QPushButton), checkpoints_(new QPushButton), attach_(new QPushButton), info_(new QLabel), hint_(new QLabel),
-      splitter_(new QSplitter(Qt::Vertical)), fitTimer_(new QTimer(this))
+    : Retranslated<QWidget>(parent), model_(model), proxy_(new RunsFilterProxy(this)), groups_(new RunsGroupProxy(this)),
+      compare_(compare), page_(new RunPage), lower_(new QWidget), lowerScroll_(new QScrollArea),
+      table_(named<QTableView>("runsTable")), parallel_(new ParallelCoordinates), views_(named<QTabWidget>("runsViewTabs")),
+      filter_(named<QLineEdit>("runsFilter")), status_(named<QComboBox>("runsStatusFilter")), groupLabel_(new QLabel),
+      group_(named<QComboBox>("runsGroupBy")), refresh_(named<QPushButton>("refreshRuns")),
+      checkpoints_(named<QPushButton>("showCheckpoints")), attach_(named<QPushButton>("attachRun")),
+      info_(named<QLabel>("runsInfo")), hint_(new QLabel), splitter_(new QSplitter(Qt::Vertical)), fitTimer_(new QTimer(this))
 {
     setObjectName(QStringLiteral("runsView"));
-    views_->setObjectName(QStringLiteral("runsViewTabs"));
-    info_->setObjectName(QStringLiteral("runsInfo"));
     proxy_->setSourceModel(model_);
     groups_->setSourceModel(proxy_);
     buildTable();
@@ -98,7 +100,6 @@ RunsView::RunsView(RunsModel* model, CompareView* compare, QWidget* parent)
 
 void RunsView::buildTable()
 {
-    table_->setObjectName(QStringLiteral("runsTable"));
     table_->setModel(groups_);
     new EmptyState(table_, [this] {
         return model_->rowCount() == 0
@@ -144,12 +145,6 @@ void RunsView::buildTable()
 
 QWidget* RunsView::buildBar()
 {
-    filter_->setObjectName(QStringLiteral("runsFilter"));
-    status_->setObjectName(QStringLiteral("runsStatusFilter"));
-    group_->setObjectName(QStringLiteral("runsGroupBy"));
-    refresh_->setObjectName(QStringLiteral("refreshRuns"));
-    checkpoints_->setObjectName(QStringLiteral("showCheckpoints"));
-    attach_->setObjectName(QStringLiteral("attachRun"));
     filter_->setClearButtonEnabled(true);
     for (const char* s : {"", "running", "completed", "failed", "cancelled"}) status_->addItem(QString(), QString::fromLatin1(s));
     group_->addItem(QString(), -1);
@@ -313,12 +308,6 @@ void RunsView::showContextMenu(const QPoint& at)
     menu.addAction(runs.size() == 1 ? tr("Delete run %1…").arg(runs.front()) : tr("Delete %1 runs…").arg(runs.size()), this,
                    [this, runs] { Q_EMIT deleteRequested(runs); });
     menu.exec(table_->viewport()->mapToGlobal(at));
-}
-
-void RunsView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void RunsView::retranslateUi()

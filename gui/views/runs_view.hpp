@@ -8,6 +8,8 @@
 // has not ended can be attached to (followed in the Run area).
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QList>
 #include <QModelIndex>
 #include <QWidget>
@@ -34,7 +36,7 @@ class RunsFilterProxy;
 class RunsGroupProxy;
 class RunsModel;
 
-class RunsView : public QWidget {
+class RunsView : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     RunsView(RunsModel* model, CompareView* compare, QWidget* parent = nullptr);
@@ -75,13 +77,10 @@ Q_SIGNALS:
     void annotateRequested(qint64 run);
     void deleteRequested(const QList<qint64>& runs);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void buildTable();
     QWidget* buildBar();
-    void retranslateUi();
+    void retranslateUi() override;
     void selectionChanged();
     void showDetails(bool shown);
     void showContextMenu(const QPoint& at);

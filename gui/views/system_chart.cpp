@@ -1,5 +1,7 @@
 #include "system_chart.hpp"
 
+#include "named_widget.hpp"
+
 #include "series_chart.hpp"
 
 #include "models/system_series.hpp"
@@ -41,10 +43,9 @@ QPen rankPen(int i)
 } // namespace
 
 SystemChart::SystemChart(QWidget* parent)
-    : QWidget(parent), quantity_(new QComboBox), quantityLabel_(new QLabel), controls_(new QWidget(this)), chart_(new SeriesChart)
+    : Retranslated<QWidget>(parent), quantity_(named<QComboBox>("systemQuantity")), quantityLabel_(new QLabel),
+      controls_(new QWidget(this)), chart_(named<SeriesChart>("systemChart"))
 {
-    quantity_->setObjectName(QStringLiteral("systemQuantity"));
-    chart_->setObjectName(QStringLiteral("systemChart"));
     chart_->setExportName(QStringLiteral("system"));
     chart_->setYFromZero(true);
     auto* bar = new QHBoxLayout(controls_);
@@ -134,12 +135,6 @@ void SystemChart::addLines()
     chart_->refreshNow();
 }
 
-void SystemChart::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
-}
-
 void SystemChart::retranslateUi()
 {
     quantityLabel_->setText(tr("Show"));
@@ -156,7 +151,7 @@ void SystemChart::retranslateUi()
     for (int i = 0; i < drawnRanks_.size() && i < chart_->seriesCount(); ++i) chart_->setSeriesName(i, tr("rank %1").arg(drawnRanks_[i]));
 }
 
-MemorySystemTabs::MemorySystemTabs(QWidget* memory, SystemChart* system, QWidget* parent) : QTabWidget(parent)
+MemorySystemTabs::MemorySystemTabs(QWidget* memory, SystemChart* system, QWidget* parent) : Retranslated<QTabWidget>(parent)
 {
     setObjectName(QStringLiteral("memorySystemTabs"));
     setDocumentMode(true);
@@ -167,12 +162,6 @@ MemorySystemTabs::MemorySystemTabs(QWidget* memory, SystemChart* system, QWidget
     connect(this, &QTabWidget::currentChanged, this, showControls);
     showControls();
     retranslateUi();
-}
-
-void MemorySystemTabs::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QTabWidget::changeEvent(event);
 }
 
 void MemorySystemTabs::retranslateUi()

@@ -5,6 +5,8 @@
 // them). MemorySystemTabs puts it in a tab beside the memory chart.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include <QTabWidget>
 #include <QWidget>
 
@@ -16,7 +18,7 @@ namespace sb::gui {
 class SeriesChart;
 class SystemSeries;
 
-class SystemChart : public QWidget {
+class SystemChart : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     enum Quantity { CpuUtil, HostRss, GpuUtil, GpuPower, GpuTemp, GpuClock };
@@ -35,14 +37,11 @@ public:
     int lineCount() const;
     static constexpr int kMaxRanks = 64;
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void onChanged();
     void fillQuantities();
     void addLines();
-    void retranslateUi();
+    void retranslateUi() override;
     int column() const;
 
     const SystemSeries* series_ = nullptr;
@@ -58,16 +57,13 @@ private:
 // The memory chart and the System chart in two tabs, titled in the current
 // language; the System chart's quantity box in the tab bar's corner while it
 // is shown, so that neither takes more height than the memory chart alone.
-class MemorySystemTabs : public QTabWidget {
+class MemorySystemTabs : public Retranslated<QTabWidget> {
     Q_OBJECT
 public:
     MemorySystemTabs(QWidget* memory, SystemChart* system, QWidget* parent = nullptr);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
 };
 
 } // namespace sb::gui

@@ -1,5 +1,7 @@
 #include "target_chooser.hpp"
 
+#include "named_widget.hpp"
+
 #include "hosts/host_catalog.hpp"
 
 #include <QButtonGroup>
@@ -23,21 +25,15 @@ constexpr int SlotsRole = Qt::UserRole + 2;
 } // namespace
 
 TargetChooser::TargetChooser(HostCatalog* catalog, QWidget* parent)
-    : QWidget(parent), catalog_(catalog), local_(new QRadioButton), remote_(new QRadioButton), hosts_(new QListWidget),
-      slurm_(new QRadioButton), slurmForm_(new QWidget), partition_(new QLineEdit), account_(new QLineEdit),
-      timeLimit_(new QLineEdit)
+    : Retranslated<QWidget>(parent), catalog_(catalog), local_(named<QRadioButton>("targetLocal")),
+      remote_(named<QRadioButton>("targetHosts")), hosts_(named<QListWidget>("targetHostList")),
+      slurm_(named<QRadioButton>("targetSlurm")), slurmForm_(new QWidget), partition_(named<QLineEdit>("slurmPartition")),
+      account_(named<QLineEdit>("slurmAccount")), timeLimit_(named<QLineEdit>("slurmTime"))
 {
-    local_->setObjectName(QStringLiteral("targetLocal"));
-    remote_->setObjectName(QStringLiteral("targetHosts"));
-    hosts_->setObjectName(QStringLiteral("targetHostList"));
     auto* group = new QButtonGroup(this);
     group->addButton(local_);
     group->addButton(remote_);
     group->addButton(slurm_);
-    slurm_->setObjectName(QStringLiteral("targetSlurm"));
-    partition_->setObjectName(QStringLiteral("slurmPartition"));
-    account_->setObjectName(QStringLiteral("slurmAccount"));
-    timeLimit_->setObjectName(QStringLiteral("slurmTime"));
     auto* form = new QFormLayout(slurmForm_);
     form->setContentsMargins(20, 0, 0, 0);
     form->addRow(QStringLiteral("--partition"), partition_);
@@ -111,12 +107,6 @@ void TargetChooser::setHostChecked(const QString& name, bool checked)
 {
     for (int i = 0; i < hosts_->count(); ++i)
         if (hosts_->item(i)->data(NameRole).toString() == name) hosts_->item(i)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
-}
-
-void TargetChooser::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void TargetChooser::retranslateUi()

@@ -3,6 +3,8 @@
 // or a Slurm allocation that srun on this machine (a login node) asks for.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include "run/launch_request.hpp"
 
 #include <QWidget>
@@ -17,7 +19,7 @@ class HostCatalog;
 
 namespace sb::gui {
 
-class TargetChooser : public QWidget {
+class TargetChooser : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit TargetChooser(app::HostCatalog* catalog, QWidget* parent = nullptr);
@@ -35,12 +37,9 @@ public:
 Q_SIGNALS:
     void changed();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void reload();
-    void retranslateUi();
+    void retranslateUi() override;
 
     app::HostCatalog* catalog_;
     QRadioButton* local_;

@@ -1,5 +1,7 @@
 #include "training_panel.hpp"
 
+#include "named_widget.hpp"
+
 #include "data/token_file.hpp"
 #include "plan/plan_limits.hpp"
 
@@ -116,9 +118,11 @@ void showText(QLineEdit* edit, const PlanDocument& doc, const JsonPath& path, co
 } // namespace
 
 TrainingPanel::TrainingPanel(PlanDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
-      schedule_(new QComboBox), dataKind_(new QComboBox), dataPath_(new QLineEdit), dataDtype_(new QComboBox), browse_(new QPushButton),
-      dataInfo_(new QLabel), evalPath_(new QLineEdit), checkpointDir_(new QLineEdit), async_(new QCheckBox), info_(new QLabel),
+    : Retranslated<QWidget>(parent), document_(document), notes_(new FieldNotes), fields_(new PlanFields(document, notes_, this)),
+      schedule_(named<QComboBox>("schedule")), dataKind_(named<QComboBox>("data_kind")),
+      dataPath_(named<QLineEdit>("data_path")), dataDtype_(named<QComboBox>("data_dtype")),
+      browse_(named<QPushButton>("browseData")), dataInfo_(named<QLabel>("dataInfo")), evalPath_(named<QLineEdit>("eval_path")),
+      checkpointDir_(named<QLineEdit>("checkpoint_dir")), async_(named<QCheckBox>("checkpoint_async")), info_(new QLabel),
       probe_(new FileProbe(this))
 {
     setObjectName(QStringLiteral("trainingPanel"));
@@ -166,7 +170,6 @@ void TrainingPanel::build()
             if (keys == QLatin1String("optimizer.weight_decay")) form_->addRow(new QLabel, schedule_);
         }
     };
-    schedule_->setObjectName(QStringLiteral("schedule"));
     for (const char* s : kSchedules) schedule_->addItem(QString(), QString::fromLatin1(s));
     schedule_->setProperty("choices", schedule_->count());
     section();
@@ -174,32 +177,24 @@ void TrainingPanel::build()
     section();
     addNumbers(Optimizer);
     section();
-    dataKind_->setObjectName(QStringLiteral("data_kind"));
     for (const char* k : kDataKinds) dataKind_->addItem(QString(), QString::fromLatin1(k));
     dataKind_->setProperty("choices", dataKind_->count());
     form_->addRow(new QLabel, dataKind_);
-    dataPath_->setObjectName(QStringLiteral("data_path"));
-    browse_->setObjectName(QStringLiteral("browseData"));
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(dataPath_, 1);
     pathRow->addWidget(browse_);
     form_->addRow(new QLabel, pathRow);
-    dataDtype_->setObjectName(QStringLiteral("data_dtype"));
     for (const char* d : kTokenDtypes) dataDtype_->addItem(QString(), QString::fromLatin1(d));
     dataDtype_->setProperty("choices", dataDtype_->count());
     form_->addRow(new QLabel, dataDtype_);
-    dataInfo_->setObjectName(QStringLiteral("dataInfo"));
     dataInfo_->setWordWrap(true);
     form_->addRow(dataInfo_);
     section();
     addNumbers(Validation);
-    evalPath_->setObjectName(QStringLiteral("eval_path"));
     form_->addRow(new QLabel, evalPath_);
     section();
-    checkpointDir_->setObjectName(QStringLiteral("checkpoint_dir"));
     form_->addRow(new QLabel, checkpointDir_);
     addNumbers(Checkpoints);
-    async_->setObjectName(QStringLiteral("checkpoint_async"));
     form_->addRow(QString(), async_);
     info_->setWordWrap(true);
 
@@ -218,12 +213,6 @@ void TrainingPanel::build()
     });
     connect(async_, &QCheckBox::clicked, this, [this, training] { otherEdited(training.key("checkpoint").key("async")); });
     connect(browse_, &QPushButton::clicked, this, &TrainingPanel::chooseDataFile);
-}
-
-void TrainingPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
 }
 
 void TrainingPanel::retranslateUi()

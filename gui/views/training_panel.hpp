@@ -4,6 +4,8 @@
 // from; and where, how often and how many checkpoints are kept.
 #pragma once
 
+#include "retranslated.hpp"
+
 #include "file_probe.hpp"
 #include "plan/json_path.hpp"
 
@@ -25,7 +27,7 @@ class NumberField;
 class PlanDocument;
 class PlanFields;
 
-class TrainingPanel : public QWidget {
+class TrainingPanel : public Retranslated<QWidget> {
     Q_OBJECT
 public:
     explicit TrainingPanel(PlanDocument* document, QWidget* parent = nullptr);
@@ -51,12 +53,9 @@ public:
     // Uses `path` as the data file: relative to the plan's folder when inside it.
     void setDataFile(const QString& path);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void build();
-    void retranslateUi();
+    void retranslateUi() override;
     void refresh();
     void editTrainingField(double value, const JsonPath& path);
     void otherEdited(const JsonPath& path);

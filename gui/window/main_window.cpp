@@ -22,6 +22,7 @@
 #include "views/memory_view.hpp"
 #include "views/mesh_panel.hpp"
 #include "views/model_panel.hpp"
+#include "views/named_widget.hpp"
 #include "views/plan_tree_view.hpp"
 #include "views/problems_panel.hpp"
 #include "views/training_panel.hpp"
@@ -59,24 +60,21 @@ const Setting<QByteArray> kSplitter{QStringLiteral("window/splitter")};
 } // namespace
 
 MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
-    : QMainWindow(parent), languages_(languages), document_(new PlanDocument(this)),
+    : Retranslated<QMainWindow>(parent), languages_(languages), document_(new PlanDocument(this)),
       memory_(new MemoryModel(document_, this)), treeModel_(new PlanTreeModel(document_, this)),
       problemsModel_(new ProblemsModel(document_, memory_, this)), recent_(new RecentFiles(this)),
       tree_(new PlanTreeView(treeModel_)), memoryView_(new MemoryView(memory_)), problems_(new ProblemsPanel(problemsModel_)),
-      modelPanel_(new ModelPanel(document_)), meshPanel_(new MeshPanel(document_)),
-      trainingPanel_(new TrainingPanel(document_)), splitter_(new QSplitter(Qt::Horizontal)), tabs_(new QTabWidget),
-      peakStatus_(new QLabel),
-      files_(new FileController(document_, memory_, memoryView_, recent_, this))
+      modelPanel_(new ModelPanel(document_)), meshPanel_(new MeshPanel(document_)), trainingPanel_(new TrainingPanel(document_)),
+      splitter_(named<QSplitter>("centralSplitter", Qt::Horizontal)), tabs_(named<QTabWidget>("areaTabs")),
+      peakStatus_(new QLabel), files_(new FileController(document_, memory_, memoryView_, recent_, this))
 {
     WheelGuard::install(); // the wheel scrolls the panels; it changes only a focused field
     setObjectName(QStringLiteral("mainWindow"));
-    splitter_->setObjectName(QStringLiteral("centralSplitter"));
     splitter_->addWidget(tree_);
     splitter_->addWidget(memoryView_);
     // The memory side grows more: its charts need 300 px of plot beside their legend.
     splitter_->setStretchFactor(0, 2);
     splitter_->setStretchFactor(1, 3);
-    tabs_->setObjectName(QStringLiteral("areaTabs"));
     tabs_->setDocumentMode(true);
     banner_ = new FileBanner(document_);
     auto* planTab = new QWidget;
@@ -144,13 +142,11 @@ void MainWindow::buildDocks()
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setupDock_ = new QDockWidget(this);
-    setupDock_->setObjectName(QStringLiteral("setupDock"));
+    setupDock_ = named<QDockWidget>("setupDock", this);
     setupDock_->setWidget(scroll);
     setupDock_->setMinimumWidth(320);
     addDockWidget(Qt::LeftDockWidgetArea, setupDock_);
-    problemsDock_ = new QDockWidget(this);
-    problemsDock_->setObjectName(QStringLiteral("problemsDock"));
+    problemsDock_ = named<QDockWidget>("problemsDock", this);
     problemsDock_->setWidget(problems_);
     addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
     resizeDocks({problemsDock_}, {170}, Qt::Vertical);
@@ -202,12 +198,6 @@ void MainWindow::connectActions()
     connect(modelPanel_, &ModelPanel::importRequested, files_, &FileController::importModuleTree);
     connect(files_, &FileController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
     connect(areas_, &RunAreas::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
-}
-
-void MainWindow::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::retranslateUi()

@@ -7,6 +7,8 @@
 // with its target and "Keep running", on every tab.
 #pragma once
 
+#include "views/retranslated.hpp"
+
 #include "main_actions.hpp"
 
 #include <QMainWindow>
@@ -38,7 +40,7 @@ class RunAreas;
 class TrainingPanel;
 struct ProblemLocation;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public Retranslated<QMainWindow> {
     Q_OBJECT
 public:
     explicit MainWindow(LanguageManager* languages, QWidget* parent = nullptr);
@@ -74,12 +76,11 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
-    void changeEvent(QEvent* event) override;
 
 private:
     void buildDocks();
     void connectActions();
-    void retranslateUi();
+    void retranslateUi() override;
     void updateTitle();
     void updateStatus();
     void updateLanguageChecks();
