@@ -20,10 +20,8 @@ namespace sb::gui {
 
 namespace {
 
-constexpr qint64 kGiB = 1024LL * 1024 * 1024;
-
-// Host RSS reads in GiB once a rank passed 1 GiB, else in MiB.
-bool rssInGiB(const SystemSeries* series) { return series && series->maxHostRss() >= kGiB; }
+// Host RSS reads in the unit the memory charts would pick for its largest value.
+bool rssInGiB(const SystemSeries* series) { return series && isGiB(memoryAxisUnit(series->maxHostRss())); }
 
 // The series' column of each quantity, in Quantity's order (host RSS: by range).
 constexpr SystemSeries::Column kColumns[] = {SystemSeries::CpuUtil,  SystemSeries::HostRssMiB, SystemSeries::GpuUtil,

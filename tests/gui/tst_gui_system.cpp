@@ -87,7 +87,7 @@ private Q_SLOTS:
         QVERIFY2(sOpened, sOpened.error().c_str());
         auto s = std::move(sOpened).value();
         gpuRun_ = writeRun(*s, QStringLiteral("gpu"), 2, 6, true, 3LL << 30);
-        cpuRun_ = writeRun(*s, QStringLiteral("cpu"), 3, 4, false, 200LL << 20);
+        cpuRun_ = writeRun(*s, QStringLiteral("cpu"), 3, 4, false, 1536LL << 20); // 1.5 GiB: still MiB
         oldRun_ = writeRun(*s, QStringLiteral("old"), 2, 0, false, 0); // sent none (sampling off, or older)
         SB_VERIFY_OK(s->flush());
     }
@@ -137,7 +137,8 @@ private Q_SLOTS:
         QCOMPARE(csv.count('\n'), 1 + 12);
         QVERIFY2(csv.contains(",90,600.5,70,1980\n"), csv.constData());
 
-        // Another run replaces it: three CPU ranks in MiB, no GPU offered.
+        // Another run replaces it: three CPU ranks near 1.5 GiB, read in MiB as the
+        // memory charts read that much (memoryAxisUnit), no GPU offered.
         past.load(db_, cpuRun_);
         QTRY_COMPARE(page.runId(), cpuRun_);
         QCOMPARE(chart->lineCount(), 3);
