@@ -1,9 +1,8 @@
 #include "compare_view.hpp"
 
-#include "named_widget.hpp"
-
 #include "compared_memory_chart.hpp"
 #include "header_fit.hpp"
+#include "named_widget.hpp"
 #include "series_chart.hpp"
 
 #include "models/compared_memory_model.hpp"
@@ -63,6 +62,7 @@ CompareView::CompareView(QWidget* parent)
     diff_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     diff_->setWordWrap(false);
     diff_->setTextElideMode(Qt::ElideMiddle); // long paths: both ends matter
+    diff_->viewport()->installEventFilter(this); // its width shared again when it changes
     QFont bold = diffTitle_->font();
     bold.setBold(true);
     diffTitle_->setFont(bold);
@@ -140,12 +140,31 @@ void CompareView::setRuns(const QList<ComparedRun>& runs)
         plans.push_back(planFromString(r.planJson.toStdString()).plan);
     }
     diffModel_->setPlans(labels, plans);
-    diff_->resizeColumnsToContents();
-    for (int c = PlanDiffModel::FirstRunColumn; c < diffModel_->columnCount(); ++c)
-        diff_->setColumnWidth(c, std::min(diff_->columnWidth(c), 180));
+    fitDiffColumns();
     showMemory();
     rebuild();
     retranslateUi();
+}
+
+void CompareView::fitDiffColumns()
+{
+    constexpr int kLeastRunColumn = 60;
+    diff_->resizeColumnsToContents();
+    const int runs = diffModel_->columnCount() - PlanDiffModel::FirstRunColumn;
+    if (runs <= 0) return;
+    const int width = diff_->viewport()->width();
+    diff_->setColumnWidth(PlanDiffModel::ItemColumn, std::min(diff_->columnWidth(PlanDiffModel::ItemColumn), width / 2));
+    int items = 0;
+    for (int c = 0; c < PlanDiffModel::FirstRunColumn; ++c) items += diff_->columnWidth(c);
+    const int share = std::max(kLeastRunColumn, (width - items) / runs);
+    for (int c = PlanDiffModel::FirstRunColumn; c < diffModel_->columnCount(); ++c)
+        diff_->setColumnWidth(c, std::min(diff_->columnWidth(c), share));
+}
+
+bool CompareView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == diff_->viewport() && event->type() == QEvent::Resize) fitDiffColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 void CompareView::showMemory()
@@ -227,6 +246,7 @@ void CompareView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         diffModel_->retranslate();
+        fitDiffColumns();
         showMemory(); // the run labels and the table's texts
         retranslateUi();
     }

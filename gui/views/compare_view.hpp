@@ -49,11 +49,16 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void rebuild();
     void retranslateUi();
     void showMemory();
+    // The runs' values share the width that the Part and Item columns (at
+    // most half) leave, each at most as wide as its content, so that every
+    // run stays in sight; a cut value shows whole in its tooltip.
+    void fitDiffColumns();
     static QString label(const app::ComparedRun& run);
 
     QList<app::ComparedRun> runs_;

@@ -1,10 +1,12 @@
 // The Runs area on a laptop screen (issue 39): the table keeps at least ten
 // rows at 1366x768, its columns fit their content in every language, it has
 // a column per plan field (filtered and grouped by them), and the parallel
-// coordinates select runs in the table, whose selection drives Compare.
+// coordinates select runs in the table, whose selection drives Compare,
+// whose plan diff keeps every run's column in sight.
 // The runs come from a real store of twelve runs of different plans.
 #include "gui_test_support.hpp"
 
+#include "models/plan_diff_model.hpp"
 #include "models/runs_group_proxy.hpp"
 #include "models/runs_model.hpp"
 #include "settings/run_settings.hpp"
@@ -25,6 +27,7 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
+#include <QScrollBar>
 #include <QScreen>
 #include <QStyle>
 #include <QTabWidget>
@@ -411,6 +414,24 @@ void TestRunsTable::theTableSelectionDrivesCompare()
     QCOMPARE(view_->parallelView()->selectedRuns(), (QSet<qint64>{runOf(0), runOf(2)}));
     // The plans differ in world size: the diff says so.
     QVERIFY(compare->diffTable()->model()->rowCount() > 0);
+
+    // Three runs whose checkpoint folders are long paths: every run's column
+    // stays in the pane's width, with no sideways scrolling to reach one.
+    QList<app::ComparedRun> runs = compare->runs();
+    runs << runs.front();
+    for (int i = 0; i < runs.size(); ++i) {
+        Plan plan = planFromString(runs[i].planJson.toStdString()).plan;
+        plan.training.checkpoint.dir = "/scratch/a-team/experiments/llama-sweep/checkpoints/run-" + std::to_string(i);
+        runs[i].planJson = QString::fromStdString(planToString(plan));
+        runs[i].id = 100 + i;
+    }
+    compare->setRuns(runs);
+    QTableView* diff = compare->diffTable();
+    QVERIFY(diff->isVisible());
+    QCOMPARE(diff->model()->columnCount(), PlanDiffModel::FirstRunColumn + 3);
+    QTRY_VERIFY2(!diff->horizontalScrollBar()->isVisible(), "the runs' columns are wider than the pane");
+    const int last = diff->model()->columnCount() - 1;
+    QVERIFY(diff->columnViewportPosition(last) + diff->columnWidth(last) <= diff->viewport()->width());
 }
 
 int main(int argc, char** argv)
