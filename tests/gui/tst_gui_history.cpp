@@ -3,6 +3,7 @@
 // worker thread, and sorting and filtering work on all of them.
 #include "gui_test_support.hpp"
 #include "../status_checks.hpp"
+#include "../run_store_fixture.hpp"
 
 #include "models/compared_memory_model.hpp"
 #include "models/live_run_model.hpp"
@@ -38,6 +39,7 @@
 using namespace sb;
 using namespace sb::gui;
 using sb::app::RunSettings;
+using namespace sb::store::test;
 
 namespace {
 
@@ -319,19 +321,11 @@ void TestHistory::runsAreRenamedTaggedAndDeleted()
 {
     qint64 live = -1;
     {
-        QString error;
-        auto storeOpened = store::SqliteRunStore::open(RunSettings::storePath.value());
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        store::NewRun r;
-        r.uid = QStringLiteral("still-running");
-        r.backend = QStringLiteral("local");
-        r.worldSize = 2;
-        r.createdAt = 1.8e9;
+        store::NewRun r = bareRun(QStringLiteral("still-running"), QStringLiteral("local"), 2, 1.8e9);
         r.planJson = QString::fromStdString(planToString(defaultPlan(ModelConfig{})));
-        const Result<qint64> created = store->createRun(r);
-        SB_VERIFY_OK(created);
-        live = created.value();
+        auto [store, id, error] = storeWithRun(RunSettings::storePath.value(), r);
+        QVERIFY2(store, qPrintable(error));
+        live = id;
         store::RunUpdate u;
         u.runId = live;
         u.status = store::RunStatus::Running; // no launcher recorded: not known to be abandoned
@@ -373,17 +367,12 @@ void TestHistory::aRunWhosePlanDoesNotReadSaysSo()
 {
     qint64 id = -1;
     {
-        QString error;
-        auto storeOpened = store::SqliteRunStore::open(RunSettings::storePath.value());
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        store::NewRun r;
-        r.uid = QStringLiteral("cut-short");
+        store::NewRun r = bareRun(QStringLiteral("cut-short"), QStringLiteral("local"), 1, 1.8e9);
         r.planJson = QStringLiteral("{\"format\": \"shardbench-plan\", \"model\": {\"dim\": ");
-        r.backend = QStringLiteral("local");
-        r.worldSize = 1;
-        r.createdAt = 1.8e9;
-        id = store->createRun(r).value();
+        auto opened = storeWithRun(RunSettings::storePath.value(), r);
+        QVERIFY2(opened.store, qPrintable(opened.error));
+        auto& store = opened.store;
+        id = opened.id;
         for (int step = 1; step <= 2; ++step) {
             store::MetricRow m;
             m.runId = id;

@@ -7,6 +7,7 @@
 // translations/*.ts.
 #include "gui_test_support.hpp"
 #include "../status_checks.hpp"
+#include "../run_store_fixture.hpp"
 #include "ts_file.hpp"
 
 #include "document/plan_document.hpp"
@@ -46,6 +47,7 @@ using namespace sb;
 using namespace sb::gui;
 using sb::app::PreflightArg;
 using sb::app::PreflightCode;
+using namespace sb::store::test;
 
 class TestProblems : public QObject {
     Q_OBJECT
@@ -243,17 +245,9 @@ void TestProblems::recordedFailureShowsInGerman()
 {
     QTemporaryDir tmp;
     const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
-    QString err;
-    auto storeOpened = store::SqliteRunStore::open(path);
-    QVERIFY2(storeOpened, storeOpened.error().c_str());
-    auto store = std::move(storeOpened).value();
-    store::NewRun run;
-    run.uid = QStringLiteral("u1");
-    run.planJson = QStringLiteral("{}");
-    run.backend = QStringLiteral("ssh");
-    run.worldSize = 4;
-    run.createdAt = 1700000000;
-    const qint64 coded = store->createRun(run).value();
+    store::NewRun run = bareRun(QStringLiteral("u1"), QStringLiteral("ssh"), 4, 1700000000);
+    auto [store, coded, error] = storeWithRun(path, run);
+    QVERIFY2(store, qPrintable(error));
     run.uid = QStringLiteral("u2");
     const qint64 old = store->createRun(run).value();
     run.uid = QStringLiteral("u3");

@@ -1,7 +1,7 @@
 // Helper of tst_launcher_store: writes step metrics into a run store as
 // fast as it can and reports each committed step on stdout ("committed N"),
 // until the test kills it with SIGKILL.
-#include "store/sqlite_run_store.hpp"
+#include "../run_store_fixture.hpp"
 
 #include <QCoreApplication>
 
@@ -14,19 +14,13 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: launcher_store_writer_child DB\n");
         return 2;
     }
-    sb::Result<std::unique_ptr<sb::store::SqliteRunStore>> opened = sb::store::SqliteRunStore::open(QString::fromLocal8Bit(argv[1]));
-    if (!opened) {
-        std::fprintf(stderr, "%s\n", opened.error().c_str());
+    using namespace sb::store::test;
+    const auto [store, id, error] =
+        storeWithRun(QString::fromLocal8Bit(argv[1]), bareRun(QStringLiteral("writer-child"), QStringLiteral("local"), 4, 1));
+    if (!store) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;
     }
-    const std::unique_ptr<sb::store::SqliteRunStore> store = std::move(opened).value();
-    sb::store::NewRun run;
-    run.uid = QStringLiteral("writer-child");
-    run.planJson = QStringLiteral("{}");
-    run.backend = QStringLiteral("local");
-    run.worldSize = 4;
-    run.createdAt = 1;
-    const qint64 id = store->createRun(run).value();
     std::printf("run %lld\n", static_cast<long long>(id));
     std::fflush(stdout);
     for (int step = 1;; ++step) {

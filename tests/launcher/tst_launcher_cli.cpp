@@ -4,7 +4,9 @@
 // non-zero exit, never a crash or a hang (among it an unreachable host, which
 // the pre-flight refuses, exit 2). What the pre-flight refuses on this
 // machine: tst_launcher_cli_preflight.cpp.
+#include "cli_suite.hpp"
 #include "launcher_test_support.hpp"
+#include "../run_store_fixture.hpp"
 #include "../safe_signal.hpp"
 
 #include "annotate_commands.hpp"
@@ -31,11 +33,9 @@
 #include <sstream>
 
 using namespace sb::test;
+using namespace sb::store::test;
 
 namespace {
-
-using Result = CliResult;
-Result cli(const QStringList& args, int timeoutMs = 120000) { return runCli(args, timeoutMs); }
 
 // A failure message that does not itself drive the terminal of whoever reads it.
 QString printableForTest(QString text)
@@ -48,22 +48,14 @@ QString printableForTest(QString text)
 
 } // namespace
 
-class LauncherCli : public QObject {
+class LauncherCli : public CliSuite {
     Q_OBJECT
-    QTemporaryDir tmp_;
-    QString db_;
-    QString plan_;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
-        QVERIFY2(QFile::exists(corePath()), qPrintable(corePath()));
+        QCOMPARE(prepare(true, 20), QString());
         qunsetenv("SSH_AUTH_SOCK");
-        qunsetenv("SHARDBENCH_DB");
-        db_ = tmp_.filePath(QStringLiteral("runs.sqlite"));
-        plan_ = tmp_.filePath(QStringLiteral("plan.json"));
-        QCOMPARE(writeTinyPlan(plan_, 1, 2, 20), QString());
     }
 
     void runsLocallyAndReadsTheStoreBack()
@@ -198,19 +190,11 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(QLatin1String("baseline")) && !r.out.contains(QLatin1String("bad data")), qPrintable(describe(r)));
 
         // A run that may still be training (its launcher, this test, lives) is never deleted.
-        QString error;
-        auto storeOpened = sb::store::SqliteRunStore::open(db_);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        sb::store::NewRun live;
-        live.uid = QStringLiteral("still-running");
-        live.planJson = QStringLiteral("{}");
-        live.backend = QStringLiteral("local");
-        live.worldSize = 1;
-        live.createdAt = 1.7e9;
+        sb::store::NewRun live = bareRun(QStringLiteral("still-running"), QStringLiteral("local"), 1, 1.7e9);
         live.launcherHost = QSysInfo::machineHostName();
         live.launcherPid = QCoreApplication::applicationPid();
-        const qint64 liveId = store->createRun(live).value();
+        auto [store, liveId, error] = storeWithRun(db_, live);
+        QVERIFY2(store, qPrintable(error));
         sb::store::RunUpdate running;
         running.runId = liveId;
         running.status = sb::store::RunStatus::Running;
@@ -440,22 +424,17 @@ private Q_SLOTS:
         const QString db = tmp_.filePath(QStringLiteral("hostile.sqlite"));
         qint64 id = -1;
         {
-            QString error;
-            auto storeOpened = sb::store::SqliteRunStore::open(db);
-            QVERIFY2(storeOpened, storeOpened.error().c_str());
-            auto store = std::move(storeOpened).value();
             sb::launch::AttachTarget t;
             t.runDir = dir;
             t.supervise = binDir() + QStringLiteral("/shardbench-supervise");
-            sb::store::NewRun row;
-            row.uid = QStringLiteral("hostile");
+            sb::store::NewRun row = bareRun(QStringLiteral("hostile"), QStringLiteral("local"), 1);
             row.name = QStringLiteral("name\x1b]0;owned\x07");
-            row.planJson = QStringLiteral("{}");
-            row.backend = QStringLiteral("local");
-            row.worldSize = 1;
             row.runDir = dir;
             row.attachJson = t.toJson();
-            id = store->createRun(row).value();
+            auto opened = storeWithRun(db, row);
+            QVERIFY2(opened.store, qPrintable(opened.error));
+            auto& store = opened.store;
+            id = opened.id;
             QVERIFY(id > 0);
             sb::store::RunUpdate u;
             u.runId = id;

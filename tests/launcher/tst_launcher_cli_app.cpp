@@ -6,6 +6,7 @@
 // linked to its parent. Bad input gets a sentence and exit code 2. Every
 // command of shardbench-cli, and shardbench-supervise, answers --help (and -h)
 // with its usage on stdout and exit 0, and --version with the release.
+#include "cli_suite.hpp"
 #include "launcher_test_support.hpp"
 
 #include <QDir>
@@ -20,23 +21,17 @@ using namespace sb::test;
 namespace {
 
 QString s(const char* text) { return QString::fromUtf8(text); }
-CliResult cli(const QStringList& args) { return runCli(args, 120000); }
 
 } // namespace
 
-class LauncherCliApp : public QObject {
+class LauncherCliApp : public CliSuite {
     Q_OBJECT
-    QTemporaryDir tmp_;
-    QString plan_;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
+        QCOMPARE(prepare(false, 20), QString());
         qunsetenv("SSH_AUTH_SOCK");
-        qunsetenv("SHARDBENCH_DB");
-        plan_ = tmp_.filePath(s("plan.json"));
-        QCOMPARE(writeTinyPlan(plan_, 1, 2, 20), QString());
     }
 
     void preflightPassesWhatRunsHere()

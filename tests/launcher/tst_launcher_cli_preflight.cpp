@@ -4,6 +4,7 @@
 // more ranks than the cores can carry and a checkpoint folder that cannot be
 // created are refused before anything starts; only the overridden run is
 // recorded.
+#include "cli_suite.hpp"
 #include "launcher_test_support.hpp"
 
 #include <QFile>
@@ -19,24 +20,11 @@
 
 using namespace sb::test;
 
-namespace {
-using Result = CliResult;
-Result cli(const QStringList& args, int timeoutMs = 120000) { return runCli(args, timeoutMs); }
-} // namespace
-
-class LauncherCliPreflight : public QObject {
+class LauncherCliPreflight : public CliSuite {
     Q_OBJECT
-    QTemporaryDir tmp_;
-    QString db_;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
-        QVERIFY2(QFile::exists(corePath()), qPrintable(corePath()));
-        qunsetenv("SHARDBENCH_DB");
-        db_ = tmp_.filePath(QStringLiteral("runs.sqlite"));
-    }
+    void initTestCase() { QCOMPARE(prepare(true), QString()); }
 
     void preflightRefusesWhatCannotRunHere()
     {

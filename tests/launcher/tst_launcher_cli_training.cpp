@@ -6,6 +6,7 @@
 // recorded with the run; weights that do not fit the plan are refused by the
 // pre-flight before any rank starts, naming the file; `--on-alert`: the
 // run's end reaches the command, supervised and detached.
+#include "cli_suite.hpp"
 #include "launcher_test_support.hpp"
 
 #include <QFile>
@@ -20,26 +21,13 @@
 
 using namespace sb::test;
 
-namespace {
-using Result = CliResult;
-Result cli(const QStringList& args, int timeoutMs = 120000) { return runCli(args, timeoutMs); }
-} // namespace
-
-class LauncherCliTraining : public QObject {
+class LauncherCliTraining : public CliSuite {
     Q_OBJECT
-    QTemporaryDir tmp_;
-    QString db_;
-    QString plan_;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
-        QVERIFY2(QFile::exists(corePath()), qPrintable(corePath()));
-        qunsetenv("SHARDBENCH_DB");
-        db_ = tmp_.filePath(QStringLiteral("runs.sqlite"));
-        plan_ = tmp_.filePath(QStringLiteral("plan.json"));
-        QCOMPARE(writeTinyPlan(plan_, 1, 2, 20), QString());
+        QCOMPARE(prepare(true, 20), QString());
         // With a validation loss every 5 steps (synthetic data holds out its own stream).
         QFile in(plan_);
         QVERIFY(in.open(QIODevice::ReadOnly));

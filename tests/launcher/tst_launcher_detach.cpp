@@ -19,6 +19,7 @@
 // - sshTwoHostsFromTheHeadNode: the head's supervisor starts the second host's
 //   ranks.
 #include "detach_fixture.hpp"
+#include "../run_store_fixture.hpp"
 
 #include "launch/detach/attach_target.hpp"
 #include "launch/detach/run_ingestor.hpp"
@@ -42,6 +43,7 @@
 
 using namespace sb;
 using namespace sb::test;
+using namespace sb::store::test;
 
 class LauncherDetach : public DetachFixture {
     Q_OBJECT
@@ -440,16 +442,10 @@ private Q_SLOTS:
     void ingestorStoresOnceWithinTheEventBudget()
     {
         const QString db = tmp_.filePath(QStringLiteral("ingest.sqlite"));
-        QString error;
-        auto storeOpened = store::SqliteRunStore::open(db);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        store::NewRun row;
-        row.uid = QStringLiteral("ingest-test");
-        row.planJson = QStringLiteral("{}");
-        row.backend = QStringLiteral("local");
+        store::NewRun row = bareRun(QStringLiteral("ingest-test"));
         row.runDir = QStringLiteral("/nowhere");
-        const qint64 id = store->createRun(row).value();
+        auto [store, id, error] = storeWithRun(db, row);
+        QVERIFY2(store, qPrintable(error));
         QVERIFY(id > 0);
         auto record = [](const QString& file, qint64 at, const QByteArray& line) {
             QJsonObject o{{QStringLiteral("k"), QStringLiteral("l")}, {QStringLiteral("f"), file}, {QStringLiteral("o"), at},
@@ -494,15 +490,8 @@ private Q_SLOTS:
     // lists it), as a supervised run's always was: one writer, RunRows.
     void checkpointsPastTheEventBudgetAreRecorded()
     {
-        QString error;
-        auto storeOpened = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("budget.sqlite")));
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        store::NewRun row;
-        row.uid = QStringLiteral("budget-test");
-        row.planJson = QStringLiteral("{}");
-        row.backend = QStringLiteral("local");
-        const qint64 id = store->createRun(row).value();
+        auto [store, id, error] = storeWithRun(tmp_.filePath(QStringLiteral("budget.sqlite")), bareRun(QStringLiteral("budget-test")));
+        QVERIFY2(store, qPrintable(error));
         QVERIFY(id > 0);
         const QByteArray note = "{\"type\":\"note\",\"rank\":0,\"t\":1,\"text\":\"" + QByteArray(100, 'x') + "\"}";
         const QByteArray checkpoint = "{\"type\":\"checkpoint\",\"rank\":0,\"t\":2,\"step\":5,\"path\":\"/ck/step-000005\","

@@ -15,11 +15,13 @@
 // - badInputIsExplained: bad rank sets (--logs, --live-steps) and an unknown
 //   --wire are refused, exit 2.
 #include "follow_fixtures.hpp"
+#include "../run_store_fixture.hpp"
 #include "../status_checks.hpp"
 #include "../safe_signal.hpp"
 
 using namespace sb;
 using namespace sb::test;
+using namespace sb::store::test;
 
 
 class LauncherFollow : public QObject {
@@ -27,12 +29,7 @@ class LauncherFollow : public QObject {
     QTemporaryDir tmp_;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY2(QFile::exists(binDir() + QStringLiteral("/shardbench-supervise")), "shardbench-supervise is not built");
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
-        qunsetenv("SHARDBENCH_DB");
-    }
+    void initTestCase() { QCOMPARE(followToolsReady(), QString()); }
 
     void liveSendsRankZeroAndEssentials_data()
     {
@@ -48,8 +45,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, inotify);
         FakeRun run(tmp_.filePath(inotify ? QStringLiteral("live-i") : QStringLiteral("live-r")), 4);
-        run.start();
-        run.steps(1, 2);
+        run.start(2);
         FollowerOutput f;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         if (!inotify) env.insert(QStringLiteral("SHARDBENCH_FOLLOW_NO_INOTIFY"), QStringLiteral("1"));
@@ -100,8 +96,7 @@ private Q_SLOTS:
     void attachStoresLiveThenCatchesUpOnce()
     {
         FakeRun run(tmp_.filePath(QStringLiteral("attach")), 3);
-        run.start();
-        run.steps(1, 3);
+        run.start(3);
         const QString db = tmp_.filePath(QStringLiteral("attach.sqlite"));
         const qint64 id = createRun(db, run);
         QVERIFY(id > 0);
@@ -144,8 +139,7 @@ private Q_SLOTS:
     void killedWhileLiveThenAttachedLosesNothing()
     {
         FakeRun run(tmp_.filePath(QStringLiteral("killed")), 4);
-        run.start();
-        run.steps(1, 2);
+        run.start(2);
         const QString db = tmp_.filePath(QStringLiteral("killed.sqlite"));
         const qint64 id = createRun(db, run);
         QVERIFY(id > 0);
@@ -227,16 +221,9 @@ private Q_SLOTS:
     // failure of a run that trains on).
     void stateReasonsAreCodedButRestartingIsText()
     {
-        QString error;
-        auto storeOpened = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("reasons.sqlite")));
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        store::NewRun row;
-        row.uid = QStringLiteral("reasons");
-        row.planJson = QStringLiteral("{}");
-        row.backend = QStringLiteral("local");
-        row.worldSize = 2;
-        const qint64 id = store->createRun(row).value();
+        auto [store, id, error] =
+            storeWithRun(tmp_.filePath(QStringLiteral("reasons.sqlite")), bareRun(QStringLiteral("reasons"), QStringLiteral("local"), 2));
+        QVERIFY2(store, qPrintable(error));
         launch::RunIngestor in(*store, id, {}, {});
         const QByteArray killed = R"j("reason":"rank 1 on h was killed by signal 9 (SIGKILL)","reason_code":"rank.killed",)j"
                                   R"j("reason_args":["1","h","9","SIGKILL"])j";

@@ -4,6 +4,7 @@
 // (docs/robustness.md#the-run-directory-of-a-detached-run). Run directories
 // are written here in the supervisor's layout: no training core.
 #include "follow_fixtures.hpp"
+#include "../run_store_fixture.hpp"
 #include "../status_checks.hpp"
 #include "../safe_signal.hpp"
 
@@ -11,18 +12,14 @@
 
 using namespace sb;
 using namespace sb::test;
+using namespace sb::store::test;
 
 class LauncherFollowHostile : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY2(QFile::exists(binDir() + QStringLiteral("/shardbench-supervise")), "shardbench-supervise is not built");
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
-        qunsetenv("SHARDBENCH_DB");
-    }
+    void initTestCase() { QCOMPARE(followToolsReady(), QString()); }
 
     // Links out of the run directory are not followed: a rank's events file,
     // supervisor.log and an attempt folder that are links to files elsewhere
@@ -30,8 +27,7 @@ private Q_SLOTS:
     void linksOutOfTheRunDirectoryAreNotFollowed()
     {
         FakeRun run(tmp_.filePath(QStringLiteral("links")), 2);
-        run.start();
-        run.steps(1, 2);
+        run.start(2);
         run.finish();
         const QString outside = tmp_.filePath(QStringLiteral("outside"));
         QDir().mkpath(outside + QStringLiteral("/attempt"));
@@ -68,13 +64,11 @@ private Q_SLOTS:
     void specialFilesNeverHang()
     {
         FakeRun locked(tmp_.filePath(QStringLiteral("fifo-lock")), 2);
-        locked.start();
-        locked.steps(1, 2);
+        locked.start(2);
         locked.unlock();
         makeFifo(locked, QStringLiteral("supervisor.lock"));
         FakeRun fine(tmp_.filePath(QStringLiteral("fifo-fine")), 2);
-        fine.start();
-        fine.steps(1, 2);
+        fine.start(2);
         fine.finish();
         const QString db = tmp_.filePath(QStringLiteral("fifo.sqlite"));
         const qint64 a = createRun(db, locked), b = createRun(db, fine);
@@ -95,8 +89,7 @@ private Q_SLOTS:
         QVERIFY2(out.contains("\"alive\":false"), out.constData());
 
         FakeRun ranks(tmp_.filePath(QStringLiteral("fifo-rank")), 2);
-        ranks.start();
-        ranks.steps(1, 2);
+        ranks.start(2);
         ranks.finish();
         makeFifo(ranks, FakeRun::events(0, 1));
         makeFifo(ranks, FakeRun::log(0, 0));
@@ -126,8 +119,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, wire);
         FakeRun run(tmp_.filePath(QStringLiteral("pretty-") + wire), 2);
-        run.start();
-        run.steps(1, 3);
+        run.start(3);
         run.finish();
         run.setStateText("{\n  \"version\": 1,\n  \"run_id\": \"fake\",\n  \"status\": \"completed\",\n  \"attempt\": 0,\n"
                          "  \"world_size\": 2,\n  \"supervisor\": {\"pid\": 1, \"host\": \"here\"},\n  \"updated_at\": 1700000000,\n"
@@ -149,16 +141,9 @@ private Q_SLOTS:
     // text moves no offset and stores nothing; a file outside the layout is refused.
     void lineRecordsMustContinueTheStoredOffset()
     {
-        QString error;
-        auto storeOpened = store::SqliteRunStore::open(tmp_.filePath(QStringLiteral("offsets.sqlite")));
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        store::NewRun row;
-        row.uid = QStringLiteral("offsets");
-        row.planJson = QStringLiteral("{}");
-        row.backend = QStringLiteral("local");
-        row.worldSize = 2;
-        const qint64 id = store->createRun(row).value();
+        auto [store, id, error] =
+            storeWithRun(tmp_.filePath(QStringLiteral("offsets.sqlite")), bareRun(QStringLiteral("offsets"), QStringLiteral("local"), 2));
+        QVERIFY2(store, qPrintable(error));
         const QString file = QStringLiteral("attempt-0/rank-1.events");
         launch::RunIngestor in(*store, id, {{file, 100}}, {});
         const QByteArray line = stepLine(1, 5).trimmed();
@@ -186,8 +171,7 @@ private Q_SLOTS:
     void newerStateIsRefused()
     {
         FakeRun run(tmp_.filePath(QStringLiteral("newer-state")), 1);
-        run.start();
-        run.steps(1, 2);
+        run.start(2);
         run.finish();
         run.setStateText(R"({"version":2,"run_id":"fake","status":"completed","attempt":0,"world_size":1,"updated_at":1700000000})");
         const QString db = tmp_.filePath(QStringLiteral("newer-state.sqlite"));
@@ -210,8 +194,7 @@ private Q_SLOTS:
     void newerEventsAreCountedAndSaid()
     {
         FakeRun run(tmp_.filePath(QStringLiteral("newer-events")), 2);
-        run.start();
-        run.steps(1, 2);
+        run.start(2);
         run.append(FakeRun::events(0, 1), "{\"type\":\"step\",\"v\":2,\"rank\":1,\"t\":1700000010,\"step\":3,\"loss\":1}\n");
         run.append(FakeRun::events(0, 1), "{\"type\":\"gauge\",\"v\":2,\"rank\":1,\"t\":1700000011}\n");
         run.finish();
@@ -230,8 +213,7 @@ private Q_SLOTS:
     void silentSupervisorIsSaid()
     {
         FakeRun run(tmp_.filePath(QStringLiteral("silent")), 1);
-        run.start();
-        run.steps(1, 1);
+        run.start(1);
         const double now = QDateTime::currentMSecsSinceEpoch() / 1000.0;
         run.setState("running", ",\"refresh_s\":1", now - 60);
         const QString db = tmp_.filePath(QStringLiteral("silent.sqlite"));
@@ -297,8 +279,7 @@ private Q_SLOTS:
     void deadSupervisorIsJudgedByItsLastLines()
     {
         FakeRun run(tmp_.filePath(QStringLiteral("dead")), 2);
-        run.start();
-        run.steps(1, 5);
+        run.start(5);
         run.setState("running", ",\"steps_done\":2");
         run.unlock();
         const QString db = tmp_.filePath(QStringLiteral("dead.sqlite"));

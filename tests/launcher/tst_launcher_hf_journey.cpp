@@ -8,6 +8,7 @@
 // loss of that export on the validation samples is the core's last
 // validation loss. Python is the project's environment ($SB_PYTHON).
 #include "hf_journey.hpp"
+#include "cli_suite.hpp"
 #include "launcher_test_support.hpp"
 
 #include "plan/plan_json.hpp"
@@ -29,22 +30,16 @@ constexpr int kSeq = 16, kMicroBatch = 2, kWorld = 2, kEvalBatches = 2, kSteps =
 
 QString s(const char* text) { return QString::fromLatin1(text); }
 
-CliResult cli(const QStringList& args) { return runCli(args, 300000); }
-
 } // namespace
 
-class LauncherHfJourney : public QObject {
+class LauncherHfJourney : public CliSuite {
     Q_OBJECT
-    QTemporaryDir tmp_;
-    QString db_;
+    static CliResult cli(const QStringList& args) { return runCli(args, 300000); } // training and an export each
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath()));
-        qunsetenv("SHARDBENCH_DB");
-        QVERIFY(tmp_.isValid());
-        db_ = tmp_.filePath(s("runs.sqlite"));
+        QCOMPARE(prepare(false), QString());
         SB_REQUIRE_TRANSFORMERS();
         QVERIFY(!hfJourney({s("prepare"), tmp_.path()}).isNull());
     }

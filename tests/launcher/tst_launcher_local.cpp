@@ -34,6 +34,22 @@ launch::RunConfig localConfig(const QString& plan)
     return c;
 }
 
+// Starts in `h` a local run of a 2-rank plan whose core is the shell script
+// `script`, so that the test decides what the ranks print: "" or what failed.
+QString startScriptedRun(RunHarness& h, const QTemporaryDir& tmp, const QByteArray& script)
+{
+    const QString plan = tmp.filePath(QStringLiteral("plan.json"));
+    const QString core = tmp.filePath(QStringLiteral("scripted-core"));
+    for (const QString& failed : {writeTinyPlan(plan, 1, 2, 20), SshdFixture::writeFile(core, script)})
+        if (!failed.isEmpty()) return failed;
+    QFile::setPermissions(core, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    launch::RunConfig c = localConfig(plan);
+    std::get<launch::LocalTarget>(c.target).corePath = core;
+    const QString prepared = h.prepare(c);
+    if (prepared.isEmpty()) h.start();
+    return prepared;
+}
+
 void expectNoProcessesOf(const QString& uid)
 {
     const auto left = waitUntilNoneMention(uid.toUtf8(), 3000);
@@ -78,11 +94,8 @@ private Q_SLOTS:
         QCOMPARE(h.steps.size(), 40);
         const QString uid = h.launch().uid;
         const qint64 id = h.runId();
-        h.closeStore();
         expectNoProcessesOf(uid);
-
-        QString err;
-        auto readerOpened = store::RunReader::open(h.dbPath());
+        auto readerOpened = h.closeAndOpenReader();
         QVERIFY2(readerOpened, readerOpened.error().c_str());
         auto reader = std::move(readerOpened).value();
         const auto run = reader->run(id);
@@ -120,10 +133,8 @@ private Q_SLOTS:
         const launch::RunOutcome& o = h.supervisor().outcome();
         const QString uid = h.launch().uid;
         const qint64 id = h.runId();
-        h.closeStore();
         expectNoProcessesOf(uid);
-        QString err;
-        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
+        auto reader = h.closeAndOpenReader().valueOr(nullptr);
         const auto run = reader->run(id);
         QCOMPARE(run->status, QStringLiteral("failed"));
         QCOMPARE(run->failingRank, 1);
@@ -171,10 +182,8 @@ private Q_SLOTS:
         QCOMPARE(o.restarts, 1);
         const qint64 id = h.runId();
         const QString uid = h.launch().uid;
-        h.closeStore();
         expectNoProcessesOf(uid);
-        QString err;
-        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
+        auto reader = h.closeAndOpenReader().valueOr(nullptr);
         const auto attempts = reader->attempts(id);
         QCOMPARE(attempts.size(), 2);
         QCOMPARE(attempts[0].status, QStringLiteral("failed"));
@@ -254,9 +263,7 @@ private Q_SLOTS:
         QCOMPARE(o.restarts, 1);
         QCOMPARE(o.stepsDone, 120);
         const qint64 id = h.runId();
-        h.closeStore();
-        QString err;
-        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
+        auto reader = h.closeAndOpenReader().valueOr(nullptr);
         const auto attempts = reader->attempts(id);
         QCOMPARE(attempts.size(), 2);
         QCOMPARE(attempts[0].failingRank, 1);
@@ -302,24 +309,16 @@ private Q_SLOTS:
         // Not the core: a program printing broken event lines and a runaway
         // line. The run must end normally with the lines counted.
         QTemporaryDir tmp;
-        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
-        QCOMPARE(writeTinyPlan(plan, 1, 2, 20), QString());
-        const QString script = tmp.filePath(QStringLiteral("noisy-core"));
-        QCOMPARE(SshdFixture::writeFile(script,
-                                        "#!/bin/sh\n"
-                                        "echo '@sb {broken'\n"
-                                        "echo '@sb {\"type\":\"step\",\"rank\":0,\"step\":1,\"loss\":2.5}'\n"
-                                        "echo 'plain text'\n"
-                                        "printf '@sb '; head -c 3000000 /dev/zero | tr '\\000' x; echo\n"
-                                        "printf '\\377\\376 not utf-8\\n'\n"
-                                        "exit 0\n"),
-                 QString());
-        QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
-        launch::RunConfig c = localConfig(plan);
-        std::get<launch::LocalTarget>(c.target).corePath = script;
-        QCOMPARE(h.prepare(c), QString());
-        h.start();
+        QCOMPARE(startScriptedRun(h, tmp,
+                                  "#!/bin/sh\n"
+                                  "echo '@sb {broken'\n"
+                                  "echo '@sb {\"type\":\"step\",\"rank\":0,\"step\":1,\"loss\":2.5}'\n"
+                                  "echo 'plain text'\n"
+                                  "printf '@sb '; head -c 3000000 /dev/zero | tr '\\000' x; echo\n"
+                                  "printf '\\377\\376 not utf-8\\n'\n"
+                                  "exit 0\n"),
+                 QString());
         QVERIFY(h.waitFinished(20000));
         const launch::RunOutcome& o = h.supervisor().outcome();
         QCOMPARE(o.status, store::RunStatus::Completed);
@@ -332,37 +331,27 @@ private Q_SLOTS:
         // Not the core: each rank prints blank lines and 60 events of 200 KB
         // (12 MB). Blank lines are stored; events stop at the budget, with a marker.
         QTemporaryDir tmp;
-        const QString plan = tmp.filePath(QStringLiteral("plan.json"));
-        QCOMPARE(writeTinyPlan(plan, 1, 2, 20), QString());
-        const QString script = tmp.filePath(QStringLiteral("chatty-core"));
-        QCOMPARE(SshdFixture::writeFile(script,
-                                        "#!/bin/sh\n"
-                                        "echo 'before'\n"
-                                        "echo\n"
-                                        "echo '@sb {\"type\":\"hello\",\"rank\":0}'\n"
-                                        "big=$(head -c 200000 /dev/zero | tr '\\000' x)\n"
-                                        "i=0\n"
-                                        "while [ $i -lt 60 ]; do\n"
-                                        "  echo \"@sb {\\\"type\\\":\\\"note\\\",\\\"rank\\\":0,\\\"text\\\":\\\"$big\\\"}\"\n"
-                                        "  i=$((i+1))\n"
-                                        "done\n"
-                                        "echo '@sb {\"type\":\"done\",\"rank\":0,\"status\":\"ok\",\"steps\":0}'\n"
-                                        "echo\n"
-                                        "exit 0\n"),
-                 QString());
-        QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         RunHarness h(tmp.filePath(QStringLiteral("runs.sqlite")));
-        launch::RunConfig c = localConfig(plan);
-        std::get<launch::LocalTarget>(c.target).corePath = script;
-        QCOMPARE(h.prepare(c), QString());
-        h.start();
+        QCOMPARE(startScriptedRun(h, tmp,
+                                  "#!/bin/sh\n"
+                                  "echo 'before'\n"
+                                  "echo\n"
+                                  "echo '@sb {\"type\":\"hello\",\"rank\":0}'\n"
+                                  "big=$(head -c 200000 /dev/zero | tr '\\000' x)\n"
+                                  "i=0\n"
+                                  "while [ $i -lt 60 ]; do\n"
+                                  "  echo \"@sb {\\\"type\\\":\\\"note\\\",\\\"rank\\\":0,\\\"text\\\":\\\"$big\\\"}\"\n"
+                                  "  i=$((i+1))\n"
+                                  "done\n"
+                                  "echo '@sb {\"type\":\"done\",\"rank\":0,\"status\":\"ok\",\"steps\":0}'\n"
+                                  "echo\n"
+                                  "exit 0\n"),
+                 QString());
         QVERIFY(h.waitFinished(60000));
         QCOMPARE(h.supervisor().outcome().status, store::RunStatus::Completed);
         QCOMPARE(h.recorderError(), QString());
         const qint64 id = h.runId();
-        h.closeStore();
-        QString err;
-        auto readerOpened = store::RunReader::open(h.dbPath());
+        auto readerOpened = h.closeAndOpenReader();
         QVERIFY2(readerOpened, readerOpened.error().c_str());
         auto reader = std::move(readerOpened).value();
         for (int rank = 0; rank < 2; ++rank) {

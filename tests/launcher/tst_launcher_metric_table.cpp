@@ -2,6 +2,7 @@
 // list, the step_metrics columns of a fresh store, the values written and
 // read back, and the CLI's CSV header all follow that table, in its order.
 #include "launcher_test_support.hpp"
+#include "../run_store_fixture.hpp"
 #include "../status_checks.hpp"
 #include "events/step_fields.hpp"
 #include "protocol/step_metrics.hpp"
@@ -15,6 +16,7 @@
 
 using namespace sb;
 using namespace sb::store;
+using namespace sb::store::test;
 
 class LauncherMetricTable : public QObject {
     Q_OBJECT
@@ -42,17 +44,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("store.sqlite"));
-        QString err;
-        auto storeOpened = SqliteRunStore::open(path);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        NewRun r;
-        r.uid = QStringLiteral("uid-table");
-        r.planJson = QStringLiteral("{}");
-        r.backend = QStringLiteral("local");
-        r.worldSize = 1;
-        r.createdAt = 1700000000;
-        const qint64 id = store->createRun(r).value();
+        auto [store, id, error] = storeWithRun(path, bareRun(QStringLiteral("uid-table"), QStringLiteral("local"), 1, 1700000000));
+        QVERIFY2(store, qPrintable(error));
         MetricRow row;
         row.runId = id;
         row.m.rank = 0;

@@ -83,6 +83,24 @@ QByteArray runShell(const QString& shell, const QByteArray& command, int* exitCo
     return p.readAllStandardOutput();
 }
 
+// A sleeping process that leads its own process group, as a rank does under
+// the wrapper: what a kill command is to stop. False if it did not get there.
+bool startGroupLeader(QProcess& p)
+{
+    p.start(QStringLiteral("/usr/bin/setsid"), {QStringLiteral("/bin/sleep"), QStringLiteral("300")});
+    return p.waitForStarted() && QTest::qWaitFor([&] { return ::getpgid(static_cast<pid_t>(p.processId())) == p.processId(); }, 5000);
+}
+
+// The exit code of the rank wrapper built for `c`, run by /bin/sh (-1: none was built).
+int wrapperExitCode(const RemoteRankCommand& c)
+{
+    const auto command = buildRankCommand(c);
+    if (!command) return -1;
+    int code = -1;
+    runShell(QStringLiteral("/bin/sh"), command.value(), &code);
+    return code;
+}
+
 // The arguments sbatch reads from one "#SBATCH ..." line: Slurm 22.05's
 // _get_argument (src/sbatch/opt.c), applied until the line is used up. It
 // splits at white space, takes '...' and "..." as quotes and \ as an escape,
@@ -240,13 +258,9 @@ private Q_SLOTS:
         c.pidFile = tmp.filePath(QStringLiteral("p.pid"));
         c.program = QStringLiteral("/bin/sh");
         c.arguments = {"-c", "exit 3"};
-        QString err;
-        int code = -1;
-        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c).value(), &code);
-        QCOMPARE(code, 3);
+        QCOMPARE(wrapperExitCode(c), 3);
         c.arguments = {"-c", "kill -9 $$"};
-        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c).value(), &code);
-        QCOMPARE(code, 128 + 9);
+        QCOMPARE(wrapperExitCode(c), 128 + 9);
     }
 
     void closingStdinStopsTheWholeGroup()
@@ -260,7 +274,6 @@ private Q_SLOTS:
         c.program = QStringLiteral("/bin/sh");
         const QByteArray tag = "sb-watchdog-test-" + QByteArray::number(::getpid());
         c.arguments = {"-c", "trap '' TERM; sleep 300 & sleep 301; wait", tag};
-        QString err;
         QProcess p;
         p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromUtf8(buildRankCommand(c).value())});
         QVERIFY(p.waitForStarted());
@@ -278,13 +291,8 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QString pidFile = tmp.path() + QStringLiteral("/odd 'name' $(x).pid");
         QProcess victim;
-        victim.setProgram(QStringLiteral("/usr/bin/setsid"));
-        victim.setArguments({QStringLiteral("/bin/sleep"), QStringLiteral("300")});
-        victim.start();
-        QVERIFY(victim.waitForStarted());
-        QTRY_VERIFY_WITH_TIMEOUT(::getpgid(static_cast<pid_t>(victim.processId())) == victim.processId(), 5000);
+        QVERIFY(startGroupLeader(victim));
         QVERIFY(sb::test::SshdFixture::writeFile(pidFile, QByteArray::number(victim.processId())).isEmpty());
-        QString err;
         const QByteArray cmd = buildKillCommand({pidFile, tmp.path() + QStringLiteral("/missing.pid")}).value();
         int code = -1;
         runShell(QStringLiteral("/bin/bash"), cmd, &code);
@@ -304,18 +312,11 @@ private Q_SLOTS:
         c.workdir = tmp.path();
         c.program = QStringLiteral("/bin/sh");
         c.arguments = {"-c", "exit 0"};
-        QString err;
-        int code = -1;
-        runShell(QStringLiteral("/bin/sh"), buildRankCommand(c).value(), &code);
-        QCOMPARE(code, 0);
+        QCOMPARE(wrapperExitCode(c), 0);
         QVERIFY2(QDir(tmp.path()).isEmpty(), qPrintable(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(u' ')));
 
         QProcess victim;
-        victim.setProgram(QStringLiteral("/usr/bin/setsid"));
-        victim.setArguments({QStringLiteral("/bin/sleep"), QStringLiteral("300")});
-        victim.start();
-        QVERIFY(victim.waitForStarted());
-        QTRY_VERIFY_WITH_TIMEOUT(::getpgid(static_cast<pid_t>(victim.processId())) == victim.processId(), 5000);
+        QVERIFY(startGroupLeader(victim));
         QVERIFY(sb::test::SshdFixture::writeFile(tmp.filePath(QStringLiteral("-n.pid")), QByteArray::number(victim.processId())).isEmpty());
         QProcess kill;
         kill.setWorkingDirectory(tmp.path());

@@ -19,6 +19,7 @@
 //   id Slurm does not know: a sentence and exit 1.
 // Skipped when slurm-wlm is not installed or the suite is not root.
 #include "launcher_test_support.hpp"
+#include "../run_store_fixture.hpp"
 #include "../safe_signal.hpp"
 #include "run_dir_checks.hpp"
 #include "slurm_test_cluster.hpp"
@@ -41,6 +42,7 @@
 
 using namespace sb;
 using namespace sb::test;
+using namespace sb::store::test;
 
 namespace {
 
@@ -403,23 +405,17 @@ private Q_SLOTS:
         QCOMPARE(countStore(db, 3).status, QStringLiteral("failed"));
 
         // A record whose job id Slurm never heard of, and no state in its folder.
-        QString error;
-        auto storeOpened = store::SqliteRunStore::open(db);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
         launch::AttachTarget t;
         t.transport = launch::AttachTarget::Transport::Slurm;
         t.runDir = tmp_.filePath(QStringLiteral("unknown-job"));
         t.supervise = binDir() + QStringLiteral("/shardbench-supervise");
         t.slurmJob = 987654321;
         QVERIFY(QDir().mkpath(t.runDir));
-        store::NewRun row;
-        row.uid = QStringLiteral("unknown-job");
-        row.planJson = QStringLiteral("{}");
-        row.backend = QStringLiteral("slurm");
+        store::NewRun row = bareRun(QStringLiteral("unknown-job"), QStringLiteral("slurm"));
         row.runDir = t.runDir;
         row.attachJson = t.toJson();
-        const qint64 id = store->createRun(row).value();
+        auto [store, id, error] = storeWithRun(db, row);
+        QVERIFY2(store, qPrintable(error));
         QVERIFY(id > 0 && store->flush());
         store.reset();
         const CliResult stop = cli({QStringLiteral("stop"), QString::number(id), QStringLiteral("--db"), db});

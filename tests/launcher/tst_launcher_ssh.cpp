@@ -117,12 +117,9 @@ private Q_SLOTS:
         QCOMPARE(o.stepsDone, 20);
         const QString uid = h.launch().uid;
         const qint64 id = h.runId();
-        h.closeStore();
         expectNoProcessesOf(uid);
         QVERIFY(QFile::exists(tmp_.filePath(QStringLiteral("remote/")) + uid + QStringLiteral("/plan.json")));
-
-        QString err;
-        auto readerOpened = store::RunReader::open(h.dbPath());
+        auto readerOpened = h.closeAndOpenReader();
         QVERIFY2(readerOpened, readerOpened.error().c_str());
         auto reader = std::move(readerOpened).value();
         const auto run = reader->run(id);
@@ -164,10 +161,8 @@ private Q_SLOTS:
         QVERIFY2(o.reason.contains(QLatin1String("signal 9")), qPrintable(o.reason));
         const QString uid = h.launch().uid;
         const qint64 id = h.runId();
-        h.closeStore();
         expectNoProcessesOf(uid);
-        QString err;
-        auto reader = store::RunReader::open(h.dbPath()).valueOr(nullptr);
+        auto reader = h.closeAndOpenReader().valueOr(nullptr);
         QCOMPARE(reader->run(id)->status, QStringLiteral("failed"));
         QCOMPARE(reader->run(id)->failingRank, 3);
     }

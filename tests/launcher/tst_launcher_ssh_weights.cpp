@@ -67,9 +67,7 @@ private Q_SLOTS:
                      qPrintable(o.reason));
             QVERIFY2(o.failingHost == QLatin1String("node-a") || o.failingHost == QLatin1String("node-b"), qPrintable(o.failingHost));
             const qint64 id = h.runId();
-            h.closeStore();
-            QString err;
-            auto readerOpened = store::RunReader::open(h.dbPath());
+            auto readerOpened = h.closeAndOpenReader();
             QVERIFY2(readerOpened, readerOpened.error().c_str());
             auto reader = std::move(readerOpened).value();
             QCOMPARE(reader->events(id, QStringLiteral("hello")).size(), 0); // no rank started

@@ -11,6 +11,7 @@
 #include "store/schema.hpp"
 #include "store/sqlite_run_store.hpp"
 #include "store_test_data.hpp"
+#include "../run_store_fixture.hpp"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -39,11 +40,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
-        QString err;
-        auto storeOpened = SqliteRunStore::open(path);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("baseline"))).value();
+        auto [store, a, error] = storeWithRun(path, sampleRun(QStringLiteral("uid-a"), QStringLiteral("baseline")));
+        QVERIFY2(store, qPrintable(error));
         NewRun child = sampleRun(QStringLiteral("uid-b"), QStringLiteral("resumed"));
         child.parentRun = a;
         const qint64 b = store->createRun(child).value();
@@ -99,11 +97,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
-        QString err;
-        auto storeOpened = SqliteRunStore::open(path);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        const qint64 a = store->createRun(sampleRun(QStringLiteral("uid-a"), QStringLiteral("a"))).value();
+        auto [store, a, error] = storeWithRun(path, sampleRun(QStringLiteral("uid-a"), QStringLiteral("a")));
+        QVERIFY2(store, qPrintable(error));
         const qint64 b = store->createRun(sampleRun(QStringLiteral("uid-b"), QStringLiteral("b"))).value();
         auto line = [](int rank, double t, const sb::protocol::System& s) {
             const std::string text = sb::protocol::formatLine({sb::protocol::type::system, 1, rank, t, "r"}, s.toJson());
@@ -161,11 +156,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("sub/folder/runs.sqlite")); // folders are created
-        QString err;
-        auto storeOpened = SqliteRunStore::open(path);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-1"), QStringLiteral("first"))).value();
+        auto [store, id, error] = storeWithRun(path, sampleRun(QStringLiteral("uid-1"), QStringLiteral("first")));
+        QVERIFY2(store, qPrintable(error));
         QVERIFY(id > 0);
         RunUpdate u;
         u.runId = id;
@@ -295,9 +287,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
-        QString err;
-        auto store = SqliteRunStore::open(path).valueOr(nullptr);
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-2"))).value();
+        auto [store, id, error] = storeWithRun(path, sampleRun(QStringLiteral("uid-2")));
+        QVERIFY2(store, qPrintable(error));
         for (int step = 1; step <= 15; ++step) store->addStepMetrics(metric(id, 0, step, 0, 100 + step));
         for (int step = 11; step <= 20; ++step) store->addStepMetrics(metric(id, 0, step, 1, 200 + step)); // resumed at 10
         QVERIFY(store->flush());
@@ -314,9 +305,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("runs.sqlite"));
-        QString err;
-        auto store = SqliteRunStore::open(path).valueOr(nullptr);
-        const qint64 a = store->createRun(sampleRun(QStringLiteral("20250101-aaaa"), QStringLiteral("alpha"))).value();
+        auto [store, a, error] = storeWithRun(path, sampleRun(QStringLiteral("20250101-aaaa"), QStringLiteral("alpha")));
+        QVERIFY2(store, qPrintable(error));
         const qint64 b = store->createRun(sampleRun(QStringLiteral("20250101-abbb"), QStringLiteral("alpha"))).value();
         const qint64 c = store->createRun(sampleRun(QStringLiteral("20250202-cccc"), QStringLiteral("50% _odd_"))).value();
         QVERIFY(store->flush());
@@ -379,7 +369,6 @@ private Q_SLOTS:
         const qint64 maxStep = scalar(path, QStringLiteral("SELECT MAX(step) FROM step_metrics WHERE run_id = %1").arg(runId)).toLongLong();
         QVERIFY(maxStep <= (rows + 3) / 4);
         // And the store opens and accepts writes again.
-        QString err;
         auto storeOpened = SqliteRunStore::open(path);
         QVERIFY2(storeOpened, storeOpened.error().c_str());
         auto store = std::move(storeOpened).value();
@@ -391,9 +380,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("wal.sqlite"));
-        QString err;
-        auto store = SqliteRunStore::open(path).valueOr(nullptr);
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-wal"))).value();
+        auto [store, id, error] = storeWithRun(path, sampleRun(QStringLiteral("uid-wal")));
+        QVERIFY2(store, qPrintable(error));
         auto readerOpened = RunReader::open(path);
         QVERIFY2(readerOpened, readerOpened.error().c_str());
         auto reader = std::move(readerOpened).value();
@@ -414,11 +402,8 @@ private Q_SLOTS:
         // A rank's empty line is a line: stored as "", never a NOT NULL failure.
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("blank.sqlite"));
-        QString err;
-        auto storeOpened = SqliteRunStore::open(path);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
-        const qint64 id = store->createRun(sampleRun(QStringLiteral("uid-blank"))).value();
+        auto [store, id, error] = storeWithRun(path, sampleRun(QStringLiteral("uid-blank")));
+        QVERIFY2(store, qPrintable(error));
         QVERIFY(id > 0);
         int n = 0;
         for (const QString& line : {QString(), QString::fromUtf8(QByteArray("")), QStringLiteral("after")}) {
@@ -452,7 +437,6 @@ private Q_SLOTS:
         QVERIFY(probe.waitForFinished(5000));
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("abandoned.sqlite"));
-        QString err;
         auto storeOpened = SqliteRunStore::open(path);
         QVERIFY2(storeOpened, storeOpened.error().c_str());
         auto store = std::move(storeOpened).value();

@@ -39,6 +39,25 @@ QString writeOldDatabase(const QString& path, int version, const QStringList& st
     return error;
 }
 
+// An old file opened as a store, which migrates it, and a reader of the result.
+struct Migrated {
+    std::unique_ptr<SqliteRunStore> store;
+    std::unique_ptr<RunReader> reader;
+    QString error; // why either is missing
+};
+
+Migrated openMigrated(const QString& path)
+{
+    Migrated m;
+    auto store = SqliteRunStore::open(path);
+    if (!store) return {nullptr, nullptr, QString::fromStdString(store.error())};
+    m.store = std::move(store).value();
+    auto reader = RunReader::open(path);
+    if (!reader) return {nullptr, nullptr, QString::fromStdString(reader.error())};
+    m.reader = std::move(reader).value();
+    return m;
+}
+
 } // namespace
 
 class LauncherStoreSchema : public QObject {
@@ -102,15 +121,10 @@ private Q_SLOTS:
                                                   "VALUES ('old', '{}', 'local', 2, 'failed', 1.0, "
                                                   "'rank 1 exited with code 1 (runtime failure)')")}),
                  QString());
-        QString err;
-        auto storeOpened = SqliteRunStore::open(path);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
+        auto [store, reader, error] = openMigrated(path);
+        QVERIFY2(store && reader, qPrintable(error));
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
         QCOMPARE(scalar(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'saved_plans'")).toInt(), 0);
-        auto readerOpened = RunReader::open(path);
-        QVERIFY2(readerOpened, readerOpened.error().c_str());
-        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->run(1)->reason, QStringLiteral("rank 1 exited with code 1 (runtime failure)"));
         QCOMPARE(reader->run(1)->reasonCode, QString());
         QVERIFY(reader->run(1)->reasonArgs.isEmpty());
@@ -143,14 +157,9 @@ private Q_SLOTS:
                                    QStringLiteral("INSERT INTO run_attempts (run_id, attempt, status, reason) "
                                                   "VALUES (1, 0, 'failed', 'rank 1 on a exited with code 1')")}),
                  QString());
-        QString err;
-        auto storeOpened = SqliteRunStore::open(path);
-        QVERIFY2(storeOpened, storeOpened.error().c_str());
-        auto store = std::move(storeOpened).value();
+        auto [store, reader, error] = openMigrated(path);
+        QVERIFY2(store && reader, qPrintable(error));
         QCOMPARE(scalar(path, QStringLiteral("PRAGMA user_version")).toInt(), kSchemaVersion);
-        auto readerOpened = RunReader::open(path);
-        QVERIFY2(readerOpened, readerOpened.error().c_str());
-        auto reader = std::move(readerOpened).value();
         QCOMPARE(reader->attempts(1).value(0).reason, QStringLiteral("rank 1 on a exited with code 1"));
         QCOMPARE(reader->attempts(1).value(0).reasonCode, QString());
 

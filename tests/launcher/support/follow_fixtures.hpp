@@ -33,6 +33,16 @@
 
 namespace sb::test {
 
+// For the follow suites' initTestCase: "" once shardbench-supervise and the
+// CLI are built; SHARDBENCH_DB is unset, so only the suites' --db is written.
+inline QString followToolsReady()
+{
+    qunsetenv("SHARDBENCH_DB");
+    for (const QString& binary : QStringList{binDir() + QStringLiteral("/shardbench-supervise"), cliPath()})
+        if (!QFile::exists(binary)) return binary + QStringLiteral(" is not built");
+    return {};
+}
+
 inline QByteArray stepLine(int rank, int step)
 {
     return QStringLiteral("{\"type\":\"step\",\"v\":1,\"rank\":%1,\"t\":%2,\"run_id\":\"fake\",\"step\":%3,\"loss\":%4,"
@@ -52,7 +62,8 @@ public:
     FakeRun(QString dir, int ranks) : dir_(std::move(dir)), ranks_(ranks) {}
     ~FakeRun() { unlock(); }
 
-    void start()
+    // The supervisor "starts", and every rank writes steps 1..firstSteps.
+    void start(int firstSteps = 0)
     {
         QDir().mkpath(dir_ + QStringLiteral("/attempt-0"));
         append(QStringLiteral("supervisor.log"), "{\"t\":1700000000,\"l\":\"supervisor 1 on here: run fake\"}\n");
@@ -63,6 +74,7 @@ public:
         setState("running");
         lockFd_ = ::open(QFile::encodeName(dir_ + QStringLiteral("/supervisor.lock")).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         ::flock(lockFd_, LOCK_EX);
+        steps(1, firstSteps);
     }
     void steps(int from, int to, int attempt = 0)
     {

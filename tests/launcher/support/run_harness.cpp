@@ -141,11 +141,16 @@ QString RunHarness::blamesKilledRank(int rank) const
     return QStringLiteral("status %1, failing rank %2: %3").arg(store::statusName(o.status)).arg(o.failingRank).arg(o.reason);
 }
 
+Result<std::unique_ptr<store::RunReader>> RunHarness::closeAndOpenReader()
+{
+    closeStore();
+    return store::RunReader::open(dbPath_);
+}
+
 std::optional<store::RunRow> RunHarness::closeAndReadRun()
 {
-    const qint64 id = runId();
-    closeStore();
-    const Result<std::unique_ptr<store::RunReader>> reader = store::RunReader::open(dbPath_);
+    const qint64 id = runId(); // the recorder knows it until the store closes
+    const Result<std::unique_ptr<store::RunReader>> reader = closeAndOpenReader();
     if (!reader) return std::nullopt;
     return reader.value()->run(id);
 }

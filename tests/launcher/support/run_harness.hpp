@@ -62,6 +62,8 @@ public:
     QString blamesKilledRank(int rank) const;
     // Closes the store (flushes it) so that readers see everything.
     void closeStore();
+    // Closes the store and opens a reader of what it holds.
+    Result<std::unique_ptr<store::RunReader>> closeAndOpenReader();
     // Closes the store and reads the run's row back; nullopt when it cannot.
     std::optional<store::RunRow> closeAndReadRun();
 
