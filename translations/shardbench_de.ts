@@ -1804,6 +1804,10 @@
             <translation>Tokens/s (alle Ränge, roh)</translation>
         </message>
         <message>
+            <source>Chart controls</source>
+            <translation>Diagrammbedienung</translation>
+        </message>
+        <message>
             <source>Hover for values; drag a box or turn the wheel to zoom, Shift+drag to pan, double-click to show all; right-click for the log scale and exports</source>
             <translation>Zeigen für Werte; Rahmen ziehen oder Mausrad zum Zoomen, Umschalt+Ziehen zum Verschieben, Doppelklick zeigt alles; Rechtsklick für logarithmische Skala und Export</translation>
         </message>

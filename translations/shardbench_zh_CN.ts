@@ -1795,6 +1795,10 @@
             <translation>词元/秒（所有 rank，原始）</translation>
         </message>
         <message>
+            <source>Chart controls</source>
+            <translation>图表操作</translation>
+        </message>
+        <message>
             <source>Hover for values; drag a box or turn the wheel to zoom, Shift+drag to pan, double-click to show all; right-click for the log scale and exports</source>
             <translation>悬停查看数值；拖出方框或滚动滚轮缩放，Shift+拖动平移，双击显示全部；右键切换对数刻度和导出</translation>
         </message>

@@ -60,7 +60,7 @@ QByteArray tableCsv(const SeriesTable& t, const QList<QPair<const char*, int>>& 
 } // namespace
 
 LiveRunView::LiveRunView(QWidget* parent)
-    : Retranslated<QWidget>(parent), state_(named<QLabel>("runState")), progress_(named<QLabel>("runProgress")), hint_(new QLabel),
+    : Retranslated<QWidget>(parent), state_(named<QLabel>("runState")), progress_(named<QLabel>("runProgress")), hint_(named<QLabel>("chartHelp")),
       smoothing_(named<QSlider>("smoothingSlider", Qt::Horizontal)), smoothingLabel_(new QLabel), smoothingValue_(new QLabel),
       xAxis_(named<QComboBox>("liveXAxis")), xAxisLabel_(new QLabel), loss_(named<SeriesChart>("lossChart")),
       rate_(named<SeriesChart>("rateChart")), time_(named<SeriesChart>("stepTimeChart")),
@@ -68,9 +68,10 @@ LiveRunView::LiveRunView(QWidget* parent)
       splitter_(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("liveRunView"));
-    // Long progress and hint lines wrap instead of widening the window (1366x768 screens).
+    // A long progress line wraps instead of widening the window (1366x768 screens);
+    // how to use the charts is one short line whose tooltip says it all.
     progress_->setWordWrap(true);
-    hint_->setWordWrap(true);
+    hint_->setCursor(Qt::WhatsThisCursor);
     QFont bold = state_->font();
     bold.setBold(true);
     state_->setFont(bold);
@@ -125,6 +126,11 @@ LiveRunView::LiveRunView(QWidget* parent)
     logs_->setMinimumHeight(64);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 1);
+    // QSplitter lays out first by size hints, which left the log its minimum
+    // even on a large screen: the stretch shares the height until the user
+    // drags the handle.
+    splitter_->installEventFilter(this);
+    connect(splitter_, &QSplitter::splitterMoved, this, [this] { userSplit_ = true; });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
@@ -287,6 +293,15 @@ QString LiveRunView::hoverDetails(double x, bool byTime) const
     return tr("%1, %2 in").arg(clockText(at, QLocale()), durationText(at - live_->firstStepTime()));
 }
 
+bool LiveRunView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == splitter_ && event->type() == QEvent::Resize && !userSplit_ && charts_->isVisible()) {
+        const int height = splitter_->height();
+        splitter_->setSizes({height - height / 4, height / 4}); // the stretch factors' 3:1; minimums still hold
+    }
+    return Retranslated<QWidget>::eventFilter(watched, event);
+}
+
 void LiveRunView::updateClock()
 {
     const double origin = live_ && xAxis_->currentIndex() == 2 ? live_->firstStepTime() : std::nan("");
@@ -295,8 +310,9 @@ void LiveRunView::updateClock()
 
 void LiveRunView::retranslateUi()
 {
-    hint_->setText(tr("Hover for values; drag a box or turn the wheel to zoom, Shift+drag to pan, double-click to show all; "
-                      "right-click for the log scale and exports"));
+    hint_->setText(tr("Chart controls"));
+    hint_->setToolTip(tr("Hover for values; drag a box or turn the wheel to zoom, Shift+drag to pan, double-click to show all; "
+                         "right-click for the log scale and exports"));
     xAxisLabel_->setText(tr("X axis"));
     xAxis_->setItemText(0, tr("step"));
     xAxis_->setItemText(1, tr("time since the first step"));

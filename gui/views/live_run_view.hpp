@@ -53,13 +53,17 @@ public:
     // The charts' x axis: 0 the step, 1 the seconds since the first step, 2 the wall-clock time.
     QComboBox* xAxisBox() const { return xAxis_; }
     QString statusText() const;
-    // How to read the charts (hover, zoom, pan), beside the status; a page short of room hides it.
+    // "Chart controls" beside the status, whose tooltip says how to read the
+    // charts (hover, zoom, pan); a page short of room hides it.
     QLabel* hintLabel() const { return hint_; }
     LiveRunModel* model() const { return live_; }
 
     // From the core printing a step to the loss chart painting it, in ms.
     const QList<double>& screenLatenciesMs() const { return latencies_; }
     int lastPaintedStep() const { return lastPaintedStep_; }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void addLines(); // the charts' lines, against the chosen x
@@ -86,6 +90,7 @@ private:
     LogPanes* logs_;
     QWidget* charts_;
     QSplitter* splitter_;
+    bool userSplit_ = false; // the user dragged the charts' and log's handle
     QTimer clock_;
     store::RunStatus status_ = store::RunStatus::Starting;
     launch::CodedReason reason_;

@@ -32,17 +32,22 @@ LogPanes::LogPanes(QWidget* parent)
         retranslateUi();
         Q_EMIT enlargeToggled(on);
     });
-    auto* bar = new QHBoxLayout;
+    // The filter and Enlarge sit in the tab bar's corner: every other line of
+    // height goes to the log's own lines (a laptop screen has few to spare).
+    auto* corner = new QWidget;
+    auto* bar = new QHBoxLayout(corner);
+    bar->setContentsMargins(0, 0, 0, 0);
+    filter_->setMinimumWidth(fontMetrics().averageCharWidth() * 24);
     bar->addWidget(filter_, 1);
     bar->addWidget(enlarge_);
+    tabs_->setCornerWidget(corner, Qt::TopRightCorner);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
     layout->addWidget(tabs_, 1);
     connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
         for (LogFilterProxy* p : proxies_) p->setText(text);
     });
-    retranslateUi();
+    setModel(nullptr, 0);
 }
 
 void LogPanes::addPane(int rank)
@@ -85,10 +90,12 @@ void LogPanes::setModel(RunLogModel* model, int worldSize)
     qDeleteAll(proxies_);
     proxies_.clear();
     model_ = model;
-    if (!model_) return;
+    // Without a run, an empty "All" pane: its tab gives the corner's filter and Enlarge their height.
     addPane(LogFilterProxy::kAllRanks);
-    addPane(RunLogModel::kLauncher);
-    for (int r = 0; r < worldSize; ++r) addPane(r);
+    if (model_) {
+        addPane(RunLogModel::kLauncher);
+        for (int r = 0; r < worldSize; ++r) addPane(r);
+    }
     retranslateUi();
 }
 

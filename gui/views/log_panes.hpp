@@ -1,7 +1,7 @@
 // The log of a run, one pane per rank (and the launcher's, and all of them),
-// with one filter for every pane. Panes follow new lines while they are
-// scrolled to the bottom. The Enlarge button asks for the whole view
-// (the charts above give way) and back.
+// with one filter for every pane (in the tabs' corner, beside Enlarge).
+// Panes follow new lines while they are scrolled to the bottom. The Enlarge
+// button asks for the whole view (the charts above give way) and back.
 #pragma once
 
 #include "retranslated.hpp"

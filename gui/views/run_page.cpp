@@ -165,7 +165,7 @@ void RunPage::changeEvent(QEvent* event)
 void RunPage::retranslateUi()
 {
     tabs_->setTabText(0, tr("Charts and memory"));
-    tabs_->setTabToolTip(0, runView_->hintLabel()->text());
+    tabs_->setTabToolTip(0, runView_->hintLabel()->toolTip());
     tabs_->setTabText(1, tr("Logs"));
     tabs_->setTabText(2, tr("Plan"));
     tabs_->setTabText(3, checkpoints_->rowCount() > 0 ? tr("Checkpoints (%1)").arg(checkpoints_->rowCount()) : tr("Checkpoints"));

@@ -18,6 +18,7 @@
 #include "views/going_runs_bar.hpp"
 #include "views/launch_panel.hpp"
 #include "views/live_run_view.hpp"
+#include "views/log_panes.hpp"
 #include "views/memory_view.hpp"
 #include "views/series_chart.hpp"
 #include "window/language_manager.hpp"
@@ -27,6 +28,7 @@
 #include "document/plan_document.hpp"
 #include "document/plan_edits.hpp"
 
+#include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -115,6 +117,22 @@ void fillRun(LiveRunModel& live)
             live.log(m);
         }
 }
+
+// A workbench of `size` following the run of fillRun() (4 ranks).
+struct LiveWorkbench {
+    explicit LiveWorkbench(QSize size)
+    {
+        fillRun(live);
+        w->resize(size);
+        view()->setRun(&live, &logs, 4, 1, QStringLiteral("layout"));
+    }
+    ~LiveWorkbench() { view()->setRun(nullptr, nullptr, 0, -1, QString()); }
+    LiveRunView* view() const { return w->areas()->liveView(); }
+
+    LiveRunModel live;
+    RunLogModel logs;
+    test::Workbench w;
+};
 
 // Every chart on the current tab that a person sees.
 QList<ChartViewBase*> shownCharts(QWidget* tab, QWidget* window)
@@ -296,12 +314,8 @@ private Q_SLOTS:
     void chartsAreReadable()
     {
         QFETCH(QSize, size);
-        LiveRunModel live;
-        RunLogModel logs;
-        fillRun(live);
-        test::Workbench w;
-        w->resize(size);
-        w->areas()->liveView()->setRun(&live, &logs, 4, 1, QStringLiteral("layout"));
+        LiveWorkbench live(size);
+        test::Workbench& w = live.w;
         QTabWidget* tabs = w->areaTabs();
         int checked = 0;
         QStringList bad;
@@ -326,7 +340,31 @@ private Q_SLOTS:
         QTest::qWait(60);
         QVERIFY2(numericLabels(loss, true) >= 2, qPrintable(QStringLiteral("%1 labels").arg(numericLabels(loss, true))));
         QVERIFY2(elidedTexts(loss).isEmpty(), qPrintable(elidedTexts(loss).join(u' ')));
-        w->areas()->liveView()->setRun(nullptr, nullptr, 0, -1, QString());
+    }
+
+    // Below the charts, the log of a live run shows lines without Enlarge:
+    // two on a laptop, where the charts keep their readable minimum, and a
+    // quarter of the height on a large screen (before, the log kept only
+    // its filter and tabs at either size). The charts' help is one line.
+    void theLogShowsLinesBelowTheCharts_data() { launchIsOneClickAway_data(); }
+    void theLogShowsLinesBelowTheCharts()
+    {
+        QFETCH(QSize, size);
+        LiveWorkbench live(size);
+        LiveRunView* view = live.view();
+        QTabWidget* tabs = live.w->areaTabs();
+        showTab(tabs, tabs->indexOf(live.w->areas()->runArea()));
+        auto* pane = qobject_cast<QAbstractScrollArea*>(view->logs()->tabs()->currentWidget());
+        QVERIFY(pane);
+        const int lines = pane->viewport()->height() / pane->fontMetrics().lineSpacing();
+        QVERIFY2(lines >= (size.height() > 1000 ? 10 : 2), qPrintable(QStringLiteral("%1 log lines in sight (%2 px)").arg(lines).arg(pane->viewport()->height())));
+        // The filter in the tabs' corner is as tall as it asks to be.
+        QLineEdit* filter = view->logs()->filterEdit();
+        QVERIFY2(filter->height() >= filter->minimumSizeHint().height(), qPrintable(QString::number(filter->height())));
+        auto* hint = view->findChild<QLabel*>(QStringLiteral("chartHelp"));
+        QVERIFY(hint);
+        QVERIFY(hint->height() < 2 * hint->fontMetrics().lineSpacing());
+        QVERIFY(hint->toolTip().contains(QStringLiteral("double-click")));
     }
 
     void emptyChartsShowNoTicks()
