@@ -8,7 +8,9 @@ int ColumnTableModel::columnCount(const QModelIndex& parent) const { return pare
 
 QVariant ColumnTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columns()) return {};
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole) || section < 0 ||
+        section >= columns())
+        return {};
     return columnTitle(section);
 }
 

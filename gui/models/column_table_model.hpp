@@ -13,7 +13,8 @@ public:
 
     int rowCount(const QModelIndex& parent = {}) const final;
     int columnCount(const QModelIndex& parent = {}) const final;
-    // A column's title across the top; nothing down the side.
+    // A column's title across the top, and as its tooltip (a narrow column
+    // cuts it); nothing down the side.
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const final;
     // After a language change: every header and cell is read again.
     virtual void retranslate();

@@ -60,8 +60,10 @@ CompareView::CompareView(QWidget* parent)
     diff_->verticalHeader()->hide();
     diff_->horizontalHeader()->setStretchLastSection(true);
     diff_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    diff_->setWordWrap(false);
-    diff_->setTextElideMode(Qt::ElideMiddle); // long paths: both ends matter
+    // A value wraps (a path anywhere) rather than being cut: the runs share a narrow pane.
+    diff_->setWordWrap(true);
+    // A run's title too long for its share shows its start ("run 12 (ba"), and whole in the tooltip.
+    diff_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     diff_->viewport()->installEventFilter(this); // its width shared again when it changes
     QFont bold = diffTitle_->font();
     bold.setBold(true);
@@ -153,12 +155,13 @@ void CompareView::fitDiffColumns()
     const int runs = diffModel_->columnCount() - PlanDiffModel::FirstRunColumn;
     if (runs <= 0) return;
     const int width = diff_->viewport()->width();
-    diff_->setColumnWidth(PlanDiffModel::ItemColumn, std::min(diff_->columnWidth(PlanDiffModel::ItemColumn), width / 2));
+    diff_->setColumnWidth(PlanDiffModel::ItemColumn, std::min(diff_->columnWidth(PlanDiffModel::ItemColumn), width * 2 / 5));
     int items = 0;
     for (int c = 0; c < PlanDiffModel::FirstRunColumn; ++c) items += diff_->columnWidth(c);
     const int share = std::max(kLeastRunColumn, (width - items) / runs);
     for (int c = PlanDiffModel::FirstRunColumn; c < diffModel_->columnCount(); ++c)
         diff_->setColumnWidth(c, std::min(diff_->columnWidth(c), share));
+    diff_->resizeRowsToContents();
 }
 
 bool CompareView::eventFilter(QObject* watched, QEvent* event)

@@ -56,8 +56,8 @@ private:
     void retranslateUi();
     void showMemory();
     // The runs' values share the width that the Part and Item columns (at
-    // most half) leave, each at most as wide as its content, so that every
-    // run stays in sight; a cut value shows whole in its tooltip.
+    // most 2/5) leave, each at most as wide as its content, so that every
+    // run stays in sight; a longer value wraps onto more lines of its row.
     void fitDiffColumns();
     static QString label(const app::ComparedRun& run);
 

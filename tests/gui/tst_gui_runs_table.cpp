@@ -432,6 +432,14 @@ void TestRunsTable::theTableSelectionDrivesCompare()
     QTRY_VERIFY2(!diff->horizontalScrollBar()->isVisible(), "the runs' columns are wider than the pane");
     const int last = diff->model()->columnCount() - 1;
     QVERIFY(diff->columnViewportPosition(last) + diff->columnWidth(last) <= diff->viewport()->width());
+    QCOMPARE(diff->model()->headerData(last, Qt::Horizontal, Qt::ToolTipRole).toString(),
+             diff->model()->headerData(last, Qt::Horizontal).toString()); // a cut title, whole
+    // A folder longer than its column's share wraps within its row, whole.
+    int folder = -1;
+    for (int r = 0; r < diff->model()->rowCount(); ++r)
+        if (diff->model()->index(r, PlanDiffModel::ItemColumn).data().toString().contains(QStringLiteral("checkpoint folder"))) folder = r;
+    QVERIFY(folder >= 0);
+    QVERIFY2(diff->rowHeight(folder) >= 2 * diff->fontMetrics().lineSpacing(), qPrintable(QString::number(diff->rowHeight(folder))));
 }
 
 int main(int argc, char** argv)
