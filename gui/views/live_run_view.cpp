@@ -60,8 +60,8 @@ QByteArray tableCsv(const SeriesTable& t, const QList<QPair<const char*, int>>& 
 } // namespace
 
 LiveRunView::LiveRunView(QWidget* parent)
-    : Retranslated<QWidget>(parent), state_(named<QLabel>("runState")), progress_(named<QLabel>("runProgress")), hint_(named<QLabel>("chartHelp")),
-      smoothing_(named<QSlider>("smoothingSlider", Qt::Horizontal)), smoothingLabel_(new QLabel), smoothingValue_(new QLabel),
+    : Retranslated<QWidget>(parent), state_(named<QLabel>("runState")), progress_(named<QLabel>("runProgress")),
+      hint_(named<QLabel>("chartHelp")), smoothing_(named<QSlider>("smoothingSlider", Qt::Horizontal)), smoothingLabel_(new QLabel), smoothingValue_(new QLabel),
       xAxis_(named<QComboBox>("liveXAxis")), xAxisLabel_(new QLabel), loss_(named<SeriesChart>("lossChart")),
       rate_(named<SeriesChart>("rateChart")), time_(named<SeriesChart>("stepTimeChart")),
       memory_(named<RankMemoryChart>("rankMemoryChart")), system_(new SystemChart), logs_(new LogPanes), charts_(new QWidget),
