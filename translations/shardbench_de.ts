@@ -3552,6 +3552,10 @@
             <translation>Speicher je Rang: Spitze %1 gemessen, %2 geschätzt (%3%4 %)</translation>
         </message>
         <message>
+            <source>Peak %1 measured, %2 estimated (%3%4 %)</source>
+            <translation>Spitze %1 gemessen, %2 geschätzt (%3%4 %)</translation>
+        </message>
+        <message>
             <source> (first %1 ranks)</source>
             <translation> (die ersten %1 Ränge)</translation>
         </message>

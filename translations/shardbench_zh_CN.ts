@@ -3515,6 +3515,10 @@
             <translation>每个 rank 的内存：实测峰值 %1，估算 %2（%3%4 %）</translation>
         </message>
         <message>
+            <source>Peak %1 measured, %2 estimated (%3%4 %)</source>
+            <translation>实测峰值 %1，估算 %2（%3%4 %）</translation>
+        </message>
+        <message>
             <source> (first %1 ranks)</source>
             <translation>（前 %1 个 rank）</translation>
         </message>

@@ -7,6 +7,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLocale>
@@ -102,16 +103,28 @@ void RankMemoryChart::refreshNow()
 void RankMemoryChart::updateTitle()
 {
     yAxis_->setTitleText(isGiB(unit_) ? tr("GiB") : tr("MiB"));
-    QString title = tr("Memory per rank");
-    if (measuredPeak_ > 0 && predictedPeak_ > 0) {
-        const double diff = (ratio_ - 1.0) * 100.0;
-        title = tr("Memory per rank: peak %1 measured, %2 estimated (%3%4 %)")
-                    .arg(formatBytes(static_cast<std::uint64_t>(measuredPeak_)),
-                         formatBytes(static_cast<std::uint64_t>(predictedPeak_)), diff >= 0 ? QStringLiteral("+") : QString(),
-                         QLocale().toString(diff, 'f', 1));
+    const QString more = model_ && model_->ranks().size() > kMaxRanks ? tr(" (first %1 ranks)").arg(kMaxRanks) : QString();
+    if (!(measuredPeak_ > 0 && predictedPeak_ > 0)) {
+        chart()->setTitle(tr("Memory per rank") + more);
+        return;
     }
-    if (model_ && model_->ranks().size() > kMaxRanks) title += tr(" (first %1 ranks)").arg(kMaxRanks);
-    chart()->setTitle(title);
+    const double diff = (ratio_ - 1.0) * 100.0;
+    const QString measured = formatBytes(static_cast<std::uint64_t>(measuredPeak_));
+    const QString estimated = formatBytes(static_cast<std::uint64_t>(predictedPeak_));
+    const QString sign = diff >= 0 ? QStringLiteral("+") : QString();
+    const QString percent = QLocale().toString(diff, 'f', 1);
+    const QString title = tr("Memory per rank: peak %1 measured, %2 estimated (%3%4 %)").arg(measured, estimated, sign, percent) + more;
+    // A chart narrower than the whole sentence (a laptop's Run tab) drops what its tab already says.
+    const int room = width() - 24;
+    chart()->setTitle(QFontMetrics(chart()->titleFont()).horizontalAdvance(title) <= room
+                          ? title
+                          : tr("Peak %1 measured, %2 estimated (%3%4 %)").arg(measured, estimated, sign, percent) + more);
+}
+
+void RankMemoryChart::resizeEvent(QResizeEvent* event)
+{
+    ChartViewBase::resizeEvent(event);
+    updateTitle();
 }
 
 void RankMemoryChart::retranslate()

@@ -34,6 +34,7 @@ public:
 
 protected:
     void retranslate() override;
+    void resizeEvent(QResizeEvent* event) override; // the title's long or short form
 
 private:
     void updateTitle();
