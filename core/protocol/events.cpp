@@ -207,24 +207,22 @@ Done Done::fromJson(const json::Value& o)
 json::Value System::toJson() const
 {
     json::Value o = json::Value::object();
-    setIf(o, "cpu_util", cpuUtil);
-    setIf(o, "host_rss", hostRss);
-    setIf(o, "gpu_util", gpuUtil);
-    setIf(o, "gpu_power_w", gpuPowerW);
-    setIf(o, "gpu_temp_c", gpuTempC);
-    setIf(o, "gpu_sm_clock_mhz", gpuSmClockMhz);
+#define SB_SYSTEM_SET(name, member, kind) setIf(o, name, member);
+    SB_SYSTEM_FIELDS(SB_SYSTEM_SET)
+#undef SB_SYSTEM_SET
     return o;
 }
 
 System System::fromJson(const json::Value& o)
 {
     System s;
-    s.cpuUtil = optNumber(o, "cpu_util");
-    s.hostRss = optInt(o, "host_rss");
-    s.gpuUtil = optNumber(o, "gpu_util");
-    s.gpuPowerW = optNumber(o, "gpu_power_w");
-    s.gpuTempC = optNumber(o, "gpu_temp_c");
-    s.gpuSmClockMhz = optNumber(o, "gpu_sm_clock_mhz");
+#define SB_SYSTEM_READ_real(name) optNumber(o, name)
+#define SB_SYSTEM_READ_whole(name) optInt(o, name)
+#define SB_SYSTEM_READ(name, member, kind) s.member = SB_SYSTEM_READ_##kind(name);
+    SB_SYSTEM_FIELDS(SB_SYSTEM_READ)
+#undef SB_SYSTEM_READ
+#undef SB_SYSTEM_READ_whole
+#undef SB_SYSTEM_READ_real
     return s;
 }
 

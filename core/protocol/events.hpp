@@ -122,6 +122,20 @@ struct Done {
     static Done fromJson(const json::Value& o);
 };
 
+// The one table of a `system` event's values, as step_metrics.hpp is of a
+// step's: X(name, member, kind), the name its JSON key and the store's column,
+// kind `real` or `whole` (a byte count). System's JSON, the store's
+// SystemSample (whose members carry the same names) and the record made from
+// an event all expand it: a value added here reaches each, and a mirror that
+// lacks its member does not compile.
+#define SB_SYSTEM_FIELDS(X) \
+    X("cpu_util", cpuUtil, real) \
+    X("host_rss", hostRss, whole) \
+    X("gpu_util", gpuUtil, real) \
+    X("gpu_power_w", gpuPowerW, real) \
+    X("gpu_temp_c", gpuTempC, real) \
+    X("gpu_sm_clock_mhz", gpuSmClockMhz, real)
+
 // What a rank's process costs the machine, sampled every few seconds beside
 // the steps: CPU time (percent of one core since the previous sample, or since
 // the process started for the first) and resident set on the host; on CUDA the

@@ -44,12 +44,14 @@ store::SystemSample systemSampleRecord(qint64 runId, int attempt, const protocol
     r.rank = e.rank;
     r.attempt = attempt;
     r.t = e.t;
-    r.cpuUtil = s.cpuUtil.value_or(store::kNoTime);
-    r.hostRss = s.hostRss && *s.hostRss >= 0 ? *s.hostRss : -1;
-    r.gpuUtil = s.gpuUtil.value_or(store::kNoTime);
-    r.gpuPowerW = s.gpuPowerW.value_or(store::kNoTime);
-    r.gpuTempC = s.gpuTempC.value_or(store::kNoTime);
-    r.gpuSmClockMhz = s.gpuSmClockMhz.value_or(store::kNoTime);
+    // Absent: NaN for a real, -1 for the byte count (a negative one too), as SystemSample keeps them.
+#define SB_SYSTEM_RECORD_real(member) r.member = s.member.value_or(std::numeric_limits<double>::quiet_NaN());
+#define SB_SYSTEM_RECORD_whole(member) r.member = s.member && *s.member >= 0 ? *s.member : -1;
+#define SB_SYSTEM_RECORD(name, member, kind) SB_SYSTEM_RECORD_##kind(member)
+    SB_SYSTEM_FIELDS(SB_SYSTEM_RECORD)
+#undef SB_SYSTEM_RECORD
+#undef SB_SYSTEM_RECORD_whole
+#undef SB_SYSTEM_RECORD_real
     return r;
 }
 

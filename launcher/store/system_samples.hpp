@@ -1,8 +1,11 @@
 // The store's rows of `system` events (protocol::System): a rank's CPU
 // utilisation and host RSS, and its GPU's counters, every few seconds, in the
-// table system_samples (schema 10). One table of the value columns, which the
-// writer, the reader and `shardbench-cli metrics --system` iterate.
+// table system_samples (schema 10). The value columns are the protocol's one
+// table (SB_SYSTEM_FIELDS, events.hpp), which the writer, the reader and
+// `shardbench-cli metrics --system` iterate.
 #pragma once
+
+#include "protocol/events.hpp"
 
 #include <QList>
 #include <QString>
@@ -40,14 +43,13 @@ struct SystemField {
         return s.*count < 0 ? std::numeric_limits<double>::quiet_NaN() : static_cast<double>(s.*count);
     }
 };
-inline constexpr std::array<SystemField, 6> kSystemFields{{
-    {"cpu_util", &SystemSample::cpuUtil, nullptr},
-    {"host_rss", nullptr, &SystemSample::hostRss},
-    {"gpu_util", &SystemSample::gpuUtil, nullptr},
-    {"gpu_power_w", &SystemSample::gpuPowerW, nullptr},
-    {"gpu_temp_c", &SystemSample::gpuTempC, nullptr},
-    {"gpu_sm_clock_mhz", &SystemSample::gpuSmClockMhz, nullptr},
-}};
+#define SB_SYSTEM_FIELD_real(member) &SystemSample::member, nullptr
+#define SB_SYSTEM_FIELD_whole(member) nullptr, &SystemSample::member
+#define SB_SYSTEM_FIELD_ROW(name, member, kind) SystemField{name, SB_SYSTEM_FIELD_##kind(member)},
+inline constexpr std::array kSystemFields{SB_SYSTEM_FIELDS(SB_SYSTEM_FIELD_ROW)};
+#undef SB_SYSTEM_FIELD_ROW
+#undef SB_SYSTEM_FIELD_whole
+#undef SB_SYSTEM_FIELD_real
 
 // "cpu_util, host_rss, ..." in the table's order.
 QString systemColumnList();
