@@ -2,9 +2,9 @@
 
 #include "events.hpp"
 #include "nvml_reader.hpp"
+#include "tracking_allocator.hpp"
 
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -39,15 +39,6 @@ bool readStat(double* cpuSeconds, double* ageSeconds)
     return true;
 }
 
-// VmRSS of /proc/self/status, in bytes; -1 when absent.
-long long residentBytes()
-{
-    std::ifstream status("/proc/self/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.rfind("VmRSS:", 0) == 0) return std::atoll(line.c_str() + 6) * 1024; // "VmRSS:   123456 kB"
-    return -1;
-}
-
 double monotonicSeconds()
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -68,7 +59,7 @@ void ProcessCpu::sample(protocol::System& s)
         cpuSeconds_ = cpu;
         wallSeconds_ = now;
     }
-    if (const long long rss = residentBytes(); rss >= 0) s.hostRss = rss;
+    if (const std::uint64_t rss = residentBytes(); rss > 0) s.hostRss = static_cast<long long>(rss); // 0: unreadable
 }
 
 SystemSampler::SystemSampler(int periodS, int gpuLocalRank)
