@@ -2,6 +2,8 @@
 
 #include <QAbstractItemModel>
 #include <QCollator>
+#include <QHash>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -19,13 +21,17 @@ ParallelAxis readAxis(const QAbstractItemModel& model, int column, int valueRole
     axis.title = model.headerData(column, Qt::Horizontal).toString();
     double low = std::numeric_limits<double>::infinity(), high = -low;
     bool any = false;
+    QSet<QString> seen; // the categories so far, found without a scan of the list (thousands of runs)
     for (int row = 0; row < model.rowCount(); ++row) {
         const QModelIndex i = model.index(row, column);
         const QVariant v = i.data(valueRole);
         if (!v.isValid()) continue;
         any = true;
         if (v.typeId() != QMetaType::Double) axis.numeric = false;
-        if (!axis.categories.contains(v.toString())) axis.categories << v.toString();
+        if (!seen.contains(v.toString())) {
+            seen.insert(v.toString());
+            axis.categories << v.toString();
+        }
         if (v.toDouble() < low) axis.lowText = i.data().toString();
         if (v.toDouble() > high) axis.highText = i.data().toString();
         low = std::min(low, v.toDouble());
@@ -64,12 +70,22 @@ ParallelData readParallelData(const QAbstractItemModel& model, const QList<int>&
     for (int column : columns)
         if (ParallelAxis axis = readAxis(model, column, valueRole); axis.column >= 0) data.axes << axis;
     const ParallelAxis shade = readAxis(model, shadeColumn, valueRole);
+    // Each text axis' categories by their index, looked up once a run.
+    QList<QHash<QString, int>> categoryIndex;
+    for (const ParallelAxis& a : data.axes) {
+        QHash<QString, int> index;
+        for (int i = 0; i < a.categories.size(); ++i) index.insert(a.categories[i], i);
+        categoryIndex << index;
+    }
     for (int row = 0; row < model.rowCount(); ++row) {
         data.runs << model.index(row, 0).data(idRole).toLongLong();
         QVector<double> line;
-        for (const ParallelAxis& a : data.axes) {
+        for (int k = 0; k < data.axes.size(); ++k) {
+            const ParallelAxis& a = data.axes[k];
             const QVariant v = model.index(row, a.column).data(valueRole);
-            line << (!v.isValid() ? kNone : a.numeric ? a.positionOfNumber(v.toDouble()) : a.positionOfCategory(a.categories.indexOf(v.toString())));
+            line << (!v.isValid() ? kNone
+                     : a.numeric  ? a.positionOfNumber(v.toDouble())
+                                  : a.positionOfCategory(categoryIndex[k].value(v.toString(), -1)));
         }
         data.positions << line;
         const QVariant s = model.index(row, shadeColumn).data(valueRole);

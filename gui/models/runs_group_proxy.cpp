@@ -5,6 +5,7 @@
 #include "text/run_text.hpp"
 
 #include <QFont>
+#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -43,14 +44,28 @@ void RunsGroupProxy::setGroupColumn(int column)
 QList<RunsGroupProxy::Group> RunsGroupProxy::collect() const
 {
     QList<Group> groups;
+    // Each value's group found by a key (a double by all its digits), not by a
+    // scan of the groups: a sweep of thousands of runs, each its own value, stays linear.
+    QHash<QString, qsizetype> byKey;
+    qsizetype unknown = -1;
     const QAbstractItemModel* m = sourceModel();
     for (int row = 0; row < m->rowCount(); ++row) {
         const QVariant value = column_ >= 0 ? m->index(row, column_).data(RunsModel::ValueRole) : QVariant(0);
-        auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.value == value; });
-        if (g == groups.end()) g = groups.insert(groups.end(), Group{value, {}, std::numeric_limits<double>::infinity()});
-        g->sourceRows << row;
+        qsizetype* at = &unknown;
+        if (value.isValid()) {
+            const QString key = value.typeId() == QMetaType::Double ? QString::number(value.toDouble(), 'g', 17) : value.toString();
+            auto found = byKey.find(key);
+            if (found == byKey.end()) found = byKey.insert(key, -1);
+            at = &found.value();
+        }
+        if (*at < 0) {
+            *at = groups.size();
+            groups << Group{value, {}, std::numeric_limits<double>::infinity()};
+        }
+        Group& g = groups[*at];
+        g.sourceRows << row;
         const QVariant loss = m->index(row, RunsModel::LossColumn).data(RunsModel::ValueRole);
-        if (loss.isValid()) g->bestLoss = std::min(g->bestLoss, loss.toDouble());
+        if (loss.isValid()) g.bestLoss = std::min(g.bestLoss, loss.toDouble());
     }
     const bool numeric = RunsModel::isNumeric(column_);
     std::stable_sort(groups.begin(), groups.end(), [numeric](const Group& a, const Group& b) {

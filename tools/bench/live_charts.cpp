@@ -14,7 +14,9 @@
 #include "history/series_table.hpp"
 #include "history/store_access.hpp"
 #include "models/live_run_model.hpp"
+#include "models/parallel_axes.hpp"
 #include "models/run_log_model.hpp"
+#include "models/runs_group_proxy.hpp"
 #include "models/runs_model.hpp"
 #include "run/launch_request.hpp"
 #include "session/run_session.hpp"
@@ -33,6 +35,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 
@@ -313,13 +316,45 @@ void benchLiveRun(const QString& dir, const QString& core, int steps)
     report("print to paint", v);
 }
 
+// A sweep in which every run has its own learning rate: the Runs table
+// grouped by it, and the parallel coordinates read, over `runs` rows.
+void benchSweep(int runs, int repeats)
+{
+    std::printf("A sweep of %d runs, each its own learning rate:\n", runs);
+    QStandardItemModel table(runs, RunsModel::ColumnCount);
+    for (int row = 0; row < runs; ++row) {
+        table.setData(table.index(row, 0), row, RunsModel::RunIdRole);
+        table.setData(table.index(row, RunsModel::LrColumn), 1e-4 * (1 + row * 1e-4), RunsModel::ValueRole);
+        table.setData(table.index(row, RunsModel::WorldColumn), double(8 << (row % 4)), RunsModel::ValueRole);
+        table.setData(table.index(row, RunsModel::ReshardColumn), QStringLiteral("k = %1").arg(row % 7), RunsModel::ValueRole);
+        table.setData(table.index(row, RunsModel::LossColumn), 3.0 - row * 1e-5, RunsModel::ValueRole);
+    }
+    std::vector<double> group, axes;
+    for (int r = 0; r < repeats; ++r) {
+        QElapsedTimer clock;
+        clock.start();
+        RunsGroupProxy proxy;
+        proxy.setGroupColumn(RunsModel::LrColumn);
+        proxy.setSourceModel(&table);
+        group.push_back(ms(clock.nsecsElapsed()));
+        if (proxy.rowCount() != 2 * runs) std::printf("  %d rows grouped, %d expected\n", proxy.rowCount(), 2 * runs);
+        clock.restart();
+        const ParallelData data =
+            readParallelData(table, RunsModel::planFieldColumns(), RunsModel::ValueRole, RunsModel::RunIdRole, RunsModel::LossColumn);
+        axes.push_back(ms(clock.nsecsElapsed()));
+        if (data.runs.size() != runs) std::printf("  %lld runs read\n", static_cast<long long>(data.runs.size()));
+    }
+    report("grouped by learning rate (RunsGroupProxy)", group);
+    report("parallel coordinates read (readParallelData)", axes);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    int points = 1000000, repeats = 30, runs = 1000, steps = 2000;
+    int points = 1000000, repeats = 30, runs = 1000, steps = 2000, sweep = 10000;
     QString core;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--points") == 0) points = std::max(1000, std::atoi(argv[i + 1]));
@@ -327,6 +362,7 @@ int main(int argc, char** argv)
         else if (std::strcmp(argv[i], "--runs") == 0) runs = std::max(1, std::atoi(argv[i + 1]));
         else if (std::strcmp(argv[i], "--core") == 0) core = QString::fromLocal8Bit(argv[i + 1]);
         else if (std::strcmp(argv[i], "--steps") == 0) steps = std::max(1, std::atoi(argv[i + 1]));
+        else if (std::strcmp(argv[i], "--sweep") == 0) sweep = std::max(1, std::atoi(argv[i + 1]));
     }
     QTemporaryDir dir;
     QSettings::setDefaultFormat(QSettings::IniFormat);
@@ -335,6 +371,7 @@ int main(int argc, char** argv)
     benchDecimation(points, repeats);
     benchLiveCharts(points, repeats);
     benchHistory(dir.path(), runs, std::max(3, repeats / 6));
+    benchSweep(sweep, std::max(3, repeats / 6));
     if (!core.isEmpty()) benchLiveRun(dir.path(), core, steps);
     return 0;
 }
